@@ -1,0 +1,73 @@
+/** The six part categories of the spec, in the order the home page shows them. */
+export const CATEGORIES = [
+  'Motherboard',
+  'Memory',
+  'Storage',
+  'CPU Cooler',
+  'Power Supplies',
+  'Video Card',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** A part for sale. The server path says "tools". Money is integer cents. */
+export interface Tool {
+  _id: string;
+  name: string;
+  /** Absolute URL, or a path on the api host (resolve with resolveImageUrl). */
+  img: string;
+  description: string;
+  category: Category;
+  /** Unit price in integer cents. */
+  price: number;
+  /** Stock available. */
+  p_quantity: number;
+  /** Minimum order quantity. */
+  min_quantity: number;
+  createdAt?: string;
+}
+
+export interface Order {
+  _id: string;
+  productId: string;
+  productName: string;
+  email: string;
+  /** Unit price in integer cents, copied from the part by the server. */
+  per_product_price: number;
+  name: string;
+  phone: string;
+  address: string;
+  order_quantity: number;
+  paid: boolean;
+  transactionId?: string;
+}
+
+export type Role = 'admin' | 'customer';
+
+export interface User {
+  _id: string;
+  email: string;
+  role: Role;
+}
+
+/** Profile fields as the spec's server names them. */
+export interface Profile {
+  email: string;
+  Address?: string;
+  phone?: string;
+  profession?: string;
+  linkin?: string;
+}
+
+export interface Review {
+  _id: string;
+  name: string;
+  review: string;
+  /** Whole number from 0 to 5. */
+  ratings: number;
+}
+
+/** The one error shape every api response uses. */
+export interface ApiErrorBody {
+  message: string;
+  issues?: { path: string; message: string }[];
+}

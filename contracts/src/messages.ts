@@ -1,0 +1,51 @@
+/**
+ * Every user-facing text the spec fixes, character for character.
+ * Forms, toasts and the api all read from here.
+ */
+export const validationMessages = {
+  emailRequired: 'email is required',
+  emailInvalid: 'provide a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'must be 6 characters or longer',
+  nameRequired: 'name is required',
+  quantityRequired: 'quantity is required',
+  quantityMin: (min: number) => `Minimum order quantity at least ${min}`,
+  quantityMax: (max: number) => `Maximum order quantity ${max}`,
+  addressRequired: 'address is required',
+  phoneRequired: 'phone number is required',
+  ratingsRequired: 'ratings is required',
+  reviewRequired: 'review is required',
+  productNameRequired: 'product Name is Required',
+  productQuantityRequired: 'quantity is Required',
+  minimumOrderRequired: 'minimum order is Required',
+  priceRequired: 'price is Required',
+  descriptionRequired: 'product description is Required',
+  imageRequired: 'Image is Required',
+} as const;
+
+export const toastMessages = {
+  orderPlaced: 'your order is placed.',
+  orderDeleted: 'Your Order is deleted.',
+  productDeleted: (name: string) => `Product: ${name} is deleted.`,
+  madeAdmin: 'Successfully made an admin',
+  makeAdminFailed: 'Failed to Make an admin',
+  productAdded: 'product added successfully',
+  productAddFailed: 'Failed to add the product',
+  reviewGiven: 'your review successfully given',
+  paymentCompleted: 'Congrats! Your payment is completed.',
+  profileUpdated: 'update Your Profile Information',
+  noUserLoggedIn: 'No user is logged in',
+} as const;
+
+export const brand = {
+  first: 'PC PART',
+  second: 'PICKER',
+  full: 'PC PART PICKER',
+} as const;
+
+/** Shown by the shell when a remote cannot be loaded or crashes. */
+export const remoteFallbackText = {
+  title: 'This part of the shop is unavailable right now',
+  body: 'The rest of the shop still works. Try again in a moment.',
+  retry: 'Retry',
+} as const;

@@ -1,0 +1,26 @@
+/** Money is integer cents everywhere; only the UI turns it into dollars. */
+const dollarFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+});
+
+export function formatCents(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  return dollarFormat.format(cents / 100);
+}
+
+/** Parses "12", "12.5" or "12.50" dollars into cents; null when it is not a money amount. */
+export function parseDollarsToCents(input: string): number | null {
+  const match = /^\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(input);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + fraction;
+}
+
+export function lineTotalCents(unitCents: number, quantity: number): number {
+  if (!Number.isInteger(unitCents) || !Number.isInteger(quantity)) {
+    throw new RangeError('Money and quantities must be whole numbers');
+  }
+  return unitCents * quantity;
+}

@@ -1,0 +1,35 @@
+/**
+ * Which remote owns which path, and who may open it. The shell reads this to pick the
+ * remote for a location and the guard around it; each remote renders its own paths.
+ * Paths match case-insensitively (the spec spells myOrders / myorders both ways).
+ */
+export type RemoteName = 'mf_shop' | 'mf_dashboard' | 'mf_admin';
+export type Access = 'public' | 'user' | 'customer' | 'admin';
+
+export interface RouteOwnership {
+  /** react-router path pattern, absolute. */
+  path: string;
+  remote: RemoteName;
+  access: Access;
+}
+
+/** First match wins: specific admin pages before the dashboard, the shop catches the rest. */
+export const routeOwnership: readonly RouteOwnership[] = [
+  { path: '/dashboard/makeadmin', remote: 'mf_admin', access: 'admin' },
+  { path: '/dashboard/allOrder', remote: 'mf_admin', access: 'admin' },
+  { path: '/dashboard/addproduct', remote: 'mf_admin', access: 'admin' },
+  { path: '/dashboard/manageproduct', remote: 'mf_admin', access: 'admin' },
+  { path: '/dashboard/addReview', remote: 'mf_dashboard', access: 'customer' },
+  { path: '/dashboard/*', remote: 'mf_dashboard', access: 'user' },
+  { path: '/purchase/:id', remote: 'mf_shop', access: 'user' },
+  { path: '/*', remote: 'mf_shop', access: 'public' },
+];
+
+/** The module every remote exposes: a component that renders its <Routes>. */
+export const REMOTE_ROUTES_MODULE = 'routes';
+
+export const remoteDisplayNames: Record<RemoteName, string> = {
+  mf_shop: 'Shop',
+  mf_dashboard: 'Dashboard',
+  mf_admin: 'Admin console',
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Served by the shell's host as /config.json at deploy time: nothing here is baked into a
+ * build, so a remote or the api can move without rebuilding the shell.
+ */
+export const runtimeConfigSchema = z.object({
+  apiUrl: z.url(),
+  remotes: z.object({
+    mf_shop: z.url(),
+    mf_dashboard: z.url(),
+    mf_admin: z.url(),
+  }),
+  firebase: z.object({
+    apiKey: z.string().min(1),
+    authDomain: z.string().min(1),
+    projectId: z.string().min(1),
+    /** Set only when the Firebase Auth emulator is in use. */
+    authEmulatorUrl: z.url().optional(),
+  }),
+  stripePublishableKey: z.string().optional(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

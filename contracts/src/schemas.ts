@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages';
+
+/**
+ * Accepts everything the spec's pattern accepts (lowercase letters or digits, @, letters,
+ * a dot, 2-3 letters) and real-world addresses it would refuse: dots, plus and hyphens
+ * before the @, subdomains, longer endings, capitals.
+ */
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+export const emailSchema = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .refine(isValidEmail, m.emailInvalid);
+
+export const passwordSchema = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(6, m.passwordTooShort);
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signupSchema = loginSchema.extend({
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const reviewInputSchema = z.object({
+  ratings: z
+    .string({ error: m.ratingsRequired })
+    .min(1, m.ratingsRequired)
+    .regex(/^[0-5]$/, 'ratings must be a whole number from 0 to 5')
+    .transform(Number),
+  review: z
+    .string({ error: m.reviewRequired })
+    .trim()
+    .min(1, m.reviewRequired)
+    .max(1000, 'review must be 1000 characters or fewer'),
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;

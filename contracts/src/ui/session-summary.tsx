@@ -1,0 +1,14 @@
+import { useAuth } from '../auth-store';
+
+/** One line about who is browsing, read from the shared auth store. */
+export function SessionSummary() {
+  const status = useAuth((s) => s.status);
+  const email = useAuth((s) => s.user?.email);
+  const text =
+    status === 'unknown'
+      ? 'Checking your session…'
+      : status === 'signedIn'
+        ? `Signed in as ${email}`
+        : 'Browsing as a guest';
+  return <p data-testid="session-summary">{text}</p>;
+}

@@ -1,0 +1,4 @@
+import { renderStandalone } from '@pcpp/contracts/ui';
+import Routes from './routes';
+
+void renderStandalone('mf-admin', Routes);

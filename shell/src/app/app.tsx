@@ -1,0 +1,20 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { GlobalStyle } from '@pcpp/contracts/ui';
+import { Layout } from '../components/layout/layout';
+import { RemoteOutlet } from '../features/remotes/remote-outlet';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <GlobalStyle />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="*" element={<RemoteOutlet />} />
+        </Route>
+      </Routes>
+      {/* The spec's toast defaults: top-right, closes after 5 s. */}
+      <ToastContainer position="top-right" autoClose={5000} />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,24 @@
+import { createRoot } from 'react-dom/client';
+import { authStore, configureApiClient } from '@pcpp/contracts';
+import { App } from './app/app';
+import { loadRuntimeConfig } from './app/load-runtime-config';
+import { startFirebaseSession } from './features/auth/firebase-session';
+import { registerRuntimeRemotes } from './features/remotes/remote-loader';
+
+async function bootstrap() {
+  try {
+    const config = await loadRuntimeConfig();
+    configureApiClient({ baseURL: config.apiUrl });
+    registerRuntimeRemotes(config.remotes);
+    startFirebaseSession(config.firebase);
+  } catch (error) {
+    // Without a config the layout still renders; each remote slot shows its fallback.
+    console.error('Could not load the runtime configuration', error);
+    authStore.getState().signedOut();
+  }
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(<App />);
+}
+
+void bootstrap();

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+const Main = styled.main`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+`;
+
+export function Layout() {
+  return (
+    <>
+      <Navbar />
+      <Main id="main">
+        <Outlet />
+      </Main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+const { createWebpackConfig } = require('../tooling/webpack/create-webpack-config.cjs');
+const { servicePorts } = require('../tooling/service-config.cjs');
+
+module.exports = createWebpackConfig({
+  name: 'shell',
+  packageDir: __dirname,
+  port: servicePorts().shell,
+  title: 'PC PART PICKER — computer parts from the maker',
+});

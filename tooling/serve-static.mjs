@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// One static server per process, so a single remote can be stopped and started on its own:
+//   node tooling/serve-static.mjs --root mf-admin/dist --port 3003 --cors
+import { parseArgs } from 'node:util';
+import { runtimeConfigFromEnv } from './service-config.cjs';
+import { startStaticServer } from './services/static-server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string' },
+    port: { type: 'string' },
+    spa: { type: 'boolean', default: false },
+    cors: { type: 'boolean', default: false },
+  },
+});
+if (!values.root || !values.port) {
+  console.error('usage: serve-static.mjs --root <dir> --port <n> [--spa] [--cors]');
+  process.exit(2);
+}
+const server = await startStaticServer({
+  root: values.root,
+  port: Number(values.port),
+  spa: values.spa,
+  cors: values.cors,
+  runtimeConfig: () => runtimeConfigFromEnv(process.env),
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => void server.close().then(() => process.exit(0)));
+}

@@ -1,0 +1,47 @@
+// Ports and the shell's runtime config, derived from environment variables in one place:
+// `npm start`, `npm run dev`, the e2e tests and the webpack dev servers all read them here.
+
+function portFrom(env, name, fallback) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name} must be a port number (1-65535), got "${raw}"`);
+  }
+  return port;
+}
+
+function servicePorts(env = process.env) {
+  return {
+    shell: portFrom(env, 'SHELL_PORT', 3000),
+    shop: portFrom(env, 'SHOP_PORT', 3001),
+    dashboard: portFrom(env, 'DASHBOARD_PORT', 3002),
+    admin: portFrom(env, 'ADMIN_PORT', 3003),
+    api: portFrom(env, 'API_PORT', 4000),
+    authEmulator: portFrom(env, 'AUTH_EMULATOR_PORT', 9099),
+  };
+}
+
+/** What the shell fetches as /config.json: remote manifests, api and identity settings. */
+function runtimeConfigFromEnv(env = process.env) {
+  const ports = servicePorts(env);
+  const projectId = env.FIREBASE_PROJECT_ID || 'demo-pcparts';
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
+  return {
+    apiUrl: env.PUBLIC_API_URL || `http://localhost:${ports.api}`,
+    remotes: {
+      mf_shop: env.MF_SHOP_MANIFEST_URL || `http://localhost:${ports.shop}/mf-manifest.json`,
+      mf_dashboard: env.MF_DASHBOARD_MANIFEST_URL || `http://localhost:${ports.dashboard}/mf-manifest.json`,
+      mf_admin: env.MF_ADMIN_MANIFEST_URL || `http://localhost:${ports.admin}/mf-manifest.json`,
+    },
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+      projectId,
+      ...(emulatorHost ? { authEmulatorUrl: `http://${emulatorHost}` } : {}),
+    },
+    ...(env.STRIPE_PUBLISHABLE_KEY ? { stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
+  };
+}
+
+module.exports = { servicePorts, runtimeConfigFromEnv };

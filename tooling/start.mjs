@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm start`: builds what is not built, then serves the production builds with the embedded
+// auth emulator and database. Ctrl-C stops everything.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { servicePorts } from './service-config.cjs';
+import { startAuthEmulator } from './services/auth-emulator.mjs';
+import { spawnService, waitForUrl } from './services/child-services.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ports = servicePorts();
+
+const BUILD_OUTPUTS = {
+  '@pcpp/contracts': 'contracts/dist/index.js',
+  '@pcpp/api': 'api/dist/server.js',
+  '@pcpp/shell': 'shell/dist/index.html',
+  '@pcpp/mf-shop': 'mf-shop/dist/mf-manifest.json',
+  '@pcpp/mf-dashboard': 'mf-dashboard/dist/mf-manifest.json',
+  '@pcpp/mf-admin': 'mf-admin/dist/mf-manifest.json',
+};
+
+const FRONTENDS = [
+  { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, show: '' },
+  { name: 'mf-shop', dir: 'mf-shop/dist', port: ports.shop, show: '/mf-manifest.json' },
+  { name: 'mf-dashboard', dir: 'mf-dashboard/dist', port: ports.dashboard, show: '/mf-manifest.json' },
+  { name: 'mf-admin', dir: 'mf-admin/dist', port: ports.admin, show: '/mf-manifest.json' },
+];
+
+function buildMissing() {
+  const missing = Object.entries(BUILD_OUTPUTS)
+    .filter(([, output]) => !existsSync(path.join(root, output)))
+    .map(([pkg]) => pkg);
+  if (missing.length === 0) return;
+  console.log(`Building ${missing.join(', ')} (once; run \`npm run build\` after changing code)…`);
+  const scopes = missing.flatMap((pkg) => ['--scope', pkg]);
+  execFileSync(
+    path.join(root, 'node_modules/.bin/lerna'),
+    ['run', 'build', '--include-dependencies', '--concurrency', '2', ...scopes],
+    { cwd: root, stdio: 'inherit' },
+  );
+}
+
+function assertPortFree(port, name, variable) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () =>
+      reject(new Error(`Port ${port} (${name}) is in use. Stop what uses it or set ${variable}.`)),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+const services = [];
+let stopping = false;
+
+async function stopAll(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  // Front ends first, then the api (it closes the database), then the identity emulator.
+  for (const service of [...services].reverse()) await service.stop();
+  process.exit(exitCode);
+}
+
+async function main() {
+  await Promise.all([
+    assertPortFree(ports.shell, 'shell', 'SHELL_PORT'),
+    assertPortFree(ports.shop, 'mf-shop', 'SHOP_PORT'),
+    assertPortFree(ports.dashboard, 'mf-dashboard', 'DASHBOARD_PORT'),
+    assertPortFree(ports.admin, 'mf-admin', 'ADMIN_PORT'),
+    assertPortFree(ports.api, 'api', 'API_PORT'),
+  ]);
+  buildMissing();
+
+  const env = { ...process.env };
+  let emulatorLine = null;
+  if (!env.FIREBASE_AUTH_EMULATOR_HOST && !env.FIREBASE_API_KEY) {
+    const emulator = await startAuthEmulator({ port: ports.authEmulator, cwd: root });
+    services.push({ name: 'auth emulator', stop: () => emulator.stop() });
+    env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    env.FIREBASE_PROJECT_ID = emulator.projectId;
+    emulatorLine = `http://${emulator.host}`;
+  }
+
+  const api = spawnService({
+    name: 'api',
+    command: process.execPath,
+    args: [path.join(root, 'api/dist/server.js')],
+    env,
+    cwd: root,
+    onExit: (code) => {
+      if (!stopping) {
+        console.error(`The api exited (${code}); stopping everything.`);
+        void stopAll(1);
+      }
+    },
+  });
+  services.push(api);
+  await waitForUrl(`http://localhost:${ports.api}/readyz`, {
+    timeoutMs: 120_000,
+    accept: (status) => status === 200,
+    isAlive: () => api.running,
+  });
+
+  for (const frontend of FRONTENDS) {
+    const server = spawnService({
+      name: frontend.name,
+      command: process.execPath,
+      args: [
+        path.join(root, 'tooling/serve-static.mjs'),
+        '--root', path.join(root, frontend.dir),
+        '--port', String(frontend.port),
+        ...(frontend.spa ? ['--spa'] : ['--cors']),
+      ],
+      env,
+      cwd: root,
+      // A remote may be stopped on purpose: the shell shows its fallback, the rest keeps running.
+      onExit: (code) => !stopping && console.warn(`${frontend.name} stopped (${code ?? 'signal'}).`),
+    });
+    services.push(server);
+    await waitForUrl(`http://localhost:${frontend.port}/`, { isAlive: () => server.running });
+    frontend.pid = server.child.pid;
+  }
+
+  const rows = [
+    ...FRONTENDS.map((f) => [f.name, `http://localhost:${f.port}${f.show}`, f.pid]),
+    ['api', `http://localhost:${ports.api}`, api.child.pid],
+    ...(emulatorLine ? [['auth emulator', emulatorLine]] : []),
+  ];
+  console.log('\nPC PART PICKER is running:');
+  for (const [name, url, pid] of rows) {
+    console.log(`  ${name.padEnd(14)} ${url.padEnd(44)}${pid ? ` pid ${pid}` : ''}`);
+  }
+  if (emulatorLine) {
+    console.log('\nDemo accounts (auth emulator):');
+    console.log('  admin@pcparts.dev     / admin123     (admin)');
+    console.log('  customer@pcparts.dev  / customer123  (customer)');
+  }
+  console.log(`\nOpen http://localhost:${ports.shell} — press Ctrl-C to stop.`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
+main().catch((error) => {
+  console.error(error.message ?? error);
+  void stopAll(1);
+});

@@ -1,0 +1,132 @@
+// One webpack setup for the shell and the three remotes; each package passes what differs.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { runtimeConfigFromEnv } = require('../service-config.cjs');
+
+/** Shared once per page. The contracts package carries the auth store, so it must be one copy. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'zustand',
+  'styled-components',
+  'react-hook-form',
+  'react-toastify',
+  '@pcpp/contracts',
+  '@pcpp/contracts/ui',
+];
+
+function packageName(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function sharedSingletons(dependencies) {
+  return Object.fromEntries(
+    SINGLETONS.map((request) => {
+      const version = dependencies[packageName(request)];
+      if (!version) throw new Error(`${request} is shared but not a dependency of this package`);
+      return [request, { singleton: true, requiredVersion: version }];
+    }),
+  );
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name        federation name, e.g. 'mf_shop' (the shell is 'shell')
+ * @param {string} options.packageDir  __dirname of the package
+ * @param {number} options.port        dev-server port
+ * @param {Record<string,string>} [options.exposes]  modules a remote exposes
+ * @param {string} options.title       <title> of the page
+ */
+function createWebpackConfig({ name, packageDir, port, exposes, title }) {
+  const isRemote = Boolean(exposes);
+  const { dependencies } = require(path.join(packageDir, 'package.json'));
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: packageDir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(packageDir, 'dist'),
+        // The shell serves deep links, so its assets are absolute; remotes live on other origins.
+        publicPath: isRemote ? 'auto' : '/',
+        // Entry files keep stable names (the federation runtime needs them); chunks carry a hash.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // Workspace packages are compiled from source.
+        conditionNames: ['source', '...'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.(svg|png|webp)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          // No remote URLs in any build: the shell registers remotes at run time from /config.json.
+          remotes: {},
+          shared: sharedSingletons(dependencies),
+          // 'version-first' fetches every remote at startup, so one remote down would blank the shell.
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title }),
+      ],
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        setupMiddlewares: (middlewares) => {
+          middlewares.unshift({
+            name: 'runtime-config',
+            path: '/config.json',
+            middleware: (_req, res) => res.json(runtimeConfigFromEnv()),
+          });
+          return middlewares;
+        },
+      },
+      stats: production ? 'errors-warnings' : 'minimal',
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };
