@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from '@pcpp/contracts';
 import { signOutEverywhere } from '../../features/auth/firebase-session';
@@ -80,8 +80,6 @@ const AuthButton = styled.button`
 export function Navbar() {
   const status = useAuth((s) => s.status);
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <Bar>
@@ -98,7 +96,8 @@ export function Navbar() {
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </MenuToggle>
-        <Links id="main-menu" $open={open}>
+        {/* Any click inside the menu (a link or Sign Out) closes it on small screens. */}
+        <Links id="main-menu" $open={open} onClick={() => setOpen(false)}>
           <li><NavLink to="/" end>Home</NavLink></li>
           <li><NavLink to="/blogs">Blogs</NavLink></li>
           <li><NavLink to="/portfolio">Portfolio</NavLink></li>

@@ -1,12 +1,10 @@
-import { matchPath, useLocation } from 'react-router-dom';
-import { routeOwnership } from '@pcpp/contracts';
+import { useLocation } from 'react-router-dom';
+import { routeOwnerOf } from './route-owner';
 import { RemoteSlot } from './remote-slot';
 
 /** Picks the remote that owns the current path; the remote renders its own <Routes>. */
 export function RemoteOutlet() {
   const { pathname } = useLocation();
-  const owner =
-    routeOwnership.find(({ path }) => matchPath({ path, caseSensitive: false }, pathname)) ??
-    routeOwnership[routeOwnership.length - 1]!;
+  const owner = routeOwnerOf(pathname);
   return <RemoteSlot key={owner.remote} remote={owner.remote} />;
 }

@@ -1,0 +1,3 @@
+const { projectConfig } = require('../tooling/jest/project-config.cjs');
+
+module.exports = projectConfig({ displayName: 'contracts', rootDir: __dirname });

@@ -1,0 +1,27 @@
+import { formatCents, lineTotalCents, parseDollarsToCents } from './money';
+
+describe('money helper (integer cents)', () => {
+  it('formats cents as dollars', () => {
+    expect(formatCents(18999)).toBe('$189.99');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(123456700)).toBe('$1,234,567.00');
+  });
+
+  it('refuses fractional cents', () => {
+    expect(() => formatCents(10.5)).toThrow(RangeError);
+  });
+
+  it('parses dollar input into cents without floating-point drift', () => {
+    expect(parseDollarsToCents('0.29')).toBe(29);
+    expect(parseDollarsToCents('19.9')).toBe(1990);
+    expect(parseDollarsToCents('1005')).toBe(100500);
+    expect(parseDollarsToCents('1.234')).toBeNull();
+    expect(parseDollarsToCents('-3')).toBeNull();
+    expect(parseDollarsToCents('abc')).toBeNull();
+  });
+
+  it('multiplies a unit price by a quantity', () => {
+    expect(lineTotalCents(1999, 3)).toBe(5997);
+    expect(() => lineTotalCents(1999, 1.5)).toThrow(RangeError);
+  });
+});

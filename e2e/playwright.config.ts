@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions, e2ePorts } from './support/environment';
+
+const repoRoot = path.resolve(__dirname, '..');
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: 'http://localhost:3000',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+  },
+  // The whole stack, exactly as `npm start` runs it, from the production builds.
+  webServer: {
+    command: 'node tooling/start.mjs',
+    cwd: repoRoot,
+    url: 'http://localhost:3000/config.json',
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // SIGINT lets start.mjs stop its children; a SIGKILL would orphan them.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+    env: {
+      // The test's own shell instances (see support/stack.ts) call the api from these origins too.
+      CORS_ORIGINS: [3000, 3001, 3002, 3003, e2ePorts.shell]
+        .map((port) => `http://localhost:${port}`)
+        .join(','),
+    },
+  },
+});

@@ -1,0 +1,33 @@
+import path from 'node:path';
+// The same static server `npm start` uses, so the test controls one remote's lifetime.
+import { startStaticServer } from '../../tooling/services/static-server.mjs';
+import { runtimeConfigFromEnv } from '../../tooling/service-config.cjs';
+
+export const repoRoot = path.resolve(__dirname, '../..');
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves a build directory as a remote would be deployed (CORS on, no SPA fallback). */
+export function serveRemote(dir: string, port: number): Promise<RunningServer> {
+  return startStaticServer({ root: dir, port, cors: true });
+}
+
+/**
+ * Serves the shell's existing build with its own /config.json: only the runtime config
+ * differs from the main stack, never the shell's files.
+ */
+export function serveShell(port: number, remoteOverrides: Partial<Record<string, string>>): Promise<RunningServer> {
+  const config = runtimeConfigFromEnv({
+    ...process.env,
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  });
+  return startStaticServer({
+    root: path.join(repoRoot, 'shell/dist'),
+    port,
+    spa: true,
+    runtimeConfig: () => ({ ...config, remotes: { ...config.remotes, ...remoteOverrides } }),
+  });
+}

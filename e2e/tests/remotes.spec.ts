@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { stackUrls } from '../support/environment';
+import { repoRoot } from '../support/stack';
+
+const placeholders = [
+  { path: '/', heading: 'Welcome to PC PART PICKER', manifest: stackUrls.shop },
+  { path: '/blogs', heading: 'Blogs', manifest: stackUrls.shop },
+  { path: '/dashboard', heading: 'My Profile', manifest: stackUrls.dashboard },
+  { path: '/dashboard/manageproduct', heading: 'Manage Products', manifest: stackUrls.admin },
+];
+
+for (const { path: route, heading, manifest } of placeholders) {
+  test(`${route} is rendered by the remote served at ${new URL(manifest).origin}`, async ({ page }) => {
+    const manifests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/mf-manifest.json')) manifests.push(request.url());
+    });
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(manifests).toContain(manifest);
+    // Layout from the shell around it.
+    await expect(page.getByRole('link', { name: 'PC PART PICKER home' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('PC PART PICKER');
+  });
+}
+
+test('shell and remotes share one auth store', async ({ page }) => {
+  // Only the shell's instance hears from the identity provider. A remote with its own copy of
+  // the store would stay at "Checking your session…".
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByTestId('session-summary')).toHaveText('Browsing as a guest');
+  await page.getByRole('link', { name: 'Blogs' }).click();
+  await page.goto('/dashboard/manageproduct');
+  await expect(page.getByTestId('session-summary')).toHaveText('Browsing as a guest');
+});
+
+test('client-side navigation moves between remotes without reloading the page', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole('link', { name: 'Blogs' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test("the shell's build names no remote address: it reads them from /config.json", async ({ request }) => {
+  const dist = path.join(repoRoot, 'shell/dist');
+  const bundle = readdirSync(dist)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(path.join(dist, file), 'utf8'))
+    .join('\n');
+  for (const port of [3001, 3002, 3003]) expect(bundle).not.toContain(`localhost:${port}`);
+
+  const config = await (await request.get('/config.json')).json();
+  expect(config.remotes).toEqual({
+    mf_shop: stackUrls.shop,
+    mf_dashboard: stackUrls.dashboard,
+    mf_admin: stackUrls.admin,
+  });
+});

@@ -1,0 +1,10 @@
+import { matchPath } from 'react-router-dom';
+import { routeOwnership, type RouteOwnership } from '@pcpp/contracts';
+
+/** The first entry of the ownership table whose pattern matches, case-insensitively. */
+export function routeOwnerOf(pathname: string): RouteOwnership {
+  return (
+    routeOwnership.find(({ path }) => matchPath({ path, caseSensitive: false }, pathname)) ??
+    routeOwnership[routeOwnership.length - 1]!
+  );
+}

@@ -1,0 +1,34 @@
+// Shared jest settings: swc compiles TypeScript and JSX; workspace packages resolve to source.
+const path = require('node:path');
+
+const contractsSrc = path.join(__dirname, '../../contracts/src');
+
+function projectConfig({ displayName, rootDir, testEnvironment = 'node', setupFiles = [], setupFilesAfterEnv = [] }) {
+  return {
+    displayName,
+    rootDir,
+    testEnvironment,
+    setupFiles,
+    setupFilesAfterEnv,
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@pcpp/contracts$': path.join(contractsSrc, 'index.ts'),
+      '^@pcpp/contracts/ui$': path.join(contractsSrc, 'ui/index.ts'),
+    },
+  };
+}
+
+module.exports = { projectConfig };
