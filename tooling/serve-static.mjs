@@ -2,6 +2,7 @@
 // One static server per process, so a single remote can be stopped and started on its own:
 //   node tooling/serve-static.mjs --root mf-admin/dist --port 3003 --cors
 import { parseArgs } from 'node:util';
+import { createAuthEmulatorProxy } from './auth-emulator/proxy.cjs';
 import { runtimeConfigFromEnv } from './service-config.cjs';
 import { startStaticServer } from './services/static-server.mjs';
 
@@ -17,12 +18,15 @@ if (!values.root || !values.port) {
   console.error('usage: serve-static.mjs --root <dir> --port <n> [--spa] [--cors]');
   process.exit(2);
 }
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const server = await startStaticServer({
   root: values.root,
   port: Number(values.port),
   spa: values.spa,
   cors: values.cors,
   runtimeConfig: () => runtimeConfigFromEnv(process.env),
+  // The shell reaches the auth emulator through its own origin (see auth-emulator/proxy.cjs).
+  handle: values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost }) : undefined,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));

@@ -38,7 +38,8 @@ function runtimeConfigFromEnv(env = process.env) {
       apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
       authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
       projectId,
-      ...(emulatorHost ? { authEmulatorUrl: `http://${emulatorHost}` } : {}),
+      // The shell's host proxies the emulator (tooling/auth-emulator), so the browser uses its own origin.
+      ...(emulatorHost ? { useAuthEmulator: true } : {}),
     },
     ...(env.STRIPE_PUBLISHABLE_KEY ? { stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
   };

@@ -28,8 +28,11 @@ export interface AuthState {
   role: Role | null;
   accessToken: string | null;
   handlers: SessionHandlers | null;
+  /** Why the last attempt to start a session failed, for the login page to say. */
+  sessionError: string | null;
   signedIn: (user: AuthUser, accessToken: string, role: Role) => void;
-  signedOut: () => void;
+  signedOut: (sessionError?: string) => void;
+  updateUser: (changes: Partial<Omit<AuthUser, 'uid'>>) => void;
   setAccessToken: (token: string) => void;
   setHandlers: (handlers: SessionHandlers) => void;
 }
@@ -61,14 +64,16 @@ export const authStore = createStore<AuthState>()((set) => ({
   role: null,
   accessToken: readStoredToken(),
   handlers: null,
+  sessionError: null,
   signedIn: (user, accessToken, role) => {
     storeToken(accessToken);
-    set({ status: 'signedIn', user, accessToken, role });
+    set({ status: 'signedIn', user, accessToken, role, sessionError: null });
   },
-  signedOut: () => {
+  signedOut: (sessionError) => {
     storeToken(null);
-    set({ status: 'signedOut', user: null, accessToken: null, role: null });
+    set({ status: 'signedOut', user: null, accessToken: null, role: null, sessionError: sessionError ?? null });
   },
+  updateUser: (changes) => set((state) => (state.user ? { user: { ...state.user, ...changes } } : {})),
   setAccessToken: (token) => {
     storeToken(token);
     set({ accessToken: token });

@@ -15,8 +15,11 @@ export const runtimeConfigSchema = z.object({
     apiKey: z.string().min(1),
     authDomain: z.string().min(1),
     projectId: z.string().min(1),
-    /** Set only when the Firebase Auth emulator is in use. */
-    authEmulatorUrl: z.url().optional(),
+    /**
+     * Set only when the Firebase Auth emulator is in use. The shell's host proxies it, so the
+     * shell connects to the emulator at its own origin (the Google popup flow needs that).
+     */
+    useAuthEmulator: z.boolean().optional(),
   }),
   stripePublishableKey: z.string().optional(),
 });

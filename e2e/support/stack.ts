@@ -1,7 +1,9 @@
 import path from 'node:path';
 // The same static server `npm start` uses, so the test controls one remote's lifetime.
 import { startStaticServer } from '../../tooling/services/static-server.mjs';
+import { createAuthEmulatorProxy } from '../../tooling/auth-emulator/proxy.cjs';
 import { runtimeConfigFromEnv } from '../../tooling/service-config.cjs';
+import { stackUrls } from './environment';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 
@@ -20,14 +22,14 @@ export function serveRemote(dir: string, port: number): Promise<RunningServer> {
  * differs from the main stack, never the shell's files.
  */
 export function serveShell(port: number, remoteOverrides: Partial<Record<string, string>>): Promise<RunningServer> {
-  const config = runtimeConfigFromEnv({
-    ...process.env,
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-  });
+  const emulatorHost = new URL(stackUrls.authEmulator).host;
+  const config = runtimeConfigFromEnv({ ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost });
   return startStaticServer({
     root: path.join(repoRoot, 'shell/dist'),
     port,
     spa: true,
     runtimeConfig: () => ({ ...config, remotes: { ...config.remotes, ...remoteOverrides } }),
+    // Like `npm start`: the shell reaches the emulator through its own origin.
+    handle: createAuthEmulatorProxy({ emulatorHost }),
   });
 }

@@ -1,18 +1,27 @@
 // Types for the plain-JavaScript tooling modules the tests import.
 declare module '*/tooling/services/static-server.mjs' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
   export function startStaticServer(options: {
     root: string;
     port: number;
     spa?: boolean;
     cors?: boolean;
     runtimeConfig?: () => object;
+    /** Sees every request first; true means it answered. */
+    handle?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   }): Promise<{ url: string; close(): Promise<void> }>;
+}
+declare module '*/tooling/auth-emulator/proxy.cjs' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+  export function createAuthEmulatorProxy(options: {
+    emulatorHost: string;
+  }): (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 declare module '*/tooling/service-config.cjs' {
   export function runtimeConfigFromEnv(env?: NodeJS.ProcessEnv): {
     apiUrl: string;
     remotes: Record<'mf_shop' | 'mf_dashboard' | 'mf_admin', string>;
-    firebase: Record<string, string>;
+    firebase: Record<string, string | boolean>;
   };
   export function servicePorts(env?: NodeJS.ProcessEnv): Record<string, number>;
 }

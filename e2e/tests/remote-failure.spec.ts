@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { remoteFallbackText } from '../../contracts/src/messages';
+import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { e2ePorts } from '../support/environment';
 import { repoRoot, serveRemote, serveShell, type RunningServer } from '../support/stack';
 
@@ -13,7 +14,7 @@ async function expectFallback(page: Page) {
   await expect(page.getByRole('alert')).toContainText(remoteFallbackText.title);
   await expect(page.getByRole('button', { name: remoteFallbackText.retry })).toBeVisible();
   // The layout around the failed remote still works.
-  await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Returns Policy');
 }
 
@@ -26,6 +27,7 @@ test.describe('a remote that is down', () => {
   test('shows the fallback at its routes only, and Retry recovers without a reload', async ({ page }) => {
     // A shell whose runtime config points mf-admin at a server this test starts and stops.
     servers.push(await serveShell(e2ePorts.shell, { mf_admin: adminManifest }));
+    await signInThroughLoginPage(page, demoAccounts.admin, shellUrl);
 
     await page.goto(`${shellUrl}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
@@ -56,7 +58,7 @@ test.describe('a remote that is down', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
     // The other remotes never noticed.
-    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
   });
 

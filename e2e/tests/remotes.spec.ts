@@ -1,18 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { repoRoot } from '../support/stack';
 
 const placeholders = [
-  { path: '/', heading: 'Welcome to PC PART PICKER', manifest: stackUrls.shop },
-  { path: '/blogs', heading: 'Blogs', manifest: stackUrls.shop },
-  { path: '/dashboard', heading: 'My Profile', manifest: stackUrls.dashboard },
-  { path: '/dashboard/manageproduct', heading: 'Manage Products', manifest: stackUrls.admin },
+  { path: '/', heading: 'Welcome to PC PART PICKER', manifest: stackUrls.shop, admin: false },
+  { path: '/blogs', heading: 'Blogs', manifest: stackUrls.shop, admin: false },
+  { path: '/dashboard', heading: 'My Profile', manifest: stackUrls.dashboard, admin: true },
+  { path: '/dashboard/manageproduct', heading: 'Manage Products', manifest: stackUrls.admin, admin: true },
 ];
 
-for (const { path: route, heading, manifest } of placeholders) {
+for (const { path: route, heading, manifest, admin } of placeholders) {
   test(`${route} is rendered by the remote served at ${new URL(manifest).origin}`, async ({ page }) => {
+    if (admin) await signInThroughLoginPage(page, demoAccounts.admin);
     const manifests: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/mf-manifest.json')) manifests.push(request.url());
@@ -28,13 +30,18 @@ for (const { path: route, heading, manifest } of placeholders) {
 
 test('shell and remotes share one auth store', async ({ page }) => {
   // Only the shell's instance hears from the identity provider. A remote with its own copy of
-  // the store would stay at "Checking your session…".
+  // the store would stay at "Checking your session…" and never learn who signed in.
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByTestId('session-summary')).toHaveText('Browsing as a guest');
-  await page.getByRole('link', { name: 'Blogs' }).click();
+
+  await signInThroughLoginPage(page, demoAccounts.admin);
+  const signedIn = `Signed in as ${demoAccounts.admin.email}`;
+  await expect(page.getByTestId('session-summary')).toHaveText(signedIn); // mf-shop
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('session-summary')).toHaveText(signedIn); // mf-dashboard
   await page.goto('/dashboard/manageproduct');
-  await expect(page.getByTestId('session-summary')).toHaveText('Browsing as a guest');
+  await expect(page.getByTestId('session-summary')).toHaveText(signedIn); // mf-admin
 });
 
 test('client-side navigation moves between remotes without reloading the page', async ({ page }) => {
@@ -42,7 +49,7 @@ test('client-side navigation moves between remotes without reloading the page', 
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.getByRole('link', { name: 'Blogs' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
-  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });

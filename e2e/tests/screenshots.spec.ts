@@ -1,24 +1,34 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
-const pages = ['/', '/blogs', '/dashboard', '/dashboard/manageproduct', '/no-such-page'];
+const guestPages = ['/', '/blogs', '/no-such-page', '/login', '/signup'];
+const adminPages = ['/dashboard', '/dashboard/manageproduct'];
 const widths = [375, 1280];
 const shotsDir = path.resolve(__dirname, '../screenshots');
 
+async function shoot(page: Page, route: string, width: number) {
+  await page.goto(route);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const name = route === '/' ? 'home' : route.slice(1).replace(/\//g, '-');
+  await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+}
+
 for (const width of widths) {
-  for (const route of pages) {
-    test(`${route} at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(route);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      const name = route === '/' ? 'home' : route.slice(1).replace(/\//g, '-');
-      await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
-    });
-  }
+  test(`public pages at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const route of guestPages) await shoot(page, route, width);
+  });
+
+  test(`signed-in pages at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInThroughLoginPage(page, demoAccounts.admin);
+    for (const route of adminPages) await shoot(page, route, width);
+  });
 }
 
 test('the menu opens and closes behind a toggle on small screens', async ({ page }) => {

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { authStore, configureApiClient } from '@pcpp/contracts';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/load-runtime-config';
-import { startFirebaseSession } from './features/auth/firebase-session';
+import { startFirebaseSession } from './features/auth/api/firebase-session';
 import { registerRuntimeRemotes } from './features/remotes/remote-loader';
 
 async function bootstrap() {

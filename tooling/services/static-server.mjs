@@ -33,11 +33,14 @@ async function fileAt(root, urlPath) {
 }
 
 /**
- * @param {{ root: string, port: number, spa?: boolean, cors?: boolean, runtimeConfig?: () => object }} options
+ * @param {{ root: string, port: number, spa?: boolean, cors?: boolean, runtimeConfig?: () => object,
+ *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
+ *   handle sees every request first (the auth emulator proxy); true means it answered.
  */
-export function startStaticServer({ root, port, spa = false, cors = false, runtimeConfig }) {
+export function startStaticServer({ root, port, spa = false, cors = false, runtimeConfig, handle }) {
   const absoluteRoot = path.resolve(root);
   const server = http.createServer(async (req, res) => {
+    if (handle && (await handle(req, res))) return;
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();

@@ -4,6 +4,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { runtimeConfigFromEnv } = require('../service-config.cjs');
+const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
 
 /** Shared once per page. The contracts package carries the auth store, so it must be one copy. */
 const SINGLETONS = [
@@ -34,6 +35,15 @@ function sharedSingletons(dependencies) {
       return [request, { singleton: true, requiredVersion: version }];
     }),
   );
+}
+
+/** The shell reaches the auth emulator through its own origin, as under `npm start`. */
+function authEmulatorMiddleware(emulatorHost) {
+  const handle = createAuthEmulatorProxy({ emulatorHost });
+  return {
+    name: 'auth-emulator',
+    middleware: (req, res, next) => handle(req, res).then((handled) => handled || next(), next),
+  };
 }
 
 /**
@@ -121,6 +131,8 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
             path: '/config.json',
             middleware: (_req, res) => res.json(runtimeConfigFromEnv()),
           });
+          const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+          if (!isRemote && emulatorHost) middlewares.unshift(authEmulatorMiddleware(emulatorHost));
           return middlewares;
         },
       },

@@ -2,6 +2,8 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { GlobalStyle } from '@pcpp/contracts/ui';
 import { Layout } from '../components/layout/layout';
+import { LoginPage } from '../features/auth/components/login-page';
+import { SignupPage } from '../features/auth/components/signup-page';
 import { RemoteOutlet } from '../features/remotes/remote-outlet';
 
 export function App() {
@@ -10,6 +12,8 @@ export function App() {
       <GlobalStyle />
       <Routes>
         <Route element={<Layout />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
           <Route path="*" element={<RemoteOutlet />} />
         </Route>
       </Routes>

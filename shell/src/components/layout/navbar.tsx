@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from '@pcpp/contracts';
-import { signOutEverywhere } from '../../features/auth/firebase-session';
+import { signOutEverywhere } from '../../features/auth/api/firebase-session';
 import { Brand } from './brand';
 
 const Bar = styled.header`

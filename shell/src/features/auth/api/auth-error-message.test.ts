@@ -1,0 +1,21 @@
+import { FirebaseError } from 'firebase/app';
+import { authErrorMessage, genericAuthError } from './auth-error-message';
+
+it.each([
+  ['auth/email-already-in-use', 'An account already uses this email. Log in instead.'],
+  ['auth/wrong-password', 'The email or the password is not right.'],
+  ['auth/invalid-credential', 'The email or the password is not right.'],
+  ['auth/user-not-found', 'No account uses this email yet. Create one first.'],
+  ['auth/too-many-requests', 'Too many attempts. Wait a few minutes, then try again.'],
+  ['auth/network-request-failed', 'Cannot reach the sign-in service. Check your connection and try again.'],
+  ['auth/popup-closed-by-user', 'The Google window was closed before you finished signing in.'],
+  ['auth/popup-blocked', 'Your browser blocked the Google window. Allow pop-ups for this site and try again.'],
+])('%s becomes a sentence', (code, sentence) => {
+  expect(authErrorMessage(new FirebaseError(code, `Firebase: Error (${code}).`))).toBe(sentence);
+});
+
+it('never shows a raw provider code, even for codes it does not know', () => {
+  const message = authErrorMessage(new FirebaseError('auth/admin-restricted-operation', 'Firebase: Error (auth/admin-restricted-operation).'));
+  expect(message).toBe(genericAuthError);
+  expect(message).not.toMatch(/auth\//);
+});

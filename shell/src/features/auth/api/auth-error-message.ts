@@ -1,0 +1,26 @@
+import { FirebaseError } from 'firebase/app';
+
+// Provider codes become sentences a person can act on; a raw `auth/...` code is never shown.
+const sentences: Record<string, string> = {
+  'auth/email-already-in-use': 'An account already uses this email. Log in instead.',
+  'auth/wrong-password': 'The email or the password is not right.',
+  'auth/invalid-credential': 'The email or the password is not right.',
+  'auth/invalid-login-credentials': 'The email or the password is not right.',
+  'auth/user-not-found': 'No account uses this email yet. Create one first.',
+  'auth/user-disabled': 'This account has been disabled. Contact support for help.',
+  'auth/too-many-requests': 'Too many attempts. Wait a few minutes, then try again.',
+  'auth/network-request-failed': 'Cannot reach the sign-in service. Check your connection and try again.',
+  'auth/popup-closed-by-user': 'The Google window was closed before you finished signing in.',
+  'auth/cancelled-popup-request': 'The Google window was closed before you finished signing in.',
+  'auth/popup-blocked': 'Your browser blocked the Google window. Allow pop-ups for this site and try again.',
+  'auth/weak-password': 'Choose a longer password: at least 6 characters.',
+  'auth/invalid-email': 'provide a valid email address',
+};
+
+export const genericAuthError = 'Signing in did not work. Please try again.';
+
+export function authErrorMessage(error: unknown): string {
+  if (error instanceof FirebaseError) return sentences[error.code] ?? genericAuthError;
+  if (error instanceof Error && !error.message.startsWith('Firebase')) return error.message;
+  return genericAuthError;
+}

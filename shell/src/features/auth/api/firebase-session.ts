@@ -1,0 +1,143 @@
+import { initializeApp } from 'firebase/app';
+import {
+  GoogleAuthProvider,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  onAuthStateChanged,
+  sendEmailVerification,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updateProfile,
+  type Auth,
+  type User as FirebaseUser,
+} from 'firebase/auth';
+import { apiClient, authStore, errorMessage, type Role, type RuntimeConfig } from '@pcpp/contracts';
+
+let auth: Auth | null = null;
+/** Settles once the popup flow can start; see loadGapiStandIn. */
+let popupReady: Promise<void> = Promise.resolve();
+
+function currentAuth(): Auth {
+  if (!auth) throw new Error('Signing in is not available right now. Reload the page and try again.');
+  return auth;
+}
+
+function roleFromAccessToken(token: string): Role {
+  // Display only: the api checks the signed token on every protected call.
+  const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+  return payload.role === 'admin' ? 'admin' : 'customer';
+}
+
+/** Trades the identity provider's ID token for the api's own access token (PUT /user/{email}). */
+async function exchangeIdToken(user: FirebaseUser, forceRefresh = false): Promise<string> {
+  const email = user.email;
+  if (!email) throw new Error('This account has no email address, so the shop cannot use it.');
+  const idToken = await user.getIdToken(forceRefresh);
+  const { data } = await apiClient.put<{ token: string }>(
+    `/user/${encodeURIComponent(email)}`,
+    { email },
+    { headers: { Authorization: `Bearer ${idToken}` } },
+  );
+  return data.token;
+}
+
+async function establishSession(user: FirebaseUser | null): Promise<void> {
+  const store = authStore.getState();
+  if (!user) {
+    // Keep a failure message from a sign-in attempt that was just undone.
+    store.signedOut(store.sessionError ?? undefined);
+    return;
+  }
+  try {
+    const token = await exchangeIdToken(user);
+    store.signedIn(
+      {
+        uid: user.uid,
+        email: user.email ?? '',
+        displayName: user.displayName,
+        photoURL: user.photoURL,
+        emailVerified: user.emailVerified,
+      },
+      token,
+      roleFromAccessToken(token),
+    );
+  } catch (error) {
+    console.error('Could not start a session with the api', error);
+    // Undo the provider sign-in too, so the two never disagree about who is signed in.
+    store.signedOut(`You could not be signed in to the shop: ${errorMessage(error)}`);
+    await signOut(currentAuth());
+  }
+}
+
+/**
+ * The SDK's popup flow loads gapi.iframes from apis.google.com, even against the emulator.
+ * The emulator proxy of the shell's host (tooling/auth-emulator) serves a stand-in on this
+ * origin instead; once it defines gapi.iframes, the SDK never asks Google.
+ */
+function loadGapiStandIn(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/__/auth-emulator/gapi-stand-in.js';
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('Google sign-in is not available right now. Reload the page and try again.'));
+    document.head.append(script);
+  });
+}
+
+export function startFirebaseSession(config: RuntimeConfig['firebase']): void {
+  const app = initializeApp({
+    apiKey: config.apiKey,
+    authDomain: config.authDomain,
+    projectId: config.projectId,
+  });
+  auth = getAuth(app);
+  if (config.useAuthEmulator) {
+    // Same origin as the page: the emulator's popup must reach the SDK's helper iframe.
+    connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
+    // Loaded now, so a click on "Continue With Google" opens the popup without a wait.
+    popupReady = loadGapiStandIn();
+  }
+
+  authStore.getState().setHandlers({
+    refreshAccessToken: async () => {
+      const user = currentAuth().currentUser;
+      if (!user) return null;
+      try {
+        const token = await exchangeIdToken(user, true);
+        authStore.getState().setAccessToken(token);
+        return token;
+      } catch {
+        return null;
+      }
+    },
+    signOut: () => signOutEverywhere(),
+  });
+  onAuthStateChanged(auth, (user) => void establishSession(user));
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  authStore.setState({ sessionError: null });
+  await signInWithEmailAndPassword(currentAuth(), email, password);
+}
+
+/** Creates the account, sends the verification email, then sets the display name (spec order). */
+export async function signUpWithEmail(name: string, email: string, password: string): Promise<void> {
+  authStore.setState({ sessionError: null });
+  const { user } = await createUserWithEmailAndPassword(currentAuth(), email, password);
+  await sendEmailVerification(user);
+  await updateProfile(user, { displayName: name });
+  authStore.getState().updateUser({ displayName: name });
+}
+
+export async function signInWithGoogle(): Promise<void> {
+  authStore.setState({ sessionError: null });
+  await popupReady;
+  await signInWithPopup(currentAuth(), new GoogleAuthProvider());
+}
+
+export async function signOutEverywhere(): Promise<void> {
+  authStore.getState().signedOut();
+  if (auth) await signOut(auth);
+}

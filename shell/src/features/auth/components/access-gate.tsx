@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAuth, type Access } from '@pcpp/contracts';
+import { Spinner } from '@pcpp/contracts/ui';
+import { useAdminFlag } from './use-admin-flag';
+
+/**
+ * The route guards. Signed-out users go to /login, remembering where they were. A non-admin on an
+ * admin page, or an admin on a customer-only page (Add review), goes to /dashboard.
+ */
+export function AccessGate({ access, children }: { access: Access; children: ReactNode }) {
+  const status = useAuth((s) => s.status);
+  const location = useLocation();
+  if (access === 'public') return children;
+  if (status === 'unknown') return <Spinner label="Checking your session…" />;
+  if (status === 'signedOut') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (access === 'user') return children;
+  return <RoleGate access={access}>{children}</RoleGate>;
+}
+
+function RoleGate({ access, children }: { access: 'customer' | 'admin'; children: ReactNode }) {
+  const admin = useAdminFlag();
+  if (admin === null) return <Spinner label="Checking your access…" />;
+  const allowed = access === 'admin' ? admin : !admin;
+  return allowed ? children : <Navigate to="/dashboard" replace />;
+}

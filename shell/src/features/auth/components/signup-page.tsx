@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupSchema, useAuth, type SignupInput } from '@pcpp/contracts';
+import { Button, Spinner } from '@pcpp/contracts/ui';
+import { signInWithGoogle, signUpWithEmail } from '../api/firebase-session';
+import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { useAuthAction } from './use-auth-action';
+import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
+
+export function SignupPage() {
+  useRedirectWhenSignedIn();
+  const location = useLocation();
+  const status = useAuth((s) => s.status);
+  const { busy, error, run } = useAuthAction();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignupInput>({ resolver: zodResolver(signupSchema), mode: 'onTouched' });
+
+  if (status === 'unknown') return <Spinner label="Checking your session…" />;
+  const working = busy || status === 'signedIn';
+
+  return (
+    <AuthCard aria-labelledby="signup-title">
+      <h1 id="signup-title">Sign Up</h1>
+      <form
+        noValidate
+        onSubmit={handleSubmit(({ name, email, password }) => run(() => signUpWithEmail(name, email, password)))}
+      >
+        <Field id="signup-name" label="Name" error={errors.name?.message}>
+          <input
+            id="signup-name"
+            autoComplete="name"
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? 'signup-name-error' : undefined}
+            {...register('name')}
+          />
+        </Field>
+        <Field id="signup-email" label="Email" error={errors.email?.message}>
+          <input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? 'signup-email-error' : undefined}
+            {...register('email')}
+          />
+        </Field>
+        <Field id="signup-password" label="Password" error={errors.password?.message}>
+          <input
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? 'signup-password-error' : undefined}
+            {...register('password')}
+          />
+        </Field>
+        {error && <ErrorText role="alert">{error}</ErrorText>}
+        <Button type="submit" disabled={working}>
+          Sign up
+        </Button>
+        {working && <BusyLine role="status">Creating your account…</BusyLine>}
+      </form>
+      <SwitchLine>
+        Already have an account?{' '}
+        <Link to="/login" state={location.state}>
+          Login
+        </Link>
+      </SwitchLine>
+      <Divider>OR</Divider>
+      <GoogleSignInButton disabled={working} onClick={() => void run(signInWithGoogle)} />
+    </AuthCard>
+  );
+}
