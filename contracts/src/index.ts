@@ -1,8 +1,4 @@
-export * from './entities';
-export * from './messages';
-export * from './money';
-export * from './routes';
-export * from './runtime-config';
-export * from './schemas';
+// Everything the front ends share: the server-safe core plus the api client and the auth store.
+export * from './core';
 export * from './auth-store';
 export * from './api-client';

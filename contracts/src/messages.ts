@@ -21,6 +21,12 @@ export const validationMessages = {
   priceRequired: 'price is Required',
   descriptionRequired: 'product description is Required',
   imageRequired: 'Image is Required',
+  // The spec leaves the profile form to the browser's "required"; these are ours.
+  profileAddressRequired: 'address is required',
+  profilePhoneRequired: 'phone number is required',
+  professionRequired: 'profession is required',
+  linkedinRequired: 'linkedin profile is required',
+  linkedinInvalid: 'provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name',
 } as const;
 
 export const toastMessages = {

@@ -48,3 +48,25 @@ export const reviewInputSchema = z.object({
     .max(1000, 'review must be 1000 characters or fewer'),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `at most ${max} characters`);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** Body of PUT /user/{email} with an access token: the spec's field names, all required. */
+export const profileUpdateSchema = z.strictObject({
+  Address: requiredText(m.profileAddressRequired),
+  phone: requiredText(m.profilePhoneRequired, 40),
+  profession: requiredText(m.professionRequired, 100),
+  linkin: requiredText(m.linkedinRequired, 300).refine(isHttpUrl, m.linkedinInvalid),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;

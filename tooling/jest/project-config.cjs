@@ -26,6 +26,7 @@ function projectConfig({ displayName, rootDir, testEnvironment = 'node', setupFi
     },
     moduleNameMapper: {
       '^@pcpp/contracts$': path.join(contractsSrc, 'index.ts'),
+      '^@pcpp/contracts/core$': path.join(contractsSrc, 'core.ts'),
       '^@pcpp/contracts/ui$': path.join(contractsSrc, 'ui/index.ts'),
     },
   };

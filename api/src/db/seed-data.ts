@@ -1,4 +1,4 @@
-import type { Category } from '@pcpp/contracts';
+import type { Category } from '@pcpp/contracts/core';
 
 /** A demo part inserted by the seeder. Money is integer cents. */
 export interface SeedTool {

@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { AccessTokens } from './auth/access-token';
+import type { IdentityProvider } from './auth/firebase';
+import type { Config } from './config';
+import type { Database } from './db/mongo';
+import { errorHandler, notFoundHandler } from './errors';
+import type { Logger } from './logger';
+import { healthRoutes } from './modules/health/routes';
+import { createReviewsRepository } from './modules/reviews/repository';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { createReviewsService } from './modules/reviews/service';
+import { createToolsRepository } from './modules/tools/repository';
+import { toolsRoutes } from './modules/tools/routes';
+import { createToolsService } from './modules/tools/service';
+import { createUsersRepository } from './modules/users/repository';
+import { usersRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
+
+export interface AppDeps {
+  config: Pick<Config, 'corsOrigins' | 'adminEmails'>;
+  logger: Logger;
+  database: Database;
+  identity: IdentityProvider;
+  accessTokens: AccessTokens;
+}
+
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
+/** public/ sits beside the code when built (dist/public) and one level up in the sources. */
+export function publicDir(): string {
+  const candidates = [path.join(__dirname, 'public'), path.join(__dirname, '..', 'public')];
+  return candidates.find((dir) => existsSync(dir)) ?? candidates[1]!;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { config, database, accessTokens, identity } = deps;
+  const tools = createToolsService(createToolsRepository(database.collections.tools));
+  const reviews = createReviewsService(createReviewsRepository(database.collections.reviews));
+  const users = createUsersService({
+    users: createUsersRepository(database.collections.users),
+    accessTokens,
+    adminEmails: config.adminEmails,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Lists are fetched on every home page view: a weak ETag turns repeats into 304s.
+  app.set('etag', 'weak');
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      autoLogging: { ignore: (req) => HEALTH_PATHS.has(req.url ?? '') },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  // Only the configured front ends; any other origin gets no CORS headers at all.
+  app.use(
+    cors({
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    }),
+  );
+  // Image names never change content (a new image gets a new name), so browsers keep them a year.
+  app.use(
+    '/images',
+    express.static(path.join(publicDir(), 'images'), { immutable: true, maxAge: '365d', index: false }),
+  );
+  app.use(express.json({ limit: '100kb' }));
+
+  app.use(healthRoutes({ database }));
+  app.use(toolsRoutes({ tools, accessTokens }));
+  app.use(reviewsRoutes({ reviews }));
+  app.use(usersRoutes({ users, identity, accessTokens }));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { Role } from '@pcpp/contracts/core';
+import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
+
+/** The api's own bearer token, given out by the token exchange (PUT /user/:email). */
+export interface AccessClaims {
+  /** The user's _id, hex. */
+  sub: string;
+  email: string;
+  role: Role;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessClaims): Promise<string>;
+  /** Rejects for a bad signature, a wrong issuer/audience, an expired token or missing claims. */
+  verify(token: string): Promise<AccessClaims>;
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+const ISSUER = 'pcpp-api';
+const AUDIENCE = 'pcpp-web';
+const ALGORITHM = 'HS256';
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  email: z.string().min(1),
+  role: z.enum(['admin', 'customer']) satisfies z.ZodType<Role>,
+});
+
+export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign({ sub, email, role }) {
+      return new SignJWT({ email, role })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'sub'],
+      });
+      return claimsSchema.parse(payload);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { signIn, testConfig } from '../../test/helpers';
+import { createFirebaseIdentity, DEMO_ACCOUNTS } from './firebase';
+
+describe('demo accounts', () => {
+  it('are created idempotently in the emulator and can sign in', async () => {
+    const identity = createFirebaseIdentity(testConfig());
+    try {
+      // Twice, and concurrently with itself: the second run must not fail on existing accounts.
+      await Promise.all([identity.ensureDemoAccounts(), identity.ensureDemoAccounts()]);
+      expect(await identity.ensureDemoAccounts()).toEqual(DEMO_ACCOUNTS);
+      for (const account of DEMO_ACCOUNTS) {
+        const session = await signIn(account.email, account.password);
+        expect(await identity.verifyIdToken(session.idToken)).toEqual({ uid: session.uid, email: account.email });
+      }
+    } finally {
+      await identity.close();
+    }
+  });
+
+  it('are left alone outside the emulator', async () => {
+    const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const identity = createFirebaseIdentity({ firebaseProjectId: 'demo-pcparts', authEmulatorHost: undefined });
+    try {
+      expect(await identity.ensureDemoAccounts()).toEqual([]);
+    } finally {
+      await identity.close();
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
+import { type Auth, type DecodedIdToken, getAuth, type UserRecord } from 'firebase-admin/auth';
+import { type Config, DEMO_ADMIN_EMAIL } from '../config';
+import { ServiceUnavailableError, UnauthorizedError } from '../errors';
+
+/** Who a verified Firebase ID token belongs to. */
+export interface VerifiedIdentity {
+  uid: string;
+  /** Lowercase; null for accounts without one (e.g. phone sign-in). */
+  email: string | null;
+}
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+/** Created in the auth emulator at start, so a fresh checkout can sign in at once. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: DEMO_ADMIN_EMAIL, password: 'admin123', displayName: 'Demo Admin' },
+  { email: 'customer@pcparts.dev', password: 'customer123', displayName: 'Demo Customer' },
+];
+
+export interface IdentityProvider {
+  readonly usesEmulator: boolean;
+  /** Rejects with UnauthorizedError for anything but a genuine, current token of an existing account. */
+  verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
+  /** Emulator only: creates or resets the demo accounts. */
+  ensureDemoAccounts(): Promise<readonly DemoAccount[]>;
+  close(): Promise<void>;
+}
+
+const INVALID_TOKEN = 'Invalid sign-in token. Sign in again.';
+const EXPIRED_TOKEN = 'Your sign-in has expired. Sign in again.';
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function createFirebaseIdentity(
+  config: Pick<Config, 'firebaseProjectId' | 'authEmulatorHost'>,
+): IdentityProvider {
+  // firebase-admin reads the emulator address from the environment, not from its options.
+  if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+  // A uniquely named app, so several api instances (tests) can live in one process.
+  const app: App = initializeApp({ projectId: config.firebaseProjectId }, `pcpp-api-${randomUUID()}`);
+  const auth: Auth = getAuth(app);
+  const usesEmulator = Boolean(config.authEmulatorHost);
+
+  async function lookUp(uid: string): Promise<UserRecord> {
+    try {
+      return await auth.getUser(uid);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') {
+        throw new UnauthorizedError(INVALID_TOKEN);
+      }
+      throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
+    }
+  }
+
+  async function upsertAccount(account: DemoAccount, retried = false): Promise<void> {
+    const properties = { ...account, emailVerified: true };
+    const existing = await auth.getUserByEmail(account.email).catch((error: unknown) => {
+      if (errorCode(error) === 'auth/user-not-found') return null;
+      throw error;
+    });
+    if (existing) {
+      await auth.updateUser(existing.uid, properties);
+      return;
+    }
+    try {
+      await auth.createUser(properties);
+    } catch (error) {
+      // Another api instance created it a moment ago.
+      if (errorCode(error) === 'auth/email-already-exists' && !retried) return upsertAccount(account, true);
+      throw error;
+    }
+  }
+
+  return {
+    usesEmulator,
+
+    async verifyIdToken(idToken) {
+      let decoded: DecodedIdToken;
+      try {
+        // Checks expiry, issuer and audience (the project), and the signature outside the emulator.
+        decoded = await auth.verifyIdToken(idToken);
+      } catch (error) {
+        throw new UnauthorizedError(errorCode(error) === 'auth/id-token-expired' ? EXPIRED_TOKEN : INVALID_TOKEN);
+      }
+      // Emulator tokens are unsigned (alg "none"), so anyone can write one. A genuine token names
+      // its sign-in provider and an existing account that holds the token's email: a hand-made
+      // token claiming someone else's email fails here unless it also guesses their random uid.
+      if (typeof decoded.firebase?.sign_in_provider !== 'string') throw new UnauthorizedError(INVALID_TOKEN);
+      const user = await lookUp(decoded.uid);
+      if (user.disabled) throw new UnauthorizedError('This account is disabled.');
+      const email = decoded.email?.toLowerCase() ?? null;
+      if ((user.email?.toLowerCase() ?? null) !== email) throw new UnauthorizedError(INVALID_TOKEN);
+      return { uid: decoded.uid, email };
+    },
+
+    async ensureDemoAccounts() {
+      if (!usesEmulator) return [];
+      for (const account of DEMO_ACCOUNTS) await upsertAccount(account);
+      return DEMO_ACCOUNTS;
+    },
+
+    async close() {
+      await deleteApp(app);
+    },
+  };
+}

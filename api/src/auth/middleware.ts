@@ -1,0 +1,59 @@
+import type { Request, RequestHandler } from 'express';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { AccessClaims, AccessTokens } from './access-token';
+import type { IdentityProvider, VerifiedIdentity } from './firebase';
+
+// The one place that decides who a request comes from. Routes read the result with
+// accessClaims(req) / verifiedIdentity(req), which throw when the guard did not run.
+declare module 'express-serve-static-core' {
+  interface Request {
+    accessClaims?: AccessClaims;
+    verifiedIdentity?: VerifiedIdentity;
+  }
+}
+
+function bearerToken(req: Request): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+  if (!match?.[1]) throw new UnauthorizedError('Sign in to continue');
+  return match[1];
+}
+
+/** The api's own access token (given out by PUT /user/:email). */
+export function requireAccessToken(tokens: AccessTokens): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req);
+    try {
+      req.accessClaims = await tokens.verify(token);
+    } catch {
+      throw new UnauthorizedError('Your session has expired. Sign in again.');
+    }
+    next();
+  };
+}
+
+/**
+ * Admins only; use after requireAccessToken. The role is the token's: a demotion takes effect
+ * when the token expires (at most an hour).
+ */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (accessClaims(req).role !== 'admin') throw new ForbiddenError('Admins only');
+  next();
+};
+
+/** A Firebase ID token: only the token exchange accepts one. */
+export function requireFirebaseIdToken(identity: IdentityProvider): RequestHandler {
+  return async (req, _res, next) => {
+    req.verifiedIdentity = await identity.verifyIdToken(bearerToken(req));
+    next();
+  };
+}
+
+export function accessClaims(req: Request): AccessClaims {
+  if (!req.accessClaims) throw new UnauthorizedError();
+  return req.accessClaims;
+}
+
+export function verifiedIdentity(req: Request): VerifiedIdentity {
+  if (!req.verifiedIdentity) throw new UnauthorizedError();
+  return req.verifiedIdentity;
+}

@@ -1,0 +1,138 @@
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  MONGODB_URI: 'mongodb://db.example:27017',
+  JWT_SECRET: 'x'.repeat(32),
+};
+
+describe('loadConfig', () => {
+  it('has development defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 4000,
+      mongodbUri: undefined,
+      mongodbDb: 'pcparts',
+      firebaseProjectId: 'demo-pcparts',
+      authEmulatorHost: undefined,
+      adminEmails: [],
+      jwtSecretGenerated: true,
+      logLevel: 'info',
+      seedDemoData: true,
+    });
+    expect(config.corsOrigins).toEqual([
+      'http://localhost:3000',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+    ]);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}).jwtSecret).not.toBe(config.jwtSecret);
+  });
+
+  it('derives the default origins from the front ends ports', () => {
+    expect(loadConfig({ SHELL_PORT: '5000', ADMIN_PORT: '5003' }).corsOrigins).toEqual([
+      'http://localhost:5000',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:5003',
+    ]);
+  });
+
+  it('parses lists and flags', () => {
+    const config = loadConfig({
+      CORS_ORIGINS: 'https://shop.example, http://localhost:8080',
+      ADMIN_EMAILS: 'Boss@Example.com, ops@example.com',
+      SEED_DEMO_DATA: 'false',
+      NODE_ENV: 'test',
+      API_PORT: '0',
+    });
+    expect(config.corsOrigins).toEqual(['https://shop.example', 'http://localhost:8080']);
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(config.seedDemoData).toBe(false);
+    expect(config.logLevel).toBe('silent');
+    expect(config.port).toBe(0);
+  });
+
+  it('makes the demo admin an admin when the emulator is in use and ADMIN_EMAILS is unset', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).adminEmails).toEqual([
+      'admin@pcparts.dev',
+    ]);
+    expect(
+      loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ADMIN_EMAILS: 'a@example.com' }).adminEmails,
+    ).toEqual(['a@example.com']);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ API_PORT: '', MONGODB_URI: '' })).toMatchObject({ port: 4000, mongodbUri: undefined });
+  });
+
+  it.each(['abc', '70000', '-1', '4000.5'])('rejects API_PORT=%s', (port) => {
+    expect(problemsOf({ API_PORT: port })).toEqual([expect.stringMatching(/^API_PORT: /)]);
+  });
+
+  it('refuses the auth emulator in production', () => {
+    expect(problemsOf({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
+      'FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production',
+    ]);
+  });
+
+  it('requires MONGODB_URI in production', () => {
+    expect(problemsOf({ ...PRODUCTION, MONGODB_URI: undefined })).toEqual([
+      'MONGODB_URI: is required when NODE_ENV=production',
+    ]);
+  });
+
+  it('requires a JWT_SECRET of 32 characters or more in production', () => {
+    expect(problemsOf({ ...PRODUCTION, JWT_SECRET: 'short' })).toEqual([
+      'JWT_SECRET: must be at least 32 characters',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, JWT_SECRET: undefined })).toEqual([
+      'JWT_SECRET: is required when NODE_ENV=production',
+    ]);
+    expect(loadConfig(PRODUCTION)).toMatchObject({ jwtSecret: 'x'.repeat(32), jwtSecretGenerated: false });
+  });
+
+  it('lists every bad variable at once, each by name', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      API_PORT: 'x',
+      CORS_ORIGINS: 'localhost:3000',
+      ADMIN_EMAILS: 'not-an-email',
+      LOG_LEVEL: 'loud',
+      SEED_DEMO_DATA: 'maybe',
+      FIREBASE_AUTH_EMULATOR_HOST: 'nohost',
+    });
+    const names = problems.map((problem) => problem.split(/[.:]/)[0]);
+    expect(new Set(names)).toEqual(
+      new Set([
+        'API_PORT',
+        'CORS_ORIGINS',
+        'ADMIN_EMAILS',
+        'LOG_LEVEL',
+        'SEED_DEMO_DATA',
+        'FIREBASE_AUTH_EMULATOR_HOST',
+        'MONGODB_URI',
+        'JWT_SECRET',
+      ]),
+    );
+  });
+
+  it('rejects an unknown NODE_ENV and a bad MONGODB_URI', () => {
+    expect(problemsOf({ NODE_ENV: 'staging', MONGODB_URI: 'http://db' })).toEqual([
+      'NODE_ENV: must be development, test or production',
+      'MONGODB_URI: must start with mongodb:// or mongodb+srv://',
+    ]);
+  });
+});

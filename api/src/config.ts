@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { isValidEmail } from '@pcpp/contracts/core';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The emulator's built-in admin, so a fresh checkout has an admin without any setup. */
+export const DEMO_ADMIN_EMAIL = 'admin@pcparts.dev';
+const MIN_SECRET_LENGTH = 32;
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  /** Unset: the api starts an embedded database (see db/embedded-mongo.ts). */
+  mongodbUri: string | undefined;
+  mongodbDb: string;
+  corsOrigins: string[];
+  firebaseProjectId: string;
+  /** host:port of the Firebase Auth emulator; never set in production. */
+  authEmulatorHost: string | undefined;
+  /** Lowercase. */
+  adminEmails: string[];
+  jwtSecret: string;
+  /** True when JWT_SECRET was unset and a random one was made: tokens die with the process. */
+  jwtSecretGenerated: boolean;
+  logLevel: LogLevel;
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const originList = z
+  .string()
+  .transform(list)
+  .pipe(
+    z.array(
+      z.string().refine(isOrigin, {
+        error: (issue) => `"${String(issue.input)}" is not an origin like http://localhost:3000`,
+      }),
+    ),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
+    .default('development'),
+  API_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number (0-65535)')
+    .max(65535, 'must be a port number (0-65535)')
+    .default(4000),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name (letters, digits, _ and -)')
+    .default('pcparts'),
+  CORS_ORIGINS: originList.optional(),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-pcparts'),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
+    .optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => list(value).map((email) => email.toLowerCase()))
+    .pipe(z.array(z.string().refine(isValidEmail, { error: (issue) => `"${String(issue.input)}" is not an email` })))
+    .optional(),
+  JWT_SECRET: z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  // Only read to build the default CORS origins, as the front ends' ports.
+  SHELL_PORT: z.string().optional(),
+  SHOP_PORT: z.string().optional(),
+  DASHBOARD_PORT: z.string().optional(),
+  ADMIN_PORT: z.string().optional(),
+});
+
+/** Rules between variables, checked on the raw values so every problem is reported at once. */
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production') {
+    if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+      // The emulator's tokens are unsigned: anyone could mint one.
+      problems.push('FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production');
+    }
+    if (!env.MONGODB_URI) problems.push('MONGODB_URI: is required when NODE_ENV=production');
+    if (!env.JWT_SECRET) problems.push('JWT_SECRET: is required when NODE_ENV=production');
+  }
+  return problems;
+}
+
+/** Reads and checks the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (FOO= in a .env file) counts as unset.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+    ...crossChecks(present),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const env = parsed.data;
+
+  const frontEndPorts = [
+    env.SHELL_PORT ?? '3000',
+    env.SHOP_PORT ?? '3001',
+    env.DASHBOARD_PORT ?? '3002',
+    env.ADMIN_PORT ?? '3003',
+  ];
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.API_PORT,
+    mongodbUri: env.MONGODB_URI,
+    mongodbDb: env.MONGODB_DB,
+    corsOrigins: env.CORS_ORIGINS ?? frontEndPorts.map((port) => `http://localhost:${port}`),
+    firebaseProjectId: env.FIREBASE_PROJECT_ID,
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    adminEmails: env.ADMIN_EMAILS ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? [DEMO_ADMIN_EMAIL] : []),
+    jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    jwtSecretGenerated: !env.JWT_SECRET,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    seedDemoData: env.SEED_DEMO_DATA,
+  };
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}

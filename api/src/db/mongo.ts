@@ -1,0 +1,65 @@
+import type { Profile, Review, Tool, User } from '@pcpp/contracts/core';
+import { type Collection, type Db, MongoClient } from 'mongodb';
+
+// Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
+// Read code maps documents field by field to the response shape: the embedded jongodb server
+// ignores projections, so nothing relies on them.
+export type ToolDocument = Omit<Tool, '_id' | 'createdAt'> & { createdAt: Date };
+export type ReviewDocument = Omit<Review, '_id'> & { createdAt: Date };
+/** email is stored lowercase; the profile fields arrive with the first profile update. */
+export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { createdAt: Date };
+
+export interface Collections {
+  tools: Collection<ToolDocument>;
+  reviews: Collection<ReviewDocument>;
+  users: Collection<UserDocument>;
+}
+
+export interface Database {
+  client: MongoClient;
+  db: Db;
+  collections: Collections;
+}
+
+const PING_TIMEOUT_MS = 2_000;
+
+export function collectionsOf(db: Db): Collections {
+  return {
+    tools: db.collection<ToolDocument>('tools'),
+    reviews: db.collection<ReviewDocument>('reviews'),
+    users: db.collection<UserDocument>('users'),
+  };
+}
+
+export async function connectDatabase(uri: string, dbName: string): Promise<Database> {
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000, appName: 'pcpp-api' });
+  await client.connect();
+  const db = client.db(dbName);
+  return { client, db, collections: collectionsOf(db) };
+}
+
+/** Resolves when the server answers a ping within 2 s; /readyz uses it. */
+export async function pingDatabase(database: Pick<Database, 'db'>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([database.db.command({ ping: 1 }), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function ensureIndexes({ collections }: Database): Promise<void> {
+  await Promise.all([
+    collections.users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
+    // Lists are served oldest first.
+    collections.tools.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    collections.reviews.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+  ]);
+}
+
+export async function closeDatabase({ client }: Database): Promise<void> {
+  await client.close();
+}

@@ -1,0 +1,13 @@
+import pino, { type Logger } from 'pino';
+import type { LogLevel } from './config';
+
+export type { Logger };
+
+export function createLogger(level: LogLevel): Logger {
+  return pino({
+    name: 'api',
+    level,
+    // Bearer tokens are credentials: they never reach a log line.
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+  });
+}

@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { type Database, pingDatabase } from '../../db/mongo';
+import { ServiceUnavailableError } from '../../errors';
+
+export function healthRoutes(deps: { database: Pick<Database, 'db'> }): Router {
+  const router = Router();
+  // Liveness: the process answers. Never touches the database, so a database outage
+  // does not get the api restarted.
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  // Readiness: worth sending traffic to.
+  router.get('/readyz', async (_req, res) => {
+    try {
+      await pingDatabase(deps.database);
+    } catch (error) {
+      throw new ServiceUnavailableError('The database is unreachable', { cause: error });
+    }
+    res.json({ status: 'ready' });
+  });
+  return router;
+}

@@ -1,0 +1,20 @@
+import { emailSchema } from '@pcpp/contracts/core';
+import { z } from 'zod';
+
+export const userEmailParamsSchema = z.object({ email: emailSchema });
+
+/** PUT /user/:email with a Firebase ID token: sign-in. Nothing but the email is accepted. */
+export const tokenExchangeBodySchema = z.strictObject({ email: emailSchema });
+
+/** GET /user/one?email= */
+export const profileQuerySchema = z.object({ email: emailSchema });
+
+/** PUT /user/:email with an access token: the profile, all four fields required. */
+export { profileUpdateSchema as profileUpdateBodySchema } from '@pcpp/contracts/core';
+
+const PROFILE_FIELDS = ['Address', 'phone', 'profession', 'linkin'];
+
+/** The exchange and the profile update share a path; a body naming any profile field is an update. */
+export function isProfileUpdateBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && PROFILE_FIELDS.some((field) => field in body);
+}

@@ -1,0 +1,127 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createApp } from './app';
+import { createAccessTokens } from './auth/access-token';
+import { createFirebaseIdentity } from './auth/firebase';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type EmbeddedMongo, startEmbeddedMongo } from './db/embedded-mongo';
+import { closeDatabase, connectDatabase, ensureIndexes } from './db/mongo';
+import { seedDemoData } from './db/seed';
+import { createLogger, type Logger } from './logger';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  config: Config;
+  logger: Logger;
+  /** Stops accepting, lets in-flight requests finish (10 s at most), then closes everything. */
+  stop(): Promise<void>;
+}
+
+/** src/ or dist/ -> api/ -> the repository. */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** config -> database -> seed -> demo accounts -> listen. Undoes what it did if a step fails. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const config = loadConfig(env);
+  const logger = createLogger(config.logLevel);
+  // Each step pushes its undo; stop() (or a failed start) runs them newest first.
+  const undo: (() => Promise<void>)[] = [];
+  const unwind = async () => {
+    for (const step of undo.reverse()) {
+      await step().catch((error: unknown) => logger.error({ err: error }, 'shutdown step failed'));
+    }
+  };
+
+  try {
+    let uri = config.mongodbUri;
+    if (!uri) {
+      const embedded: EmbeddedMongo = await startEmbeddedMongo({
+        dataDir: path.join(REPO_ROOT, '.data', 'mongo'),
+        logger,
+      });
+      undo.push(() => embedded.stop());
+      uri = embedded.uri;
+    }
+    const database = await connectDatabase(uri, config.mongodbDb);
+    undo.push(() => closeDatabase(database));
+    await ensureIndexes(database);
+    if (config.seedDemoData) {
+      const seeded = await seedDemoData(database.collections);
+      if (seeded.tools || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');
+    }
+
+    const identity = createFirebaseIdentity(config);
+    undo.push(() => identity.close());
+    if (identity.usesEmulator) {
+      logger.warn({ host: config.authEmulatorHost }, 'using the Firebase Auth emulator (development only)');
+      const accounts = await identity.ensureDemoAccounts();
+      logger.info(
+        {
+          accounts: accounts.map(({ email, password }) =>
+            `${email} / ${password}${config.adminEmails.includes(email) ? ' (admin)' : ''}`,
+          ),
+        },
+        'demo accounts',
+      );
+    }
+    if (config.jwtSecretGenerated) {
+      logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
+    }
+
+    const app = createApp({ config, logger, database, identity, accessTokens: createAccessTokens(config.jwtSecret) });
+    const server = app.listen(config.port);
+    await once(server, 'listening');
+    undo.push(() => closeServer(server, logger));
+    const { port } = server.address() as AddressInfo;
+    const url = `http://localhost:${port}`;
+    logger.info({ url, db: config.mongodbDb }, `api listening on ${url}`);
+
+    let stopping: Promise<void> | undefined;
+    return { url, port, config, logger, stop: () => (stopping ??= unwind()) };
+  } catch (error) {
+    await unwind();
+    throw error;
+  }
+}
+
+async function closeServer(server: Server, logger: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => {
+    logger.warn('requests still running after 10 s: closing their connections');
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(timer);
+}
+
+async function main(): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    running.logger.info({ signal }, 'shutting down');
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        running.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+if (require.main === module) void main();

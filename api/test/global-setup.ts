@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedMongo } from '../src/db/embedded-mongo';
+import { createLogger } from '../src/logger';
+
+interface AuthEmulatorModule {
+  startAuthEmulator(options: { port?: number; log?: (line: string) => void }): Promise<{
+    host: string;
+    stop(): Promise<void>;
+  }>;
+}
+
+declare global {
+  /** Set here, called by global-teardown.ts (both run in jest's main process). */
+  var stopApiTestServices: (() => Promise<void>) | undefined;
+}
+
+const EMULATOR_MODULE = path.join(__dirname, '../../tooling/services/auth-emulator.mjs');
+
+/** Honours MONGODB_URI / FIREBASE_AUTH_EMULATOR_HOST when set; otherwise starts its own. */
+export default async function globalSetup(): Promise<void> {
+  const stops: (() => Promise<void>)[] = [];
+  let stopping: Promise<void> | undefined;
+  const stopAll = () => (stopping ??= Promise.all(stops.map((stop) => stop())).then(() => undefined));
+  // Ctrl-C skips the global teardown: stop the services, then die of the signal as usual.
+  const onSignal = (signal: NodeJS.Signals) => void stopAll().finally(() => process.kill(process.pid, signal));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  globalThis.stopApiTestServices = async () => {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    await stopAll();
+  };
+  const tasks: Promise<void>[] = [];
+  if (!process.env.MONGODB_URI) {
+    tasks.push(
+      (async () => {
+        // A mongod from PATH would persist: give the run a throwaway data directory.
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-api-test-db-'));
+        const mongo = await startEmbeddedMongo({ dataDir, logger: createLogger('error') });
+        stops.push(async () => {
+          await mongo.stop();
+          rmSync(dataDir, { recursive: true, force: true });
+        });
+        process.env.MONGODB_URI = mongo.uri;
+      })(),
+    );
+  }
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    tasks.push(
+      (async () => {
+        const { startAuthEmulator } = (await import(EMULATOR_MODULE)) as AuthEmulatorModule;
+        const port = Number(process.env.AUTH_EMULATOR_PORT || 9099);
+        const emulator = await startAuthEmulator({ port, log: () => {} });
+        stops.push(() => emulator.stop());
+        process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+      })(),
+    );
+  }
+  const results = await Promise.allSettled(tasks);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) {
+    await globalThis.stopApiTestServices();
+    throw failure.reason;
+  }
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import type { Db } from 'mongodb';
+import { createApp } from '../src/app';
+import { type AccessTokens, createAccessTokens } from '../src/auth/access-token';
+import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
+import { type Config, loadConfig } from '../src/config';
+import { connectDatabase, type Database, ensureIndexes } from '../src/db/mongo';
+import { createLogger } from '../src/logger';
+
+export const randomSuffix = () => randomBytes(5).toString('hex');
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomSuffix()}@example.com`;
+}
+
+function servicesEnv(): NodeJS.ProcessEnv {
+  const { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST } = process.env;
+  if (!MONGODB_URI || !FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('Run the api tests through jest -c api/jest.config.js: its global setup starts the services');
+  }
+  return { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST };
+}
+
+/** Configuration for a test: the run's database server and emulator, a database of its own. */
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', ...servicesEnv(), MONGODB_DB: `test_${randomSuffix()}`, ...overrides });
+}
+
+/** jongodb has no dropDatabase (nor drop/listCollections): there, empty the named collections. */
+export async function dropTestDatabase(db: Db, collections: readonly string[]): Promise<void> {
+  try {
+    await db.dropDatabase();
+  } catch {
+    await Promise.all(collections.map((name) => db.collection(name).deleteMany({})));
+  }
+}
+
+export interface TestApi {
+  app: Express;
+  config: Config;
+  database: Database;
+  identity: IdentityProvider;
+  accessTokens: AccessTokens;
+  /** Drops the test's database and closes what was opened. */
+  close(): Promise<void>;
+}
+
+/** The app wired to real services, as server.ts does it, minus listening and seeding. */
+export async function createTestApi(overrides: NodeJS.ProcessEnv = {}): Promise<TestApi> {
+  const config = testConfig(overrides);
+  const database = await connectDatabase(config.mongodbUri!, config.mongodbDb);
+  await ensureIndexes(database);
+  const identity = createFirebaseIdentity(config);
+  const accessTokens = createAccessTokens(config.jwtSecret);
+  const app = createApp({ config, logger: createLogger(config.logLevel), database, identity, accessTokens });
+  return {
+    app,
+    config,
+    database,
+    identity,
+    accessTokens,
+    async close() {
+      await dropTestDatabase(database.db, Object.keys(database.collections));
+      await database.client.close();
+      await identity.close();
+    },
+  };
+}
+
+/** The emulator's REST api, as the browser SDK calls it. */
+async function identityToolkit<T>(method: string, body: object): Promise<T> {
+  const url = `http://${servicesEnv().FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fake-api-key`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`accounts:${method} failed: ${json.error?.message ?? response.status}`);
+  return json;
+}
+
+export interface EmulatorSession {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+export async function signUp(email = uniqueEmail(), password = 'secret123'): Promise<EmulatorSession> {
+  const result = await identityToolkit<{ localId: string; idToken: string }>('signUp', { email, password });
+  return { uid: result.localId, email, idToken: result.idToken };
+}
+
+export async function signIn(email: string, password: string): Promise<EmulatorSession> {
+  const result = await identityToolkit<{ localId: string; idToken: string }>('signInWithPassword', {
+    email,
+    password,
+  });
+  return { uid: result.localId, email, idToken: result.idToken };
+}
+
+/** An unsigned (alg "none") JWT, the kind the emulator issues and anyone can write. */
+export function unsignedJwt(payload: Record<string, unknown>): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+}
+
+/** Claims shaped like an emulator ID token for the project. */
+export function emulatorClaims(
+  projectId: string,
+  claims: { uid: string; email: string } & Record<string, unknown>,
+): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  const { uid, email, ...rest } = claims;
+  return {
+    email,
+    email_verified: false,
+    auth_time: now,
+    user_id: uid,
+    firebase: { identities: { email: [email] }, sign_in_provider: 'password' },
+    iat: now,
+    exp: now + 3600,
+    aud: projectId,
+    iss: `https://securetoken.google.com/${projectId}`,
+    sub: uid,
+    ...rest,
+  };
+}

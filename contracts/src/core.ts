@@ -1,0 +1,7 @@
+// The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
+export * from './entities';
+export * from './messages';
+export * from './money';
+export * from './routes';
+export * from './runtime-config';
+export * from './schemas';
