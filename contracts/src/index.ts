@@ -2,3 +2,4 @@
 export * from './core';
 export * from './auth-store';
 export * from './api-client';
+export * from './use-admin-flag';

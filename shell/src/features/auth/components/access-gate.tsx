@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth, type Access } from '@pcpp/contracts';
+import { useAdminFlag, useAuth, type Access } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
-import { useAdminFlag } from './use-admin-flag';
 
 /**
  * The route guards. Signed-out users go to /login, remembering where they were. A non-admin on an

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { apiClient, useAuth } from '@pcpp/contracts';
+import { apiClient } from './api-client';
+import { useAuth } from './auth-store';
 
 /** The server's answer to "is the signed-in user an admin?" (GET /admin/{email}); null while loading. */
 export function useAdminFlag(): boolean | null {
