@@ -112,7 +112,8 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
           manifest: true,
           dts: false,
         }),
-        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title }),
+        // The page's own script tags are absolute, so deep links work on a remote's standalone page too.
+        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/', chunks: ['main'] }),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
