@@ -39,7 +39,7 @@ export function publicDir(): string {
 export function createApp(deps: AppDeps): Express {
   const { config, database, accessTokens, identity } = deps;
   const tools = createToolsService(createToolsRepository(database.collections.tools));
-  const reviews = createReviewsService(createReviewsRepository(database.collections.reviews));
+  const reviews = createReviewsService({ reviews: createReviewsRepository(database.collections.reviews), identity });
   const users = createUsersService({
     users: createUsersRepository(database.collections.users),
     accessTokens,
@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRoutes({ database }));
   app.use(toolsRoutes({ tools, accessTokens }));
-  app.use(reviewsRoutes({ reviews }));
+  app.use(reviewsRoutes({ reviews, accessTokens }));
   app.use(usersRoutes({ users, identity, accessTokens }));
 
   app.use(notFoundHandler);

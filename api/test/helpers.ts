@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import type { Db } from 'mongodb';
+import request from 'supertest';
 import { createApp } from '../src/app';
 import { type AccessTokens, createAccessTokens } from '../src/auth/access-token';
 import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
@@ -87,9 +88,27 @@ export interface EmulatorSession {
   idToken: string;
 }
 
-export async function signUp(email = uniqueEmail(), password = 'secret123'): Promise<EmulatorSession> {
-  const result = await identityToolkit<{ localId: string; idToken: string }>('signUp', { email, password });
+export async function signUp(
+  email = uniqueEmail(),
+  password = 'secret123',
+  displayName?: string,
+): Promise<EmulatorSession> {
+  const result = await identityToolkit<{ localId: string; idToken: string }>('signUp', { email, password, displayName });
   return { uid: result.localId, email, idToken: result.idToken };
+}
+
+/** Signs up in the emulator and exchanges the ID token for the api's access token, as the shell does. */
+export async function signUpWithAccessToken(
+  api: Pick<TestApi, 'app'>,
+  account: { email?: string; displayName?: string } = {},
+): Promise<EmulatorSession & { token: string }> {
+  const session = await signUp(account.email, undefined, account.displayName);
+  const response = await request(api.app)
+    .put(`/user/${encodeURIComponent(session.email)}`)
+    .set('Authorization', `Bearer ${session.idToken}`)
+    .send({ email: session.email });
+  if (response.status !== 200) throw new Error(`token exchange failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { ...session, token: response.body.token as string };
 }
 
 export async function signIn(email: string, password: string): Promise<EmulatorSession> {

@@ -1,7 +1,10 @@
 // The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
+export * from './catalog-query';
+export * from './contact';
 export * from './entities';
 export * from './messages';
 export * from './money';
+export * from './names';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';

@@ -66,7 +66,7 @@ test.describe('a remote that is down', () => {
     // "Deploy" new files of mf-shop only: a copy of its build with a changed text.
     const deployed = mkdtempSync(path.join(os.tmpdir(), 'pcpp-shop-v2-'));
     cpSync(path.join(repoRoot, 'mf-shop/dist'), deployed, { recursive: true });
-    const oldText = 'The storefront is on its way.';
+    const oldText = 'Top quality parts from trusted brands at reasonable prices.';
     const changed = readdirSync(deployed).filter((file) => {
       const full = path.join(deployed, file);
       if (!file.endsWith('.js') || !readFileSync(full, 'utf8').includes(oldText)) return false;

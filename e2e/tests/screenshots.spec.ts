@@ -5,16 +5,26 @@ import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
 const guestPages = ['/', '/blogs', '/no-such-page', '/login', '/signup'];
-const adminPages = ['/dashboard', '/dashboard/manageproduct'];
+const adminPages = [
+  '/dashboard',
+  '/dashboard/makeadmin',
+  '/dashboard/allOrder',
+  '/dashboard/manageproduct',
+  '/dashboard/addproduct',
+];
+// The customer's dashboard differs (its sidebar, and the pages only customers have).
+const customerPages = ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'];
 const widths = [375, 1280];
 const shotsDir = path.resolve(__dirname, '../screenshots');
 
-async function shoot(page: Page, route: string, width: number) {
+async function shoot(page: Page, route: string, width: number, prefix = '') {
   await page.goto(route);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Data-driven parts (a profile, a menu by role) have loaded, not just the heading.
+  await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const name = route === '/' ? 'home' : route.slice(1).replace(/\//g, '-');
+  const name = prefix + (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-'));
   await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
 }
 
@@ -28,6 +38,12 @@ for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await signInThroughLoginPage(page, demoAccounts.admin);
     for (const route of adminPages) await shoot(page, route, width);
+  });
+
+  test(`customer pages at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInThroughLoginPage(page, demoAccounts.customer);
+    for (const route of customerPages) await shoot(page, route, width, 'customer-');
   });
 }
 

@@ -1,11 +1,23 @@
 import { Route, Routes } from 'react-router-dom';
+import { DashboardLayout } from '@pcpp/contracts/ui';
+import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
+import { MyOrdersPage } from './features/orders/components/my-orders-page';
 import { ProfilePage } from './features/profile/components/profile-page';
+import { AddReviewPage } from './features/reviews/components/add-review-page';
 
-/** mf-dashboard's route tree, exposed to the shell as `mf_dashboard/routes`. Paths are absolute. */
+/**
+ * mf-dashboard's route tree, exposed to the shell as `mf_dashboard/routes`. Paths are absolute and,
+ * as react-router matches by default, case-insensitive: /dashboard/myorders is My Orders too.
+ */
 export default function DashboardRoutes() {
   return (
     <Routes>
-      <Route path="/dashboard" element={<ProfilePage />} />
+      <Route element={<DashboardLayout />}>
+        <Route path="/dashboard" element={<ProfilePage />} />
+        <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
+        <Route path="/dashboard/addReview" element={<AddReviewPage />} />
+        <Route path="/dashboard/*" element={<DashboardNotFoundPage />} />
+      </Route>
     </Routes>
   );
 }

@@ -1,15 +1,26 @@
 import { Route, Routes } from 'react-router-dom';
+import { HomePage } from './app/home-page';
+import { ScrollToTop } from './components/scroll-to-top';
 import { BlogsPage } from './features/blogs/components/blogs-page';
-import { HomePage } from './features/home/components/home-page';
+import { CatalogPage } from './features/catalog/components/catalog-page';
 import { NotFoundPage } from './features/not-found/components/not-found-page';
+import { PortfolioPage } from './features/portfolio/components/portfolio-page';
+import { ReturnPolicyPage } from './features/return-policy/components/return-policy-page';
+import { CATALOG_PATH } from './lib/catalog-url';
 
 /** mf-shop's route tree, exposed to the shell as `mf_shop/routes`. Paths are absolute. */
 export default function ShopRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/blogs" element={<BlogsPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <>
+      <ScrollToTop />
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path={CATALOG_PATH} element={<CatalogPage />} />
+        <Route path="/blogs" element={<BlogsPage />} />
+        <Route path="/portfolio" element={<PortfolioPage />} />
+        <Route path="/returnPolicy" element={<ReturnPolicyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
   );
 }

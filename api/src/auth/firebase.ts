@@ -27,6 +27,11 @@ export interface IdentityProvider {
   readonly usesEmulator: boolean;
   /** Rejects with UnauthorizedError for anything but a genuine, current token of an existing account. */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
+  /**
+   * The account as the identity provider has it now (the access token does not carry the display
+   * name). Rejects with UnauthorizedError when the account is gone or disabled.
+   */
+  accountByEmail(email: string): Promise<{ displayName: string | null }>;
   /** Emulator only: creates or resets the demo accounts. */
   ensureDemoAccounts(): Promise<readonly DemoAccount[]>;
   close(): Promise<void>;
@@ -34,6 +39,7 @@ export interface IdentityProvider {
 
 const INVALID_TOKEN = 'Invalid sign-in token. Sign in again.';
 const EXPIRED_TOKEN = 'Your sign-in has expired. Sign in again.';
+const DISABLED = 'This account is disabled.';
 
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -52,13 +58,13 @@ export function createFirebaseIdentity(
   const auth: Auth = getAuth(app);
   const usesEmulator = Boolean(config.authEmulatorHost);
 
-  async function lookUp(uid: string): Promise<UserRecord> {
+  async function lookUp(account: { uid: string } | { email: string }, notFound = INVALID_TOKEN): Promise<UserRecord> {
     try {
-      return await auth.getUser(uid);
+      return await ('uid' in account ? auth.getUser(account.uid) : auth.getUserByEmail(account.email));
     } catch (error) {
       const code = errorCode(error);
-      if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') {
-        throw new UnauthorizedError(INVALID_TOKEN);
+      if (code === 'auth/user-not-found' || code === 'auth/invalid-uid' || code === 'auth/invalid-email') {
+        throw new UnauthorizedError(notFound);
       }
       throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
     }
@@ -98,11 +104,17 @@ export function createFirebaseIdentity(
       // its sign-in provider and an existing account that holds the token's email: a hand-made
       // token claiming someone else's email fails here unless it also guesses their random uid.
       if (typeof decoded.firebase?.sign_in_provider !== 'string') throw new UnauthorizedError(INVALID_TOKEN);
-      const user = await lookUp(decoded.uid);
-      if (user.disabled) throw new UnauthorizedError('This account is disabled.');
+      const user = await lookUp({ uid: decoded.uid });
+      if (user.disabled) throw new UnauthorizedError(DISABLED);
       const email = decoded.email?.toLowerCase() ?? null;
       if ((user.email?.toLowerCase() ?? null) !== email) throw new UnauthorizedError(INVALID_TOKEN);
       return { uid: decoded.uid, email };
+    },
+
+    async accountByEmail(email) {
+      const user = await lookUp({ email }, 'This account no longer exists. Sign in again.');
+      if (user.disabled) throw new UnauthorizedError(DISABLED);
+      return { displayName: user.displayName ?? null };
     },
 
     async ensureDemoAccounts() {

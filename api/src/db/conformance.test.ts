@@ -16,6 +16,9 @@
  *   deleteOne
  *   aggregate with $match, $group ($sum) and $sort
  *   $regex with the i option, $in
+ *   $or of two $regex conditions (on different fields), alone and beside an equality;
+ *     regex metacharacters escaped with a backslash match literally
+ *   sort on a number field then two tie-breakers, descending, with skip and limit
  *   deleteMany (tests' cleanup; jongodb lacks dropDatabase, drop and listCollections)
  *
  * Known gaps of jongodb 0.1.6 the api works around (not used, so not tested): projections are
@@ -96,6 +99,37 @@ describe('database conformance', () => {
     expect(await items.countDocuments({ name: { $regex: 'PART 1', $options: 'i' } })).toBe(1);
     expect(await items.countDocuments({ name: /^part [0-4]$/i })).toBe(5);
     expect(await items.countDocuments({ name: { $in: ['Part 1', 'Part 2', 'Nope'] } })).toBe(2);
+  });
+
+  it('matches $or of case-insensitive regexes, with escaped metacharacters taken literally', async () => {
+    await items.insertMany([
+      { name: 'Kit (2x8 GB)', category: 'Memory', stock: 3, createdAt: new Date(), tag: 'a.b' },
+      { name: 'Plain kit', category: 'Storage', stock: 3, createdAt: new Date(), tag: 'has (2X8 gb) inside' },
+    ]);
+    const either = (pattern: string) => ({
+      $or: [{ name: { $regex: pattern, $options: 'i' } }, { tag: { $regex: pattern, $options: 'i' } }],
+    });
+    expect(await items.countDocuments(either('\\(2x8 gb\\)'))).toBe(2);
+    expect(await items.countDocuments({ category: 'Memory', ...either('\\(2x8 gb\\)') })).toBe(1);
+    expect(await items.countDocuments(either('a\\.b'))).toBe(1);
+    expect(await items.countDocuments(either('\\.\\*'))).toBe(0);
+    const found = await items.find(either('KIT')).sort({ name: 1 }).toArray();
+    expect(found.map((item) => item.name)).toEqual(['Kit (2x8 GB)', 'Plain kit']);
+    await items.deleteMany({ stock: 3 });
+  });
+
+  it('sorts on a number, then on two tie-breakers descending, with skip and limit', async () => {
+    const base = Date.now();
+    await items.insertMany([
+      { name: 'Tie older', category: 'Memory', stock: 45, createdAt: new Date(base + 100_000) },
+      { name: 'Tie newer', category: 'Memory', stock: 45, createdAt: new Date(base + 200_000) },
+    ]);
+    const bySort = (direction: 1 | -1) =>
+      items.find({}).sort({ stock: direction, createdAt: -1, _id: -1 }).skip(4).limit(4).toArray();
+    // Stocks 0..90 step 10 plus the two 45s: ascending, positions 4-7 are 40, 45 (newer first), 45, 50.
+    expect((await bySort(1)).map((item) => item.name)).toEqual(['Part 4', 'Tie newer', 'Tie older', 'Part 5']);
+    expect((await bySort(-1)).map((item) => item.name)).toEqual(['Part 5', 'Tie newer', 'Tie older', 'Part 4']);
+    await items.deleteMany({ stock: 45 });
   });
 
   it('updates with $set, and upserts with updateOne', async () => {

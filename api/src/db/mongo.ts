@@ -5,7 +5,8 @@ import { type Collection, type Db, MongoClient } from 'mongodb';
 // Read code maps documents field by field to the response shape: the embedded jongodb server
 // ignores projections, so nothing relies on them.
 export type ToolDocument = Omit<Tool, '_id' | 'createdAt'> & { createdAt: Date };
-export type ReviewDocument = Omit<Review, '_id'> & { createdAt: Date };
+/** authorEmail: the account that posted it (never sent to clients); absent on seeded reviews. */
+export type ReviewDocument = Omit<Review, '_id'> & { authorEmail?: string; createdAt: Date };
 /** email is stored lowercase; the profile fields arrive with the first profile update. */
 export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { createdAt: Date };
 

@@ -15,4 +15,13 @@ export const Panel = styled.section`
   border-radius: var(--radius);
   box-shadow: var(--shadow);
   padding: 24px;
+  & > :last-child { margin-bottom: 0; }
+`;
+
+/** The page's h1 inside a Panel. */
+export const PageTitle = styled.h1`
+  margin: 0 0 12px;
+  font-size: 1.6rem;
+  line-height: 1.25;
+  @media (min-width: 768px) { font-size: 1.9rem; }
 `;

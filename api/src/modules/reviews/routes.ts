@@ -1,10 +1,20 @@
 import { Router } from 'express';
+import type { AccessTokens } from '../../auth/access-token';
+import { accessClaims, requireAccessToken } from '../../auth/middleware';
 import type { ReviewsService } from './service';
+import { addReviewBodySchema } from './validators';
 
-export function reviewsRoutes(deps: { reviews: ReviewsService }): Router {
+export function reviewsRoutes(deps: { reviews: ReviewsService; accessTokens: AccessTokens }): Router {
   const router = Router();
+
   router.get('/reviews', async (_req, res) => {
     res.json(await deps.reviews.list());
   });
+
+  router.post('/addReview', requireAccessToken(deps.accessTokens), async (req, res) => {
+    const input = addReviewBodySchema.parse(req.body ?? {});
+    res.status(201).json(await deps.reviews.add(accessClaims(req), input));
+  });
+
   return router;
 }

@@ -1,11 +1,52 @@
-import type { Collection, ObjectId } from 'mongodb';
+import type { CatalogSort, Category } from '@pcpp/contracts/core';
+import type { Collection, Filter, ObjectId, Sort } from 'mongodb';
 import type { ToolDocument } from '../../db/mongo';
+
+export interface ToolSearch {
+  category?: Category;
+  /** Plain text, matched case-insensitively inside the name or the description. */
+  text?: string;
+  sort: CatalogSort;
+  skip: number;
+  limit: number;
+}
+
+/** Ties on price fall back to newest first, and _id makes every order total (stable pages). */
+const SORTS: Record<CatalogSort, Sort> = {
+  newest: { createdAt: -1, _id: -1 },
+  'price-asc': { price: 1, createdAt: -1, _id: -1 },
+  'price-desc': { price: -1, createdAt: -1, _id: -1 },
+};
+
+/** The text is searched for literally: every regex metacharacter is escaped. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function searchFilter({ category, text }: Pick<ToolSearch, 'category' | 'text'>): Filter<ToolDocument> {
+  const filter: Filter<ToolDocument> = {};
+  if (category) filter.category = category;
+  if (text) {
+    const pattern = { $regex: escapeRegex(text), $options: 'i' };
+    filter.$or = [{ name: pattern }, { description: pattern }];
+  }
+  return filter;
+}
 
 export function createToolsRepository(tools: Collection<ToolDocument>) {
   return {
     /** Oldest first: the home page shows the last six as the latest parts. */
     findAll: () => tools.find({}).sort({ createdAt: 1, _id: 1 }).toArray(),
     findById: (id: ObjectId) => tools.findOne({ _id: id }),
+    /** One page of the parts matching the search, and how many match in all. */
+    async search(search: ToolSearch) {
+      const filter = searchFilter(search);
+      const [docs, total] = await Promise.all([
+        tools.find(filter).sort(SORTS[search.sort]).skip(search.skip).limit(search.limit).toArray(),
+        tools.countDocuments(filter),
+      ]);
+      return { docs, total };
+    },
   };
 }
 

@@ -1,7 +1,12 @@
-import { seedTools } from '../../db/seed-data';
+import { type SeedTool, seedTools } from '../../db/seed-data';
 import { seedDemoData } from '../../db/seed';
 import request from 'supertest';
 import { createTestApi, type TestApi } from '../../../test/helpers';
+
+/** A seeded part as the api lists it: every field, a hex id, nothing else. */
+function asListed(tool: SeedTool) {
+  return { ...tool, _id: expect.stringMatching(/^[0-9a-f]{24}$/), createdAt: expect.any(String) };
+}
 
 let api: TestApi;
 let bearer: string;
@@ -26,17 +31,7 @@ describe('GET /tools', () => {
     expect(response.body.slice(0, -1).map((tool: { name: string }) => tool.name)).toEqual(
       seedTools.map((tool) => tool.name),
     );
-    expect(response.body[0]).toEqual({
-      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
-      name: seedTools[0]!.name,
-      img: seedTools[0]!.img,
-      description: seedTools[0]!.description,
-      category: seedTools[0]!.category,
-      price: seedTools[0]!.price,
-      p_quantity: seedTools[0]!.p_quantity,
-      min_quantity: seedTools[0]!.min_quantity,
-      createdAt: expect.any(String),
-    });
+    expect(response.body[0]).toEqual(asListed(seedTools[0]!));
   });
 
   it('sends an ETag and answers a matching If-None-Match with 304', async () => {
@@ -75,5 +70,118 @@ describe('GET /tools/:id', () => {
     const response = await request(api.app).get(`/tools/${wanted._id}`).set('Authorization', bearer);
     expect(response.status).toBe(200);
     expect(response.body).toEqual(wanted);
+  });
+});
+
+describe('GET /tools with catalog parameters', () => {
+  // A database of its own holding exactly the seed, so totals and orders are known.
+  let catalog: TestApi;
+  beforeAll(async () => {
+    catalog = await createTestApi();
+    await seedDemoData(catalog.database.collections);
+  });
+  afterAll(() => catalog.close());
+
+  const get = (query: string) => request(catalog.app).get(`/tools?${query}`);
+  const names = (body: { items: { name: string }[] }) => body.items.map((tool) => tool.name);
+  const newestFirst = [...seedTools].reverse();
+
+  it('answers a page, newest first by default, twelve to a page', async () => {
+    const first = await get('page=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ items: expect.any(Array), total: seedTools.length, page: 1, pages: 2 });
+    expect(names(first.body)).toEqual(newestFirst.slice(0, 12).map((tool) => tool.name));
+    expect(first.body.items[0]).toEqual(asListed(newestFirst[0]!));
+
+    const second = await get('page=2');
+    expect(names(second.body)).toEqual(newestFirst.slice(12).map((tool) => tool.name));
+    expect(second.body).toMatchObject({ total: seedTools.length, page: 2, pages: 2 });
+
+    const past = await get('page=3');
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual({ items: [], total: seedTools.length, page: 3, pages: 2 });
+  });
+
+  it('takes a limit of up to 50', async () => {
+    const response = await get('limit=5&page=4');
+    expect(response.body).toMatchObject({ total: 18, page: 4, pages: 4 });
+    expect(names(response.body)).toEqual(newestFirst.slice(15).map((tool) => tool.name));
+    const latestSix = await get('sort=newest&limit=6');
+    expect(names(latestSix.body)).toEqual(newestFirst.slice(0, 6).map((tool) => tool.name));
+    expect((await get('limit=50')).body.items).toHaveLength(18);
+  });
+
+  it('filters by category', async () => {
+    const response = await get(`category=${encodeURIComponent('CPU Cooler')}`);
+    expect(response.status).toBe(200);
+    const coolers = newestFirst.filter((tool) => tool.category === 'CPU Cooler').map((tool) => tool.name);
+    expect(coolers).toHaveLength(3);
+    expect(response.body).toMatchObject({ total: 3, page: 1, pages: 1 });
+    expect(names(response.body)).toEqual(coolers);
+    // A "+" is a space in a query string, as browsers and axios write it.
+    expect(names((await get('category=CPU+Cooler')).body)).toEqual(coolers);
+  });
+
+  it('searches name and description, whatever the case', async () => {
+    // "Quiet Single-Tower Air Cooler" by its name, the SFX PSU by its description ("keeps the fan quiet").
+    const response = await get('q=QuIeT');
+    expect(names(response.body).sort()).toEqual(['750 W SFX 80+ Platinum PSU', 'Quiet Single-Tower Air Cooler']);
+    expect(response.body.total).toBe(2);
+    const combined = await get(`category=${encodeURIComponent('CPU Cooler')}&q=quiet`);
+    expect(names(combined.body)).toEqual(['Quiet Single-Tower Air Cooler']);
+    // Blank text is no filter.
+    expect((await get('q=%20%20')).body.total).toBe(18);
+  });
+
+  it('searches for regex metacharacters literally', async () => {
+    // Unescaped, "(2x" would be an invalid pattern and ".*" would match everything.
+    expect(names((await get(`q=${encodeURIComponent('(2x')}`)).body).sort()).toEqual([
+      '16 GB DDR4-3200 Kit (2x8 GB)',
+      '32 GB DDR5-6000 Kit (2x16 GB)',
+      '64 GB DDR5-5600 RGB Kit (2x32 GB)',
+    ]);
+    expect((await get(`q=${encodeURIComponent('.*')}`)).body).toEqual({ items: [], total: 0, page: 1, pages: 0 });
+    expect(names((await get(`q=${encodeURIComponent('80+ Gold')}`)).body)).toEqual(['850 W 80+ Gold Modular PSU']);
+    expect((await get(`q=${encodeURIComponent('{"$gt":""}')}`)).body.total).toBe(0);
+  });
+
+  it('sorts by price both ways', async () => {
+    const ascending = [...seedTools].sort((a, b) => a.price - b.price).map((tool) => tool.price);
+    const up = await get('sort=price-asc&limit=50');
+    expect(up.body.items.map((tool: { price: number }) => tool.price)).toEqual(ascending);
+    const down = await get('sort=price-desc&limit=50');
+    expect(down.body.items.map((tool: { price: number }) => tool.price)).toEqual([...ascending].reverse());
+    // Sorting and paging together: page 2 of the cheapest-first list continues page 1.
+    const page2 = await get('sort=price-asc&limit=5&page=2');
+    expect(page2.body.items.map((tool: { price: number }) => tool.price)).toEqual(ascending.slice(5, 10));
+  });
+
+  it('sends an ETag on a page too', async () => {
+    const first = await get('category=Memory');
+    expect(first.headers.etag).toMatch(/^W\//);
+    const again = await get('category=Memory').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+  });
+
+  it.each([
+    ['category=GPU', 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
+    ['category=cpu%20cooler', 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
+    ['sort=cheapest', 'sort must be one of: newest, price-asc, price-desc'],
+    ['page=0', 'page must be a whole number from 1 to 1000000'],
+    ['page=-1', 'page must be a whole number from 1 to 1000000'],
+    ['page=1.5', 'page must be a whole number from 1 to 1000000'],
+    ['page=abc', 'page must be a whole number from 1 to 1000000'],
+    ['page=', 'page must be a whole number from 1 to 1000000'],
+    ['limit=0', 'limit must be a whole number from 1 to 50'],
+    ['limit=51', 'limit must be a whole number from 1 to 50'],
+    ['limit=1e1', 'limit must be a whole number from 1 to 50'],
+    ['category=Memory&category=Storage', 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
+    ['q[$ne]=x', 'Unknown query parameter "q[$ne]": use category, q, sort, page, limit'],
+    ['foo=1', 'Unknown query parameter "foo": use category, q, sort, page, limit'],
+    [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
+  ])('refuses %s with a 400 and a sentence', async (query, message) => {
+    const response = await get(query);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message });
   });
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { validationMessages } from '@pcpp/contracts/core';
-import { createTestApi, randomSuffix, signUp, type TestApi } from '../../../test/helpers';
+import { createTestApi, randomSuffix, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
 
 const adminEmail = `chief-${randomSuffix()}@example.com`;
 let api: TestApi;
@@ -11,16 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** Signs up in the emulator and exchanges the ID token, as the shell does. */
-async function accessTokenFor(email?: string): Promise<{ email: string; token: string; idToken: string }> {
-  const session = await signUp(email);
-  const response = await request(api.app)
-    .put(`/user/${encodeURIComponent(session.email)}`)
-    .set('Authorization', `Bearer ${session.idToken}`)
-    .send({ email: session.email });
-  expect(response.status).toBe(200);
-  return { email: session.email, token: response.body.token, idToken: session.idToken };
-}
+const accessTokenFor = (email?: string) => signUpWithAccessToken(api, { email });
 
 const profile = {
   Address: '12 Harbour Road, Portsmouth',
@@ -70,6 +61,25 @@ describe('PUT /user/:email (profile update)', () => {
     const extra = await updateProfile(me.email, me.token, { ...profile, role: 'admin' });
     expect(extra.status).toBe(400);
     expect((await api.database.collections.users.findOne({ email: me.email }))?.role).toBe('customer');
+  });
+
+  it('stores the values trimmed, refuses blank ones and links that are not web addresses', async () => {
+    const me = await accessTokenFor();
+    const padded = await updateProfile(me.email, me.token, { ...profile, profession: '  Systems engineer  ' });
+    expect(padded.status).toBe(200);
+    expect(padded.body.profession).toBe('Systems engineer');
+
+    const blank = await updateProfile(me.email, me.token, { ...profile, profession: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe(validationMessages.professionRequired);
+
+    for (const linkin of ['javascript:alert(1)', 'ftp://files.example.com/me', 'https://localhost']) {
+      const bad = await updateProfile(me.email, me.token, { ...profile, linkin });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe(validationMessages.linkedinInvalid);
+    }
+    const stored = await api.database.collections.users.findOne({ email: me.email });
+    expect(stored).toMatchObject({ profession: 'Systems engineer', linkin: profile.linkin });
   });
 
   it("refuses to change someone else's profile, even for an admin", async () => {

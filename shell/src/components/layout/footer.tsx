@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { brand } from '@pcpp/contracts';
+import { brand, contactDetails as contact, telHref } from '@pcpp/contracts';
 import { AppStoreBadges } from './app-store-badges';
 
 const FooterBar = styled.footer`
@@ -30,8 +30,6 @@ const Copyright = styled.p`
   font-size: 0.9rem;
 `;
 
-export const contact = { phone: '+1 (415) 555-0134', email: 'support@pcpartpicker.dev' } as const;
-
 export function Footer() {
   return (
     <FooterBar>
@@ -42,7 +40,7 @@ export function Footer() {
         </section>
         <section>
           <h2>Contact</h2>
-          <p>Phone: <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a></p>
+          <p>Phone: <a href={telHref(contact.phone)}>{contact.phone}</a></p>
           <p>Email: <a href={`mailto:${contact.email}`}>{contact.email}</a></p>
           <p><Link to="/returnPolicy">Returns Policy</Link></p>
         </section>

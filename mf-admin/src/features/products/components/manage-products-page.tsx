@@ -1,14 +1,11 @@
-import { PageContainer, Panel, SessionSummary } from '@pcpp/contracts/ui';
+import { PageTitle, Panel } from '@pcpp/contracts/ui';
 
-// Placeholder until the admin issue builds product management.
+// Placeholder: the admin issue builds product management.
 export function ManageProductsPage() {
   return (
-    <PageContainer>
-      <Panel>
-        <h1>Manage Products</h1>
-        <p>The admin console is on its way.</p>
-        <SessionSummary />
-      </Panel>
-    </PageContainer>
+    <Panel>
+      <PageTitle>Manage Products</PageTitle>
+      <p>The product table with delete is not built yet: it arrives with the admin console release.</p>
+    </Panel>
   );
 }

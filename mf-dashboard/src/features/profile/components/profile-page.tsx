@@ -1,14 +1,113 @@
-import { PageContainer, Panel, SessionSummary } from '@pcpp/contracts/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { publicNameOf, useAuth } from '@pcpp/contracts';
+import { Button, ErrorText, PageTitle, Panel, Spinner } from '@pcpp/contracts/ui';
+import { useProfile } from '../api/use-profile';
+import { Avatar } from './avatar';
+import { ProfileDetails } from './profile-details';
+import { ProfileForm } from './profile-form';
 
-// Placeholder until the dashboard issue builds My Profile.
+const Identity = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  margin: 8px 0 24px;
+  div { min-width: 0; }
+  @media (min-width: 768px) { gap: 20px; }
+  p { margin: 0; }
+`;
+
+const Name = styled.p`
+  font-size: 1.2rem;
+  @media (min-width: 768px) { font-size: 1.35rem; }
+  font-weight: 700;
+  overflow-wrap: anywhere;
+`;
+
+const Email = styled.p`
+  color: var(--color-muted);
+  overflow-wrap: anywhere;
+`;
+
+const Failure = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: 12px;
+  padding: 16px;
+  border: 1px solid #fecaca;
+  border-radius: 8px;
+  background: #fef2f2;
+`;
+
+const Toolbar = styled.div`
+  margin-top: 20px;
+`;
+
+const FORM_ID = 'profile-form';
+
+/** My Profile (spec §2): who the identity provider says you are, plus the fields the api keeps. */
 export function ProfilePage() {
-  return (
-    <PageContainer>
+  const user = useAuth((s) => s.user);
+  const { state, retry, replace } = useProfile(user?.email);
+  const [editing, setEditing] = useState(false);
+
+  if (!user) {
+    return (
       <Panel>
-        <h1>My Profile</h1>
-        <p>Your dashboard is on its way.</p>
-        <SessionSummary />
+        <PageTitle>My Profile</PageTitle>
+        <p>Sign in to see your profile.</p>
       </Panel>
-    </PageContainer>
+    );
+  }
+  const name = publicNameOf(user);
+
+  return (
+    <Panel aria-labelledby="profile-title">
+      <PageTitle id="profile-title">My Profile</PageTitle>
+      <Identity>
+        <Avatar name={name} photoURL={user.photoURL} />
+        <div>
+          <Name>{name}</Name>
+          <Email>{user.email}</Email>
+        </div>
+      </Identity>
+
+      {state.status === 'loading' && <Spinner label="Loading your profile…" />}
+      {state.status === 'error' && (
+        <Failure>
+          <ErrorText role="alert">Your profile could not be loaded: {state.message}</ErrorText>
+          <Button type="button" $variant="secondary" onClick={retry}>
+            Retry
+          </Button>
+        </Failure>
+      )}
+      {state.status === 'ready' && (
+        <>
+          <ProfileDetails profile={state.profile} />
+          <Toolbar>
+            <Button
+              type="button"
+              aria-expanded={editing}
+              aria-controls={editing ? FORM_ID : undefined}
+              onClick={() => setEditing((open) => !open)}
+            >
+              Update Profile
+            </Button>
+          </Toolbar>
+          {editing && (
+            <ProfileForm
+              id={FORM_ID}
+              email={user.email}
+              current={state.profile}
+              onSaved={(saved) => {
+                replace(saved);
+                setEditing(false);
+              }}
+              onCancel={() => setEditing(false)}
+            />
+          )}
+        </>
+      )}
+    </Panel>
   );
 }

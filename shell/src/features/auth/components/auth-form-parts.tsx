@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
 export const AuthCard = styled.section`
@@ -15,36 +14,8 @@ export const AuthCard = styled.section`
   @media (max-width: 480px) { margin: 16px auto; border-radius: 0; border-left: 0; border-right: 0; }
 `;
 
-const FieldWrap = styled.div`
-  display: grid;
-  gap: 6px;
-  label { font-weight: 600; }
-  input {
-    min-height: 44px;
-    padding: 10px 12px;
-    border: 1px solid #94a3b8;
-    border-radius: 8px;
-    background: #fff;
-  }
-  input[aria-invalid='true'] { border-color: var(--color-danger); }
-`;
-
-/** Small red text, as the spec shows auth and validation errors. */
-export const ErrorText = styled.p`
-  margin: 0;
-  color: var(--color-danger);
-  font-size: 0.875rem;
-`;
-
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <FieldWrap>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
-    </FieldWrap>
-  );
-}
+// The labelled field and the small red error text are shared with the remotes' forms.
+export { ErrorText, Field } from '@pcpp/contracts/ui';
 
 export const Divider = styled.div`
   display: flex;

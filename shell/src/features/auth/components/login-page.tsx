@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, useAuth, type LoginInput } from '@pcpp/contracts';
-import { Button, Spinner } from '@pcpp/contracts/ui';
+import { Button, Spinner, fieldAria } from '@pcpp/contracts/ui';
 import { signInWithEmail, signInWithGoogle } from '../api/firebase-session';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -32,8 +32,7 @@ export function LoginPage() {
             id="login-email"
             type="email"
             autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
+            {...fieldAria('login-email', errors.email?.message)}
             {...register('email')}
           />
         </Field>
@@ -42,8 +41,7 @@ export function LoginPage() {
             id="login-password"
             type="password"
             autoComplete="current-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            {...fieldAria('login-password', errors.password?.message)}
             {...register('password')}
           />
         </Field>

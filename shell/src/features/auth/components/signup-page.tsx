@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema, useAuth, type SignupInput } from '@pcpp/contracts';
-import { Button, Spinner } from '@pcpp/contracts/ui';
+import { Button, Spinner, fieldAria } from '@pcpp/contracts/ui';
 import { signInWithGoogle, signUpWithEmail } from '../api/firebase-session';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -34,8 +34,7 @@ export function SignupPage() {
           <input
             id="signup-name"
             autoComplete="name"
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? 'signup-name-error' : undefined}
+            {...fieldAria('signup-name', errors.name?.message)}
             {...register('name')}
           />
         </Field>
@@ -44,8 +43,7 @@ export function SignupPage() {
             id="signup-email"
             type="email"
             autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'signup-email-error' : undefined}
+            {...fieldAria('signup-email', errors.email?.message)}
             {...register('email')}
           />
         </Field>
@@ -54,8 +52,7 @@ export function SignupPage() {
             id="signup-password"
             type="password"
             autoComplete="new-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'signup-password-error' : undefined}
+            {...fieldAria('signup-password', errors.password?.message)}
             {...register('password')}
           />
         </Field>

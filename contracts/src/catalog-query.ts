@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { CATEGORIES, type Category, type Tool } from './entities';
+
+/**
+ * The catalog's query: GET /tools?category=&q=&sort=&page=&limit= on the api, and the same
+ * names in the storefront's URL (/products?category=CPU%20Cooler&q=quiet&sort=price-asc&page=2),
+ * so a shared link and an api call say the same thing.
+ */
+export const CATALOG_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
+
+export const catalogSortLabels: Readonly<Record<CatalogSort, string>> = {
+  newest: 'Newest first',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+};
+
+/** The picture of each category, served by the api (api/public/images/categories). */
+export const categoryImagePaths: Readonly<Record<Category, string>> = {
+  Motherboard: '/images/categories/motherboard.svg',
+  Memory: '/images/categories/memory.svg',
+  Storage: '/images/categories/storage.svg',
+  'CPU Cooler': '/images/categories/cpu-cooler.svg',
+  'Power Supplies': '/images/categories/power-supplies.svg',
+  'Video Card': '/images/categories/video-card.svg',
+};
+
+/** Parts per catalog page, and the most one api call may ask for. */
+export const CATALOG_PAGE_SIZE = 12;
+export const CATALOG_MAX_LIMIT = 50;
+export const CATALOG_SEARCH_MAX_LENGTH = 100;
+/** The home page shows the latest six parts and the last six reviews (spec section 9). */
+export const HOME_LIST_SIZE = 6;
+
+const CATALOG_PARAMS = ['category', 'q', 'sort', 'page', 'limit'] as const;
+
+/** Query-string values are text: a whole number is checked as text first, so "1.5" or "1e3" fail. */
+function wholeNumberText(name: string, min: number, max: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,7}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+}
+
+export const catalogQueryFields = {
+  category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(CATALOG_SEARCH_MAX_LENGTH, `q must be at most ${CATALOG_SEARCH_MAX_LENGTH} characters`),
+  sort: z.enum(CATALOG_SORTS, { error: `sort must be one of: ${CATALOG_SORTS.join(', ')}` }),
+  page: wholeNumberText('page', 1, 1_000_000),
+  limit: wholeNumberText('limit', 1, CATALOG_MAX_LIMIT),
+};
+
+/** The query string of GET /tools; any parameter it does not know is refused. */
+export const catalogQuerySchema = z.strictObject(
+  {
+    category: catalogQueryFields.category.optional(),
+    q: catalogQueryFields.q.optional(),
+    sort: catalogQueryFields.sort.optional(),
+    page: catalogQueryFields.page.optional(),
+    limit: catalogQueryFields.limit.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown query parameter ${issue.keys.map((key) => `"${key}"`).join(', ')}: use ${CATALOG_PARAMS.join(', ')}`
+        : undefined,
+  },
+);
+export type CatalogQuery = z.output<typeof catalogQuerySchema>;
+
+/** GET /tools with any catalog parameter answers one page of parts. */
+export interface ToolPage {
+  items: Tool[];
+  /** Parts matching the filters, on all pages. */
+  total: number;
+  page: number;
+  /** Number of pages at this limit; 0 when nothing matches. */
+  pages: number;
+}

@@ -1,0 +1,15 @@
+import { publicNameOf } from './names';
+
+describe('publicNameOf', () => {
+  it('uses the display name, trimmed', () => {
+    expect(publicNameOf({ displayName: '  Demo Customer ', email: 'customer@pcparts.dev' })).toBe('Demo Customer');
+  });
+
+  it.each([null, undefined, '', '   '])('falls back to the email before the @ when the display name is %j', (displayName) => {
+    expect(publicNameOf({ displayName, email: 'sam.lee@example.com' })).toBe('sam.lee');
+  });
+
+  it('keeps a very long display name to 100 characters', () => {
+    expect(publicNameOf({ displayName: 'x'.repeat(300), email: 'a@b.co' })).toHaveLength(100);
+  });
+});

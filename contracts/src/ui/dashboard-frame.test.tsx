@@ -1,0 +1,105 @@
+/** @jest-environment jsdom */
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { authStore } from '../auth-store';
+import { useAdminFlag } from '../use-admin-flag';
+import { DashboardFrame, dashboardLinksFor } from './dashboard-frame';
+
+jest.mock('../use-admin-flag', () => ({ useAdminFlag: jest.fn() }));
+const adminFlag = jest.mocked(useAdminFlag);
+
+const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <DashboardFrame>
+        <h1>Page</h1>
+      </DashboardFrame>
+    </MemoryRouter>,
+  );
+}
+
+function sidebarLinks() {
+  const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+beforeEach(() => authStore.getState().signedIn(customer, 'token', 'customer'));
+afterEach(() => authStore.getState().signedOut());
+
+describe('dashboardLinksFor', () => {
+  it('gives everyone My Profile, customers their pages and admins the four admin pages', () => {
+    expect(dashboardLinksFor(null).map((l) => l.label)).toEqual(['My Profile']);
+    expect(dashboardLinksFor(false).map((l) => l.label)).toEqual(['My Profile', 'My Orders', 'Add a Review']);
+    expect(dashboardLinksFor(true).map((l) => l.label)).toEqual([
+      'My Profile',
+      'Make Admin',
+      'Manage All Orders',
+      'Manage Products',
+      'Add a Product',
+    ]);
+  });
+});
+
+describe('DashboardFrame', () => {
+  it("shows a customer's links and marks the current page", () => {
+    adminFlag.mockReturnValue(false);
+    renderAt('/dashboard/addReview');
+    expect(sidebarLinks()).toEqual(['My Profile', 'My Orders', 'Add a Review']);
+    expect(screen.getByRole('link', { name: 'Add a Review' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('heading', { name: 'Page' })).toBeInTheDocument();
+    expect(screen.getByTestId('session-summary')).toHaveTextContent('Signed in as customer@pcparts.dev');
+  });
+
+  it("shows an admin's links, and marks My Orders whatever the spelling", () => {
+    adminFlag.mockReturnValue(true);
+    renderAt('/dashboard/makeadmin');
+    expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product']);
+    expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute('aria-current', 'page');
+
+    adminFlag.mockReturnValue(false);
+    renderAt('/dashboard/myorders');
+    expect(screen.getAllByRole('link', { name: 'My Orders' }).at(-1)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('says it is loading while the role is unknown, with My Profile already there', () => {
+    adminFlag.mockReturnValue(null);
+    renderAt('/dashboard');
+    expect(sidebarLinks()).toEqual(['My Profile']);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your menu…');
+    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('does not wait for a role when nobody is signed in (a standalone remote)', () => {
+    authStore.getState().signedOut();
+    adminFlag.mockReturnValue(null);
+    renderAt('/dashboard');
+    expect(sidebarLinks()).toEqual(['My Profile']);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('opens and closes the menu with its toggle, and closes it when a page is chosen', () => {
+    adminFlag.mockReturnValue(false);
+    renderAt('/dashboard');
+    const toggle = screen.getByRole('button', { name: 'Dashboard menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'dashboard-menu');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.click(toggle);
+    fireEvent.keyDown(toggle, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('link', { name: 'My Orders' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
+  });
+});

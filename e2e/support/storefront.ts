@@ -1,0 +1,61 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Review, Tool, ToolPage } from '../../contracts/src/core';
+import { stackUrls } from './environment';
+
+/** The api as the storefront sees it right now (other specs may have added parts or reviews). */
+export async function apiJson<T>(request: APIRequestContext, pathAndQuery: string): Promise<T> {
+  const response = await request.get(`${stackUrls.api}${pathAndQuery}`);
+  expect(response.status(), pathAndQuery).toBe(200);
+  return (await response.json()) as T;
+}
+
+export const apiTools = (request: APIRequestContext) => apiJson<Tool[]>(request, '/tools');
+export const apiReviews = (request: APIRequestContext) => apiJson<Review[]>(request, '/reviews');
+export const apiToolPage = (request: APIRequestContext, query: string) => apiJson<ToolPage>(request, `/tools?${query}`);
+
+/** True for the api's GET /tools, with or without a query: what page.route intercepts in the slow and failing cases. */
+export function isToolsCall(url: URL): boolean {
+  return url.origin === new URL(stackUrls.api).origin && url.pathname === '/tools';
+}
+
+export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** The cards of a grid, in reading order. */
+export const cardsIn = (scope: Locator) => scope.getByRole('article');
+
+/** The cards' titles are these, in this order (waits for the list to settle). */
+export async function expectCardNames(scope: Locator, names: string[]): Promise<void> {
+  await expect(cardsIn(scope).getByRole('heading', { level: 3 })).toHaveText(names);
+}
+
+/** How many columns a card grid shows: the distinct left edges of its items. */
+export async function columnCount(list: Locator): Promise<number> {
+  const lefts = await list
+    .locator(':scope > li')
+    .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
+  return new Set(lefts).size;
+}
+
+/** Sideways scrolling is the usual sign of a layout that breaks on phones. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'page is wider than the viewport').toBeLessThanOrEqual(0);
+}
+
+/**
+ * Every control in the page's main area that is not a link inside a sentence is at least 44 px
+ * both ways (WCAG 2.5.5; inline links in running text are exempt).
+ */
+export async function expectTouchTargets(page: Page): Promise<void> {
+  const small = await page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('a, button, select, input, textarea')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        if (style.display === 'inline' || style.visibility === 'hidden' || box.width === 0) return false;
+        return box.height < 44 || box.width < 44;
+      })
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`),
+  );
+  expect(small, 'touch targets smaller than 44 px').toEqual([]);
+}

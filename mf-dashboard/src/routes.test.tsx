@@ -1,0 +1,33 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import DashboardRoutes from './routes';
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <DashboardRoutes />
+    </MemoryRouter>,
+  );
+}
+
+describe('mf-dashboard routes', () => {
+  it.each(['/dashboard/myOrders', '/dashboard/myorders', '/DASHBOARD/MYORDERS'])(
+    'match %s without regard to case (the spec spells it both ways)',
+    (path) => {
+      renderAt(path);
+      expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    },
+  );
+
+  it('frames every page with the dashboard sidebar', () => {
+    renderAt('/dashboard/addReview');
+    expect(screen.getByRole('heading', { level: 1, name: 'Add Your Review' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('answers an unknown dashboard path inside the frame', () => {
+    renderAt('/dashboard/no-such-page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,130 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { CATALOG_PAGE_SIZE, type ToolPage, catalogSortLabels } from '@pcpp/contracts';
+import { Button } from '@pcpp/contracts/ui';
+import { ApiDataView } from '../../../components/api-data-view';
+import { CardGrid } from '../../../components/card-grid';
+import { PageHeader } from '../../../components/page-header';
+import { PartCard } from '../../../components/part-card';
+import { Inner } from '../../../components/section';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import { type ApiData, useApiData } from '../../../hooks/use-api-data';
+import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
+import { getToolPage } from '../api/get-tool-page';
+import { CatalogPagination } from './catalog-pagination';
+import { CatalogToolbar } from './catalog-toolbar';
+
+const Results = styled.div`
+  margin-top: 28px;
+`;
+
+const Summary = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 4px 16px;
+  margin-bottom: 20px;
+  h2 { margin: 0; font-size: 1.3rem; }
+  p { margin: 0; color: var(--color-muted); }
+`;
+
+function describe(filters: CatalogFilters, total: number): string {
+  const noun = total === 1 ? 'part' : 'parts';
+  const category = filters.category ? ` in ${filters.category}` : '';
+  const text = filters.q ? ` matching “${filters.q}”` : '';
+  return `${total} ${noun}${category}${text}`;
+}
+
+function range(result: ToolPage): string {
+  const first = (result.page - 1) * CATALOG_PAGE_SIZE + 1;
+  return `Showing ${first}–${first + result.items.length - 1} of ${result.total}`;
+}
+
+/** What a screen reader hears after each change of filters or page. */
+function announcement(filters: CatalogFilters, result: ApiData<ToolPage>): string {
+  if (result.status === 'loading') return 'Loading parts…';
+  if (result.status === 'error') return 'The catalog could not be loaded.';
+  const { total, page, pages } = result.data;
+  return `${describe(filters, total)}.${pages > 1 ? ` Page ${page} of ${pages}.` : ''}`;
+}
+
+function NothingHere({ filters, result }: { filters: CatalogFilters; result: ToolPage }) {
+  if (result.total > 0) {
+    return (
+      <>
+        <p>There is no page {result.page}: these filters fill {result.pages === 1 ? 'one page' : `${result.pages} pages`}.</p>
+        <Button as={Link} to={catalogHref({ ...filters, page: undefined })} $variant="secondary">
+          Go to the first page
+        </Button>
+      </>
+    );
+  }
+  const filtered = Boolean(filters.category || filters.q);
+  return (
+    <>
+      <p>
+        {filtered
+          ? `No parts${filters.category ? ` in ${filters.category}` : ''}${filters.q ? ` match “${filters.q}”` : ''}.`
+          : 'No parts are on sale yet.'}
+      </p>
+      {filtered && (
+        <Button as={Link} to={CATALOG_PATH} $variant="secondary">
+          Show all products
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** /products: the whole catalog, filtered, searched, sorted and paged through its URL. */
+export function CatalogPage() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const filters = parseCatalogSearch(search);
+  // The normalised query is the key: equivalent URLs share one request.
+  const result = useApiData(catalogSearch(filters), getToolPage);
+  const change = (changes: Partial<CatalogFilters>) => navigate(catalogHref({ ...filters, page: undefined, ...changes }));
+
+  return (
+    <>
+      <PageHeader
+        title="All Products"
+        lead="Every part we manufacture: search by name or description, pick a category and sort by price."
+      />
+      <Inner>
+        <CatalogToolbar filters={filters} onChange={change} />
+        <VisuallyHidden aria-live="polite">{announcement(filters, result)}</VisuallyHidden>
+        <Results>
+          <ApiDataView
+            data={result}
+            loadingLabel="Loading parts…"
+            failureTitle="We could not load the catalog."
+            isEmpty={(page) => page.items.length === 0}
+            empty={(page) => <NothingHere filters={filters} result={page} />}
+          >
+            {(page) => (
+              <>
+                <Summary>
+                  <h2>{describe(filters, page.total)}</h2>
+                  <p>
+                    {range(page)}
+                    {filters.sort ? ` · ${catalogSortLabels[filters.sort]}` : ''}
+                  </p>
+                </Summary>
+                <CardGrid aria-label="Parts">
+                  {page.items.map((tool) => (
+                    <li key={tool._id}>
+                      <PartCard tool={tool} />
+                    </li>
+                  ))}
+                </CardGrid>
+                <CatalogPagination filters={filters} page={page.page} pages={page.pages} />
+              </>
+            )}
+          </ApiDataView>
+        </Results>
+      </Inner>
+    </>
+  );
+}

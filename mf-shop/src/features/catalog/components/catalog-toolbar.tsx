@@ -1,0 +1,124 @@
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  CATALOG_SEARCH_MAX_LENGTH,
+  CATALOG_SORTS,
+  CATEGORIES,
+  DEFAULT_CATALOG_SORT,
+  catalogSortLabels,
+} from '@pcpp/contracts';
+import { Button, Field } from '@pcpp/contracts/ui';
+import { media } from '../../../lib/breakpoints';
+import { CATALOG_PATH, type CatalogFilters } from '../../../lib/catalog-url';
+import { surface } from '../../../components/surface';
+
+const Bar = styled.div`
+  display: grid;
+  gap: 16px;
+  padding: 20px;
+  ${surface}
+  ${media.medium} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${media.large} { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr); align-items: end; }
+`;
+
+const SearchForm = styled.form`
+  ${media.medium} { grid-column: 1 / -1; }
+  ${media.large} { grid-column: auto; }
+`;
+
+const SearchRow = styled.div`
+  display: flex;
+  gap: 8px;
+  input { flex: 1; min-width: 0; }
+  button { flex: none; }
+`;
+
+const Clear = styled.p`
+  grid-column: 1 / -1;
+  margin: -4px 0 0;
+  a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
+`;
+
+function SelectField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** Search text, category and order. Each change goes into the URL; the page starts again at 1. */
+export function CatalogToolbar({
+  filters,
+  onChange,
+}: {
+  filters: CatalogFilters;
+  onChange: (changes: Partial<CatalogFilters>) => void;
+}) {
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    onChange({ q: q || undefined });
+  };
+  const filtered = Boolean(filters.category || filters.q || filters.sort);
+
+  return (
+    <Bar>
+      {/* Keyed by the text in the URL, so Back and Forward refill the box. */}
+      <SearchForm role="search" aria-label="Search the catalog" onSubmit={search} key={filters.q ?? ''}>
+        <Field id="catalog-q" label="Search parts">
+          <SearchRow>
+            <input
+              id="catalog-q"
+              name="q"
+              type="search"
+              defaultValue={filters.q ?? ''}
+              placeholder="e.g. quiet, DDR5, 850 W"
+              maxLength={CATALOG_SEARCH_MAX_LENGTH}
+              enterKeyHint="search"
+            />
+            <Button type="submit">Search</Button>
+          </SearchRow>
+        </Field>
+      </SearchForm>
+      <SelectField
+        id="catalog-category"
+        label="Category"
+        value={filters.category ?? ''}
+        options={[{ value: '', label: 'All categories' }, ...CATEGORIES.map((category) => ({ value: category, label: category }))]}
+        onChange={(value) => onChange({ category: CATEGORIES.find((c) => c === value) })}
+      />
+      <SelectField
+        id="catalog-sort"
+        label="Sort by"
+        value={filters.sort ?? DEFAULT_CATALOG_SORT}
+        options={CATALOG_SORTS.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
+        onChange={(value) => onChange({ sort: CATALOG_SORTS.find((s) => s === value) })}
+      />
+      {filtered && (
+        <Clear>
+          <Link to={CATALOG_PATH}>Clear all filters</Link>
+        </Clear>
+      )}
+    </Bar>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button } from '@pcpp/contracts/ui';
+import { ApiDataView } from '../../../components/api-data-view';
+import { CardGrid } from '../../../components/card-grid';
+import { PartCard } from '../../../components/part-card';
+import { Section } from '../../../components/section';
+import { useApiData } from '../../../hooks/use-api-data';
+import { CATALOG_PATH } from '../../../lib/catalog-url';
+import { getLatestTools } from '../api/get-latest-tools';
+
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  margin-top: 32px;
+`;
+
+/** 'Our Products': the six newest parts. */
+export function LatestProducts() {
+  const parts = useApiData('latest-parts', getLatestTools);
+  return (
+    <Section id="our-products" title="Our Products" intro="The newest parts from our factory, ready to ship.">
+      <ApiDataView
+        data={parts}
+        loadingLabel="Loading the latest parts…"
+        failureTitle="We could not load our products."
+        isEmpty={(tools) => tools.length === 0}
+        empty={() => <p>No parts are on sale yet. Please come back soon.</p>}
+      >
+        {(tools) => (
+          <>
+            <CardGrid aria-label="Latest parts">
+              {tools.map((tool) => (
+                <li key={tool._id}>
+                  <PartCard tool={tool} />
+                </li>
+              ))}
+            </CardGrid>
+            <More>
+              <Button as={Link} to={CATALOG_PATH} $variant="secondary">
+                Browse all products
+              </Button>
+            </More>
+          </>
+        )}
+      </ApiDataView>
+    </Section>
+  );
+}

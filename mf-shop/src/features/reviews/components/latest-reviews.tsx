@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import type { Review } from '@pcpp/contracts';
+import { ApiDataView } from '../../../components/api-data-view';
+import { CardGrid } from '../../../components/card-grid';
+import { Section } from '../../../components/section';
+import { StarRating } from '../../../components/star-rating';
+import { useApiData } from '../../../hooks/use-api-data';
+import { getLatestReviews } from '../api/get-latest-reviews';
+import { cardColumn, surface } from '../../../components/surface';
+
+const Card = styled.article`
+  ${cardColumn}
+  ${surface}
+  gap: 10px;
+  padding: 22px;
+  header { display: flex; align-items: center; gap: 12px; }
+  h3 { margin: 0; font-size: 1.1rem; }
+  blockquote { margin: 0; color: var(--color-ink-soft); }
+`;
+
+const Avatar = styled.span`
+  flex: none;
+  display: inline-grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  background: var(--color-primary);
+  color: #fff;
+  font-weight: 700;
+`;
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
+function ReviewCard({ review }: { review: Review }) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId}>
+      <header>
+        <Avatar aria-hidden="true">{initials(review.name)}</Avatar>
+        <h3 id={titleId}>{review.name}</h3>
+      </header>
+      <StarRating rating={review.ratings} />
+      <blockquote>{review.review}</blockquote>
+    </Card>
+  );
+}
+
+/** 'Our Customers Reviews': the six most recent reviews. */
+export function LatestReviews() {
+  const reviews = useApiData('latest-reviews', getLatestReviews);
+  return (
+    <Section id="reviews" title="Our Customers Reviews" intro="What builders say after their parts arrive.">
+      <ApiDataView
+        data={reviews}
+        loadingLabel="Loading reviews…"
+        failureTitle="We could not load the reviews."
+        isEmpty={(list) => list.length === 0}
+        empty={() => <p>No reviews yet. Customers can add one from their dashboard.</p>}
+      >
+        {(list) => (
+          <CardGrid aria-label="Customer reviews">
+            {list.map((review) => (
+              <li key={review._id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </CardGrid>
+        )}
+      </ApiDataView>
+    </Section>
+  );
+}

@@ -1,0 +1,49 @@
+import { CATEGORIES } from '@pcpp/contracts';
+import { catalogHref, catalogSearch, parseCatalogSearch } from './catalog-url';
+
+describe('catalog URL', () => {
+  it('writes the api parameter names, spaces as %20, in a fixed order', () => {
+    expect(catalogHref({ page: 2, sort: 'price-asc', q: 'quiet', category: 'CPU Cooler' })).toBe(
+      '/products?category=CPU%20Cooler&q=quiet&sort=price-asc&page=2',
+    );
+  });
+
+  it('reads back what it writes', () => {
+    const filters = { category: 'Power Supplies', q: 'sfx & "quiet"', sort: 'price-desc', page: 3 } as const;
+    expect(parseCatalogSearch(catalogSearch(filters))).toEqual(filters);
+    for (const category of CATEGORIES) {
+      expect(parseCatalogSearch(catalogSearch({ category }))).toEqual({ category });
+    }
+  });
+
+  it('reads a space written as "+" too, as forms and URLSearchParams write it', () => {
+    expect(parseCatalogSearch('?category=CPU+Cooler&q=air+cooler')).toEqual({ category: 'CPU Cooler', q: 'air cooler' });
+  });
+
+  it('leaves defaults out: no filters is the bare path', () => {
+    expect(catalogHref()).toBe('/products');
+    expect(catalogHref({ sort: 'newest', page: 1, q: '   ' })).toBe('/products');
+    expect(parseCatalogSearch('?sort=newest&page=1&q=')).toEqual({});
+  });
+
+  it('trims the search text', () => {
+    expect(catalogSearch({ q: '  ddr5 kit ' })).toBe('?q=ddr5%20kit');
+    expect(parseCatalogSearch('?q=%20%20ddr5%20')).toEqual({ q: 'ddr5' });
+  });
+
+  it.each([
+    ['?category=GPU', {}],
+    ['?category=cpu%20cooler', {}],
+    ['?sort=cheapest', {}],
+    ['?page=0', {}],
+    ['?page=two', {}],
+    ['?page=1.5', {}],
+    ['?category=Memory&page=-3&sort=price-asc', { category: 'Memory', sort: 'price-asc' }],
+  ])('drops what the api would refuse: %s', (search, expected) => {
+    expect(parseCatalogSearch(search)).toEqual(expected);
+  });
+
+  it('ignores parameters it does not know', () => {
+    expect(parseCatalogSearch(new URLSearchParams('utm_source=mail&category=Storage'))).toEqual({ category: 'Storage' });
+  });
+});
