@@ -36,6 +36,17 @@ export async function columnCount(list: Locator): Promise<number> {
   return new Set(lefts).size;
 }
 
+/** Every picture in the page's main area has loaded (and none is broken), e.g. before a screenshot. */
+export async function expectImagesLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page
+        .locator('main img')
+        .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toBe(true);
+}
+
 /** Sideways scrolling is the usual sign of a layout that breaks on phones. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,27 +1,57 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth';
+
+async function signInWithGooglePopup(page: Page, email: string, displayName: string) {
+  await page.goto('/login');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue With Google' }).click();
+  const popup = await popupOpened;
+  await popup.getByText('Add new account').click();
+  await popup.locator('#email-input').fill(email);
+  await popup.locator('#display-name-input').fill(displayName);
+  const popupClosed = popup.waitForEvent('close');
+  await popup.locator('#sign-in').click();
+  // The SDK closes the popup once the helper iframe has passed the result on.
+  await popupClosed;
+}
+
+function accessTokenSubject(page: Page) {
+  return page.evaluate(() => {
+    const token = localStorage.getItem('accessToken');
+    return token ? (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string) : null;
+  });
+}
 
 // The real popup flow, offline: the shell's host proxies the auth emulator and serves the gapi
 // stand-in (tooling/auth-emulator). Nothing here is faked with page.route.
 test.describe('Continue With Google (auth emulator popup)', () => {
   test('a new Google account signs in and the shell shows the session', async ({ page }) => {
-    await page.goto('/login');
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue With Google' }).click();
-    const popup = await popupOpened;
-
-    await popup.getByText('Add new account').click();
-    await popup.locator('#email-input').fill(uniqueEmail('google'));
-    await popup.locator('#display-name-input').fill('Grace Google');
-    const popupClosed = popup.waitForEvent('close');
-    await popup.locator('#sign-in').click();
-    // The SDK closes the popup once the helper iframe has passed the result on.
-    await popupClosed;
+    await signInWithGooglePopup(page, uniqueEmail('google'), 'Grace Google');
 
     const navbar = page.getByRole('navigation', { name: 'Main' });
     await expect(navbar.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await expect(navbar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+  });
+
+  test('an account made with email and password can also sign in with Google, as the same user', async ({ page }) => {
+    const email = uniqueEmail('both-ways');
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Both Ways');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('both-ways-1');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => accessTokenSubject(page)).toBeTruthy();
+    const userId = await accessTokenSubject(page);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    // Same email through Google: the identity provider opens the same account, so the api
+    // hands out a token for the same user.
+    await signInWithGooglePopup(page, email, 'Both Ways');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect.poll(() => accessTokenSubject(page)).toBe(userId);
   });
 
   test('closing the popup shows a sentence in red, never a provider code', async ({ page }) => {

@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from './app/home-page';
-import { ScrollToTop } from './components/scroll-to-top';
 import { BlogsPage } from './features/blogs/components/blogs-page';
 import { CatalogPage } from './features/catalog/components/catalog-page';
 import { NotFoundPage } from './features/not-found/components/not-found-page';
@@ -11,16 +10,13 @@ import { CATALOG_PATH } from './lib/catalog-url';
 /** mf-shop's route tree, exposed to the shell as `mf_shop/routes`. Paths are absolute. */
 export default function ShopRoutes() {
   return (
-    <>
-      <ScrollToTop />
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path={CATALOG_PATH} element={<CatalogPage />} />
-        <Route path="/blogs" element={<BlogsPage />} />
-        <Route path="/portfolio" element={<PortfolioPage />} />
-        <Route path="/returnPolicy" element={<ReturnPolicyPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </>
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path={CATALOG_PATH} element={<CatalogPage />} />
+      <Route path="/blogs" element={<BlogsPage />} />
+      <Route path="/portfolio" element={<PortfolioPage />} />
+      <Route path="/returnPolicy" element={<ReturnPolicyPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
 }

@@ -262,12 +262,3 @@ export const seedReviews: readonly SeedReview[] = [
     ratings: 4,
   },
 ];
-
-export const categoryImages: Readonly<Record<Category, string>> = {
-  Motherboard: '/images/categories/motherboard.svg',
-  Memory: '/images/categories/memory.svg',
-  Storage: '/images/categories/storage.svg',
-  'CPU Cooler': '/images/categories/cpu-cooler.svg',
-  'Power Supplies': '/images/categories/power-supplies.svg',
-  'Video Card': '/images/categories/video-card.svg',
-};

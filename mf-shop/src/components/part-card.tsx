@@ -69,7 +69,7 @@ export function PartCard({ tool }: { tool: Tool }) {
   return (
     <Card aria-labelledby={titleId}>
       <Picture>
-        <img src={resolveImageUrl(tool.img)} alt={tool.name} width={400} height={300} loading="lazy" />
+        <img src={resolveImageUrl(tool.img)} alt={tool.name} width={400} height={300} />
       </Picture>
       <Body>
         <CategoryTag>{tool.category}</CategoryTag>

@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { media } from '../lib/breakpoints';
 
 const Band = styled.section<{ $tone: 'page' | 'surface' }>`
+  /* In-page links (#categories) land below the shell's sticky navbar. */
+  scroll-margin-top: 68px;
   background: ${({ $tone }) => ($tone === 'surface' ? 'var(--color-surface)' : 'transparent')};
   border-top: ${({ $tone }) => ($tone === 'surface' ? '1px solid var(--color-border)' : '0')};
   border-bottom: ${({ $tone }) => ($tone === 'surface' ? '1px solid var(--color-border)' : '0')};

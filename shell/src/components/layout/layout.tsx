@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { ScrollToTop } from './scroll-to-top';
 
 const Main = styled.main`
   flex: 1;
@@ -12,6 +13,7 @@ const Main = styled.main`
 export function Layout() {
   return (
     <>
+      <ScrollToTop />
       <Navbar />
       <Main id="main">
         <Outlet />

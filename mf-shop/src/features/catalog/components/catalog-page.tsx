@@ -41,10 +41,12 @@ function range(result: ToolPage): string {
   return `Showing ${first}–${first + result.items.length - 1} of ${result.total}`;
 }
 
-/** What a screen reader hears after each change of filters or page. */
+/**
+ * What a screen reader hears once new results are in (the spinner and the failure message
+ * announce themselves).
+ */
 function announcement(filters: CatalogFilters, result: ApiData<ToolPage>): string {
-  if (result.status === 'loading') return 'Loading parts…';
-  if (result.status === 'error') return 'The catalog could not be loaded.';
+  if (result.status !== 'success') return '';
   const { total, page, pages } = result.data;
   return `${describe(filters, total)}.${pages > 1 ? ` Page ${page} of ${pages}.` : ''}`;
 }

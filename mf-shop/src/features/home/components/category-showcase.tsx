@@ -41,7 +41,7 @@ export function CategoryShowcase() {
         {CATEGORIES.map((category) => (
           <li key={category}>
             <CategoryLink to={catalogHref({ category })}>
-              <img src={resolveImageUrl(categoryImagePaths[category])} alt="" width={200} height={200} loading="lazy" />
+              <img src={resolveImageUrl(categoryImagePaths[category])} alt="" width={200} height={200} />
               <span>{category}</span>
             </CategoryLink>
           </li>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** A new page starts at its top (BrowserRouter keeps the old scroll position otherwise). */
+/** A new page starts at its top, whichever remote renders it (the browser keeps the old position otherwise). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
