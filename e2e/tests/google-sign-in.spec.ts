@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from '../support/auth';
+import { demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 
 async function signInWithGooglePopup(page: Page, email: string, displayName: string) {
   await page.goto('/login');
@@ -52,6 +52,23 @@ test.describe('Continue With Google (auth emulator popup)', () => {
     await signInWithGooglePopup(page, email, 'Both Ways');
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await expect.poll(() => accessTokenSubject(page)).toBe(userId);
+  });
+
+  test('the demo customer signs in with Google from the popup, and the password still works after', async ({ page }) => {
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue With Google' }).click();
+    const popup = await popupOpened;
+    const popupClosed = popup.waitForEvent('close');
+    // The demo accounts come with a Google identity, listed by the emulator's popup.
+    await popup.getByText(demoAccounts.customer.email).click();
+    await popupClosed;
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByTestId('session-summary')).toHaveText(`Signed in as ${demoAccounts.customer.email}`);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signInThroughLoginPage(page, demoAccounts.customer);
+    await expect(page.getByTestId('session-summary')).toHaveText(`Signed in as ${demoAccounts.customer.email}`);
   });
 
   test('closing the popup shows a sentence in red, never a provider code', async ({ page }) => {

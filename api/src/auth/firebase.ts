@@ -76,17 +76,29 @@ export function createFirebaseIdentity(
       if (errorCode(error) === 'auth/user-not-found') return null;
       throw error;
     });
-    if (existing) {
-      await auth.updateUser(existing.uid, properties);
-      return;
+    let uid = existing?.uid;
+    if (uid) {
+      await auth.updateUser(uid, properties);
+    } else {
+      try {
+        uid = (await auth.createUser(properties)).uid;
+      } catch (error) {
+        // Another api instance created it a moment ago.
+        if (errorCode(error) === 'auth/email-already-exists' && !retried) return upsertAccount(account, true);
+        throw error;
+      }
     }
-    try {
-      await auth.createUser(properties);
-    } catch (error) {
-      // Another api instance created it a moment ago.
-      if (errorCode(error) === 'auth/email-already-exists' && !retried) return upsertAccount(account, true);
-      throw error;
-    }
+    // A Google identity too, so the emulator's Google popup lists the account for one-click
+    // sign-in and signing in with Google keeps the password (a fresh Google identity for the
+    // same email would replace it, as Firebase does for trusted providers).
+    await auth.updateUser(uid, {
+      providerToLink: {
+        providerId: 'google.com',
+        uid: `demo-google-${account.email.split('@')[0]}`,
+        email: account.email,
+        displayName: account.displayName,
+      },
+    });
   }
 
   return {
