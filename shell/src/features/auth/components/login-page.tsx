@@ -2,9 +2,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, useAuth, type LoginInput } from '@pcpp/contracts';
-import { Button, Spinner, fieldAria } from '@pcpp/contracts/ui';
+import { Button, Spinner } from '@pcpp/contracts/ui';
 import { signInWithEmail, signInWithGoogle } from '../api/firebase-session';
-import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
+import { AuthCard, BusyLine, Divider, ErrorText, SwitchLine } from './auth-form-parts';
+import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { useAuthAction } from './use-auth-action';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
@@ -27,24 +28,13 @@ export function LoginPage() {
     <AuthCard aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
       <form noValidate onSubmit={handleSubmit(({ email, password }) => run(() => signInWithEmail(email, password)))}>
-        <Field id="login-email" label="Email" error={errors.email?.message}>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            {...fieldAria('login-email', errors.email?.message)}
-            {...register('email')}
-          />
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password?.message}>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            {...fieldAria('login-password', errors.password?.message)}
-            {...register('password')}
-          />
-        </Field>
+        <CredentialFields
+          idPrefix="login"
+          email={register('email')}
+          password={register('password')}
+          errors={{ email: errors.email?.message, password: errors.password?.message }}
+          passwordAutoComplete="current-password"
+        />
         {error && <ErrorText role="alert">{error}</ErrorText>}
         <Button type="submit" disabled={working}>
           Login

@@ -5,6 +5,7 @@ import { signupSchema, useAuth, type SignupInput } from '@pcpp/contracts';
 import { Button, Spinner, fieldAria } from '@pcpp/contracts/ui';
 import { signInWithGoogle, signUpWithEmail } from '../api/firebase-session';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
+import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { useAuthAction } from './use-auth-action';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
@@ -38,24 +39,13 @@ export function SignupPage() {
             {...register('name')}
           />
         </Field>
-        <Field id="signup-email" label="Email" error={errors.email?.message}>
-          <input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            {...fieldAria('signup-email', errors.email?.message)}
-            {...register('email')}
-          />
-        </Field>
-        <Field id="signup-password" label="Password" error={errors.password?.message}>
-          <input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            {...fieldAria('signup-password', errors.password?.message)}
-            {...register('password')}
-          />
-        </Field>
+        <CredentialFields
+          idPrefix="signup"
+          email={register('email')}
+          password={register('password')}
+          errors={{ email: errors.email?.message, password: errors.password?.message }}
+          passwordAutoComplete="new-password"
+        />
         {error && <ErrorText role="alert">{error}</ErrorText>}
         <Button type="submit" disabled={working}>
           Sign up
