@@ -1,28 +1,24 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, useAuth, type LoginInput } from '@pcpp/contracts';
+import { loginSchema, type LoginInput } from '@pcpp/contracts';
 import { Button, Spinner } from '@pcpp/contracts/ui';
 import { signInWithEmail, signInWithGoogle } from '../api/firebase-session';
 import { AuthCard, BusyLine, Divider, ErrorText, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { useAuthAction } from './use-auth-action';
-import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 
 export function LoginPage() {
-  useRedirectWhenSignedIn();
   const location = useLocation();
-  const status = useAuth((s) => s.status);
-  const { busy, error, run } = useAuthAction();
+  const { checking, working, error, run } = useAuthAction();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), mode: 'onTouched' });
 
-  if (status === 'unknown') return <Spinner label="Checking your session…" />;
-  const working = busy || status === 'signedIn';
+  if (checking) return <Spinner label="Checking your session…" />;
 
   return (
     <AuthCard aria-labelledby="login-title">

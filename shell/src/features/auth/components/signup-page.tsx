@@ -1,28 +1,24 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signupSchema, useAuth, type SignupInput } from '@pcpp/contracts';
+import { signupSchema, type SignupInput } from '@pcpp/contracts';
 import { Button, Spinner, fieldAria } from '@pcpp/contracts/ui';
 import { signInWithGoogle, signUpWithEmail } from '../api/firebase-session';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { useAuthAction } from './use-auth-action';
-import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 
 export function SignupPage() {
-  useRedirectWhenSignedIn();
   const location = useLocation();
-  const status = useAuth((s) => s.status);
-  const { busy, error, run } = useAuthAction();
+  const { checking, working, error, run } = useAuthAction();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<SignupInput>({ resolver: zodResolver(signupSchema), mode: 'onTouched' });
 
-  if (status === 'unknown') return <Spinner label="Checking your session…" />;
-  const working = busy || status === 'signedIn';
+  if (checking) return <Spinner label="Checking your session…" />;
 
   return (
     <AuthCard aria-labelledby="signup-title">
