@@ -1,17 +1,33 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, apiClient, configureApiClient, errorMessage, resolveImageUrl } from './api-client';
-import { authStore } from './auth-store';
+import {
+  ApiError,
+  RENEW_BEFORE_EXPIRY_MS,
+  SESSION_ENDED_MESSAGE,
+  apiClient,
+  configureApiClient,
+  errorMessage,
+  resolveImageUrl,
+} from './api-client';
+import { authStore, type SessionHandlers } from './auth-store';
 
 // A real HTTP server: the client is exercised over the wire, not against a mock adapter.
 let server: http.Server;
-let seenAuthorization: (string | undefined)[] = [];
+let seen: { method: string; url: string; authorization: string | undefined }[] = [];
 let validToken = 'fresh-token';
+/** What the token exchange (PUT /user/:email) answers. */
+let exchange: { status: number; body: object; delayMs: number };
+
+const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'C', photoURL: null, emailVerified: true };
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    seenAuthorization.push(req.headers.authorization);
+    seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization });
     res.setHeader('Content-Type', 'application/json');
+    if (req.method === 'PUT' && req.url?.startsWith('/user/')) {
+      setTimeout(() => res.writeHead(exchange.status).end(JSON.stringify(exchange.body)), exchange.delayMs);
+      return;
+    }
     if (req.url === '/protected') {
       if (req.headers.authorization === `Bearer ${validToken}`) res.end(JSON.stringify({ ok: true }));
       else res.writeHead(401).end(JSON.stringify({ message: 'Your session has expired' }));
@@ -29,38 +45,102 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
+function signInWith(token: string, expiresAt: number | null, handlers?: Partial<SessionHandlers>) {
+  const endSession = jest.fn(async () => undefined);
+  const currentIdentity = jest.fn(async () => ({ email: user.email, idToken: 'firebase-id-token' }));
+  authStore.getState().signedIn(user, { token, expiresAt });
+  authStore.getState().setHandlers({ currentIdentity, endSession, ...handlers });
+  return { endSession, currentIdentity };
+}
+
+const exchanges = () => seen.filter((r) => r.method === 'PUT');
+const protectedCalls = () => seen.filter((r) => r.url === '/protected');
+
 beforeEach(() => {
-  seenAuthorization = [];
+  seen = [];
   validToken = 'fresh-token';
-  authStore.setState({ accessToken: null, handlers: null });
+  exchange = { status: 200, body: { token: 'fresh-token', expiresIn: 3600 }, delayMs: 20 };
+  authStore.getState().signedOut();
+  authStore.setState({ handlers: null });
 });
 
 it('sends the stored access token as the bearer', async () => {
-  authStore.setState({ accessToken: 'fresh-token' });
+  signInWith('fresh-token', Date.now() + 3_600_000);
   await expect(apiClient.get('/protected')).resolves.toMatchObject({ data: { ok: true } });
-  expect(seenAuthorization).toEqual(['Bearer fresh-token']);
+  expect(seen.map((r) => r.authorization)).toEqual(['Bearer fresh-token']);
 });
 
-it('on a 401 exchanges the identity token once and retries the call', async () => {
-  authStore.setState({ accessToken: 'stale-token' });
-  const refreshAccessToken = jest.fn(async () => 'fresh-token');
-  const signOut = jest.fn(async () => undefined);
-  authStore.getState().setHandlers({ refreshAccessToken, signOut });
+it('on a 401 exchanges the ID token once, stores the new token and retries the call', async () => {
+  const { endSession } = signInWith('stale-token', null);
   await expect(apiClient.get('/protected')).resolves.toMatchObject({ data: { ok: true } });
-  expect(refreshAccessToken).toHaveBeenCalledTimes(1);
-  expect(signOut).not.toHaveBeenCalled();
-  expect(seenAuthorization).toEqual(['Bearer stale-token', 'Bearer fresh-token']);
+  expect(seen.map((r) => `${r.method} ${r.url} ${r.authorization}`)).toEqual([
+    'GET /protected Bearer stale-token',
+    'PUT /user/customer%40pcparts.dev Bearer firebase-id-token',
+    'GET /protected Bearer fresh-token',
+  ]);
+  expect(authStore.getState().accessToken).toBe('fresh-token');
+  expect(endSession).not.toHaveBeenCalled();
 });
 
-it('signs out when the exchange fails, and surfaces the api message', async () => {
-  authStore.setState({ accessToken: 'stale-token' });
-  const signOut = jest.fn(async () => undefined);
-  authStore.getState().setHandlers({ refreshAccessToken: async () => null, signOut });
+it('10 concurrent 401s share exactly one exchange and each call is retried once', async () => {
+  signInWith('stale-token', null);
+  const results = await Promise.all(Array.from({ length: 10 }, () => apiClient.get('/protected')));
+  expect(results.map((r) => r.data)).toEqual(Array(10).fill({ ok: true }));
+  expect(exchanges()).toHaveLength(1);
+  const retried = protectedCalls().filter((r) => r.authorization === 'Bearer fresh-token');
+  expect(retried).toHaveLength(10);
+  expect(protectedCalls()).toHaveLength(20);
+});
+
+it('an exchange answering 401 is sent exactly once, then the session ends once with a sentence', async () => {
+  exchange = { status: 401, body: { message: 'Sign in to continue' }, delayMs: 20 };
+  const { endSession } = signInWith('stale-token', null);
+  const errors = await Promise.all(Array.from({ length: 5 }, () => apiClient.get('/protected').catch((e: unknown) => e)));
+  for (const error of errors) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+  }
+  expect(exchanges()).toHaveLength(1);
+  expect(endSession).toHaveBeenCalledTimes(1);
+  expect(authStore.getState()).toMatchObject({
+    status: 'signedOut',
+    accessToken: null,
+    sessionError: SESSION_ENDED_MESSAGE,
+    sessionExpired: true,
+  });
+});
+
+it('a call still refused after the renewal is not retried again', async () => {
+  validToken = 'never-valid';
+  signInWith('stale-token', null);
   const error = await apiClient.get('/protected').catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(401);
   expect(errorMessage(error)).toBe('Your session has expired');
-  expect(signOut).toHaveBeenCalledTimes(1);
+  expect(exchanges()).toHaveLength(1);
+  expect(protectedCalls()).toHaveLength(2);
+});
+
+it('renews the token before it expires, so the call is never refused', async () => {
+  signInWith('stale-token', Date.now() + RENEW_BEFORE_EXPIRY_MS - 1_000);
+  await expect(apiClient.get('/protected')).resolves.toMatchObject({ data: { ok: true } });
+  expect(seen.map((r) => `${r.method} ${r.authorization}`)).toEqual([
+    'PUT Bearer firebase-id-token',
+    'GET Bearer fresh-token',
+  ]);
+  const { accessTokenExpiresAt } = authStore.getState();
+  expect(accessTokenExpiresAt).toBeGreaterThan(Date.now() + 3_500_000);
+});
+
+it('does not renew a token that is far from expiry', async () => {
+  signInWith('fresh-token', Date.now() + RENEW_BEFORE_EXPIRY_MS + 60_000);
+  await apiClient.get('/protected');
+  expect(exchanges()).toHaveLength(0);
+});
+
+it('a signed-out visitor gets the 401 as it is, without an exchange', async () => {
+  authStore.getState().setHandlers({ currentIdentity: async () => null, endSession: jest.fn() });
+  const error = await apiClient.get('/protected').catch((e: unknown) => e);
+  expect((error as ApiError).status).toBe(401);
+  expect(exchanges()).toHaveLength(0);
 });
 
 it('never shows a raw server page to the user', async () => {

@@ -1,6 +1,14 @@
-import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { z } from 'zod';
 import type { ApiErrorBody } from './entities';
-import { authStore } from './auth-store';
+import { authStore, type AccessToken } from './auth-store';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The token exchange itself: carries its own ID token and never starts a refresh. */
+    skipSessionRefresh?: boolean;
+  }
+}
 
 /** Every failed api call surfaces as this, with a sentence fit to show a person. */
 export class ApiError extends Error {
@@ -13,6 +21,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** Shown on /login when the session could not be renewed. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+/** The spec: the access token is renewed from 5 minutes before it expires. */
+export const RENEW_BEFORE_EXPIRY_MS = 5 * 60_000;
 
 /** The one axios instance of the project. The shell (or a remote's standalone host) sets baseURL. */
 export const apiClient = axios.create({ timeout: 15_000 });
@@ -27,31 +41,89 @@ export function resolveImageUrl(img: string): string {
   return new URL(img, base).toString();
 }
 
-apiClient.interceptors.request.use((config) => {
-  const token = authStore.getState().accessToken;
-  if (token && !config.headers.has('Authorization')) {
-    config.headers.set('Authorization', `Bearer ${token}`);
+const exchangeResponseSchema = z.object({
+  token: z.string().min(1),
+  /** Seconds the token lives. */
+  expiresIn: z.number().int().positive().optional(),
+});
+
+/** PUT /user/{email} with the identity provider's ID token: the api's own access token. */
+export async function exchangeIdToken(identity: { email: string; idToken: string }): Promise<AccessToken> {
+  const requestedAt = Date.now();
+  const { data } = await apiClient.put(
+    `/user/${encodeURIComponent(identity.email)}`,
+    { email: identity.email },
+    { headers: { Authorization: `Bearer ${identity.idToken}` }, skipSessionRefresh: true },
+  );
+  const { token, expiresIn } = exchangeResponseSchema.parse(data);
+  return { token, expiresAt: expiresIn ? requestedAt + expiresIn * 1000 : null };
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * A new access token from a fresh ID token. Single-flight: every caller waiting at the same time
+ * shares one exchange. When the exchange fails for a signed-in person, the session ends once.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshInFlight ??= exchangeForCurrentIdentity().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function exchangeForCurrentIdentity(): Promise<string | null> {
+  const { handlers } = authStore.getState();
+  if (!handlers) return null;
+  let identity: { email: string; idToken: string } | null;
+  try {
+    identity = await handlers.currentIdentity(true);
+  } catch {
+    identity = null;
   }
+  if (!identity) return null;
+  try {
+    const accessToken = await exchangeIdToken(identity);
+    authStore.getState().setAccessToken(accessToken);
+    return accessToken.token;
+  } catch {
+    authStore.getState().signedOut(SESSION_ENDED_MESSAGE, { expired: true });
+    await handlers.endSession().catch(() => undefined);
+    return null;
+  }
+}
+
+function expiresSoon(expiresAt: number | null): boolean {
+  return expiresAt !== null && expiresAt - Date.now() <= RENEW_BEFORE_EXPIRY_MS;
+}
+
+const bearer = (token: string) => `Bearer ${token}`;
+
+apiClient.interceptors.request.use(async (config) => {
+  if (config.skipSessionRefresh || config.headers.has('Authorization')) return config;
+  const { accessToken, accessTokenExpiresAt } = authStore.getState();
+  if (!accessToken) return config;
+  // Renew ahead of expiry, so a long form is never answered with a 401.
+  const token = expiresSoon(accessTokenExpiresAt) ? ((await refreshAccessToken()) ?? accessToken) : accessToken;
+  if (authStore.getState().status !== 'signedOut') config.headers.set('Authorization', bearer(token));
   return config;
 });
 
-type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
+type RetriableConfig = InternalAxiosRequestConfig & { retriedAfter401?: boolean };
 
 apiClient.interceptors.response.use(undefined, async (error: unknown) => {
   if (!(error instanceof AxiosError)) throw error;
   const config = error.config as RetriableConfig | undefined;
-  const status = error.response?.status ?? null;
-  const { handlers } = authStore.getState();
-
-  // An expired access token: exchange the identity token once, then retry the call.
-  if (status === 401 && config && !config._retried && handlers) {
-    config._retried = true;
-    const token = await handlers.refreshAccessToken();
+  if (error.response?.status === 401 && config && !config.skipSessionRefresh && !config.retriedAfter401) {
+    config.retriedAfter401 = true;
+    const sent = config.headers.get('Authorization');
+    const current = authStore.getState().accessToken;
+    // Another call renewed the token while this one was on the wire: use it, no new exchange.
+    const token = current && sent !== bearer(current) ? current : await refreshAccessToken();
     if (token) {
-      config.headers.set('Authorization', `Bearer ${token}`);
+      config.headers.set('Authorization', bearer(token));
       return apiClient.request(config);
     }
-    await handlers.signOut();
   }
   throw toApiError(error);
 });
@@ -72,6 +144,17 @@ function toApiError(error: AxiosError): ApiError {
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
+  if (error instanceof z.ZodError) return 'The server sent an answer this page does not understand.';
   if (error instanceof Error) return error.message;
   return 'Something went wrong. Please try again.';
+}
+
+/** GET through the one client, with the answer checked against its schema. */
+export async function getParsed<S extends z.ZodType>(
+  schema: S,
+  url: string,
+  config?: AxiosRequestConfig,
+): Promise<z.infer<S>> {
+  const { data } = await apiClient.get<unknown>(url, config);
+  return schema.parse(data);
 }

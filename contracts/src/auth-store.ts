@@ -1,6 +1,5 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { Role } from './entities';
 
 /** The spec keeps the api's access token in localStorage under this key. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
@@ -15,25 +14,34 @@ export interface AuthUser {
   emailVerified: boolean;
 }
 
-/** Supplied by the shell, which owns the identity provider; the api client calls them. */
+/** The api's access token and when it stops working (epoch ms; null when the api did not say). */
+export interface AccessToken {
+  token: string;
+  expiresAt: number | null;
+}
+
+/** Supplied by the shell, which owns the identity provider; the session layer calls them. */
 export interface SessionHandlers {
-  /** Exchanges a fresh identity token for a new access token; null when that fails. */
-  refreshAccessToken: () => Promise<string | null>;
-  signOut: () => Promise<void>;
+  /** The signed-in identity with an ID token (fresh when asked); null when nobody is signed in. */
+  currentIdentity: (forceRefresh: boolean) => Promise<{ email: string; idToken: string } | null>;
+  /** Ends the session at the identity provider; the store is already signed out with a reason. */
+  endSession: () => Promise<void>;
 }
 
 export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
-  role: Role | null;
   accessToken: string | null;
+  accessTokenExpiresAt: number | null;
   handlers: SessionHandlers | null;
-  /** Why the last attempt to start a session failed, for the login page to say. */
+  /** Why the last session ended or failed to start, for the login page to say. */
   sessionError: string | null;
-  signedIn: (user: AuthUser, accessToken: string, role: Role) => void;
-  signedOut: (sessionError?: string) => void;
+  /** True when the session ended on its own (not by Sign Out): the shell sends the person to /login. */
+  sessionExpired: boolean;
+  signedIn: (user: AuthUser, accessToken: AccessToken) => void;
+  signedOut: (sessionError?: string, options?: { expired?: boolean }) => void;
   updateUser: (changes: Partial<Omit<AuthUser, 'uid'>>) => void;
-  setAccessToken: (token: string) => void;
+  setAccessToken: (accessToken: AccessToken) => void;
   setHandlers: (handlers: SessionHandlers) => void;
 }
 
@@ -61,22 +69,38 @@ function storeToken(token: string | null): void {
 export const authStore = createStore<AuthState>()((set) => ({
   status: 'unknown',
   user: null,
-  role: null,
   accessToken: readStoredToken(),
+  // A stored token's lifetime is unknown: the shell exchanges a new one at start anyway.
+  accessTokenExpiresAt: null,
   handlers: null,
   sessionError: null,
-  signedIn: (user, accessToken, role) => {
-    storeToken(accessToken);
-    set({ status: 'signedIn', user, accessToken, role, sessionError: null });
+  sessionExpired: false,
+  signedIn: (user, { token, expiresAt }) => {
+    storeToken(token);
+    set({
+      status: 'signedIn',
+      user,
+      accessToken: token,
+      accessTokenExpiresAt: expiresAt,
+      sessionError: null,
+      sessionExpired: false,
+    });
   },
-  signedOut: (sessionError) => {
+  signedOut: (sessionError, options) => {
     storeToken(null);
-    set({ status: 'signedOut', user: null, accessToken: null, role: null, sessionError: sessionError ?? null });
+    set({
+      status: 'signedOut',
+      user: null,
+      accessToken: null,
+      accessTokenExpiresAt: null,
+      sessionError: sessionError ?? null,
+      sessionExpired: options?.expired ?? false,
+    });
   },
   updateUser: (changes) => set((state) => (state.user ? { user: { ...state.user, ...changes } } : {})),
-  setAccessToken: (token) => {
+  setAccessToken: ({ token, expiresAt }) => {
     storeToken(token);
-    set({ accessToken: token });
+    set({ accessToken: token, accessTokenExpiresAt: expiresAt });
   },
   setHandlers: (handlers) => set({ handlers }),
 }));

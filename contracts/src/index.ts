@@ -1,5 +1,7 @@
-// Everything the front ends share: the server-safe core plus the api client and the auth store.
+// The browser kit: the server-safe core plus the api client, the auth store and the query layer.
 export * from './core';
 export * from './auth-store';
 export * from './api-client';
-export * from './use-admin-flag';
+export * from './query/query-client';
+export * from './query/query-keys';
+export * from './query/use-admin-flag';

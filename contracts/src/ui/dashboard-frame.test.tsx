@@ -1,17 +1,25 @@
 /** @jest-environment jsdom */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { authStore } from '../auth-store';
-import { useAdminFlag } from '../use-admin-flag';
+import { renderWithQueryClient, startApiTestServer } from '../testing';
 import { DashboardFrame, dashboardLinksFor } from './dashboard-frame';
 
-jest.mock('../use-admin-flag', () => ({ useAdminFlag: jest.fn() }));
-const adminFlag = jest.mocked(useAdminFlag);
+/** The role the test api answers for GET /admin/{email}; 'pending' never answers within the test. */
+let role: boolean | 'pending' = false;
+let api: Awaited<ReturnType<typeof startApiTestServer>>;
+beforeAll(async () => {
+  api = await startApiTestServer({
+    'GET /admin/customer%40pcparts.dev': () =>
+      role === 'pending' ? new Promise(() => undefined) : { body: { admin: role } },
+  });
+});
+afterAll(() => api.close());
 
 const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
 
 function renderAt(path: string) {
-  return render(
+  return renderWithQueryClient(
     <MemoryRouter initialEntries={[path]}>
       <DashboardFrame>
         <h1>Page</h1>
@@ -27,8 +35,8 @@ function sidebarLinks() {
     .map((link) => link.textContent);
 }
 
-beforeEach(() => authStore.getState().signedIn(customer, 'token', 'customer'));
-afterEach(() => authStore.getState().signedOut());
+beforeEach(() => act(() => authStore.getState().signedIn(customer, { token: 'token', expiresAt: null })));
+afterEach(() => act(() => authStore.getState().signedOut()));
 
 describe('dashboardLinksFor', () => {
   it('gives everyone My Profile, customers their pages and admins the four admin pages', () => {
@@ -45,9 +53,10 @@ describe('dashboardLinksFor', () => {
 });
 
 describe('DashboardFrame', () => {
-  it("shows a customer's links and marks the current page", () => {
-    adminFlag.mockReturnValue(false);
+  it("shows a customer's links and marks the current page", async () => {
+    role = false;
     renderAt('/dashboard/addReview');
+    await screen.findByRole('link', { name: 'My Orders' });
     expect(sidebarLinks()).toEqual(['My Profile', 'My Orders', 'Add a Review']);
     expect(screen.getByRole('link', { name: 'Add a Review' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
@@ -55,19 +64,22 @@ describe('DashboardFrame', () => {
     expect(screen.getByTestId('session-summary')).toHaveTextContent('Signed in as customer@pcparts.dev');
   });
 
-  it("shows an admin's links, and marks My Orders whatever the spelling", () => {
-    adminFlag.mockReturnValue(true);
-    renderAt('/dashboard/makeadmin');
+  it("shows an admin's links, and marks My Orders whatever the spelling", async () => {
+    role = true;
+    const admin = renderAt('/dashboard/makeadmin');
+    await screen.findByRole('link', { name: 'Make Admin' });
     expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product']);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute('aria-current', 'page');
 
-    adminFlag.mockReturnValue(false);
+    admin.unmount();
+    role = false;
     renderAt('/dashboard/myorders');
+    await screen.findByRole('link', { name: 'My Orders' });
     expect(screen.getAllByRole('link', { name: 'My Orders' }).at(-1)).toHaveAttribute('aria-current', 'page');
   });
 
   it('says it is loading while the role is unknown, with My Profile already there', () => {
-    adminFlag.mockReturnValue(null);
+    role = 'pending';
     renderAt('/dashboard');
     expect(sidebarLinks()).toEqual(['My Profile']);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your menu…');
@@ -75,16 +87,17 @@ describe('DashboardFrame', () => {
   });
 
   it('does not wait for a role when nobody is signed in (a standalone remote)', () => {
-    authStore.getState().signedOut();
-    adminFlag.mockReturnValue(null);
+    act(() => authStore.getState().signedOut());
+    role = 'pending';
     renderAt('/dashboard');
     expect(sidebarLinks()).toEqual(['My Profile']);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('opens and closes the menu with its toggle, and closes it when a page is chosen', () => {
-    adminFlag.mockReturnValue(false);
+  it('opens and closes the menu with its toggle, and closes it when a page is chosen', async () => {
+    role = false;
     renderAt('/dashboard');
+    await screen.findByRole('link', { name: 'My Orders' });
     const toggle = screen.getByRole('button', { name: 'Dashboard menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveAttribute('aria-controls', 'dashboard-menu');

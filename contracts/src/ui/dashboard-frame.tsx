@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { useAuth } from '../auth-store';
-import { useAdminFlag } from '../use-admin-flag';
+import { useAdminFlag } from '../query/use-admin-flag';
 import { SessionSummary } from './session-summary';
 
 export interface DashboardLink {

@@ -1,0 +1,22 @@
+/**
+ * Every query key of the front ends, one block per api resource. A remote that changes data
+ * invalidates by these keys, so another remote's lists are fresh too (one QueryClient per page).
+ */
+export const toolKeys = {
+  all: ['tools'] as const,
+  latest: () => [...toolKeys.all, 'latest'] as const,
+  /** One catalog page per normalised query string. */
+  page: (search: string) => [...toolKeys.all, 'page', search] as const,
+};
+
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  latest: () => [...reviewKeys.all, 'latest'] as const,
+};
+
+/** Everything about the signed-in account: dropped when the person signs out. */
+export const userKeys = {
+  all: ['users'] as const,
+  adminFlag: (email: string) => [...userKeys.all, email, 'admin'] as const,
+  profile: (email: string) => [...userKeys.all, email, 'profile'] as const,
+};

@@ -1,0 +1,59 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { configureApiClient } from '../api-client';
+
+/** What a test route answers: a status and a JSON body. */
+export interface TestAnswer {
+  status?: number;
+  body: unknown;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path with its query string, e.g. /tools?sort=newest&limit=6. */
+  url: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+type Route = (request: RecordedRequest) => TestAnswer | Promise<TestAnswer>;
+
+/**
+ * A real HTTP api for front-end tests: hooks run through the real axios client over the wire
+ * (jsdom's XHR, CORS included), never a mocked module. Routes are "METHOD /path" (no query).
+ */
+export async function startApiTestServer(routes: Record<string, Route>) {
+  const requests: RecordedRequest[] = [];
+  const server = http.createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', async () => {
+      const request: RecordedRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        authorization: req.headers.authorization,
+        body: raw ? JSON.parse(raw) : undefined,
+      };
+      requests.push(request);
+      const route = routes[`${request.method} ${request.url.split('?')[0]}`];
+      const answer = route ? await route(request) : { status: 404, body: { message: 'Not found' } };
+      res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  configureApiClient({ baseURL: url });
+  return {
+    url,
+    routes,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

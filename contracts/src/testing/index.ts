@@ -1,0 +1,3 @@
+// Test helpers for the front ends' jest suites; never imported by application code.
+export * from './api-test-server';
+export * from './render-with-query-client';
