@@ -2,6 +2,7 @@
 export * from './catalog-query';
 export * from './contact';
 export * from './entities';
+export * from './entity-schemas';
 export * from './messages';
 export * from './money';
 export * from './names';

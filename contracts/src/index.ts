@@ -5,3 +5,4 @@ export * from './api-client';
 export * from './query/query-client';
 export * from './query/query-keys';
 export * from './query/use-admin-flag';
+export * from './load-runtime-config';

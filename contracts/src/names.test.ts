@@ -1,4 +1,4 @@
-import { publicNameOf } from './names';
+import { initialsOf, publicNameOf } from './names';
 
 describe('publicNameOf', () => {
   it('uses the display name, trimmed', () => {
@@ -11,5 +11,21 @@ describe('publicNameOf', () => {
 
   it('keeps a very long display name to 100 characters', () => {
     expect(publicNameOf({ displayName: 'x'.repeat(300), email: 'a@b.co' })).toHaveLength(100);
+  });
+});
+
+describe('initialsOf', () => {
+  it.each([
+    ['Demo Customer', 'DC'],
+    ['ada', 'A'],
+    ['  mary   ann   lee ', 'ML'],
+    ['john.doe', 'JD'],
+    ['Łukasz Żak', 'ŁŻ'],
+    ["O'Brien", 'O'],
+    ['李 小龍', '李小'],
+    ['😀 ???', '?'],
+    ['', '?'],
+  ])('%j gives %j', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
   });
 });

@@ -53,7 +53,8 @@ function requiredText(message: string, max = 200) {
   return z.string({ error: message }).trim().min(1, message).max(max, `at most ${max} characters`);
 }
 
-function isHttpUrl(value: string): boolean {
+/** A full web address, as a LinkedIn profile must be. */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');

@@ -1,9 +1,14 @@
 import { createRoot } from 'react-dom/client';
-import { authStore, configureApiClient } from '@pcpp/contracts';
+import { authStore, configureApiClient, createQueryClient, loadRuntimeConfig, userKeys } from '@pcpp/contracts';
 import { App } from './app/app';
-import { loadRuntimeConfig } from './app/load-runtime-config';
 import { startFirebaseSession } from './features/auth/api/firebase-session';
 import { registerRuntimeRemotes } from './features/remotes/remote-loader';
+
+const queryClient = createQueryClient();
+// One account's data never outlives its session.
+authStore.subscribe((state, previous) => {
+  if (previous.status === 'signedIn' && state.status !== 'signedIn') queryClient.removeQueries({ queryKey: userKeys.all });
+});
 
 async function bootstrap() {
   try {
@@ -18,7 +23,7 @@ async function bootstrap() {
   }
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(<App />);
+  createRoot(container).render(<App queryClient={queryClient} />);
 }
 
 void bootstrap();

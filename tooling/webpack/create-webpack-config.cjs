@@ -6,7 +6,10 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { runtimeConfigFromEnv } = require('../service-config.cjs');
 const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
 
-/** Shared once per page. The contracts package carries the auth store, so it must be one copy. */
+/**
+ * Shared once per page. The contracts package carries the auth store, the api client and the
+ * query layer, so it (and what holds state across remotes) must be one copy.
+ */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
@@ -17,7 +20,10 @@ const SINGLETONS = [
   'zustand',
   'styled-components',
   'react-hook-form',
+  '@hookform/resolvers/zod',
   'react-toastify',
+  '@tanstack/react-query',
+  'zod',
   '@pcpp/contracts',
   '@pcpp/contracts/ui',
 ];
@@ -27,13 +33,16 @@ function packageName(request) {
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/**
+ * A package shares only the singletons it depends on: a remote that never uses a form library
+ * neither declares nor bundles one, and uses the shell's copy if a shared module needs it.
+ */
 function sharedSingletons(dependencies) {
   return Object.fromEntries(
-    SINGLETONS.map((request) => {
-      const version = dependencies[packageName(request)];
-      if (!version) throw new Error(`${request} is shared but not a dependency of this package`);
-      return [request, { singleton: true, requiredVersion: version }];
-    }),
+    SINGLETONS.filter((request) => dependencies[packageName(request)]).map((request) => [
+      request,
+      { singleton: true, requiredVersion: dependencies[packageName(request)] },
+    ]),
   );
 }
 

@@ -9,7 +9,7 @@ export const RETRY_DELAY_MS = 1500;
 
 /** Only failures that may pass on their own are retried: no answer, a timeout or a 5xx. */
 export function isTransient(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status === null || error.status >= 500;
+  return error instanceof ApiError && (error.status === null || error.status >= 500);
 }
 
 /** The one QueryClient of a page: the shell's (or a remote's standalone host) makes it. */

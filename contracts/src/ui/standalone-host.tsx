@@ -1,10 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import styled from 'styled-components';
 import { configureApiClient } from '../api-client';
 import { authStore } from '../auth-store';
-import { runtimeConfigSchema } from '../runtime-config';
+import { loadRuntimeConfig } from '../load-runtime-config';
+import { createQueryClient } from '../query/query-client';
 import { GlobalStyle } from './global-style';
 
 const Strip = styled.div`
@@ -21,8 +23,7 @@ const Strip = styled.div`
  */
 export async function renderStandalone(remoteName: string, Routes: ComponentType): Promise<void> {
   try {
-    const response = await fetch('/config.json', { cache: 'no-store' });
-    configureApiClient({ baseURL: runtimeConfigSchema.parse(await response.json()).apiUrl });
+    configureApiClient({ baseURL: (await loadRuntimeConfig()).apiUrl });
   } catch (error) {
     console.error('Standalone host: no usable /config.json', error);
   }
@@ -31,14 +32,16 @@ export async function renderStandalone(remoteName: string, Routes: ComponentType
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   createRoot(container).render(
-    <BrowserRouter>
-      <GlobalStyle />
-      <Strip>
-        <strong>{remoteName}</strong> running standalone, outside the shell
-      </Strip>
-      <main>
-        <Routes />
-      </main>
-    </BrowserRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <BrowserRouter>
+        <GlobalStyle />
+        <Strip>
+          <strong>{remoteName}</strong> running standalone, outside the shell
+        </Strip>
+        <main>
+          <Routes />
+        </main>
+      </BrowserRouter>
+    </QueryClientProvider>,
   );
 }

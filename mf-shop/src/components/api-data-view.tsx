@@ -1,7 +1,8 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { errorMessage } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
-import type { ApiData } from '../hooks/use-api-data';
 import { LoadFailure } from './load-failure';
 
 export const EmptyNote = styled.div`
@@ -11,23 +12,25 @@ export const EmptyNote = styled.div`
   p { margin: 0 0 16px; }
 `;
 
-/** The three faces of a list from the api: a spinner, a failure with Retry, or the list (or its empty note). */
+/** The three faces of a query: a spinner, a failure with Retry, or the data (or its empty note). */
 export function ApiDataView<T>({
-  data,
+  query,
   loadingLabel,
   failureTitle,
   isEmpty,
   empty,
   children,
 }: {
-  data: ApiData<T> & { retry: () => void };
+  query: UseQueryResult<T>;
   loadingLabel: string;
   failureTitle: string;
   isEmpty: (value: T) => boolean;
   empty: (value: T) => ReactNode;
   children: (value: T) => ReactNode;
 }) {
-  if (data.status === 'loading') return <Spinner label={loadingLabel} />;
-  if (data.status === 'error') return <LoadFailure title={failureTitle} message={data.message} onRetry={data.retry} />;
-  return isEmpty(data.data) ? <EmptyNote>{empty(data.data)}</EmptyNote> : children(data.data);
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError) {
+    return <LoadFailure title={failureTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  return isEmpty(query.data) ? <EmptyNote>{empty(query.data)}</EmptyNote> : children(query.data);
 }

@@ -1,24 +1,30 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { GlobalStyle } from '@pcpp/contracts/ui';
 import { Layout } from '../components/layout/layout';
 import { LoginPage } from '../features/auth/components/login-page';
+import { SessionEndedRedirect } from '../features/auth/components/session-ended-redirect';
 import { SignupPage } from '../features/auth/components/signup-page';
 import { RemoteOutlet } from '../features/remotes/remote-outlet';
 
-export function App() {
+/** The shell's QueryClient is the page's only one: remotes read and invalidate through it. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <BrowserRouter>
-      <GlobalStyle />
-      <Routes>
-        <Route element={<Layout />}>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="*" element={<RemoteOutlet />} />
-        </Route>
-      </Routes>
-      {/* The spec's toast defaults: top-right, closes after 5 s. */}
-      <ToastContainer position="top-right" autoClose={5000} />
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <GlobalStyle />
+        <SessionEndedRedirect />
+        <Routes>
+          <Route element={<Layout />}>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/signup" element={<SignupPage />} />
+            <Route path="*" element={<RemoteOutlet />} />
+          </Route>
+        </Routes>
+        {/* The spec's toast defaults: top-right, closes after 5 s. */}
+        <ToastContainer position="top-right" autoClose={5000} />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import type { Profile } from '@pcpp/contracts';
+import { isHttpUrl, type Profile } from '@pcpp/contracts';
 import styled from 'styled-components';
 
 const List = styled.dl`
@@ -28,10 +28,6 @@ const NotSet = styled.span`
   font-style: italic;
 `;
 
-function isWebAddress(value: string): boolean {
-  return /^https?:\/\//i.test(value);
-}
-
 /** The profile fields the server keeps, under the spec's labels; an empty one says 'Not set'. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const rows: { label: string; value: string | undefined; link?: boolean }[] = [
@@ -48,7 +44,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           <dd>
             {!value ? (
               <NotSet>Not set</NotSet>
-            ) : link && isWebAddress(value) ? (
+            ) : link && isHttpUrl(value) ? (
               <a href={value} target="_blank" rel="noopener noreferrer">
                 {value}
               </a>

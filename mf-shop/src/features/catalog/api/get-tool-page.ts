@@ -1,12 +1,18 @@
-import { CATALOG_PAGE_SIZE, DEFAULT_CATALOG_SORT, type ToolPage, apiClient } from '@pcpp/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CATALOG_PAGE_SIZE, DEFAULT_CATALOG_SORT, getParsed, toolKeys, toolPageSchema } from '@pcpp/contracts';
 import { parseCatalogSearch } from '../../../lib/catalog-url';
 
-/** One catalog page for a URL query (the key), asked of the api with the same parameter names. */
-export async function getToolPage(search: string, signal: AbortSignal): Promise<ToolPage> {
+/** GET /tools with the catalog's filters: one page for a URL query, asked with the same names. */
+export async function getToolPage(search: string, signal?: AbortSignal) {
   const { category, q, sort = DEFAULT_CATALOG_SORT, page = 1 } = parseCatalogSearch(search);
-  const { data } = await apiClient.get<ToolPage>('/tools', {
+  return getParsed(toolPageSchema, '/tools', {
     params: { category, q, sort, page, limit: CATALOG_PAGE_SIZE },
     signal,
   });
-  return data;
 }
+
+/** The normalised query string is the key: equivalent URLs share one request. */
+export const toolPageQuery = (search: string) =>
+  queryOptions({ queryKey: toolKeys.page(search), queryFn: ({ signal }) => getToolPage(search, signal) });
+
+export const useToolPage = (search: string) => useQuery(toolPageQuery(search));

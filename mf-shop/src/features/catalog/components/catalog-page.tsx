@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOG_PAGE_SIZE, type ToolPage, catalogSortLabels } from '@pcpp/contracts';
 import { Button } from '@pcpp/contracts/ui';
 import { ApiDataView } from '../../../components/api-data-view';
@@ -8,9 +9,8 @@ import { PageHeader } from '../../../components/page-header';
 import { PartCard } from '../../../components/part-card';
 import { Inner } from '../../../components/section';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import { type ApiData, useApiData } from '../../../hooks/use-api-data';
 import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
-import { getToolPage } from '../api/get-tool-page';
+import { useToolPage } from '../api/get-tool-page';
 import { CatalogPagination } from './catalog-pagination';
 import { CatalogToolbar } from './catalog-toolbar';
 
@@ -45,8 +45,8 @@ function range(result: ToolPage): string {
  * What a screen reader hears once new results are in (the spinner and the failure message
  * announce themselves).
  */
-function announcement(filters: CatalogFilters, result: ApiData<ToolPage>): string {
-  if (result.status !== 'success') return '';
+function announcement(filters: CatalogFilters, result: UseQueryResult<ToolPage>): string {
+  if (!result.isSuccess) return '';
   const { total, page, pages } = result.data;
   return `${describe(filters, total)}.${pages > 1 ? ` Page ${page} of ${pages}.` : ''}`;
 }
@@ -84,8 +84,7 @@ export function CatalogPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const filters = parseCatalogSearch(search);
-  // The normalised query is the key: equivalent URLs share one request.
-  const result = useApiData(catalogSearch(filters), getToolPage);
+  const result = useToolPage(catalogSearch(filters));
   const change = (changes: Partial<CatalogFilters>) => navigate(catalogHref({ ...filters, page: undefined, ...changes }));
 
   return (
@@ -99,7 +98,7 @@ export function CatalogPage() {
         <VisuallyHidden aria-live="polite">{announcement(filters, result)}</VisuallyHidden>
         <Results>
           <ApiDataView
-            data={result}
+            query={result}
             loadingLabel="Loading parts…"
             failureTitle="We could not load the catalog."
             isEmpty={(page) => page.items.length === 0}

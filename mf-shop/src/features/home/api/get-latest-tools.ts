@@ -1,10 +1,13 @@
-import { HOME_LIST_SIZE, type Tool, type ToolPage, apiClient } from '@pcpp/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HOME_LIST_SIZE, getParsed, toolKeys, toolPageSchema } from '@pcpp/contracts';
 
-/** The latest parts, newest first: one small page instead of the whole catalog. */
-export async function getLatestTools(_key: string, signal: AbortSignal): Promise<Tool[]> {
-  const { data } = await apiClient.get<ToolPage>('/tools', {
-    params: { sort: 'newest', limit: HOME_LIST_SIZE },
-    signal,
-  });
-  return data.items;
+/** GET /tools?sort=newest&limit=6: the latest parts, one small page instead of the whole catalog. */
+export async function getLatestTools(signal?: AbortSignal) {
+  const page = await getParsed(toolPageSchema, '/tools', { params: { sort: 'newest', limit: HOME_LIST_SIZE }, signal });
+  return page.items;
 }
+
+export const latestToolsQuery = () =>
+  queryOptions({ queryKey: toolKeys.latest(), queryFn: ({ signal }) => getLatestTools(signal) });
+
+export const useLatestTools = () => useQuery(latestToolsQuery());

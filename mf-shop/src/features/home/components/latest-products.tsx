@@ -5,9 +5,8 @@ import { ApiDataView } from '../../../components/api-data-view';
 import { CardGrid } from '../../../components/card-grid';
 import { PartCard } from '../../../components/part-card';
 import { Section } from '../../../components/section';
-import { useApiData } from '../../../hooks/use-api-data';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
-import { getLatestTools } from '../api/get-latest-tools';
+import { useLatestTools } from '../api/get-latest-tools';
 
 const More = styled.div`
   display: flex;
@@ -17,11 +16,11 @@ const More = styled.div`
 
 /** 'Our Products': the six newest parts. */
 export function LatestProducts() {
-  const parts = useApiData('latest-parts', getLatestTools);
+  const parts = useLatestTools();
   return (
     <Section id="our-products" title="Our Products" intro="The newest parts from our factory, ready to ship.">
       <ApiDataView
-        data={parts}
+        query={parts}
         loadingLabel="Loading the latest parts…"
         failureTitle="We could not load our products."
         isEmpty={(tools) => tools.length === 0}

@@ -1,7 +1,16 @@
-import { HOME_LIST_SIZE, type Review, apiClient } from '@pcpp/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { HOME_LIST_SIZE, getParsed, reviewKeys, reviewSchema } from '@pcpp/contracts';
 
-/** The last six reviews (the api lists them newest last), newest first. */
-export async function getLatestReviews(_key: string, signal: AbortSignal): Promise<Review[]> {
-  const { data } = await apiClient.get<Review[]>('/reviews', { signal });
-  return data.slice(-HOME_LIST_SIZE).reverse();
+const reviewsSchema = z.array(reviewSchema);
+
+/** GET /reviews: the last six reviews (the api lists them newest last), newest first. */
+export async function getLatestReviews(signal?: AbortSignal) {
+  const reviews = await getParsed(reviewsSchema, '/reviews', { signal });
+  return reviews.slice(-HOME_LIST_SIZE).reverse();
 }
+
+export const latestReviewsQuery = () =>
+  queryOptions({ queryKey: reviewKeys.latest(), queryFn: ({ signal }) => getLatestReviews(signal) });
+
+export const useLatestReviews = () => useQuery(latestReviewsQuery());

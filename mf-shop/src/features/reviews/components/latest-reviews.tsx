@@ -1,12 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { Review } from '@pcpp/contracts';
+import { initialsOf, type Review } from '@pcpp/contracts';
 import { ApiDataView } from '../../../components/api-data-view';
 import { CardGrid } from '../../../components/card-grid';
 import { Section } from '../../../components/section';
 import { StarRating } from '../../../components/star-rating';
-import { useApiData } from '../../../hooks/use-api-data';
-import { getLatestReviews } from '../api/get-latest-reviews';
+import { useLatestReviews } from '../api/get-latest-reviews';
 import { cardColumn, surface } from '../../../components/surface';
 
 const Card = styled.article`
@@ -31,21 +30,12 @@ const Avatar = styled.span`
   font-weight: 700;
 `;
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-}
-
 function ReviewCard({ review }: { review: Review }) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId}>
       <header>
-        <Avatar aria-hidden="true">{initials(review.name)}</Avatar>
+        <Avatar aria-hidden="true">{initialsOf(review.name)}</Avatar>
         <h3 id={titleId}>{review.name}</h3>
       </header>
       <StarRating rating={review.ratings} />
@@ -56,11 +46,11 @@ function ReviewCard({ review }: { review: Review }) {
 
 /** 'Our Customers Reviews': the six most recent reviews. */
 export function LatestReviews() {
-  const reviews = useApiData('latest-reviews', getLatestReviews);
+  const reviews = useLatestReviews();
   return (
     <Section id="reviews" title="Our Customers Reviews" intro="What builders say after their parts arrive.">
       <ApiDataView
-        data={reviews}
+        query={reviews}
         loadingLabel="Loading reviews…"
         failureTitle="We could not load the reviews."
         isEmpty={(list) => list.length === 0}

@@ -13,7 +13,7 @@ import {
   type Auth,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import { apiClient, authStore, errorMessage, type Role, type RuntimeConfig } from '@pcpp/contracts';
+import { authStore, errorMessage, exchangeIdToken, type RuntimeConfig } from '@pcpp/contracts';
 
 let auth: Auth | null = null;
 /** Settles once the popup flow can start; see loadGapiStandIn. */
@@ -24,34 +24,22 @@ function currentAuth(): Auth {
   return auth;
 }
 
-function roleFromAccessToken(token: string): Role {
-  // Display only: the api checks the signed token on every protected call.
-  const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-  return payload.role === 'admin' ? 'admin' : 'customer';
-}
-
-/** Trades the identity provider's ID token for the api's own access token (PUT /user/{email}). */
-async function exchangeIdToken(user: FirebaseUser, forceRefresh = false): Promise<string> {
+/** The signed-in identity with an ID token, for the token exchange (PUT /user/{email}). */
+async function identityOf(user: FirebaseUser, forceRefresh = false): Promise<{ email: string; idToken: string }> {
   const email = user.email;
   if (!email) throw new Error('This account has no email address, so the shop cannot use it.');
-  const idToken = await user.getIdToken(forceRefresh);
-  const { data } = await apiClient.put<{ token: string }>(
-    `/user/${encodeURIComponent(email)}`,
-    { email },
-    { headers: { Authorization: `Bearer ${idToken}` } },
-  );
-  return data.token;
+  return { email, idToken: await user.getIdToken(forceRefresh) };
 }
 
 async function establishSession(user: FirebaseUser | null): Promise<void> {
   const store = authStore.getState();
   if (!user) {
     // Keep a failure message from a sign-in attempt that was just undone.
-    store.signedOut(store.sessionError ?? undefined);
+    store.signedOut(store.sessionError ?? undefined, { expired: store.sessionExpired });
     return;
   }
   try {
-    const token = await exchangeIdToken(user);
+    const accessToken = await exchangeIdToken(await identityOf(user));
     store.signedIn(
       {
         uid: user.uid,
@@ -60,8 +48,7 @@ async function establishSession(user: FirebaseUser | null): Promise<void> {
         photoURL: user.photoURL,
         emailVerified: user.emailVerified,
       },
-      token,
-      roleFromAccessToken(token),
+      accessToken,
     );
   } catch (error) {
     console.error('Could not start a session with the api', error);
@@ -100,19 +87,13 @@ export function startFirebaseSession(config: RuntimeConfig['firebase']): void {
     popupReady = loadGapiStandIn();
   }
 
+  // The api client renews the access token through these (contracts/src/api-client.ts).
   authStore.getState().setHandlers({
-    refreshAccessToken: async () => {
+    currentIdentity: async (forceRefresh) => {
       const user = currentAuth().currentUser;
-      if (!user) return null;
-      try {
-        const token = await exchangeIdToken(user, true);
-        authStore.getState().setAccessToken(token);
-        return token;
-      } catch {
-        return null;
-      }
+      return user ? identityOf(user, forceRefresh) : null;
     },
-    signOut: () => signOutEverywhere(),
+    endSession: () => signOut(currentAuth()),
   });
   onAuthStateChanged(auth, (user) => void establishSession(user));
 }

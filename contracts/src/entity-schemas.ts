@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { ToolPage } from './catalog-query';
+import { CATEGORIES, type Profile, type Review, type Tool } from './entities';
+
+// What the api answers, checked by the front ends' fetchers. Plain objects (not strict): a field
+// the api adds later does not break an older front end.
+
+export const toolSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  img: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  price: z.number().int(),
+  p_quantity: z.number().int(),
+  min_quantity: z.number().int(),
+  createdAt: z.string().optional(),
+}) satisfies z.ZodType<Tool>;
+
+export const toolPageSchema = z.object({
+  items: z.array(toolSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+}) satisfies z.ZodType<ToolPage>;
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  review: z.string(),
+  ratings: z.number().int(),
+}) satisfies z.ZodType<Review>;
+
+export const profileSchema = z.object({
+  email: z.string(),
+  Address: z.string().optional(),
+  phone: z.string().optional(),
+  profession: z.string().optional(),
+  linkin: z.string().optional(),
+}) satisfies z.ZodType<Profile>;

@@ -1,0 +1,69 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
+import { LatestProducts } from './latest-products';
+
+const part = (n: number) => ({
+  _id: `id-${n}`,
+  name: `Part ${n}`,
+  img: `/images/parts/${n}.svg`,
+  description: `Description ${n}`,
+  category: 'Memory',
+  price: 1000 * n,
+  p_quantity: 50,
+  min_quantity: 2,
+});
+
+let answer: TestAnswer;
+let api: Awaited<ReturnType<typeof startApiTestServer>>;
+beforeAll(async () => {
+  api = await startApiTestServer({ 'GET /tools': () => answer });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+});
+
+const renderHome = () =>
+  renderWithQueryClient(
+    <MemoryRouter>
+      <LatestProducts />
+    </MemoryRouter>,
+  );
+
+it('asks the api for the six newest parts and shows them after a spinner', async () => {
+  answer = { body: { items: [1, 2, 3, 4, 5, 6].map(part), total: 18, page: 1, pages: 3 } };
+  renderHome();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading the latest parts…');
+  const grid = await screen.findByRole('list', { name: 'Latest parts' });
+  expect(within(grid).getAllByRole('listitem')).toHaveLength(6);
+  expect(within(grid).getByText('Part 1')).toBeInTheDocument();
+  expect(api.requests.map((r) => r.url)).toEqual(['/tools?sort=newest&limit=6']);
+});
+
+it('says why a load failed and Retry asks again', async () => {
+  answer = { status: 400, body: { message: 'sort must be one of: newest' } };
+  renderHome();
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('We could not load our products.');
+  expect(alert).toHaveTextContent('sort must be one of: newest');
+  // A client mistake is not retried on its own.
+  expect(api.requests).toHaveLength(1);
+
+  answer = { body: { items: [part(7)], total: 1, page: 1, pages: 1 } };
+  fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('Part 7')).toBeInTheDocument();
+  expect(api.requests).toHaveLength(2);
+});
+
+it('an answer of the wrong shape is a failure with a sentence, not a crash', async () => {
+  answer = { body: [{ name: 'the plain array instead of a page' }] };
+  renderHome();
+  expect(await screen.findByRole('alert')).toHaveTextContent('The server sent an answer this page does not understand.');
+});
+
+it('an empty catalog says so', async () => {
+  answer = { body: { items: [], total: 0, page: 1, pages: 0 } };
+  renderHome();
+  expect(await screen.findByText('No parts are on sale yet. Please come back soon.')).toBeInTheDocument();
+});
