@@ -40,7 +40,6 @@ export const toastMessages = {
   reviewGiven: 'your review successfully given',
   paymentCompleted: 'Congrats! Your payment is completed.',
   profileUpdated: 'update Your Profile Information',
-  noUserLoggedIn: 'No user is logged in',
 } as const;
 
 export const brand = {

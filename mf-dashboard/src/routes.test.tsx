@@ -1,9 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { renderWithQueryClient } from '@pcpp/contracts/testing';
 import DashboardRoutes from './routes';
 
+// Signed out (a standalone remote): the frame asks nothing of the api.
 function renderAt(path: string) {
-  return render(
+  return renderWithQueryClient(
     <MemoryRouter initialEntries={[path]}>
       <DashboardRoutes />
     </MemoryRouter>,

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { errorMessage, profileUpdateSchema, toastMessages, type Profile, type ProfileUpdateInput } from '@pcpp/contracts';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
-import { saveProfile } from '../api/profile-api';
+import { useUpdateProfile } from '../api/update-profile';
 
 const Form = styled.form`
   display: grid;
@@ -55,10 +55,11 @@ export function ProfileForm({
   id: string;
   email: string;
   current: Profile;
-  onSaved: (profile: Profile) => void;
+  onSaved: () => void;
   onCancel: () => void;
 }) {
   const [saveError, setSaveError] = useState<string | null>(null);
+  const updateProfile = useUpdateProfile(email);
   const {
     register,
     handleSubmit,
@@ -79,10 +80,10 @@ export function ProfileForm({
   const submit = handleSubmit(async (changes) => {
     setSaveError(null);
     try {
-      const saved = await saveProfile(email, changes);
+      await updateProfile.mutateAsync(changes);
       toast.success(toastMessages.profileUpdated);
       reset();
-      onSaved(saved);
+      onSaved();
     } catch (error) {
       // The typed values stay in the form for another try.
       setSaveError(errorMessage(error));

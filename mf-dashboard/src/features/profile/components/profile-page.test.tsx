@@ -1,13 +1,8 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { toast } from 'react-toastify';
-import { ApiError, authStore, type Profile } from '@pcpp/contracts';
-import { fetchProfile, saveProfile } from '../api/profile-api';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { authStore, type Profile } from '@pcpp/contracts';
+import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
 import { ProfilePage } from './profile-page';
-
-jest.mock('../api/profile-api', () => ({ fetchProfile: jest.fn(), saveProfile: jest.fn() }));
-jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
-const fetchMock = jest.mocked(fetchProfile);
-const saveMock = jest.mocked(saveProfile);
 
 const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
 const saved: Profile = {
@@ -18,10 +13,33 @@ const saved: Profile = {
   linkin: 'https://www.linkedin.com/in/demo',
 };
 
-beforeEach(() => {
-  jest.clearAllMocks();
-  act(() => authStore.getState().signedIn(user, 'token', 'customer'));
+/** Answers of GET /user/one, taken in order (the last one repeats), and of PUT /user/{email}. */
+let profileAnswers: TestAnswer[];
+let saveAnswer: TestAnswer;
+let api: Awaited<ReturnType<typeof startApiTestServer>>;
+beforeAll(async () => {
+  api = await startApiTestServer({
+    'GET /user/one': () => (profileAnswers.length > 1 ? profileAnswers.shift()! : profileAnswers[0]!),
+    'PUT /user/customer%40pcparts.dev': () => saveAnswer,
+  });
 });
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  act(() => authStore.getState().signedIn(user, { token: 'token', expiresAt: null }));
+});
+
+const profileReads = () => api.requests.filter((r) => r.method === 'GET');
+const saves = () => api.requests.filter((r) => r.method === 'PUT');
+
+function renderPage() {
+  renderWithQueryClient(
+    <>
+      <ProfilePage />
+      <ToastContainer />
+    </>,
+  );
+}
 
 function detail(label: string) {
   const term = within(screen.getByLabelText('Profile details')).getByText(label);
@@ -33,8 +51,8 @@ function fill(label: string, value: string) {
 }
 
 it('shows who is signed in, with initials for a missing photo, and says Not set for empty fields', async () => {
-  fetchMock.mockResolvedValue({ email: user.email, phone: '555 0100' });
-  render(<ProfilePage />);
+  profileAnswers = [{ body: { email: user.email, phone: '555 0100' } }];
+  renderPage();
   expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
   expect(screen.getByText('Demo Customer')).toBeInTheDocument();
   expect(screen.getByText(user.email)).toBeInTheDocument();
@@ -42,7 +60,9 @@ it('shows who is signed in, with initials for a missing photo, and says Not set 
   expect(screen.getByRole('status')).toHaveTextContent('Loading your profile…');
 
   expect(await screen.findByText('555 0100')).toBeInTheDocument();
-  expect(fetchMock).toHaveBeenCalledWith(user.email);
+  expect(profileReads().map((r) => [r.url, r.authorization])).toEqual([
+    ['/user/one?email=customer%40pcparts.dev', 'Bearer token'],
+  ]);
   expect(detail('Address')).toBe('Not set');
   expect(detail('Number')).toBe('555 0100');
   expect(detail('Profession')).toBe('Not set');
@@ -50,19 +70,18 @@ it('shows who is signed in, with initials for a missing photo, and says Not set 
 });
 
 it('says why loading failed and tries again on Retry', async () => {
-  fetchMock.mockRejectedValueOnce(new ApiError('Cannot reach the server. Check your connection and try again.', null));
-  fetchMock.mockResolvedValueOnce(saved);
-  render(<ProfilePage />);
-  expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the server');
+  profileAnswers = [{ status: 403, body: { message: 'You can only see your own profile' } }, { body: saved }];
+  renderPage();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded: You can only see your own profile');
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('12 Harbour Road')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 it('validates with the shared rules, saves, toasts and shows the new values without asking again', async () => {
-  fetchMock.mockResolvedValue({ email: user.email });
-  saveMock.mockResolvedValue(saved);
-  render(<ProfilePage />);
+  profileAnswers = [{ body: { email: user.email } }];
+  saveAnswer = { body: saved };
+  renderPage();
   const open = await screen.findByRole('button', { name: 'Update Profile' });
   expect(open).toHaveAttribute('aria-expanded', 'false');
   fireEvent.click(open);
@@ -76,7 +95,7 @@ it('validates with the shared rules, saves, toasts and shows the new values with
   expect(
     await screen.findByText('provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name'),
   ).toBeInTheDocument();
-  expect(saveMock).not.toHaveBeenCalled();
+  expect(saves()).toHaveLength(0);
 
   fill('Address', ` ${saved.Address}`);
   fill('Phone number', saved.phone!);
@@ -85,16 +104,13 @@ it('validates with the shared rules, saves, toasts and shows the new values with
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
 
   expect(await screen.findByText('12 Harbour Road')).toBeInTheDocument();
-  expect(saveMock).toHaveBeenCalledWith(user.email, {
-    Address: saved.Address,
-    phone: saved.phone,
-    profession: saved.profession,
-    linkin: saved.linkin,
-  });
-  expect(toast.success).toHaveBeenCalledWith('update Your Profile Information');
+  expect(saves().map((r) => r.body)).toEqual([
+    { Address: saved.Address, phone: saved.phone, profession: saved.profession, linkin: saved.linkin },
+  ]);
+  expect(await screen.findByText('update Your Profile Information')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save Profile' })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: saved.linkin })).toHaveAttribute('href', saved.linkin);
-  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(profileReads()).toHaveLength(1);
 
   // Opened again, the form starts from the saved values.
   fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
@@ -102,14 +118,14 @@ it('validates with the shared rules, saves, toasts and shows the new values with
 });
 
 it("keeps the typed values and shows the api's message when saving fails", async () => {
-  fetchMock.mockResolvedValue(saved);
-  saveMock.mockRejectedValue(new ApiError('You can only update your own profile', 403));
-  render(<ProfilePage />);
+  profileAnswers = [{ body: saved }];
+  saveAnswer = { status: 403, body: { message: 'You can only update your own profile' } };
+  renderPage();
   fireEvent.click(await screen.findByRole('button', { name: 'Update Profile' }));
   fill('Profession', 'Architect');
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('You can only update your own profile');
   expect(screen.getByLabelText('Profession')).toHaveValue('Architect');
-  expect(toast.success).not.toHaveBeenCalled();
+  expect(screen.queryByText('update Your Profile Information')).not.toBeInTheDocument();
   expect(detail('Profession')).toBe('Systems engineer');
 });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { publicNameOf, useAuth } from '@pcpp/contracts';
+import { errorMessage, publicNameOf, useAuth, type AuthUser } from '@pcpp/contracts';
 import { Button, ErrorText, PageTitle, Panel, Spinner } from '@pcpp/contracts/ui';
-import { useProfile } from '../api/use-profile';
+import { useProfile } from '../api/get-profile';
 import { Avatar } from './avatar';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
@@ -48,9 +48,6 @@ const FORM_ID = 'profile-form';
 /** My Profile (spec §2): who the identity provider says you are, plus the fields the api keeps. */
 export function ProfilePage() {
   const user = useAuth((s) => s.user);
-  const { state, retry, replace } = useProfile(user?.email);
-  const [editing, setEditing] = useState(false);
-
   if (!user) {
     return (
       <Panel>
@@ -59,6 +56,12 @@ export function ProfilePage() {
       </Panel>
     );
   }
+  return <SignedInProfile user={user} />;
+}
+
+function SignedInProfile({ user }: { user: AuthUser }) {
+  const profile = useProfile(user.email);
+  const [editing, setEditing] = useState(false);
   const name = publicNameOf(user);
 
   return (
@@ -72,18 +75,18 @@ export function ProfilePage() {
         </div>
       </Identity>
 
-      {state.status === 'loading' && <Spinner label="Loading your profile…" />}
-      {state.status === 'error' && (
+      {profile.isPending && <Spinner label="Loading your profile…" />}
+      {profile.isError && (
         <Failure>
-          <ErrorText role="alert">Your profile could not be loaded: {state.message}</ErrorText>
-          <Button type="button" $variant="secondary" onClick={retry}>
+          <ErrorText role="alert">Your profile could not be loaded: {errorMessage(profile.error)}</ErrorText>
+          <Button type="button" $variant="secondary" onClick={() => void profile.refetch()}>
             Retry
           </Button>
         </Failure>
       )}
-      {state.status === 'ready' && (
+      {profile.isSuccess && (
         <>
-          <ProfileDetails profile={state.profile} />
+          <ProfileDetails profile={profile.data} />
           <Toolbar>
             <Button
               type="button"
@@ -98,11 +101,8 @@ export function ProfilePage() {
             <ProfileForm
               id={FORM_ID}
               email={user.email}
-              current={state.profile}
-              onSaved={(saved) => {
-                replace(saved);
-                setEditing(false);
-              }}
+              current={profile.data}
+              onSaved={() => setEditing(false)}
               onCancel={() => setEditing(false)}
             />
           )}

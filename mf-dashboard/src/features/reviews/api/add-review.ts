@@ -1,10 +1,20 @@
-import { apiClient, type Review, type ReviewInput } from '@pcpp/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, reviewKeys, reviewSchema, type ReviewInput } from '@pcpp/contracts';
 
 /**
  * POST /addReview with the access token. The api takes the reviewer's name from the account,
  * so none is sent; `ratings` goes as the select's string, as the spec's form sends it.
  */
-export async function addReview(input: ReviewInput): Promise<Review> {
-  const { data } = await apiClient.post<Review>('/addReview', { ratings: input.ratings, review: input.review });
-  return data;
+export async function addReview(input: ReviewInput) {
+  const { data } = await apiClient.post<unknown>('/addReview', { ratings: input.ratings, review: input.review });
+  return reviewSchema.parse(data);
+}
+
+/** The home page's reviews (mf-shop) are stale once this succeeds: one QueryClient per page. */
+export function useAddReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addReview,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+  });
 }

@@ -1,28 +1,33 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { ApiError, authStore } from '@pcpp/contracts';
-import { addReview } from '../api/add-review';
+import { ToastContainer } from 'react-toastify';
+import { authStore, reviewKeys } from '@pcpp/contracts';
+import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
 import { AddReviewPage } from './add-review-page';
-
-jest.mock('../api/add-review', () => ({ addReview: jest.fn() }));
-jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
-const addMock = jest.mocked(addReview);
 
 const user = { uid: 'u1', email: 'sam.lee@example.com', displayName: null, photoURL: null, emailVerified: true };
 
+let answer: TestAnswer;
+let api: Awaited<ReturnType<typeof startApiTestServer>>;
+beforeAll(async () => {
+  api = await startApiTestServer({ 'POST /addReview': () => answer });
+});
+afterAll(() => api.close());
 beforeEach(() => {
-  jest.clearAllMocks();
-  act(() => authStore.getState().signedIn(user, 'token', 'customer'));
+  api.requests.length = 0;
+  act(() => authStore.getState().signedIn(user, { token: 'token', expiresAt: null }));
 });
 
 function renderPage() {
-  render(
+  return renderWithQueryClient(
     <MemoryRouter>
       <AddReviewPage />
+      <ToastContainer />
     </MemoryRouter>,
   );
 }
+
+const posted = () => api.requests.filter((r) => r.method === 'POST');
 
 it("shows the account's name read-only and ratings 0 to 5", () => {
   renderPage();
@@ -35,31 +40,34 @@ it("shows the account's name read-only and ratings 0 to 5", () => {
 });
 
 it('says the spec messages, then posts the raw form values, toasts and resets', async () => {
-  addMock.mockResolvedValue({ _id: 'x', name: 'sam.lee', review: 'Solid board', ratings: 4 });
-  renderPage();
+  answer = { status: 201, body: { _id: 'x', name: 'sam.lee', review: 'Solid board', ratings: 4 } };
+  const { queryClient } = renderPage();
+  // The home page's reviews are cached: posting must make them stale.
+  queryClient.setQueryData(reviewKeys.latest(), []);
   fireEvent.click(screen.getByRole('button', { name: 'Add Review' }));
   expect(await screen.findByText('ratings is required')).toBeInTheDocument();
   expect(screen.getByText('review is required')).toBeInTheDocument();
-  expect(addMock).not.toHaveBeenCalled();
+  expect(posted()).toHaveLength(0);
 
   fireEvent.change(screen.getByLabelText('Ratings'), { target: { value: '4' } });
   fireEvent.change(screen.getByLabelText('Review'), { target: { value: 'Solid board' } });
   fireEvent.click(screen.getByRole('button', { name: 'Add Review' }));
 
   expect(await screen.findByText(/Thank you!/)).toBeInTheDocument();
-  expect(addMock).toHaveBeenCalledWith({ ratings: '4', review: 'Solid board' });
-  expect(toast.success).toHaveBeenCalledWith('your review successfully given');
+  expect(posted().map((r) => [r.body, r.authorization])).toEqual([[{ ratings: '4', review: 'Solid board' }, 'Bearer token']]);
+  expect(await screen.findByText('your review successfully given')).toBeInTheDocument();
+  expect(queryClient.getQueryState(reviewKeys.latest())?.isInvalidated).toBe(true);
   expect(screen.getByLabelText('Ratings')).toHaveValue('');
   expect(screen.getByLabelText('Review')).toHaveValue('');
 });
 
 it("keeps what was typed and shows the api's message when posting fails", async () => {
-  addMock.mockRejectedValue(new ApiError('ratings must be a whole number from 0 to 5', 400));
+  answer = { status: 400, body: { message: 'ratings must be a whole number from 0 to 5' } };
   renderPage();
   fireEvent.change(screen.getByLabelText('Ratings'), { target: { value: '0' } });
   fireEvent.change(screen.getByLabelText('Review'), { target: { value: 'Never arrived' } });
   fireEvent.click(screen.getByRole('button', { name: 'Add Review' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('ratings must be a whole number from 0 to 5');
   expect(screen.getByLabelText('Review')).toHaveValue('Never arrived');
-  expect(toast.success).not.toHaveBeenCalled();
+  expect(screen.queryByText('your review successfully given')).not.toBeInTheDocument();
 });

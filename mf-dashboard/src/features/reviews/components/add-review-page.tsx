@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { errorMessage, publicNameOf, reviewInputSchema, toastMessages, useAuth, type ReviewInput } from '@pcpp/contracts';
 import { Button, ErrorText, Field, fieldAria, PageTitle, Panel } from '@pcpp/contracts/ui';
-import { addReview } from '../api/add-review';
+import { useAddReview } from '../api/add-review';
 
 const Form = styled.form`
   display: grid;
@@ -34,6 +34,7 @@ export function AddReviewPage() {
   const user = useAuth((s) => s.user);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [posted, setPosted] = useState(false);
+  const addReview = useAddReview();
   const {
     register,
     handleSubmit,
@@ -51,7 +52,7 @@ export function AddReviewPage() {
     setSaveError(null);
     setPosted(false);
     try {
-      await addReview(input);
+      await addReview.mutateAsync(input);
       toast.success(toastMessages.reviewGiven);
       reset(emptyForm);
       setPosted(true);

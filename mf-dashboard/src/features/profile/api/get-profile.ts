@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getParsed, profileSchema, userKeys } from '@pcpp/contracts';
+
+/** GET /user/one?email= : the caller's own profile fields. */
+export function getProfile(email: string, signal?: AbortSignal) {
+  return getParsed(profileSchema, '/user/one', { params: { email }, signal });
+}
+
+export const profileQuery = (email: string) =>
+  queryOptions({ queryKey: userKeys.profile(email), queryFn: ({ signal }) => getProfile(email, signal) });
+
+export const useProfile = (email: string) => useQuery(profileQuery(email));
