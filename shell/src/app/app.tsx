@@ -6,7 +6,7 @@ import { Layout } from '../components/layout/layout';
 import { LoginPage } from '../features/auth/components/login-page';
 import { SessionEndedRedirect } from '../features/auth/components/session-ended-redirect';
 import { SignupPage } from '../features/auth/components/signup-page';
-import { RemoteOutlet } from '../features/remotes/remote-outlet';
+import { RemoteOutlet } from './remote-outlet';
 
 /** The shell's QueryClient is the page's only one: remotes read and invalidate through it. */
 export function App({ queryClient }: { queryClient: QueryClient }) {

@@ -1,0 +1,15 @@
+import { useLocation } from 'react-router-dom';
+import { AccessGate } from '../features/auth/components/access-gate';
+import { routeOwnerOf } from '../features/remotes/route-owner';
+import { RemoteSlot } from '../features/remotes/remote-slot';
+
+/** The app joins two features: picks the remote that owns the current path, behind the guard its access level needs. */
+export function RemoteOutlet() {
+  const { pathname } = useLocation();
+  const owner = routeOwnerOf(pathname);
+  return (
+    <AccessGate access={owner.access}>
+      <RemoteSlot key={owner.remote} remote={owner.remote} />
+    </AccessGate>
+  );
+}
