@@ -42,6 +42,7 @@ export const Lead = styled.p`
   margin: -8px 0 20px;
   text-align: center;
   color: var(--color-muted);
+  overflow-wrap: anywhere; /* a long email must not widen the card on a phone */
 `;
 
 /** A link that sits under a field, at its right edge (Login's "Forgot password?"). */
