@@ -54,3 +54,18 @@ export const remoteFallbackText = {
   body: 'The rest of the shop still works. Try again in a moment.',
   retry: 'Retry',
 } as const;
+
+/**
+ * Forgot password and the emailed action links. The spec names the resetPassword mode but not
+ * its texts; these are ours. `resetSent` is the same whether or not an account uses the email.
+ */
+export const emailLinkText = {
+  resetSent: 'If an account uses this email, we have sent a link to reset its password. Check your inbox.',
+  resetSendFailed: 'The link could not be sent. Please try again.',
+  passwordChanged: 'Your password has been changed. Log in with the new one.',
+  passwordChangeFailed: 'The password could not be changed. Please try again.',
+  emailVerified: 'Your email address is verified. Thank you!',
+  linkFailed: 'This link could not be opened. Please try again.',
+  incompleteLink: 'This link is incomplete. Open it again from the email, or ask for a new one.',
+  unknownMode: 'This link is not one the shop can open. Open it again from the email.',
+} as const;

@@ -1,5 +1,5 @@
 import { validationMessages } from './messages';
-import { isValidEmail, loginSchema, reviewInputSchema, signupSchema } from './schemas';
+import { isValidEmail, loginSchema, newPasswordSchema, passwordResetRequestSchema, reviewInputSchema, signupSchema } from './schemas';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? null : result.error?.issues[0]?.message;
@@ -35,6 +35,24 @@ describe('login and signup schemas carry the spec messages', () => {
   it('requires a name to sign up', () => {
     const result = signupSchema.safeParse({ name: '  ', email: 'a@b.com', password: 'secret1' });
     expect(firstMessage(result)).toBe('name is required');
+  });
+});
+
+describe('forgot password and the new password from a reset link', () => {
+  it("checks the email with Login's rule and messages", () => {
+    expect(firstMessage(passwordResetRequestSchema.safeParse({ email: '' }))).toBe('email is required');
+    expect(firstMessage(passwordResetRequestSchema.safeParse({ email: 'not-an-address' }))).toBe('provide a valid email address');
+    expect(passwordResetRequestSchema.parse({ email: '  john.doe@gmail.com ' })).toEqual({ email: 'john.doe@gmail.com' });
+  });
+
+  it("asks nothing but the email: Login's password is not required", () => {
+    expect(passwordResetRequestSchema.safeParse({ email: 'a@b.com' }).success).toBe(true);
+  });
+
+  it("holds the new password to Sign Up's rule", () => {
+    expect(firstMessage(newPasswordSchema.safeParse({ password: '' }))).toBe('Password is required');
+    expect(firstMessage(newPasswordSchema.safeParse({ password: '12345' }))).toBe('must be 6 characters or longer');
+    expect(newPasswordSchema.safeParse({ password: '123456' }).success).toBe(true);
   });
 });
 

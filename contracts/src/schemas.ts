@@ -35,6 +35,14 @@ export const signupSchema = loginSchema.extend({
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
+/** Forgot password: the email alone, checked exactly as Login checks it. */
+export const passwordResetRequestSchema = loginSchema.pick({ email: true });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** The new password set from a reset link: the same rule as Sign Up's. */
+export const newPasswordSchema = loginSchema.pick({ password: true });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+
 export const reviewInputSchema = z.object({
   ratings: z
     .string({ error: m.ratingsRequired })

@@ -30,5 +30,39 @@ export function uniqueEmail(prefix: string): string {
 export async function emulatorOobCodes(request: APIRequestContext, projectId = 'demo-pcparts') {
   const response = await request.get(`${stackUrls.authEmulator}/emulator/v1/projects/${projectId}/oobCodes`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] }).oobCodes;
+  return ((await response.json()) as { oobCodes: EmulatorOobCode[] }).oobCodes;
+}
+
+export interface EmulatorOobCode {
+  email: string;
+  requestType: string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** Waits for the one link of this kind the emulator has "emailed" to this address. */
+export async function emulatorOobCodeFor(request: APIRequestContext, email: string, requestType: string) {
+  const matching = async () => (await emulatorOobCodes(request)).filter((c) => c.email === email && c.requestType === requestType);
+  await expect.poll(async () => (await matching()).length).toBe(1);
+  return (await matching())[0]!;
+}
+
+/** A fresh email+password account made through the emulator's REST api, as the SDK would. */
+export async function createEmulatorAccount(request: APIRequestContext, account: { email: string; password: string }) {
+  const response = await request.post(
+    `${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    { data: { ...account, returnSecureToken: true } },
+  );
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { idToken: string; localId: string };
+}
+
+/** Asks the emulator for a password-reset email, as the SDK's sendPasswordResetEmail does. */
+export async function requestPasswordReset(request: APIRequestContext, email: string) {
+  const response = await request.post(
+    `${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`,
+    { data: { requestType: 'PASSWORD_RESET', email } },
+  );
+  expect(response.status()).toBe(200);
+  return emulatorOobCodeFor(request, email, 'PASSWORD_RESET');
 }

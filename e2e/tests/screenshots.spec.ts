@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
-const guestPages = ['/', '/blogs', '/no-such-page', '/login', '/signup'];
+const guestPages = ['/', '/blogs', '/no-such-page', '/login', '/signup', '/forgot-password', '/auth/action'];
 const adminPages = [
   '/dashboard',
   '/dashboard/makeadmin',
@@ -17,15 +17,18 @@ const customerPages = ['/dashboard', '/dashboard/myOrders', '/dashboard/addRevie
 const widths = [375, 1280];
 const shotsDir = path.resolve(__dirname, '../screenshots');
 
-async function shoot(page: Page, route: string, width: number, prefix = '') {
+async function shoot(page: Page, route: string, width: number, prefix = '', name = routeName(route)) {
   await page.goto(route);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Data-driven parts (a profile, a menu by role) have loaded, not just the heading.
   await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const name = prefix + (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-'));
-  await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shotsDir, `${prefix}${name}-${width}.png`), fullPage: true });
+}
+
+function routeName(route: string): string {
+  return route === '/' ? 'home' : route.slice(1).replace(/\//g, '-');
 }
 
 for (const width of widths) {
@@ -46,6 +49,16 @@ for (const width of widths) {
     for (const route of customerPages) await shoot(page, route, width, 'customer-');
   });
 }
+
+test('the reset-password page an emailed link opens, at both widths', async ({ page, request }) => {
+  const email = uniqueEmail('screenshot');
+  await createEmulatorAccount(request, { email, password: 'shot-pass' });
+  const { oobCode } = await requestPasswordReset(request, email);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `/auth/action?mode=resetPassword&oobCode=${oobCode}`, width, '', 'auth-action-reset-password');
+  }
+});
 
 test('the menu opens and closes behind a toggle on small screens', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });

@@ -3,6 +3,8 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { GlobalStyle } from '@pcpp/contracts/ui';
 import { Layout } from '../components/layout/layout';
+import { AuthActionPage } from '../features/auth/components/auth-action-page';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { SessionEndedRedirect } from '../features/auth/components/session-ended-redirect';
 import { SignupPage } from '../features/auth/components/signup-page';
@@ -19,6 +21,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <Route element={<Layout />}>
             <Route path="/login" element={<LoginPage />} />
             <Route path="/signup" element={<SignupPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/auth/action" element={<AuthActionPage />} />
             <Route path="*" element={<RemoteOutlet />} />
           </Route>
         </Routes>

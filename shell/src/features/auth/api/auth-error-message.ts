@@ -15,12 +15,15 @@ const sentences: Record<string, string> = {
   'auth/popup-blocked': 'Your browser blocked the Google window. Allow pop-ups for this site and try again.',
   'auth/weak-password': 'Choose a longer password: at least 6 characters.',
   'auth/invalid-email': 'provide a valid email address',
+  'auth/expired-action-code': 'This link has expired. Ask for a new one.',
+  'auth/invalid-action-code': 'This link cannot be used: it is incomplete or was used already. Ask for a new one.',
 };
 
 export const genericAuthError = 'Signing in did not work. Please try again.';
 
-export function authErrorMessage(error: unknown): string {
-  if (error instanceof FirebaseError) return sentences[error.code] ?? genericAuthError;
+/** `fallback` says what failed, for codes without a sentence of their own. */
+export function authErrorMessage(error: unknown, fallback = genericAuthError): string {
+  if (error instanceof FirebaseError) return sentences[error.code] ?? fallback;
   if (error instanceof Error && !error.message.startsWith('Firebase')) return error.message;
-  return genericAuthError;
+  return fallback;
 }

@@ -1,15 +1,19 @@
-import { initializeApp } from 'firebase/app';
+import { FirebaseError, initializeApp } from 'firebase/app';
 import {
   GoogleAuthProvider,
+  applyActionCode,
+  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   getAuth,
   onAuthStateChanged,
   sendEmailVerification,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
   updateProfile,
+  verifyPasswordResetCode,
   type Auth,
   type User as FirebaseUser,
 } from 'firebase/auth';
@@ -116,6 +120,38 @@ export async function signInWithGoogle(): Promise<void> {
   authStore.setState({ sessionError: null });
   await popupReady;
   await signInWithPopup(currentAuth(), new GoogleAuthProvider());
+}
+
+/**
+ * Emails a link to reset the password. An unknown email is not an error: the page must answer
+ * the same either way, or it would tell strangers which emails have accounts.
+ */
+export async function sendPasswordReset(email: string): Promise<void> {
+  try {
+    // Where the provider's own page sends the user once the password is set.
+    await sendPasswordResetEmail(currentAuth(), email, { url: `${window.location.origin}/login` });
+  } catch (error) {
+    if (error instanceof FirebaseError && error.code === 'auth/user-not-found') return;
+    throw error;
+  }
+}
+
+/** Checks a reset link's one-time code before asking for a password; answers the account's email. */
+export function checkPasswordResetCode(oobCode: string): Promise<string> {
+  return verifyPasswordResetCode(currentAuth(), oobCode);
+}
+
+export function resetPassword(oobCode: string, newPassword: string): Promise<void> {
+  return confirmPasswordReset(currentAuth(), oobCode, newPassword);
+}
+
+/** Applies a verification link; a signed-in user sees the change without signing in again. */
+export async function verifyEmail(oobCode: string): Promise<void> {
+  const { currentUser } = currentAuth();
+  await applyActionCode(currentAuth(), oobCode);
+  if (!currentUser) return;
+  await currentUser.reload();
+  authStore.getState().updateUser({ emailVerified: currentUser.emailVerified });
 }
 
 export async function signOutEverywhere(): Promise<void> {

@@ -37,3 +37,27 @@ export const BusyLine = styled.p`
   text-align: center;
   color: var(--color-muted);
 `;
+
+export const Lead = styled.p`
+  margin: -8px 0 20px;
+  text-align: center;
+  color: var(--color-muted);
+  overflow-wrap: anywhere; /* a long email must not widen the card on a phone */
+`;
+
+/** A link that sits under a field, at its right edge (Login's "Forgot password?"). */
+export const FieldAside = styled.p`
+  margin: -8px 0 0;
+  text-align: right;
+  font-size: 0.9rem;
+`;
+
+/** The outcome of a request that went through: calm, not an error. */
+export const Notice = styled.p`
+  margin: 0;
+  padding: 12px 14px;
+  border-left: 4px solid var(--color-success);
+  border-radius: 8px;
+  background: #f0fdf4;
+  color: var(--color-ink);
+`;

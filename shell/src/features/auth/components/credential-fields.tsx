@@ -1,33 +1,57 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, fieldAria } from '@pcpp/contracts/ui';
 
+interface EmailFieldProps {
+  id: string;
+  registration: UseFormRegisterReturn<'email'>;
+  error?: string;
+}
+
+export function EmailField({ id, registration, error }: EmailFieldProps) {
+  return (
+    <Field id={id} label="Email" error={error}>
+      <input id={id} type="email" autoComplete="email" {...fieldAria(id, error)} {...registration} />
+    </Field>
+  );
+}
+
+interface PasswordFieldProps {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn<'password'>;
+  error?: string;
+  /** 'current-password' to log in, 'new-password' to sign up or reset: password managers read it. */
+  autoComplete: 'current-password' | 'new-password';
+}
+
+export function PasswordField({ id, label, registration, error, autoComplete }: PasswordFieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input id={id} type="password" autoComplete={autoComplete} {...fieldAria(id, error)} {...registration} />
+    </Field>
+  );
+}
+
 interface CredentialFieldsProps {
   idPrefix: string;
   email: UseFormRegisterReturn<'email'>;
   password: UseFormRegisterReturn<'password'>;
   errors: { email?: string; password?: string };
-  /** 'current-password' to log in, 'new-password' to sign up: password managers read it. */
-  passwordAutoComplete: 'current-password' | 'new-password';
+  passwordAutoComplete: PasswordFieldProps['autoComplete'];
 }
 
 /** The email and password inputs that Login and Sign Up share. */
 export function CredentialFields({ idPrefix, email, password, errors, passwordAutoComplete }: CredentialFieldsProps) {
-  const emailId = `${idPrefix}-email`;
-  const passwordId = `${idPrefix}-password`;
   return (
     <>
-      <Field id={emailId} label="Email" error={errors.email}>
-        <input id={emailId} type="email" autoComplete="email" {...fieldAria(emailId, errors.email)} {...email} />
-      </Field>
-      <Field id={passwordId} label="Password" error={errors.password}>
-        <input
-          id={passwordId}
-          type="password"
-          autoComplete={passwordAutoComplete}
-          {...fieldAria(passwordId, errors.password)}
-          {...password}
-        />
-      </Field>
+      <EmailField id={`${idPrefix}-email`} registration={email} error={errors.email} />
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label="Password"
+        registration={password}
+        error={errors.password}
+        autoComplete={passwordAutoComplete}
+      />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@pcpp/contracts';
 import { Button, Spinner } from '@pcpp/contracts/ui';
 import { signInWithEmail, signInWithGoogle } from '../api/firebase-session';
-import { AuthCard, BusyLine, Divider, ErrorText, SwitchLine } from './auth-form-parts';
+import { AuthCard, BusyLine, Divider, ErrorText, FieldAside, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { useAuthAction } from './use-auth-action';
@@ -15,8 +15,10 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), mode: 'onTouched' });
+  const typedEmail = useWatch({ control, name: 'email' });
 
   if (checking) return <Spinner label="Checking your session…" />;
 
@@ -31,6 +33,12 @@ export function LoginPage() {
           errors={{ email: errors.email?.message, password: errors.password?.message }}
           passwordAutoComplete="current-password"
         />
+        <FieldAside>
+          {/* Takes the email typed so far along, so it need not be typed twice. */}
+          <Link to="/forgot-password" state={{ email: typedEmail }}>
+            Forgot password?
+          </Link>
+        </FieldAside>
         {error && <ErrorText role="alert">{error}</ErrorText>}
         <Button type="submit" disabled={working}>
           Login

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useAuth } from '@pcpp/contracts';
-import { authErrorMessage } from '../api/auth-error-message';
+import { useAuthRequest } from './use-auth-request';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 
 /**
@@ -9,22 +8,9 @@ import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
  */
 export function useAuthAction() {
   useRedirectWhenSignedIn();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAuthRequest();
   const status = useAuth((s) => s.status);
   const sessionError = useAuth((s) => s.sessionError);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
   return {
     checking: status === 'unknown',
     // Still working after a successful sign-in, until the redirect happens.
