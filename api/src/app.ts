@@ -54,7 +54,9 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  // Lists are fetched on every home page view: a weak ETag turns repeats into 304s.
+  // Express's default, spelled out because clients count on it: every answer carries a weak ETag,
+  // and a GET whose If-None-Match still matches gets a 304 without a body (how browsers revalidate
+  // the lists the home page asks for on every visit).
   app.set('etag', 'weak');
 
   app.use(

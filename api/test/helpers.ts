@@ -53,7 +53,7 @@ export async function createTestApi(
   options: Pick<AppDeps, 'roleCacheTtlMs'> = {},
 ): Promise<TestApi> {
   const config = testConfig(overrides);
-  const database = await connectDatabase(config.mongodbUri!, config.mongodbDb);
+  const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
   await ensureIndexes(database);
   const identity = createFirebaseIdentity(config);
   const accessTokens = createAccessTokens(config.jwtSecret);

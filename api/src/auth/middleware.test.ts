@@ -16,7 +16,7 @@ let app: express.Express;
 
 beforeAll(async () => {
   const config = testConfig();
-  database = await connectDatabase(config.mongodbUri!, config.mongodbDb);
+  database = await connectDatabase(config.mongodbUri, config.mongodbDb);
   const roles = createRoleAuthority(createUsersRepository(database.collections.users), { ttlMs: 0 });
   app = express();
   app.use(pinoHttp({ logger: createLogger('silent') }));

@@ -7,7 +7,7 @@ let database: Database;
 let users: UsersRepository;
 beforeAll(async () => {
   const config = testConfig();
-  database = await connectDatabase(config.mongodbUri!, config.mongodbDb);
+  database = await connectDatabase(config.mongodbUri, config.mongodbDb);
   users = createUsersRepository(database.collections.users);
 });
 afterAll(async () => {
