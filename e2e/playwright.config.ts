@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, e2ePorts } from './support/environment';
+import { chromiumLaunchOptions, e2ePorts, stackPorts, stackUrls } from './support/environment';
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -14,7 +14,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: 'http://localhost:3000',
+    baseURL: stackUrls.shell,
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
@@ -22,7 +22,7 @@ export default defineConfig({
   webServer: {
     command: 'node tooling/start.mjs',
     cwd: repoRoot,
-    url: 'http://localhost:3000/config.json',
+    url: `${stackUrls.shell}/config.json`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
@@ -31,7 +31,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     env: {
       // The test's own shell instances (see support/stack.ts) call the api from these origins too.
-      CORS_ORIGINS: [3000, 3001, 3002, 3003, e2ePorts.shell]
+      CORS_ORIGINS: [stackPorts.shell, stackPorts.shop, stackPorts.dashboard, stackPorts.admin, e2ePorts.shell]
         .map((port) => `http://localhost:${port}`)
         .join(','),
     },

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { servicePorts } from './service-config.cjs';
-import { startAuthEmulator } from './services/auth-emulator.mjs';
 import { spawnService, waitForUrl } from './services/child-services.mjs';
+import { demoAccountLines, startLocalServices } from './services/local-services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -22,13 +22,14 @@ async function stopAll(code) {
 }
 
 async function main() {
-  const env = { ...process.env, NODE_ENV: 'development' };
-  if (!env.FIREBASE_AUTH_EMULATOR_HOST && !env.FIREBASE_API_KEY) {
-    const emulator = await startAuthEmulator({ port: ports.authEmulator, cwd: root });
-    services.push({ stop: () => emulator.stop() });
-    env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    env.FIREBASE_PROJECT_ID = emulator.projectId;
-  }
+  // The database lives outside the watched api, so its data survives the api's restarts.
+  const local = await startLocalServices({
+    env: { ...process.env, NODE_ENV: 'development' },
+    authEmulatorPort: ports.authEmulator,
+    root,
+  });
+  services.push(...local.services);
+  const { env } = local;
 
   // The api runs compiled code: contracts and api are rebuilt by swc on change, node restarts.
   execFileSync('npm', ['run', 'build', '-w', 'contracts', '-w', 'api'], { cwd: root, stdio: 'inherit' });
@@ -60,7 +61,8 @@ async function main() {
   }
   await waitForUrl(`http://localhost:${ports.shell}/`, { timeoutMs: 120_000 });
   console.log(`\nDev servers up: shell http://localhost:${ports.shell}, remotes :${ports.shop} :${ports.dashboard} :${ports.admin}, api :${ports.api}`);
-  console.log('Demo accounts: admin@pcparts.dev / admin123 (admin), customer@pcparts.dev / customer123');
+  for (const [name, address] of local.rows) console.log(`  ${name}: ${address}`);
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) console.log(['Demo accounts (auth emulator):', ...demoAccountLines()].join('\n'));
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll(0));

@@ -1,5 +1,7 @@
 // Ports and the shell's runtime config, derived from environment variables in one place:
-// `npm start`, `npm run dev`, the e2e tests and the webpack dev servers all read them here.
+// `npm start`, `npm run dev`, the webpack configs, the static server and the e2e tests read them
+// here. The default ports come from contracts, which the api reads too.
+const defaultPorts = require('../contracts/src/default-ports.json');
 
 function portFrom(env, name, fallback) {
   const raw = env[name];
@@ -13,12 +15,12 @@ function portFrom(env, name, fallback) {
 
 function servicePorts(env = process.env) {
   return {
-    shell: portFrom(env, 'SHELL_PORT', 3000),
-    shop: portFrom(env, 'SHOP_PORT', 3001),
-    dashboard: portFrom(env, 'DASHBOARD_PORT', 3002),
-    admin: portFrom(env, 'ADMIN_PORT', 3003),
-    api: portFrom(env, 'API_PORT', 4000),
-    authEmulator: portFrom(env, 'AUTH_EMULATOR_PORT', 9099),
+    shell: portFrom(env, 'SHELL_PORT', defaultPorts.shell),
+    shop: portFrom(env, 'SHOP_PORT', defaultPorts.shop),
+    dashboard: portFrom(env, 'DASHBOARD_PORT', defaultPorts.dashboard),
+    admin: portFrom(env, 'ADMIN_PORT', defaultPorts.admin),
+    api: portFrom(env, 'API_PORT', defaultPorts.api),
+    authEmulator: portFrom(env, 'AUTH_EMULATOR_PORT', defaultPorts.authEmulator),
   };
 }
 

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: builds what is not built, then serves the production builds with the embedded
-// auth emulator and database. Ctrl-C stops everything.
+// auth emulator and database (tooling/services/local-services.mjs). Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { servicePorts } from './service-config.cjs';
-import { startAuthEmulator } from './services/auth-emulator.mjs';
 import { spawnService, waitForUrl } from './services/child-services.mjs';
+import { demoAccountLines, startLocalServices } from './services/local-services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ports = servicePorts();
@@ -60,7 +60,7 @@ async function stopAll(exitCode) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping…');
-  // Front ends first, then the api (it closes the database), then the identity emulator.
+  // Front ends first, then the api, then the database and the identity emulator.
   for (const service of [...services].reverse()) await service.stop();
   process.exit(exitCode);
 }
@@ -75,15 +75,9 @@ async function main() {
   ]);
   buildMissing();
 
-  const env = { ...process.env };
-  let emulatorLine = null;
-  if (!env.FIREBASE_AUTH_EMULATOR_HOST && !env.FIREBASE_API_KEY) {
-    const emulator = await startAuthEmulator({ port: ports.authEmulator, cwd: root });
-    services.push({ name: 'auth emulator', stop: () => emulator.stop() });
-    env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    env.FIREBASE_PROJECT_ID = emulator.projectId;
-    emulatorLine = `http://${emulator.host}`;
-  }
+  const local = await startLocalServices({ env: process.env, authEmulatorPort: ports.authEmulator, root });
+  services.push(...local.services);
+  const { env } = local;
 
   const api = spawnService({
     name: 'api',
@@ -128,17 +122,13 @@ async function main() {
   const rows = [
     ...FRONTENDS.map((f) => [f.name, `http://localhost:${f.port}${f.show}`, f.pid]),
     ['api', `http://localhost:${ports.api}`, api.child.pid],
-    ...(emulatorLine ? [['auth emulator', emulatorLine]] : []),
+    ...local.rows,
   ];
   console.log('\nPC PART PICKER is running:');
   for (const [name, url, pid] of rows) {
     console.log(`  ${name.padEnd(14)} ${url.padEnd(44)}${pid ? ` pid ${pid}` : ''}`);
   }
-  if (emulatorLine) {
-    console.log('\nDemo accounts (auth emulator):');
-    console.log('  admin@pcparts.dev     / admin123     (admin)');
-    console.log('  customer@pcparts.dev  / customer123  (customer)');
-  }
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) console.log(['\nDemo accounts (auth emulator):', ...demoAccountLines()].join('\n'));
   console.log(`\nOpen http://localhost:${ports.shell} — press Ctrl-C to stop.`);
 }
 

@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { AccessTokens } from './auth/access-token';
 import type { IdentityProvider } from './auth/firebase';
+import { createRoleAuthority } from './auth/role-authority';
 import type { Config } from './config';
 import type { Database } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
@@ -26,6 +27,8 @@ export interface AppDeps {
   database: Database;
   identity: IdentityProvider;
   accessTokens: AccessTokens;
+  /** How long a role read from the database is reused; tests set 0. Default: ROLE_CACHE_TTL_MS. */
+  roleCacheTtlMs?: number;
 }
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -40,15 +43,20 @@ export function createApp(deps: AppDeps): Express {
   const { config, database, accessTokens, identity } = deps;
   const tools = createToolsService(createToolsRepository(database.collections.tools));
   const reviews = createReviewsService({ reviews: createReviewsRepository(database.collections.reviews), identity });
+  const usersRepository = createUsersRepository(database.collections.users);
+  const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs });
   const users = createUsersService({
-    users: createUsersRepository(database.collections.users),
+    users: usersRepository,
+    roles,
     accessTokens,
     adminEmails: config.adminEmails,
   });
 
   const app = express();
   app.disable('x-powered-by');
-  // Lists are fetched on every home page view: a weak ETag turns repeats into 304s.
+  // Express's default, spelled out because clients count on it: every answer carries a weak ETag,
+  // and a GET whose If-None-Match still matches gets a 304 without a body (how browsers revalidate
+  // the lists the home page asks for on every visit).
   app.set('etag', 'weak');
 
   app.use(

@@ -16,13 +16,16 @@ const PRODUCTION = {
   JWT_SECRET: 'x'.repeat(32),
 };
 
+/** The one variable without a default. */
+const DATABASE = { MONGODB_URI: 'mongodb://127.0.0.1:27017' };
+
 describe('loadConfig', () => {
   it('has development defaults', () => {
-    const config = loadConfig({});
+    const config = loadConfig(DATABASE);
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 4000,
-      mongodbUri: undefined,
+      mongodbUri: 'mongodb://127.0.0.1:27017',
       mongodbDb: 'pcparts',
       firebaseProjectId: 'demo-pcparts',
       authEmulatorHost: undefined,
@@ -38,11 +41,11 @@ describe('loadConfig', () => {
       'http://localhost:3003',
     ]);
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({}).jwtSecret).not.toBe(config.jwtSecret);
+    expect(loadConfig(DATABASE).jwtSecret).not.toBe(config.jwtSecret);
   });
 
   it('derives the default origins from the front ends ports', () => {
-    expect(loadConfig({ SHELL_PORT: '5000', ADMIN_PORT: '5003' }).corsOrigins).toEqual([
+    expect(loadConfig({ ...DATABASE, SHELL_PORT: '5000', ADMIN_PORT: '5003' }).corsOrigins).toEqual([
       'http://localhost:5000',
       'http://localhost:3001',
       'http://localhost:3002',
@@ -52,6 +55,7 @@ describe('loadConfig', () => {
 
   it('parses lists and flags', () => {
     const config = loadConfig({
+      ...DATABASE,
       CORS_ORIGINS: 'https://shop.example, http://localhost:8080',
       ADMIN_EMAILS: 'Boss@Example.com, ops@example.com',
       SEED_DEMO_DATA: 'false',
@@ -66,20 +70,21 @@ describe('loadConfig', () => {
   });
 
   it('makes the demo admin an admin when the emulator is in use and ADMIN_EMAILS is unset', () => {
-    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).adminEmails).toEqual([
+    expect(loadConfig({ ...DATABASE, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).adminEmails).toEqual([
       'admin@pcparts.dev',
     ]);
     expect(
-      loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ADMIN_EMAILS: 'a@example.com' }).adminEmails,
+      loadConfig({ ...DATABASE, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ADMIN_EMAILS: 'a@example.com' }).adminEmails,
     ).toEqual(['a@example.com']);
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ API_PORT: '', MONGODB_URI: '' })).toMatchObject({ port: 4000, mongodbUri: undefined });
+    expect(loadConfig({ ...DATABASE, API_PORT: '', LOG_LEVEL: '' })).toMatchObject({ port: 4000, logLevel: 'info' });
+    expect(problemsOf({ MONGODB_URI: '' })).toEqual([expect.stringMatching(/^MONGODB_URI: is required/)]);
   });
 
   it.each(['abc', '70000', '-1', '4000.5'])('rejects API_PORT=%s', (port) => {
-    expect(problemsOf({ API_PORT: port })).toEqual([expect.stringMatching(/^API_PORT: /)]);
+    expect(problemsOf({ ...DATABASE, API_PORT: port })).toEqual([expect.stringMatching(/^API_PORT: /)]);
   });
 
   it('refuses the auth emulator in production', () => {
@@ -88,9 +93,9 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('requires MONGODB_URI in production', () => {
-    expect(problemsOf({ ...PRODUCTION, MONGODB_URI: undefined })).toEqual([
-      'MONGODB_URI: is required when NODE_ENV=production',
+  it.each(['development', 'test', 'production'])('requires MONGODB_URI (NODE_ENV=%s), naming npm start', (nodeEnv) => {
+    expect(problemsOf({ ...PRODUCTION, NODE_ENV: nodeEnv, MONGODB_URI: undefined })).toEqual([
+      'MONGODB_URI: is required: a MongoDB connection string. For development, run `npm start` (or `npm run dev`), which starts a local database and sets it',
     ]);
   });
 

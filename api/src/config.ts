@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { isValidEmail } from '@pcpp/contracts/core';
+import defaultPorts from '@pcpp/contracts/default-ports.json';
 import { z } from 'zod';
+import { DEMO_ADMIN_EMAILS } from './auth/demo-accounts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The emulator's built-in admin, so a fresh checkout has an admin without any setup. */
-export const DEMO_ADMIN_EMAIL = 'admin@pcparts.dev';
 const MIN_SECRET_LENGTH = 32;
+const MONGODB_URI_REQUIRED =
+  'is required: a MongoDB connection string. For development, run `npm start` (or `npm run dev`), which starts a local database and sets it';
 
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
-  /** Unset: the api starts an embedded database (see db/embedded-mongo.ts). */
-  mongodbUri: string | undefined;
+  /** Required. `npm start` and `npm run dev` start a local database when it is unset and pass its URI. */
+  mongodbUri: string;
   mongodbDb: string;
   corsOrigins: string[];
   firebaseProjectId: string;
@@ -65,11 +67,10 @@ const envSchema = z.object({
     .int('must be a port number')
     .min(0, 'must be a port number (0-65535)')
     .max(65535, 'must be a port number (0-65535)')
-    .default(4000),
+    .default(defaultPorts.api),
   MONGODB_URI: z
-    .string()
-    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
-    .optional(),
+    .string({ error: MONGODB_URI_REQUIRED })
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
   MONGODB_DB: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name (letters, digits, _ and -)')
@@ -103,7 +104,6 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
       // The emulator's tokens are unsigned: anyone could mint one.
       problems.push('FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production');
     }
-    if (!env.MONGODB_URI) problems.push('MONGODB_URI: is required when NODE_ENV=production');
     if (!env.JWT_SECRET) problems.push('JWT_SECRET: is required when NODE_ENV=production');
   }
   return problems;
@@ -122,10 +122,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
 
   const frontEndPorts = [
-    env.SHELL_PORT ?? '3000',
-    env.SHOP_PORT ?? '3001',
-    env.DASHBOARD_PORT ?? '3002',
-    env.ADMIN_PORT ?? '3003',
+    env.SHELL_PORT ?? defaultPorts.shell,
+    env.SHOP_PORT ?? defaultPorts.shop,
+    env.DASHBOARD_PORT ?? defaultPorts.dashboard,
+    env.ADMIN_PORT ?? defaultPorts.admin,
   ];
   return {
     nodeEnv: env.NODE_ENV,
@@ -135,7 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: env.CORS_ORIGINS ?? frontEndPorts.map((port) => `http://localhost:${port}`),
     firebaseProjectId: env.FIREBASE_PROJECT_ID,
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
-    adminEmails: env.ADMIN_EMAILS ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? [DEMO_ADMIN_EMAIL] : []),
+    adminEmails: env.ADMIN_EMAILS ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? [...DEMO_ADMIN_EMAILS] : []),
     jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     jwtSecretGenerated: !env.JWT_SECRET,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

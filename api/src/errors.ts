@@ -14,12 +14,6 @@ export class HttpError extends Error {
   }
 }
 
-export class BadRequestError extends HttpError {
-  constructor(message = 'Bad request', options?: ErrorOptions) {
-    super(400, message, options);
-  }
-}
-
 export class UnauthorizedError extends HttpError {
   constructor(message = 'Sign in to continue', options?: ErrorOptions) {
     super(401, message, options);

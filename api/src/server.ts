@@ -1,12 +1,10 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createApp } from './app';
 import { createAccessTokens } from './auth/access-token';
 import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type EmbeddedMongo, startEmbeddedMongo } from './db/embedded-mongo';
 import { closeDatabase, connectDatabase, ensureIndexes } from './db/mongo';
 import { seedDemoData } from './db/seed';
 import { createLogger, type Logger } from './logger';
@@ -20,8 +18,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** src/ or dist/ -> api/ -> the repository. */
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** config -> database -> seed -> demo accounts -> listen. Undoes what it did if a step fails. */
@@ -37,16 +33,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   };
 
   try {
-    let uri = config.mongodbUri;
-    if (!uri) {
-      const embedded: EmbeddedMongo = await startEmbeddedMongo({
-        dataDir: path.join(REPO_ROOT, '.data', 'mongo'),
-        logger,
-      });
-      undo.push(() => embedded.stop());
-      uri = embedded.uri;
-    }
-    const database = await connectDatabase(uri, config.mongodbDb);
+    const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
     undo.push(() => closeDatabase(database));
     await ensureIndexes(database);
     if (config.seedDemoData) {

@@ -1,8 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedMongo } from '../src/db/embedded-mongo';
-import { createLogger } from '../src/logger';
+
+interface EmbeddedMongoModule {
+  startEmbeddedMongo(options: { dataDir?: string; log?: (line: string) => void }): Promise<{
+    uri: string;
+    stop(): Promise<void>;
+  }>;
+}
 
 interface AuthEmulatorModule {
   startAuthEmulator(options: { port?: number; log?: (line: string) => void }): Promise<{
@@ -16,7 +21,7 @@ declare global {
   var stopApiTestServices: (() => Promise<void>) | undefined;
 }
 
-const EMULATOR_MODULE = path.join(__dirname, '../../tooling/services/auth-emulator.mjs');
+const SERVICES = path.join(__dirname, '../../tooling/services');
 
 /** Honours MONGODB_URI / FIREBASE_AUTH_EMULATOR_HOST when set; otherwise starts its own. */
 export default async function globalSetup(): Promise<void> {
@@ -38,7 +43,8 @@ export default async function globalSetup(): Promise<void> {
       (async () => {
         // A mongod from PATH would persist: give the run a throwaway data directory.
         const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-api-test-db-'));
-        const mongo = await startEmbeddedMongo({ dataDir, logger: createLogger('error') });
+        const { startEmbeddedMongo } = (await import(`${SERVICES}/embedded-mongo.mjs`)) as EmbeddedMongoModule;
+        const mongo = await startEmbeddedMongo({ dataDir, log: () => {} });
         stops.push(async () => {
           await mongo.stop();
           rmSync(dataDir, { recursive: true, force: true });
@@ -50,7 +56,7 @@ export default async function globalSetup(): Promise<void> {
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     tasks.push(
       (async () => {
-        const { startAuthEmulator } = (await import(EMULATOR_MODULE)) as AuthEmulatorModule;
+        const { startAuthEmulator } = (await import(`${SERVICES}/auth-emulator.mjs`)) as AuthEmulatorModule;
         const port = Number(process.env.AUTH_EMULATOR_PORT || 9099);
         const emulator = await startAuthEmulator({ port, log: () => {} });
         stops.push(() => emulator.stop());

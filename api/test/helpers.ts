@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import type { Db } from 'mongodb';
 import request from 'supertest';
-import { createApp } from '../src/app';
+import { type AppDeps, createApp } from '../src/app';
 import { type AccessTokens, createAccessTokens } from '../src/auth/access-token';
 import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
 import { type Config, loadConfig } from '../src/config';
@@ -48,13 +48,16 @@ export interface TestApi {
 }
 
 /** The app wired to real services, as server.ts does it, minus listening and seeding. */
-export async function createTestApi(overrides: NodeJS.ProcessEnv = {}): Promise<TestApi> {
+export async function createTestApi(
+  overrides: NodeJS.ProcessEnv = {},
+  options: Pick<AppDeps, 'roleCacheTtlMs'> = {},
+): Promise<TestApi> {
   const config = testConfig(overrides);
-  const database = await connectDatabase(config.mongodbUri!, config.mongodbDb);
+  const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
   await ensureIndexes(database);
   const identity = createFirebaseIdentity(config);
   const accessTokens = createAccessTokens(config.jwtSecret);
-  const app = createApp({ config, logger: createLogger(config.logLevel), database, identity, accessTokens });
+  const app = createApp({ config, logger: createLogger(config.logLevel), database, identity, accessTokens, ...options });
   return {
     app,
     config,

@@ -1,10 +1,17 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import demoAccountList from '../../contracts/src/demo-accounts.json';
 import { stackUrls } from './environment';
 
-export const demoAccounts = {
-  admin: { email: 'admin@pcparts.dev', password: 'admin123' },
-  customer: { email: 'customer@pcparts.dev', password: 'customer123' },
-} as const;
+type Role = 'admin' | 'customer';
+
+function demoAccount(role: Role): { email: string; password: string; role: Role } {
+  const account = demoAccountList.find((candidate) => candidate.role === role);
+  if (!account) throw new Error(`contracts/src/demo-accounts.json has no ${role}`);
+  return { email: account.email, password: account.password, role };
+}
+
+/** The accounts `npm start` creates in the auth emulator (one list, in contracts). */
+export const demoAccounts = { admin: demoAccount('admin'), customer: demoAccount('customer') };
 
 /** Signs in through the Login page, as a person would, and waits for the session. */
 export async function signInThroughLoginPage(

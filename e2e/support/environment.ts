@@ -1,4 +1,5 @@
 import type { LaunchOptions } from '@playwright/test';
+import { servicePorts } from '../../tooling/service-config.cjs';
 
 /** Debian's Chromium: Playwright cannot download its own browsers on this network. */
 export const chromiumLaunchOptions: LaunchOptions = {
@@ -18,10 +19,14 @@ export const chromiumLaunchOptions: LaunchOptions = {
 /** Ports of the servers the tests start and stop themselves (beside the `npm start` stack). */
 export const e2ePorts = { shell: 3100, shop: 3101, admin: 3103 } as const;
 
+/** The `npm start` stack's ports, as tooling/start.mjs reads them (defaults or *_PORT variables). */
+export const stackPorts = servicePorts();
+
 export const stackUrls = {
-  api: 'http://localhost:4000',
-  authEmulator: 'http://127.0.0.1:9099',
-  shop: 'http://localhost:3001/mf-manifest.json',
-  dashboard: 'http://localhost:3002/mf-manifest.json',
-  admin: 'http://localhost:3003/mf-manifest.json',
+  shell: `http://localhost:${stackPorts.shell}`,
+  api: `http://localhost:${stackPorts.api}`,
+  authEmulator: `http://127.0.0.1:${stackPorts.authEmulator}`,
+  shop: `http://localhost:${stackPorts.shop}/mf-manifest.json`,
+  dashboard: `http://localhost:${stackPorts.dashboard}/mf-manifest.json`,
+  admin: `http://localhost:${stackPorts.admin}/mf-manifest.json`,
 } as const;

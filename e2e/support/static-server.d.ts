@@ -23,5 +23,7 @@ declare module '*/tooling/service-config.cjs' {
     remotes: Record<'mf_shop' | 'mf_dashboard' | 'mf_admin', string>;
     firebase: Record<string, string | boolean>;
   };
-  export function servicePorts(env?: NodeJS.ProcessEnv): Record<string, number>;
+  export function servicePorts(
+    env?: NodeJS.ProcessEnv,
+  ): Record<'shell' | 'shop' | 'dashboard' | 'admin' | 'api' | 'authEmulator', number>;
 }

@@ -1,10 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { demoAccounts } from '../support/auth';
 import { stackUrls } from '../support/environment';
-
-const demoAccounts = [
-  { email: 'admin@pcparts.dev', password: 'admin123', role: 'admin' },
-  { email: 'customer@pcparts.dev', password: 'customer123', role: 'customer' },
-];
 
 async function emulatorIdToken(request: APIRequestContext, email: string, password: string) {
   const response = await request.post(
@@ -24,7 +20,7 @@ test('the api is live and its database is ready', async ({ request }) => {
   expect((await request.get(`${stackUrls.api}/readyz`)).status()).toBe(200);
 });
 
-for (const account of demoAccounts) {
+for (const account of Object.values(demoAccounts)) {
   test(`demo ${account.role} gets an ID token from the emulator that the api verifies`, async ({ request }) => {
     const idToken = await emulatorIdToken(request, account.email, account.password);
     const exchange = await request.put(`${stackUrls.api}/user/${account.email}`, {

@@ -1,15 +1,14 @@
 // Starts the Firebase Auth emulator (firebase-tools, pure Node) for `npm start`, the api's jest
 // run and the e2e tests, and stops it without leaving processes behind.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keepLastLines, spawnProcessGroup } from './child-services.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_TIMEOUT_MS = 60_000;
-const KILL_GRACE_MS = 5_000;
-const OUTPUT_LINES_KEPT = 30;
+const STOP_GRACE_MS = 5_000;
 
 /** True when an Auth emulator answers on host ("127.0.0.1:9099"). */
 export async function isAuthEmulatorUp(host) {
@@ -43,48 +42,20 @@ export async function startAuthEmulator({
   const args = ['emulators:start', '--only', 'auth', '--project', projectId];
   if (config.path) args.push('--config', config.path);
 
-  // Own process group, so stop() reaches everything firebase-tools starts.
-  const child = spawn(firebase, args, {
-    cwd,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
-  });
-  const output = keepLastLines(child);
+  // Its own process group, so stop() reaches everything firebase-tools starts.
+  const group = spawnProcessGroup(firebase, args, { cwd, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
+  const output = keepLastLines(group.child);
   let running = true;
-  const exited = new Promise((resolve) => {
-    child.once('exit', resolve);
-    // A missing or unrunnable firebase binary: no 'exit' follows.
-    child.once('error', (error) => {
-      output.push(`${firebase}: ${error.message} (is firebase-tools installed? run npm install)`);
-      resolve();
-    });
-  }).then(() => {
+  void group.exited.then(() => {
     running = false;
-  });
-
-  const killGroup = (signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // The group is gone already.
+    if (group.spawnError) {
+      output.push(`${firebase}: ${group.spawnError.message} (is firebase-tools installed? run npm install)`);
     }
-  };
-  // If our caller dies without calling stop(), the emulator must not outlive it.
-  const killOnExit = () => killGroup('SIGKILL');
-  process.once('exit', killOnExit);
+  });
 
   let stopped;
   const stop = () => {
-    stopped ??= (async () => {
-      process.removeListener('exit', killOnExit);
-      killGroup('SIGTERM');
-      const timer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
-      await exited;
-      await groupGone(child.pid);
-      clearTimeout(timer);
-      config.cleanup();
-    })();
+    stopped ??= group.stop(STOP_GRACE_MS).then(() => config.cleanup());
     return stopped;
   };
 
@@ -117,32 +88,6 @@ function configFor(cwd, port) {
   const auth = { host: '127.0.0.1', ...emulators.auth, port };
   writeFileSync(copy, JSON.stringify({ ...json, emulators: { ...emulators, auth } }, null, 2));
   return { path: copy, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-function keepLastLines(child) {
-  const lines = [];
-  const keep = (chunk) => {
-    // eslint-disable-next-line no-control-regex
-    for (const line of String(chunk).replace(/\u001b\[[0-9;]*m/g, '').split('\n')) {
-      if (!line.trim()) continue;
-      lines.push(line);
-      if (lines.length > OUTPUT_LINES_KEPT) lines.shift();
-    }
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  return lines;
-}
-
-async function groupGone(pgid) {
-  for (let i = 0; i < 50; i += 1) {
-    try {
-      process.kill(-pgid, 0);
-    } catch {
-      return;
-    }
-    await delay(100);
-  }
 }
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

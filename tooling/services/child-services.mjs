@@ -1,14 +1,105 @@
-// Starts long-running services as child process groups and stops them all, leaving nothing behind.
+// The one way tooling starts long-running children and stops them, leaving nothing behind: each
+// child leads its own process group, and stopping signals the whole group.
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+
+/** Process groups still running, killed if this process exits without stopping them. */
+const liveGroups = new Set();
+process.on('exit', () => {
+  for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL');
+});
+
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // The group is gone.
+  }
+}
+
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Spawns `command` as the leader of a new process group. A Ctrl-C in the terminal reaches this
+ * process only, which then stops its groups in the order it chooses.
+ *
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, stdio?: import('node:child_process').StdioOptions }} [options]
+ */
+export function spawnProcessGroup(command, args, { cwd, env = process.env, stdio = ['ignore', 'pipe', 'pipe'] } = {}) {
+  const child = spawn(command, args, { cwd, env, stdio, detached: true });
+  /** Set when the command could not be started at all (no 'exit' follows then). */
+  let spawnError = null;
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', (error) => {
+      spawnError = error;
+      resolve({ code: null, signal: null });
+    });
+  });
+  const pgid = child.pid;
+  if (pgid !== undefined) {
+    liveGroups.add(pgid);
+    // An empty group's id may be reused by an unrelated process: never signal it after that.
+    void exited.then(() => {
+      if (!signalGroup(pgid, 0)) liveGroups.delete(pgid);
+    });
+  }
+
+  let stopping;
+  /** SIGTERM to the group; SIGKILL to whatever is left after `graceMs`. */
+  function stop(graceMs = 10_000) {
+    stopping ??= (async () => {
+      if (pgid === undefined) return;
+      signalGroup(pgid, 'SIGTERM');
+      // Grandchildren may outlive the leader: wait for the whole group, not just the child.
+      const deadline = Date.now() + graceMs;
+      while (signalGroup(pgid, 0) && Date.now() < deadline) await delay(100);
+      signalGroup(pgid, 'SIGKILL');
+      liveGroups.delete(pgid);
+      await exited;
+    })();
+    return stopping;
+  }
+
+  return {
+    child,
+    /** Resolves with {code, signal} when the leader exits (or could not start). */
+    exited,
+    stop,
+    get spawnError() {
+      return spawnError;
+    },
+  };
+}
+
+/** The last lines a child wrote (stdout and stderr, colours removed), for error messages. */
+export function keepLastLines(child, count = 30) {
+  const lines = [];
+  const keep = (chunk) => {
+    // eslint-disable-next-line no-control-regex
+    for (const line of String(chunk).replace(/\u001b\[[0-9;]*m/g, '').split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line.trim());
+      if (lines.length > count) lines.shift();
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return lines;
+}
+
+/**
+ * A service for `npm start` / `npm run dev`: a process group whose output is printed with a
+ * `[name]` prefix.
+ *
  * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, cwd?: string,
  *           onExit?: (code: number | null, signal: string | null) => void, quiet?: boolean }} options
  */
 export function spawnService({ name, command, args, env = process.env, cwd, onExit, quiet = false }) {
-  // Own process group, so stop() reaches grandchildren too (the api's embedded database).
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const group = spawnProcessGroup(command, args, { cwd, env });
+  const { child } = group;
   const prefix = `[${name}] `;
   const forward = (stream, target) =>
     stream.on('data', (chunk) => {
@@ -18,30 +109,12 @@ export function spawnService({ name, command, args, env = process.env, cwd, onEx
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
   let exited = false;
-  const exit = once(child, 'exit').then(([code, signal]) => {
+  const exit = group.exited.then(({ code, signal }) => {
     exited = true;
     onExit?.(code, signal);
     return code;
   });
-
-  async function stop(graceMs = 10_000) {
-    if (exited) return;
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return;
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }, graceMs);
-    await exit;
-    clearTimeout(timer);
-  }
-  return { name, child, exit, stop, get running() { return !exited; } };
+  return { name, child, exit, stop: (graceMs) => group.stop(graceMs), get running() { return !exited; } };
 }
 
 /** Polls a URL until it answers with one of the accepted statuses. */
@@ -55,7 +128,7 @@ export async function waitForUrl(url, { timeoutMs = 60_000, accept = (status) =>
     } catch {
       // Not up yet.
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await delay(250);
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }

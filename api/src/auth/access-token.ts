@@ -7,6 +7,10 @@ export interface AccessClaims {
   /** The user's _id, hex. */
   sub: string;
   email: string;
+  /**
+   * The role when the token was issued, for the front end to show. Never authorize from it:
+   * the database is the authority (role-authority.ts).
+   */
   role: Role;
 }
 

@@ -1,5 +1,6 @@
 import { signIn, testConfig } from '../../test/helpers';
-import { createFirebaseIdentity, DEMO_ACCOUNTS } from './firebase';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { createFirebaseIdentity } from './firebase';
 
 describe('demo accounts', () => {
   it('are created idempotently in the emulator and can sign in', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, type DecodedIdToken, getAuth, type UserRecord } from 'firebase-admin/auth';
-import { type Config, DEMO_ADMIN_EMAIL } from '../config';
+import type { Config } from '../config';
 import { ServiceUnavailableError, UnauthorizedError } from '../errors';
+import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 
 /** Who a verified Firebase ID token belongs to. */
 export interface VerifiedIdentity {
@@ -10,18 +11,6 @@ export interface VerifiedIdentity {
   /** Lowercase; null for accounts without one (e.g. phone sign-in). */
   email: string | null;
 }
-
-export interface DemoAccount {
-  email: string;
-  password: string;
-  displayName: string;
-}
-
-/** Created in the auth emulator at start, so a fresh checkout can sign in at once. */
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: DEMO_ADMIN_EMAIL, password: 'admin123', displayName: 'Demo Admin' },
-  { email: 'customer@pcparts.dev', password: 'customer123', displayName: 'Demo Customer' },
-];
 
 export interface IdentityProvider {
   readonly usesEmulator: boolean;
@@ -71,7 +60,9 @@ export function createFirebaseIdentity(
   }
 
   async function upsertAccount(account: DemoAccount, retried = false): Promise<void> {
-    const properties = { ...account, emailVerified: true };
+    // The role is the api's business (ADMIN_EMAILS), not the identity provider's.
+    const { email, password, displayName } = account;
+    const properties = { email, password, displayName, emailVerified: true };
     const existing = await auth.getUserByEmail(account.email).catch((error: unknown) => {
       if (errorCode(error) === 'auth/user-not-found') return null;
       throw error;

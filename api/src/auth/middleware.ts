@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AccessClaims, AccessTokens } from './access-token';
 import type { IdentityProvider, VerifiedIdentity } from './firebase';
+import type { RoleAuthority } from './role-authority';
 
 // The one place that decides who a request comes from. Routes read the result with
 // accessClaims(req) / verifiedIdentity(req), which throw when the guard did not run.
@@ -32,13 +33,15 @@ export function requireAccessToken(tokens: AccessTokens): RequestHandler {
 }
 
 /**
- * Admins only; use after requireAccessToken. The role is the token's: a demotion takes effect
- * when the token expires (at most an hour).
+ * Admins only; use after requireAccessToken. The role is the database's (see role-authority.ts),
+ * never the token's: a demotion applies to the next request.
  */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (accessClaims(req).role !== 'admin') throw new ForbiddenError('Admins only');
-  next();
-};
+export function requireAdmin(roles: RoleAuthority): RequestHandler {
+  return async (req, _res, next) => {
+    if ((await roles.roleOf(accessClaims(req).email)) !== 'admin') throw new ForbiddenError('Admins only');
+    next();
+  };
+}
 
 /** A Firebase ID token: only the token exchange accepts one. */
 export function requireFirebaseIdToken(identity: IdentityProvider): RequestHandler {

@@ -2,6 +2,7 @@ import type { Profile, ProfileUpdateInput } from '@pcpp/contracts/core';
 import type { WithId } from 'mongodb';
 import type { AccessClaims, AccessTokens } from '../../auth/access-token';
 import type { VerifiedIdentity } from '../../auth/firebase';
+import type { RoleAuthority } from '../../auth/role-authority';
 import type { UserDocument } from '../../db/mongo';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import type { UsersRepository } from './repository';
@@ -12,17 +13,19 @@ function toProfile(user: WithId<UserDocument>): Profile {
   return { email, Address, phone, profession, linkin };
 }
 
-/** A user may look at their own record; an admin at anyone's. */
-function assertSelfOrAdmin(caller: AccessClaims, email: string, what: string): void {
-  if (email !== caller.email && caller.role !== 'admin') throw new ForbiddenError(`You can only see your own ${what}`);
-}
-
 export function createUsersService(deps: {
   users: UsersRepository;
+  roles: RoleAuthority;
   accessTokens: AccessTokens;
   /** Lowercase. */
   adminEmails: readonly string[];
 }) {
+  /** A user may look at their own record; an admin (as the database says now) at anyone's. */
+  async function assertSelfOrAdmin(caller: AccessClaims, email: string, what: string): Promise<void> {
+    if (email === caller.email) return;
+    if ((await deps.roles.roleOf(caller.email)) !== 'admin') throw new ForbiddenError(`You can only see your own ${what}`);
+  }
+
   return {
     /**
      * Sign-in: trades a verified Firebase identity for the api's access token. The identity must
@@ -42,13 +45,15 @@ export function createUsersService(deps: {
         email,
         deps.adminEmails.includes(email) ? { always: 'admin' } : { onInsert: 'customer' },
       );
+      // The upsert may have written a role, or created the account a cached "no account" was about.
+      deps.roles.forget(email);
       const token = await deps.accessTokens.sign({ sub: user._id.toHexString(), email, role: user.role });
       return { token };
     },
 
     async profileOf(caller: AccessClaims, requestedEmail: string): Promise<Profile> {
       const email = requestedEmail.toLowerCase();
-      assertSelfOrAdmin(caller, email, 'profile');
+      await assertSelfOrAdmin(caller, email, 'profile');
       const user = await deps.users.findByEmail(email);
       if (!user) throw new NotFoundError('No account uses this email');
       return toProfile(user);
@@ -62,12 +67,11 @@ export function createUsersService(deps: {
       return toProfile(user);
     },
 
-    /** The role as stored now, not as the token says: a promotion shows at once. */
+    /** The role from the role authority, not from the token: the flag and the api's checks agree. */
     async adminFlag(caller: AccessClaims, requestedEmail: string): Promise<{ admin: boolean }> {
       const email = requestedEmail.toLowerCase();
-      assertSelfOrAdmin(caller, email, 'role');
-      const user = await deps.users.findByEmail(email);
-      return { admin: user?.role === 'admin' };
+      await assertSelfOrAdmin(caller, email, 'role');
+      return { admin: (await deps.roles.roleOf(email)) === 'admin' };
     },
   };
 }

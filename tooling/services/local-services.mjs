@@ -1,0 +1,56 @@
+// What the api needs besides itself, for `npm start` and `npm run dev`: the Firebase Auth emulator
+// and a database, each started here unless the environment names a real one.
+import { createRequire } from 'node:module';
+import { startAuthEmulator } from './auth-emulator.mjs';
+import { startEmbeddedMongo } from './embedded-mongo.mjs';
+
+const require = createRequire(import.meta.url);
+/** @type {{ email: string, password: string, role: string }[]} */
+const demoAccounts = require('../../contracts/src/demo-accounts.json');
+
+/**
+ * Starts the auth emulator unless FIREBASE_AUTH_EMULATOR_HOST or FIREBASE_API_KEY is set, and a
+ * database (embedded-mongo.mjs) unless MONGODB_URI is set, side by side.
+ *
+ * @param {{ env: NodeJS.ProcessEnv, authEmulatorPort: number, root: string }} options
+ * @returns {Promise<{ env: NodeJS.ProcessEnv, services: { name: string, stop(): Promise<void> }[],
+ *           rows: [string, string][] }>} env: the api's environment; rows: name and address, to print.
+ */
+export async function startLocalServices({ env, authEmulatorPort, root }) {
+  const apiEnv = { ...env };
+  const services = [];
+  const rows = [];
+  const tasks = [];
+  if (!env.FIREBASE_AUTH_EMULATOR_HOST && !env.FIREBASE_API_KEY) {
+    tasks.push(
+      startAuthEmulator({ port: authEmulatorPort, cwd: root }).then((emulator) => {
+        services.push({ name: 'auth emulator', stop: () => emulator.stop() });
+        apiEnv.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+        apiEnv.FIREBASE_PROJECT_ID = emulator.projectId;
+        rows.push(['auth emulator', `http://${emulator.host}`]);
+      }),
+    );
+  }
+  if (!env.MONGODB_URI) {
+    tasks.push(
+      startEmbeddedMongo().then((database) => {
+        services.push({ name: 'database', stop: () => database.stop() });
+        apiEnv.MONGODB_URI = database.uri;
+        rows.push(['database', database.uri]);
+      }),
+    );
+  }
+  const failure = (await Promise.allSettled(tasks)).find((result) => result.status === 'rejected');
+  if (failure) {
+    for (const service of services) await service.stop();
+    throw failure.reason;
+  }
+  return { env: apiEnv, services, rows };
+}
+
+/** Lines about the demo accounts, which the api creates in the auth emulator. */
+export function demoAccountLines() {
+  return demoAccounts.map(
+    ({ email, password, role }) => `  ${email.padEnd(22)} / ${password.padEnd(12)} (${role})`,
+  );
+}
