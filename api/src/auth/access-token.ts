@@ -15,6 +15,8 @@ export interface AccessClaims {
 }
 
 export interface AccessTokens {
+  /** How long a signed token lives, told to the client so it renews in time. */
+  readonly ttlSeconds: number;
   sign(claims: AccessClaims): Promise<string>;
   /** Rejects for a bad signature, a wrong issuer/audience, an expired token or missing claims. */
   verify(token: string): Promise<AccessClaims>;
@@ -34,6 +36,7 @@ const claimsSchema = z.object({
 export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
+    ttlSeconds,
     async sign({ sub, email, role }) {
       return new SignJWT({ email, role })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

@@ -26,7 +26,8 @@ describe('PUT /user/:email (token exchange)', () => {
     const session = await signUp();
     const response = await exchange(session.email, session.idToken);
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body)).toEqual(['token']);
+    // expiresIn lets the client renew 5 minutes before the token stops working.
+    expect(response.body).toEqual({ token: expect.any(String), expiresIn: 3600 });
 
     const claims = await api.accessTokens.verify(response.body.token);
     const user = await api.database.collections.users.findOne({ email: session.email });

@@ -35,7 +35,7 @@ export function createUsersService(deps: {
     async exchangeToken(
       identity: VerifiedIdentity,
       claimed: { pathEmail: string; bodyEmail: string },
-    ): Promise<{ token: string }> {
+    ): Promise<{ token: string; expiresIn: number }> {
       const email = identity.email;
       if (!email) throw new ForbiddenError('This account has no email address');
       if (claimed.pathEmail.toLowerCase() !== email || claimed.bodyEmail.toLowerCase() !== email) {
@@ -48,7 +48,7 @@ export function createUsersService(deps: {
       // The upsert may have written a role, or created the account a cached "no account" was about.
       deps.roles.forget(email);
       const token = await deps.accessTokens.sign({ sub: user._id.toHexString(), email, role: user.role });
-      return { token };
+      return { token, expiresIn: deps.accessTokens.ttlSeconds };
     },
 
     async profileOf(caller: AccessClaims, requestedEmail: string): Promise<Profile> {
