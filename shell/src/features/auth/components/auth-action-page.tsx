@@ -38,7 +38,7 @@ function LinkProblem({ message }: { message: string }) {
 
 function ResetPasswordCard({ oobCode }: { oobCode: string }) {
   // Checked first, so an expired or used link says so before anyone types a password.
-  const link = useActionLink(oobCode, checkPasswordResetCode, emailLinkText.linkFailed);
+  const link = useActionLink('resetPassword', oobCode, checkPasswordResetCode, emailLinkText.linkFailed);
   const { busy, error, run } = useAuthRequest(emailLinkText.passwordChangeFailed);
   const [changed, setChanged] = useState(false);
   const {
@@ -100,7 +100,7 @@ function ResetPasswordCard({ oobCode }: { oobCode: string }) {
 }
 
 function VerifyEmailCard({ oobCode }: { oobCode: string }) {
-  const link = useActionLink(oobCode, verifyEmail, emailLinkText.linkFailed);
+  const link = useActionLink('verifyEmail', oobCode, verifyEmail, emailLinkText.linkFailed);
   if (link.status === 'checking') return <Spinner label="Verifying your email…" />;
   return (
     <AuthCard aria-labelledby="verify-title">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { authErrorMessage } from '../api/auth-error-message';
 
 export type ActionLinkState<T> =
@@ -7,24 +7,23 @@ export type ActionLinkState<T> =
   | { status: 'failed'; error: string };
 
 /**
- * Runs what an emailed link asks for when its page opens, and says how it went. Give the page
- * `key={oobCode}`: another code starts over from 'checking'.
+ * Runs what an emailed link asks for when its page opens, once per code, and says how it went.
+ * A code is single-use, so it is never retried or run again on a later mount.
  */
 export function useActionLink<T>(
+  mode: 'resetPassword' | 'verifyEmail',
   oobCode: string,
   apply: (oobCode: string) => Promise<T>,
   fallback: string,
 ): ActionLinkState<T> {
-  const [state, setState] = useState<ActionLinkState<T>>({ status: 'checking' });
-  useEffect(() => {
-    let current = true;
-    apply(oobCode).then(
-      (value) => current && setState({ status: 'ok', value }),
-      (failure: unknown) => current && setState({ status: 'failed', error: authErrorMessage(failure, fallback) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [oobCode, apply, fallback]);
-  return state;
+  const query = useQuery({
+    queryKey: ['auth-action', mode, oobCode],
+    queryFn: () => apply(oobCode),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  if (query.isPending) return { status: 'checking' };
+  if (query.isError) return { status: 'failed', error: authErrorMessage(query.error, fallback) };
+  return { status: 'ok', value: query.data };
 }
