@@ -6,6 +6,7 @@ export * from './entity-schemas';
 export * from './messages';
 export * from './money';
 export * from './names';
+export * from './orders';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';

@@ -26,21 +26,6 @@ export interface Tool {
   createdAt?: string;
 }
 
-export interface Order {
-  _id: string;
-  productId: string;
-  productName: string;
-  email: string;
-  /** Unit price in integer cents, copied from the part by the server. */
-  per_product_price: number;
-  name: string;
-  phone: string;
-  address: string;
-  order_quantity: number;
-  paid: boolean;
-  transactionId?: string;
-}
-
 export type Role = 'admin' | 'customer';
 
 export interface User {

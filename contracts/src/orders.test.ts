@@ -1,0 +1,42 @@
+import { orderFormSchema, orderInputSchema } from './orders';
+
+const id = '0123456789abcdef01234567';
+const valid = { productId: id, order_quantity: '5', address: '1 Main St', phone: '555 0100' };
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : result.error!.issues.map((issue) => issue.message);
+
+describe('the purchase form schema', () => {
+  const form = orderFormSchema({ min_quantity: 3, p_quantity: 40 });
+
+  it('gives the spec messages for quantity, address and phone', () => {
+    expect(messagesOf(form.safeParse({ ...valid, order_quantity: '' }))).toEqual(['quantity is required']);
+    expect(messagesOf(form.safeParse({ ...valid, order_quantity: '2' }))).toEqual(['Minimum order quantity at least 3']);
+    expect(messagesOf(form.safeParse({ ...valid, order_quantity: '41' }))).toEqual(['Maximum order quantity 40']);
+    expect(messagesOf(form.safeParse({ ...valid, address: '  ' }))).toEqual(['address is required']);
+    expect(messagesOf(form.safeParse({ ...valid, phone: '' }))).toEqual(['phone number is required']);
+  });
+
+  it('turns the typed quantity into a whole number and refuses fractions and text', () => {
+    expect(form.parse(valid).order_quantity).toBe(5);
+    expect(form.safeParse({ ...valid, order_quantity: '4.5' }).success).toBe(false);
+    expect(form.safeParse({ ...valid, order_quantity: 'ten' }).success).toBe(false);
+  });
+});
+
+describe('the api schema of POST /order', () => {
+  it('accepts the spec payload, whose price, email and name the server ignores', () => {
+    const body = { ...valid, order_quantity: 5, productName: 'x', email: 'a@b.co', name: 'A', per_product_price: 1, totalAmount: 5 };
+    expect(orderInputSchema.safeParse(body).success).toBe(true);
+  });
+
+  it.each([
+    ['an unknown key', { ...valid, discount: 50 }],
+    ['an operator object as quantity', { ...valid, order_quantity: { $gt: 0 } }],
+    ['a negative quantity', { ...valid, order_quantity: -1 }],
+    ['zero', { ...valid, order_quantity: 0 }],
+    ['a malformed product id', { ...valid, productId: 'abc' }],
+    ['an operator object as id', { ...valid, productId: { $ne: null } }],
+  ])('refuses %s', (_what, body) => {
+    expect(orderInputSchema.safeParse(body).success).toBe(false);
+  });
+});
