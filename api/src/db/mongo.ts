@@ -1,5 +1,5 @@
-import type { Profile, Review, Tool, User } from '@pcpp/contracts/core';
-import { type Collection, type Db, MongoClient } from 'mongodb';
+import type { Order, OrderStatusChange, Profile, Review, Tool, User } from '@pcpp/contracts/core';
+import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 
 // Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
 // Read code maps documents field by field to the response shape: the embedded jongodb server
@@ -10,10 +10,18 @@ export type ReviewDocument = Omit<Review, '_id'> & { authorEmail?: string; creat
 /** email is stored lowercase; the profile fields arrive with the first profile update. */
 export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { createdAt: Date };
 
+/** An order keeps its own copy of the part's name and unit price (integer cents) from when it was placed. */
+export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory'> & {
+  productId: ObjectId;
+  statusHistory: (Omit<OrderStatusChange, 'at'> & { at: Date })[];
+  createdAt: Date;
+};
+
 export interface Collections {
   tools: Collection<ToolDocument>;
   reviews: Collection<ReviewDocument>;
   users: Collection<UserDocument>;
+  orders: Collection<OrderDocument>;
 }
 
 export interface Database {
@@ -29,6 +37,7 @@ export function collectionsOf(db: Db): Collections {
     tools: db.collection<ToolDocument>('tools'),
     reviews: db.collection<ReviewDocument>('reviews'),
     users: db.collection<UserDocument>('users'),
+    orders: db.collection<OrderDocument>('orders'),
   };
 }
 
@@ -58,6 +67,9 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     // Lists are served oldest first.
     collections.tools.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
     collections.reviews.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // My Orders (newest first) and the hold sweep (unpaid orders by age).
+    collections.orders.createIndex({ email: 1, createdAt: -1 }, { name: 'email_createdAt' }),
+    collections.orders.createIndex({ status: 1, createdAt: 1 }, { name: 'status_createdAt' }),
   ]);
 }
 
