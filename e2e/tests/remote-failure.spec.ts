@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { remoteFallbackText } from '../../contracts/src/messages';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
@@ -70,7 +71,11 @@ test.describe('a remote that is down', () => {
     const changed = readdirSync(deployed).filter((file) => {
       const full = path.join(deployed, file);
       if (!file.endsWith('.js') || !readFileSync(full, 'utf8').includes(oldText)) return false;
-      writeFileSync(full, readFileSync(full, 'utf8').replace(oldText, 'Version two of the storefront is live.'));
+      const updated = readFileSync(full, 'utf8').replace(oldText, 'Version two of the storefront is live.');
+      writeFileSync(full, updated);
+      // A deploy ships the precompressed copies too: the server sends those to browsers.
+      writeFileSync(`${full}.br`, brotliCompressSync(updated));
+      writeFileSync(`${full}.gz`, gzipSync(updated));
       return true;
     });
     expect(changed.length).toBeGreaterThan(0);

@@ -24,7 +24,8 @@ const GAPI_SCRIPT_TAG = '<script src="https://apis.google.com/js/api.js"></scrip
  */
 function createAuthEmulatorProxy({ emulatorHost }) {
   return async (req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    // Concatenated like forward(): `new URL('//', base)` throws.
+    const { pathname } = new URL(`http://localhost${req.url ?? '/'}`);
     if (pathname === GAPI_STAND_IN_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end(await readFile(STAND_IN_FILE));

@@ -1,5 +1,6 @@
 // One webpack setup for the shell and the three remotes; each package passes what differs.
 const path = require('node:path');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -44,6 +45,15 @@ function sharedSingletons(dependencies) {
       { singleton: true, requiredVersion: dependencies[packageName(request)] },
     ]),
   );
+}
+
+/**
+ * .gz and .br siblings (best compression, `name.js.gz` / `name.js.br`) that the static server sends
+ * as they are. No size threshold: small chunks shrink too; minRatio (0.8) skips files that do not.
+ */
+function precompressPlugins() {
+  const test = /\.(js|css|json|svg|html)$/;
+  return [new CompressionPlugin({ test, algorithm: 'gzip' }), new CompressionPlugin({ test, algorithm: 'brotliCompress' })];
 }
 
 /** The shell reaches the auth emulator through its own origin, as under `npm start`. */
@@ -123,6 +133,7 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
         }),
         // The page's own script tags are absolute, so deep links work on a remote's standalone page too.
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/', chunks: ['main'] }),
+        ...(production ? precompressPlugins() : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],

@@ -1,0 +1,213 @@
+// The static server `npm start` and the e2e tests use, over real HTTP on a throwaway build folder.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
+import { createAuthEmulatorProxy } from '../auth-emulator/proxy.cjs';
+import { startStaticServer } from './static-server.mjs';
+
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+const runtimeConfig = { apiUrl: 'http://api.test', remotes: { mf_shop: 'http://shop.test/mf-manifest.json' } };
+
+// Big enough to compress, like the real build's files.
+const text = (line) => `${line}\n`.repeat(200);
+const FILES = {
+  'index.html': text('<!doctype html><title>shell</title>'),
+  'main.js': text('console.log("entry");'),
+  'remoteEntry.js': text('var remote = "entry";'),
+  'mf-manifest.json': JSON.stringify({ exposes: Array.from({ length: 100 }, (_, i) => ({ name: `./m${i}` })) }),
+  '241.dc158371.js': text('console.log("hashed chunk");'),
+};
+
+/** A build folder as webpack writes it: each text file with its .br and .gz. */
+function makeBuild() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-static-'));
+  for (const [name, content] of Object.entries(FILES)) {
+    writeFileSync(path.join(dir, name), content);
+    writeFileSync(path.join(dir, `${name}.br`), zlib.brotliCompressSync(content));
+    writeFileSync(path.join(dir, `${name}.gz`), zlib.gzipSync(content));
+  }
+  return dir;
+}
+
+/** Raw HTTP, so paths go out exactly as written and bodies stay compressed. */
+function request(baseUrl, requestPath, { method = 'GET', headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}/`, { method, path: requestPath, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    // A request the server dropped (the old server died on one) fails instead of hanging `npm test`.
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer to ${method} ${requestPath.slice(0, 40)}`)));
+    req.end();
+  });
+}
+
+const BAD_PATHS = [
+  '/%E0%A4%A',
+  '/..%2f..%2fetc/passwd',
+  '/%00',
+  '/index.html%00.js',
+  '/..%2F..%2F..%2Fetc%2Fpasswd',
+  '/../../etc/passwd',
+  '/%2e%2e/%2e%2e/etc/passwd',
+  // Overlong UTF-8 for '.', the classic way round a '..' check.
+  '/%C0%AE%C0%AE/%C0%AE%C0%AE/etc/passwd',
+  `/${'a'.repeat(10_000)}`,
+  `/${'a'.repeat(10_000)}.js`,
+];
+
+describe('static server', () => {
+  let dir;
+  let shell;
+  let remote;
+
+  before(async () => {
+    dir = makeBuild();
+    // Like `npm start`: the shell with the SPA fallback, /config.json and the emulator proxy in front.
+    shell = await startStaticServer({
+      root: dir,
+      port: 0,
+      spa: true,
+      runtimeConfig: () => runtimeConfig,
+      handle: createAuthEmulatorProxy({ emulatorHost: '127.0.0.1:9' }),
+    });
+    remote = await startStaticServer({ root: dir, port: 0, cors: true });
+  });
+
+  after(async () => {
+    await Promise.all([shell.close(), remote.close()]);
+    rmSync(dir, { recursive: true });
+  });
+
+  test('malformed, traversal and overlong URLs get 400 or 404 and the server keeps answering', async () => {
+    for (const server of [shell, remote]) {
+      for (const badPath of BAD_PATHS) {
+        const answer = await request(server.url, badPath);
+        assert.ok([400, 404].includes(answer.status), `${badPath.slice(0, 40)} -> ${answer.status}`);
+        assert.doesNotMatch(answer.body.toString(), /root:/);
+        const alive = await request(server.url, '/main.js');
+        assert.equal(alive.status, 200, `still serving after ${badPath.slice(0, 40)}`);
+      }
+    }
+  });
+
+  test('a path starting with // is an ordinary deep link, not an error', async () => {
+    const answer = await request(shell.url, '//');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.toString(), FILES['index.html']);
+  });
+
+  test('HEAD answers the headers of GET with no body', async () => {
+    const answer = await request(remote.url, '/remoteEntry.js', { method: 'HEAD' });
+    assert.equal(answer.status, 200);
+    assert.equal(Number(answer.headers['content-length']), Buffer.byteLength(FILES['remoteEntry.js']));
+    assert.match(answer.headers['content-type'], /^text\/javascript/);
+    assert.equal(answer.body.length, 0);
+  });
+
+  test('Range headers are ignored: the whole file comes back', async () => {
+    for (const range of ['bytes=5-2', 'bytes=-5', 'bytes=0-4']) {
+      const answer = await request(remote.url, '/main.js', { headers: { Range: range } });
+      assert.equal(answer.status, 200, range);
+      assert.equal(answer.body.toString(), FILES['main.js'], range);
+    }
+  });
+
+  test('other methods get 405', async () => {
+    const answer = await request(remote.url, '/main.js', { method: 'POST' });
+    assert.equal(answer.status, 405);
+    assert.equal(answer.headers.allow, 'GET, HEAD');
+  });
+
+  test('a request with the ETag it has gets 304 and no body', async () => {
+    const first = await request(remote.url, '/mf-manifest.json');
+    assert.ok(first.headers.etag);
+    const again = await request(remote.url, '/mf-manifest.json', { headers: { 'If-None-Match': first.headers.etag } });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    assert.equal(again.headers['cache-control'], 'no-cache');
+    const changed = await request(remote.url, '/mf-manifest.json', { headers: { 'If-None-Match': 'W/"other"' } });
+    assert.equal(changed.status, 200);
+  });
+
+  for (const [encoding, decompress] of [
+    ['br', zlib.brotliDecompressSync],
+    ['gzip', zlib.gunzipSync],
+  ]) {
+    test(`Accept-Encoding: ${encoding} gets the ${encoding} file with the original type`, async () => {
+      for (const [name, type] of [
+        ['remoteEntry.js', /^text\/javascript/],
+        ['mf-manifest.json', /^application\/json/],
+        ['241.dc158371.js', /^text\/javascript/],
+      ]) {
+        const answer = await request(remote.url, `/${name}`, { headers: { 'Accept-Encoding': encoding } });
+        assert.equal(answer.status, 200);
+        assert.equal(answer.headers['content-encoding'], encoding);
+        assert.equal(answer.headers.vary, 'Accept-Encoding');
+        assert.match(answer.headers['content-type'], type);
+        assert.ok(answer.body.length < Buffer.byteLength(FILES[name]));
+        assert.equal(decompress(answer.body).toString(), FILES[name]);
+      }
+    });
+  }
+
+  test('brotli wins when both are accepted; no Accept-Encoding gets the plain file', async () => {
+    const both = await request(shell.url, '/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    assert.equal(both.headers['content-encoding'], 'br');
+    assert.equal(zlib.brotliDecompressSync(both.body).toString(), FILES['index.html']);
+    const plain = await request(shell.url, '/main.js');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body.toString(), FILES['main.js']);
+  });
+
+  test('hashed chunks are cached for ever; everything else is revalidated', async () => {
+    const hashed = await request(remote.url, '/241.dc158371.js', { headers: { 'Accept-Encoding': 'br' } });
+    assert.equal(hashed.headers['cache-control'], CACHE_FOREVER);
+    for (const name of ['/', '/index.html', '/main.js', '/remoteEntry.js', '/mf-manifest.json', '/config.json']) {
+      const answer = await request(shell.url, name, { headers: { 'Accept-Encoding': 'br' } });
+      assert.equal(answer.status, 200, name);
+      assert.equal(answer.headers['cache-control'], 'no-cache', name);
+    }
+    // A chunk asked for before its deploy finished must not be cached as missing.
+    const missing = await request(remote.url, '/999.0123abcd.js');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers['cache-control'], undefined);
+  });
+
+  test('the shell serves index.html for deep links but 404 for missing files; remotes have no fallback', async () => {
+    const deepLink = await request(shell.url, '/dashboard/x');
+    assert.equal(deepLink.status, 200);
+    assert.match(deepLink.headers['content-type'], /^text\/html/);
+    assert.equal(deepLink.body.toString(), FILES['index.html']);
+    assert.equal((await request(shell.url, '/missing.js')).status, 404);
+    assert.equal((await request(remote.url, '/dashboard/x')).status, 404);
+  });
+
+  test('remotes send CORS headers, the shell does not', async () => {
+    assert.equal((await request(remote.url, '/mf-manifest.json')).headers['access-control-allow-origin'], '*');
+    assert.equal((await request(shell.url, '/main.js')).headers['access-control-allow-origin'], undefined);
+  });
+
+  test('/config.json is the runtime config as uncached JSON', async () => {
+    const answer = await request(shell.url, '/config.json');
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers['content-type'], /^application\/json/);
+    assert.equal(answer.headers['cache-control'], 'no-cache');
+    assert.deepEqual(JSON.parse(answer.body.toString()), runtimeConfig);
+  });
+
+  test('a file written while the server runs (a rebuild) is served at once', async () => {
+    const rebuilt = text('console.log("rebuilt chunk");');
+    writeFileSync(path.join(dir, '327.29b36f7d.js'), rebuilt);
+    const answer = await request(shell.url, '/327.29b36f7d.js', { headers: { 'Accept-Encoding': 'br' } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-encoding'], undefined);
+    assert.equal(answer.body.toString(), rebuilt);
+  });
+});
