@@ -18,12 +18,13 @@ export function useActionLink<T>(
 ): ActionLinkState<T> {
   const query = useQuery({
     queryKey: ['auth-action', mode, oobCode],
-    queryFn: () => apply(oobCode),
+    // Wrapped: a query may not resolve to undefined, and applying a link answers nothing.
+    queryFn: async () => ({ value: await apply(oobCode) }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
   });
   if (query.isPending) return { status: 'checking' };
   if (query.isError) return { status: 'failed', error: authErrorMessage(query.error, fallback) };
-  return { status: 'ok', value: query.data };
+  return { status: 'ok', value: query.data.value };
 }
