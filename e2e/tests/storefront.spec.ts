@@ -29,9 +29,7 @@ async function expectPartCard(card: Locator, tool: Tool) {
   expect(formatCents(tool.price)).toMatch(/^\$/);
   await expect(card.locator('dt', { hasText: 'Available Quantity' }).locator('+ dd')).toHaveText(String(tool.p_quantity));
   await expect(card.locator('dt', { hasText: 'Min Order Quantity' }).locator('+ dd')).toHaveText(String(tool.min_quantity));
-  // No dead end until the purchase page exists: the button is there, disabled, and says why.
-  await expect(card.getByRole('button', { name: 'Purchase', exact: true })).toBeDisabled();
-  await expect(card).toContainText('Online ordering opens soon.');
+  await expect(card.getByRole('link', { name: 'Purchase', exact: true })).toHaveAttribute('href', `/purchase/${tool._id}`);
 }
 
 const productsOnHome = (page: Page) => region(page, 'Our Products');

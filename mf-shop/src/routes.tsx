@@ -2,8 +2,9 @@ import { Route, Routes } from 'react-router-dom';
 import { HomePage } from './app/home-page';
 import { BlogsPage } from './features/blogs/components/blogs-page';
 import { CatalogPage } from './features/catalog/components/catalog-page';
-import { NotFoundPage } from './features/not-found/components/not-found-page';
+import { NotFoundPage } from './components/not-found-page';
 import { PortfolioPage } from './features/portfolio/components/portfolio-page';
+import { PurchasePage } from './features/purchase/components/purchase-page';
 import { ReturnPolicyPage } from './features/return-policy/components/return-policy-page';
 import { CATALOG_PATH } from './lib/catalog-url';
 
@@ -16,6 +17,7 @@ export default function ShopRoutes() {
       <Route path="/blogs" element={<BlogsPage />} />
       <Route path="/portfolio" element={<PortfolioPage />} />
       <Route path="/returnPolicy" element={<ReturnPolicyPage />} />
+      <Route path="/purchase/:id" element={<PurchasePage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

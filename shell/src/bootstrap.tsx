@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { authStore, configureApiClient, createQueryClient, loadRuntimeConfig, userKeys } from '@pcpp/contracts';
+import { authStore, configureApiClient, createQueryClient, loadRuntimeConfig, orderKeys, userKeys } from '@pcpp/contracts';
 import { App } from './app/app';
 import { startFirebaseSession } from './features/auth/api/firebase-session';
 import { registerRuntimeRemotes } from './features/remotes/remote-loader';
@@ -7,7 +7,9 @@ import { registerRuntimeRemotes } from './features/remotes/remote-loader';
 const queryClient = createQueryClient();
 // One account's data never outlives its session.
 authStore.subscribe((state, previous) => {
-  if (previous.status === 'signedIn' && state.status !== 'signedIn') queryClient.removeQueries({ queryKey: userKeys.all });
+  if (previous.status !== 'signedIn' || state.status === 'signedIn') return;
+  queryClient.removeQueries({ queryKey: userKeys.all });
+  queryClient.removeQueries({ queryKey: orderKeys.all });
 });
 
 async function bootstrap() {

@@ -7,6 +7,14 @@ export const toolKeys = {
   latest: () => [...toolKeys.all, 'latest'] as const,
   /** One catalog page per normalised query string. */
   page: (search: string) => [...toolKeys.all, 'page', search] as const,
+  detail: (id: string) => [...toolKeys.all, 'detail', id] as const,
+};
+
+/** Orders change stock: whoever changes an order invalidates toolKeys.all too. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: (email: string) => [...orderKeys.all, 'mine', email] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 };
 
 export const reviewKeys = {

@@ -6,3 +6,4 @@ export { renderStandalone } from './standalone-host';
 export { SessionSummary } from './session-summary';
 export { ErrorText, Field, fieldAria } from './field';
 export { DashboardFrame, DashboardLayout, dashboardLinks, dashboardLinksFor, type DashboardLink } from './dashboard-frame';
+export { ConfirmDialog } from './confirm-dialog';

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { type Tool, formatCents, resolveImageUrl } from '@pcpp/contracts';
 import { Button } from '@pcpp/contracts/ui';
@@ -62,17 +63,9 @@ const Purchase = styled(Button)`
   width: 100%;
 `;
 
-const OrderingNote = styled.p`
-  margin: 6px 0 0;
-  text-align: center;
-  font-size: 0.85rem;
-  color: var(--color-muted);
-`;
-
 /** One part: picture, name, description, price, stock, minimum order and the way to buy it. */
 export function PartCard({ tool }: { tool: Tool }) {
   const titleId = useId();
-  const noteId = useId();
   return (
     <Card aria-labelledby={titleId}>
       <Picture>
@@ -96,11 +89,10 @@ export function PartCard({ tool }: { tool: Tool }) {
             <dd>{tool.min_quantity}</dd>
           </div>
         </Facts>
-        {/* Disabled until the purchase page exists (the orders issue): no dead end meanwhile. */}
-        <Purchase type="button" disabled aria-describedby={`${titleId} ${noteId}`}>
+        {/* Named "Purchase" like the spec's button; the part's name is read as its description. */}
+        <Purchase as={Link} to={`/purchase/${tool._id}`} aria-describedby={titleId}>
           Purchase
         </Purchase>
-        <OrderingNote id={noteId}>Online ordering opens soon.</OrderingNote>
       </Body>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Inner } from '../../../components/section';
+import { Inner } from './section';
 import { NotFoundPicture } from './not-found-picture';
 
 const Wrap = styled.div`

@@ -1,0 +1,85 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from './button';
+
+const Dialog = styled.dialog`
+  width: min(440px, calc(100vw - 32px));
+  padding: 24px;
+  border: 0;
+  border-radius: 12px;
+  box-shadow: 0 20px 50px rgb(15 23 42 / 0.35);
+  &::backdrop { background: rgb(15 23 42 / 0.55); }
+  h2 { margin: 0 0 8px; font-size: 1.2rem; }
+  p { margin: 0 0 20px; color: var(--color-ink-soft); }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 12px;
+`;
+
+/**
+ * A confirmation in a native modal <dialog>: the page behind is inert (focus stays inside),
+ * Escape cancels, and the browser returns focus to the button that opened it.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  /** Shown on the confirm button while the action runs, e.g. 'Deleting…'. */
+  busyLabel: string;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <Dialog
+      ref={dialog}
+      aria-labelledby="confirm-dialog-title"
+      aria-describedby="confirm-dialog-body"
+      onCancel={(event) => {
+        // Escape: the parent decides (and closes through `open`).
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id="confirm-dialog-title">{title}</h2>
+      <p id="confirm-dialog-body">{body}</p>
+      {error && (
+        <p role="alert" style={{ color: 'var(--color-danger)' }}>
+          {error}
+        </p>
+      )}
+      <Actions>
+        <Button type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="button" $variant="danger" onClick={onConfirm} disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
+        </Button>
+      </Actions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ApiError,
+  errorMessage,
+  formatCents,
+  lineTotalCents,
+  orderFormSchema,
+  toastMessages,
+  useAuth,
+  type Tool,
+} from '@pcpp/contracts';
+import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
+import { surface } from '../../../components/surface';
+import { usePlaceOrder } from '../api/place-order';
+
+type OrderSchema = ReturnType<typeof orderFormSchema>;
+type FormValues = z.input<OrderSchema>;
+type OrderValues = z.output<OrderSchema>;
+
+const Form = styled.form`
+  ${surface}
+  display: grid;
+  gap: 16px;
+  padding: 20px;
+  h2 { margin: 0; font-size: 1.3rem; }
+`;
+
+const Submit = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding-top: 8px;
+  border-top: 1px solid var(--color-border);
+  p { margin: 0; font-size: 1.1rem; }
+  strong { font-variant-numeric: tabular-nums; }
+`;
+
+const newIdempotencyKey = () => crypto.randomUUID();
+
+function totalOf(quantity: unknown, unitCents: number): string {
+  const text = String(quantity ?? '').trim();
+  return /^\d{1,7}$/.test(text) ? formatCents(lineTotalCents(unitCents, Number(text))) : '—';
+}
+
+/** The right side of the purchase page: the spec's order form, checked by the api's own schema. */
+export function OrderForm({ tool }: { tool: Tool }) {
+  const email = useAuth((s) => s.user?.email ?? '');
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  // One key per submission: a retry after a lost answer returns the first order, never a second.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  // The limits move when the stock is refreshed; the resolver always checks the latest.
+  const limits = useRef(tool);
+  limits.current = tool;
+  const resolver = useMemo<Resolver<FormValues, unknown, OrderValues>>(
+    () => (values, context, options) => zodResolver(orderFormSchema(limits.current))(values, context, options),
+    [],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    trigger,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, OrderValues>({
+    resolver,
+    mode: 'onChange',
+    defaultValues: { productId: tool._id, order_quantity: String(tool.min_quantity), address: '', phone: '' },
+  });
+
+  // Fresh stock (after a 409, or bought meanwhile) re-checks the quantity already typed.
+  useEffect(() => {
+    if (getValues('order_quantity') !== '') void trigger('order_quantity');
+  }, [tool.p_quantity, tool.min_quantity, getValues, trigger]);
+
+  const submit = handleSubmit(async (values) => {
+    setSubmitError(null);
+    try {
+      await placeOrder.mutateAsync({ input: values, idempotencyKey: idempotencyKey.current });
+      toast.success(toastMessages.orderPlaced);
+      reset();
+      idempotencyKey.current = newIdempotencyKey();
+      navigate('/');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Stock went meanwhile: say how many are left; the page shows the fresh stock.
+        toast.error(error.message);
+        idempotencyKey.current = newIdempotencyKey();
+        return;
+      }
+      setSubmitError(errorMessage(error));
+    }
+  });
+
+  const quantityError = errors.order_quantity?.message;
+  const field = (name: 'address' | 'phone') => ({ id: `order-${name}`, error: errors[name]?.message });
+  return (
+    <Form noValidate onSubmit={submit} aria-labelledby="order-title">
+      <h2 id="order-title">Place your order</h2>
+      <Field id="order-product" label="Product name">
+        <input id="order-product" type="text" value={tool.name} readOnly />
+      </Field>
+      <Field id="order-email" label="Email">
+        <input id="order-email" type="email" value={email} readOnly />
+      </Field>
+      <Field id="order-price" label="Per product price">
+        <input id="order-price" type="text" value={formatCents(tool.price)} readOnly />
+      </Field>
+      <Field id="order-quantity" label="Quantity" error={quantityError} hint={`From ${tool.min_quantity} to ${tool.p_quantity}`}>
+        <input
+          id="order-quantity"
+          type="number"
+          inputMode="numeric"
+          min={tool.min_quantity}
+          max={tool.p_quantity}
+          step={1}
+          {...fieldAria('order-quantity', quantityError, 'hint')}
+          {...register('order_quantity')}
+        />
+      </Field>
+      <Field {...field('address')} label="Address">
+        <input id="order-address" type="text" autoComplete="street-address" {...fieldAria('order-address', errors.address?.message)} {...register('address')} />
+      </Field>
+      <Field {...field('phone')} label="Phone number">
+        <input id="order-phone" type="tel" autoComplete="tel" {...fieldAria('order-phone', errors.phone?.message)} {...register('phone')} />
+      </Field>
+      {submitError && <ErrorText role="alert">Your order was not placed: {submitError}</ErrorText>}
+      <Submit>
+        <p aria-live="polite">
+          Total: <strong data-testid="order-total">{totalOf(watch('order_quantity'), tool.price)}</strong>
+        </p>
+        <Button type="submit" disabled={Boolean(quantityError) || isSubmitting}>
+          {isSubmitting ? 'Placing your order…' : 'Order Now'}
+        </Button>
+      </Submit>
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+import styled from 'styled-components';
+import { type Tool, formatCents, resolveImageUrl } from '@pcpp/contracts';
+import { surface } from '../../../components/surface';
+
+const Box = styled.section`
+  ${surface}
+  overflow: hidden;
+  img { display: block; width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: contain; background: #eef2f7; }
+  div { padding: 20px; }
+  h1 { margin: 0 0 8px; font-size: 1.6rem; line-height: 1.25; }
+  p { margin: 0 0 16px; color: var(--color-ink-soft); }
+  dl { display: grid; gap: 8px; margin: 0; }
+  dl div { display: flex; justify-content: space-between; gap: 12px; padding: 0; }
+  dt { color: var(--color-ink-soft); }
+  dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
+`;
+
+/** The left side of the purchase page: what the part is, what it costs and how many can be had. */
+export function PartSummary({ tool }: { tool: Tool }) {
+  return (
+    <Box aria-labelledby="part-name">
+      <img src={resolveImageUrl(tool.img)} alt={tool.name} width={400} height={300} />
+      <div>
+        <h1 id="part-name">{tool.name}</h1>
+        <p>{tool.description}</p>
+        <dl aria-label="Part details">
+          <div>
+            <dt>Per_Price</dt>
+            <dd>{formatCents(tool.price)}</dd>
+          </div>
+          <div>
+            <dt>Available Quantity</dt>
+            <dd>{tool.p_quantity}</dd>
+          </div>
+          <div>
+            <dt>Min Order Quantity</dt>
+            <dd>{tool.min_quantity}</dd>
+          </div>
+        </dl>
+      </div>
+    </Box>
+  );
+}
