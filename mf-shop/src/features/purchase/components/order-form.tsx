@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
@@ -69,7 +69,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     trigger,
     getValues,
     formState: { errors, isSubmitting },
@@ -103,6 +103,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
     }
   });
 
+  const quantity = useWatch({ control, name: 'order_quantity' });
   const quantityError = errors.order_quantity?.message;
   const field = (name: 'address' | 'phone') => ({ id: `order-${name}`, error: errors[name]?.message });
   return (
@@ -138,7 +139,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
       {submitError && <ErrorText role="alert">Your order was not placed: {submitError}</ErrorText>}
       <Submit>
         <p aria-live="polite">
-          Total: <strong data-testid="order-total">{totalOf(watch('order_quantity'), tool.price)}</strong>
+          Total: <strong data-testid="order-total">{totalOf(quantity, tool.price)}</strong>
         </p>
         <Button type="submit" disabled={Boolean(quantityError) || isSubmitting}>
           {isSubmitting ? 'Placing your order…' : 'Order Now'}
