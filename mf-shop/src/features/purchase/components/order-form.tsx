@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
@@ -57,14 +57,10 @@ export function OrderForm({ tool }: { tool: Tool }) {
   const placeOrder = usePlaceOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
   // One key per submission: a retry after a lost answer returns the first order, never a second.
-  const idempotencyKey = useRef(newIdempotencyKey());
-  // The limits move when the stock is refreshed; the resolver always checks the latest.
-  const limits = useRef(tool);
-  limits.current = tool;
-  const resolver = useMemo<Resolver<FormValues, unknown, OrderValues>>(
-    () => (values, context, options) => zodResolver(orderFormSchema(limits.current))(values, context, options),
-    [],
-  );
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  // The limits move when the stock is refreshed; react-hook-form uses the latest resolver.
+  const { min_quantity, p_quantity } = tool;
+  const schema = useMemo(() => orderFormSchema({ min_quantity, p_quantity }), [min_quantity, p_quantity]);
   const {
     register,
     handleSubmit,
@@ -74,7 +70,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, OrderValues>({
-    resolver,
+    resolver: zodResolver(schema),
     mode: 'onChange',
     defaultValues: { productId: tool._id, order_quantity: String(tool.min_quantity), address: '', phone: '' },
   });
@@ -87,16 +83,16 @@ export function OrderForm({ tool }: { tool: Tool }) {
   const submit = handleSubmit(async (values) => {
     setSubmitError(null);
     try {
-      await placeOrder.mutateAsync({ input: values, idempotencyKey: idempotencyKey.current });
+      await placeOrder.mutateAsync({ input: values, idempotencyKey });
       toast.success(toastMessages.orderPlaced);
       reset();
-      idempotencyKey.current = newIdempotencyKey();
+      setIdempotencyKey(newIdempotencyKey());
       navigate('/');
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Stock went meanwhile: say how many are left; the page shows the fresh stock.
         toast.error(error.message);
-        idempotencyKey.current = newIdempotencyKey();
+        setIdempotencyKey(newIdempotencyKey());
         return;
       }
       setSubmitError(errorMessage(error));
