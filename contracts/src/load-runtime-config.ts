@@ -7,5 +7,13 @@ import { runtimeConfigSchema, type RuntimeConfig } from './runtime-config';
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
-  return runtimeConfigSchema.parse(await response.json());
+  loaded = runtimeConfigSchema.parse(await response.json());
+  return loaded;
+}
+
+let loaded: RuntimeConfig | null = null;
+
+/** The configuration the page started with (contracts is a singleton: remotes see the shell's). */
+export function currentRuntimeConfig(): RuntimeConfig | null {
+  return loaded;
 }

@@ -22,5 +22,7 @@ export const runtimeConfigSchema = z.object({
     useAuthEmulator: z.boolean().optional(),
   }),
   stripePublishableKey: z.string().optional(),
+  /** Set only with the local Stripe sandbox: its Stripe.js stand-in, loaded before Stripe.js. */
+  stripeSandboxScriptUrl: z.url().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

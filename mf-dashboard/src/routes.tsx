@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { DashboardLayout } from '@pcpp/contracts/ui';
+import { DashboardLayout, Spinner } from '@pcpp/contracts/ui';
 import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
 import { MyOrdersPage } from './features/orders/components/my-orders-page';
 import { ProfilePage } from './features/profile/components/profile-page';
 import { AddReviewPage } from './features/reviews/components/add-review-page';
+
+// Stripe's libraries are loaded with the payment page only, never with the rest of the dashboard.
+const PaymentPage = lazy(() =>
+  import('./features/payment/components/payment-page').then((module) => ({ default: module.PaymentPage })),
+);
 
 /**
  * mf-dashboard's route tree, exposed to the shell as `mf_dashboard/routes`. Paths are absolute and,
@@ -16,6 +22,14 @@ export default function DashboardRoutes() {
         <Route path="/dashboard" element={<ProfilePage />} />
         <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
         <Route path="/dashboard/addReview" element={<AddReviewPage />} />
+        <Route
+          path="/dashboard/payment/:id"
+          element={
+            <Suspense fallback={<Spinner label="Loading the payment page…" />}>
+              <PaymentPage />
+            </Suspense>
+          }
+        />
         <Route path="/dashboard/*" element={<DashboardNotFoundPage />} />
       </Route>
     </Routes>

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient, orderKeys, toolKeys } from '@pcpp/contracts';
+
+const deleteResultSchema = z.object({ deletedCount: z.number().int() });
+
+/** DELETE /myorder/{id}: the customer's own unpaid order; its quantity goes back to stock. */
+export async function deleteMyOrder(id: string) {
+  const { data } = await apiClient.delete<unknown>(`/myorder/${encodeURIComponent(id)}`);
+  return deleteResultSchema.parse(data);
+}
+
+/** The list is refetched, and the stock on the shop's pages (mf-shop) is stale. */
+export function useDeleteMyOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMyOrder,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getParsed, orderKeys, orderSchema } from '@pcpp/contracts';
+
+/** GET /order/{id}: one order, for its owner (or an admin). */
+export function getOrder(id: string, signal?: AbortSignal) {
+  return getParsed(orderSchema, `/order/${encodeURIComponent(id)}`, { signal });
+}
+
+export const orderQuery = (id: string) =>
+  queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => getOrder(id, signal) });
+
+export const useOrder = (id: string, enabled: boolean) => useQuery({ ...orderQuery(id), enabled });

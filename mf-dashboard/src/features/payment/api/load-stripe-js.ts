@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Stripe } from '@stripe/stripe-js';
+import { currentRuntimeConfig } from '@pcpp/contracts';
+
+export const CARD_PAYMENTS_UNAVAILABLE =
+  'Card payments are unavailable right now. Your order is kept unpaid: please try again later.';
+const LOAD_TIMEOUT_MS = 10_000;
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not load in time`)), LOAD_TIMEOUT_MS);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** The sandbox's Stripe.js stand-in defines window.Stripe, so loadStripe makes no request. */
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`${src} could not be loaded`));
+    document.head.append(script);
+  });
+}
+
+/** Stripe.js for the configured publishable key, or an error (offline with real keys, misconfigured). */
+export async function loadStripeJs(): Promise<Stripe> {
+  const config = currentRuntimeConfig();
+  if (!config?.stripePublishableKey) throw new Error('No payment provider is configured');
+  if (config.stripeSandboxScriptUrl && !('Stripe' in window)) {
+    await withTimeout(loadScript(config.stripeSandboxScriptUrl), 'The test payment form');
+  }
+  // The pure entry loads nothing on import: Stripe.js is fetched only here, on the payment page.
+  const { loadStripe } = await import('@stripe/stripe-js/pure');
+  const stripe = await withTimeout(loadStripe(config.stripePublishableKey), 'Stripe.js');
+  if (!stripe) throw new Error('Stripe.js is not available');
+  return stripe;
+}
+
+/** True when the shop runs on the local Stripe sandbox (no real money, test cards only). */
+export const isSandbox = () => Boolean(currentRuntimeConfig()?.stripeSandboxScriptUrl);
+
+export const useStripeJs = () =>
+  useQuery({
+    queryKey: ['stripe-js'],
+    queryFn: loadStripeJs,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    structuralSharing: false,
+  });

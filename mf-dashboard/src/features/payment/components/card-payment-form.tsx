@@ -1,0 +1,115 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { errorMessage, toastMessages, type Order } from '@pcpp/contracts';
+import { Button, ErrorText } from '@pcpp/contracts/ui';
+import { useCreatePaymentIntent } from '../api/create-payment-intent';
+import { useRecordPayment } from '../api/record-payment';
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+  max-width: 480px;
+`;
+
+const CardBox = styled.div`
+  padding: 12px;
+  border: 1px solid #94a3b8;
+  border-radius: 8px;
+  background: #fff;
+`;
+
+const Success = styled.div`
+  display: grid;
+  gap: 6px;
+  padding: 16px;
+  border: 1px solid #86efac;
+  border-radius: 8px;
+  background: #f0fdf4;
+  p { margin: 0; }
+  strong { color: #15803d; }
+  span { overflow-wrap: anywhere; }
+`;
+
+const REDIRECT_AFTER_MS = 2500;
+
+/** The card form (Stripe Elements) and its Pay button; a card error keeps the form usable. */
+export function CardPaymentForm({ order, billing }: { order: Order; billing: { name: string; email: string } }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const navigate = useNavigate();
+  const createIntent = useCreatePaymentIntent();
+  const recordPayment = useRecordPayment();
+  const [cardReady, setCardReady] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!transactionId) return;
+    const timer = setTimeout(() => navigate('/dashboard/myorders'), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [transactionId, navigate]);
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    // The spec: if the card form is not ready, nothing happens.
+    if (!stripe || !card || !cardReady || paying) return;
+    setPaying(true);
+    setCardError(null);
+    try {
+      const clientSecret = await createIntent.mutateAsync(order._id);
+      const { paymentIntent, error } = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card, billing_details: billing },
+      });
+      if (error) {
+        setCardError(error.message ?? 'Your card was not charged. Please try again.');
+        return;
+      }
+      if (paymentIntent?.status !== 'succeeded') {
+        setCardError('The payment was not completed. Your card was not charged.');
+        return;
+      }
+      await recordPayment.mutateAsync({ orderId: order._id, transactionId: paymentIntent.id });
+      setTransactionId(paymentIntent.id);
+      toast.success(toastMessages.paymentCompleted);
+    } catch (failure) {
+      setCardError(errorMessage(failure));
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  if (transactionId) {
+    return (
+      <Success role="status">
+        <p>
+          <strong>{toastMessages.paymentCompleted}</strong>
+        </p>
+        <p>
+          Transaction id: <span>{transactionId}</span>
+        </p>
+        <p>Taking you to My Orders…</p>
+      </Success>
+    );
+  }
+
+  return (
+    <Form noValidate onSubmit={(event) => void pay(event)} aria-label="Card payment">
+      <CardBox>
+        <CardElement
+          options={{ hidePostalCode: true }}
+          onReady={() => setCardReady(true)}
+          onChange={(event) => setCardError(event.error?.message ?? null)}
+        />
+      </CardBox>
+      {cardError && <ErrorText role="alert">{cardError}</ErrorText>}
+      <Button type="submit" disabled={!stripe || paying}>
+        {paying ? 'Paying…' : 'Pay'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Elements } from '@stripe/react-stripe-js';
+import { ApiError, OBJECT_ID_PATTERN, errorMessage, formatCents, publicNameOf, useAuth, type Order } from '@pcpp/contracts';
+import { Button, ErrorText, PageTitle, Panel, Spinner } from '@pcpp/contracts/ui';
+import { useOrder } from '../api/get-order';
+import { CARD_PAYMENTS_UNAVAILABLE, isSandbox, useStripeJs } from '../api/load-stripe-js';
+import { CardPaymentForm } from './card-payment-form';
+
+const Due = styled.p`
+  margin: 0 0 20px;
+  font-size: 1.1rem;
+  strong { font-variant-numeric: tabular-nums; }
+`;
+
+const TestMode = styled.p`
+  margin: 0 0 16px;
+  padding: 10px 14px;
+  border: 1px dashed #f59e0b;
+  border-radius: 8px;
+  background: #fffbeb;
+  color: #92400e;
+  font-weight: 600;
+`;
+
+const Note = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: 12px;
+  p { margin: 0; }
+`;
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Panel aria-labelledby="payment-title">
+      <PageTitle id="payment-title">{title}</PageTitle>
+      <Note>
+        {children}
+        <Button as={Link} to="/dashboard/myorders" $variant="secondary">
+          Go to My Orders
+        </Button>
+      </Note>
+    </Panel>
+  );
+}
+
+function CardPayment({ order }: { order: Order }) {
+  const user = useAuth((s) => s.user);
+  const stripe = useStripeJs();
+  const name = user ? publicNameOf(user) : order.name;
+  return (
+    <Panel aria-labelledby="payment-title">
+      <PageTitle id="payment-title">Hello, {name}</PageTitle>
+      <h2>Please Pay for {order.productName}</h2>
+      <Due>
+        Amount due: <strong>{formatCents(order.totalAmount)}</strong> ({order.order_quantity} ×{' '}
+        {formatCents(order.per_product_price)})
+      </Due>
+      {isSandbox() && <TestMode>Test mode — use 4242 4242 4242 4242</TestMode>}
+      {stripe.isPending && <Spinner label="Loading the card form…" />}
+      {stripe.isError && (
+        <ErrorText role="alert">
+          {CARD_PAYMENTS_UNAVAILABLE} ({errorMessage(stripe.error)})
+        </ErrorText>
+      )}
+      {stripe.isSuccess && (
+        <Elements stripe={stripe.data}>
+          <CardPaymentForm order={order} billing={{ name, email: order.email }} />
+        </Elements>
+      )}
+    </Panel>
+  );
+}
+
+/** /dashboard/payment/{id}: pay for one of your unpaid orders by card (spec §2). */
+export function PaymentPage() {
+  const { id = '' } = useParams();
+  const validId = OBJECT_ID_PATTERN.test(id);
+  const order = useOrder(id, validId);
+
+  if (!validId) return <Message title="Order not found">This link does not name an order.</Message>;
+  if (order.isPending) return <Spinner label="Loading your order…" />;
+  if (order.isError) {
+    const status = order.error instanceof ApiError ? order.error.status : null;
+    if (status === 404 || status === 403) {
+      return <Message title="Order not found">This order does not exist, or it is not yours.</Message>;
+    }
+    return (
+      <Message title="Payment">
+        <ErrorText role="alert">Your order could not be loaded: {errorMessage(order.error)}</ErrorText>
+        <Button type="button" onClick={() => void order.refetch()}>
+          Retry
+        </Button>
+      </Message>
+    );
+  }
+  if (order.data.paid) {
+    return (
+      <Message title="Already paid">
+        <p>This order is already paid. Transaction id: {order.data.transactionId}</p>
+      </Message>
+    );
+  }
+  if (order.data.status !== 'placed') {
+    return (
+      <Message title="Nothing to pay">
+        <p>This order was {order.data.status}, so there is nothing to pay.</p>
+      </Message>
+    );
+  }
+  return <CardPayment order={order.data} />;
+}
