@@ -1,0 +1,144 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { authStore, type Tool } from '@pcpp/contracts';
+import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
+import { PurchasePage } from './purchase-page';
+
+const id = '0123456789abcdef01234567';
+const part: Tool = {
+  _id: id,
+  name: 'Quiet Tower Cooler',
+  img: '/images/parts/cooler.svg',
+  description: 'A quiet single-tower cooler.',
+  category: 'CPU Cooler',
+  price: 4_999,
+  p_quantity: 40,
+  min_quantity: 3,
+};
+const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+
+let toolAnswers: TestAnswer[];
+let orderAnswer: TestAnswer;
+let api: Awaited<ReturnType<typeof startApiTestServer>>;
+beforeAll(async () => {
+  api = await startApiTestServer({
+    [`GET /tools/${id}`]: () => (toolAnswers.length > 1 ? toolAnswers.shift()! : toolAnswers[0]!),
+    'POST /order': () => orderAnswer,
+  });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  toolAnswers = [{ body: part }];
+  act(() => authStore.getState().signedIn(user, { token: 'token', expiresAt: null }));
+});
+
+function renderAt(path: string) {
+  return renderWithQueryClient(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/purchase/:id" element={<PurchasePage />} />
+        <Route path="/" element={<h1>Home</h1>} />
+      </Routes>
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+}
+
+const quantity = () => screen.getByLabelText('Quantity');
+const orderNow = () => screen.getByRole('button', { name: 'Order Now' });
+const orderPosts = () => api.requests.filter((r) => r.method === 'POST');
+
+it('shows the part and a form that starts at the minimum order, with the running total', async () => {
+  renderAt(`/purchase/${id}`);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading the part…');
+  expect(await screen.findByRole('heading', { level: 1, name: part.name })).toBeInTheDocument();
+  const details = screen.getByLabelText('Part details');
+  expect(within(details).getByText('$49.99')).toBeInTheDocument();
+  expect(within(details).getByText('40')).toBeInTheDocument();
+  expect(screen.getByLabelText('Product name')).toHaveValue(part.name);
+  expect(screen.getByLabelText('Email')).toHaveValue(user.email);
+  expect(screen.getByLabelText('Per product price')).toHaveValue('$49.99');
+  expect(quantity()).toHaveValue(3);
+  expect(screen.getByTestId('order-total')).toHaveTextContent('$149.97');
+  fireEvent.change(quantity(), { target: { value: '10' } });
+  expect(screen.getByTestId('order-total')).toHaveTextContent('$499.90');
+});
+
+it('says the spec messages and keeps Order Now disabled while the quantity is wrong', async () => {
+  renderAt(`/purchase/${id}`);
+  await screen.findByRole('heading', { level: 1, name: part.name });
+  fireEvent.change(quantity(), { target: { value: '2' } });
+  expect(await screen.findByText('Minimum order quantity at least 3')).toBeInTheDocument();
+  expect(orderNow()).toBeDisabled();
+  fireEvent.change(quantity(), { target: { value: '41' } });
+  expect(await screen.findByText('Maximum order quantity 40')).toBeInTheDocument();
+  expect(orderNow()).toBeDisabled();
+  fireEvent.change(quantity(), { target: { value: '' } });
+  expect(await screen.findByText('quantity is required')).toBeInTheDocument();
+  fireEvent.change(quantity(), { target: { value: '4' } });
+  await waitFor(() => expect(orderNow()).toBeEnabled());
+  fireEvent.click(orderNow());
+  expect(await screen.findByText('address is required')).toBeInTheDocument();
+  expect(screen.getByText('phone number is required')).toBeInTheDocument();
+  expect(orderPosts()).toHaveLength(0);
+});
+
+it('places the order with an idempotency key, toasts and goes home', async () => {
+  orderAnswer = { status: 201, body: { insertedId: 'x', order: orderOf(4) } };
+  renderAt(`/purchase/${id}`);
+  await screen.findByRole('heading', { level: 1, name: part.name });
+  fireEvent.change(quantity(), { target: { value: '4' } });
+  fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main St' } });
+  fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '555 0100' } });
+  fireEvent.click(orderNow());
+  expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  expect(await screen.findByText('your order is placed.')).toBeInTheDocument();
+  const [post] = orderPosts();
+  expect(post!.body).toEqual({ productId: id, order_quantity: 4, address: '1 Main St', phone: '555 0100' });
+  expect(post!.authorization).toBe('Bearer token');
+});
+
+it('a 409 says how many are left and the page shows the fresh stock', async () => {
+  toolAnswers = [{ body: part }, { body: { ...part, p_quantity: 2 } }];
+  orderAnswer = { status: 409, body: { message: 'Only 2 left in stock.', available: 2 } };
+  renderAt(`/purchase/${id}`);
+  await screen.findByRole('heading', { level: 1, name: part.name });
+  fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main St' } });
+  fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '555 0100' } });
+  fireEvent.click(orderNow());
+  expect(await screen.findByText('Only 2 left in stock.')).toBeInTheDocument();
+  // Two left is below the minimum of three: sold out for this part.
+  expect(await screen.findByRole('heading', { name: 'Sold out' })).toBeInTheDocument();
+  expect(screen.getByText(/Only 2 left, below the minimum order of 3/)).toBeInTheDocument();
+});
+
+it('an unknown or malformed id shows the not-found picture', async () => {
+  toolAnswers = [{ status: 404, body: { message: 'No part has this id' } }];
+  const unknown = renderAt(`/purchase/${id}`);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  unknown.unmount();
+  renderAt('/purchase/not-an-id');
+  expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  expect(api.requests.filter((r) => r.url.includes('not-an-id'))).toHaveLength(0);
+});
+
+function orderOf(quantity: number) {
+  return {
+    _id: 'ffffffffffffffffffffffff',
+    productId: id,
+    productName: part.name,
+    email: user.email,
+    name: 'Demo Customer',
+    per_product_price: part.price,
+    order_quantity: quantity,
+    totalAmount: part.price * quantity,
+    address: '1 Main St',
+    phone: '555 0100',
+    paid: false,
+    status: 'placed',
+    statusHistory: [{ status: 'placed', at: new Date().toISOString(), by: user.email }],
+    createdAt: new Date().toISOString(),
+  };
+}
