@@ -21,7 +21,7 @@ const Actions = styled.div`
 `;
 
 /**
- * A confirmation in a native modal <dialog>: the page behind is inert (focus stays inside),
+ * A confirmation in a native modal <dialog>: the page behind is inert, Tab cycles inside,
  * Escape cancels, and the browser returns focus to the button that opened it.
  */
 export function ConfirmDialog({
@@ -59,6 +59,21 @@ export function ConfirmDialog({
       ref={dialog}
       aria-labelledby="confirm-dialog-title"
       aria-describedby="confirm-dialog-body"
+      onKeyDown={(event) => {
+        // Tab cycles inside the dialog (the browser alone would let it reach its own toolbar).
+        if (event.key !== 'Tab') return;
+        const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+        const first = buttons[0];
+        const last = buttons[buttons.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }}
       onCancel={(event) => {
         // Escape: the parent decides (and closes through `open`).
         event.preventDefault();

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Tool } from '../../contracts/src/core';
+import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { apiTools } from '../support/storefront';
+
+// Buying a part as the demo customer, against the real stack: stock, My Orders, delete.
+
+/** A seeded part with plenty of stock and a minimum order of at least 2 (the first such part). */
+async function aPart(request: Parameters<typeof apiTools>[0]): Promise<Tool> {
+  const tools = await apiTools(request);
+  const part = tools.find((tool) => tool.min_quantity >= 2 && tool.p_quantity >= 50);
+  if (!part) throw new Error('the seed has no part with a minimum order and stock');
+  return part;
+}
+
+const stockOn = (page: Page) => page.getByLabel('Part details').locator('dt', { hasText: 'Available Quantity' }).locator('+ dd');
+
+async function placeOrder(page: Page, part: Tool, quantity: number) {
+  await page.goto(`/purchase/${part._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
+  await page.getByLabel('Phone number').fill('+44 7700 900123');
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByText('your order is placed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('a visitor who presses Purchase logs in first and comes back to the purchase page', async ({ page, request }) => {
+  const part = await aPart(request);
+  await page.goto('/products');
+  await page.getByRole('article').filter({ hasText: part.name }).getByRole('link', { name: 'Purchase' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(demoAccounts.customer.email);
+  await page.getByLabel('Password').fill(demoAccounts.customer.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/purchase/${part._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+});
+
+test('the purchase form checks the quantity with the spec messages and shows the running total', async ({ page, request }) => {
+  const part = await aPart(request);
+  await signInThroughLoginPage(page, demoAccounts.customer);
+  await page.goto(`/purchase/${part._id}`);
+  await expect(page.getByLabel('Product name')).toHaveValue(part.name);
+  await expect(page.getByLabel('Email')).toHaveValue(demoAccounts.customer.email);
+  await expect(page.getByLabel('Quantity')).toHaveValue(String(part.min_quantity));
+  const orderNow = page.getByRole('button', { name: 'Order Now' });
+
+  await page.getByLabel('Quantity').fill(String(part.min_quantity - 1));
+  await expect(page.getByText(`Minimum order quantity at least ${part.min_quantity}`)).toBeVisible();
+  await expect(orderNow).toBeDisabled();
+  const stock = Number(await stockOn(page).textContent());
+  await page.getByLabel('Quantity').fill(String(stock + 1));
+  await expect(page.getByText(`Maximum order quantity ${stock}`)).toBeVisible();
+  await expect(orderNow).toBeDisabled();
+  await page.getByLabel('Quantity').fill('');
+  await expect(page.getByText('quantity is required')).toBeVisible();
+  await page.getByLabel('Quantity').fill('10');
+  await expect(orderNow).toBeEnabled();
+  const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((part.price * 10) / 100);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+  await orderNow.click();
+  await expect(page.getByText('address is required')).toBeVisible();
+  await expect(page.getByText('phone number is required')).toBeVisible();
+});
+
+test('an order lowers the stock, shows in My Orders, and deleting it through the modal gives the stock back', async ({
+  page,
+  request,
+}) => {
+  const part = await aPart(request);
+  await signInThroughLoginPage(page, demoAccounts.customer);
+  await page.goto(`/purchase/${part._id}`);
+  const before = Number(await stockOn(page).textContent());
+  await placeOrder(page, part, part.min_quantity + 1);
+
+  await page.goto(`/purchase/${part._id}`);
+  await expect(stockOn(page)).toHaveText(String(before - part.min_quantity - 1));
+
+  await page.goto('/dashboard/myorders');
+  const row = page.getByRole('row').filter({ hasText: part.name }).first();
+  await expect(row).toContainText(String(part.min_quantity + 1));
+  await expect(row).toContainText('placed');
+  await expect(row.getByRole('link', { name: `Pay for ${part.name}` })).toBeVisible();
+
+  // Keyboard: the modal traps focus, Escape cancels and focus returns to Delete.
+  const remove = row.getByRole('button', { name: `Delete the order for ${part.name}` });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this order!' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+
+  const rowsBefore = await page.getByRole('row').filter({ hasText: part.name }).count();
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Your Order is deleted.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'placed' })).toHaveCount(rowsBefore - 1);
+
+  await page.goto(`/purchase/${part._id}`);
+  await expect(stockOn(page)).toHaveText(String(before));
+});
