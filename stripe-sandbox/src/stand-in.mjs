@@ -183,12 +183,17 @@ export function installStripeStandIn(window, sandboxUrl) {
         mountedOn.classList.toggle('StripeElement--complete', current.complete);
         mountedOn.classList.toggle('StripeElement--invalid', Boolean(current.error));
       }
-      for (const input of Object.values(inputs)) input.removeAttribute('aria-invalid');
+      const style = settings.style || {};
+      for (const input of Object.values(inputs)) {
+        input.removeAttribute('aria-invalid');
+        input.style.color = (style.base && style.base.color) || '';
+      }
       if (current.error) {
-        const field = current.error.code.includes('number') ? 'number' : current.error.code.includes('zip') ? 'postal' : current.error.code.includes('cvc') ? 'cvc' : 'expiry';
+        const code = current.error.code;
+        const field = code.includes('number') ? 'number' : code.includes('zip') ? 'postal' : code.includes('cvc') ? 'cvc' : 'expiry';
         inputs[field].setAttribute('aria-invalid', 'true');
-        const invalid = settings.style && settings.style.invalid && settings.style.invalid.color;
-        if (invalid) inputs[field].style.color = invalid;
+        // Stripe's default colour for an invalid field.
+        inputs[field].style.color = (style.invalid && style.invalid.color) || '#df1b41';
       }
       const { card: _card, fieldComplete: _fields, ...event } = current;
       emit('change', event);

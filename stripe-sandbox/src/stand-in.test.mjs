@@ -95,8 +95,11 @@ describe('the Stripe.js stand-in', () => {
     type('Card number', '4242 4242 4242 4241');
     assert.equal(lastChange().error.message, 'Your card number is invalid.');
     assert.equal(input('Card number').getAttribute('aria-invalid'), 'true');
+    assert.equal(input('Card number').style.color, 'rgb(223, 27, 65)');
 
     type('Card number', '4242 42');
+    assert.equal(input('Card number').getAttribute('aria-invalid'), null);
+    assert.equal(input('Card number').style.color, '');
     leave('Card number');
     assert.equal(lastChange().error.message, 'Your card number is incomplete.');
 
