@@ -26,6 +26,8 @@ async function main() {
   const local = await startLocalServices({
     env: { ...process.env, NODE_ENV: 'development' },
     authEmulatorPort: ports.authEmulator,
+    apiPort: ports.api,
+    stripeSandboxPort: ports.stripeSandbox,
     root,
   });
   services.push(...local.services);

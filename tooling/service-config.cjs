@@ -21,6 +21,7 @@ function servicePorts(env = process.env) {
     admin: portFrom(env, 'ADMIN_PORT', defaultPorts.admin),
     api: portFrom(env, 'API_PORT', defaultPorts.api),
     authEmulator: portFrom(env, 'AUTH_EMULATOR_PORT', defaultPorts.authEmulator),
+    stripeSandbox: portFrom(env, 'STRIPE_SANDBOX_PORT', defaultPorts.stripeSandbox),
   };
 }
 
@@ -44,6 +45,8 @@ function runtimeConfigFromEnv(env = process.env) {
       ...(emulatorHost ? { useAuthEmulator: true } : {}),
     },
     ...(env.STRIPE_PUBLISHABLE_KEY ? { stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
+    // Set by `npm start` when it runs the local Stripe sandbox: the page loads this Stripe.js stand-in.
+    ...(env.STRIPE_SANDBOX_SCRIPT_URL ? { stripeSandboxScriptUrl: env.STRIPE_SANDBOX_SCRIPT_URL } : {}),
   };
 }
 

@@ -75,7 +75,13 @@ async function main() {
   ]);
   buildMissing();
 
-  const local = await startLocalServices({ env: process.env, authEmulatorPort: ports.authEmulator, root });
+  const local = await startLocalServices({
+    env: process.env,
+    authEmulatorPort: ports.authEmulator,
+    apiPort: ports.api,
+    stripeSandboxPort: ports.stripeSandbox,
+    root,
+  });
   services.push(...local.services);
   const { env } = local;
 

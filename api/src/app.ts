@@ -2,15 +2,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from 'cors';
 import express, { type Express } from 'express';
+import type { WithId } from 'mongodb';
 import { pinoHttp } from 'pino-http';
 import type { AccessTokens } from './auth/access-token';
 import type { IdentityProvider } from './auth/firebase';
 import { createRoleAuthority } from './auth/role-authority';
 import type { Config } from './config';
-import type { Database } from './db/mongo';
+import type { Database, OrderDocument } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
 import type { Logger } from './logger';
 import { healthRoutes } from './modules/health/routes';
+import { createPaymentsRepository } from './modules/payments/repository';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
+import { createPaymentsService } from './modules/payments/service';
+import { createStripeClient } from './modules/payments/stripe-client';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { createReviewsService } from './modules/reviews/service';
@@ -22,13 +27,15 @@ import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'adminEmails'>;
+  config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
   accessTokens: AccessTokens;
   /** How long a role read from the database is reused; tests set 0. Default: ROLE_CACHE_TTL_MS. */
   roleCacheTtlMs?: number;
+  /** MERGE: wire to the mail outbox (paymentConfirmedEmail) from the orders branch. Runs once per order paid. */
+  onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
 }
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -50,6 +57,14 @@ export function createApp(deps: AppDeps): Express {
     roles,
     accessTokens,
     adminEmails: config.adminEmails,
+  });
+
+  const payments = createPaymentsService({
+    orders: createPaymentsRepository(database.collections.orders),
+    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
+    webhookSecret: config.stripe?.webhookSecret,
+    logger: deps.logger,
+    onOrderPaid: deps.onOrderPaid,
   });
 
   const app = express();
@@ -81,12 +96,15 @@ export function createApp(deps: AppDeps): Express {
     '/images',
     express.static(path.join(publicDir(), 'images'), { immutable: true, maxAge: '365d', index: false }),
   );
+  // Before express.json: the webhook's signature covers the raw body.
+  app.use(stripeWebhookRoutes({ payments }));
   app.use(express.json({ limit: '100kb' }));
 
   app.use(healthRoutes({ database }));
   app.use(toolsRoutes({ tools, accessTokens }));
   app.use(reviewsRoutes({ reviews, accessTokens }));
   app.use(usersRoutes({ users, identity, accessTokens }));
+  app.use(paymentsRoutes({ payments, accessTokens }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

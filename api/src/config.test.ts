@@ -14,6 +14,8 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   MONGODB_URI: 'mongodb://db.example:27017',
   JWT_SECRET: 'x'.repeat(32),
+  STRIPE_SECRET_KEY: 'sk_live_51Habc0123456789',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
 };
 
 /** The one variable without a default. */
@@ -130,8 +132,44 @@ describe('loadConfig', () => {
         'FIREBASE_AUTH_EMULATOR_HOST',
         'MONGODB_URI',
         'JWT_SECRET',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
       ]),
     );
+  });
+
+  it('requires Stripe keys in production, with no api override there', () => {
+    expect(problemsOf({ ...PRODUCTION, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined })).toEqual([
+      'STRIPE_SECRET_KEY: is required when NODE_ENV=production',
+      'STRIPE_WEBHOOK_SECRET: is required when NODE_ENV=production',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toEqual([
+      'STRIPE_API_URL: must not be set when NODE_ENV=production',
+      'STRIPE_SECRET_KEY: a live key must never go to STRIPE_API_URL (the local sandbox takes test keys only)',
+    ]);
+    expect(loadConfig(PRODUCTION).stripe).toEqual({
+      secretKey: 'sk_live_51Habc0123456789',
+      webhookSecret: 'whsec_0123456789abcdef',
+      apiUrl: undefined,
+    });
+  });
+
+  it('points Stripe at the local sandbox in development, with test keys only', () => {
+    const sandbox = { ...DATABASE, STRIPE_SECRET_KEY: 'sk_test_sandbox_abc', STRIPE_API_URL: 'http://127.0.0.1:12111' };
+    expect(loadConfig(sandbox).stripe).toEqual({
+      secretKey: 'sk_test_sandbox_abc',
+      webhookSecret: undefined,
+      apiUrl: new URL('http://127.0.0.1:12111'),
+    });
+    expect(problemsOf({ ...sandbox, STRIPE_SECRET_KEY: 'rk_live_abc' })).toEqual([
+      'STRIPE_SECRET_KEY: a live key must never go to STRIPE_API_URL (the local sandbox takes test keys only)',
+    ]);
+    expect(problemsOf({ ...sandbox, STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_API_URL: 'ftp://x', STRIPE_WEBHOOK_SECRET: 'nope' })).toEqual([
+      'STRIPE_SECRET_KEY: must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)',
+      'STRIPE_WEBHOOK_SECRET: must be a webhook signing secret (whsec_…)',
+      'STRIPE_API_URL: must be an http(s) URL, e.g. http://127.0.0.1:12111',
+    ]);
+    expect(loadConfig(DATABASE).stripe).toBeUndefined();
   });
 
   it('rejects an unknown NODE_ENV and a bad MONGODB_URI', () => {

@@ -11,6 +11,15 @@ const MIN_SECRET_LENGTH = 32;
 const MONGODB_URI_REQUIRED =
   'is required: a MongoDB connection string. For development, run `npm start` (or `npm run dev`), which starts a local database and sets it';
 
+/** Stripe, when configured: the real service, or the local sandbox at apiUrl (development and tests). */
+export interface StripeConfig {
+  secretKey: string;
+  /** Checks the signature of POST /webhooks/stripe; without it the webhook answers 503. */
+  webhookSecret: string | undefined;
+  /** Where the Stripe api is, when not api.stripe.com: the local sandbox (`npm start` sets it). */
+  apiUrl: URL | undefined;
+}
+
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
@@ -28,6 +37,8 @@ export interface Config {
   jwtSecretGenerated: boolean;
   logLevel: LogLevel;
   seedDemoData: boolean;
+  /** Unset: card payments answer 503 (production requires it). */
+  stripe: StripeConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +100,16 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z
+    .string()
+    .refine(isHttpUrl, 'must be an http(s) URL, e.g. http://127.0.0.1:12111')
+    .transform((value) => new URL(value))
+    .optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -105,6 +126,13 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
       problems.push('FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production');
     }
     if (!env.JWT_SECRET) problems.push('JWT_SECRET: is required when NODE_ENV=production');
+    if (!env.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: is required when NODE_ENV=production');
+    if (!env.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: is required when NODE_ENV=production');
+    // The override exists for the local sandbox only.
+    if (env.STRIPE_API_URL) problems.push('STRIPE_API_URL: must not be set when NODE_ENV=production');
+  }
+  if (env.STRIPE_API_URL && /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? '')) {
+    problems.push('STRIPE_SECRET_KEY: a live key must never go to STRIPE_API_URL (the local sandbox takes test keys only)');
   }
   return problems;
 }
@@ -140,7 +168,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecretGenerated: !env.JWT_SECRET,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedDemoData: env.SEED_DEMO_DATA,
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+      : undefined,
   };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 function isOrigin(value: string): boolean {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,14 +17,26 @@ interface AuthEmulatorModule {
   }>;
 }
 
+interface StripeSandboxModule {
+  startStripeSandbox(options: { log?: (line: string) => void }): Promise<{
+    url: string;
+    secretKey: string;
+    close(): Promise<void>;
+  }>;
+}
+
 declare global {
   /** Set here, called by global-teardown.ts (both run in jest's main process). */
   var stopApiTestServices: (() => Promise<void>) | undefined;
 }
 
 const SERVICES = path.join(__dirname, '../../tooling/services');
+const STRIPE_SANDBOX = path.join(__dirname, '../../stripe-sandbox/src/index.mjs');
 
-/** Honours MONGODB_URI / FIREBASE_AUTH_EMULATOR_HOST when set; otherwise starts its own. */
+/**
+ * Honours MONGODB_URI / FIREBASE_AUTH_EMULATOR_HOST when set; otherwise starts its own. Payments
+ * always go to the local Stripe sandbox, whatever STRIPE_SECRET_KEY says.
+ */
 export default async function globalSetup(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | undefined;
@@ -64,6 +77,16 @@ export default async function globalSetup(): Promise<void> {
       })(),
     );
   }
+  tasks.push(
+    (async () => {
+      const { startStripeSandbox } = (await import(STRIPE_SANDBOX)) as StripeSandboxModule;
+      const sandbox = await startStripeSandbox({ log: () => {} });
+      stops.push(() => sandbox.close());
+      process.env.STRIPE_SECRET_KEY = sandbox.secretKey;
+      process.env.STRIPE_API_URL = sandbox.url;
+      process.env.STRIPE_WEBHOOK_SECRET = `whsec_api_tests_${randomBytes(16).toString('hex')}`;
+    })(),
+  );
   const results = await Promise.allSettled(tasks);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) {

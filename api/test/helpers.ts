@@ -16,11 +16,11 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 function servicesEnv(): NodeJS.ProcessEnv {
-  const { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST } = process.env;
-  if (!MONGODB_URI || !FIREBASE_AUTH_EMULATOR_HOST) {
+  const { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET } = process.env;
+  if (!MONGODB_URI || !FIREBASE_AUTH_EMULATOR_HOST || !STRIPE_API_URL) {
     throw new Error('Run the api tests through jest -c api/jest.config.js: its global setup starts the services');
   }
-  return { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST };
+  return { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET };
 }
 
 /** Configuration for a test: the run's database server and emulator, a database of its own. */
@@ -50,7 +50,7 @@ export interface TestApi {
 /** The app wired to real services, as server.ts does it, minus listening and seeding. */
 export async function createTestApi(
   overrides: NodeJS.ProcessEnv = {},
-  options: Pick<AppDeps, 'roleCacheTtlMs'> = {},
+  options: Pick<AppDeps, 'roleCacheTtlMs' | 'onOrderPaid'> = {},
 ): Promise<TestApi> {
   const config = testConfig(overrides);
   const database = await connectDatabase(config.mongodbUri, config.mongodbDb);

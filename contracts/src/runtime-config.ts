@@ -22,7 +22,10 @@ export const runtimeConfigSchema = z.object({
     useAuthEmulator: z.boolean().optional(),
   }),
   stripePublishableKey: z.string().optional(),
-  /** Set only with the local Stripe sandbox: its Stripe.js stand-in, loaded before Stripe.js. */
+  /**
+   * Set only when the local Stripe sandbox stands in for Stripe (`npm start` without Stripe keys):
+   * the payment page loads this script, which defines window.Stripe, before loadStripe.
+   */
   stripeSandboxScriptUrl: z.url().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { startAuthEmulator } from './auth-emulator.mjs';
 import { startEmbeddedMongo } from './embedded-mongo.mjs';
+import { startStripeSandboxService } from './stripe-sandbox.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {{ email: string, password: string, role: string }[]} */
@@ -11,12 +12,14 @@ const demoAccounts = require('../../contracts/src/demo-accounts.json');
 /**
  * Starts the auth emulator unless FIREBASE_AUTH_EMULATOR_HOST or FIREBASE_API_KEY is set, and a
  * database (embedded-mongo.mjs) unless MONGODB_URI is set, side by side.
+ * The Stripe sandbox (stripe-sandbox.mjs) unless STRIPE_SECRET_KEY is set; its events go to the api.
  *
- * @param {{ env: NodeJS.ProcessEnv, authEmulatorPort: number, root: string }} options
+ * @param {{ env: NodeJS.ProcessEnv, authEmulatorPort: number, root: string,
+ *           apiPort: number, stripeSandboxPort: number }} options
  * @returns {Promise<{ env: NodeJS.ProcessEnv, services: { name: string, stop(): Promise<void> }[],
  *           rows: [string, string][] }>} env: the api's environment; rows: name and address, to print.
  */
-export async function startLocalServices({ env, authEmulatorPort, root }) {
+export async function startLocalServices({ env, authEmulatorPort, root, apiPort, stripeSandboxPort }) {
   const apiEnv = { ...env };
   const services = [];
   const rows = [];
@@ -37,6 +40,15 @@ export async function startLocalServices({ env, authEmulatorPort, root }) {
         services.push({ name: 'database', stop: () => database.stop() });
         apiEnv.MONGODB_URI = database.uri;
         rows.push(['database', database.uri]);
+      }),
+    );
+  }
+  if (!env.STRIPE_SECRET_KEY) {
+    tasks.push(
+      startStripeSandboxService({ port: stripeSandboxPort, webhookUrl: `http://127.0.0.1:${apiPort}/webhooks/stripe` }).then((sandbox) => {
+        services.push({ name: 'stripe sandbox', stop: () => sandbox.stop() });
+        Object.assign(apiEnv, sandbox.env);
+        rows.push(['stripe sandbox', `${sandbox.url} (test card 4242 4242 4242 4242)`]);
       }),
     );
   }
