@@ -1,30 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Tool } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
-import { apiTools } from '../support/storefront';
+import { aPart, placeOrderThroughPage } from '../support/orders';
 
 // Buying a part as the demo customer, against the real stack: stock, My Orders, delete.
 
-/** A seeded part with plenty of stock and a minimum order of at least 2 (the first such part). */
-async function aPart(request: Parameters<typeof apiTools>[0]): Promise<Tool> {
-  const tools = await apiTools(request);
-  const part = tools.find((tool) => tool.min_quantity >= 2 && tool.p_quantity >= 50);
-  if (!part) throw new Error('the seed has no part with a minimum order and stock');
-  return part;
-}
-
 const stockOn = (page: Page) => page.getByLabel('Part details').locator('dt', { hasText: 'Available Quantity' }).locator('+ dd');
-
-async function placeOrder(page: Page, part: Tool, quantity: number) {
-  await page.goto(`/purchase/${part._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
-  await page.getByLabel('Quantity').fill(String(quantity));
-  await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
-  await page.getByLabel('Phone number').fill('+44 7700 900123');
-  await page.getByRole('button', { name: 'Order Now' }).click();
-  await expect(page.getByText('your order is placed.')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('a visitor who presses Purchase logs in first and comes back to the purchase page', async ({ page, request }) => {
   const part = await aPart(request);
@@ -73,7 +53,7 @@ test('an order lowers the stock, shows in My Orders, and deleting it through the
   await signInThroughLoginPage(page, demoAccounts.customer);
   await page.goto(`/purchase/${part._id}`);
   const before = Number(await stockOn(page).textContent());
-  await placeOrder(page, part, part.min_quantity + 1);
+  await placeOrderThroughPage(page, part, part.min_quantity + 1);
 
   await page.goto(`/purchase/${part._id}`);
   await expect(stockOn(page)).toHaveText(String(before - part.min_quantity - 1));

@@ -1,0 +1,23 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Tool } from '../../contracts/src/core';
+import { apiTools } from './storefront';
+
+/** A seeded part with plenty of stock and a minimum order of at least 2. */
+export async function aPart(request: APIRequestContext): Promise<Tool> {
+  const tools = await apiTools(request);
+  const part = tools.find((tool) => tool.min_quantity >= 2 && tool.p_quantity >= 50);
+  if (!part) throw new Error('the seed has no part with a minimum order and stock');
+  return part;
+}
+
+/** Orders `quantity` of the part through its purchase page, as a signed-in customer. */
+export async function placeOrderThroughPage(page: Page, part: Tool, quantity: number): Promise<void> {
+  await page.goto(`/purchase/${part._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
+  await page.getByLabel('Phone number').fill('+44 7700 900123');
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByText('your order is placed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}

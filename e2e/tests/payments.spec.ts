@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Tool } from '../../contracts/src/core';
+import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { aPart, placeOrderThroughPage } from '../support/orders';
+
+// Paying by card on the local Stripe sandbox: the official Stripe.js flow against the stand-in,
+// the server alone marking the order paid.
+
+async function openPaymentPage(page: Page, part: Tool) {
+  await page.goto('/dashboard/myorders');
+  const row = page.getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'placed' }).first();
+  await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Demo Customer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Please Pay for ${part.name}` })).toBeVisible();
+  await expect(page.getByText('Test mode — use 4242 4242 4242 4242')).toBeVisible();
+  return page.url().split('/').pop()!;
+}
+
+async function enterCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+const orderRow = (page: Page, orderId: string) => page.getByRole('row').filter({ has: page.locator(`a[href$="${orderId}"]`) });
+
+/** Each test pays for a fresh order of the demo customer. */
+async function orderAPart(page: Page, request: Parameters<typeof aPart>[0]): Promise<Tool> {
+  await signInThroughLoginPage(page, demoAccounts.customer);
+  const part = await aPart(request);
+  await placeOrderThroughPage(page, part, part.min_quantity);
+  return part;
+}
+
+test('the customer pays with 4242…: congratulations, the transaction id, and Paid in My Orders', async ({ page, request }) => {
+  const part = await orderAPart(page, request);
+  const orderId = await openPaymentPage(page, part);
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  const success = page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed.' });
+  await expect(success).toBeVisible();
+  const transactionId = (await success.textContent())!.match(/pi_[A-Za-z0-9]+/)![0];
+
+  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+  const paidRow = page.getByRole('row').filter({ hasText: `Transaction id: ${transactionId}` });
+  await expect(paidRow).toContainText('Paid');
+  await expect(paidRow).toContainText(part.name);
+  await expect(paidRow.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  expect(orderId).toMatch(/^[0-9a-f]{24}$/);
+
+  // Opening the page of a paid order says so instead of offering a form.
+  await page.goto(`/dashboard/payment/${orderId}`);
+  await expect(page.getByText(`This order is already paid. Transaction id: ${transactionId}`)).toBeVisible();
+});
+
+test('a declined card shows the provider message in red and the order stays unpaid', async ({ page, request }) => {
+  const part = await orderAPart(page, request);
+  const orderId = await openPaymentPage(page, part);
+  await enterCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('Your card was declined.');
+  expect(await alert.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(185, 28, 28)');
+  // The form stays usable: a good card then goes through.
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+  await expect(orderRow(page, orderId)).toHaveCount(0);
+});
+
+test('a declined card leaves the order unpaid in My Orders', async ({ page, request }) => {
+  const part = await orderAPart(page, request);
+  const orderId = await openPaymentPage(page, part);
+  await enterCard(page, '4000 0000 0000 9995');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card has insufficient funds.');
+  await page.goto('/dashboard/myorders');
+  await expect(orderRow(page, orderId)).toContainText('placed');
+});
+
+test('3-D Secure: completing the check pays, failing it does not', async ({ page, request }) => {
+  const part = await orderAPart(page, request);
+  const orderId = await openPaymentPage(page, part);
+  await enterCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  const check = page.getByRole('dialog', { name: '3D Secure test authentication' });
+  await check.getByRole('button', { name: 'Fail' }).click();
+  await expect(page.getByRole('alert')).toContainText(/authenticat/i);
+  await page.goto('/dashboard/myorders');
+  await expect(orderRow(page, orderId)).toContainText('placed');
+
+  await page.goto(`/dashboard/payment/${orderId}`);
+  await enterCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await check.getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
+});
