@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { aPart, placeOrderThroughPage } from '../support/orders';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
@@ -49,6 +50,21 @@ for (const width of widths) {
     for (const route of customerPages) await shoot(page, route, width, 'customer-');
   });
 }
+
+test('the purchase page, My Orders with an order, and the payment page, at both widths', async ({ page, request }) => {
+  await signInThroughLoginPage(page, demoAccounts.customer);
+  const part = await aPart(request);
+  await placeOrderThroughPage(page, part, part.min_quantity);
+  await page.goto('/dashboard/myorders');
+  const pay = page.getByRole('link', { name: `Pay for ${part.name}` }).first();
+  const paymentPath = new URL((await pay.getAttribute('href'))!, page.url()).pathname;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `/purchase/${part._id}`, width, '', 'purchase');
+    await shoot(page, '/dashboard/myorders', width, 'customer-', 'dashboard-myOrders-with-orders');
+    await shoot(page, paymentPath, width, 'customer-', 'dashboard-payment');
+  }
+});
 
 test('the reset-password page an emailed link opens, at both widths', async ({ page, request }) => {
   const email = uniqueEmail('screenshot');
