@@ -26,6 +26,7 @@ async function main() {
   const local = await startLocalServices({
     env: { ...process.env, NODE_ENV: 'development' },
     authEmulatorPort: ports.authEmulator,
+    mailPorts: { smtp: ports.smtp, web: ports.mailWeb },
     root,
   });
   services.push(...local.services);

@@ -21,6 +21,8 @@ function servicePorts(env = process.env) {
     admin: portFrom(env, 'ADMIN_PORT', defaultPorts.admin),
     api: portFrom(env, 'API_PORT', defaultPorts.api),
     authEmulator: portFrom(env, 'AUTH_EMULATOR_PORT', defaultPorts.authEmulator),
+    smtp: portFrom(env, 'SMTP_PORT', defaultPorts.smtp),
+    mailWeb: portFrom(env, 'MAIL_WEB_PORT', defaultPorts.mailWeb),
   };
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds what is not built, then serves the production builds with the embedded
-// auth emulator and database (tooling/services/local-services.mjs). Ctrl-C stops everything.
+// auth emulator, database and mail inbox (tooling/services/local-services.mjs). Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
@@ -75,7 +75,12 @@ async function main() {
   ]);
   buildMissing();
 
-  const local = await startLocalServices({ env: process.env, authEmulatorPort: ports.authEmulator, root });
+  const local = await startLocalServices({
+    env: process.env,
+    authEmulatorPort: ports.authEmulator,
+    mailPorts: { smtp: ports.smtp, web: ports.mailWeb },
+    root,
+  });
   services.push(...local.services);
   const { env } = local;
 

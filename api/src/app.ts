@@ -11,6 +11,10 @@ import type { Database } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
 import type { Logger } from './logger';
 import { healthRoutes } from './modules/health/routes';
+import type { Outbox } from './modules/mail/outbox';
+import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
+import { ordersRoutes } from './modules/orders/routes';
+import { createOrdersService } from './modules/orders/service';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { createReviewsService } from './modules/reviews/service';
@@ -22,11 +26,15 @@ import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'adminEmails'>;
+  config: Pick<Config, 'corsOrigins' | 'adminEmails'> &
+    // Orders and their emails.
+    Pick<Config, 'shopUrl' | 'orderHoldMinutes'>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
   accessTokens: AccessTokens;
+  /** Where emails go (order and payment emails); its worker runs in server.ts. */
+  outbox: Outbox;
   /** How long a role read from the database is reused; tests set 0. Default: ROLE_CACHE_TTL_MS. */
   roleCacheTtlMs?: number;
 }
@@ -51,6 +59,16 @@ export function createApp(deps: AppDeps): Express {
     accessTokens,
     adminEmails: config.adminEmails,
   });
+  const orders = createOrdersService({
+    orders: createOrdersRepository(database.collections),
+    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
+    identity,
+    roles,
+    outbox: deps.outbox,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    logger: deps.logger,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -72,7 +90,7 @@ export function createApp(deps: AppDeps): Express {
     cors({
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
       maxAge: 600,
     }),
   );
@@ -87,6 +105,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(toolsRoutes({ tools, accessTokens }));
   app.use(reviewsRoutes({ reviews, accessTokens }));
   app.use(usersRoutes({ users, identity, accessTokens }));
+  app.use(ordersRoutes({ orders, accessTokens }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -16,6 +16,15 @@ interface AuthEmulatorModule {
   }>;
 }
 
+interface MailDevModule {
+  freePort(): Promise<number>;
+  startMailDev(options: { smtpPort: number; webPort: number; mailDirectory: string; log?: (line: string) => void }): Promise<{
+    smtpUrl: string;
+    inboxUrl: string;
+    stop(): Promise<void>;
+  }>;
+}
+
 declare global {
   /** Set here, called by global-teardown.ts (both run in jest's main process). */
   var stopApiTestServices: (() => Promise<void>) | undefined;
@@ -23,7 +32,10 @@ declare global {
 
 const SERVICES = path.join(__dirname, '../../tooling/services');
 
-/** Honours MONGODB_URI / FIREBASE_AUTH_EMULATOR_HOST when set; otherwise starts its own. */
+/**
+ * Honours MONGODB_URI / FIREBASE_AUTH_EMULATOR_HOST when set; otherwise starts its own. Always
+ * starts its own MailDev on free ports (SMTP_URL, and MAIL_INBOX_URL for the tests to read it).
+ */
 export default async function globalSetup(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | undefined;
@@ -64,6 +76,19 @@ export default async function globalSetup(): Promise<void> {
       })(),
     );
   }
+  tasks.push(
+    (async () => {
+      const mailDirectory = mkdtempSync(path.join(os.tmpdir(), 'pcpp-api-test-mail-'));
+      const { freePort, startMailDev } = (await import(`${SERVICES}/maildev.mjs`)) as MailDevModule;
+      const mail = await startMailDev({ smtpPort: await freePort(), webPort: await freePort(), mailDirectory, log: () => {} });
+      stops.push(async () => {
+        await mail.stop();
+        rmSync(mailDirectory, { recursive: true, force: true });
+      });
+      process.env.SMTP_URL = mail.smtpUrl;
+      process.env.MAIL_INBOX_URL = mail.inboxUrl;
+    })(),
+  );
   const results = await Promise.allSettled(tasks);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) {

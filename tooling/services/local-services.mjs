@@ -1,22 +1,26 @@
-// What the api needs besides itself, for `npm start` and `npm run dev`: the Firebase Auth emulator
-// and a database, each started here unless the environment names a real one.
+// What the api needs besides itself, for `npm start` and `npm run dev`: the Firebase Auth emulator,
+// a database and an SMTP server with a web inbox, each started here unless the environment names a
+// real one.
 import { createRequire } from 'node:module';
 import { startAuthEmulator } from './auth-emulator.mjs';
 import { startEmbeddedMongo } from './embedded-mongo.mjs';
+import { startMailDev } from './maildev.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {{ email: string, password: string, role: string }[]} */
 const demoAccounts = require('../../contracts/src/demo-accounts.json');
 
 /**
- * Starts the auth emulator unless FIREBASE_AUTH_EMULATOR_HOST or FIREBASE_API_KEY is set, and a
- * database (embedded-mongo.mjs) unless MONGODB_URI is set, side by side.
+ * Starts the auth emulator unless FIREBASE_AUTH_EMULATOR_HOST or FIREBASE_API_KEY is set, a
+ * database (embedded-mongo.mjs) unless MONGODB_URI is set, and MailDev unless SMTP_URL is set,
+ * side by side.
  *
- * @param {{ env: NodeJS.ProcessEnv, authEmulatorPort: number, root: string }} options
+ * @param {{ env: NodeJS.ProcessEnv, authEmulatorPort: number, mailPorts: { smtp: number, web: number },
+ *           root: string }} options
  * @returns {Promise<{ env: NodeJS.ProcessEnv, services: { name: string, stop(): Promise<void> }[],
  *           rows: [string, string][] }>} env: the api's environment; rows: name and address, to print.
  */
-export async function startLocalServices({ env, authEmulatorPort, root }) {
+export async function startLocalServices({ env, authEmulatorPort, mailPorts, root }) {
   const apiEnv = { ...env };
   const services = [];
   const rows = [];
@@ -37,6 +41,15 @@ export async function startLocalServices({ env, authEmulatorPort, root }) {
         services.push({ name: 'database', stop: () => database.stop() });
         apiEnv.MONGODB_URI = database.uri;
         rows.push(['database', database.uri]);
+      }),
+    );
+  }
+  if (!env.SMTP_URL) {
+    tasks.push(
+      startMailDev({ smtpPort: mailPorts.smtp, webPort: mailPorts.web, cwd: root }).then((mail) => {
+        services.push({ name: 'mail', stop: () => mail.stop() });
+        apiEnv.SMTP_URL = mail.smtpUrl;
+        rows.push(['mail inbox', mail.inboxUrl]);
       }),
     );
   }
