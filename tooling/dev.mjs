@@ -28,6 +28,7 @@ async function main() {
     authEmulatorPort: ports.authEmulator,
     apiPort: ports.api,
     stripeSandboxPort: ports.stripeSandbox,
+    mailPorts: { smtp: ports.smtp, web: ports.mailWeb },
     root,
   });
   services.push(...local.services);

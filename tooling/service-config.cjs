@@ -22,6 +22,8 @@ function servicePorts(env = process.env) {
     api: portFrom(env, 'API_PORT', defaultPorts.api),
     authEmulator: portFrom(env, 'AUTH_EMULATOR_PORT', defaultPorts.authEmulator),
     stripeSandbox: portFrom(env, 'STRIPE_SANDBOX_PORT', defaultPorts.stripeSandbox),
+    smtp: portFrom(env, 'SMTP_PORT', defaultPorts.smtp),
+    mailWeb: portFrom(env, 'MAIL_WEB_PORT', defaultPorts.mailWeb),
   };
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds what is not built, then serves the production builds with the embedded
-// auth emulator and database (tooling/services/local-services.mjs). Ctrl-C stops everything.
+// auth emulator, database and mail inbox (tooling/services/local-services.mjs). Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
@@ -80,6 +80,7 @@ async function main() {
     authEmulatorPort: ports.authEmulator,
     apiPort: ports.api,
     stripeSandboxPort: ports.stripeSandbox,
+    mailPorts: { smtp: ports.smtp, web: ports.mailWeb },
     root,
   });
   services.push(...local.services);

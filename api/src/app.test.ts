@@ -52,6 +52,14 @@ describe('the app', () => {
     expect(response.headers['access-control-allow-headers']).toMatch(/Authorization/);
     expect(response.headers['access-control-allow-methods']).toBe('GET,POST,PUT,PATCH,DELETE');
 
+    // The purchase page sends an Idempotency-Key with POST /order.
+    const order = await request(api.app)
+      .options('/order')
+      .set('Origin', 'http://localhost:3001')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type,idempotency-key');
+    expect(order.headers['access-control-allow-headers']).toBe('Authorization,Content-Type,Idempotency-Key');
+
     const refused = await request(api.app)
       .options('/tools/abc')
       .set('Origin', 'http://evil.example')

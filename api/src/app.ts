@@ -16,6 +16,11 @@ import { createPaymentsRepository } from './modules/payments/repository';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
 import { createPaymentsService } from './modules/payments/service';
 import { createStripeClient } from './modules/payments/stripe-client';
+import type { Outbox } from './modules/mail/outbox';
+import { paymentConfirmedEmail } from './modules/mail/templates';
+import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
+import { ordersRoutes } from './modules/orders/routes';
+import { createOrdersService, toOrder } from './modules/orders/service';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { createReviewsService } from './modules/reviews/service';
@@ -27,14 +32,18 @@ import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'>;
+  config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'> &
+    // Orders and their emails.
+    Pick<Config, 'shopUrl' | 'orderHoldMinutes'>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
   accessTokens: AccessTokens;
+  /** Where emails go (order and payment emails); its worker runs in server.ts. */
+  outbox: Outbox;
   /** How long a role read from the database is reused; tests set 0. Default: ROLE_CACHE_TTL_MS. */
   roleCacheTtlMs?: number;
-  /** MERGE: wire to the mail outbox (paymentConfirmedEmail) from the orders branch. Runs once per order paid. */
+  /** Runs once per order the payment made paid. Default: the payment email through the outbox. */
   onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
 }
 
@@ -58,13 +67,25 @@ export function createApp(deps: AppDeps): Express {
     accessTokens,
     adminEmails: config.adminEmails,
   });
+  const orders = createOrdersService({
+    orders: createOrdersRepository(database.collections),
+    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
+    identity,
+    roles,
+    outbox: deps.outbox,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    logger: deps.logger,
+  });
 
   const payments = createPaymentsService({
     orders: createPaymentsRepository(database.collections.orders),
     stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
     webhookSecret: config.stripe?.webhookSecret,
     logger: deps.logger,
-    onOrderPaid: deps.onOrderPaid,
+    onOrderPaid:
+      deps.onOrderPaid ??
+      ((order) => deps.outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
   });
 
   const app = express();
@@ -105,6 +126,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(reviewsRoutes({ reviews, accessTokens }));
   app.use(usersRoutes({ users, identity, accessTokens }));
   app.use(paymentsRoutes({ payments, accessTokens }));
+  app.use(ordersRoutes({ orders, accessTokens }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

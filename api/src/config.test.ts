@@ -172,6 +172,39 @@ describe('loadConfig', () => {
     expect(loadConfig(DATABASE).stripe).toBeUndefined();
   });
 
+  it('has defaults for orders and their emails, derived from the shell port', () => {
+    expect(loadConfig(DATABASE)).toMatchObject({
+      orderHoldMinutes: 1440,
+      smtpUrl: undefined,
+      mailFrom: 'PC PART PICKER <orders@pcparts.dev>',
+      shopUrl: 'http://localhost:3000',
+    });
+    expect(loadConfig({ ...DATABASE, SHELL_PORT: '5000' }).shopUrl).toBe('http://localhost:5000');
+    expect(
+      loadConfig({
+        ...DATABASE,
+        ORDER_HOLD_MINUTES: '30',
+        SMTP_URL: 'smtps://user:pass@mail.example:465',
+        MAIL_FROM: 'Shop <shop@example.com>',
+        SHOP_URL: 'https://shop.example/',
+      }),
+    ).toMatchObject({
+      orderHoldMinutes: 30,
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      mailFrom: 'Shop <shop@example.com>',
+      shopUrl: 'https://shop.example',
+    });
+  });
+
+  it('rejects a bad hold time, SMTP_URL or SHOP_URL', () => {
+    expect(problemsOf({ ...DATABASE, ORDER_HOLD_MINUTES: '0', SMTP_URL: 'mail.example:25', SHOP_URL: 'shop.example' })).toEqual([
+      'ORDER_HOLD_MINUTES: must be at least 1 minute',
+      'SMTP_URL: must start with smtp:// or smtps://',
+      'SHOP_URL: must be an http(s) address, e.g. https://shop.example',
+    ]);
+    expect(problemsOf({ ...DATABASE, ORDER_HOLD_MINUTES: '1.5' })).toEqual(['ORDER_HOLD_MINUTES: must be a whole number of minutes']);
+  });
+
   it('rejects an unknown NODE_ENV and a bad MONGODB_URI', () => {
     expect(problemsOf({ NODE_ENV: 'staging', MONGODB_URI: 'http://db' })).toEqual([
       'NODE_ENV: must be development, test or production',

@@ -8,6 +8,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const MIN_SECRET_LENGTH = 32;
+export const DEFAULT_ORDER_HOLD_MINUTES = 1440;
+export const DEFAULT_MAIL_FROM = 'PC PART PICKER <orders@pcparts.dev>';
 const MONGODB_URI_REQUIRED =
   'is required: a MongoDB connection string. For development, run `npm start` (or `npm run dev`), which starts a local database and sets it';
 
@@ -39,6 +41,14 @@ export interface Config {
   seedDemoData: boolean;
   /** Unset: card payments answer 503 (production requires it). */
   stripe: StripeConfig | undefined;
+  // Orders and their emails.
+  /** How long an unpaid order holds its stock before the sweep cancels it. */
+  orderHoldMinutes: number;
+  /** Where order emails are sent; unset: they wait in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The shop's address as customers open it (links in emails), without a trailing slash. */
+  shopUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +120,19 @@ const envSchema = z.object({
     .refine(isHttpUrl, 'must be an http(s) URL, e.g. http://127.0.0.1:12111')
     .transform((value) => new URL(value))
     .optional(),
+  // Orders and their emails.
+  ORDER_HOLD_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .default(DEFAULT_ORDER_HOLD_MINUTES),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().trim().min(3).default(DEFAULT_MAIL_FROM),
+  SHOP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) address, e.g. https://shop.example')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -171,6 +194,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,
+    // Orders and their emails.
+    orderHoldMinutes: env.ORDER_HOLD_MINUTES,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    shopUrl: env.SHOP_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}`,
   };
 }
 

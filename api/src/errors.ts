@@ -2,15 +2,26 @@ import type { ApiErrorBody } from '@pcpp/contracts/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 
+/** Fields an answer carries beside its message (e.g. `{available}` on a stock conflict). */
+export type ErrorDetails = Record<string, string | number | boolean>;
+
 /** An error whose message is meant for the client. Anything else becomes a bare 500. */
 export class HttpError extends Error {
+  readonly details: ErrorDetails | undefined;
   constructor(
     readonly status: number,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { details?: ErrorDetails },
   ) {
     super(message, options);
     this.name = new.target.name;
+    this.details = options?.details;
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message = 'Bad request', options?: ErrorOptions & { details?: ErrorDetails }) {
+    super(400, message, options);
   }
 }
 
@@ -33,8 +44,15 @@ export class NotFoundError extends HttpError {
 }
 
 export class ConflictError extends HttpError {
-  constructor(message = 'Conflict', options?: ErrorOptions) {
+  constructor(message = 'Conflict', options?: ErrorOptions & { details?: ErrorDetails }) {
     super(409, message, options);
+  }
+}
+
+/** A well-formed request that contradicts an earlier one (an Idempotency-Key reused for another body). */
+export class UnprocessableEntityError extends HttpError {
+  constructor(message = 'Unprocessable request', options?: ErrorOptions) {
+    super(422, message, options);
   }
 }
 
@@ -72,7 +90,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 
 /** Turns any error into the one response shape, ApiErrorBody. Stack traces go to the log only. */
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
-  if (error instanceof HttpError) return { status: error.status, body: { message: error.message } };
+  if (error instanceof HttpError) return { status: error.status, body: { ...error.details, message: error.message } };
   if (error instanceof ZodError) {
     const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
     // The first issue's text is the spec's own wording (e.g. 'quantity is required').

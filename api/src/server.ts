@@ -2,12 +2,15 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
 import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes } from './db/mongo';
 import { seedDemoData } from './db/seed';
 import { createLogger, type Logger } from './logger';
+import { createOutbox } from './modules/mail/outbox';
+import { createMailTransport } from './modules/mail/transport';
 
 export interface RunningServer {
   url: string;
@@ -59,10 +62,23 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
     }
 
-    const app = createApp({ config, logger, database, identity, accessTokens: createAccessTokens(config.jwtSecret) });
+    // Emails: sends still running when the api stops finish before the database closes.
+    const outbox = createOutbox({
+      collection: database.collections.outbox,
+      transport: createMailTransport(config.smtpUrl),
+      from: config.mailFrom,
+      logger,
+    });
+    undo.push(() => outbox.idle());
+    if (!config.smtpUrl) logger.warn('SMTP_URL is unset: order emails wait in the outbox collection, unsent');
+
+    const app = createApp({ config, logger, database, identity, outbox, accessTokens: createAccessTokens(config.jwtSecret) });
     const server = app.listen(config.port);
     await once(server, 'listening');
     undo.push(() => closeServer(server, logger));
+    // The order hold sweep, email retries and the Idempotency-Key cleanup, every minute.
+    const jobs = startBackgroundJobs({ collections: database.collections, outbox, config, logger });
+    undo.push(() => jobs.stop());
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     logger.info({ url, db: config.mongodbDb }, `api listening on ${url}`);

@@ -25,6 +25,15 @@ interface StripeSandboxModule {
   }>;
 }
 
+interface MailDevModule {
+  freePort(): Promise<number>;
+  startMailDev(options: { smtpPort: number; webPort: number; mailDirectory: string; log?: (line: string) => void }): Promise<{
+    smtpUrl: string;
+    inboxUrl: string;
+    stop(): Promise<void>;
+  }>;
+}
+
 declare global {
   /** Set here, called by global-teardown.ts (both run in jest's main process). */
   var stopApiTestServices: (() => Promise<void>) | undefined;
@@ -34,8 +43,9 @@ const SERVICES = path.join(__dirname, '../../tooling/services');
 const STRIPE_SANDBOX = path.join(__dirname, '../../stripe-sandbox/src/index.mjs');
 
 /**
- * Honours MONGODB_URI / FIREBASE_AUTH_EMULATOR_HOST when set; otherwise starts its own. Payments
- * always go to the local Stripe sandbox, whatever STRIPE_SECRET_KEY says.
+ * Honours MONGODB_URI / FIREBASE_AUTH_EMULATOR_HOST when set; otherwise starts its own. Always
+ * starts its own MailDev on free ports (SMTP_URL, and MAIL_INBOX_URL for the tests to read it).
+ * Payments always go to the local Stripe sandbox, whatever STRIPE_SECRET_KEY says.
  */
 export default async function globalSetup(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
@@ -85,6 +95,15 @@ export default async function globalSetup(): Promise<void> {
       process.env.STRIPE_SECRET_KEY = sandbox.secretKey;
       process.env.STRIPE_API_URL = sandbox.url;
       process.env.STRIPE_WEBHOOK_SECRET = `whsec_api_tests_${randomBytes(16).toString('hex')}`;
+      const mailDirectory = mkdtempSync(path.join(os.tmpdir(), 'pcpp-api-test-mail-'));
+      const { freePort, startMailDev } = (await import(`${SERVICES}/maildev.mjs`)) as MailDevModule;
+      const mail = await startMailDev({ smtpPort: await freePort(), webPort: await freePort(), mailDirectory, log: () => {} });
+      stops.push(async () => {
+        await mail.stop();
+        rmSync(mailDirectory, { recursive: true, force: true });
+      });
+      process.env.SMTP_URL = mail.smtpUrl;
+      process.env.MAIL_INBOX_URL = mail.inboxUrl;
     })(),
   );
   const results = await Promise.allSettled(tasks);

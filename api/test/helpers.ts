@@ -5,9 +5,11 @@ import request from 'supertest';
 import { type AppDeps, createApp } from '../src/app';
 import { type AccessTokens, createAccessTokens } from '../src/auth/access-token';
 import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
-import { type Config, loadConfig } from '../src/config';
+import { type Config, DEFAULT_MAIL_FROM, loadConfig } from '../src/config';
 import { connectDatabase, type Database, ensureIndexes } from '../src/db/mongo';
 import { createLogger } from '../src/logger';
+import { createOutbox, type Outbox } from '../src/modules/mail/outbox';
+import { createMailTransport } from '../src/modules/mail/transport';
 
 export const randomSuffix = () => randomBytes(5).toString('hex');
 
@@ -16,11 +18,11 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 function servicesEnv(): NodeJS.ProcessEnv {
-  const { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET } = process.env;
-  if (!MONGODB_URI || !FIREBASE_AUTH_EMULATOR_HOST || !STRIPE_API_URL) {
+  const { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET } = process.env;
+  if (!MONGODB_URI || !FIREBASE_AUTH_EMULATOR_HOST || !SMTP_URL || !STRIPE_API_URL) {
     throw new Error('Run the api tests through jest -c api/jest.config.js: its global setup starts the services');
   }
-  return { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET };
+  return { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET };
 }
 
 /** Configuration for a test: the run's database server and emulator, a database of its own. */
@@ -43,6 +45,8 @@ export interface TestApi {
   database: Database;
   identity: IdentityProvider;
   accessTokens: AccessTokens;
+  /** The app's email outbox, sending to SMTP_URL (the run's MailDev unless the test overrides it). */
+  outbox: Outbox;
   /** Drops the test's database and closes what was opened. */
   close(): Promise<void>;
 }
@@ -57,20 +61,57 @@ export async function createTestApi(
   await ensureIndexes(database);
   const identity = createFirebaseIdentity(config);
   const accessTokens = createAccessTokens(config.jwtSecret);
-  const app = createApp({ config, logger: createLogger(config.logLevel), database, identity, accessTokens, ...options });
+  const logger = createLogger(config.logLevel);
+  const outbox = createTestOutbox(database, config.smtpUrl);
+  const app = createApp({ config, logger, database, identity, accessTokens, outbox, ...options });
   return {
     app,
     config,
     database,
     identity,
     accessTokens,
+    outbox,
     async close() {
-      await dropTestDatabase(database.db, Object.keys(database.collections));
+      await outbox.idle();
+      await dropTestDatabase(database.db, Object.values(database.collections).map((collection) => collection.collectionName));
       await database.client.close();
       await identity.close();
     },
   };
 }
+
+/** An outbox over the test's database, as server.ts makes it, sending to `smtpUrl`. */
+export function createTestOutbox(database: Database, smtpUrl: string | undefined): Outbox {
+  return createOutbox({
+    collection: database.collections.outbox,
+    transport: createMailTransport(smtpUrl),
+    from: DEFAULT_MAIL_FROM,
+    logger: createLogger('silent'),
+  });
+}
+
+/** A message as MailDev's REST api lists it (GET /api/email). */
+export interface InboxEmail {
+  id: string;
+  subject: string;
+  from: { address: string; name: string }[];
+  to: { address: string; name: string }[];
+  text: string;
+  html: string;
+}
+
+/** The messages the run's MailDev received for `to`, oldest first. */
+export async function inboxOf(to: string): Promise<InboxEmail[]> {
+  const inbox = process.env.MAIL_INBOX_URL;
+  if (!inbox) throw new Error('MAIL_INBOX_URL is unset: run the api tests through jest -c api/jest.config.js');
+  const response = await fetch(`${inbox}/api/email`);
+  if (!response.ok) throw new Error(`MailDev answered ${response.status}`);
+  const emails = (await response.json()) as InboxEmail[];
+  return emails.filter((email) => email.to.some((recipient) => recipient.address === to));
+}
+
+/** An SMTP address where nothing listens (port 9 on loopback refuses connections). */
+export const UNREACHABLE_SMTP_URL = 'smtp://127.0.0.1:9';
 
 /** The emulator's REST api, as the browser SDK calls it. */
 async function identityToolkit<T>(method: string, body: object): Promise<T> {

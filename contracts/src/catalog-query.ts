@@ -45,6 +45,14 @@ function wholeNumberText(name: string, min: number, max: number) {
     .pipe(z.number().int().min(min, message).max(max, message));
 }
 
+/** The error option of a strict query schema: an unknown parameter is named, with the known ones. */
+export function unknownQueryParameterError(known: readonly string[]) {
+  return (issue: { code?: string; keys?: readonly string[] }) =>
+    issue.code === 'unrecognized_keys' && issue.keys
+      ? `Unknown query parameter ${issue.keys.map((key) => `"${key}"`).join(', ')}: use ${known.join(', ')}`
+      : undefined;
+}
+
 export const catalogQueryFields = {
   category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
   q: z
@@ -65,12 +73,7 @@ export const catalogQuerySchema = z.strictObject(
     page: catalogQueryFields.page.optional(),
     limit: catalogQueryFields.limit.optional(),
   },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown query parameter ${issue.keys.map((key) => `"${key}"`).join(', ')}: use ${CATALOG_PARAMS.join(', ')}`
-        : undefined,
-  },
+  { error: unknownQueryParameterError(CATALOG_PARAMS) },
 );
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 

@@ -39,6 +39,25 @@ export interface Order {
   createdAt: string;
 }
 
+/** GET /myorder?email=&page=&limit=: one page of the customer's orders, newest first. */
+export interface OrderPage {
+  items: Order[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** Orders per My Orders page when GET /myorder is asked for a page without a limit. */
+export const ORDER_PAGE_SIZE = 20;
+
+/**
+ * The api's answer to an order the stock cannot cover (409, with `available` beside the message).
+ * Ours: the spec has no text for it.
+ */
+export function stockLeftMessage(available: number): string {
+  return available > 0 ? `Only ${available} left in stock.` : 'This part is sold out.';
+}
+
 export const orderStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   at: z.string(),

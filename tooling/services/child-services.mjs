@@ -1,6 +1,7 @@
 // The one way tooling starts long-running children and stops them, leaving nothing behind: each
 // child leads its own process group, and stopping signals the whole group.
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 
 /** Process groups still running, killed if this process exits without stopping them. */
 const liveGroups = new Set();
@@ -131,4 +132,16 @@ export async function waitForUrl(url, { timeoutMs = 60_000, accept = (status) =>
     await delay(250);
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** A loopback port nothing listens on now (another process may take it before it is used). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

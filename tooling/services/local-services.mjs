@@ -1,25 +1,28 @@
-// What the api needs besides itself, for `npm start` and `npm run dev`: the Firebase Auth emulator
-// and a database, each started here unless the environment names a real one.
+// What the api needs besides itself, for `npm start` and `npm run dev`: the Firebase Auth emulator,
+// a database, an SMTP server with a web inbox and the Stripe sandbox, each started here unless the
+// environment names a real one.
 import { createRequire } from 'node:module';
 import { startAuthEmulator } from './auth-emulator.mjs';
 import { startEmbeddedMongo } from './embedded-mongo.mjs';
 import { startStripeSandboxService } from './stripe-sandbox.mjs';
+import { startMailDev } from './maildev.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {{ email: string, password: string, role: string }[]} */
 const demoAccounts = require('../../contracts/src/demo-accounts.json');
 
 /**
- * Starts the auth emulator unless FIREBASE_AUTH_EMULATOR_HOST or FIREBASE_API_KEY is set, and a
- * database (embedded-mongo.mjs) unless MONGODB_URI is set, side by side.
- * The Stripe sandbox (stripe-sandbox.mjs) unless STRIPE_SECRET_KEY is set; its events go to the api.
+ * Starts the auth emulator unless FIREBASE_AUTH_EMULATOR_HOST or FIREBASE_API_KEY is set, a
+ * database (embedded-mongo.mjs) unless MONGODB_URI is set, MailDev unless SMTP_URL is set, and
+ * the Stripe sandbox (stripe-sandbox.mjs) unless STRIPE_SECRET_KEY is set (its events go to the
+ * api), side by side.
  *
- * @param {{ env: NodeJS.ProcessEnv, authEmulatorPort: number, root: string,
- *           apiPort: number, stripeSandboxPort: number }} options
+ * @param {{ env: NodeJS.ProcessEnv, authEmulatorPort: number, mailPorts: { smtp: number, web: number },
+ *           root: string, apiPort: number, stripeSandboxPort: number }} options
  * @returns {Promise<{ env: NodeJS.ProcessEnv, services: { name: string, stop(): Promise<void> }[],
  *           rows: [string, string][] }>} env: the api's environment; rows: name and address, to print.
  */
-export async function startLocalServices({ env, authEmulatorPort, root, apiPort, stripeSandboxPort }) {
+export async function startLocalServices({ env, authEmulatorPort, mailPorts, root, apiPort, stripeSandboxPort }) {
   const apiEnv = { ...env };
   const services = [];
   const rows = [];
@@ -49,6 +52,15 @@ export async function startLocalServices({ env, authEmulatorPort, root, apiPort,
         services.push({ name: 'stripe sandbox', stop: () => sandbox.stop() });
         Object.assign(apiEnv, sandbox.env);
         rows.push(['stripe sandbox', `${sandbox.url} (test card 4242 4242 4242 4242)`]);
+      }),
+    );
+  }
+  if (!env.SMTP_URL) {
+    tasks.push(
+      startMailDev({ smtpPort: mailPorts.smtp, webPort: mailPorts.web, cwd: root }).then((mail) => {
+        services.push({ name: 'mail', stop: () => mail.stop() });
+        apiEnv.SMTP_URL = mail.smtpUrl;
+        rows.push(['mail inbox', mail.inboxUrl]);
       }),
     );
   }

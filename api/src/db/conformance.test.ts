@@ -18,9 +18,12 @@
  * Used by the api's tests:
  *   updateOne with $set; deleteOne; deleteMany (cleanup: jongodb lacks dropDatabase, drop and
  *   listCollections)
- * Checked ahead for the coming issues (orders: stock and totals), not used yet:
+ *   orders, the email outbox and Idempotency-Keys: findOneAndUpdate with conditions ($gte, $lte,
+ *     $lt on a date) and $inc, null when a condition fails; $set with $addToSet appending a document
+ *     to an array (jongodb rejects $push); updateMany and deleteMany with a $lt date condition; a
+ *     compound unique index (11000); $exists: false in a filter
+ * Checked ahead for the coming issues, not used yet:
  *   updateOne with upsert
- *   findOneAndUpdate with a conditional ($gte) $inc, null when the condition fails
  *   aggregate with $match, $group ($sum) and $sort; $in
  *
  * Known gaps of jongodb 0.1.6 the api works around (not used, so not tested): projections are
@@ -59,7 +62,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await dropTestDatabase(db, ['items', 'users', 'unique']);
+  await dropTestDatabase(db, ['items', 'users', 'unique', 'history', 'jobs', 'keys']);
   await client.close();
 });
 
@@ -185,6 +188,49 @@ describe('database conformance', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => take(1)));
     expect(results.filter(Boolean)).toHaveLength(6);
     expect((await items.findOne({ name: 'Part 1' }))!.stock).toBe(0);
+  });
+
+  it('appends to an array with $addToSet beside $set, under a condition, as an order changes status', async () => {
+    const history = db.collection<{ status: string; history: { status: string; at: Date }[] }>('history');
+    const { insertedId } = await history.insertOne({ status: 'placed', history: [{ status: 'placed', at: new Date(1) }] });
+    const change = (from: string, to: string, at: Date) =>
+      history.findOneAndUpdate(
+        { _id: insertedId, status: from },
+        { $set: { status: to }, $addToSet: { history: { status: to, at } } },
+        { returnDocument: 'after' },
+      );
+    const cancelled = await change('placed', 'cancelled', new Date(2));
+    expect(cancelled!.history).toEqual([
+      { status: 'placed', at: new Date(1) },
+      { status: 'cancelled', at: new Date(2) },
+    ]);
+    expect(await change('placed', 'cancelled', new Date(3))).toBeNull();
+  });
+
+  it('updates and deletes many by a date condition, and filters on a missing field', async () => {
+    const jobs = db.collection<{ state: string; due: Date; done?: boolean }>('jobs');
+    const now = Date.now();
+    await jobs.insertMany([
+      { state: 'sending', due: new Date(now - 2000) },
+      { state: 'sending', due: new Date(now + 60_000) },
+      { state: 'sent', due: new Date(now - 2000), done: true },
+    ]);
+    const reset = await jobs.updateMany({ state: 'sending', due: { $lt: new Date(now) } }, { $set: { state: 'pending' } });
+    expect(reset.modifiedCount).toBe(1);
+    expect(await jobs.countDocuments({ state: 'pending' })).toBe(1);
+    expect(await jobs.countDocuments({ done: { $exists: false } })).toBe(2);
+    expect(await jobs.deleteOne({ state: 'sent', done: { $exists: false } })).toMatchObject({ deletedCount: 0 });
+    expect((await jobs.deleteMany({ due: { $lt: new Date(now) } })).deletedCount).toBe(2);
+    expect(await jobs.countDocuments()).toBe(1);
+  });
+
+  it('enforces a compound unique index per pair', async () => {
+    const keys = db.collection<{ email: string; key: string }>('keys');
+    await keys.createIndex({ email: 1, key: 1 }, { unique: true, name: 'email_key_unique' });
+    await keys.insertOne({ email: 'a@example.com', key: 'k1' });
+    await keys.insertOne({ email: 'b@example.com', key: 'k1' });
+    const duplicate = await keys.insertOne({ email: 'a@example.com', key: 'k1' }).catch((error: unknown) => error);
+    expect((duplicate as MongoServerError).code).toBe(11000);
   });
 
   it('deletes one document', async () => {

@@ -17,11 +17,45 @@ export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'sta
   createdAt: Date;
 };
 
+/**
+ * An email waiting to be sent, or sent. Written before sending, so a failed send is retried
+ * (modules/mail/outbox.ts). status: pending → sending → sent, or back to pending with a later
+ * nextAttemptAt, or failed after the last attempt.
+ */
+export interface OutboxDocument {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  nextAttemptAt: Date;
+  /** While status is sending: after this the send counts as lost (the api stopped) and is retried. */
+  lockedUntil?: Date;
+  lastError?: string;
+  sentAt?: Date;
+  createdAt: Date;
+}
+
+/**
+ * An Idempotency-Key a customer sent with POST /order: the first request's body (as a hash) and,
+ * once it has one, its answer, which a retry with the same key gets again.
+ */
+export interface IdempotencyKeyDocument {
+  email: string;
+  key: string;
+  requestHash: string;
+  response?: { status: number; body: unknown };
+  createdAt: Date;
+}
+
 export interface Collections {
   tools: Collection<ToolDocument>;
   reviews: Collection<ReviewDocument>;
   users: Collection<UserDocument>;
   orders: Collection<OrderDocument>;
+  outbox: Collection<OutboxDocument>;
+  idempotencyKeys: Collection<IdempotencyKeyDocument>;
 }
 
 export interface Database {
@@ -38,6 +72,8 @@ export function collectionsOf(db: Db): Collections {
     reviews: db.collection<ReviewDocument>('reviews'),
     users: db.collection<UserDocument>('users'),
     orders: db.collection<OrderDocument>('orders'),
+    outbox: db.collection<OutboxDocument>('outbox'),
+    idempotencyKeys: db.collection<IdempotencyKeyDocument>('idempotency_keys'),
   };
 }
 
@@ -70,6 +106,10 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     // My Orders (newest first) and the hold sweep (unpaid orders by age).
     collections.orders.createIndex({ email: 1, createdAt: -1 }, { name: 'email_createdAt' }),
     collections.orders.createIndex({ status: 1, createdAt: 1 }, { name: 'status_createdAt' }),
+    // The outbox worker picks due messages; one key per customer, and the cleanup by age.
+    collections.outbox.createIndex({ status: 1, nextAttemptAt: 1 }, { name: 'status_nextAttemptAt' }),
+    collections.idempotencyKeys.createIndex({ email: 1, key: 1 }, { unique: true, name: 'email_key_unique' }),
+    collections.idempotencyKeys.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
   ]);
 }
 

@@ -95,7 +95,6 @@ export function createPaymentsService(deps: {
       return 'not-payable';
     }
     logger.info({ orderId, paymentIntent: intent.id }, 'order paid');
-    // MERGE: the lead wires onOrderPaid to the mail outbox (paymentConfirmedEmail) in app.ts.
     await deps.onOrderPaid?.(paid).catch((error: unknown) => logger.error({ err: error, orderId }, 'onOrderPaid failed'));
     return 'paid';
   }

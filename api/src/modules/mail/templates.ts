@@ -1,0 +1,79 @@
+import { brand, formatCents, type Order } from '@pcpp/contracts/core';
+import type { EmailMessage } from './transport';
+
+/** Where My Orders lives in the shop (the spec's path). */
+export const MY_ORDERS_PATH = '/dashboard/myorders';
+
+interface LinkOptions {
+  /** The shop's address as customers open it, without a trailing slash (config SHOP_URL). */
+  shopUrl: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The lines every order email shows: what, how many, at what price, in all, and where to. */
+function summaryRows(order: Order): [string, string][] {
+  return [
+    ['Product', order.productName],
+    ['Quantity', String(order.order_quantity)],
+    ['Price per unit', formatCents(order.per_product_price)],
+    ['Total', formatCents(order.totalAmount)],
+    ['Ship to', order.address],
+    ['Phone', order.phone],
+    ['Order number', order._id],
+  ];
+}
+
+/** The same message as plain text and as simple HTML (every value escaped). */
+function orderEmail(order: Order, options: LinkOptions, parts: { subject: string; intro: string; extra?: [string, string][]; action: string }): EmailMessage {
+  const link = `${options.shopUrl}${MY_ORDERS_PATH}`;
+  const rows = [...summaryRows(order), ...(parts.extra ?? [])];
+  const text = [
+    `Hello ${order.name},`,
+    '',
+    parts.intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${parts.action}: ${link}`,
+    '',
+    `${brand.full}`,
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(order.name)},</p>`,
+    `<p>${escapeHtml(parts.intro)}</p>`,
+    '<table cellpadding="4">',
+    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(parts.action)}</a></p>`,
+    `<p>${escapeHtml(brand.full)}</p>`,
+  ].join('\n');
+  return { to: order.email, subject: parts.subject, text, html };
+}
+
+/** "90 minutes", "1 hour", "24 hours", "2 days". */
+export function holdTimeText(minutes: number): string {
+  const [amount, unit] =
+    minutes % 1440 === 0 && minutes > 1440 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+/** Sent when a customer places an order (unpaid: it asks them to pay from My Orders). */
+export function orderPlacedEmail(order: Order, options: LinkOptions & { holdMinutes: number }): EmailMessage {
+  return orderEmail(order, options, {
+    subject: `Your order for ${order.productName} is placed`,
+    intro: `Thank you for your order. We hold the parts for you for ${holdTimeText(options.holdMinutes)}: pay for them in My Orders before then, or the order is cancelled.`,
+    action: 'Pay or review your order in My Orders',
+  });
+}
+
+/** Sent when the payment of an order is confirmed (the payments module enqueues it). */
+export function paymentConfirmedEmail(order: Order, options: LinkOptions): EmailMessage {
+  return orderEmail(order, options, {
+    subject: `Payment received for ${order.productName}`,
+    intro: `We have received your payment of ${formatCents(order.totalAmount)}. Your order will be dispatched within 5 days.`,
+    extra: order.transactionId ? [['Transaction id', order.transactionId]] : [],
+    action: 'See your orders in My Orders',
+  });
+}

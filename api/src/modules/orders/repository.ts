@@ -1,0 +1,98 @@
+import { type Collection, type Filter, MongoServerError, type ObjectId, type WithId } from 'mongodb';
+import type { Collections, IdempotencyKeyDocument, OrderDocument } from '../../db/mongo';
+
+type StatusChange = OrderDocument['statusHistory'][number];
+
+/** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
+export function createOrdersRepository({ orders, tools }: Pick<Collections, 'orders' | 'tools'>) {
+  return {
+    findTool: (id: ObjectId) => tools.findOne({ _id: id }),
+
+    /**
+     * Takes `quantity` units of the part in one step, only if the stock covers it and the quantity
+     * reaches the part's minimum order. The part after the change, or null when either fails.
+     */
+    takeStock: (productId: ObjectId, quantity: number) =>
+      tools.findOneAndUpdate(
+        { _id: productId, p_quantity: { $gte: quantity }, min_quantity: { $lte: quantity } },
+        { $inc: { p_quantity: -quantity } },
+        { returnDocument: 'after' },
+      ),
+
+    /** Gives units back (a cancelled order, a failed insert). A deleted part stays deleted. */
+    async returnStock(productId: ObjectId, quantity: number): Promise<void> {
+      await tools.updateOne({ _id: productId }, { $inc: { p_quantity: quantity } });
+    },
+
+    async insert(order: OrderDocument): Promise<WithId<OrderDocument>> {
+      const { insertedId } = await orders.insertOne(order);
+      return { ...order, _id: insertedId };
+    },
+
+    findById: (id: ObjectId) => orders.findOne({ _id: id }),
+
+    /** The customer's orders, newest first; one page when skip/limit are given. */
+    async findByEmail(email: string, page?: { skip: number; limit: number }) {
+      const cursor = orders.find({ email }).sort({ createdAt: -1, _id: -1 });
+      if (!page) return { docs: await cursor.toArray(), total: undefined };
+      const [docs, total] = await Promise.all([
+        cursor.skip(page.skip).limit(page.limit).toArray(),
+        orders.countDocuments({ email }),
+      ]);
+      return { docs, total };
+    },
+
+    /**
+     * placed → cancelled, only if the order is still placed and unpaid (so a paid order is never
+     * cancelled, and of two racing cancels one wins). The cancelled order, or null for the loser.
+     * $addToSet appends the change (each has its own time): the embedded jongodb rejects $push.
+     */
+    cancelPlaced: (filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) =>
+      orders.findOneAndUpdate(
+        { ...filter, status: 'placed', paid: false },
+        { $set: { status: 'cancelled' }, $addToSet: { statusHistory: change } },
+        { returnDocument: 'after' },
+      ),
+
+    /** Unpaid orders placed before `cutoff`, oldest first. */
+    findPlacedBefore: (cutoff: Date, limit: number) =>
+      orders
+        .find({ status: 'placed', paid: false, createdAt: { $lt: cutoff } })
+        .sort({ createdAt: 1 })
+        .limit(limit)
+        .toArray(),
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+const DUPLICATE_KEY = 11000;
+
+/** Idempotency-Key records: the unique index on {email, key} makes the first insert the owner. */
+export function createIdempotencyKeysRepository(keys: Collection<IdempotencyKeyDocument>) {
+  return {
+    /** True when this request now owns the key; false when another request has it already. */
+    async claim(record: Omit<IdempotencyKeyDocument, 'response'>): Promise<boolean> {
+      try {
+        await keys.insertOne({ ...record });
+        return true;
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+    },
+    find: (email: string, key: string) => keys.findOne({ email, key }),
+    async saveResponse(email: string, key: string, response: NonNullable<IdempotencyKeyDocument['response']>) {
+      await keys.updateOne({ email, key }, { $set: { response } });
+    },
+    /** Frees a key whose request failed, so a retry runs again. */
+    async release(email: string, key: string): Promise<void> {
+      await keys.deleteOne({ email, key, response: { $exists: false } });
+    },
+    async deleteCreatedBefore(cutoff: Date): Promise<number> {
+      return (await keys.deleteMany({ createdAt: { $lt: cutoff } })).deletedCount;
+    },
+  };
+}
+
+export type IdempotencyKeysRepository = ReturnType<typeof createIdempotencyKeysRepository>;

@@ -1,0 +1,39 @@
+import { catalogQueryFields, emailSchema, orderInputSchema, unknownQueryParameterError } from '@pcpp/contracts/core';
+import { ObjectId } from 'mongodb';
+import { z } from 'zod';
+import { objectIdSchema } from '../../validation';
+
+/**
+ * POST /order: the purchase form's schema from contracts (strict: an unknown key is a 400). The
+ * spec's client also sends productName, email, name, per_product_price and totalAmount: accepted
+ * and ignored, the server takes them from the part and the account.
+ */
+export const orderBodySchema = orderInputSchema.transform(({ productId, order_quantity, address, phone }) => ({
+  // Checked by the schema as 24 lowercase hex digits.
+  productId: ObjectId.createFromHexString(productId),
+  quantity: order_quantity,
+  address,
+  phone,
+}));
+export type OrderBody = z.output<typeof orderBodySchema>;
+
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 letters, digits, - or _';
+
+/** The optional Idempotency-Key header of POST /order. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, IDEMPOTENCY_KEY_MESSAGE)
+  .optional();
+
+export const orderParamsSchema = z.object({ id: objectIdSchema('order id') });
+
+/** GET /myorder?email=[&page=&limit=] (strict: an unknown parameter is a 400). */
+export const myOrdersQuerySchema = z.strictObject(
+  {
+    email: emailSchema,
+    page: catalogQueryFields.page.optional(),
+    limit: catalogQueryFields.limit.optional(),
+  },
+  { error: unknownQueryParameterError(['email', 'page', 'limit']) },
+);
+export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
