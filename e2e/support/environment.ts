@@ -26,6 +26,7 @@ export const stackUrls = {
   shell: `http://localhost:${stackPorts.shell}`,
   api: `http://localhost:${stackPorts.api}`,
   authEmulator: `http://127.0.0.1:${stackPorts.authEmulator}`,
+  mailInbox: `http://127.0.0.1:${stackPorts.mailWeb}`,
   shop: `http://localhost:${stackPorts.shop}/mf-manifest.json`,
   dashboard: `http://localhost:${stackPorts.dashboard}/mf-manifest.json`,
   admin: `http://localhost:${stackPorts.admin}/mf-manifest.json`,

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Tool } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { stackUrls } from '../support/environment';
 import { aPart, placeOrderThroughPage } from '../support/orders';
 
 // Paying by card on the local Stripe sandbox: the official Stripe.js flow against the stand-in,
@@ -21,6 +22,12 @@ async function enterCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
+}
+
+interface MailDevEmail {
+  subject: string;
+  to: { address: string }[];
+  text: string;
 }
 
 const orderRow = (page: Page, orderId: string) => page.getByRole('row').filter({ has: page.locator(`a[href$="${orderId}"]`) });
@@ -48,6 +55,19 @@ test('the customer pays with 4242…: congratulations, the transaction id, and P
   await expect(paidRow).toContainText(part.name);
   await expect(paidRow.getByRole('button', { name: /Delete/ })).toHaveCount(0);
   expect(orderId).toMatch(/^[0-9a-f]{24}$/);
+
+  // The confirmation email is in MailDev's inbox, with the transaction id.
+  await expect
+    .poll(async () => {
+      const inbox = (await (await request.get(`${stackUrls.mailInbox}/api/email`)).json()) as MailDevEmail[];
+      return inbox.some(
+        (mail) =>
+          mail.subject === `Payment received for ${part.name}` &&
+          mail.to.some((to) => to.address === demoAccounts.customer.email) &&
+          mail.text.includes(transactionId),
+      );
+    })
+    .toBe(true);
 
   // Opening the page of a paid order says so instead of offering a form.
   await page.goto(`/dashboard/payment/${orderId}`);

@@ -1,12 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { getParsed, orderKeys, orderSchema } from '@pcpp/contracts';
+import { getParsed, orderKeys, orderSchema, type Order } from '@pcpp/contracts';
 
 const myOrdersSchema = z.array(orderSchema);
 
+/** An order the customer deleted is kept by the api (cancelled, reason 'deleted') but gone for them. */
+const deletedByCustomer = (order: Order) =>
+  order.status === 'cancelled' && order.statusHistory.at(-1)?.reason === 'deleted';
+
 /** GET /myorder?email= : the signed-in customer's own orders, newest first. */
-export function getMyOrders(email: string, signal?: AbortSignal) {
-  return getParsed(myOrdersSchema, '/myorder', { params: { email }, signal });
+export async function getMyOrders(email: string, signal?: AbortSignal) {
+  const orders = await getParsed(myOrdersSchema, '/myorder', { params: { email }, signal });
+  return orders.filter((order) => !deletedByCustomer(order));
 }
 
 export const myOrdersQuery = (email: string) =>

@@ -90,8 +90,18 @@ it('a cancelled order offers nothing to pay or delete, and shows its timeline', 
   expect(within(row).getByLabelText('Status timeline')).toHaveTextContent('(expired)');
 });
 
-it('an empty list says so and links to the catalog', async () => {
-  answer = { body: [] };
+it('an empty list says so and links to the catalog; orders the customer deleted are not listed', async () => {
+  answer = {
+    body: [
+      order({
+        status: 'cancelled',
+        statusHistory: [
+          { status: 'placed', at, by: user.email },
+          { status: 'cancelled', at, by: user.email, reason: 'deleted' },
+        ],
+      }),
+    ],
+  };
   renderPage();
   expect(await screen.findByText('You have not ordered anything yet.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Browse the catalog' })).toHaveAttribute('href', '/products');
