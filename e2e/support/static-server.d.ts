@@ -25,5 +25,5 @@ declare module '*/tooling/service-config.cjs' {
   };
   export function servicePorts(
     env?: NodeJS.ProcessEnv,
-  ): Record<'shell' | 'shop' | 'dashboard' | 'admin' | 'api' | 'authEmulator', number>;
+  ): Record<'shell' | 'shop' | 'dashboard' | 'admin' | 'api' | 'authEmulator' | 'stripeSandbox' | 'smtp' | 'mailWeb', number>;
 }
