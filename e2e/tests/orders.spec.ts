@@ -8,7 +8,7 @@ const stockOn = (page: Page) => page.getByLabel('Part details').locator('dt', { 
 
 test('a visitor who presses Purchase logs in first and comes back to the purchase page', async ({ page, request }) => {
   const part = await aPart(request);
-  await page.goto('/products');
+  await page.goto(`/products?category=${encodeURIComponent(part.category)}`);
   await page.getByRole('article').filter({ hasText: part.name }).getByRole('link', { name: 'Purchase' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(demoAccounts.customer.email);

@@ -1,5 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
@@ -21,37 +20,23 @@ const CardBox = styled.div`
   background: #fff;
 `;
 
-const Success = styled.div`
-  display: grid;
-  gap: 6px;
-  padding: 16px;
-  border: 1px solid #86efac;
-  border-radius: 8px;
-  background: #f0fdf4;
-  p { margin: 0; }
-  strong { color: #15803d; }
-  span { overflow-wrap: anywhere; }
-`;
-
-const REDIRECT_AFTER_MS = 2500;
-
 /** The card form (Stripe Elements) and its Pay button; a card error keeps the form usable. */
-export function CardPaymentForm({ order, billing }: { order: Order; billing: { name: string; email: string } }) {
+export function CardPaymentForm({
+  order,
+  billing,
+  onPaid,
+}: {
+  order: Order;
+  billing: { name: string; email: string };
+  onPaid: (transactionId: string) => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
-  const navigate = useNavigate();
   const createIntent = useCreatePaymentIntent();
   const recordPayment = useRecordPayment();
   const [cardReady, setCardReady] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const [transactionId, setTransactionId] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!transactionId) return;
-    const timer = setTimeout(() => navigate('/dashboard/myorders'), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [transactionId, navigate]);
 
   async function pay(event: FormEvent) {
     event.preventDefault();
@@ -73,28 +58,15 @@ export function CardPaymentForm({ order, billing }: { order: Order; billing: { n
         setCardError('The payment was not completed. Your card was not charged.');
         return;
       }
-      await recordPayment.mutateAsync({ orderId: order._id, transactionId: paymentIntent.id });
-      setTransactionId(paymentIntent.id);
+      // Shown first: the order's own query refreshes to 'paid' once the api has recorded it.
+      onPaid(paymentIntent.id);
       toast.success(toastMessages.paymentCompleted);
+      await recordPayment.mutateAsync({ orderId: order._id, transactionId: paymentIntent.id });
     } catch (failure) {
       setCardError(errorMessage(failure));
     } finally {
       setPaying(false);
     }
-  }
-
-  if (transactionId) {
-    return (
-      <Success role="status">
-        <p>
-          <strong>{toastMessages.paymentCompleted}</strong>
-        </p>
-        <p>
-          Transaction id: <span>{transactionId}</span>
-        </p>
-        <p>Taking you to My Orders…</p>
-      </Success>
-    );
   }
 
   return (

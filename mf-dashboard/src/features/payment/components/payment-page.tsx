@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Elements } from '@stripe/react-stripe-js';
-import { ApiError, OBJECT_ID_PATTERN, errorMessage, formatCents, publicNameOf, useAuth, type Order } from '@pcpp/contracts';
+import { ApiError, OBJECT_ID_PATTERN, errorMessage, formatCents, publicNameOf, toastMessages, useAuth, type Order } from '@pcpp/contracts';
 import { Button, ErrorText, PageTitle, Panel, Spinner } from '@pcpp/contracts/ui';
 import { useOrder } from '../api/get-order';
 import { CARD_PAYMENTS_UNAVAILABLE, isSandbox, useStripeJs } from '../api/load-stripe-js';
@@ -23,6 +23,20 @@ const TestMode = styled.p`
   color: #92400e;
   font-weight: 600;
 `;
+
+const Success = styled.div`
+  display: grid;
+  gap: 6px;
+  padding: 16px;
+  border: 1px solid #86efac;
+  border-radius: 8px;
+  background: #f0fdf4;
+  p { margin: 0; }
+  strong { color: #15803d; }
+  span { overflow-wrap: anywhere; }
+`;
+
+const REDIRECT_AFTER_MS = 2500;
 
 const Note = styled.div`
   display: grid;
@@ -45,7 +59,32 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function CardPayment({ order }: { order: Order }) {
+/** The spec: the success message and the transaction id, then My Orders. */
+function PaymentCompleted({ transactionId }: { transactionId: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/dashboard/myorders'), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <Panel aria-labelledby="payment-title">
+      <PageTitle id="payment-title">Payment</PageTitle>
+      <Success role="status">
+        <p>
+          <strong>{toastMessages.paymentCompleted}</strong>
+        </p>
+        <p>
+          Transaction id: <span>{transactionId}</span>
+        </p>
+        <p>
+          Taking you to <Link to="/dashboard/myorders">My Orders</Link>…
+        </p>
+      </Success>
+    </Panel>
+  );
+}
+
+function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   const user = useAuth((s) => s.user);
   const stripe = useStripeJs();
   const name = user ? publicNameOf(user) : order.name;
@@ -66,7 +105,7 @@ function CardPayment({ order }: { order: Order }) {
       )}
       {stripe.isSuccess && (
         <Elements stripe={stripe.data}>
-          <CardPaymentForm order={order} billing={{ name, email: order.email }} />
+          <CardPaymentForm order={order} billing={{ name, email: order.email }} onPaid={onPaid} />
         </Elements>
       )}
     </Panel>
@@ -78,7 +117,9 @@ export function PaymentPage() {
   const { id = '' } = useParams();
   const validId = OBJECT_ID_PATTERN.test(id);
   const order = useOrder(id, validId);
+  const [paidNow, setPaidNow] = useState<string | null>(null);
 
+  if (paidNow) return <PaymentCompleted transactionId={paidNow} />;
   if (!validId) return <Message title="Order not found">This link does not name an order.</Message>;
   if (order.isPending) return <Spinner label="Loading your order…" />;
   if (order.isError) {
@@ -109,5 +150,5 @@ export function PaymentPage() {
       </Message>
     );
   }
-  return <CardPayment order={order.data} />;
+  return <CardPayment order={order.data} onPaid={setPaidNow} />;
 }
