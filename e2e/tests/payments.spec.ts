@@ -120,3 +120,16 @@ test('3-D Secure: completing the check pays, failing it does not', async ({ page
   await check.getByRole('button', { name: 'Complete' }).click();
   await expect(completed(page)).toBeVisible();
 });
+
+test('when Stripe.js cannot load, the page says card payments are unavailable and the order stays unpaid', async ({
+  page,
+  request,
+}) => {
+  await page.route('**/js/stripe-stand-in.js', (route) => route.abort('connectionrefused'));
+  const part = await orderAPart(page, request);
+  const orderId = await openPaymentPage(page, part);
+  await expect(page.getByRole('alert')).toContainText('Card payments are unavailable right now.');
+  await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+  await page.goto('/dashboard/myorders');
+  await expect(orderRow(page, orderId)).toContainText('placed');
+});
