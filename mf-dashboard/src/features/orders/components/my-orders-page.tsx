@@ -8,25 +8,41 @@ import { useDeleteMyOrder } from '../api/delete-my-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderStatusCell } from './order-status';
 
-/** A wide table scrolls inside its own box on a phone, never the page. */
+/** From 900 px a table (scrolling inside its own box if it must); below, each order is a card. */
 const Scroller = styled.div`
-  overflow-x: auto;
-  border: 1px solid var(--color-border);
-  border-radius: 8px;
+  @media (min-width: 900px) {
+    overflow-x: auto;
+    border: 1px solid var(--color-border);
+    border-radius: 8px;
+  }
   &:focus-visible { outline: 3px solid var(--color-primary); outline-offset: 2px; }
 `;
 
 const Table = styled.table`
   width: 100%;
-  min-width: 980px;
   border-collapse: collapse;
   font-size: 0.95rem;
-  th, td { padding: 10px 12px; text-align: left; vertical-align: top; border-bottom: 1px solid var(--color-border); }
-  th { background: var(--color-page); font-weight: 700; white-space: nowrap; }
-  td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  tbody tr:last-child td { border-bottom: 0; }
-  .paid { color: var(--color-success, #15803d); font-weight: 700; }
+  th, td { padding: 10px 12px; text-align: left; vertical-align: top; }
+  thead th { background: var(--color-page); font-weight: 700; white-space: nowrap; }
+  .paid { color: #15803d; font-weight: 700; }
   .transaction { display: block; font-size: 0.8rem; color: var(--color-ink-soft); overflow-wrap: anywhere; }
+
+  @media (min-width: 900px) {
+    min-width: 980px;
+    th, td { border-bottom: 1px solid var(--color-border); }
+    td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+    tbody tr:last-child > * { border-bottom: 0; }
+  }
+
+  @media (max-width: 899.98px) {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    tbody { display: grid; gap: 12px; }
+    tr { display: grid; gap: 4px; padding: 12px; border: 1px solid var(--color-border); border-radius: 8px; }
+    th, td { display: grid; grid-template-columns: 9.5em 1fr; gap: 8px; padding: 2px 0; }
+    th[scope='row'] { display: block; font-size: 1.05rem; padding-bottom: 6px; }
+    td::before { content: attr(data-label); color: var(--color-ink-soft); font-weight: 600; }
+    td:empty { display: none; }
+  }
 `;
 
 const Empty = styled.div`
@@ -118,20 +134,20 @@ export function MyOrdersPage() {
             <tbody>
               {orders.data.map((order, index) => (
                 <tr key={order._id}>
-                  <td>{index + 1}</td>
+                  <td data-label="#">{index + 1}</td>
                   <th scope="row">{order.productName}</th>
-                  <td className="number">{formatCents(order.per_product_price)}</td>
-                  <td>{order.address}</td>
-                  <td>{order.phone}</td>
-                  <td className="number">{order.order_quantity}</td>
-                  <td className="number">{formatCents(order.totalAmount)}</td>
-                  <td>
+                  <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
+                  <td data-label="Address">{order.address}</td>
+                  <td data-label="Phone Number">{order.phone}</td>
+                  <td className="number" data-label="Order Quantity">{order.order_quantity}</td>
+                  <td className="number" data-label="Total Amount">{formatCents(order.totalAmount)}</td>
+                  <td data-label="Status">
                     <OrderStatusCell order={order} />
                   </td>
-                  <td>
+                  <td data-label="Payment">
                     <PaymentCell order={order} />
                   </td>
-                  <td>
+                  <td data-label="Action">
                     {order.status === 'placed' && !order.paid && (
                       <Button
                         type="button"

@@ -8,6 +8,12 @@ import { useOrder } from '../api/get-order';
 import { CARD_PAYMENTS_UNAVAILABLE, isSandbox, useStripeJs } from '../api/load-stripe-js';
 import { CardPaymentForm } from './card-payment-form';
 
+const PayFor = styled.h2`
+  margin: 0 0 8px;
+  font-size: 1.2rem;
+  overflow-wrap: anywhere;
+`;
+
 const Due = styled.p`
   margin: 0 0 20px;
   font-size: 1.1rem;
@@ -91,7 +97,7 @@ function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: 
   return (
     <Panel aria-labelledby="payment-title">
       <PageTitle id="payment-title">Hello, {name}</PageTitle>
-      <h2>Please Pay for {order.productName}</h2>
+      <PayFor>Please Pay for {order.productName}</PayFor>
       <Due>
         Amount due: <strong>{formatCents(order.totalAmount)}</strong> ({order.order_quantity} ×{' '}
         {formatCents(order.per_product_price)})
