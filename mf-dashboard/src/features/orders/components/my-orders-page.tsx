@@ -8,9 +8,9 @@ import { useDeleteMyOrder } from '../api/delete-my-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderStatusCell } from './order-status';
 
-/** From 900 px a table (scrolling inside its own box if it must); below, each order is a card. */
+/** From 1100 px a table (scrolling inside its own box if it must); below, each order is a card. */
 const Scroller = styled.div`
-  @media (min-width: 900px) {
+  @media (min-width: 1100px) {
     overflow-x: auto;
     border: 1px solid var(--color-border);
     border-radius: 8px;
@@ -23,18 +23,17 @@ const Table = styled.table`
   border-collapse: collapse;
   font-size: 0.95rem;
   th, td { padding: 10px 12px; text-align: left; vertical-align: top; }
-  thead th { background: var(--color-page); font-weight: 700; white-space: nowrap; }
+  thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   .paid { color: #15803d; font-weight: 700; }
   .transaction { display: block; font-size: 0.8rem; color: var(--color-ink-soft); overflow-wrap: anywhere; }
 
-  @media (min-width: 900px) {
-    min-width: 980px;
-    th, td { border-bottom: 1px solid var(--color-border); }
+  @media (min-width: 1100px) {
+    th, td { padding: 10px 8px; border-bottom: 1px solid var(--color-border); }
     td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     tbody tr:last-child > * { border-bottom: 0; }
   }
 
-  @media (max-width: 899.98px) {
+  @media (max-width: 1099.98px) {
     thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
     tbody { display: grid; gap: 12px; }
     tr { display: grid; gap: 4px; padding: 12px; border: 1px solid var(--color-border); border-radius: 8px; }
