@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { CATEGORIES, type Role } from './entities';
+import { validationMessages as m } from './messages';
+import { parseDollarsToCents } from './money';
+
+/** A page of a list that grows: the heading's count is `total`, not the page's length. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pages: z.number().int() });
+
+/** Rows per page of the admin tables. */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** GET /user (admin): one account as the Make Admin table shows it. */
+export interface UserSummary {
+  email: string;
+  role: Role;
+  /** ISO time of the first sign-in. */
+  createdAt: string;
+}
+
+export const userSummarySchema = z.object({
+  email: z.string(),
+  role: z.enum(['admin', 'customer']),
+  createdAt: z.string(),
+}) satisfies z.ZodType<UserSummary>;
+
+/** What an admin did, for the Activity page (GET /activity). */
+export const ACTIVITY_ACTIONS = [
+  'user.promoted',
+  'product.added',
+  'product.deleted',
+  'order.deleted',
+  'order.status',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export interface ActivityEntry {
+  _id: string;
+  action: ActivityAction;
+  /** Email of the admin who did it. */
+  actor: string;
+  /** What it was done to, in words: an email, a product name, an order id. */
+  target: string;
+  /** e.g. the new status of an order. */
+  details?: string;
+  /** ISO time. */
+  at: string;
+}
+
+export const activityEntrySchema = z.object({
+  _id: z.string(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  actor: z.string(),
+  target: z.string(),
+  details: z.string().optional(),
+  at: z.string(),
+}) satisfies z.ZodType<ActivityEntry>;
+
+/** PATCH /order/{id}/status (admin): what an admin may set; 'paid' comes from the payment only. */
+export const ADMIN_ORDER_STATUSES = ['shipped', 'delivered', 'cancelled'] as const;
+export const orderStatusInputSchema = z.strictObject({
+  status: z.enum(ADMIN_ORDER_STATUSES, { error: `status must be one of: ${ADMIN_ORDER_STATUSES.join(', ')}` }),
+});
+
+const PRODUCT_NAME_MAX = 120;
+const DESCRIPTION_MAX = 2000;
+const QUANTITY_MAX = 1_000_000;
+/** $99,999.99 */
+const PRICE_MAX_CENTS = 9_999_999;
+
+const wholeCount = (required: string) =>
+  z
+    .number({ error: required })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(QUANTITY_MAX, `must be at most ${QUANTITY_MAX}`);
+
+/** Minimum order ≤ quantity, said on the minimum order field (for `.refine(...minimumOrderRule)`). */
+export const minimumOrderRule: [
+  (product: { min_quantity: number; p_quantity: number }) => boolean,
+  { message: string; path: PropertyKey[] },
+] = [
+  (product) => product.min_quantity <= product.p_quantity,
+  { message: 'minimum order must not be above the quantity', path: ['min_quantity'] },
+];
+
+/** POST /tools (admin): price in integer cents, img a URL answered by POST /uploads. Strict. */
+export const productInputSchema = z
+  .strictObject({
+    name: z.string({ error: m.productNameRequired }).trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
+    category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
+    p_quantity: wholeCount(m.productQuantityRequired),
+    min_quantity: wholeCount(m.minimumOrderRequired),
+    price: z
+      .number({ error: m.priceRequired })
+      .int('price must be whole cents')
+      .min(1, 'price must be more than 0')
+      .max(PRICE_MAX_CENTS, 'price is too high'),
+    description: z.string({ error: m.descriptionRequired }).trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
+    img: z.url({ error: m.imageRequired }).max(500),
+  })
+  .refine(...minimumOrderRule);
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+/** Text in a form field as a whole number, or undefined when empty (so "required" is said). */
+const countText = (required: string) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN) : value,
+    wholeCount(required),
+  );
+
+/**
+ * The Add a Product form's fields: the api's rules with the price typed in dollars. The front end
+ * adds its photo field and `minimumOrderRule` (files are a browser thing; this file is server-safe).
+ */
+export const productFormFields = z.object({
+  name: z.string().trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
+  category: z.enum(CATEGORIES, { error: 'choose a category' }),
+  p_quantity: countText(m.productQuantityRequired),
+  min_quantity: countText(m.minimumOrderRequired),
+  price: z
+    .string()
+    .trim()
+    .min(1, m.priceRequired)
+    .transform((text, context) => {
+      const cents = parseDollarsToCents(text);
+      if (cents === null || cents <= 0 || cents > PRICE_MAX_CENTS) {
+        context.addIssue({ code: 'custom', message: 'price must be more than 0, with at most two decimals' });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  description: z.string().trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
+});
+
+/** POST /uploads: at most 5 MB, and what the file's bytes say it is. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const uploadResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.url() }) });
