@@ -132,7 +132,7 @@ export function orderFormSchema(limits: OrderLimits) {
 }
 
 /** Which status an admin may set from which (the payment alone sets 'paid'). */
-export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly ('shipped' | 'delivered' | 'cancelled')[]>> = {
   placed: ['cancelled'],
   paid: ['shipped'],
   shipped: ['delivered'],

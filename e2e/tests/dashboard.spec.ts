@@ -6,7 +6,7 @@ import { stackUrls } from '../support/environment';
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
 const customerLinks = ['My Profile', 'My Orders', 'Add a Review'];
-const adminLinks = ['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product'];
+const adminLinks = ['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Activity'];
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -34,7 +34,7 @@ test.describe('the sidebar by role', () => {
     await expect(sidebar(page).getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('an admin sees the four admin pages and not Add a Review; they open from mf-admin in the same frame', async ({
+  test('an admin sees the admin pages and not Add a Review; they open from mf-admin in the same frame', async ({
     page,
   }) => {
     const manifests: string[] = [];
@@ -53,6 +53,7 @@ test.describe('the sidebar by role', () => {
       { link: 'Manage All Orders', url: /\/dashboard\/allOrder$/ },
       { link: 'Manage Products', url: /\/dashboard\/manageproduct$/ },
       { link: 'Add a Product', url: /\/dashboard\/addproduct$/ },
+      { link: 'Activity', url: /\/dashboard\/activity$/ },
     ];
     for (const { link, url } of pages) {
       await sidebar(page).getByRole('link', { name: link }).click();

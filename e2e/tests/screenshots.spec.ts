@@ -12,6 +12,7 @@ const adminPages = [
   '/dashboard/allOrder',
   '/dashboard/manageproduct',
   '/dashboard/addproduct',
+  '/dashboard/activity',
 ];
 // The customer's dashboard differs (its sidebar, and the pages only customers have).
 const customerPages = ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'];

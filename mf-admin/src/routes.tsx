@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { DashboardLayout } from '@pcpp/contracts/ui';
+import { ActivityPage } from './features/activity/components/activity-page';
 import { AllOrdersPage } from './features/orders/components/all-orders-page';
 import { AddProductPage } from './features/products/components/add-product-page';
 import { ManageProductsPage } from './features/products/components/manage-products-page';
@@ -17,6 +18,7 @@ export default function AdminRoutes() {
         <Route path="/dashboard/allOrder" element={<AllOrdersPage />} />
         <Route path="/dashboard/addproduct" element={<AddProductPage />} />
         <Route path="/dashboard/manageproduct" element={<ManageProductsPage />} />
+        <Route path="/dashboard/activity" element={<ActivityPage />} />
       </Route>
     </Routes>
   );

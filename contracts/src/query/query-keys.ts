@@ -8,6 +8,8 @@ export const toolKeys = {
   /** One catalog page per normalised query string. */
   page: (search: string) => [...toolKeys.all, 'page', search] as const,
   detail: (id: string) => [...toolKeys.all, 'detail', id] as const,
+  /** The admin's paged product table. */
+  list: (params: { page: number }) => [...toolKeys.all, 'list', params] as const,
 };
 
 /** Orders change stock: whoever changes an order invalidates toolKeys.all too. */
@@ -15,6 +17,14 @@ export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => [...orderKeys.all, 'mine', email] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  /** The admin's table of every order. */
+  list: (params: { page: number; status?: string }) => [...orderKeys.all, 'list', params] as const,
+};
+
+/** The admin's log of admin actions. */
+export const activityKeys = {
+  all: ['activity'] as const,
+  page: (page: number) => [...activityKeys.all, page] as const,
 };
 
 export const reviewKeys = {
@@ -27,4 +37,6 @@ export const userKeys = {
   all: ['users'] as const,
   adminFlag: (email: string) => [...userKeys.all, email, 'admin'] as const,
   profile: (email: string) => [...userKeys.all, email, 'profile'] as const,
+  /** The admin's table of accounts. */
+  list: (params: { page: number; q?: string }) => [...userKeys.all, 'list', params] as const,
 };

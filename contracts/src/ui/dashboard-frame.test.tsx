@@ -48,6 +48,7 @@ describe('dashboardLinksFor', () => {
       'Manage All Orders',
       'Manage Products',
       'Add a Product',
+      'Activity',
     ]);
   });
 });
@@ -68,7 +69,7 @@ describe('DashboardFrame', () => {
     role = true;
     const admin = renderAt('/dashboard/makeadmin');
     await screen.findByRole('link', { name: 'Make Admin' });
-    expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Activity']);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute('aria-current', 'page');
 
     admin.unmount();

@@ -16,6 +16,7 @@ describe('which remote owns a path', () => {
     ['/dashboard/allOrder', 'mf_admin', 'admin'],
     ['/dashboard/makeadmin', 'mf_admin', 'admin'],
     ['/dashboard/addproduct', 'mf_admin', 'admin'],
+    ['/dashboard/activity', 'mf_admin', 'admin'],
   ])('%s -> %s (%s)', (pathname, remote, access) => {
     expect(routeOwnerOf(pathname)).toMatchObject({ remote, access });
   });

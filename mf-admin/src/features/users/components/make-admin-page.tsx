@@ -1,11 +1,92 @@
-import { PageTitle, Panel } from '@pcpp/contracts/ui';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError, errorMessage, toastMessages, type UserSummary } from '@pcpp/contracts';
+import { Button, PageTitle, Panel } from '@pcpp/contracts/ui';
+import { AdminTable, TableBox, Toolbar } from '../../../components/admin-table';
+import { LoadState } from '../../../components/load-state';
+import { Pager } from '../../../components/pager';
+import { usePromoteUser } from '../api/promote-user';
+import { useUsers } from '../api/get-users';
 
-// Placeholder: the admin issue builds the user list and promotion.
+const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** Make Admin (spec §2): every account, and a button that makes a customer an admin. */
 export function MakeAdminPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDeferredValue(search.trim());
+  const users = useUsers({ page, q: q || undefined });
+  const promote = usePromoteUser();
+
+  async function makeAdmin(user: UserSummary) {
+    try {
+      await promote.mutateAsync(user.email);
+      toast.success(toastMessages.madeAdmin);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 403 ? toastMessages.makeAdminFailed : errorMessage(error));
+    }
+  }
+
   return (
-    <Panel>
-      <PageTitle>Make Admin</PageTitle>
-      <p>The list of users and the Make Admin button are not built yet: they arrive with the admin console release.</p>
+    <Panel aria-labelledby="users-title">
+      <PageTitle id="users-title">All Users: {users.data?.total ?? '…'}</PageTitle>
+      <Toolbar>
+        <label>
+          Search by email
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+      </Toolbar>
+      <LoadState query={users} loadingLabel="Loading the users…" failure="The users could not be loaded">
+        {(result) =>
+          result.items.length === 0 ? (
+            <p>No account matches “{q}”.</p>
+          ) : (
+            <>
+              <TableBox>
+                <AdminTable aria-label="Users">
+                  <thead>
+                    <tr>
+                      <th scope="col">Email</th>
+                      <th scope="col">Role</th>
+                      <th scope="col">Joined</th>
+                      <th scope="col">Make Admin</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {result.items.map((user) => (
+                      <tr key={user.email}>
+                        <th scope="row">{user.email}</th>
+                        <td data-label="Role">{user.role}</td>
+                        <td data-label="Joined">{joined.format(new Date(user.createdAt))}</td>
+                        <td data-label="Make Admin">
+                          {user.role !== 'admin' && (
+                            <Button
+                              type="button"
+                              aria-label={`Make ${user.email} an admin`}
+                              disabled={promote.isPending}
+                              onClick={() => void makeAdmin(user)}
+                            >
+                              Make Admin
+                            </Button>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </AdminTable>
+              </TableBox>
+              <Pager page={result.page} pages={result.pages} onPage={setPage} />
+            </>
+          )
+        }
+      </LoadState>
     </Panel>
   );
 }

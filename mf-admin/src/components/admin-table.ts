@@ -1,0 +1,49 @@
+import styled from 'styled-components';
+
+/** The admin tables: a table from 1100 px (scrolling inside its own box), one card per row below. */
+export const TableBox = styled.div`
+  @media (min-width: 1100px) {
+    overflow-x: auto;
+    border: 1px solid var(--color-border);
+    border-radius: 8px;
+  }
+`;
+
+export const AdminTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 0.95rem;
+  th, td { padding: 10px 8px; text-align: left; vertical-align: middle; }
+  thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
+  td.number { font-variant-numeric: tabular-nums; }
+  .muted { color: var(--color-ink-soft); }
+  .actions { display: flex; flex-wrap: wrap; gap: 8px; }
+  img.avatar { width: 48px; height: 48px; object-fit: contain; border-radius: 8px; background: #eef2f7; }
+
+  @media (min-width: 1100px) {
+    th, td { border-bottom: 1px solid var(--color-border); }
+    td.number { text-align: right; white-space: nowrap; }
+    tbody tr:last-child > * { border-bottom: 0; }
+  }
+
+  @media (max-width: 1099.98px) {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    tbody { display: grid; gap: 12px; }
+    tr { display: grid; gap: 4px; padding: 12px; border: 1px solid var(--color-border); border-radius: 8px; }
+    th, td { display: grid; grid-template-columns: 8.5em 1fr; gap: 8px; padding: 2px 0; overflow-wrap: anywhere; }
+    th[scope='row'] { display: block; font-size: 1.05rem; padding-bottom: 6px; }
+    td::before { content: attr(data-label); color: var(--color-ink-soft); font-weight: 600; }
+    td:empty { display: none; }
+  }
+`;
+
+/** Search and filter controls above a table. */
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  gap: 12px;
+  margin: 0 0 16px;
+  label { display: grid; gap: 4px; font-weight: 600; font-size: 0.9rem; }
+  input, select { min-height: 44px; padding: 8px 10px; border: 1px solid #94a3b8; border-radius: 8px; background: #fff; }
+`;

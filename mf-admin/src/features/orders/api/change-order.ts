@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { activityKeys, apiClient, orderKeys, orderSchema, toolKeys } from '@pcpp/contracts';
+
+const deletedSchema = z.object({ deletedCount: z.number().int() });
+
+/** DELETE /order/{id} (admin): an unpaid order goes, and its quantity back to stock. */
+export async function deleteOrder(id: string) {
+  const { data } = await apiClient.delete<unknown>(`/order/${encodeURIComponent(id)}`);
+  return deletedSchema.parse(data);
+}
+
+/** PATCH /order/{id}/status (admin): shipped, delivered or cancelled, as the lifecycle allows. */
+export async function setOrderStatus(id: string, status: 'shipped' | 'delivered' | 'cancelled') {
+  const { data } = await apiClient.patch<unknown>(`/order/${encodeURIComponent(id)}/status`, { status });
+  return orderSchema.parse(data);
+}
+
+/** Orders (the customer's My Orders too), stock and the activity log are stale after a change. */
+function useInvalidateAfterOrderChange() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+    ]);
+}
+
+export function useDeleteOrder() {
+  const onSettled = useInvalidateAfterOrderChange();
+  return useMutation({ mutationFn: deleteOrder, onSettled });
+}
+
+export function useSetOrderStatus() {
+  const onSettled = useInvalidateAfterOrderChange();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'shipped' | 'delivered' | 'cancelled' }) => setOrderStatus(id, status),
+    onSettled,
+  });
+}

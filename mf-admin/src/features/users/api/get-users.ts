@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ADMIN_PAGE_SIZE, getParsed, pageSchema, userKeys, userSummarySchema } from '@pcpp/contracts';
+
+const usersPageSchema = pageSchema(userSummarySchema);
+
+/** GET /user (admin): accounts, newest first, searched by email, one page at a time. */
+export function getUsers(params: { page: number; q?: string }, signal?: AbortSignal) {
+  return getParsed(usersPageSchema, '/user', {
+    params: { page: params.page, limit: ADMIN_PAGE_SIZE, ...(params.q ? { q: params.q } : {}) },
+    signal,
+  });
+}
+
+export const usersQuery = (params: { page: number; q?: string }) =>
+  queryOptions({ queryKey: userKeys.list(params), queryFn: ({ signal }) => getUsers(params, signal) });
+
+export const useUsers = (params: { page: number; q?: string }) =>
+  useQuery({ ...usersQuery(params), placeholderData: keepPreviousData });

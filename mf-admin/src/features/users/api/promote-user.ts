@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { activityKeys, apiClient, userKeys } from '@pcpp/contracts';
+
+const promotedSchema = z.object({ modifiedCount: z.number().int() });
+
+/** PUT /user/admin/{email} (admin): the account becomes an admin; its next admin call works at once. */
+export async function promoteUser(email: string) {
+  const { data } = await apiClient.put<unknown>(`/user/admin/${encodeURIComponent(email)}`);
+  return promotedSchema.parse(data);
+}
+
+/** The users table (and anyone's cached admin flag) is stale once a role changes. */
+export function usePromoteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: promoteUser,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+      ]),
+  });
+}
