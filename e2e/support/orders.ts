@@ -21,3 +21,18 @@ export async function placeOrderThroughPage(page: Page, part: Tool, quantity: nu
   await expect(page.getByText('your order is placed.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Pays the customer's newest unpaid order of this part with the sandbox's 4242 card; answers the order id. */
+export async function payThroughPage(page: Page, part: Tool): Promise<string> {
+  await page.goto('/dashboard/myorders');
+  const row = page.getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'placed' }).first();
+  await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+  const orderId = page.url().split('/').pop()!;
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed.' })).toBeVisible();
+  return orderId;
+}
