@@ -14,7 +14,7 @@ test('the admin adds a product with a photo, finds it on the home page, and dele
   const name = `Test Part ${Date.now().toString(36)}`;
   await signInThroughLoginPage(page, demoAccounts.admin);
   await page.goto('/dashboard/addproduct');
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   for (const message of ['product Name is Required', 'quantity is Required', 'minimum order is Required', 'price is Required', 'product description is Required', 'Image is Required']) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
@@ -26,10 +26,10 @@ test('the admin adds a product with a photo, finds it on the home page, and dele
   await page.getByLabel('Description').fill('A part added by the end-to-end test.');
   await page.getByLabel('Photo').setInputFiles(path.join(__dirname, '../fixtures/test-part.png'));
   await expect(page.getByRole('img', { name: 'Preview of the chosen photo' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('minimum order must not be above the quantity')).toBeVisible();
   await page.getByLabel('Minimum order').fill('2');
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('product added successfully')).toBeVisible();
 
   // On the home page at once, its photo served by the api as a webp.
