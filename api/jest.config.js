@@ -1,9 +1,19 @@
 const { projectConfig } = require('../tooling/jest/project-config.cjs');
 
+const project = projectConfig({ displayName: 'api', rootDir: __dirname });
+
 module.exports = {
-  ...projectConfig({ displayName: 'api', rootDir: __dirname }),
-  // jose ships ESM only, which jest's module system cannot load: let swc compile it as well.
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  ...project,
+  // jose and file-type (with its dependencies) ship ESM only, which jest's module system cannot
+  // load: let swc compile them as well. The build keeps file-type's import() as it is.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(jose|file-type|strtok3|token-types|@tokenizer/inflate|uint8array-extras|@borewit/text-codec)/)',
+  ],
+  moduleNameMapper: {
+    ...project.moduleNameMapper,
+    // file-type's exports offer only `import` / `module-sync`, no `require`: its entry as Node resolves it.
+    '^file-type$': require.resolve('file-type'),
+  },
   // One database server and one auth emulator for the whole run; each test file uses its own database.
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',

@@ -27,6 +27,11 @@ import { createReviewsService } from './modules/reviews/service';
 import { createToolsRepository } from './modules/tools/repository';
 import { toolsRoutes } from './modules/tools/routes';
 import { createToolsService } from './modules/tools/service';
+// Uploads.
+import { createUploadsRepository } from './modules/uploads/repository';
+import { uploadsRoutes } from './modules/uploads/routes';
+import { createUploadsService } from './modules/uploads/service';
+import { createUploadStorage, type UploadStorage } from './modules/uploads/storage';
 import { createUsersRepository } from './modules/users/repository';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -34,7 +39,9 @@ import { createUsersService } from './modules/users/service';
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'> &
     // Orders and their emails.
-    Pick<Config, 'shopUrl' | 'orderHoldMinutes'>;
+    Pick<Config, 'shopUrl' | 'orderHoldMinutes'> &
+    // Uploads.
+    Pick<Config, 'uploadStorage'>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
@@ -45,6 +52,9 @@ export interface AppDeps {
   roleCacheTtlMs?: number;
   /** Runs once per order the payment made paid. Default: the payment email through the outbox. */
   onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
+  // Uploads.
+  /** Where uploaded images go. Default: the one config.uploadStorage describes. */
+  uploadStorage?: UploadStorage;
 }
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -88,6 +98,14 @@ export function createApp(deps: AppDeps): Express {
       ((order) => deps.outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
   });
 
+  // Uploads.
+  const uploadStorage = deps.uploadStorage ?? createUploadStorage(config.uploadStorage);
+  const uploads = createUploadsService({
+    uploads: createUploadsRepository(database.collections.uploads),
+    storage: uploadStorage,
+    logger: deps.logger,
+  });
+
   const app = express();
   app.disable('x-powered-by');
   // Express's default, spelled out because clients count on it: every answer carries a weak ETag,
@@ -127,6 +145,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(usersRoutes({ users, identity, accessTokens }));
   app.use(paymentsRoutes({ payments, accessTokens }));
   app.use(ordersRoutes({ orders, accessTokens }));
+  // Uploads.
+  app.use(uploadsRoutes({ uploads, storage: uploadStorage, accessTokens, roles }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

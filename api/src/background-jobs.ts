@@ -4,6 +4,10 @@ import type { Logger } from './logger';
 import type { Outbox } from './modules/mail/outbox';
 import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
 import { cancelExpiredOrders, forgetOldIdempotencyKeys } from './modules/orders/service';
+// Uploads.
+import { createUploadsRepository } from './modules/uploads/repository';
+import { createUploadsService } from './modules/uploads/service';
+import { createUploadStorage, type UploadStorage } from './modules/uploads/storage';
 
 /** How often the api runs its housekeeping. */
 export const BACKGROUND_JOBS_INTERVAL_MS = 60_000;
@@ -17,17 +21,29 @@ export interface BackgroundJobs {
 
 /**
  * Every minute: cancel unpaid orders whose hold expired (ORDER_HOLD_MINUTES), retry emails that
- * are due, and drop Idempotency-Keys past their 24 hours. Each job is safe to run on several api
+ * are due, drop Idempotency-Keys past their 24 hours, and delete uploaded images no product took
+ * within UPLOAD_UNATTACHED_HOURS. Each job is safe to run on several api
  * instances at once (conditional updates), and a round never overlaps the previous one.
  */
 export function startBackgroundJobs(deps: {
   collections: Collections;
   outbox: Outbox;
-  config: Pick<Config, 'orderHoldMinutes'>;
+  config: Pick<Config, 'orderHoldMinutes'> &
+    // Uploads.
+    Pick<Config, 'uploadStorage' | 'uploadUnattachedHours'>;
   logger: Logger;
   intervalMs?: number;
+  // Uploads.
+  /** Default: the one config.uploadStorage describes. */
+  uploadStorage?: UploadStorage;
 }): BackgroundJobs {
   const { collections, outbox, config, logger, intervalMs = BACKGROUND_JOBS_INTERVAL_MS } = deps;
+  // Uploads.
+  const uploads = createUploadsService({
+    uploads: createUploadsRepository(collections.uploads),
+    storage: deps.uploadStorage ?? createUploadStorage(config.uploadStorage),
+    logger,
+  });
   const orders = createOrdersRepository(collections);
   const idempotencyKeys = createIdempotencyKeysRepository(collections.idempotencyKeys);
   const jobs: [string, (now: Date) => Promise<unknown>][] = [
@@ -37,6 +53,8 @@ export function startBackgroundJobs(deps: {
     }],
     ['email outbox', (now) => outbox.deliverDue(now)],
     ['idempotency keys cleanup', (now) => forgetOldIdempotencyKeys(idempotencyKeys, now)],
+    // Uploads.
+    ['unattached uploads cleanup', (now) => uploads.cleanUnattached(config.uploadUnattachedHours * 3_600_000, now)],
   ];
 
   let current: Promise<void> | undefined;

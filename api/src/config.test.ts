@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -209,6 +210,73 @@ describe('loadConfig', () => {
     expect(problemsOf({ NODE_ENV: 'staging', MONGODB_URI: 'http://db' })).toEqual([
       'NODE_ENV: must be development, test or production',
       'MONGODB_URI: must start with mongodb:// or mongodb+srv://',
+    ]);
+  });
+
+  // Uploads.
+  it('stores uploads under .data/uploads, served by the api at PUBLIC_API_URL, by default', () => {
+    const config = loadConfig({ ...DATABASE, API_PORT: '4100' });
+    expect(config.publicApiUrl).toBe('http://localhost:4100');
+    expect(config.uploadStorage).toEqual({
+      kind: 'disk',
+      dir: path.resolve('.data/uploads'),
+      baseUrl: 'http://localhost:4100',
+    });
+    expect(config.uploadUnattachedHours).toBe(24);
+    expect(
+      loadConfig({ ...DATABASE, PUBLIC_API_URL: 'https://api.shop.example/', UPLOADS_DIR: '/srv/images', UPLOAD_UNATTACHED_HOURS: '6' }),
+    ).toMatchObject({
+      publicApiUrl: 'https://api.shop.example',
+      uploadStorage: { kind: 'disk', dir: '/srv/images', baseUrl: 'https://api.shop.example' },
+      uploadUnattachedHours: 6,
+    });
+  });
+
+  it('uses a bucket when S3_BUCKET is set, with a public URL derived from the endpoint unless given', () => {
+    expect(loadConfig({ ...DATABASE, S3_BUCKET: 'shop-images', S3_REGION: 'eu-central-1' }).uploadStorage).toEqual({
+      kind: 's3',
+      bucket: 'shop-images',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      publicUrl: 'https://shop-images.s3.eu-central-1.amazonaws.com',
+    });
+    const minio = {
+      ...DATABASE,
+      S3_BUCKET: 'shop-images',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(minio).uploadStorage).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicUrl: 'http://127.0.0.1:9000/shop-images',
+    });
+    expect(loadConfig({ ...minio, S3_ENDPOINT: 'https://s3.storage.example', S3_FORCE_PATH_STYLE: 'false' }).uploadStorage).toMatchObject({
+      publicUrl: 'https://shop-images.s3.storage.example',
+    });
+    expect(loadConfig({ ...minio, S3_PUBLIC_URL: 'https://images.shop.example/' }).uploadStorage).toMatchObject({
+      publicUrl: 'https://images.shop.example',
+    });
+  });
+
+  it('rejects half a key pair, S3 settings without a bucket, a bad bucket name or hour count', () => {
+    expect(problemsOf({ ...DATABASE, S3_BUCKET: 'ok-bucket', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    ]);
+    expect(problemsOf({ ...DATABASE, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PUBLIC_URL: 'https://cdn.example' })).toEqual([
+      'S3_ENDPOINT, S3_PUBLIC_URL: only used with S3_BUCKET, which is unset',
+    ]);
+    expect(
+      problemsOf({ ...DATABASE, S3_BUCKET: 'No', PUBLIC_API_URL: 'api.example', UPLOAD_UNATTACHED_HOURS: '0' }),
+    ).toEqual([
+      'PUBLIC_API_URL: must be an http(s) address, e.g. https://api.shop.example',
+      'UPLOAD_UNATTACHED_HOURS: must be at least 1 hour',
+      'S3_BUCKET: must be a bucket name (3-63 of a-z 0-9 . -)',
     ]);
   });
 });

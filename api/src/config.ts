@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { isValidEmail } from '@pcpp/contracts/core';
 import defaultPorts from '@pcpp/contracts/default-ports.json';
 import { z } from 'zod';
@@ -21,6 +22,26 @@ export interface StripeConfig {
   /** Where the Stripe api is, when not api.stripe.com: the local sandbox (`npm start` sets it). */
   apiUrl: URL | undefined;
 }
+
+// Uploads (POST /uploads): where image files go.
+export const DEFAULT_UPLOADS_DIR = '.data/uploads';
+export const DEFAULT_UPLOAD_UNATTACHED_HOURS = 24;
+
+/** Local disk (served by the api at /uploads), or an S3-compatible bucket. */
+export type UploadStorageConfig =
+  | { kind: 'disk'; /** Absolute. */ dir: string; /** The api's public URL: files are at {baseUrl}/uploads/{key}. */ baseUrl: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS S3 itself. */
+      endpoint: string | undefined;
+      region: string;
+      /** Both or neither; neither: the SDK's default credential chain. */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** Objects are at {publicUrl}/{key}. */
+      publicUrl: string;
+    };
 
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
@@ -49,6 +70,12 @@ export interface Config {
   mailFrom: string;
   /** The shop's address as customers open it (links in emails), without a trailing slash. */
   shopUrl: string;
+  // Uploads.
+  /** The api as browsers reach it, without a trailing slash (absolute URLs of uploaded images). */
+  publicApiUrl: string;
+  uploadStorage: UploadStorageConfig;
+  /** An upload no product uses after this long is deleted. */
+  uploadUnattachedHours: number;
 }
 
 export class ConfigError extends Error {
@@ -67,6 +94,13 @@ const list = (value: string) =>
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** An http(s) address, kept without its trailing slash. */
+const httpAddress = (example: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, `must be an http(s) address, e.g. ${example}`)
+    .transform((url) => url.replace(/\/+$/, ''));
 
 const originList = z
   .string()
@@ -128,11 +162,22 @@ const envSchema = z.object({
     .default(DEFAULT_ORDER_HOLD_MINUTES),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().trim().min(3).default(DEFAULT_MAIL_FROM),
-  SHOP_URL: z
-    .string()
-    .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) address, e.g. https://shop.example')
-    .transform((url) => url.replace(/\/+$/, ''))
-    .optional(),
+  SHOP_URL: httpAddress('https://shop.example').optional(),
+  // Uploads.
+  PUBLIC_API_URL: httpAddress('https://api.shop.example').optional(),
+  UPLOADS_DIR: z.string().trim().min(1).default(DEFAULT_UPLOADS_DIR),
+  UPLOAD_UNATTACHED_HOURS: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1 hour')
+    .default(DEFAULT_UPLOAD_UNATTACHED_HOURS),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z 0-9 . -)').optional(),
+  S3_ENDPOINT: httpAddress('https://s3.eu-central-1.amazonaws.com').optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: httpAddress('https://images.shop.example').optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -157,6 +202,14 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env.STRIPE_API_URL && /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? '')) {
     problems.push('STRIPE_SECRET_KEY: a live key must never go to STRIPE_API_URL (the local sandbox takes test keys only)');
   }
+  // Uploads.
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (!env.S3_BUCKET) {
+    const strays = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'].filter((name) => env[name]);
+    if (strays.length > 0) problems.push(`${strays.join(', ')}: only used with S3_BUCKET, which is unset`);
+  }
   return problems;
 }
 
@@ -171,6 +224,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
+
+  // Uploads.
+  const publicApiUrl = env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`;
 
   const frontEndPorts = [
     env.SHELL_PORT ?? defaultPorts.shell,
@@ -199,7 +255,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     shopUrl: env.SHOP_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}`,
+    // Uploads.
+    publicApiUrl,
+    uploadStorage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          publicUrl: env.S3_PUBLIC_URL ?? defaultBucketUrl(env.S3_BUCKET, env.S3_REGION, env.S3_ENDPOINT, env.S3_FORCE_PATH_STYLE),
+        }
+      : { kind: 'disk', dir: path.resolve(env.UPLOADS_DIR), baseUrl: publicApiUrl },
+    uploadUnattachedHours: env.UPLOAD_UNATTACHED_HOURS,
   };
+}
+
+// Uploads.
+/** Where a bucket's objects are read when S3_PUBLIC_URL is unset (a CDN in front is better). */
+function defaultBucketUrl(bucket: string, region: string, endpoint: string | undefined, pathStyle: boolean): string {
+  if (!endpoint) return `https://${bucket}.s3.${region}.amazonaws.com`;
+  if (pathStyle) return `${endpoint}/${bucket}`;
+  const { protocol, host, pathname } = new URL(endpoint);
+  return `${protocol}//${bucket}.${host}${pathname}`.replace(/\/+$/, '');
 }
 
 function isHttpUrl(value: string): boolean {

@@ -49,6 +49,22 @@ export interface IdempotencyKeyDocument {
   createdAt: Date;
 }
 
+// Uploads.
+/**
+ * An image an admin uploaded (POST /uploads): the webp and its thumbnail in the upload storage.
+ * attachedAt is set when a product is created with its url; one never attached is deleted after
+ * UPLOAD_UNATTACHED_HOURS.
+ */
+export interface UploadDocument {
+  key: string;
+  thumbKey: string;
+  url: string;
+  /** Email of the admin. */
+  uploadedBy: string;
+  createdAt: Date;
+  attachedAt?: Date;
+}
+
 export interface Collections {
   tools: Collection<ToolDocument>;
   reviews: Collection<ReviewDocument>;
@@ -56,6 +72,8 @@ export interface Collections {
   orders: Collection<OrderDocument>;
   outbox: Collection<OutboxDocument>;
   idempotencyKeys: Collection<IdempotencyKeyDocument>;
+  // Uploads.
+  uploads: Collection<UploadDocument>;
 }
 
 export interface Database {
@@ -74,6 +92,8 @@ export function collectionsOf(db: Db): Collections {
     orders: db.collection<OrderDocument>('orders'),
     outbox: db.collection<OutboxDocument>('outbox'),
     idempotencyKeys: db.collection<IdempotencyKeyDocument>('idempotency_keys'),
+    // Uploads.
+    uploads: db.collection<UploadDocument>('uploads'),
   };
 }
 
@@ -110,6 +130,9 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.outbox.createIndex({ status: 1, nextAttemptAt: 1 }, { name: 'status_nextAttemptAt' }),
     collections.idempotencyKeys.createIndex({ email: 1, key: 1 }, { unique: true, name: 'email_key_unique' }),
     collections.idempotencyKeys.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // Uploads: attach finds one by its url; the cleanup picks old ones.
+    collections.uploads.createIndex({ url: 1 }, { unique: true, name: 'url_unique' }),
+    collections.uploads.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
   ]);
 }
 
