@@ -11,6 +11,9 @@ import type { Config } from './config';
 import type { Database, OrderDocument } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
 import type { Logger } from './logger';
+import { createActivityRepository } from './modules/activity/repository';
+import { activityRoutes } from './modules/activity/routes';
+import { createActivityLog } from './modules/activity/service';
 import { healthRoutes } from './modules/health/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
@@ -57,7 +60,9 @@ export function publicDir(): string {
 
 export function createApp(deps: AppDeps): Express {
   const { config, database, accessTokens, identity } = deps;
-  const tools = createToolsService(createToolsRepository(database.collections.tools));
+  // The admin console's log of actions, which the users, orders and tools services write to.
+  const activity = createActivityLog(createActivityRepository(database.collections.activity));
+  const tools = createToolsService(createToolsRepository(database.collections.tools), { activity });
   const reviews = createReviewsService({ reviews: createReviewsRepository(database.collections.reviews), identity });
   const usersRepository = createUsersRepository(database.collections.users);
   const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs });
@@ -65,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
     users: usersRepository,
     roles,
     accessTokens,
+    activity,
     adminEmails: config.adminEmails,
   });
   const orders = createOrdersService({
@@ -76,6 +82,7 @@ export function createApp(deps: AppDeps): Express {
     shopUrl: config.shopUrl,
     holdMinutes: config.orderHoldMinutes,
     logger: deps.logger,
+    activity,
   });
 
   const payments = createPaymentsService({
@@ -122,11 +129,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '100kb' }));
 
   app.use(healthRoutes({ database }));
-  app.use(toolsRoutes({ tools, accessTokens }));
+  app.use(toolsRoutes({ tools, accessTokens, roles }));
   app.use(reviewsRoutes({ reviews, accessTokens }));
-  app.use(usersRoutes({ users, identity, accessTokens }));
+  app.use(usersRoutes({ users, identity, accessTokens, roles }));
   app.use(paymentsRoutes({ payments, accessTokens }));
-  app.use(ordersRoutes({ orders, accessTokens }));
+  app.use(ordersRoutes({ orders, accessTokens, roles }));
+  app.use(activityRoutes({ activity, accessTokens, roles }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

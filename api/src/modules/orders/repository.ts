@@ -1,5 +1,7 @@
+import type { OrderStatus } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, type ObjectId, type WithId } from 'mongodb';
 import type { Collections, IdempotencyKeyDocument, OrderDocument } from '../../db/mongo';
+import { containsText } from '../../db/text-match';
 
 type StatusChange = OrderDocument['statusHistory'][number];
 
@@ -51,6 +53,28 @@ export function createOrdersRepository({ orders, tools }: Pick<Collections, 'ord
       orders.findOneAndUpdate(
         { ...filter, status: 'placed', paid: false },
         { $set: { status: 'cancelled' }, $addToSet: { statusHistory: change } },
+        { returnDocument: 'after' },
+      ),
+
+    /** All orders newest first (the admin console), filtered by status and by text in the email or the part's name. */
+    async list(search: { status?: OrderStatus; text?: string }, page?: { skip: number; limit: number }) {
+      const filter: Filter<OrderDocument> = {};
+      if (search.status) filter.status = search.status;
+      if (search.text) filter.$or = [{ email: containsText(search.text) }, { productName: containsText(search.text) }];
+      const cursor = orders.find(filter).sort({ createdAt: -1, _id: -1 });
+      if (!page) return { docs: await cursor.toArray(), total: undefined };
+      const [docs, total] = await Promise.all([cursor.skip(page.skip).limit(page.limit).toArray(), orders.countDocuments(filter)]);
+      return { docs, total };
+    },
+
+    /**
+     * One status move, only if the order is still in status `from`: of two racing changes one
+     * wins. The order after the change, or null for the loser.
+     */
+    moveStatus: (id: ObjectId, from: OrderStatus, change: StatusChange) =>
+      orders.findOneAndUpdate(
+        { _id: id, status: from },
+        { $set: { status: change.status }, $addToSet: { statusHistory: change } },
         { returnDocument: 'after' },
       ),
 

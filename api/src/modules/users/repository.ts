@@ -1,6 +1,7 @@
 import type { ProfileUpdateInput, Role } from '@pcpp/contracts/core';
-import { type Collection, MongoServerError, type WithId } from 'mongodb';
+import { type Collection, type Filter, MongoServerError, type WithId } from 'mongodb';
 import type { UserDocument } from '../../db/mongo';
+import { containsText } from '../../db/text-match';
 
 const DUPLICATE_KEY = 11000;
 
@@ -40,7 +41,21 @@ export function createUsersRepository(users: Collection<UserDocument>) {
     return users.findOneAndUpdate({ email }, { $set: profile }, { returnDocument: 'after' });
   }
 
-  return { upsertOnSignIn, findByEmail, updateProfile };
+  /** Accounts newest first, those whose email contains `text` when given; one page when asked. */
+  async function list(text: string | undefined, page?: { skip: number; limit: number }) {
+    const filter: Filter<UserDocument> = text ? { email: containsText(text) } : {};
+    const cursor = users.find(filter).sort({ createdAt: -1, _id: -1 });
+    if (!page) return { docs: await cursor.toArray(), total: undefined };
+    const [docs, total] = await Promise.all([cursor.skip(page.skip).limit(page.limit).toArray(), users.countDocuments(filter)]);
+    return { docs, total };
+  }
+
+  /** Makes the account an admin; 1 when that changed its role, 0 when it was one already (or is unknown). */
+  async function promote(email: string): Promise<number> {
+    return (await users.updateOne({ email, role: { $ne: 'admin' } }, { $set: { role: 'admin' } })).modifiedCount;
+  }
+
+  return { upsertOnSignIn, findByEmail, updateProfile, list, promote };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
