@@ -7,6 +7,21 @@ type StatusChange = OrderDocument['statusHistory'][number];
 
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
 export function createOrdersRepository({ orders, tools }: Pick<Collections, 'orders' | 'tools'>) {
+  /**
+   * Sets the status and appends the change, only if `filter` still matches; the order after the
+   * change, or null when another request changed it first. An updateOne, then a read: the embedded
+   * jongodb checks a findOneAndUpdate's filter apart from its write, so two racing calls could
+   * both win, while its updateOne is atomic (db/conformance.test.ts). $addToSet appends the change
+   * (each has its own time): jongodb rejects $push.
+   */
+  async function changeIf(filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) {
+    const { modifiedCount } = await orders.updateOne(filter, {
+      $set: { status: change.status },
+      $addToSet: { statusHistory: change },
+    });
+    return modifiedCount === 1 ? orders.findOne({ _id: filter._id }) : null;
+  }
+
   return {
     findTool: (id: ObjectId) => tools.findOne({ _id: id }),
 
@@ -47,14 +62,9 @@ export function createOrdersRepository({ orders, tools }: Pick<Collections, 'ord
     /**
      * placed → cancelled, only if the order is still placed and unpaid (so a paid order is never
      * cancelled, and of two racing cancels one wins). The cancelled order, or null for the loser.
-     * $addToSet appends the change (each has its own time): the embedded jongodb rejects $push.
      */
     cancelPlaced: (filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) =>
-      orders.findOneAndUpdate(
-        { ...filter, status: 'placed', paid: false },
-        { $set: { status: 'cancelled' }, $addToSet: { statusHistory: change } },
-        { returnDocument: 'after' },
-      ),
+      changeIf({ ...filter, status: 'placed', paid: false }, change),
 
     /** All orders newest first (the admin console), filtered by status and by text in the email or the part's name. */
     async list(search: { status?: OrderStatus; text?: string }, page?: { skip: number; limit: number }) {
@@ -71,12 +81,7 @@ export function createOrdersRepository({ orders, tools }: Pick<Collections, 'ord
      * One status move, only if the order is still in status `from`: of two racing changes one
      * wins. The order after the change, or null for the loser.
      */
-    moveStatus: (id: ObjectId, from: OrderStatus, change: StatusChange) =>
-      orders.findOneAndUpdate(
-        { _id: id, status: from },
-        { $set: { status: change.status }, $addToSet: { statusHistory: change } },
-        { returnDocument: 'after' },
-      ),
+    moveStatus: (id: ObjectId, from: OrderStatus, change: StatusChange) => changeIf({ _id: id, status: from }, change),
 
     /** Unpaid orders placed before `cutoff`, oldest first. */
     findPlacedBefore: (cutoff: Date, limit: number) =>

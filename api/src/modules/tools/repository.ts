@@ -37,8 +37,10 @@ export function createToolsRepository(tools: Collection<ToolDocument>) {
     async insert(tool: ToolDocument): Promise<ObjectId> {
       return (await tools.insertOne({ ...tool })).insertedId;
     },
-    /** The part as it was, or null when it was not there (already deleted, or never). */
-    deleteById: (id: ObjectId) => tools.findOneAndDelete({ _id: id }),
+    /** 1 when this call deleted the part, 0 when it was not there. (jongodb refuses findOneAndDelete.) */
+    async deleteById(id: ObjectId): Promise<number> {
+      return (await tools.deleteOne({ _id: id })).deletedCount;
+    },
     /** One page of the parts matching the search, and how many match in all. */
     async search(search: ToolSearch) {
       const filter = searchFilter(search);

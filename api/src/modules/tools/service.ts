@@ -79,10 +79,13 @@ export function createToolsService(
 
     /** DELETE /tools/:id (admin). Orders keep their own copy of the part's name and price. */
     async remove(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
-      const deleted = await repository.deleteById(id);
-      if (!deleted) return { deletedCount: 0 };
-      await deps.activity.record({ action: 'product.deleted', actor: caller.email, target: deleted.name });
-      return { deletedCount: 1 };
+      const part = await repository.findById(id);
+      // Of two racing deletes, the one whose delete removed it logs it.
+      const deletedCount = part ? await repository.deleteById(id) : 0;
+      if (part && deletedCount === 1) {
+        await deps.activity.record({ action: 'product.deleted', actor: caller.email, target: part.name });
+      }
+      return { deletedCount };
     },
   };
 }
