@@ -1,5 +1,6 @@
 import type { Collection } from 'mongodb';
 import type { ActivityDocument } from '../../db/mongo';
+import { findListed } from '../../paging';
 
 export function createActivityRepository(activity: Collection<ActivityDocument>) {
   return {
@@ -9,10 +10,7 @@ export function createActivityRepository(activity: Collection<ActivityDocument>)
 
     /** Newest first; _id orders entries of the same millisecond. */
     async list(page: { skip: number; limit: number }) {
-      const [docs, total] = await Promise.all([
-        activity.find({}).sort({ at: -1, _id: -1 }).skip(page.skip).limit(page.limit).toArray(),
-        activity.countDocuments({}),
-      ]);
+      const { docs, total = 0 } = await findListed(activity, {}, { at: -1, _id: -1 }, page);
       return { docs, total };
     },
   };

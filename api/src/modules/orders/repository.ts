@@ -2,8 +2,11 @@ import type { OrderStatus } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, type ObjectId, type WithId } from 'mongodb';
 import type { Collections, IdempotencyKeyDocument, OrderDocument } from '../../db/mongo';
 import { containsText } from '../../db/text-match';
+import { findListed } from '../../paging';
 
 type StatusChange = OrderDocument['statusHistory'][number];
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
 export function createOrdersRepository({ orders, tools }: Pick<Collections, 'orders' | 'tools'>) {
@@ -49,15 +52,8 @@ export function createOrdersRepository({ orders, tools }: Pick<Collections, 'ord
     findById: (id: ObjectId) => orders.findOne({ _id: id }),
 
     /** The customer's orders, newest first; one page when skip/limit are given. */
-    async findByEmail(email: string, page?: { skip: number; limit: number }) {
-      const cursor = orders.find({ email }).sort({ createdAt: -1, _id: -1 });
-      if (!page) return { docs: await cursor.toArray(), total: undefined };
-      const [docs, total] = await Promise.all([
-        cursor.skip(page.skip).limit(page.limit).toArray(),
-        orders.countDocuments({ email }),
-      ]);
-      return { docs, total };
-    },
+    findByEmail: (email: string, page?: { skip: number; limit: number }) =>
+      findListed(orders, { email }, NEWEST_FIRST, page),
 
     /**
      * placed → cancelled, only if the order is still placed and unpaid (so a paid order is never
@@ -71,10 +67,7 @@ export function createOrdersRepository({ orders, tools }: Pick<Collections, 'ord
       const filter: Filter<OrderDocument> = {};
       if (search.status) filter.status = search.status;
       if (search.text) filter.$or = [{ email: containsText(search.text) }, { productName: containsText(search.text) }];
-      const cursor = orders.find(filter).sort({ createdAt: -1, _id: -1 });
-      if (!page) return { docs: await cursor.toArray(), total: undefined };
-      const [docs, total] = await Promise.all([cursor.skip(page.skip).limit(page.limit).toArray(), orders.countDocuments(filter)]);
-      return { docs, total };
+      return findListed(orders, filter, NEWEST_FIRST, page);
     },
 
     /**

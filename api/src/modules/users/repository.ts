@@ -2,6 +2,7 @@ import type { ProfileUpdateInput, Role } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, type WithId } from 'mongodb';
 import type { UserDocument } from '../../db/mongo';
 import { containsText } from '../../db/text-match';
+import { findListed } from '../../paging';
 
 const DUPLICATE_KEY = 11000;
 
@@ -42,12 +43,9 @@ export function createUsersRepository(users: Collection<UserDocument>) {
   }
 
   /** Accounts newest first, those whose email contains `text` when given; one page when asked. */
-  async function list(text: string | undefined, page?: { skip: number; limit: number }) {
+  function list(text: string | undefined, page?: { skip: number; limit: number }) {
     const filter: Filter<UserDocument> = text ? { email: containsText(text) } : {};
-    const cursor = users.find(filter).sort({ createdAt: -1, _id: -1 });
-    if (!page) return { docs: await cursor.toArray(), total: undefined };
-    const [docs, total] = await Promise.all([cursor.skip(page.skip).limit(page.limit).toArray(), users.countDocuments(filter)]);
-    return { docs, total };
+    return findListed(users, filter, { createdAt: -1, _id: -1 }, page);
   }
 
   /** Makes the account an admin; 1 when that changed its role, 0 when it was one already (or is unknown). */
