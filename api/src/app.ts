@@ -11,6 +11,9 @@ import type { Config } from './config';
 import type { Database, OrderDocument } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
 import type { Logger } from './logger';
+import { createActivityRepository } from './modules/activity/repository';
+import { activityRoutes } from './modules/activity/routes';
+import { createActivityLog } from './modules/activity/service';
 import { healthRoutes } from './modules/health/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
@@ -67,7 +70,17 @@ export function publicDir(): string {
 
 export function createApp(deps: AppDeps): Express {
   const { config, database, accessTokens, identity } = deps;
-  const tools = createToolsService(createToolsRepository(database.collections.tools));
+  // The admin console's log of actions, which the users, orders and tools services write to.
+  // Uploads.
+  const uploadStorage = deps.uploadStorage ?? createUploadStorage(config.uploadStorage);
+  const uploads = createUploadsService({
+    uploads: createUploadsRepository(database.collections.uploads),
+    storage: uploadStorage,
+    logger: deps.logger,
+  });
+
+  const activity = createActivityLog(createActivityRepository(database.collections.activity));
+  const tools = createToolsService(createToolsRepository(database.collections.tools), { activity, uploads });
   const reviews = createReviewsService({ reviews: createReviewsRepository(database.collections.reviews), identity });
   const usersRepository = createUsersRepository(database.collections.users);
   const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs });
@@ -75,6 +88,7 @@ export function createApp(deps: AppDeps): Express {
     users: usersRepository,
     roles,
     accessTokens,
+    activity,
     adminEmails: config.adminEmails,
   });
   const orders = createOrdersService({
@@ -86,6 +100,7 @@ export function createApp(deps: AppDeps): Express {
     shopUrl: config.shopUrl,
     holdMinutes: config.orderHoldMinutes,
     logger: deps.logger,
+    activity,
   });
 
   const payments = createPaymentsService({
@@ -96,14 +111,6 @@ export function createApp(deps: AppDeps): Express {
     onOrderPaid:
       deps.onOrderPaid ??
       ((order) => deps.outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
-  });
-
-  // Uploads.
-  const uploadStorage = deps.uploadStorage ?? createUploadStorage(config.uploadStorage);
-  const uploads = createUploadsService({
-    uploads: createUploadsRepository(database.collections.uploads),
-    storage: uploadStorage,
-    logger: deps.logger,
   });
 
   const app = express();
@@ -140,11 +147,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '100kb' }));
 
   app.use(healthRoutes({ database }));
-  app.use(toolsRoutes({ tools, accessTokens }));
+  app.use(toolsRoutes({ tools, accessTokens, roles }));
   app.use(reviewsRoutes({ reviews, accessTokens }));
-  app.use(usersRoutes({ users, identity, accessTokens }));
+  app.use(usersRoutes({ users, identity, accessTokens, roles }));
   app.use(paymentsRoutes({ payments, accessTokens }));
-  app.use(ordersRoutes({ orders, accessTokens }));
+  app.use(ordersRoutes({ orders, accessTokens, roles }));
+  app.use(activityRoutes({ activity, accessTokens, roles }));
   // Uploads.
   app.use(uploadsRoutes({ uploads, storage: uploadStorage, accessTokens, roles }));
 

@@ -8,3 +8,20 @@ export function objectIdSchema(what: string) {
     .regex(/^[0-9a-f]{24}$/i, `Invalid ${what}`)
     .transform((hex) => ObjectId.createFromHexString(hex));
 }
+
+const keysOf = (issue: { keys?: readonly string[] }) => (issue.keys ?? []).map((key) => `"${key}"`).join(', ');
+
+/** The body of a call that takes none (absent, or `{}`): any field is a 400. Parse `req.body ?? {}`. */
+export const noBodySchema = z.strictObject(
+  {},
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Unknown field ${keysOf(issue)}: this call takes no body` : 'This call takes no body',
+  },
+);
+
+/** The query string of a call that takes no parameter: any parameter is a 400. */
+export const noQuerySchema = z.strictObject(
+  {},
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter ${keysOf(issue)}: this call takes none` : undefined) },
+);

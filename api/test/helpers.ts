@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Role } from '@pcpp/contracts/core';
 import type { Express } from 'express';
-import type { Db } from 'mongodb';
+import type { Db, ObjectId } from 'mongodb';
 import request from 'supertest';
 import { type AppDeps, createApp } from '../src/app';
 import { type AccessTokens, createAccessTokens } from '../src/auth/access-token';
 import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
 import { type Config, DEFAULT_MAIL_FROM, loadConfig } from '../src/config';
-import { connectDatabase, type Database, ensureIndexes } from '../src/db/mongo';
+import { connectDatabase, type Database, ensureIndexes, type OrderDocument } from '../src/db/mongo';
+import { seedTools } from '../src/db/seed-data';
 import { createLogger } from '../src/logger';
 import { createOutbox, type Outbox } from '../src/modules/mail/outbox';
 import { createMailTransport } from '../src/modules/mail/transport';
@@ -189,4 +191,60 @@ export function emulatorClaims(
     sub: uid,
     ...rest,
   };
+}
+
+/** An account straight in the database, with an access token for it (no emulator round trip). */
+export async function createAccount(
+  api: Pick<TestApi, 'database' | 'accessTokens'>,
+  role: Role,
+  email = uniqueEmail(role),
+): Promise<{ email: string; token: string }> {
+  const { insertedId } = await api.database.collections.users.insertOne({ email, role, createdAt: new Date() });
+  return { email, token: await api.accessTokens.sign({ sub: insertedId.toHexString(), email, role }) };
+}
+
+/** A part of its own for a test, straight into the database. Price in cents. */
+export async function createPart(
+  api: Pick<TestApi, 'database'>,
+  fields: { p_quantity: number; min_quantity?: number; price?: number },
+) {
+  const part = {
+    ...seedTools[0]!,
+    name: `Test part ${randomSuffix()}`,
+    min_quantity: 1,
+    price: 1999,
+    ...fields,
+    createdAt: new Date(),
+  };
+  const { insertedId } = await api.database.collections.tools.insertOne(part);
+  return { ...part, _id: insertedId, id: insertedId.toHexString() };
+}
+
+/**
+ * An order straight into the database, as POST /order stores one (its stock already taken):
+ * placed and unpaid unless `fields` say otherwise.
+ */
+export async function insertOrder(
+  api: Pick<TestApi, 'database'>,
+  part: { _id: ObjectId; name: string; price: number },
+  fields: Partial<OrderDocument> & { email: string },
+): Promise<{ _id: ObjectId; id: string }> {
+  const createdAt = fields.createdAt ?? new Date();
+  const quantity = fields.order_quantity ?? 1;
+  const { insertedId } = await api.database.collections.orders.insertOne({
+    productId: part._id,
+    productName: part.name,
+    name: 'Test Customer',
+    per_product_price: part.price,
+    order_quantity: quantity,
+    totalAmount: part.price * quantity,
+    address: '1 Main Street, Springfield',
+    phone: '555 0100',
+    paid: false,
+    status: 'placed',
+    statusHistory: [{ status: 'placed', at: createdAt, by: fields.email }],
+    createdAt,
+    ...fields,
+  });
+  return { _id: insertedId, id: insertedId.toHexString() };
 }

@@ -65,6 +65,7 @@ export const activityEntrySchema = z.object({
 
 /** PATCH /order/{id}/status (admin): what an admin may set; 'paid' comes from the payment only. */
 export const ADMIN_ORDER_STATUSES = ['shipped', 'delivered', 'cancelled'] as const;
+export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
 export const orderStatusInputSchema = z.strictObject({
   status: z.enum(ADMIN_ORDER_STATUSES, { error: `status must be one of: ${ADMIN_ORDER_STATUSES.join(', ')}` }),
 });

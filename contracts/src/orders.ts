@@ -139,3 +139,14 @@ export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly ('shipped
   delivered: [],
   cancelled: [],
 };
+
+/** Why an admin's status change is refused (the api's 409), in a sentence the console can show. */
+export function statusMoveRefusal(from: OrderStatus, to: OrderStatus): string {
+  const refused = `An order that is ${from} cannot be ${to}`;
+  if (from === to) return `${refused} again.`;
+  if (from === 'placed') return `${refused}: it is not paid.`;
+  if (from === 'paid' && to === 'delivered') return `${refused}: it has not been shipped.`;
+  if (from === 'cancelled') return `${refused}: a cancelled order stays cancelled.`;
+  if (from === 'delivered') return `${refused}: it has reached the customer.`;
+  return `${refused}.`;
+}

@@ -22,12 +22,20 @@
  *     $lt on a date) and $inc, null when a condition fails; $set with $addToSet appending a document
  *     to an array (jongodb rejects $push); updateMany and deleteMany with a $lt date condition; a
  *     compound unique index (11000); $exists: false in a filter
+ *   order status changes: of concurrent updateOne calls with the same condition, exactly one
+ *     modifies (the order repository's changeIf relies on it)
+ *   the admin console: updateOne with a $ne condition (modifiedCount 0 when it fails); deleteOne's
+ *     deletedCount (1, then 0 for the same document); an index on one key descending
  * Checked ahead for the coming issues, not used yet:
  *   updateOne with upsert
  *   aggregate with $match, $group ($sum) and $sort; $in
  *
  * Known gaps of jongodb 0.1.6 the api works around (not used, so not tested): projections are
- * ignored, $push/$pull are rejected, $project arithmetic is wrong.
+ * ignored, $push/$pull are rejected, $project arithmetic is wrong, findOneAndDelete is refused
+ * ("new is not allowed when remove=true"), and findOneAndUpdate checks its filter apart from its
+ * write: measured here, two to three concurrent conditional findOneAndUpdate calls both "won" in
+ * 6-30 % of rounds, and 12 concurrent `$inc: -1` under `$gte: 1` on a stock of 5 took up to 9
+ * units in 13 of 50 rounds. Its updateOne did not fail once in 300 rounds.
  */
 import { type Collection, type Db, MongoClient, MongoServerError, ObjectId } from 'mongodb';
 import { dropTestDatabase, randomSuffix } from '../../test/helpers';
@@ -62,7 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await dropTestDatabase(db, ['items', 'users', 'unique', 'history', 'jobs', 'keys']);
+  await dropTestDatabase(db, ['items', 'users', 'unique', 'history', 'jobs', 'keys', 'race']);
   await client.close();
 });
 
@@ -150,6 +158,35 @@ describe('database conformance', () => {
     expect(upsert.upsertedId).toBeInstanceOf(ObjectId);
     expect(await items.findOne({ name: 'Upserted' })).toMatchObject({ stock: 5, category: 'Memory' });
     await items.deleteOne({ name: 'Upserted' });
+  });
+
+  it('lets exactly one of concurrent conditional updateOne calls change a document', async () => {
+    const orders = db.collection<{ status: string; history: { status: string; at: Date }[] }>('race');
+    for (let round = 0; round < 30; round += 1) {
+      const { insertedId } = await orders.insertOne({ status: 'paid', history: [] });
+      const results = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          orders.updateOne(
+            { _id: insertedId, status: 'paid' },
+            { $set: { status: 'shipped' }, $addToSet: { history: { status: 'shipped', at: new Date() } } },
+          ),
+        ),
+      );
+      expect(results.map((result) => result.modifiedCount).sort()).toEqual([0, 0, 1]);
+      expect((await orders.findOne({ _id: insertedId }))!.history).toHaveLength(1);
+    }
+  });
+
+  it('updates only when a $ne condition holds, as a promotion does, and counts deletions', async () => {
+    await items.createIndex({ createdAt: -1 }, { name: 'createdAt_desc' });
+    const first = await items.updateOne({ name: 'Part 1', tag: { $ne: 'admin' } }, { $set: { tag: 'admin' } });
+    expect(first).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+    const again = await items.updateOne({ name: 'Part 1', tag: { $ne: 'admin' } }, { $set: { tag: 'admin' } });
+    expect(again).toMatchObject({ matchedCount: 0, modifiedCount: 0 });
+
+    const { insertedId } = await items.insertOne({ name: 'Doomed', category: 'Memory', stock: 1, createdAt: new Date() });
+    expect((await items.deleteOne({ _id: insertedId })).deletedCount).toBe(1);
+    expect((await items.deleteOne({ _id: insertedId })).deletedCount).toBe(0);
   });
 
   it('upserts with findOneAndUpdate, $setOnInsert only applying on insert', async () => {

@@ -1,4 +1,4 @@
-import type { Order, OrderStatusChange, Profile, Review, Tool, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Tool, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 
 // Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
@@ -64,6 +64,8 @@ export interface UploadDocument {
   createdAt: Date;
   attachedAt?: Date;
 }
+/** One admin action, for the Activity page (modules/activity). */
+export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
 
 export interface Collections {
   tools: Collection<ToolDocument>;
@@ -74,6 +76,7 @@ export interface Collections {
   idempotencyKeys: Collection<IdempotencyKeyDocument>;
   // Uploads.
   uploads: Collection<UploadDocument>;
+  activity: Collection<ActivityDocument>;
 }
 
 export interface Database {
@@ -94,6 +97,7 @@ export function collectionsOf(db: Db): Collections {
     idempotencyKeys: db.collection<IdempotencyKeyDocument>('idempotency_keys'),
     // Uploads.
     uploads: db.collection<UploadDocument>('uploads'),
+    activity: db.collection<ActivityDocument>('activity'),
   };
 }
 
@@ -126,6 +130,11 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     // My Orders (newest first) and the hold sweep (unpaid orders by age).
     collections.orders.createIndex({ email: 1, createdAt: -1 }, { name: 'email_createdAt' }),
     collections.orders.createIndex({ status: 1, createdAt: 1 }, { name: 'status_createdAt' }),
+    // The admin console: accounts and all orders newest first (by status through the index above),
+    // and the activity log newest first.
+    collections.users.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
+    collections.orders.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
+    collections.activity.createIndex({ at: -1 }, { name: 'at' }),
     // The outbox worker picks due messages; one key per customer, and the cleanup by age.
     collections.outbox.createIndex({ status: 1, nextAttemptAt: 1 }, { name: 'status_nextAttemptAt' }),
     collections.idempotencyKeys.createIndex({ email: 1, key: 1 }, { unique: true, name: 'email_key_unique' }),

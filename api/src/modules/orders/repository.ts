@@ -1,10 +1,30 @@
+import type { OrderStatus } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, type ObjectId, type WithId } from 'mongodb';
 import type { Collections, IdempotencyKeyDocument, OrderDocument } from '../../db/mongo';
+import { containsText } from '../../db/text-match';
+import { findListed } from '../../paging';
 
 type StatusChange = OrderDocument['statusHistory'][number];
 
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
 export function createOrdersRepository({ orders, tools }: Pick<Collections, 'orders' | 'tools'>) {
+  /**
+   * Sets the status and appends the change, only if `filter` still matches; the order after the
+   * change, or null when another request changed it first. An updateOne, then a read: the embedded
+   * jongodb checks a findOneAndUpdate's filter apart from its write, so two racing calls could
+   * both win, while its updateOne is atomic (db/conformance.test.ts). $addToSet appends the change
+   * (each has its own time): jongodb rejects $push.
+   */
+  async function changeIf(filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) {
+    const { modifiedCount } = await orders.updateOne(filter, {
+      $set: { status: change.status },
+      $addToSet: { statusHistory: change },
+    });
+    return modifiedCount === 1 ? orders.findOne({ _id: filter._id }) : null;
+  }
+
   return {
     findTool: (id: ObjectId) => tools.findOne({ _id: id }),
 
@@ -32,27 +52,29 @@ export function createOrdersRepository({ orders, tools }: Pick<Collections, 'ord
     findById: (id: ObjectId) => orders.findOne({ _id: id }),
 
     /** The customer's orders, newest first; one page when skip/limit are given. */
-    async findByEmail(email: string, page?: { skip: number; limit: number }) {
-      const cursor = orders.find({ email }).sort({ createdAt: -1, _id: -1 });
-      if (!page) return { docs: await cursor.toArray(), total: undefined };
-      const [docs, total] = await Promise.all([
-        cursor.skip(page.skip).limit(page.limit).toArray(),
-        orders.countDocuments({ email }),
-      ]);
-      return { docs, total };
-    },
+    findByEmail: (email: string, page?: { skip: number; limit: number }) =>
+      findListed(orders, { email }, NEWEST_FIRST, page),
 
     /**
      * placed → cancelled, only if the order is still placed and unpaid (so a paid order is never
      * cancelled, and of two racing cancels one wins). The cancelled order, or null for the loser.
-     * $addToSet appends the change (each has its own time): the embedded jongodb rejects $push.
      */
     cancelPlaced: (filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) =>
-      orders.findOneAndUpdate(
-        { ...filter, status: 'placed', paid: false },
-        { $set: { status: 'cancelled' }, $addToSet: { statusHistory: change } },
-        { returnDocument: 'after' },
-      ),
+      changeIf({ ...filter, status: 'placed', paid: false }, change),
+
+    /** All orders newest first (the admin console), filtered by status and by text in the email or the part's name. */
+    async list(search: { status?: OrderStatus; text?: string }, page?: { skip: number; limit: number }) {
+      const filter: Filter<OrderDocument> = {};
+      if (search.status) filter.status = search.status;
+      if (search.text) filter.$or = [{ email: containsText(search.text) }, { productName: containsText(search.text) }];
+      return findListed(orders, filter, NEWEST_FIRST, page);
+    },
+
+    /**
+     * One status move, only if the order is still in status `from`: of two racing changes one
+     * wins. The order after the change, or null for the loser.
+     */
+    moveStatus: (id: ObjectId, from: OrderStatus, change: StatusChange) => changeIf({ _id: id, status: from }, change),
 
     /** Unpaid orders placed before `cutoff`, oldest first. */
     findPlacedBefore: (cutoff: Date, limit: number) =>

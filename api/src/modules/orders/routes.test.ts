@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import { formatCents, type Order, validationMessages } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { seedTools } from '../../db/seed-data';
 import {
+  createPart as createTestPart,
   createTestApi,
   inboxOf,
   randomSuffix,
@@ -45,18 +45,7 @@ const tools = () => api.database.collections.tools;
 const orders = () => api.database.collections.orders;
 
 /** A part of its own for each test, straight into the database. Price in cents. */
-async function createPart(fields: { p_quantity: number; min_quantity?: number; price?: number }) {
-  const part = {
-    ...seedTools[0]!,
-    name: `Test part ${randomSuffix()}`,
-    min_quantity: 1,
-    price: 1999,
-    ...fields,
-    createdAt: new Date(),
-  };
-  const { insertedId } = await tools().insertOne(part);
-  return { ...part, _id: insertedId, id: insertedId.toHexString() };
-}
+const createPart = (fields: { p_quantity: number; min_quantity?: number; price?: number }) => createTestPart(api, fields);
 
 const stockOf = async (id: ObjectId) => (await tools().findOne({ _id: id }))!.p_quantity;
 

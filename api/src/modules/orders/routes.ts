@@ -1,12 +1,22 @@
 import { Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
-import { accessClaims, requireAccessToken } from '../../auth/middleware';
+import { accessClaims, requireAccessToken, requireAdmin } from '../../auth/middleware';
+import type { RoleAuthority } from '../../auth/role-authority';
+import { noBodySchema, noQuerySchema } from '../../validation';
 import type { OrdersService } from './service';
-import { idempotencyKeySchema, myOrdersQuerySchema, orderBodySchema, orderParamsSchema } from './validators';
+import {
+  allOrdersQuerySchema,
+  idempotencyKeySchema,
+  myOrdersQuerySchema,
+  orderBodySchema,
+  orderParamsSchema,
+  orderStatusBodySchema,
+} from './validators';
 
-export function ordersRoutes(deps: { orders: OrdersService; accessTokens: AccessTokens }): Router {
+export function ordersRoutes(deps: { orders: OrdersService; accessTokens: AccessTokens; roles: RoleAuthority }): Router {
   const router = Router();
   const signedIn = requireAccessToken(deps.accessTokens);
+  const admin = requireAdmin(deps.roles);
 
   router.post('/order', signedIn, async (req, res) => {
     const input = orderBodySchema.parse(req.body ?? {});
@@ -29,6 +39,25 @@ export function ordersRoutes(deps: { orders: OrdersService; accessTokens: Access
   router.get('/order/:id', signedIn, async (req, res) => {
     const { id } = orderParamsSchema.parse(req.params);
     res.json(await deps.orders.get(accessClaims(req), id));
+  });
+
+  // The admin console.
+  router.get('/order', signedIn, admin, async (req, res) => {
+    res.json(await deps.orders.listAll(allOrdersQuerySchema.parse(req.query)));
+  });
+
+  router.delete('/order/:id', signedIn, admin, async (req, res) => {
+    const { id } = orderParamsSchema.parse(req.params);
+    noQuerySchema.parse(req.query);
+    noBodySchema.parse(req.body ?? {});
+    res.json(await deps.orders.cancelAsAdmin(accessClaims(req), id));
+  });
+
+  router.patch('/order/:id/status', signedIn, admin, async (req, res) => {
+    const { id } = orderParamsSchema.parse(req.params);
+    noQuerySchema.parse(req.query);
+    const { status } = orderStatusBodySchema.parse(req.body ?? {});
+    res.json(await deps.orders.changeStatus(accessClaims(req), id, status));
   });
 
   return router;

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
+  ADMIN_PAGE_SIZE,
+  type AdminOrderStatus,
   lineTotalCents,
   type Order,
   ORDER_PAGE_SIZE,
+  ORDER_STATUS_MOVES,
   type OrderPage,
+  type Page,
   publicNameOf,
+  statusMoveRefusal,
   stockLeftMessage,
   validationMessages,
 } from '@pcpp/contracts/core';
@@ -15,10 +20,12 @@ import type { RoleAuthority } from '../../auth/role-authority';
 import type { OrderDocument } from '../../db/mongo';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableEntityError } from '../../errors';
 import type { Logger } from '../../logger';
+import { pageRequest, toPage } from '../../paging';
+import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { orderPlacedEmail } from '../mail/templates';
 import type { IdempotencyKeysRepository, OrdersRepository } from './repository';
-import type { MyOrdersQuery, OrderBody } from './validators';
+import type { AllOrdersQuery, MyOrdersQuery, OrderBody } from './validators';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
 export function toOrder(doc: WithId<OrderDocument>): Order {
@@ -89,6 +96,7 @@ export function createOrdersService(deps: {
   shopUrl: string;
   holdMinutes: number;
   logger: Logger;
+  activity: ActivityRecorder;
 }) {
   const { orders, idempotencyKeys } = deps;
 
@@ -135,6 +143,25 @@ export function createOrdersService(deps: {
     const order = toOrder(saved);
     await deps.outbox.enqueue(orderPlacedEmail(order, { shopUrl: deps.shopUrl, holdMinutes: deps.holdMinutes }));
     return { insertedId: order._id, order };
+  }
+
+  /**
+   * Cancels an unpaid order (placed → cancelled, reason 'deleted') and gives its stock back. The
+   * status change is the guard, so of two racing deletes only one returns the stock; the other
+   * answers deletedCount 0, as does a second delete of the same order. With `owner`, only that
+   * customer's order: anyone else's is "not found".
+   */
+  async function cancelUnpaid(id: ObjectId, by: string, owner?: string): Promise<{ deletedCount: number }> {
+    const change = { status: 'cancelled' as const, at: new Date(), by, reason: CANCEL_REASONS.deleted };
+    const cancelled = await orders.cancelPlaced(owner ? { _id: id, email: owner } : { _id: id }, change);
+    if (cancelled) {
+      await orders.returnStock(cancelled.productId, cancelled.order_quantity);
+      return { deletedCount: 1 };
+    }
+    const doc = await orders.findById(id);
+    if (!doc || (owner !== undefined && doc.email !== owner)) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (doc.status === 'cancelled') return { deletedCount: 0 };
+    throw new ConflictError('A paid order cannot be deleted.');
   }
 
   return {
@@ -184,10 +211,9 @@ export function createOrdersService(deps: {
       if (query.page === undefined && query.limit === undefined) {
         return (await orders.findByEmail(caller.email)).docs.map(toOrder);
       }
-      const page = query.page ?? 1;
-      const limit = query.limit ?? ORDER_PAGE_SIZE;
-      const { docs, total = 0 } = await orders.findByEmail(caller.email, { skip: (page - 1) * limit, limit });
-      return { items: docs.map(toOrder), total, page, pages: Math.ceil(total / limit) };
+      const paging = pageRequest(query, ORDER_PAGE_SIZE);
+      const { docs, total = 0 } = await orders.findByEmail(caller.email, paging);
+      return toPage(docs.map(toOrder), total, paging);
     },
 
     /** GET /order/:id: the owner or an admin (the role as the database has it). */
@@ -200,22 +226,52 @@ export function createOrdersService(deps: {
       return toOrder(doc);
     },
 
+    /** DELETE /myorder/:id: the caller's own unpaid order (anyone else's is "not found"). */
+    cancelOwn: (caller: AccessClaims, id: ObjectId) => cancelUnpaid(id, caller.email, caller.email),
+
     /**
-     * DELETE /myorder/:id: cancels the caller's own unpaid order and gives its stock back. The
-     * status change is the guard, so of two racing deletes only one returns the stock; the other
-     * answers deletedCount 0, as does a second delete of the same order.
+     * GET /order (admin): every order newest first. The spec's plain call (no parameter) keeps its
+     * shape, an array; a filter, a search or a page asks for a page, as GET /tools does.
      */
-    async cancelOwn(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
-      const change = { status: 'cancelled' as const, at: new Date(), by: caller.email, reason: CANCEL_REASONS.deleted };
-      const cancelled = await orders.cancelPlaced({ _id: id, email: caller.email }, change);
-      if (cancelled) {
-        await orders.returnStock(cancelled.productId, cancelled.order_quantity);
-        return { deletedCount: 1 };
+    async listAll(query: AllOrdersQuery): Promise<Order[] | Page<Order>> {
+      const search = { status: query.status, text: query.q || undefined };
+      if (Object.values(query).every((value) => value === undefined)) {
+        return (await orders.list(search)).docs.map(toOrder);
       }
-      const doc = await orders.findById(id);
-      if (!doc || doc.email !== caller.email) throw new NotFoundError(ORDER_NOT_FOUND);
-      if (doc.status === 'cancelled') return { deletedCount: 0 };
-      throw new ConflictError('A paid order cannot be deleted.');
+      const paging = pageRequest(query, ADMIN_PAGE_SIZE);
+      const { docs, total = 0 } = await orders.list(search, paging);
+      return toPage(docs.map(toOrder), total, paging);
+    },
+
+    /** DELETE /order/:id (admin): cancels any customer's unpaid order, as their own delete does. */
+    async cancelAsAdmin(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
+      const answer = await cancelUnpaid(id, caller.email);
+      if (answer.deletedCount === 1) {
+        await deps.activity.record({ action: 'order.deleted', actor: caller.email, target: id.toHexString() });
+      }
+      return answer;
+    },
+
+    /**
+     * PATCH /order/:id/status (admin): one move of ORDER_STATUS_MOVES, made by a conditional update
+     * on the status read, so of two racing changes one wins and the other gets the 409. Cancelling
+     * gives the stock back (once, as a delete does).
+     */
+    async changeStatus(caller: AccessClaims, id: ObjectId, to: AdminOrderStatus): Promise<Order> {
+      const current = await orders.findById(id);
+      if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!ORDER_STATUS_MOVES[current.status].includes(to)) throw new ConflictError(statusMoveRefusal(current.status, to));
+      const change = { status: to, at: new Date(), by: caller.email };
+      const moved =
+        to === 'cancelled' ? await orders.cancelPlaced({ _id: id }, change) : await orders.moveStatus(id, current.status, change);
+      if (!moved) {
+        // Someone else moved it first; no status allows the same move as the one it left.
+        const now = await orders.findById(id);
+        throw new ConflictError(statusMoveRefusal(now?.status ?? current.status, to));
+      }
+      if (to === 'cancelled') await orders.returnStock(moved.productId, moved.order_quantity);
+      await deps.activity.record({ action: 'order.status', actor: caller.email, target: id.toHexString(), details: to });
+      return toOrder(moved);
     },
   };
 }

@@ -1,6 +1,14 @@
-import { catalogQueryFields, emailSchema, orderInputSchema, unknownQueryParameterError } from '@pcpp/contracts/core';
+import {
+  catalogQueryFields,
+  emailSchema,
+  ORDER_STATUSES,
+  orderInputSchema,
+  orderStatusInputSchema,
+  unknownQueryParameterError,
+} from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
+import { pagingFields } from '../../paging';
 import { objectIdSchema } from '../../validation';
 
 /**
@@ -31,9 +39,22 @@ export const orderParamsSchema = z.object({ id: objectIdSchema('order id') });
 export const myOrdersQuerySchema = z.strictObject(
   {
     email: emailSchema,
-    page: catalogQueryFields.page.optional(),
-    limit: catalogQueryFields.limit.optional(),
+    ...pagingFields,
   },
   { error: unknownQueryParameterError(['email', 'page', 'limit']) },
 );
 export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
+
+/** GET /order?status=&q=&page=&limit= (admin; strict). q: part of the email or of the part's name. */
+export const allOrdersQuerySchema = z.strictObject(
+  {
+    status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional(),
+    q: catalogQueryFields.q.optional(),
+    ...pagingFields,
+  },
+  { error: unknownQueryParameterError(['status', 'q', 'page', 'limit']) },
+);
+export type AllOrdersQuery = z.output<typeof allOrdersQuerySchema>;
+
+/** PATCH /order/:id/status (admin): shipped, delivered or cancelled; strict. */
+export const orderStatusBodySchema = orderStatusInputSchema;

@@ -1,6 +1,7 @@
 import type { CatalogSort, Category } from '@pcpp/contracts/core';
 import type { Collection, Filter, ObjectId, Sort } from 'mongodb';
 import type { ToolDocument } from '../../db/mongo';
+import { containsText } from '../../db/text-match';
 
 export interface ToolSearch {
   category?: Category;
@@ -18,16 +19,11 @@ const SORTS: Record<CatalogSort, Sort> = {
   'price-desc': { price: -1, createdAt: -1, _id: -1 },
 };
 
-/** The text is searched for literally: every regex metacharacter is escaped. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function searchFilter({ category, text }: Pick<ToolSearch, 'category' | 'text'>): Filter<ToolDocument> {
   const filter: Filter<ToolDocument> = {};
   if (category) filter.category = category;
   if (text) {
-    const pattern = { $regex: escapeRegex(text), $options: 'i' };
+    const pattern = containsText(text);
     filter.$or = [{ name: pattern }, { description: pattern }];
   }
   return filter;
@@ -38,6 +34,13 @@ export function createToolsRepository(tools: Collection<ToolDocument>) {
     /** Oldest first: the home page shows the last six as the latest parts. */
     findAll: () => tools.find({}).sort({ createdAt: 1, _id: 1 }).toArray(),
     findById: (id: ObjectId) => tools.findOne({ _id: id }),
+    async insert(tool: ToolDocument): Promise<ObjectId> {
+      return (await tools.insertOne({ ...tool })).insertedId;
+    },
+    /** 1 when this call deleted the part, 0 when it was not there. (jongodb refuses findOneAndDelete.) */
+    async deleteById(id: ObjectId): Promise<number> {
+      return (await tools.deleteOne({ _id: id })).deletedCount;
+    },
     /** One page of the parts matching the search, and how many match in all. */
     async search(search: ToolSearch) {
       const filter = searchFilter(search);

@@ -1,11 +1,15 @@
 import { Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
-import { requireAccessToken } from '../../auth/middleware';
+import { accessClaims, requireAccessToken, requireAdmin } from '../../auth/middleware';
+import type { RoleAuthority } from '../../auth/role-authority';
+import { noBodySchema, noQuerySchema } from '../../validation';
 import type { ToolsService } from './service';
-import { toolListQuerySchema, toolParamsSchema } from './validators';
+import { productBodySchema, toolListQuerySchema, toolParamsSchema } from './validators';
 
-export function toolsRoutes(deps: { tools: ToolsService; accessTokens: AccessTokens }): Router {
+export function toolsRoutes(deps: { tools: ToolsService; accessTokens: AccessTokens; roles: RoleAuthority }): Router {
   const router = Router();
+  const signedIn = requireAccessToken(deps.accessTokens);
+  const admin = requireAdmin(deps.roles);
   router.get('/tools', async (req, res) => {
     // The spec's plain call keeps its shape (an array, newest last); any parameter asks for a page.
     if (Object.keys(req.query).length === 0) {
@@ -14,9 +18,22 @@ export function toolsRoutes(deps: { tools: ToolsService; accessTokens: AccessTok
     }
     res.json(await deps.tools.search(toolListQuerySchema.parse(req.query)));
   });
-  router.get('/tools/:id', requireAccessToken(deps.accessTokens), async (req, res) => {
+  router.get('/tools/:id', signedIn, async (req, res) => {
     const { id } = toolParamsSchema.parse(req.params);
     res.json(await deps.tools.get(id));
   });
+  router.post('/tools', signedIn, admin, async (req, res) => {
+    noQuerySchema.parse(req.query);
+    const input = productBodySchema.parse(req.body ?? {});
+    res.status(201).json(await deps.tools.add(accessClaims(req), input));
+  });
+
+  router.delete('/tools/:id', signedIn, admin, async (req, res) => {
+    const { id } = toolParamsSchema.parse(req.params);
+    noQuerySchema.parse(req.query);
+    noBodySchema.parse(req.body ?? {});
+    res.json(await deps.tools.remove(accessClaims(req), id));
+  });
+
   return router;
 }

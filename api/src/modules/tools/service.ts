@@ -1,13 +1,17 @@
 import {
   CATALOG_PAGE_SIZE,
   type CatalogQuery,
+  type ProductInput,
   DEFAULT_CATALOG_SORT,
   type Tool,
   type ToolPage,
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
+import type { AccessClaims } from '../../auth/access-token';
 import type { ToolDocument } from '../../db/mongo';
 import { NotFoundError } from '../../errors';
+import { pageRequest, toPage } from '../../paging';
+import type { ActivityRecorder } from '../activity/service';
 import type { ToolsRepository } from './repository';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
@@ -25,7 +29,16 @@ export function toTool(doc: WithId<ToolDocument>): Tool {
   };
 }
 
-export function createToolsService(repository: ToolsRepository) {
+/** The image uploads (modules/uploads): an upload a product uses is kept, the others are cleaned up. */
+export interface ImageUploads {
+  /** Marks an uploaded image as used, so the cleanup of unattached uploads keeps it. */
+  attach(url: string): Promise<unknown>;
+}
+
+export function createToolsService(
+  repository: ToolsRepository,
+  deps: { activity: ActivityRecorder; uploads?: ImageUploads },
+) {
   return {
     /** Every part, newest last: the spec's plain GET /tools. */
     async list(): Promise<Tool[]> {
@@ -33,22 +46,47 @@ export function createToolsService(repository: ToolsRepository) {
     },
     /** The catalog: filtered, sorted (newest first by default) and one page at a time. */
     async search(query: CatalogQuery): Promise<ToolPage> {
-      const page = query.page ?? 1;
-      const limit = query.limit ?? CATALOG_PAGE_SIZE;
+      const paging = pageRequest(query, CATALOG_PAGE_SIZE);
       const { docs, total } = await repository.search({
         category: query.category,
         text: query.q || undefined,
         sort: query.sort ?? DEFAULT_CATALOG_SORT,
-        skip: (page - 1) * limit,
-        limit,
+        skip: paging.skip,
+        limit: paging.limit,
       });
-      // A page past the end is an empty page, not an error: the client shows "nothing here".
-      return { items: docs.map(toTool), total, page, pages: Math.ceil(total / limit) };
+      return toPage(docs.map(toTool), total, paging);
     },
     async get(id: ObjectId): Promise<Tool> {
       const doc = await repository.findById(id);
       if (!doc) throw new NotFoundError('Tool not found');
       return toTool(doc);
+    },
+
+    /**
+     * POST /tools (admin). Nothing caches the catalog on the server, so GET /tools lists the part
+     * at once. If its image cannot be kept, the part is taken out again and the call fails.
+     */
+    async add(caller: AccessClaims, input: ProductInput): Promise<{ insertedId: string }> {
+      const id = await repository.insert({ ...input, createdAt: new Date() });
+      try {
+        await deps.uploads?.attach(input.img);
+      } catch (error) {
+        await repository.deleteById(id);
+        throw error;
+      }
+      await deps.activity.record({ action: 'product.added', actor: caller.email, target: input.name });
+      return { insertedId: id.toHexString() };
+    },
+
+    /** DELETE /tools/:id (admin). Orders keep their own copy of the part's name and price. */
+    async remove(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
+      const part = await repository.findById(id);
+      // Of two racing deletes, the one whose delete removed it logs it.
+      const deletedCount = part ? await repository.deleteById(id) : 0;
+      if (part && deletedCount === 1) {
+        await deps.activity.record({ action: 'product.deleted', actor: caller.email, target: part.name });
+      }
+      return { deletedCount };
     },
   };
 }

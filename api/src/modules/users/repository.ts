@@ -1,6 +1,8 @@
 import type { ProfileUpdateInput, Role } from '@pcpp/contracts/core';
-import { type Collection, MongoServerError, type WithId } from 'mongodb';
+import { type Collection, type Filter, MongoServerError, type WithId } from 'mongodb';
 import type { UserDocument } from '../../db/mongo';
+import { containsText } from '../../db/text-match';
+import { findListed } from '../../paging';
 
 const DUPLICATE_KEY = 11000;
 
@@ -40,7 +42,18 @@ export function createUsersRepository(users: Collection<UserDocument>) {
     return users.findOneAndUpdate({ email }, { $set: profile }, { returnDocument: 'after' });
   }
 
-  return { upsertOnSignIn, findByEmail, updateProfile };
+  /** Accounts newest first, those whose email contains `text` when given; one page when asked. */
+  function list(text: string | undefined, page?: { skip: number; limit: number }) {
+    const filter: Filter<UserDocument> = text ? { email: containsText(text) } : {};
+    return findListed(users, filter, { createdAt: -1, _id: -1 }, page);
+  }
+
+  /** Makes the account an admin; 1 when that changed its role, 0 when it was one already (or is unknown). */
+  async function promote(email: string): Promise<number> {
+    return (await users.updateOne({ email, role: { $ne: 'admin' } }, { $set: { role: 'admin' } })).modifiedCount;
+  }
+
+  return { upsertOnSignIn, findByEmail, updateProfile, list, promote };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,7 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
-import { accessClaims, requireAccessToken, requireFirebaseIdToken, verifiedIdentity } from '../../auth/middleware';
+import { accessClaims, requireAccessToken, requireAdmin, requireFirebaseIdToken, verifiedIdentity } from '../../auth/middleware';
+import type { RoleAuthority } from '../../auth/role-authority';
+import { noBodySchema, noQuerySchema } from '../../validation';
 import type { UsersService } from './service';
 import {
   isProfileUpdateBody,
@@ -9,6 +11,7 @@ import {
   profileUpdateBodySchema,
   tokenExchangeBodySchema,
   userEmailParamsSchema,
+  userListQuerySchema,
 } from './validators';
 
 // PUT /user/:email has two callers (spec §7): the profile update (access token, profile body)
@@ -20,9 +23,22 @@ export function usersRoutes(deps: {
   users: UsersService;
   identity: IdentityProvider;
   accessTokens: AccessTokens;
+  roles: RoleAuthority;
 }): Router {
   const router = Router();
   const signedIn = requireAccessToken(deps.accessTokens);
+  const admin = requireAdmin(deps.roles);
+
+  router.put('/user/admin/:email', signedIn, admin, async (req, res) => {
+    const { email } = userEmailParamsSchema.parse(req.params);
+    noQuerySchema.parse(req.query);
+    noBodySchema.parse(req.body ?? {});
+    res.json(await deps.users.promote(accessClaims(req), email));
+  });
+
+  router.get('/user', signedIn, admin, async (req, res) => {
+    res.json(await deps.users.list(userListQuerySchema.parse(req.query)));
+  });
 
   router.put('/user/:email', onlyProfileUpdates, signedIn, async (req, res) => {
     const { email } = userEmailParamsSchema.parse(req.params);

@@ -1,11 +1,18 @@
-import type { Profile, ProfileUpdateInput } from '@pcpp/contracts/core';
+import { ADMIN_PAGE_SIZE, type Page, type Profile, type ProfileUpdateInput, type UserSummary } from '@pcpp/contracts/core';
 import type { WithId } from 'mongodb';
 import type { AccessClaims, AccessTokens } from '../../auth/access-token';
 import type { VerifiedIdentity } from '../../auth/firebase';
 import type { RoleAuthority } from '../../auth/role-authority';
 import type { UserDocument } from '../../db/mongo';
 import { ForbiddenError, NotFoundError } from '../../errors';
+import { pageRequest, toPage } from '../../paging';
+import type { ActivityRecorder } from '../activity/service';
 import type { UsersRepository } from './repository';
+import type { UserListQuery } from './validators';
+
+function toUserSummary({ email, role, createdAt }: WithId<UserDocument>): UserSummary {
+  return { email, role, createdAt: createdAt.toISOString() };
+}
 
 /** Field by field: the stored document also holds role and dates, which a profile does not show. */
 function toProfile(user: WithId<UserDocument>): Profile {
@@ -17,6 +24,7 @@ export function createUsersService(deps: {
   users: UsersRepository;
   roles: RoleAuthority;
   accessTokens: AccessTokens;
+  activity: ActivityRecorder;
   /** Lowercase. */
   adminEmails: readonly string[];
 }) {
@@ -72,6 +80,33 @@ export function createUsersService(deps: {
       const email = requestedEmail.toLowerCase();
       await assertSelfOrAdmin(caller, email, 'role');
       return { admin: (await deps.roles.roleOf(email)) === 'admin' };
+    },
+
+    /**
+     * GET /user (admin): accounts newest first. The spec's plain call (no parameter) keeps its
+     * shape, an array; a search or a page asks for a page, as GET /tools does.
+     */
+    async list(query: UserListQuery): Promise<UserSummary[] | Page<UserSummary>> {
+      const text = query.q || undefined;
+      if (query.q === undefined && query.page === undefined && query.limit === undefined) {
+        return (await deps.users.list(undefined)).docs.map(toUserSummary);
+      }
+      const paging = pageRequest(query, ADMIN_PAGE_SIZE);
+      const { docs, total = 0 } = await deps.users.list(text, paging);
+      return toPage(docs.map(toUserSummary), total, paging);
+    },
+
+    /** PUT /user/admin/:email (admin). The new role applies to the account's very next request. */
+    async promote(caller: AccessClaims, requestedEmail: string): Promise<{ modifiedCount: number }> {
+      const email = requestedEmail.toLowerCase();
+      const modifiedCount = await deps.users.promote(email);
+      deps.roles.forget(email);
+      if (modifiedCount === 0) {
+        if (!(await deps.users.findByEmail(email))) throw new NotFoundError('No account uses this email');
+        return { modifiedCount: 0 };
+      }
+      await deps.activity.record({ action: 'user.promoted', actor: caller.email, target: email });
+      return { modifiedCount };
     },
   };
 }

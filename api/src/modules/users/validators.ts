@@ -1,5 +1,6 @@
-import { emailSchema } from '@pcpp/contracts/core';
+import { catalogQueryFields, emailSchema, unknownQueryParameterError } from '@pcpp/contracts/core';
 import { z } from 'zod';
+import { pagingFields } from '../../paging';
 
 export const userEmailParamsSchema = z.object({ email: emailSchema });
 
@@ -18,3 +19,10 @@ const PROFILE_FIELDS = ['Address', 'phone', 'profession', 'linkin'];
 export function isProfileUpdateBody(body: unknown): boolean {
   return typeof body === 'object' && body !== null && PROFILE_FIELDS.some((field) => field in body);
 }
+
+/** GET /user?q=&page=&limit= (admin; strict: an unknown parameter is a 400). q: part of the email. */
+export const userListQuerySchema = z.strictObject(
+  { q: catalogQueryFields.q.optional(), ...pagingFields },
+  { error: unknownQueryParameterError(['q', 'page', 'limit']) },
+);
+export type UserListQuery = z.output<typeof userListQuerySchema>;

@@ -1,0 +1,56 @@
+import { ACTIVITY_ACTIONS } from '@pcpp/contracts/core';
+import request from 'supertest';
+import { createAccount, createTestApi, type TestApi } from '../../../test/helpers';
+import { createActivityRepository } from './repository';
+import { createActivityLog } from './service';
+
+// GET /activity: newest first, paged. (Who may read it: src/auth/admin-access.test.ts.)
+
+let api: TestApi;
+let admin: { token: string };
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = await createAccount(api, 'admin');
+  const log = createActivityLog(createActivityRepository(api.database.collections.activity));
+  // Recorded one after the other, several within the same millisecond.
+  for (const [i, action] of [...ACTIVITY_ACTIONS, ...ACTIVITY_ACTIONS].entries()) {
+    await log.record({ action, actor: `admin${i % 2}@example.com`, target: `target ${i}`, ...(i === 4 ? { details: 'shipped' } : {}) });
+  }
+});
+afterAll(() => api.close());
+
+const get = (query = '') => request(api.app).get(`/activity${query}`).set('Authorization', `Bearer ${admin.token}`);
+const targets = (body: { items: { target: string }[] }) => body.items.map((entry) => entry.target);
+
+it('answers entries newest first, with who and when, one page at a time', async () => {
+  const first = await get('?limit=4');
+  expect(first.status).toBe(200);
+  expect(first.body).toMatchObject({ total: 10, page: 1, pages: 3 });
+  expect(targets(first.body)).toEqual(['target 9', 'target 8', 'target 7', 'target 6']);
+  expect(first.body.items[1]).toEqual({
+    _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+    action: 'order.deleted',
+    actor: 'admin0@example.com',
+    target: 'target 8',
+    at: expect.any(String),
+  });
+  const last = await get('?limit=4&page=3');
+  expect(targets(last.body)).toEqual(['target 1', 'target 0']);
+  expect((await get('?page=4&limit=4')).body).toEqual({ items: [], total: 10, page: 4, pages: 3 });
+  const withDetails = (await get()).body.items.find((entry: { target: string }) => entry.target === 'target 4');
+  expect(withDetails).toMatchObject({ action: 'order.status', details: 'shipped' });
+});
+
+it('answers 20 to a page by default', async () => {
+  expect((await get()).body).toMatchObject({ total: 10, page: 1, pages: 1 });
+});
+
+it.each([
+  ['?limit=51', 'limit must be a whole number from 1 to 50'],
+  ['?action=user.promoted', 'Unknown query parameter "action": use page, limit'],
+])('refuses %s with a 400', async (query, message) => {
+  const response = await get(query);
+  expect(response.status).toBe(400);
+  expect(response.body).toMatchObject({ message });
+});

@@ -1,0 +1,131 @@
+import { productInputSchema, type Tool } from '@pcpp/contracts/core';
+import { ObjectId } from 'mongodb';
+import request from 'supertest';
+import { createAccount, createPart, createTestApi, insertOrder, type TestApi } from '../../../test/helpers';
+import { createActivityLog } from '../activity/service';
+import { createActivityRepository } from '../activity/repository';
+import { createToolsRepository } from './repository';
+import { createToolsService } from './service';
+
+// POST /tools and DELETE /tools/{id} (admin).
+
+let api: TestApi;
+let admin: { email: string; token: string };
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = await createAccount(api, 'admin');
+});
+afterAll(() => api.close());
+
+const asAdmin = (call: request.Test) => call.set('Authorization', `Bearer ${admin.token}`);
+const product = (fields: object = {}) => ({
+  name: 'Admin Test SSD 2 TB',
+  category: 'Storage',
+  p_quantity: 40,
+  min_quantity: 2,
+  price: 12999,
+  description: 'A drive the admin test adds.',
+  img: 'https://images.example.com/ssd.webp',
+  ...fields,
+});
+const postTool = (body: object) => asAdmin(request(api.app).post('/tools').send(body));
+const latestActivity = async () => (await asAdmin(request(api.app).get('/activity?limit=1'))).body.items[0];
+
+describe('POST /tools', () => {
+  it('stores the part, which the catalog lists at once, and logs it', async () => {
+    const response = await postTool(product());
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    const expected: Tool = { ...product(), _id: response.body.insertedId, createdAt: expect.any(String) } as Tool;
+
+    const all = await request(api.app).get('/tools');
+    expect(all.body.at(-1)).toEqual(expected);
+    const newest = await request(api.app).get('/tools?sort=newest&limit=6');
+    expect(newest.body.items[0]).toEqual(expected);
+    const stored = await api.database.collections.tools.findOne({ _id: ObjectId.createFromHexString(response.body.insertedId) });
+    expect(stored!.createdAt).toBeInstanceOf(Date);
+
+    expect(await latestActivity()).toMatchObject({ action: 'product.added', actor: admin.email, target: 'Admin Test SSD 2 TB' });
+  });
+
+  it.each([
+    ['a minimum order above the quantity', { p_quantity: 3, min_quantity: 4 }, 'minimum order must not be above the quantity'],
+    ['an unknown key', { featured: true }, 'Unrecognized key: "featured"'],
+    ['a price in dollars', { price: 129.99 }, 'price must be whole cents'],
+    ['a price of 0', { price: 0 }, 'price must be more than 0'],
+    ['a fractional quantity', { p_quantity: 2.5 }, 'must be a whole number'],
+    ['no name', { name: '  ' }, 'product Name is Required'],
+    ['an image that is not a URL', { img: 'photo.png' }, 'Image is Required'],
+    ['an unknown category', { category: 'GPU' }, 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
+  ])('refuses %s with a 400 and stores nothing', async (_what, fields, message) => {
+    const before = await api.database.collections.tools.countDocuments({});
+    const response = await postTool(product(fields));
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message });
+    expect(await api.database.collections.tools.countDocuments({})).toBe(before);
+  });
+
+  it('refuses a body that is not JSON object fields and a query parameter', async () => {
+    expect((await postTool([product()])).status).toBe(400);
+    const withQuery = await asAdmin(request(api.app).post('/tools?draft=1').send(product()));
+    expect(withQuery.status).toBe(400);
+    expect(withQuery.body).toMatchObject({ message: 'Unknown query parameter "draft": this call takes none' });
+  });
+});
+
+describe('the uploads the tools service tells about the image', () => {
+  const service = (uploads: { attach(url: string): Promise<void> }) =>
+    createToolsService(createToolsRepository(api.database.collections.tools), {
+      activity: createActivityLog(createActivityRepository(api.database.collections.activity)),
+      uploads,
+    });
+  const caller = () => ({ sub: 'a'.repeat(24), email: admin.email, role: 'admin' as const });
+
+  it('attaches the image after the part is stored', async () => {
+    const seen: { url: string; stored: boolean }[] = [];
+    const tools = service({
+      async attach(url) {
+        seen.push({ url, stored: (await api.database.collections.tools.countDocuments({ img: url })) === 1 });
+      },
+    });
+    const img = 'https://images.example.com/attached.webp';
+    await tools.add(caller(), productInputSchema.parse(product({ img })));
+    expect(seen).toEqual([{ url: img, stored: true }]);
+  });
+
+  it('takes the part out again when its image cannot be kept', async () => {
+    const tools = service({ attach: () => Promise.reject(new Error('upload store is down')) });
+    const img = 'https://images.example.com/lost.webp';
+    await expect(tools.add(caller(), productInputSchema.parse(product({ img })))).rejects.toThrow('upload store is down');
+    expect(await api.database.collections.tools.countDocuments({ img })).toBe(0);
+  });
+});
+
+describe('DELETE /tools/{id}', () => {
+  it('deletes the part, logs its name, and orders keep their own copy of name and price', async () => {
+    const part = await createPart(api, { p_quantity: 9, price: 4550 });
+    const customer = await createAccount(api, 'customer');
+    const order = await insertOrder(api, part, { email: customer.email, order_quantity: 2 });
+
+    const response = await asAdmin(request(api.app).delete(`/tools/${part.id}`));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ deletedCount: 1 });
+    expect((await asAdmin(request(api.app).get(`/tools/${part.id}`))).status).toBe(404);
+    expect(await latestActivity()).toMatchObject({ action: 'product.deleted', actor: admin.email, target: part.name });
+
+    const kept = await asAdmin(request(api.app).get(`/order/${order.id}`));
+    expect(kept.body).toMatchObject({ productId: part.id, productName: part.name, per_product_price: 4550, totalAmount: 9100 });
+
+    const again = await asAdmin(request(api.app).delete(`/tools/${part.id}`));
+    expect(again.body).toEqual({ deletedCount: 0 });
+  });
+
+  it('refuses a malformed id and a body', async () => {
+    expect((await asAdmin(request(api.app).delete('/tools/xyz'))).body).toMatchObject({ message: 'Invalid tool id' });
+    const part = await createPart(api, { p_quantity: 1 });
+    const withBody = await asAdmin(request(api.app).delete(`/tools/${part.id}`).send({ soft: true }));
+    expect(withBody.status).toBe(400);
+    expect(await api.database.collections.tools.countDocuments({ _id: part._id })).toBe(1);
+  });
+});
