@@ -1,5 +1,6 @@
 import type { Collection, ObjectId } from 'mongodb';
 import type { OutboxDocument } from '../../db/mongo';
+import { updateIfMatches } from '../../db/update-if-matches';
 import type { Logger } from '../../logger';
 import type { EmailMessage, MailTransport } from './transport';
 
@@ -42,10 +43,10 @@ export function createOutbox(deps: {
   async function deliver(id: ObjectId, now: Date): Promise<boolean> {
     if (!transport) return false;
     // Claiming the message is the guard: of two workers, only one gets it.
-    const message = await collection.findOneAndUpdate(
+    const message = await updateIfMatches(
+      collection,
       { _id: id, status: 'pending', nextAttemptAt: { $lte: now } },
       { $set: { status: 'sending', lockedUntil: new Date(now.getTime() + SEND_LOCK_MS) }, $inc: { attempts: 1 } },
-      { returnDocument: 'after' },
     );
     if (!message) return false;
     try {

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, type ObjectId, type WithId } from 'mongodb';
 import type { Collections, IdempotencyKeyDocument, OrderDocument } from '../../db/mongo';
 import { containsText } from '../../db/text-match';
+import { updateIfMatches } from '../../db/update-if-matches';
 import { findListed } from '../../paging';
 
 type StatusChange = OrderDocument['statusHistory'][number];
@@ -12,17 +13,11 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 export function createOrdersRepository({ orders, tools }: Pick<Collections, 'orders' | 'tools'>) {
   /**
    * Sets the status and appends the change, only if `filter` still matches; the order after the
-   * change, or null when another request changed it first. An updateOne, then a read: the embedded
-   * jongodb checks a findOneAndUpdate's filter apart from its write, so two racing calls could
-   * both win, while its updateOne is atomic (db/conformance.test.ts). $addToSet appends the change
-   * (each has its own time): jongodb rejects $push.
+   * change, or null when another request changed it first. $addToSet appends the change (each has
+   * its own time): jongodb rejects $push.
    */
-  async function changeIf(filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) {
-    const { modifiedCount } = await orders.updateOne(filter, {
-      $set: { status: change.status },
-      $addToSet: { statusHistory: change },
-    });
-    return modifiedCount === 1 ? orders.findOne({ _id: filter._id }) : null;
+  function changeIf(filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) {
+    return updateIfMatches(orders, filter, { $set: { status: change.status }, $addToSet: { statusHistory: change } });
   }
 
   return {
@@ -33,10 +28,10 @@ export function createOrdersRepository({ orders, tools }: Pick<Collections, 'ord
      * reaches the part's minimum order. The part after the change, or null when either fails.
      */
     takeStock: (productId: ObjectId, quantity: number) =>
-      tools.findOneAndUpdate(
+      updateIfMatches(
+        tools,
         { _id: productId, p_quantity: { $gte: quantity }, min_quantity: { $lte: quantity } },
         { $inc: { p_quantity: -quantity } },
-        { returnDocument: 'after' },
       ),
 
     /** Gives units back (a cancelled order, a failed insert). A deleted part stays deleted. */

@@ -1,5 +1,6 @@
 import type { Collection, ObjectId, WithId } from 'mongodb';
 import type { OrderDocument } from '../../db/mongo';
+import { updateIfMatches } from '../../db/update-if-matches';
 
 export function createPaymentsRepository(orders: Collection<OrderDocument>) {
   return {
@@ -13,10 +14,10 @@ export function createPaymentsRepository(orders: Collection<OrderDocument>) {
      */
     markPaid(order: WithId<OrderDocument>, transactionId: string, at: Date): Promise<WithId<OrderDocument> | null> {
       const statusHistory = [...order.statusHistory, { status: 'paid' as const, at, by: 'system' }];
-      return orders.findOneAndUpdate(
+      return updateIfMatches(
+        orders,
         { _id: order._id, status: 'placed', paid: false },
         { $set: { paid: true, status: 'paid', transactionId, statusHistory } },
-        { returnDocument: 'after' },
       );
     },
   };
