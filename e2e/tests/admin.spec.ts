@@ -69,7 +69,7 @@ test('the admin promotes a fresh customer, who then opens the admin pages at onc
   await page.getByLabel('Search by email').fill(customer.email);
   const row = page.getByRole('row').filter({ hasText: customer.email });
   await expect(row).toContainText('customer');
-  await row.getByRole('button', { name: `Make ${customer.email} an admin` }).click();
+  await row.getByRole('button', { name: `Make Admin: ${customer.email}` }).click();
   await expect(page.getByText('Successfully made an admin')).toBeVisible();
   await expect(row).toContainText('admin');
   await expect(row.getByRole('button')).toHaveCount(0);

@@ -69,7 +69,7 @@ export function MakeAdminPage() {
                           {user.role !== 'admin' && (
                             <Button
                               type="button"
-                              aria-label={`Make ${user.email} an admin`}
+                              aria-label={`Make Admin: ${user.email}`}
                               disabled={promote.isPending}
                               onClick={() => void makeAdmin(user)}
                             >
