@@ -22,6 +22,8 @@ export const AdminTable = styled.table`
 
   @media (min-width: 1100px) {
     th, td { border-bottom: 1px solid var(--color-border); }
+    td { overflow-wrap: anywhere; }
+    td button { padding: 8px 12px; font-size: 0.9rem; overflow-wrap: normal; }
     td.number { text-align: right; white-space: nowrap; }
     tbody tr:last-child > * { border-bottom: 0; }
   }
