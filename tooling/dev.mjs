@@ -23,14 +23,7 @@ async function stopAll(code) {
 
 async function main() {
   // The database lives outside the watched api, so its data survives the api's restarts.
-  const local = await startLocalServices({
-    env: { ...process.env, NODE_ENV: 'development' },
-    authEmulatorPort: ports.authEmulator,
-    apiPort: ports.api,
-    stripeSandboxPort: ports.stripeSandbox,
-    mailPorts: { smtp: ports.smtp, web: ports.mailWeb },
-    root,
-  });
+  const local = await startLocalServices({ env: { ...process.env, NODE_ENV: 'development' }, ports, root });
   services.push(...local.services);
   const { env } = local;
 

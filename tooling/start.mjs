@@ -75,14 +75,7 @@ async function main() {
   ]);
   buildMissing();
 
-  const local = await startLocalServices({
-    env: process.env,
-    authEmulatorPort: ports.authEmulator,
-    apiPort: ports.api,
-    stripeSandboxPort: ports.stripeSandbox,
-    mailPorts: { smtp: ports.smtp, web: ports.mailWeb },
-    root,
-  });
+  const local = await startLocalServices({ env: process.env, ports, root });
   services.push(...local.services);
   const { env } = local;
 

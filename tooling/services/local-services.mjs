@@ -17,19 +17,19 @@ const demoAccounts = require('../../contracts/src/demo-accounts.json');
  * the Stripe sandbox (stripe-sandbox.mjs) unless STRIPE_SECRET_KEY is set (its events go to the
  * api), side by side.
  *
- * @param {{ env: NodeJS.ProcessEnv, authEmulatorPort: number, mailPorts: { smtp: number, web: number },
- *           root: string, apiPort: number, stripeSandboxPort: number }} options
+ * @param {{ env: NodeJS.ProcessEnv, ports: ReturnType<typeof import('../service-config.cjs').servicePorts>,
+ *           root: string }} options
  * @returns {Promise<{ env: NodeJS.ProcessEnv, services: { name: string, stop(): Promise<void> }[],
  *           rows: [string, string][] }>} env: the api's environment; rows: name and address, to print.
  */
-export async function startLocalServices({ env, authEmulatorPort, mailPorts, root, apiPort, stripeSandboxPort }) {
+export async function startLocalServices({ env, ports, root }) {
   const apiEnv = { ...env };
   const services = [];
   const rows = [];
   const tasks = [];
   if (!env.FIREBASE_AUTH_EMULATOR_HOST && !env.FIREBASE_API_KEY) {
     tasks.push(
-      startAuthEmulator({ port: authEmulatorPort, cwd: root }).then((emulator) => {
+      startAuthEmulator({ port: ports.authEmulator, cwd: root }).then((emulator) => {
         services.push({ name: 'auth emulator', stop: () => emulator.stop() });
         apiEnv.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
         apiEnv.FIREBASE_PROJECT_ID = emulator.projectId;
@@ -48,7 +48,7 @@ export async function startLocalServices({ env, authEmulatorPort, mailPorts, roo
   }
   if (!env.STRIPE_SECRET_KEY) {
     tasks.push(
-      startStripeSandboxService({ port: stripeSandboxPort, webhookUrl: `http://127.0.0.1:${apiPort}/webhooks/stripe` }).then((sandbox) => {
+      startStripeSandboxService({ port: ports.stripeSandbox, webhookUrl: `http://127.0.0.1:${ports.api}/webhooks/stripe` }).then((sandbox) => {
         services.push({ name: 'stripe sandbox', stop: () => sandbox.stop() });
         Object.assign(apiEnv, sandbox.env);
         rows.push(['stripe sandbox', `${sandbox.url} (test card 4242 4242 4242 4242)`]);
@@ -57,7 +57,7 @@ export async function startLocalServices({ env, authEmulatorPort, mailPorts, roo
   }
   if (!env.SMTP_URL) {
     tasks.push(
-      startMailDev({ smtpPort: mailPorts.smtp, webPort: mailPorts.web, cwd: root }).then((mail) => {
+      startMailDev({ smtpPort: ports.smtp, webPort: ports.mailWeb, cwd: root }).then((mail) => {
         services.push({ name: 'mail', stop: () => mail.stop() });
         apiEnv.SMTP_URL = mail.smtpUrl;
         rows.push(['mail inbox', mail.inboxUrl]);

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { type Tool, formatCents, resolveImageUrl } from '@pcpp/contracts';
+import { type Tool, resolveImageUrl } from '@pcpp/contracts';
 import { Button } from '@pcpp/contracts/ui';
+import { PartFacts } from './part-facts';
 import { cardColumn, surface } from './surface';
 
 const Card = styled.article`
@@ -46,18 +47,6 @@ const Description = styled.p`
   font-size: 0.95rem;
 `;
 
-const Facts = styled.dl`
-  margin: 4px 0 0;
-  padding: 12px 0 0;
-  border-top: 1px dashed var(--color-border);
-  display: grid;
-  gap: 4px;
-  div { display: flex; justify-content: space-between; gap: 12px; }
-  dt { color: var(--color-ink-soft); }
-  dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
-  .price dd { color: var(--color-primary-dark); font-size: 1.15rem; }
-`;
-
 const Purchase = styled(Button)`
   margin-top: auto;
   width: 100%;
@@ -75,20 +64,7 @@ export function PartCard({ tool }: { tool: Tool }) {
         <CategoryTag>{tool.category}</CategoryTag>
         <Name id={titleId}>{tool.name}</Name>
         <Description>{tool.description}</Description>
-        <Facts>
-          <div className="price">
-            <dt>Per_Price</dt>
-            <dd>{formatCents(tool.price)}</dd>
-          </div>
-          <div>
-            <dt>Available Quantity</dt>
-            <dd>{tool.p_quantity}</dd>
-          </div>
-          <div>
-            <dt>Min Order Quantity</dt>
-            <dd>{tool.min_quantity}</dd>
-          </div>
-        </Facts>
+        <PartFacts tool={tool} />
         {/* Named "Purchase" like the spec's button; the part's name is read as its description. */}
         <Purchase as={Link} to={`/purchase/${tool._id}`} aria-describedby={titleId}>
           Purchase

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { ActivityEntry } from '@pcpp/contracts';
 import { PageTitle, Panel } from '@pcpp/contracts/ui';
-import { AdminTable, TableBox } from '../../../components/admin-table';
 import { LoadState } from '../../../components/load-state';
-import { Pager } from '../../../components/pager';
+import { PagedTable } from '../../../components/paged-table';
 import { useActivity } from '../api/get-activity';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -31,35 +30,22 @@ export function ActivityPage() {
     <Panel aria-labelledby="activity-title">
       <PageTitle id="activity-title">Activity</PageTitle>
       <LoadState query={activity} loadingLabel="Loading the activity…" failure="The activity could not be loaded">
-        {(result) =>
-          result.items.length === 0 ? (
-            <p>No admin has done anything yet.</p>
-          ) : (
-            <>
-              <TableBox>
-                <AdminTable aria-label="Admin actions">
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Who</th>
-                      <th scope="col">What</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.items.map((entry) => (
-                      <tr key={entry._id}>
-                        <th scope="row">{when.format(new Date(entry.at))}</th>
-                        <td data-label="Who">{entry.actor}</td>
-                        <td data-label="What">{describe(entry)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </AdminTable>
-              </TableBox>
-              <Pager page={result.page} pages={result.pages} onPage={setPage} />
-            </>
-          )
-        }
+        {(result) => (
+          <PagedTable
+            result={result}
+            label="Admin actions"
+            columns={['When', 'Who', 'What']}
+            empty="No admin has done anything yet."
+            onPage={setPage}
+            row={(entry) => (
+              <tr key={entry._id}>
+                <th scope="row">{when.format(new Date(entry.at))}</th>
+                <td data-label="Who">{entry.actor}</td>
+                <td data-label="What">{describe(entry)}</td>
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
     </Panel>
   );

@@ -9,9 +9,9 @@ import {
   type OrderStatus,
 } from '@pcpp/contracts';
 import { Button, ConfirmDialog, PageTitle, Panel } from '@pcpp/contracts/ui';
-import { AdminTable, TableBox, Toolbar } from '../../../components/admin-table';
+import { Toolbar } from '../../../components/admin-table';
 import { LoadState } from '../../../components/load-state';
-import { Pager } from '../../../components/pager';
+import { PagedTable } from '../../../components/paged-table';
 import { useDeleteOrder, useSetOrderStatus } from '../api/change-order';
 import { useOrders } from '../api/get-orders';
 
@@ -73,76 +73,58 @@ export function AllOrdersPage() {
         </label>
       </Toolbar>
       <LoadState query={orders} loadingLabel="Loading the orders…" failure="The orders could not be loaded">
-        {(result) =>
-          result.items.length === 0 ? (
-            <p>No orders{status ? ` with the status ${status}` : ''}.</p>
-          ) : (
-            <>
-              <TableBox>
-                <AdminTable aria-label="Orders">
-                  <thead>
-                    <tr>
-                      <th scope="col">Product Name</th>
-                      <th scope="col">Email</th>
-                      <th scope="col">Address</th>
-                      <th scope="col">Phone</th>
-                      <th scope="col">Quantity</th>
-                      <th scope="col">Total Amount</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Remove</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.items.map((order) => (
-                      <tr key={order._id}>
-                        <th scope="row">{order.productName}</th>
-                        <td data-label="Email">{order.email}</td>
-                        <td data-label="Address">{order.address}</td>
-                        <td data-label="Phone">{order.phone}</td>
-                        <td data-label="Quantity" className="number">
-                          {order.order_quantity}
-                        </td>
-                        <td data-label="Total Amount" className="number">
-                          {formatCents(order.totalAmount)}
-                        </td>
-                        <td data-label="Status">
-                          <div className="actions">
-                            <strong>{order.status}</strong>
-                            {ORDER_STATUS_MOVES[order.status].map((next) => (
-                                <Button
-                                  key={next}
-                                  type="button"
-                                  $variant="secondary"
-                                  disabled={setOrderStatus.isPending}
-                                  aria-label={`${MOVE_LABELS[next]}: ${order.productName} for ${order.email}`}
-                                  onClick={() => void move(order, next)}
-                                >
-                                  {MOVE_LABELS[next]}
-                                </Button>
-                            ))}
-                          </div>
-                        </td>
-                        <td data-label="Remove">
-                          {deletable(order) && (
-                            <Button
-                              type="button"
-                              $variant="danger"
-                              aria-label={`Delete the order of ${order.productName} for ${order.email}`}
-                              onClick={() => setSelected(order)}
-                            >
-                              Delete
-                            </Button>
-                          )}
-                        </td>
-                      </tr>
+        {(result) => (
+          <PagedTable
+            result={result}
+            label="Orders"
+            columns={['Product Name', 'Email', 'Address', 'Phone', 'Quantity', 'Total Amount', 'Status', 'Remove']}
+            empty={`No orders${status ? ` with the status ${status}` : ''}.`}
+            onPage={setPage}
+            row={(order) => (
+              <tr key={order._id}>
+                <th scope="row">{order.productName}</th>
+                <td data-label="Email">{order.email}</td>
+                <td data-label="Address">{order.address}</td>
+                <td data-label="Phone">{order.phone}</td>
+                <td data-label="Quantity" className="number">
+                  {order.order_quantity}
+                </td>
+                <td data-label="Total Amount" className="number">
+                  {formatCents(order.totalAmount)}
+                </td>
+                <td data-label="Status">
+                  <div className="actions">
+                    <strong>{order.status}</strong>
+                    {ORDER_STATUS_MOVES[order.status].map((next) => (
+                        <Button
+                          key={next}
+                          type="button"
+                          $variant="secondary"
+                          disabled={setOrderStatus.isPending}
+                          aria-label={`${MOVE_LABELS[next]}: ${order.productName} for ${order.email}`}
+                          onClick={() => void move(order, next)}
+                        >
+                          {MOVE_LABELS[next]}
+                        </Button>
                     ))}
-                  </tbody>
-                </AdminTable>
-              </TableBox>
-              <Pager page={result.page} pages={result.pages} onPage={setPage} />
-            </>
-          )
-        }
+                  </div>
+                </td>
+                <td data-label="Remove">
+                  {deletable(order) && (
+                    <Button
+                      type="button"
+                      $variant="danger"
+                      aria-label={`Delete the order of ${order.productName} for ${order.email}`}
+                      onClick={() => setSelected(order)}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
       <ConfirmDialog
         open={selected !== null}

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ADMIN_PAGE_SIZE, errorMessage, formatCents, resolveImageUrl, toastMessages, type Tool } from '@pcpp/contracts';
 import { Button, ConfirmDialog, PageTitle, Panel } from '@pcpp/contracts/ui';
-import { AdminTable, TableBox } from '../../../components/admin-table';
 import { LoadState } from '../../../components/load-state';
-import { Pager } from '../../../components/pager';
+import { PagedTable } from '../../../components/paged-table';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProducts } from '../api/get-products';
 
@@ -31,56 +30,40 @@ export function ManageProductsPage() {
     <Panel aria-labelledby="products-title">
       <PageTitle id="products-title">Manage Products: {products.data?.total ?? '…'}</PageTitle>
       <LoadState query={products} loadingLabel="Loading the products…" failure="The products could not be loaded">
-        {(result) =>
-          result.items.length === 0 ? (
-            <p>No products yet. Add one from Add a Product.</p>
-          ) : (
-            <>
-              <TableBox>
-                <AdminTable aria-label="Products">
-                  <thead>
-                    <tr>
-                      <th scope="col">#</th>
-                      <th scope="col">Avatar</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Quantity</th>
-                      <th scope="col">Price</th>
-                      <th scope="col">Delete</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.items.map((tool, index) => (
-                      <tr key={tool._id}>
-                        <td data-label="#">{(result.page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-                        <td data-label="Avatar">
-                          <img className="avatar" src={resolveImageUrl(tool.img)} alt="" width={48} height={48} loading="lazy" />
-                        </td>
-                        <th scope="row">{tool.name}</th>
-                        <td data-label="Quantity" className="number">
-                          {tool.p_quantity}
-                        </td>
-                        <td data-label="Price" className="number">
-                          {formatCents(tool.price)}
-                        </td>
-                        <td data-label="Delete">
-                          <Button
-                            type="button"
-                            $variant="danger"
-                            aria-label={`Delete ${tool.name}`}
-                            onClick={() => setSelected(tool)}
-                          >
-                            Delete
-                          </Button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </AdminTable>
-              </TableBox>
-              <Pager page={result.page} pages={result.pages} onPage={setPage} />
-            </>
-          )
-        }
+        {(result) => (
+          <PagedTable
+            result={result}
+            label="Products"
+            columns={['#', 'Avatar', 'Name', 'Quantity', 'Price', 'Delete']}
+            empty="No products yet. Add one from Add a Product."
+            onPage={setPage}
+            row={(tool, index) => (
+              <tr key={tool._id}>
+                <td data-label="#">{(result.page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
+                <td data-label="Avatar">
+                  <img className="avatar" src={resolveImageUrl(tool.img)} alt="" width={48} height={48} loading="lazy" />
+                </td>
+                <th scope="row">{tool.name}</th>
+                <td data-label="Quantity" className="number">
+                  {tool.p_quantity}
+                </td>
+                <td data-label="Price" className="number">
+                  {formatCents(tool.price)}
+                </td>
+                <td data-label="Delete">
+                  <Button
+                    type="button"
+                    $variant="danger"
+                    aria-label={`Delete ${tool.name}`}
+                    onClick={() => setSelected(tool)}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
       <ConfirmDialog
         open={selected !== null}

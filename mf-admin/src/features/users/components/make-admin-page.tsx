@@ -2,9 +2,9 @@ import { useDeferredValue, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, errorMessage, toastMessages, type UserSummary } from '@pcpp/contracts';
 import { Button, PageTitle, Panel } from '@pcpp/contracts/ui';
-import { AdminTable, TableBox, Toolbar } from '../../../components/admin-table';
+import { Toolbar } from '../../../components/admin-table';
 import { LoadState } from '../../../components/load-state';
-import { Pager } from '../../../components/pager';
+import { PagedTable } from '../../../components/paged-table';
 import { usePromoteUser } from '../api/promote-user';
 import { useUsers } from '../api/get-users';
 
@@ -44,48 +44,34 @@ export function MakeAdminPage() {
         </label>
       </Toolbar>
       <LoadState query={users} loadingLabel="Loading the users…" failure="The users could not be loaded">
-        {(result) =>
-          result.items.length === 0 ? (
-            <p>No account matches “{q}”.</p>
-          ) : (
-            <>
-              <TableBox>
-                <AdminTable aria-label="Users">
-                  <thead>
-                    <tr>
-                      <th scope="col">Email</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Joined</th>
-                      <th scope="col">Make Admin</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.items.map((user) => (
-                      <tr key={user.email}>
-                        <th scope="row">{user.email}</th>
-                        <td data-label="Role">{user.role}</td>
-                        <td data-label="Joined">{joined.format(new Date(user.createdAt))}</td>
-                        <td data-label="Make Admin">
-                          {user.role !== 'admin' && (
-                            <Button
-                              type="button"
-                              aria-label={`Make Admin: ${user.email}`}
-                              disabled={promote.isPending}
-                              onClick={() => void makeAdmin(user)}
-                            >
-                              Make Admin
-                            </Button>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </AdminTable>
-              </TableBox>
-              <Pager page={result.page} pages={result.pages} onPage={setPage} />
-            </>
-          )
-        }
+        {(result) => (
+          <PagedTable
+            result={result}
+            label="Users"
+            columns={['Email', 'Role', 'Joined', 'Make Admin']}
+            empty={`No account matches “${q}”.`}
+            onPage={setPage}
+            row={(user) => (
+              <tr key={user.email}>
+                <th scope="row">{user.email}</th>
+                <td data-label="Role">{user.role}</td>
+                <td data-label="Joined">{joined.format(new Date(user.createdAt))}</td>
+                <td data-label="Make Admin">
+                  {user.role !== 'admin' && (
+                    <Button
+                      type="button"
+                      aria-label={`Make Admin: ${user.email}`}
+                      disabled={promote.isPending}
+                      onClick={() => void makeAdmin(user)}
+                    >
+                      Make Admin
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
     </Panel>
   );

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { type Tool, formatCents, resolveImageUrl } from '@pcpp/contracts';
+import { type Tool, resolveImageUrl } from '@pcpp/contracts';
+import { PartFacts } from '../../../components/part-facts';
 import { surface } from '../../../components/surface';
 
 const Box = styled.section`
@@ -9,10 +10,7 @@ const Box = styled.section`
   div { padding: 20px; }
   h1 { margin: 0 0 8px; font-size: 1.6rem; line-height: 1.25; }
   p { margin: 0 0 16px; color: var(--color-ink-soft); }
-  dl { display: grid; gap: 8px; margin: 0; }
-  dl div { display: flex; justify-content: space-between; gap: 12px; padding: 0; }
-  dt { color: var(--color-ink-soft); }
-  dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
+  dl div { padding: 0; }
 `;
 
 /** The left side of the purchase page: what the part is, what it costs and how many can be had. */
@@ -23,20 +21,7 @@ export function PartSummary({ tool }: { tool: Tool }) {
       <div>
         <h1 id="part-name">{tool.name}</h1>
         <p>{tool.description}</p>
-        <dl aria-label="Part details">
-          <div>
-            <dt>Per_Price</dt>
-            <dd>{formatCents(tool.price)}</dd>
-          </div>
-          <div>
-            <dt>Available Quantity</dt>
-            <dd>{tool.p_quantity}</dd>
-          </div>
-          <div>
-            <dt>Min Order Quantity</dt>
-            <dd>{tool.min_quantity}</dd>
-          </div>
-        </dl>
+        <PartFacts tool={tool} label="Part details" />
       </div>
     </Box>
   );
