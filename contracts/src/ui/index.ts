@@ -7,3 +7,4 @@ export { SessionSummary } from './session-summary';
 export { ErrorText, Field, fieldAria } from './field';
 export { DashboardFrame, DashboardLayout, dashboardLinks, dashboardLinksFor, type DashboardLink } from './dashboard-frame';
 export { ConfirmDialog } from './confirm-dialog';
+export { useDeleteConfirmation } from './use-delete-confirmation';

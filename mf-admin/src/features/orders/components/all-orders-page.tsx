@@ -8,7 +8,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@pcpp/contracts';
-import { Button, ConfirmDialog, PageTitle, Panel } from '@pcpp/contracts/ui';
+import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
 import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
@@ -27,7 +27,11 @@ export function AllOrdersPage() {
   const orders = useOrders({ page, status: status || undefined });
   const deleteOrder = useDeleteOrder();
   const setOrderStatus = useSetOrderStatus();
-  const [selected, setSelected] = useState<Order | null>(null);
+  const deletion = useDeleteConfirmation({
+    remove: (order: Order) => deleteOrder.mutateAsync(order._id),
+    onDeleted: (order) => toast.success(`The order of ${order.productName} for ${order.email} is deleted.`),
+    failure: 'The order was not deleted',
+  });
 
   async function move(order: Order, next: 'shipped' | 'delivered' | 'cancelled') {
     try {
@@ -35,18 +39,6 @@ export function AllOrdersPage() {
       toast.success(`Order of ${order.productName} for ${order.email}: ${next}.`);
     } catch (error) {
       toast.error(errorMessage(error));
-    }
-  }
-
-  async function confirmDelete() {
-    if (!selected) return;
-    try {
-      await deleteOrder.mutateAsync(selected._id);
-      toast.success(`The order of ${selected.productName} for ${selected.email} is deleted.`);
-      setSelected(null);
-      deleteOrder.reset();
-    } catch {
-      // The dialog stays open and says why.
     }
   }
 
@@ -115,7 +107,7 @@ export function AllOrdersPage() {
                       type="button"
                       $variant="danger"
                       aria-label={`Delete the order of ${order.productName} for ${order.email}`}
-                      onClick={() => setSelected(order)}
+                      onClick={() => deletion.ask(order)}
                     >
                       Delete
                     </Button>
@@ -127,18 +119,11 @@ export function AllOrdersPage() {
         )}
       </LoadState>
       <ConfirmDialog
-        open={selected !== null}
+        {...deletion.dialog}
         title="Are you sure you want to delete this order?"
         body="If you are sure then click on delete button"
         confirmLabel="Delete"
         busyLabel="Deleting…"
-        busy={deleteOrder.isPending}
-        error={deleteOrder.isError ? `The order was not deleted: ${errorMessage(deleteOrder.error)}` : null}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setSelected(null);
-          deleteOrder.reset();
-        }}
       />
     </Panel>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ADMIN_PAGE_SIZE, errorMessage, formatCents, resolveImageUrl, toastMessages, type Tool } from '@pcpp/contracts';
-import { Button, ConfirmDialog, PageTitle, Panel } from '@pcpp/contracts/ui';
+import { ADMIN_PAGE_SIZE, formatCents, resolveImageUrl, toastMessages, type Tool } from '@pcpp/contracts';
+import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation } from '@pcpp/contracts/ui';
 import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
 import { useDeleteProduct } from '../api/delete-product';
@@ -12,19 +12,11 @@ export function ManageProductsPage() {
   const [page, setPage] = useState(1);
   const products = useProducts(page);
   const deleteProduct = useDeleteProduct();
-  const [selected, setSelected] = useState<Tool | null>(null);
-
-  async function confirmDelete() {
-    if (!selected) return;
-    try {
-      await deleteProduct.mutateAsync(selected._id);
-      toast.success(toastMessages.productDeleted(selected.name));
-      setSelected(null);
-      deleteProduct.reset();
-    } catch {
-      // The dialog stays open and says why.
-    }
-  }
+  const deletion = useDeleteConfirmation({
+    remove: (tool: Tool) => deleteProduct.mutateAsync(tool._id),
+    onDeleted: (tool) => toast.success(toastMessages.productDeleted(tool.name)),
+    failure: 'The product was not deleted',
+  });
 
   return (
     <Panel aria-labelledby="products-title">
@@ -55,7 +47,7 @@ export function ManageProductsPage() {
                     type="button"
                     $variant="danger"
                     aria-label={`Delete ${tool.name}`}
-                    onClick={() => setSelected(tool)}
+                    onClick={() => deletion.ask(tool)}
                   >
                     Delete
                   </Button>
@@ -66,18 +58,11 @@ export function ManageProductsPage() {
         )}
       </LoadState>
       <ConfirmDialog
-        open={selected !== null}
-        title={`Are you sure you want to delete ${selected?.name ?? ''}!`}
+        {...deletion.dialog}
+        title={`Are you sure you want to delete ${deletion.selected?.name ?? ''}!`}
         body="If you want to delete then click delete button!"
         confirmLabel="Delete"
         busyLabel="Deleting…"
-        busy={deleteProduct.isPending}
-        error={deleteProduct.isError ? `The product was not deleted: ${errorMessage(deleteProduct.error)}` : null}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setSelected(null);
-          deleteProduct.reset();
-        }}
       />
     </Panel>
   );

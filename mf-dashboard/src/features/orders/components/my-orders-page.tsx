@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { errorMessage, formatCents, toastMessages, useAuth, type Order } from '@pcpp/contracts';
-import { Button, ConfirmDialog, ErrorText, PageTitle, Panel, Spinner } from '@pcpp/contracts/ui';
+import { Button, ConfirmDialog, ErrorText, PageTitle, Panel, Spinner, useDeleteConfirmation } from '@pcpp/contracts/ui';
 import { useDeleteMyOrder } from '../api/delete-my-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderStatusCell } from './order-status';
@@ -79,19 +78,11 @@ export function MyOrdersPage() {
   const email = useAuth((s) => s.user?.email ?? '');
   const orders = useMyOrders(email);
   const deleteOrder = useDeleteMyOrder();
-  const [selected, setSelected] = useState<Order | null>(null);
-
-  async function confirmDelete() {
-    if (!selected) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(selected._id);
-      if (deletedCount > 0) toast.success(toastMessages.orderDeleted);
-      setSelected(null);
-      deleteOrder.reset();
-    } catch {
-      // The dialog stays open and shows why (deleteOrder.error).
-    }
-  }
+  const deletion = useDeleteConfirmation({
+    remove: (order: Order) => deleteOrder.mutateAsync(order._id),
+    onDeleted: (_order, { deletedCount }) => deletedCount > 0 && toast.success(toastMessages.orderDeleted),
+    failure: 'The order was not deleted',
+  });
 
   return (
     <Panel aria-labelledby="orders-title">
@@ -152,7 +143,7 @@ export function MyOrdersPage() {
                         type="button"
                         $variant="danger"
                         aria-label={`Delete the order for ${order.productName}`}
-                        onClick={() => setSelected(order)}
+                        onClick={() => deletion.ask(order)}
                       >
                         Delete
                       </Button>
@@ -165,18 +156,11 @@ export function MyOrdersPage() {
         </Scroller>
       )}
       <ConfirmDialog
-        open={selected !== null}
+        {...deletion.dialog}
         title="Are you sure you want to delete this order!"
-        body={selected ? `${selected.order_quantity} × ${selected.productName}, ${formatCents(selected.totalAmount)}.` : ''}
+        body={deletion.selected ? `${deletion.selected.order_quantity} × ${deletion.selected.productName}, ${formatCents(deletion.selected.totalAmount)}.` : ''}
         confirmLabel="Delete"
         busyLabel="Deleting…"
-        busy={deleteOrder.isPending}
-        error={deleteOrder.isError ? `The order was not deleted: ${errorMessage(deleteOrder.error)}` : null}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setSelected(null);
-          deleteOrder.reset();
-        }}
       />
     </Panel>
   );

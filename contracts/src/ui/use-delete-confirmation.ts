@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { errorMessage } from '../api-client';
+
+/**
+ * A list's Delete buttons: pick an item, confirm in <ConfirmDialog {...dialog} />, delete, then
+ * clear the selection; a failure keeps the dialog open with `failure: <why>`.
+ */
+export function useDeleteConfirmation<T, R>({
+  remove,
+  onDeleted,
+  failure,
+}: {
+  remove: (item: T) => Promise<R>;
+  onDeleted: (item: T, result: R) => void;
+  failure: string;
+}) {
+  const [selected, setSelected] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    if (!selected) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onDeleted(selected, await remove(selected));
+      setSelected(null);
+    } catch (reason) {
+      setError(`${failure}: ${errorMessage(reason)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    selected,
+    ask: (item: T) => {
+      setError(null);
+      setSelected(item);
+    },
+    dialog: {
+      open: selected !== null,
+      busy,
+      error,
+      onConfirm: () => void confirm(),
+      onCancel: () => {
+        if (busy) return;
+        setSelected(null);
+        setError(null);
+      },
+    },
+  };
+}
