@@ -8,6 +8,7 @@ export * from './messages';
 export * from './money';
 export * from './names';
 export * from './orders';
+export * from './pages';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';

@@ -8,3 +8,4 @@ export { ErrorText, Field, fieldAria } from './field';
 export { DashboardFrame, DashboardLayout, dashboardLinks, dashboardLinksFor, type DashboardLink } from './dashboard-frame';
 export { ConfirmDialog } from './confirm-dialog';
 export { useDeleteConfirmation } from './use-delete-confirmation';
+export { usePageMeta } from './use-page-meta';

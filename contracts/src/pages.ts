@@ -1,0 +1,65 @@
+import pagePathsFile from './page-paths.json';
+
+/** The brand as the spec spells it, used in every document title. */
+export const SITE_NAME = 'PC PART PICKER';
+
+export interface PageMeta {
+  /** The page's own name; the document title is `{title} — PC PART PICKER`. */
+  title: string;
+  description: string;
+}
+
+/** `Blogs — PC PART PICKER`; the home page carries the brand first. */
+export function documentTitle(pageTitle: string): string {
+  return `${pageTitle} — ${SITE_NAME}`;
+}
+
+const shopDescription = 'Motherboards, memory, storage, CPU coolers, power supplies and video cards from the maker.';
+
+/** Title and meta description of every page; pages about one part use the part's name instead. */
+export const pageMeta = {
+  home: { title: 'Computer parts from the maker', description: `${SITE_NAME}: ${shopDescription}` },
+  products: { title: 'Products', description: `Browse every part: ${shopDescription}` },
+  blogs: { title: 'Blogs', description: 'Answers from our developers to common web development questions.' },
+  portfolio: { title: 'Portfolio', description: 'The developer behind the shop: education, skills and projects.' },
+  returnPolicy: { title: 'Returns Policy', description: 'How to return goods bought from PC PART PICKER.' },
+  login: { title: 'Login', description: 'Log in to order parts, pay for orders and review the shop.' },
+  signup: { title: 'Sign Up', description: 'Create a PC PART PICKER account to order parts.' },
+  forgotPassword: { title: 'Reset your password', description: 'Get an email with a link to choose a new password.' },
+  authAction: { title: 'Account action', description: 'Verify your email or choose a new password.' },
+  purchase: { title: 'Purchase', description: 'Order a part from PC PART PICKER.' },
+  profile: { title: 'My Profile', description: 'Your profile, address and contact details.' },
+  myOrders: { title: 'My Orders', description: 'Your orders, their payment and their status.' },
+  addReview: { title: 'Add Your Review', description: 'Tell other customers what you think of the shop.' },
+  payment: { title: 'Payment', description: 'Pay for your order by card.' },
+  makeAdmin: { title: 'Make Admin', description: 'All users; promote a user to admin.' },
+  allOrders: { title: 'Manage All Orders', description: 'Every order placed in the shop.' },
+  addProduct: { title: 'Add a Product', description: 'Add a part to the catalog.' },
+  manageProducts: { title: 'Manage Products', description: 'Every part in the catalog.' },
+  activity: { title: 'Activity', description: 'What admins changed, and when.' },
+  reviews: { title: 'Reviews', description: 'Every review; hide the ones that do not belong on the home page.' },
+  dashboardNotFound: { title: 'Page not found', description: 'This dashboard page does not exist.' },
+  notFound: { title: 'Page not found', description: 'This page does not exist. Go back to the home page.' },
+} as const satisfies Record<string, PageMeta>;
+
+/** Path patterns that render a page (see page-paths.json): the single list the shell and its server read. */
+export const pagePaths: readonly string[] = pagePathsFile.paths;
+
+/** True when some page renders this pathname; otherwise it is the not-found page. */
+export function isPagePath(pathname: string): boolean {
+  const segments = splitPath(pathname);
+  return pagePaths.some((pattern) => {
+    const patternSegments = splitPath(pattern);
+    return (
+      patternSegments.length === segments.length &&
+      patternSegments.every((part, index) =>
+        part.startsWith(':') ? Boolean(segments[index]) : part.toLowerCase() === segments[index]?.toLowerCase(),
+      )
+    );
+  });
+}
+
+function splitPath(pathname: string): string[] {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? [] : trimmed.slice(1).split('/');
+}
