@@ -1,4 +1,5 @@
-import pagePathsFile from './page-paths.json';
+// By package path, so the built dist/pages.js reads the one JSON file in src/ (swc does not copy JSON).
+import pagePathsFile from '@pcpp/contracts/page-paths.json';
 
 /** The brand as the spec spells it, used in every document title. */
 export const SITE_NAME = 'PC PART PICKER';
