@@ -17,6 +17,8 @@ export const AdminTable = styled.table`
   thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   td.number { font-variant-numeric: tabular-nums; }
   .muted { color: var(--color-ink-soft); }
+  /* A second line under a row's heading, such as a reviewer's email. */
+  .byline { display: block; font-weight: 400; font-size: 0.85rem; }
   .actions { display: flex; flex-wrap: wrap; gap: 8px; }
   img.avatar { width: 48px; height: 48px; object-fit: contain; border-radius: 8px; background: #eef2f7; }
 
