@@ -27,6 +27,7 @@ export const AdminTable = styled.table`
     td { overflow-wrap: anywhere; }
     td button { padding: 8px 12px; font-size: 0.9rem; overflow-wrap: normal; }
     td.number { text-align: right; white-space: nowrap; }
+    td.nowrap { white-space: nowrap; overflow-wrap: normal; }
     tbody tr:last-child > * { border-bottom: 0; }
   }
 

@@ -13,15 +13,9 @@ export function createReviewsRepository(reviews: Collection<ReviewDocument>) {
     /** The public reviews, oldest first: the spec's plain list, whose last six the home page shows. */
     findPublic: () => reviews.find(PUBLIC).sort(OLDEST_FIRST).toArray(),
 
-    /** One page of the public reviews, newest first, and how many there are. */
-    async findPublicPage(page: { skip: number; limit: number }) {
-      const { docs, total = 0 } = await findListed(reviews, PUBLIC, NEWEST_FIRST, page);
-      return { docs, total };
-    },
-
-    /** One page of every review, hidden ones included, newest first (the admin's table). */
-    async findPage(page: { skip: number; limit: number }) {
-      const { docs, total = 0 } = await findListed(reviews, {}, NEWEST_FIRST, page);
+    /** One page of the reviews, newest first, and how many there are: the public ones, or all (the admin's table). */
+    async findPage(page: { skip: number; limit: number }, { includeHidden }: { includeHidden: boolean }) {
+      const { docs, total = 0 } = await findListed(reviews, includeHidden ? {} : PUBLIC, NEWEST_FIRST, page);
       return { docs, total };
     },
 

@@ -73,14 +73,14 @@ export function createReviewsService(deps: {
     /** GET /reviews with parameters: one page of the reviews not hidden, newest first (six by default). */
     async latest(query: ReviewListQuery): Promise<Page<Review>> {
       const paging = pageRequest(query, HOME_LIST_SIZE);
-      const { docs, total } = await deps.reviews.findPublicPage(paging);
+      const { docs, total } = await deps.reviews.findPage(paging, { includeHidden: false });
       return toPage(await toReviews(docs), total, paging);
     },
 
     /** GET /reviews/all (admin): every review, hidden ones included, newest first. */
     async listForModeration(query: ModerationQuery): Promise<Page<ModeratedReview>> {
       const paging = pageRequest(query, ADMIN_PAGE_SIZE);
-      const { docs, total } = await deps.reviews.findPage(paging);
+      const { docs, total } = await deps.reviews.findPage(paging, { includeHidden: true });
       const admins = await adminAuthorsOf(docs);
       return toPage(
         docs.map((doc) => toModeratedReview(doc, admins)),

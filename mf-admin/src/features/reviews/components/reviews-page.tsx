@@ -56,12 +56,12 @@ export function ReviewsPage() {
                   {review.ratings} of 5
                 </td>
                 <td data-label="Review">{review.review}</td>
-                <td data-label="Date">{date.format(new Date(review.createdAt))}</td>
-                <td data-label="State">{review.hidden ? <strong>Hidden</strong> : 'Shown'}</td>
+                <td data-label="Date" className="nowrap">{date.format(new Date(review.createdAt))}</td>
+                <td data-label="State" className="nowrap">{review.hidden ? <strong>Hidden</strong> : 'Shown'}</td>
                 <td data-label="Action">
                   <Button
                     type="button"
-                    $variant={review.hidden ? 'secondary' : 'danger'}
+                    $variant={review.hidden ? 'primary' : 'secondary'}
                     disabled={setHidden.isPending}
                     aria-label={`${review.hidden ? 'Show' : 'Hide'}: the review by ${review.name}`}
                     onClick={() => void toggle(review)}
