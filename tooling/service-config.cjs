@@ -49,6 +49,9 @@ function runtimeConfigFromEnv(env = process.env) {
     ...(env.STRIPE_PUBLISHABLE_KEY ? { stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
     // Set by `npm start` when it runs the local Stripe sandbox: the page loads this Stripe.js stand-in.
     ...(env.STRIPE_SANDBOX_SCRIPT_URL ? { stripeSandboxScriptUrl: env.STRIPE_SANDBOX_SCRIPT_URL } : {}),
+    // Set by `npm start` / `npm run dev` when MONGODB_URI was not given and the in-memory database
+    // stands in: admins see a banner that the data resets on restart.
+    ...(env.DEMO_DATABASE === 'true' ? { demoDatabase: true } : {}),
   };
 }
 

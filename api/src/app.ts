@@ -81,8 +81,13 @@ export function createApp(deps: AppDeps): Express {
 
   const activity = createActivityLog(createActivityRepository(database.collections.activity));
   const tools = createToolsService(createToolsRepository(database.collections.tools), { activity, uploads });
-  const reviews = createReviewsService({ reviews: createReviewsRepository(database.collections.reviews), identity });
   const usersRepository = createUsersRepository(database.collections.users);
+  const reviews = createReviewsService({
+    reviews: createReviewsRepository(database.collections.reviews),
+    identity,
+    users: usersRepository,
+    activity,
+  });
   const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs });
   const users = createUsersService({
     users: usersRepository,
@@ -148,7 +153,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRoutes({ database }));
   app.use(toolsRoutes({ tools, accessTokens, roles }));
-  app.use(reviewsRoutes({ reviews, accessTokens }));
+  app.use(reviewsRoutes({ reviews, accessTokens, roles }));
   app.use(usersRoutes({ users, identity, accessTokens, roles }));
   app.use(paymentsRoutes({ payments, accessTokens }));
   app.use(ordersRoutes({ orders, accessTokens, roles }));

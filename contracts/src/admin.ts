@@ -38,6 +38,8 @@ export const ACTIVITY_ACTIONS = [
   'product.deleted',
   'order.deleted',
   'order.status',
+  'review.hidden',
+  'review.shown',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -62,6 +64,38 @@ export const activityEntrySchema = z.object({
   details: z.string().optional(),
   at: z.string(),
 }) satisfies z.ZodType<ActivityEntry>;
+
+/**
+ * GET /reviews/all (admin): a review as the Reviews page shows it, hidden ones included. The
+ * author is absent on the seeded demo reviews, which no account wrote.
+ */
+export interface ModeratedReview {
+  _id: string;
+  name: string;
+  review: string;
+  ratings: number;
+  hidden: boolean;
+  /** The account that wrote it: its email, and whether it is an admin's. */
+  author?: { email: string; admin: boolean };
+  /** ISO time. */
+  createdAt: string;
+}
+
+export const moderatedReviewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  review: z.string(),
+  ratings: z.number().int(),
+  hidden: z.boolean(),
+  author: z.object({ email: z.string(), admin: z.boolean() }).optional(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<ModeratedReview>;
+
+/** PATCH /reviews/{id} (admin): a hidden review is kept but never served to the public. Strict. */
+export const reviewVisibilityInputSchema = z.strictObject({
+  hidden: z.boolean({ error: 'hidden must be true or false' }),
+});
+export type ReviewVisibilityInput = z.infer<typeof reviewVisibilityInputSchema>;
 
 /** PATCH /order/{id}/status (admin): what an admin may set; 'paid' comes from the payment only. */
 export const ADMIN_ORDER_STATUSES = ['shipped', 'delivered', 'cancelled'] as const;

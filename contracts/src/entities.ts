@@ -49,6 +49,8 @@ export interface Review {
   review: string;
   /** Whole number from 0 to 5. */
   ratings: number;
+  /** Present (true) only when the author's account is an admin's: the card says so. */
+  byAdmin?: true;
 }
 
 /** The one error shape every api response uses. */

@@ -29,6 +29,7 @@ export const reviewSchema = z.object({
   name: z.string(),
   review: z.string(),
   ratings: z.number().int(),
+  byAdmin: z.literal(true).optional(),
 }) satisfies z.ZodType<Review>;
 
 export const profileSchema = z.object({

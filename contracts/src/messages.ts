@@ -42,6 +42,20 @@ export const toastMessages = {
   profileUpdated: 'update Your Profile Information',
 } as const;
 
+/** Our texts about reviews (the spec has none for these). */
+export const reviewText = {
+  /** POST /addReview from an admin account: reviews come from customers (spec: admins cannot open Add review). */
+  adminRefused: 'Admin accounts cannot post reviews: reviews come from customers.',
+  /** The mark on a review whose author's account is an admin's. */
+  byAdmin: 'Shop admin',
+} as const;
+
+/** Shown to admins while the api runs on the in-memory demo database (issue 11). */
+export const demoDatabaseBanner = {
+  text: 'Demo data — it resets when the server restarts. Set MONGODB_URI to keep it.',
+  dismiss: 'Dismiss',
+} as const;
+
 export const brand = {
   first: 'PC PART',
   second: 'PICKER',

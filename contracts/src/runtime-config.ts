@@ -27,5 +27,10 @@ export const runtimeConfigSchema = z.object({
    * the payment page loads this script, which defines window.Stripe, before loadStripe.
    */
   stripeSandboxScriptUrl: z.url().optional(),
+  /**
+   * Set only when `npm start` / `npm run dev` run the api on the in-memory database because
+   * MONGODB_URI was not given: admins see a banner saying the data resets on restart.
+   */
+  demoDatabase: z.boolean().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,23 +1,36 @@
-import { Route, Routes } from 'react-router-dom';
-import { DashboardLayout } from '@pcpp/contracts/ui';
+import { Outlet, Route, Routes } from 'react-router-dom';
+import { currentRuntimeConfig } from '@pcpp/contracts';
+import { DashboardFrame } from '@pcpp/contracts/ui';
+import { DemoDatabaseBanner } from './components/demo-database-banner';
 import { ActivityPage } from './features/activity/components/activity-page';
 import { AllOrdersPage } from './features/orders/components/all-orders-page';
 import { AddProductPage } from './features/products/components/add-product-page';
 import { ManageProductsPage } from './features/products/components/manage-products-page';
+import { ReviewsPage } from './features/reviews/components/reviews-page';
 import { MakeAdminPage } from './features/users/components/make-admin-page';
 
+/** The dashboard's frame (from contracts, so the sidebar matches mf-dashboard's), the demo banner, the page. */
+function AdminLayout() {
+  return (
+    <DashboardFrame>
+      <DemoDatabaseBanner demoDatabase={currentRuntimeConfig()?.demoDatabase === true} />
+      <Outlet />
+    </DashboardFrame>
+  );
+}
+
 /**
- * mf-admin's route tree, exposed to the shell as `mf_admin/routes`. Paths are absolute. The pages
- * sit in the dashboard's frame (from contracts), so the sidebar matches mf-dashboard's.
+ * mf-admin's route tree, exposed to the shell as `mf_admin/routes`. Paths are absolute.
  */
 export default function AdminRoutes() {
   return (
     <Routes>
-      <Route element={<DashboardLayout />}>
+      <Route element={<AdminLayout />}>
         <Route path="/dashboard/makeadmin" element={<MakeAdminPage />} />
         <Route path="/dashboard/allOrder" element={<AllOrdersPage />} />
         <Route path="/dashboard/addproduct" element={<AddProductPage />} />
         <Route path="/dashboard/manageproduct" element={<ManageProductsPage />} />
+        <Route path="/dashboard/reviews" element={<ReviewsPage />} />
         <Route path="/dashboard/activity" element={<ActivityPage />} />
       </Route>
     </Routes>

@@ -28,7 +28,7 @@ const WATCHDOG = [
 
 /**
  * @param {{ dataDir?: string, log?: (line: string) => void }} [options] dataDir: where a mongod keeps its data.
- * @returns {Promise<{ uri: string, stop(): Promise<void> }>}
+ * @returns {Promise<{ uri: string, inMemory: boolean, stop(): Promise<void> }>} inMemory: the data goes when it stops.
  */
 export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data', 'mongo'), log = console.log } = {}) {
   const mongod = findOnPath('mongod');
@@ -39,7 +39,7 @@ export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data'
       canConnect(port),
     );
     log(`Database: mongod from PATH, data in ${dataDir}.`);
-    return { uri: `mongodb://127.0.0.1:${port}`, stop: database.stop };
+    return { uri: `mongodb://127.0.0.1:${port}`, inMemory: false, stop: database.stop };
   }
 
   let uri;
@@ -50,7 +50,7 @@ export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data'
     return Boolean(uri);
   });
   log('MONGODB_URI is not set: using the in-memory jongodb database. Data resets on restart; set MONGODB_URI to keep it.');
-  return { uri, stop: database.stop };
+  return { uri, inMemory: true, stop: database.stop };
 }
 
 /** Starts the binary under the watchdog and polls `ready(output)` until it says yes. */

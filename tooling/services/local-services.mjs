@@ -42,6 +42,8 @@ export async function startLocalServices({ env, ports, root }) {
       startEmbeddedMongo().then((database) => {
         services.push({ name: 'database', stop: () => database.stop() });
         apiEnv.MONGODB_URI = database.uri;
+        // The shell's /config.json says so (service-config.cjs): admins see the demo-data banner.
+        if (database.inMemory) apiEnv.DEMO_DATABASE = 'true';
         rows.push(['database', database.uri]);
       }),
     );

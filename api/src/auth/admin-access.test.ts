@@ -11,24 +11,36 @@ let api: TestApi;
 let server: Server;
 let admin: { email: string; token: string };
 let customer: { email: string; token: string };
+/** A customer who owns nothing the calls touch (the review belongs to `customer`). */
+let anotherCustomer: { email: string; token: string };
 let part: Awaited<ReturnType<typeof createPart>>;
 let unpaidOrder: { id: string };
 let paidOrder: { id: string };
 let customerToPromote: { email: string };
+let review: { id: string };
 
 beforeAll(async () => {
   // No role cache: the demotion test reads the role on each request.
   api = await createTestApi({}, { roleCacheTtlMs: 0 });
   server = api.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  [admin, customer, customerToPromote] = await Promise.all([
+  [admin, customer, customerToPromote, anotherCustomer] = await Promise.all([
     createAccount(api, 'admin'),
+    createAccount(api, 'customer'),
     createAccount(api, 'customer'),
     createAccount(api, 'customer'),
   ]);
   part = await createPart(api, { p_quantity: 10 });
   unpaidOrder = await insertOrder(api, part, { email: customer.email });
   paidOrder = await insertOrder(api, part, { email: customer.email, paid: true, status: 'paid', transactionId: 'pi_1' });
+  const { insertedId } = await api.database.collections.reviews.insertOne({
+    name: 'Reviewed',
+    review: 'Moderated by the access test.',
+    ratings: 1,
+    authorEmail: customer.email,
+    createdAt: new Date(),
+  });
+  review = { id: insertedId.toHexString() };
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -66,6 +78,18 @@ const endpoints: [string, (token: string | null) => request.Test, number, (body:
   ['POST /tools', (token) => withToken(request(server).post('/tools').send(productBody()), token), 201, (body) => expect(body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) })],
   ['DELETE /tools/{id}', (token) => withToken(request(server).delete(`/tools/${part.id}`), token), 200, (body) => expect(body).toEqual({ deletedCount: 1 })],
   ['GET /activity', (token) => withToken(request(server).get('/activity'), token), 200, (body) => expect(body).toMatchObject({ page: 1, total: 5 })],
+  [
+    'GET /reviews/all',
+    (token) => withToken(request(server).get('/reviews/all'), token),
+    200,
+    (body) => expect(body).toMatchObject({ total: 1, items: [{ _id: review.id, hidden: false }] }),
+  ],
+  [
+    'PATCH /reviews/{id}',
+    (token) => withToken(request(server).patch(`/reviews/${review.id}`).send({ hidden: true }), token),
+    200,
+    (body) => expect(body).toMatchObject({ _id: review.id, hidden: true }),
+  ],
 ];
 
 describe.each(endpoints)('%s', (_name, call, adminStatus, check) => {
@@ -77,6 +101,12 @@ describe.each(endpoints)('%s', (_name, call, adminStatus, check) => {
 
   it('answers 403 to a customer', async () => {
     const response = await call(customer.token);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: 'Admins only' });
+  });
+
+  it('answers 403 to another customer', async () => {
+    const response = await call(anotherCustomer.token);
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ message: 'Admins only' });
   });
@@ -106,6 +136,7 @@ describe('nothing the refused calls asked for happened', () => {
   it('logged only the admin actions, newest first, with who', async () => {
     const response = await request(server).get('/activity?limit=50').set('Authorization', `Bearer ${admin.token}`);
     expect(response.body.items.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([
+      ['review.hidden', admin.email],
       ['product.deleted', admin.email],
       ['product.added', admin.email],
       ['order.status', admin.email],
@@ -121,6 +152,7 @@ it('refuses an admin demoted in the database on the next call, though the token 
     withToken(request(server).get('/user?limit=1'), demoted.token),
     withToken(request(server).get('/order?limit=1'), demoted.token),
     withToken(request(server).get('/activity?limit=1'), demoted.token),
+    withToken(request(server).get('/reviews/all?limit=1'), demoted.token),
   ];
   for (const response of await Promise.all(calls())) expect(response.status).toBe(200);
 

@@ -43,6 +43,17 @@ export function requireAdmin(roles: RoleAuthority): RequestHandler {
   };
 }
 
+/**
+ * Everyone but admins (the spec's customer-only pages, such as Add review); use after
+ * requireAccessToken. The role is the database's, as for requireAdmin.
+ */
+export function refuseAdmins(roles: RoleAuthority, message: string): RequestHandler {
+  return async (req, _res, next) => {
+    if ((await roles.roleOf(accessClaims(req).email)) === 'admin') throw new ForbiddenError(message);
+    next();
+  };
+}
+
 /** A Firebase ID token: only the token exchange accepts one. */
 export function requireFirebaseIdToken(identity: IdentityProvider): RequestHandler {
   return async (req, _res, next) => {

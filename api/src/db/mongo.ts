@@ -5,8 +5,17 @@ import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 // Read code maps documents field by field to the response shape: the embedded jongodb server
 // ignores projections, so nothing relies on them.
 export type ToolDocument = Omit<Tool, '_id' | 'createdAt'> & { createdAt: Date };
-/** authorEmail: the account that posted it (never sent to clients); absent on seeded reviews. */
-export type ReviewDocument = Omit<Review, '_id'> & { authorEmail?: string; createdAt: Date };
+/**
+ * authorId and authorEmail: the account that posted it (the users _id and email; never sent to the
+ * public); absent on seeded reviews. hidden: set by an admin; a hidden review is never served to
+ * the public. Absent means shown.
+ */
+export type ReviewDocument = Omit<Review, '_id' | 'byAdmin'> & {
+  authorId?: ObjectId;
+  authorEmail?: string;
+  hidden?: boolean;
+  createdAt: Date;
+};
 /** email is stored lowercase; the profile fields arrive with the first profile update. */
 export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { createdAt: Date };
 
@@ -126,7 +135,8 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
     // Lists are served oldest first.
     collections.tools.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
-    collections.reviews.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // Reviews oldest first (the plain list) or newest first (the home page's six, the admin's table).
+    collections.reviews.createIndex({ createdAt: 1, _id: 1 }, { name: 'createdAt_id' }),
     // My Orders (newest first) and the hold sweep (unpaid orders by age).
     collections.orders.createIndex({ email: 1, createdAt: -1 }, { name: 'email_createdAt' }),
     collections.orders.createIndex({ status: 1, createdAt: 1 }, { name: 'status_createdAt' }),

@@ -27,9 +27,12 @@ export const activityKeys = {
   page: (page: number) => [...activityKeys.all, page] as const,
 };
 
+/** A review hidden or shown by an admin invalidates reviewKeys.all: the home page's list too. */
 export const reviewKeys = {
   all: ['reviews'] as const,
   latest: () => [...reviewKeys.all, 'latest'] as const,
+  /** The admin's table of every review, hidden ones included. */
+  list: (params: { page: number }) => [...reviewKeys.all, 'list', params] as const,
 };
 
 /** Everything about the signed-in account: dropped when the person signs out. */

@@ -26,6 +26,7 @@ export const dashboardLinks = {
     { to: '/dashboard/allOrder', label: 'Manage All Orders' },
     { to: '/dashboard/manageproduct', label: 'Manage Products' },
     { to: '/dashboard/addproduct', label: 'Add a Product' },
+    { to: '/dashboard/reviews', label: 'Reviews' },
     { to: '/dashboard/activity', label: 'Activity' },
   ],
 } as const satisfies Record<string, readonly DashboardLink[]>;

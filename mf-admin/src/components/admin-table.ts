@@ -17,6 +17,8 @@ export const AdminTable = styled.table`
   thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   td.number { font-variant-numeric: tabular-nums; }
   .muted { color: var(--color-ink-soft); }
+  /* A second line under a row's heading, such as a reviewer's email. */
+  .byline { display: block; font-weight: 400; font-size: 0.85rem; }
   .actions { display: flex; flex-wrap: wrap; gap: 8px; }
   img.avatar { width: 48px; height: 48px; object-fit: contain; border-radius: 8px; background: #eef2f7; }
 
@@ -25,6 +27,7 @@ export const AdminTable = styled.table`
     td { overflow-wrap: anywhere; }
     td button { padding: 8px 12px; font-size: 0.9rem; overflow-wrap: normal; }
     td.number { text-align: right; white-space: nowrap; }
+    td.nowrap { white-space: nowrap; overflow-wrap: normal; }
     tbody tr:last-child > * { border-bottom: 0; }
   }
 

@@ -23,27 +23,32 @@ afterAll(() => api.close());
 const get = (query = '') => request(api.app).get(`/activity${query}`).set('Authorization', `Bearer ${admin.token}`);
 const targets = (body: { items: { target: string }[] }) => body.items.map((entry) => entry.target);
 
+// Every action twice: entry i is ACTIVITY_ACTIONS[i % n], by admin{i % 2}, about 'target i'.
+const count = ACTIVITY_ACTIONS.length * 2;
+const targetsFrom = (newest: number, length: number) => Array.from({ length }, (_, k) => `target ${newest - k}`);
+
 it('answers entries newest first, with who and when, one page at a time', async () => {
   const first = await get('?limit=4');
   expect(first.status).toBe(200);
-  expect(first.body).toMatchObject({ total: 10, page: 1, pages: 3 });
-  expect(targets(first.body)).toEqual(['target 9', 'target 8', 'target 7', 'target 6']);
+  expect(first.body).toMatchObject({ total: count, page: 1, pages: Math.ceil(count / 4) });
+  expect(targets(first.body)).toEqual(targetsFrom(count - 1, 4));
   expect(first.body.items[1]).toEqual({
     _id: expect.stringMatching(/^[0-9a-f]{24}$/),
-    action: 'order.deleted',
-    actor: 'admin0@example.com',
-    target: 'target 8',
+    action: ACTIVITY_ACTIONS[(count - 2) % ACTIVITY_ACTIONS.length],
+    actor: `admin${(count - 2) % 2}@example.com`,
+    target: `target ${count - 2}`,
     at: expect.any(String),
   });
-  const last = await get('?limit=4&page=3');
-  expect(targets(last.body)).toEqual(['target 1', 'target 0']);
-  expect((await get('?page=4&limit=4')).body).toEqual({ items: [], total: 10, page: 4, pages: 3 });
+  const lastPage = Math.ceil(count / 4);
+  const last = await get(`?limit=4&page=${lastPage}`);
+  expect(targets(last.body)).toEqual(targetsFrom(count - 1 - (lastPage - 1) * 4, count - (lastPage - 1) * 4));
+  expect((await get(`?page=${lastPage + 1}&limit=4`)).body).toEqual({ items: [], total: count, page: lastPage + 1, pages: lastPage });
   const withDetails = (await get()).body.items.find((entry: { target: string }) => entry.target === 'target 4');
   expect(withDetails).toMatchObject({ action: 'order.status', details: 'shipped' });
 });
 
 it('answers 20 to a page by default', async () => {
-  expect((await get()).body).toMatchObject({ total: 10, page: 1, pages: 1 });
+  expect((await get()).body).toMatchObject({ total: count, page: 1, pages: Math.ceil(count / 20) });
 });
 
 it.each([

@@ -1,14 +1,38 @@
-import type { Collection, WithId } from 'mongodb';
+import type { Collection, Filter, ObjectId, WithId } from 'mongodb';
 import type { ReviewDocument } from '../../db/mongo';
+import { findListed } from '../../paging';
+
+/** What the public may read: a review an admin hid is never served to it. */
+const PUBLIC: Filter<ReviewDocument> = { hidden: { $ne: true } };
+// Both orders walk the createdAt_id index (db/mongo.ts); _id orders reviews of the same millisecond.
+const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 export function createReviewsRepository(reviews: Collection<ReviewDocument>) {
   return {
-    /** Oldest first: the home page shows the last six. */
-    findAll: () => reviews.find({}).sort({ createdAt: 1, _id: 1 }).toArray(),
+    /** The public reviews, oldest first: the spec's plain list, whose last six the home page shows. */
+    findPublic: () => reviews.find(PUBLIC).sort(OLDEST_FIRST).toArray(),
+
+    /** One page of the reviews, newest first, and how many there are: the public ones, or all (the admin's table). */
+    async findPage(page: { skip: number; limit: number }, { includeHidden }: { includeHidden: boolean }) {
+      const { docs, total = 0 } = await findListed(reviews, includeHidden ? {} : PUBLIC, NEWEST_FIRST, page);
+      return { docs, total };
+    },
+
+    findById: (id: ObjectId) => reviews.findOne({ _id: id }),
 
     async insert(review: ReviewDocument): Promise<WithId<ReviewDocument>> {
       const { insertedId } = await reviews.insertOne({ ...review });
       return { ...review, _id: insertedId };
+    },
+
+    /**
+     * Hides or shows the review; true when this call changed it (false when it already was so,
+     * or is not there). Conditional, so two admins pressing at once record one change.
+     */
+    async setHidden(id: ObjectId, hidden: boolean): Promise<boolean> {
+      const filter: Filter<ReviewDocument> = hidden ? { _id: id, hidden: { $ne: true } } : { _id: id, hidden: true };
+      return (await reviews.updateOne(filter, { $set: { hidden } })).modifiedCount === 1;
     },
   };
 }

@@ -1,17 +1,45 @@
+import { reviewText } from '@pcpp/contracts/core';
 import { Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
-import { accessClaims, requireAccessToken } from '../../auth/middleware';
+import { accessClaims, refuseAdmins, requireAccessToken, requireAdmin } from '../../auth/middleware';
+import type { RoleAuthority } from '../../auth/role-authority';
+import { noQuerySchema } from '../../validation';
 import type { ReviewsService } from './service';
-import { addReviewBodySchema } from './validators';
+import {
+  addReviewBodySchema,
+  moderationQuerySchema,
+  reviewListQuerySchema,
+  reviewParamsSchema,
+  reviewVisibilityBodySchema,
+} from './validators';
 
-export function reviewsRoutes(deps: { reviews: ReviewsService; accessTokens: AccessTokens }): Router {
+export function reviewsRoutes(deps: { reviews: ReviewsService; accessTokens: AccessTokens; roles: RoleAuthority }): Router {
   const router = Router();
+  const signedIn = requireAccessToken(deps.accessTokens);
+  const admin = requireAdmin(deps.roles);
 
-  router.get('/reviews', async (_req, res) => {
-    res.json(await deps.reviews.list());
+  router.get('/reviews', async (req, res) => {
+    // The spec's plain call keeps its shape (an array, newest last); any parameter asks for a page.
+    if (Object.keys(req.query).length === 0) {
+      res.json(await deps.reviews.list());
+      return;
+    }
+    res.json(await deps.reviews.latest(reviewListQuerySchema.parse(req.query)));
   });
 
-  router.post('/addReview', requireAccessToken(deps.accessTokens), async (req, res) => {
+  router.get('/reviews/all', signedIn, admin, async (req, res) => {
+    res.json(await deps.reviews.listForModeration(moderationQuerySchema.parse(req.query)));
+  });
+
+  router.patch('/reviews/:id', signedIn, admin, async (req, res) => {
+    const { id } = reviewParamsSchema.parse(req.params);
+    noQuerySchema.parse(req.query);
+    const { hidden } = reviewVisibilityBodySchema.parse(req.body ?? {});
+    res.json(await deps.reviews.setHidden(accessClaims(req), id, hidden));
+  });
+
+  // Reviews come from customers: the api refuses an admin, whatever the browser shows.
+  router.post('/addReview', signedIn, refuseAdmins(deps.roles, reviewText.adminRefused), async (req, res) => {
     const input = addReviewBodySchema.parse(req.body ?? {});
     res.status(201).json(await deps.reviews.add(accessClaims(req), input));
   });

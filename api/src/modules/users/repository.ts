@@ -53,7 +53,14 @@ export function createUsersRepository(users: Collection<UserDocument>) {
     return (await users.updateOne({ email, role: { $ne: 'admin' } }, { $set: { role: 'admin' } })).modifiedCount;
   }
 
-  return { upsertOnSignIn, findByEmail, updateProfile, list, promote };
+  /** Which of these emails belong to admin accounts (reviews mark their admin authors). */
+  async function adminEmailsAmong(emails: readonly string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const admins = await users.find({ email: { $in: [...new Set(emails)] }, role: 'admin' }).toArray();
+    return new Set(admins.map((user) => user.email));
+  }
+
+  return { upsertOnSignIn, findByEmail, updateProfile, list, promote, adminEmailsAmong };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ActivityEntry } from '@pcpp/contracts';
-import { PageTitle, Panel } from '@pcpp/contracts/ui';
+import { pageMeta, type ActivityEntry } from '@pcpp/contracts';
+import { PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
 import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
 import { useActivity } from '../api/get-activity';
@@ -19,11 +19,16 @@ function describe(entry: ActivityEntry): string {
       return `deleted the order ${entry.target}`;
     case 'order.status':
       return `set the order ${entry.target} to ${entry.details ?? 'a new status'}`;
+    case 'review.hidden':
+      return `hid the review of ${entry.target}`;
+    case 'review.shown':
+      return `showed again the review of ${entry.target}`;
   }
 }
 
 /** Activity (beyond the spec): who did what in the admin console, and when. */
 export function ActivityPage() {
+  usePageMeta(pageMeta.activity);
   const [page, setPage] = useState(1);
   const activity = useActivity(page);
   return (

@@ -5,10 +5,11 @@ import {
   ORDER_STATUS_MOVES,
   errorMessage,
   formatCents,
+  pageMeta,
   type Order,
   type OrderStatus,
 } from '@pcpp/contracts';
-import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation } from '@pcpp/contracts/ui';
+import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
 import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
@@ -22,6 +23,7 @@ const deletable = (order: Order) => order.per_product_price > 0 && !order.paid &
 
 /** Manage All Orders (spec §2), with the order lifecycle beyond the spec. */
 export function AllOrdersPage() {
+  usePageMeta(pageMeta.allOrders);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [page, setPage] = useState(1);
   const orders = useOrders({ page, status: status || undefined });

@@ -10,11 +10,12 @@ import {
   UPLOAD_TYPES,
   errorMessage,
   minimumOrderRule,
+  pageMeta,
   productFormFields,
   toastMessages,
   validationMessages,
 } from '@pcpp/contracts';
-import { Button, ErrorText, Field, PageTitle, Panel, fieldAria } from '@pcpp/contracts/ui';
+import { Button, ErrorText, Field, PageTitle, Panel, fieldAria, usePageMeta } from '@pcpp/contracts/ui';
 import { useAddProduct } from '../api/add-product';
 
 /** The api's product rules (prices typed in dollars) plus the photo, checked before any upload. */
@@ -49,6 +50,7 @@ const empty: FormValues = { name: '', category: '' as never, p_quantity: '', min
 
 /** Add a Product (spec §2): the photo goes through the api's upload, then the part is added. */
 export function AddProductPage() {
+  usePageMeta(pageMeta.addProduct);
   const addProduct = useAddProduct();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ADMIN_PAGE_SIZE, formatCents, resolveImageUrl, toastMessages, type Tool } from '@pcpp/contracts';
-import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation } from '@pcpp/contracts/ui';
+import { ADMIN_PAGE_SIZE, formatCents, pageMeta, resolveImageUrl, toastMessages, type Tool } from '@pcpp/contracts';
+import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
 import { useDeleteProduct } from '../api/delete-product';
@@ -9,6 +9,7 @@ import { useProducts } from '../api/get-products';
 
 /** Manage Products (spec §2): every part, newest first, and a way to delete one. */
 export function ManageProductsPage() {
+  usePageMeta(pageMeta.manageProducts);
   const [page, setPage] = useState(1);
   const products = useProducts(page);
   const deleteProduct = useDeleteProduct();

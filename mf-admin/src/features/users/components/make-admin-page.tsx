@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, errorMessage, toastMessages, type UserSummary } from '@pcpp/contracts';
-import { Button, PageTitle, Panel } from '@pcpp/contracts/ui';
+import { ApiError, errorMessage, pageMeta, toastMessages, type UserSummary } from '@pcpp/contracts';
+import { Button, PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
 import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
@@ -12,6 +12,7 @@ const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** Make Admin (spec §2): every account, and a button that makes a customer an admin. */
 export function MakeAdminPage() {
+  usePageMeta(pageMeta.makeAdmin);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const q = useDeferredValue(search.trim());

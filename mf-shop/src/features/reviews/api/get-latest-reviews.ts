@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { HOME_LIST_SIZE, getParsed, reviewKeys, reviewSchema } from '@pcpp/contracts';
+import { HOME_LIST_SIZE, getParsed, pageSchema, reviewKeys, reviewSchema } from '@pcpp/contracts';
 
-const reviewsSchema = z.array(reviewSchema);
+const reviewPageSchema = pageSchema(reviewSchema);
 
-/** GET /reviews: the last six reviews (the api lists them newest last), newest first. */
+/** GET /reviews?sort=newest&limit=6: the latest six shown reviews, newest first (hidden ones never come). */
 export async function getLatestReviews(signal?: AbortSignal) {
-  const reviews = await getParsed(reviewsSchema, '/reviews', { signal });
-  return reviews.slice(-HOME_LIST_SIZE).reverse();
+  const page = await getParsed(reviewPageSchema, '/reviews', { params: { sort: 'newest', limit: HOME_LIST_SIZE }, signal });
+  return page.items;
 }
 
 export const latestReviewsQuery = () =>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { initialsOf, type Review } from '@pcpp/contracts';
+import { initialsOf, reviewText, type Review } from '@pcpp/contracts';
 import { ApiDataView } from '../../../components/api-data-view';
 import { CardGrid } from '../../../components/card-grid';
 import { Section } from '../../../components/section';
@@ -14,7 +14,7 @@ const Card = styled.article`
   gap: 10px;
   padding: 22px;
   header { display: flex; align-items: center; gap: 12px; }
-  h3 { margin: 0; font-size: 1.1rem; }
+  h3 { margin: 0; font-size: 1.1rem; overflow-wrap: anywhere; }
   blockquote { margin: 0; color: var(--color-ink-soft); }
 `;
 
@@ -30,13 +30,29 @@ const Avatar = styled.span`
   font-weight: 700;
 `;
 
+/** Says that an admin's account wrote the review, so no admin's word passes for a customer's. */
+const AdminMark = styled.p`
+  margin: 2px 0 0;
+  width: fit-content;
+  padding: 1px 8px;
+  border-radius: 999px;
+  background: #fef3c7;
+  color: #78350f;
+  font-size: 0.8rem;
+  font-weight: 700;
+`;
+
+/** The card's title is the reviewer's name, as the spec says. */
 function ReviewCard({ review }: { review: Review }) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId}>
       <header>
         <Avatar aria-hidden="true">{initialsOf(review.name)}</Avatar>
-        <h3 id={titleId}>{review.name}</h3>
+        <div>
+          <h3 id={titleId}>{review.name}</h3>
+          {review.byAdmin && <AdminMark>{reviewText.byAdmin}</AdminMark>}
+        </div>
       </header>
       <StarRating rating={review.ratings} />
       <blockquote>{review.review}</blockquote>

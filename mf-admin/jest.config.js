@@ -1,0 +1,9 @@
+const { projectConfig } = require('../tooling/jest/project-config.cjs');
+
+module.exports = projectConfig({
+  displayName: 'mf-admin',
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+  setupFiles: ['<rootDir>/jest.setup.ts'],
+  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+});

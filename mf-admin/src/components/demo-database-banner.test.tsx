@@ -1,0 +1,27 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { demoDatabaseBanner } from '@pcpp/contracts';
+import { DemoDatabaseBanner, DISMISSED_KEY } from './demo-database-banner';
+
+beforeEach(() => sessionStorage.clear());
+
+it('says the demo data resets, in the exact words, when the api runs on the demo database', () => {
+  render(<DemoDatabaseBanner demoDatabase />);
+  expect(screen.getByRole('note', { name: 'Demo database' })).toHaveTextContent(
+    'Demo data — it resets when the server restarts. Set MONGODB_URI to keep it.',
+  );
+});
+
+it('shows nothing on a real database', () => {
+  const { container } = render(<DemoDatabaseBanner demoDatabase={false} />);
+  expect(container).toBeEmptyDOMElement();
+});
+
+it('stays dismissed for the rest of the session', () => {
+  const first = render(<DemoDatabaseBanner demoDatabase />);
+  fireEvent.click(screen.getByRole('button', { name: demoDatabaseBanner.dismiss }));
+  expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  expect(sessionStorage.getItem(DISMISSED_KEY)).toBe('true');
+  first.unmount();
+  render(<DemoDatabaseBanner demoDatabase />);
+  expect(screen.queryByRole('note')).not.toBeInTheDocument();
+});

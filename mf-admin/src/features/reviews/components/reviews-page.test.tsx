@@ -1,0 +1,60 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { reviewKeys, type ModeratedReview } from '@pcpp/contracts';
+import { renderWithQueryClient, startApiTestServer } from '@pcpp/contracts/testing';
+import { ReviewsPage } from './reviews-page';
+
+let reviews: ModeratedReview[];
+let api: Awaited<ReturnType<typeof startApiTestServer>>;
+beforeAll(async () => {
+  api = await startApiTestServer({
+    'GET /reviews/all': () => ({ body: { items: reviews, total: reviews.length, page: 1, pages: 1 } }),
+    'PATCH /reviews/r1': ({ body }) => {
+      reviews[0] = { ...reviews[0]!, hidden: (body as { hidden: boolean }).hidden };
+      return { body: reviews[0] };
+    },
+  });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  reviews = [
+    {
+      _id: 'r1',
+      name: 'Demo Admin',
+      review: 'All prices drop 90% today',
+      ratings: 5,
+      hidden: false,
+      author: { email: 'spoof@example.com', admin: false },
+      createdAt: '2026-11-20T10:00:00.000Z',
+    },
+    { _id: 'r2', name: 'Daniel Okafor', review: 'Arrived in two days.', ratings: 4, hidden: true, createdAt: '2026-11-19T10:00:00.000Z' },
+  ];
+});
+
+it('lists every review with its author, rating, date and state, under its own title', async () => {
+  renderWithQueryClient(<ReviewsPage />);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Reviews: 2' })).toBeInTheDocument();
+  expect(document.title).toBe('Reviews — PC PART PICKER');
+  const spoof = screen.getByRole('row', { name: /Demo Admin/ });
+  expect(spoof).toHaveTextContent('spoof@example.com');
+  expect(spoof).toHaveTextContent('5 of 5');
+  expect(spoof).toHaveTextContent('Nov 20, 2026');
+  expect(spoof).toHaveTextContent('Shown');
+  expect(within(spoof).getByRole('button', { name: 'Hide: the review by Demo Admin' })).toBeEnabled();
+  const hidden = screen.getByRole('row', { name: /Daniel Okafor/ });
+  expect(hidden).toHaveTextContent('Hidden');
+  expect(within(hidden).getByRole('button', { name: 'Show: the review by Daniel Okafor' })).toBeInTheDocument();
+  expect(api.requests.map((r) => r.url)).toEqual(['/reviews/all?page=1&limit=20']);
+});
+
+it("Hide sends {hidden: true}, shows the new state and makes the home page's reviews stale", async () => {
+  const { queryClient } = renderWithQueryClient(<ReviewsPage />);
+  queryClient.setQueryData(reviewKeys.latest(), []);
+  fireEvent.click(await screen.findByRole('button', { name: 'Hide: the review by Demo Admin' }));
+  await waitFor(() => expect(screen.getByRole('row', { name: /Demo Admin/ })).toHaveTextContent('Hidden'));
+  expect(api.requests.find((r) => r.method === 'PATCH')).toMatchObject({ url: '/reviews/r1', body: { hidden: true } });
+  expect(queryClient.getQueryState(reviewKeys.latest())?.isInvalidated).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Show: the review by Demo Admin' }));
+  await waitFor(() => expect(screen.getByRole('row', { name: /Demo Admin/ })).toHaveTextContent('Shown'));
+  expect(api.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ hidden: true }, { hidden: false }]);
+});
