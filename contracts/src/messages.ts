@@ -42,6 +42,11 @@ export const toastMessages = {
   profileUpdated: 'update Your Profile Information',
 } as const;
 
+/** Why the login page was opened, shown on it (router state `reason`). */
+export const loginReasons = {
+  toOrder: (partName: string) => `Log in to order ${partName}`,
+} as const;
+
 export const brand = {
   first: 'PC PART',
   second: 'PICKER',
