@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { type AuthStatus, type Tool, loginReasons, useAuth } from '@pcpp/contracts';
 import { Button } from '@pcpp/contracts/ui';
 import { purchaseHref } from '../lib/catalog-url';
@@ -12,15 +13,23 @@ export interface LoginState {
   reason: string;
 }
 
-/** Signed-out visitors go to /login with a reason and come back to the purchase page; others go straight there. */
-export function purchaseTarget(tool: Pick<Tool, '_id' | 'name'>, status: AuthStatus): { to: string; state?: LoginState } {
-  const to = purchaseHref(tool._id);
-  // While the session is still unknown the shell's access gate decides, once it is known.
-  if (status !== 'signedOut') return { to };
-  return { to: '/login', state: { from: { pathname: to, search: '', hash: '' }, reason: loginReasons.toOrder(tool.name) } };
+/** Where a signed-out visitor who presses Purchase goes: to log in, told why, then back to the purchase page. */
+export function loginToPurchase(tool: Pick<Tool, '_id' | 'name'>): { to: '/login'; state: LoginState } {
+  return {
+    to: '/login',
+    state: { from: { pathname: purchaseHref(tool._id), search: '', hash: '' }, reason: loginReasons.toOrder(tool.name) },
+  };
 }
 
-/** The spec's Purchase button, as a link. */
+/** A plain click, not one that opens the link elsewhere (new tab, window, download). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}
+
+/**
+ * The spec's Purchase button. Its address is always the purchase page (the shell's access gate
+ * guards it); a signed-out visitor's click goes to the login page with the reason instead.
+ */
 export function PurchaseLink({
   tool,
   className,
@@ -31,10 +40,16 @@ export function PurchaseLink({
   /** Id of the part's name: the link is named "Purchase" like the spec's button, the name describes it. */
   describedBy?: string;
 }) {
-  const status = useAuth((s) => s.status);
-  const { to, state } = purchaseTarget(tool, status);
+  const status: AuthStatus = useAuth((s) => s.status);
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (status !== 'signedOut' || !isPlainClick(event)) return;
+    event.preventDefault();
+    const { to, state } = loginToPurchase(tool);
+    navigate(to, { state });
+  };
   return (
-    <Button as={Link} to={to} state={state} className={className} aria-describedby={describedBy}>
+    <Button as={Link} to={purchaseHref(tool._id)} onClick={onClick} className={className} aria-describedby={describedBy}>
       Purchase
     </Button>
   );

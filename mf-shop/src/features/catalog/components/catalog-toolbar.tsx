@@ -92,7 +92,7 @@ export function CatalogToolbar({
               name="q"
               type="search"
               defaultValue={filters.q ?? ''}
-              placeholder="quiet, DDR5, 850 W"
+              placeholder="e.g. DDR5, 850 W"
               maxLength={CATALOG_SEARCH_MAX_LENGTH}
               enterKeyHint="search"
             />

@@ -87,7 +87,10 @@ it('Purchase leads a customer straight to the purchase page', async () => {
 
 it('Purchase sends a visitor to log in, saying why and where to come back to', async () => {
   renderAt(`/products/${id}`);
-  fireEvent.click(await screen.findByRole('link', { name: 'Purchase' }));
+  const purchase = await screen.findByRole('link', { name: 'Purchase' });
+  // Its address stays the purchase page (a new tab reaches it through the shell's access gate).
+  expect(purchase).toHaveAttribute('href', `/purchase/${id}`);
+  fireEvent.click(purchase);
   expect(landing()).toHaveTextContent(
     `/login ${JSON.stringify({ from: { pathname: `/purchase/${id}`, search: '', hash: '' }, reason: 'Log in to order Quiet Tower Cooler' })}`,
   );

@@ -17,7 +17,8 @@ const Trail = styled.nav`
   li { display: flex; align-items: center; gap: 8px; color: var(--color-muted); }
   li + li::before { content: '/'; color: var(--color-muted); }
   a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
-  [aria-current] { overflow-wrap: anywhere; }
+  /* On a phone the heading right below names the part: the trail stays on one line. */
+  [aria-current] { display: none; overflow-wrap: anywhere; ${media.medium} { display: flex; } }
 `;
 
 const Columns = styled.div`
