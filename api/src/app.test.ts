@@ -68,7 +68,7 @@ describe('the app', () => {
   });
 
   it('serves images with a year-long immutable cache', async () => {
-    const response = await request(api.app).get('/images/categories/memory.svg');
+    const response = await request(api.app).get('/images/parts/16-gb-ddr4-3200-kit-2x8-gb.svg');
     expect(response.status).toBe(200);
     expect(response.type).toBe('image/svg+xml');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, type Category, type Tool } from './entities';
+import { CATEGORIES, type Tool } from './entities';
 
 /**
  * The catalog's query: GET /tools?category=&q=&sort=&page=&limit= on the api, and the same
@@ -14,16 +14,6 @@ export const catalogSortLabels: Readonly<Record<CatalogSort, string>> = {
   newest: 'Newest first',
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
-};
-
-/** The picture of each category, served by the api (api/public/images/categories). */
-export const categoryImagePaths: Readonly<Record<Category, string>> = {
-  Motherboard: '/images/categories/motherboard.svg',
-  Memory: '/images/categories/memory.svg',
-  Storage: '/images/categories/storage.svg',
-  'CPU Cooler': '/images/categories/cpu-cooler.svg',
-  'Power Supplies': '/images/categories/power-supplies.svg',
-  'Video Card': '/images/categories/video-card.svg',
 };
 
 /** Parts per catalog page, and the most one api call may ask for. */

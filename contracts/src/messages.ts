@@ -56,6 +56,11 @@ export const demoDatabaseBanner = {
   dismiss: 'Dismiss',
 } as const;
 
+/** Why the login page was opened, shown on it (router state `reason`). */
+export const loginReasons = {
+  toOrder: (partName: string) => `Log in to order ${partName}`,
+} as const;
+
 export const brand = {
   first: 'PC PART',
   second: 'PICKER',

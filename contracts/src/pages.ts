@@ -43,6 +43,27 @@ export const pageMeta = {
   notFound: { title: 'Page not found', description: 'This page does not exist. Go back to the home page.' },
 } as const satisfies Record<string, PageMeta>;
 
+/** Search engines show about 160 characters of a description: longer text ends at a word, with an ellipsis. */
+export const DESCRIPTION_MAX_LENGTH = 160;
+
+export function shortDescription(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= DESCRIPTION_MAX_LENGTH) return clean;
+  const cut = clean.slice(0, DESCRIPTION_MAX_LENGTH - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/** A part's own page (/products/{id}): its name, and its description. */
+export function partPageMeta(part: { name: string; description: string }): PageMeta {
+  return { title: part.name, description: shortDescription(part.description) };
+}
+
+/** The purchase page (/purchase/{id}): 'Order {part}'. */
+export function orderPageMeta(part: { name: string }): PageMeta {
+  return { title: `Order ${part.name}`, description: shortDescription(`Order ${part.name} from ${SITE_NAME}: choose the quantity and where it goes.`) };
+}
+
 /** Path patterns that render a page (see page-paths.json): the single list the shell and its server read. */
 export const pagePaths: readonly string[] = pagePathsFile.paths;
 

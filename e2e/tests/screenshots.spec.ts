@@ -5,7 +5,7 @@ import { aPart, placeOrderThroughPage } from '../support/orders';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
-const guestPages = ['/', '/blogs', '/no-such-page', '/login', '/signup', '/forgot-password', '/auth/action'];
+const guestPages = ['/', '/products', '/blogs', '/no-such-page', '/login', '/signup', '/forgot-password', '/auth/action'];
 const adminPages = [
   '/dashboard',
   '/dashboard/makeadmin',
@@ -65,6 +65,14 @@ test('the purchase page, My Orders with an order, and the payment page, at both 
     await shoot(page, `/purchase/${part._id}`, width, '', 'purchase');
     await shoot(page, '/dashboard/myorders', width, 'customer-', 'dashboard-myOrders-with-orders');
     await shoot(page, paymentPath, width, 'customer-', 'dashboard-payment');
+  }
+});
+
+test("a part's own page, at both widths", async ({ page, request }) => {
+  const part = await aPart(request);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `/products/${part._id}`, width, '', 'product');
   }
 });
 

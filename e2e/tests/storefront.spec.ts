@@ -23,8 +23,13 @@ const categories = ['Motherboard', 'Memory', 'Storage', 'CPU Cooler', 'Power Sup
 /** A part card shows everything the spec lists, with the api's values. */
 async function expectPartCard(card: Locator, tool: Tool) {
   await expect(card.getByRole('heading', { level: 3 })).toHaveText(tool.name);
+  // The name is the card's link to the part's page; the picture repeats it for the mouse only.
+  await expect(card.getByRole('heading', { level: 3 }).getByRole('link')).toHaveAttribute('href', `/products/${tool._id}`);
   await expect(card).toContainText(tool.description);
-  await expect(card.getByRole('img', { name: tool.name })).toHaveAttribute('src', new RegExp(`${tool.img}$`));
+  const picture = card.locator('img');
+  await expect(picture).toHaveAttribute('src', new RegExp(`${tool.img}$`));
+  await expect(picture).toHaveAttribute('alt', tool.name);
+  await expect(card.locator('a:has(img)')).toHaveAttribute('href', `/products/${tool._id}`);
   await expect(card.locator('dt', { hasText: 'Per_Price' }).locator('+ dd')).toHaveText(formatCents(tool.price));
   expect(formatCents(tool.price)).toMatch(/^\$/);
   await expect(card.locator('dt', { hasText: 'Available Quantity' }).locator('+ dd')).toHaveText(String(tool.p_quantity));

@@ -3,6 +3,7 @@ import { HomePage } from './app/home-page';
 import { BlogsPage } from './features/blogs/components/blogs-page';
 import { CatalogPage } from './features/catalog/components/catalog-page';
 import { NotFoundPage } from './components/not-found-page';
+import { ProductPage } from './features/product/components/product-page';
 import { PortfolioPage } from './features/portfolio/components/portfolio-page';
 import { PurchasePage } from './features/purchase/components/purchase-page';
 import { ReturnPolicyPage } from './features/return-policy/components/return-policy-page';
@@ -14,6 +15,7 @@ export default function ShopRoutes() {
     <Routes>
       <Route path="/" element={<HomePage />} />
       <Route path={CATALOG_PATH} element={<CatalogPage />} />
+      <Route path={`${CATALOG_PATH}/:id`} element={<ProductPage />} />
       <Route path="/blogs" element={<BlogsPage />} />
       <Route path="/portfolio" element={<PortfolioPage />} />
       <Route path="/returnPolicy" element={<ReturnPolicyPage />} />

@@ -1,3 +1,5 @@
+import { pageMeta } from '@pcpp/contracts';
+import { usePageMeta } from '@pcpp/contracts/ui';
 import { CategoryShowcase } from '../features/home/components/category-showcase';
 import { DeliveryInfo } from '../features/home/components/delivery-info';
 import { Hero } from '../features/home/components/hero';
@@ -7,6 +9,7 @@ import { LatestReviews } from '../features/reviews/components/latest-reviews';
 
 /** Home, top to bottom as the spec orders it. Composed here: features never import each other. */
 export function HomePage() {
+  usePageMeta(pageMeta.home);
   return (
     <>
       <Hero />

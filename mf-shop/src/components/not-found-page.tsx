@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { pageMeta } from '@pcpp/contracts';
+import { usePageMeta } from '@pcpp/contracts/ui';
 import { Inner } from './section';
 import { NotFoundPicture } from './not-found-picture';
 
@@ -23,6 +25,7 @@ const PictureLink = styled(Link)`
 
 /** Any path nobody owns: a picture that takes you home. */
 export function NotFoundPage() {
+  usePageMeta(pageMeta.notFound);
   return (
     <Inner>
       <Wrap>

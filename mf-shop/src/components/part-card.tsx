@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { type Tool, resolveImageUrl } from '@pcpp/contracts';
-import { Button } from '@pcpp/contracts/ui';
+import { productHref } from '../lib/catalog-url';
 import { PartFacts } from './part-facts';
+import { PurchaseLink } from './purchase-link';
 import { cardColumn, surface } from './surface';
 
 const Card = styled.article`
@@ -12,10 +13,11 @@ const Card = styled.article`
   overflow: hidden;
 `;
 
-const Picture = styled.div`
+const Picture = styled(Link)`
+  display: block;
   background: #eef2f7;
   border-bottom: 1px solid var(--color-border);
-  img { width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: contain; }
+  img { display: block; width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: contain; }
 `;
 
 const Body = styled.div`
@@ -24,6 +26,8 @@ const Body = styled.div`
   flex-direction: column;
   gap: 10px;
   padding: 18px 20px 20px;
+  /* Price and quantities sit at the bottom, so they line up across a row whatever the text above. */
+  > dl { margin-top: auto; }
 `;
 
 const CategoryTag = styled.p`
@@ -39,6 +43,8 @@ const Name = styled.h3`
   margin: 0;
   font-size: 1.15rem;
   line-height: 1.3;
+  a { color: var(--color-ink); text-decoration: none; }
+  a:hover { color: var(--color-primary); text-decoration: underline; }
 `;
 
 const Description = styled.p`
@@ -47,28 +53,28 @@ const Description = styled.p`
   font-size: 0.95rem;
 `;
 
-const Purchase = styled(Button)`
-  margin-top: auto;
+const Purchase = styled(PurchaseLink)`
   width: 100%;
 `;
 
 /** One part: picture, name, description, price, stock, minimum order and the way to buy it. */
 export function PartCard({ tool }: { tool: Tool }) {
   const titleId = useId();
+  const href = productHref(tool._id);
   return (
     <Card aria-labelledby={titleId}>
-      <Picture>
+      {/* The name is the card's one link to the part's page: the picture repeats it for the mouse only. */}
+      <Picture to={href} tabIndex={-1} aria-hidden="true">
         <img src={resolveImageUrl(tool.img)} alt={tool.name} width={400} height={300} />
       </Picture>
       <Body>
         <CategoryTag>{tool.category}</CategoryTag>
-        <Name id={titleId}>{tool.name}</Name>
+        <Name id={titleId}>
+          <Link to={href}>{tool.name}</Link>
+        </Name>
         <Description>{tool.description}</Description>
         <PartFacts tool={tool} />
-        {/* Named "Purchase" like the spec's button; the part's name is read as its description. */}
-        <Purchase as={Link} to={`/purchase/${tool._id}`} aria-describedby={titleId}>
-          Purchase
-        </Purchase>
+        <Purchase tool={tool} describedBy={titleId} />
       </Body>
     </Card>
   );

@@ -26,6 +26,8 @@ const Header = styled.header`
     margin: 0;
     font-size: 1.6rem;
     line-height: 1.25;
+    /* Lines of even length: no word left alone on the last line (the statistics heading at 768 px). */
+    text-wrap: balance;
     ${media.medium} { font-size: 2rem; }
   }
   h2::after {

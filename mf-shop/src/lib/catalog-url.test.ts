@@ -1,5 +1,5 @@
 import { CATEGORIES } from '@pcpp/contracts';
-import { catalogHref, catalogSearch, parseCatalogSearch } from './catalog-url';
+import { catalogHref, catalogSearch, parseCatalogSearch, productHref, purchaseHref } from './catalog-url';
 
 describe('catalog URL', () => {
   it('writes the api parameter names, spaces as %20, in a fixed order', () => {
@@ -45,5 +45,16 @@ describe('catalog URL', () => {
 
   it('ignores parameters it does not know', () => {
     expect(parseCatalogSearch(new URLSearchParams('utm_source=mail&category=Storage'))).toEqual({ category: 'Storage' });
+  });
+});
+
+describe("a part's pages", () => {
+  it('live under the catalog (its own page) and at the spec\'s purchase route', () => {
+    expect(productHref('0123456789abcdef01234567')).toBe('/products/0123456789abcdef01234567');
+    expect(purchaseHref('0123456789abcdef01234567')).toBe('/purchase/0123456789abcdef01234567');
+  });
+
+  it('keep an odd id inside one path segment', () => {
+    expect(productHref('a/b?c')).toBe('/products/a%2Fb%3Fc');
   });
 });

@@ -58,3 +58,13 @@ export function catalogSearch(filters: CatalogFilters): string {
 export function catalogHref(filters: CatalogFilters = {}): string {
   return `${CATALOG_PATH}${catalogSearch(filters)}`;
 }
+
+/** A part's own page, shareable. */
+export function productHref(id: string): string {
+  return `${CATALOG_PATH}/${encodeURIComponent(id)}`;
+}
+
+/** The spec's purchase page of a part (signed-in only). */
+export function purchaseHref(id: string): string {
+  return `/purchase/${encodeURIComponent(id)}`;
+}

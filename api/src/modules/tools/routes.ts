@@ -18,8 +18,10 @@ export function toolsRoutes(deps: { tools: ToolsService; accessTokens: AccessTok
     }
     res.json(await deps.tools.search(toolListQuerySchema.parse(req.query)));
   });
-  router.get('/tools/:id', signedIn, async (req, res) => {
+  // Public, like the list: a part's page is for visitors too (the spec's bearer is accepted, not needed).
+  router.get('/tools/:id', async (req, res) => {
     const { id } = toolParamsSchema.parse(req.params);
+    noQuerySchema.parse(req.query);
     res.json(await deps.tools.get(id));
   });
   router.post('/tools', signedIn, admin, async (req, res) => {

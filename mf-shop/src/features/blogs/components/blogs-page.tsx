@@ -1,4 +1,6 @@
 import styled from 'styled-components';
+import { pageMeta } from '@pcpp/contracts';
+import { usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
 import { Inner } from '../../../components/section';
@@ -26,6 +28,7 @@ const Topic = styled.span`
 `;
 
 export function BlogsPage() {
+  usePageMeta(pageMeta.blogs);
   return (
     <>
       <PageHeader title="Blogs" lead="Questions developers ask us about how this shop is built, answered by the people who built it." />

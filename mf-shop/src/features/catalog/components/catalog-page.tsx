@@ -1,8 +1,8 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CATALOG_PAGE_SIZE, type ToolPage, catalogSortLabels } from '@pcpp/contracts';
-import { Button } from '@pcpp/contracts/ui';
+import { CATALOG_PAGE_SIZE, type ToolPage, catalogSortLabels, pageMeta } from '@pcpp/contracts';
+import { Button, usePageMeta } from '@pcpp/contracts/ui';
 import { ApiDataView } from '../../../components/api-data-view';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
@@ -81,6 +81,7 @@ function NothingHere({ filters, result }: { filters: CatalogFilters; result: Too
 
 /** /products: the whole catalog, filtered, searched, sorted and paged through its URL. */
 export function CatalogPage() {
+  usePageMeta(pageMeta.products);
   const { search } = useLocation();
   const navigate = useNavigate();
   const filters = parseCatalogSearch(search);

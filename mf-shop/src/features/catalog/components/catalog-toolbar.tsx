@@ -16,9 +16,9 @@ import { surface } from '../../../components/surface';
 const Bar = styled.div`
   display: grid;
   gap: 16px;
-  padding: 20px;
+  padding: 16px;
   ${surface}
-  ${media.medium} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${media.medium} { padding: 20px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
   ${media.large} { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr); align-items: end; }
 `;
 
@@ -92,7 +92,7 @@ export function CatalogToolbar({
               name="q"
               type="search"
               defaultValue={filters.q ?? ''}
-              placeholder="e.g. quiet, DDR5, 850 W"
+              placeholder="e.g. DDR5, 850 W"
               maxLength={CATALOG_SEARCH_MAX_LENGTH}
               enterKeyHint="search"
             />

@@ -1,10 +1,26 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORIES, categoryImagePaths, resolveImageUrl } from '@pcpp/contracts';
+import { CATEGORIES, type Category } from '@pcpp/contracts';
+import cpuCooler from '../../../assets/categories/cpu-cooler.svg';
+import memory from '../../../assets/categories/memory.svg';
+import motherboard from '../../../assets/categories/motherboard.svg';
+import powerSupplies from '../../../assets/categories/power-supplies.svg';
+import storage from '../../../assets/categories/storage.svg';
+import videoCard from '../../../assets/categories/video-card.svg';
 import { media } from '../../../lib/breakpoints';
 import { catalogHref } from '../../../lib/catalog-url';
 import { Section } from '../../../components/section';
 import { cardColumn, plainList, surface } from '../../../components/surface';
+
+/** Shipped with mf-shop, so the tiles never wait for (or lose their pictures to) a slow api. */
+const categoryPictures: Readonly<Record<Category, string>> = {
+  Motherboard: motherboard,
+  Memory: memory,
+  Storage: storage,
+  'CPU Cooler': cpuCooler,
+  'Power Supplies': powerSupplies,
+  'Video Card': videoCard,
+};
 
 const Cards = styled.ul`
   ${plainList}
@@ -41,7 +57,7 @@ export function CategoryShowcase() {
         {CATEGORIES.map((category) => (
           <li key={category}>
             <CategoryLink to={catalogHref({ category })}>
-              <img src={resolveImageUrl(categoryImagePaths[category])} alt="" width={200} height={200} />
+              <img src={categoryPictures[category]} alt="" width={200} height={200} />
               <span>{category}</span>
             </CategoryLink>
           </li>

@@ -37,7 +37,9 @@ it('asks the api for the six newest parts and shows them after a spinner', async
   expect(screen.getByRole('status')).toHaveTextContent('Loading the latest parts…');
   const grid = await screen.findByRole('list', { name: 'Latest parts' });
   expect(within(grid).getAllByRole('listitem')).toHaveLength(6);
-  expect(within(grid).getByText('Part 1')).toBeInTheDocument();
+  // Each name opens the part's own page; Purchase goes to the spec's purchase page.
+  expect(within(grid).getByRole('link', { name: 'Part 1' })).toHaveAttribute('href', '/products/id-1');
+  expect(within(grid).getAllByRole('link', { name: 'Purchase' })[0]).toHaveAttribute('href', '/purchase/id-1');
   expect(api.requests.map((r) => r.url)).toEqual(['/tools?sort=newest&limit=6']);
 });
 

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { pageMeta } from '@pcpp/contracts';
+import { usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
 import { Inner } from '../../../components/section';
@@ -84,6 +86,7 @@ const ProjectsTitle = styled.h2`
 `;
 
 export function PortfolioPage() {
+  usePageMeta(pageMeta.portfolio);
   return (
     <>
       <PageHeader title="Portfolio" lead="The developer behind PC PART PICKER: education, skills and projects." />

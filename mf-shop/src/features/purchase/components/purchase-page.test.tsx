@@ -54,6 +54,7 @@ it('shows the part and a form that starts at the minimum order, with the running
   renderAt(`/purchase/${id}`);
   expect(screen.getByRole('status')).toHaveTextContent('Loading the part…');
   expect(await screen.findByRole('heading', { level: 1, name: part.name })).toBeInTheDocument();
+  expect(document.title).toBe('Order Quiet Tower Cooler — PC PART PICKER');
   const details = screen.getByLabelText('Part details');
   expect(within(details).getByText('$49.99')).toBeInTheDocument();
   expect(within(details).getByText('40')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { contactDetails, telHref } from '@pcpp/contracts';
+import { contactDetails, telHref, pageMeta } from '@pcpp/contracts';
+import { usePageMeta } from '@pcpp/contracts/ui';
 import { PageHeader } from '../../../components/page-header';
 import { Inner } from '../../../components/section';
 import { media } from '../../../lib/breakpoints';
@@ -45,6 +46,7 @@ const mail = <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</
 const phone = <a href={telHref(contactDetails.phone)}>{contactDetails.phone}</a>;
 
 export function ReturnPolicyPage() {
+  usePageMeta(pageMeta.returnPolicy);
   return (
     <>
       <PageHeader

@@ -1,0 +1,101 @@
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { type Tool, partPageMeta, resolveImageUrl } from '@pcpp/contracts';
+import { usePageMeta } from '@pcpp/contracts/ui';
+import { PartFacts } from '../../../components/part-facts';
+import { PartQueryView } from '../../../components/part-query-view';
+import { PurchaseLink } from '../../../components/purchase-link';
+import { Inner } from '../../../components/section';
+import { SoldOutNote, isSoldOut } from '../../../components/sold-out-note';
+import { surface } from '../../../components/surface';
+import { media } from '../../../lib/breakpoints';
+import { CATALOG_PATH, catalogHref } from '../../../lib/catalog-url';
+
+const Trail = styled.nav`
+  margin-bottom: 16px;
+  ol { display: flex; flex-wrap: wrap; align-items: center; gap: 0 8px; margin: 0; padding: 0; list-style: none; }
+  li { display: flex; align-items: center; gap: 8px; color: var(--color-muted); }
+  li + li::before { content: '/'; color: var(--color-muted); }
+  a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
+  /* On a phone the heading right below names the part: the trail stays on one line. */
+  [aria-current] { display: none; overflow-wrap: anywhere; ${media.medium} { display: flex; } }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  ${media.large} { grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr); gap: 40px; }
+`;
+
+const Picture = styled.div`
+  ${surface}
+  overflow: hidden;
+  background: #eef2f7;
+  img { display: block; width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: contain; }
+`;
+
+const Details = styled.div`
+  display: grid;
+  gap: 16px;
+  h1 { margin: 0; font-size: 1.9rem; line-height: 1.2; ${media.medium} { font-size: 2.3rem; } }
+  > p { margin: 0; color: var(--color-ink-soft); font-size: 1.05rem; white-space: pre-line; }
+`;
+
+const Order = styled.div`
+  ${surface}
+  display: grid;
+  gap: 16px;
+  padding: 20px;
+  dl { margin: 0; padding: 0; border: 0; }
+`;
+
+const Purchase = styled(PurchaseLink)`
+  width: 100%;
+  font-size: 1.1rem;
+`;
+
+function PartDetails({ tool }: { tool: Tool }) {
+  usePageMeta(partPageMeta(tool));
+  return (
+    <Inner>
+      <Trail aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to={CATALOG_PATH}>All Products</Link>
+          </li>
+          <li>
+            <Link to={catalogHref({ category: tool.category })}>{tool.category}</Link>
+          </li>
+          <li aria-current="page">{tool.name}</li>
+        </ol>
+      </Trail>
+      <Columns>
+        <Picture>
+          <img src={resolveImageUrl(tool.img)} alt={tool.name} width={800} height={600} />
+        </Picture>
+        <Details>
+          <h1 id="part-name">{tool.name}</h1>
+          <p>{tool.description}</p>
+          {isSoldOut(tool) ? (
+            <>
+              <PartFacts tool={tool} label="Price and stock" />
+              <SoldOutNote tool={tool} />
+            </>
+          ) : (
+            <Order>
+              <PartFacts tool={tool} label="Price and stock" />
+              <Purchase tool={tool} describedBy="part-name" />
+            </Order>
+          )}
+        </Details>
+      </Columns>
+    </Inner>
+  );
+}
+
+/** /products/{id}: one part, everything about it, and the way to order it. Public and shareable. */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  return <PartQueryView id={id}>{(tool) => <PartDetails tool={tool} />}</PartQueryView>;
+}
