@@ -91,6 +91,8 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
         // Entry files keep stable names (the federation runtime needs them); chunks carry a hash.
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Pictures shipped with a remote carry the same 8-hex hash, so the static server caches them forever.
+        assetModuleFilename: '[name].[contenthash:8][ext]',
         uniqueName: name,
         clean: true,
       },
