@@ -11,6 +11,8 @@ export const ToastStyle = createGlobalStyle`
     --toastify-toast-bd-radius: var(--radius);
     --toastify-toast-shadow: var(--shadow);
     --toastify-toast-top: calc(var(--navbar-height, 68px) + 12px);
+    /* Right edge on the content's right edge (the site's width and 24 px gutter), 16 px on phones. */
+    --toastify-toast-right: max(16px, calc((100% - var(--content-width)) / 2 + 24px));
     --toastify-toast-min-height: 56px;
     --toastify-text-color-light: var(--color-ink);
     --toastify-color-info: var(--color-primary);
@@ -28,12 +30,12 @@ export const ToastStyle = createGlobalStyle`
   .Toastify .Toastify__toast--error { border-left-color: var(--color-danger); }
   .Toastify .Toastify__toast--warning { border-left-color: var(--color-accent); }
   /* On phones the library pins toasts to the very top, full width and square: keep them below
-     the navbar, inset and rounded like the rest of the site. */
+     the navbar, inside the page gutters and rounded like the rest of the site. */
   @media only screen and (max-width: 480px) {
     .Toastify .Toastify__toast-container--top-right {
       top: var(--toastify-toast-top);
-      left: 12px;
-      right: 12px;
+      left: 16px;
+      right: 16px;
       width: auto;
     }
     .Toastify .Toastify__toast {

@@ -67,6 +67,11 @@ const Links = styled.ul<{ $open: boolean }>`
     border: 0;
     cursor: pointer;
     text-align: left;
+    white-space: nowrap;
+  }
+  /* Tablets: six items and the logo share one row. */
+  @media (min-width: 768px) and (max-width: 1023px) {
+    a, button { padding: 10px 8px; }
   }
   a:hover, button:hover { background: rgb(255 255 255 / 0.08); color: #fff; }
   /* The current page: brighter, with the accent bar under it (beside it in the phone menu). */
@@ -86,6 +91,8 @@ const Greeting = styled.li`
   text-overflow: ellipsis;
   white-space: nowrap;
   @media (min-width: 768px) { max-width: 16rem; padding: 10px 6px 10px 14px; }
+  /* No room beside the links on a tablet; phones show it in the menu. */
+  @media (min-width: 768px) and (max-width: 1023px) { display: none; }
 `;
 
 // A quiet outline: signing out is never the loudest thing on the page.
