@@ -12,10 +12,12 @@ const { values } = parseArgs({
     port: { type: 'string' },
     spa: { type: 'boolean', default: false },
     cors: { type: 'boolean', default: false },
+    // 404 for a path no page of the app renders (the list in @pcpp/contracts' page-paths.json).
+    pages: { type: 'boolean', default: false },
   },
 });
 if (!values.root || !values.port) {
-  console.error('usage: serve-static.mjs --root <dir> --port <n> [--spa] [--cors]');
+  console.error('usage: serve-static.mjs --root <dir> --port <n> [--spa [--pages]] [--cors]');
   process.exit(2);
 }
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -25,6 +27,8 @@ const server = await startStaticServer({
   spa: values.spa,
   cors: values.cors,
   runtimeConfig: () => runtimeConfigFromEnv(process.env),
+  // The built contracts (start.mjs builds them first); only the shell needs them.
+  isPagePath: values.pages ? (await import('@pcpp/contracts/core')).default.isPagePath : undefined,
   // The shell reaches the auth emulator through its own origin (see auth-emulator/proxy.cjs).
   handle: values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost }) : undefined,
 });

@@ -107,7 +107,7 @@ async function main() {
         path.join(root, 'tooling/serve-static.mjs'),
         '--root', path.join(root, frontend.dir),
         '--port', String(frontend.port),
-        ...(frontend.spa ? ['--spa'] : ['--cors']),
+        ...(frontend.spa ? ['--spa', '--pages'] : ['--cors']),
       ],
       env,
       cwd: root,

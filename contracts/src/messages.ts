@@ -70,7 +70,7 @@ export const brand = {
 /** Shown by the shell when a remote cannot be loaded or crashes. */
 export const remoteFallbackText = {
   title: 'This part of the shop is unavailable right now',
-  body: 'The rest of the shop still works. Try again in a moment.',
+  body: 'Something went wrong on our side. The rest of the shop still works, so try again in a moment.',
   retry: 'Retry',
 } as const;
 

@@ -29,9 +29,3 @@ export const routeOwnership: readonly RouteOwnership[] = [
 
 /** The module every remote exposes: a component that renders its <Routes>. */
 export const REMOTE_ROUTES_MODULE = 'routes';
-
-export const remoteDisplayNames: Record<RemoteName, string> = {
-  mf_shop: 'Shop',
-  mf_dashboard: 'Dashboard',
-  mf_admin: 'Admin console',
-};

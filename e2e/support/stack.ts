@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startStaticServer } from '../../tooling/services/static-server.mjs';
 import { createAuthEmulatorProxy } from '../../tooling/auth-emulator/proxy.cjs';
 import { runtimeConfigFromEnv } from '../../tooling/service-config.cjs';
+import { isPagePath } from '../../contracts/src/pages';
 import { stackUrls } from './environment';
 
 export const repoRoot = path.resolve(__dirname, '../..');
@@ -28,6 +29,7 @@ export function serveShell(port: number, remoteOverrides: Partial<Record<string,
     root: path.join(repoRoot, 'shell/dist'),
     port,
     spa: true,
+    isPagePath,
     runtimeConfig: () => ({ ...config, remotes: { ...config.remotes, ...remoteOverrides } }),
     // Like `npm start`: the shell reaches the emulator through its own origin.
     handle: createAuthEmulatorProxy({ emulatorHost }),

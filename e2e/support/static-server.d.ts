@@ -7,6 +7,8 @@ declare module '*/tooling/services/static-server.mjs' {
     spa?: boolean;
     cors?: boolean;
     runtimeConfig?: () => object;
+    /** With spa: a deep link it rejects gets index.html with status 404. */
+    isPagePath?: (pathname: string) => boolean;
     /** Sees every request first; true means it answered. */
     handle?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   }): Promise<{ url: string; close(): Promise<void> }>;

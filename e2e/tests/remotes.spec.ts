@@ -33,7 +33,7 @@ test('shell and remotes share one auth store', async ({ page }) => {
   // the store would stay at "Checking your session…" and never learn who signed in.
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(page.getByTestId('session-summary')).toHaveText('Browsing as a guest');
+  await expect(page.getByTestId('session-summary')).toHaveText('Log in or create an account to order parts.');
 
   await signInThroughLoginPage(page, demoAccounts.admin);
   const signedIn = `Signed in as ${demoAccounts.admin.email}`;

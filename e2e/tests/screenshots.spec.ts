@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { aPart, placeOrderThroughPage } from '../support/orders';
+import { showProfileToast } from '../support/toasts';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
@@ -93,6 +94,21 @@ test('the menu opens and closes behind a toggle on small screens', async ({ page
   await expect(blogs).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(blogs).toBeVisible();
+  await page.screenshot({ path: path.join(shotsDir, 'menu-open-375.png') });
   await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(blogs).toBeHidden();
+});
+
+test('the signed-in navbar and a toast, at both widths', async ({ page }) => {
+  await signInThroughLoginPage(page, demoAccounts.customer);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await showProfileToast(page);
+    await page.screenshot({ path: path.join(shotsDir, `customer-toast-${width}.png`) });
+  }
+  // The phone menu of a signed-in person: the greeting and a quiet Sign Out.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.screenshot({ path: path.join(shotsDir, 'customer-menu-open-375.png') });
 });

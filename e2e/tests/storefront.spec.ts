@@ -50,7 +50,7 @@ test.describe('home page', () => {
     await expect(hero).toContainText('Top quality parts from trusted brands at reasonable prices.');
     await expect(hero).toContainText('technical assistance');
     await expect(hero).toContainText('customer support');
-    await expect(hero.getByTestId('session-summary')).toHaveText('Browsing as a guest');
+    await expect(hero.getByTestId('session-summary')).toHaveText('Log in or create an account to order parts.');
 
     const stats = region(page, 'An Ultimate Brand in Market for 10 Years');
     for (const [figure, label] of [

@@ -1,6 +1,7 @@
 // Serves one production build (the shell or a remote) the way a CDN would. sirv sends the files
 // (their .br/.gz siblings from the build, ETag and 304); this layer adds /config.json, the SPA
 // fallback, CORS and the cache rules, and keeps one bad request from stopping the process.
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
@@ -30,12 +31,18 @@ function notFound(_req, res) {
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
 }
 
+// sirv's own rule: a last segment with an extension names a file, never a page of the app.
+const FILE_PATH = /\/[^/]+\.\w+$/;
+
 /**
  * @param {{ root: string, port: number, spa?: boolean, cors?: boolean, runtimeConfig?: () => object,
+ *   isPagePath?: (pathname: string) => boolean,
  *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
  *   handle sees every request first (the auth emulator proxy); true means it answered.
+ *   isPagePath (with spa): a deep link it rejects still gets index.html, which renders the
+ *   not-found page, but with status 404.
  */
-export function startStaticServer({ root, port, spa = false, cors = false, runtimeConfig, handle }) {
+export function startStaticServer({ root, port, spa = false, cors = false, runtimeConfig, isPagePath, handle }) {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
     dev: true,
@@ -63,6 +70,11 @@ export function startStaticServer({ root, port, spa = false, cors = false, runti
     if (pathname === '/config.json' && runtimeConfig) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(runtimeConfig()));
+      return;
+    }
+    if (spa && isPagePath && !FILE_PATH.test(pathname) && !isPagePath(pathname)) {
+      const page = await readFile(path.resolve(root, 'index.html'));
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(req.method === 'HEAD' ? undefined : page);
       return;
     }
     // sirv reads Range loosely (bytes=-5 sends the first 6 bytes, bytes=5-2 throws); whole files it is.

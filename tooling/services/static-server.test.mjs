@@ -189,6 +189,27 @@ describe('static server', () => {
     assert.equal((await request(remote.url, '/dashboard/x')).status, 404);
   });
 
+  test('given the pages it has, the shell answers 404 for any other path, still with index.html', async () => {
+    const withPages = await startStaticServer({ root: dir, port: 0, spa: true, isPagePath: (pathname) => pathname === '/blogs' });
+    try {
+      assert.equal((await request(withPages.url, '/blogs')).status, 200);
+      const unknown = await request(withPages.url, '/no-such-page?x=1');
+      assert.equal(unknown.status, 404);
+      assert.match(unknown.headers['content-type'], /^text\/html/);
+      assert.equal(unknown.body.toString(), FILES['index.html']);
+      const head = await request(withPages.url, '/no-such-page', { method: 'HEAD' });
+      assert.equal(head.status, 404);
+      assert.equal(head.body.length, 0);
+      // Files are not pages: served as before, and a missing one is a plain 404.
+      assert.equal((await request(withPages.url, '/main.js')).status, 200);
+      const missing = await request(withPages.url, '/missing.js');
+      assert.equal(missing.status, 404);
+      assert.equal(missing.body.toString(), 'Not found');
+    } finally {
+      await withPages.close();
+    }
+  });
+
   test('remotes send CORS headers, the shell does not', async () => {
     assert.equal((await request(remote.url, '/mf-manifest.json')).headers['access-control-allow-origin'], '*');
     assert.equal((await request(shell.url, '/main.js')).headers['access-control-allow-origin'], undefined);

@@ -9,6 +9,6 @@ export function SessionSummary() {
       ? 'Checking your session…'
       : status === 'signedIn'
         ? `Signed in as ${email}`
-        : 'Browsing as a guest';
+        : 'Log in or create an account to order parts.';
   return <p data-testid="session-summary">{text}</p>;
 }

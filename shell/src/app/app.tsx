@@ -9,6 +9,7 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { SessionEndedRedirect } from '../features/auth/components/session-ended-redirect';
 import { SignupPage } from '../features/auth/components/signup-page';
 import { RemoteOutlet } from './remote-outlet';
+import { ToastStyle } from './toast-style';
 
 /** The shell's QueryClient is the page's only one: remotes read and invalidate through it. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -27,6 +28,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           </Route>
         </Routes>
         {/* The spec's toast defaults: top-right, closes after 5 s. */}
+        <ToastStyle />
         <ToastContainer position="top-right" autoClose={5000} />
       </BrowserRouter>
     </QueryClientProvider>

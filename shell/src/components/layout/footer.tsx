@@ -20,6 +20,13 @@ const Inner = styled.div`
   h2 { color: #fff; font-size: 1rem; margin: 0 0 8px; }
   p { margin: 4px 0; }
   a { color: #fde68a; }
+  /* The pages' gutters, so the columns line up with the content above. */
+  @media (min-width: 768px) { padding: 32px 24px; }
+  /* A fingertip needs a 44 px target. */
+  @media (pointer: coarse), (max-width: 767px) {
+    a { display: inline-flex; align-items: center; min-height: 44px; }
+    p { margin: 0; }
+  }
 `;
 
 const Copyright = styled.p`

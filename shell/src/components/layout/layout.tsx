@@ -4,8 +4,11 @@ import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { ScrollToTop } from './scroll-to-top';
 
+// At least a window tall, so the footer starts below the fold while a remote or its data loads
+// and is never painted under the navbar and then pushed down (layout shift).
 const Main = styled.main`
   flex: 1;
+  min-height: 100vh;
   display: flex;
   flex-direction: column;
 `;

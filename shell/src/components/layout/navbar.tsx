@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAuth } from '@pcpp/contracts';
+import { publicNameOf, useAuth } from '@pcpp/contracts';
 import { signOutEverywhere } from '../../features/auth/api/firebase-session';
 import { Brand } from './brand';
+import { useNavbarHeight } from './use-navbar-height';
 
 const Bar = styled.header`
   background: var(--color-ink);
@@ -13,6 +14,7 @@ const Bar = styled.header`
   z-index: 10;
 `;
 
+// The same width and gutters as the pages' content, so the logo lines up with it.
 const Inner = styled.nav`
   max-width: var(--content-width);
   margin: 0 auto;
@@ -22,6 +24,7 @@ const Inner = styled.nav`
   justify-content: space-between;
   flex-wrap: wrap;
   gap: 8px;
+  @media (min-width: 768px) { padding: 12px 24px; }
 `;
 
 const MenuToggle = styled.button`
@@ -54,6 +57,7 @@ const Links = styled.ul<{ $open: boolean }>`
   }
   a, button {
     display: block;
+    min-height: 44px;
     padding: 10px 14px;
     border-radius: 8px;
     color: #e2e8f0;
@@ -63,12 +67,43 @@ const Links = styled.ul<{ $open: boolean }>`
     border: 0;
     cursor: pointer;
     text-align: left;
+    white-space: nowrap;
+  }
+  /* Tablets: six items and the logo share one row. */
+  @media (min-width: 768px) and (max-width: 1023px) {
+    a, button { padding: 10px 8px; }
   }
   a:hover, button:hover { background: rgb(255 255 255 / 0.08); color: #fff; }
-  a.active { color: #fff; background: rgb(255 255 255 / 0.12); }
+  /* The current page: brighter, with the accent bar under it (beside it in the phone menu). */
+  a[aria-current='page'] {
+    color: #fff;
+    background: rgb(255 255 255 / 0.12);
+    box-shadow: inset 3px 0 0 var(--color-accent);
+    @media (min-width: 768px) { box-shadow: inset 0 -3px 0 var(--color-accent); }
+  }
 `;
 
-const AuthButton = styled.button`
+const Greeting = styled.li`
+  padding: 10px 14px;
+  color: #cbd5e1;
+  max-width: 100%;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  @media (min-width: 768px) { max-width: 16rem; padding: 10px 6px 10px 14px; }
+  /* No room beside the links on a tablet; phones show it in the menu. */
+  @media (min-width: 768px) and (max-width: 1023px) { display: none; }
+`;
+
+// A quiet outline: signing out is never the loudest thing on the page.
+const SignOutButton = styled.button`
+  && {
+    border: 1px solid rgb(255 255 255 / 0.3);
+    color: #e2e8f0;
+  }
+`;
+
+const LoginLink = styled(NavLink)`
   && {
     background: var(--color-accent);
     color: var(--color-ink);
@@ -79,13 +114,31 @@ const AuthButton = styled.button`
 
 export function Navbar() {
   const status = useAuth((s) => s.status);
+  const user = useAuth((s) => s.user);
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  useNavbarHeight(bar);
 
+  // Escape closes the phone menu and puts focus back on the toggle that opened it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const signedIn = status === 'signedIn' && user;
   return (
-    <Bar>
+    <Bar ref={bar}>
       <Inner aria-label="Main">
         <Brand />
         <MenuToggle
+          ref={toggle}
           type="button"
           aria-expanded={open}
           aria-controls="main-menu"
@@ -93,24 +146,33 @@ export function Navbar() {
           onClick={() => setOpen((o) => !o)}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d={open ? 'M6 6l12 12M18 6L6 18' : 'M3 6h18M3 12h18M3 18h18'}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
         </MenuToggle>
         {/* Any click inside the menu (a link or Sign Out) closes it on small screens. */}
         <Links id="main-menu" $open={open} onClick={() => setOpen(false)}>
           <li><NavLink to="/" end>Home</NavLink></li>
+          <li><NavLink to="/products">Products</NavLink></li>
           <li><NavLink to="/blogs">Blogs</NavLink></li>
           <li><NavLink to="/portfolio">Portfolio</NavLink></li>
-          {status === 'signedIn' && <li><NavLink to="/dashboard">Dashboard</NavLink></li>}
-          <li>
-            {status === 'signedIn' ? (
-              <AuthButton type="button" onClick={() => void signOutEverywhere()}>
-                Sign Out
-              </AuthButton>
-            ) : (
-              <NavLink to="/login">Login</NavLink>
-            )}
-          </li>
+          {signedIn && <li><NavLink to="/dashboard">Dashboard</NavLink></li>}
+          {signedIn ? (
+            <>
+              <Greeting data-testid="navbar-greeting">Hi, {publicNameOf(user)}</Greeting>
+              <li>
+                <SignOutButton type="button" onClick={() => void signOutEverywhere()}>
+                  Sign Out
+                </SignOutButton>
+              </li>
+            </>
+          ) : (
+            <li><LoginLink to="/login">Login</LoginLink></li>
+          )}
         </Links>
       </Inner>
     </Bar>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { remoteDisplayNames, remoteFallbackText, type RemoteName } from '@pcpp/contracts';
+import { remoteFallbackText, type RemoteName } from '@pcpp/contracts';
 import { Button, PageContainer, Panel } from '@pcpp/contracts/ui';
 
 const Box = styled(Panel)`
@@ -15,9 +15,7 @@ export function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onR
     <PageContainer>
       <Box role="alert" data-remote={remote}>
         <h1>{remoteFallbackText.title}</h1>
-        <p>
-          {remoteDisplayNames[remote]}: {remoteFallbackText.body}
-        </p>
+        <p>{remoteFallbackText.body}</p>
         <Button type="button" onClick={onRetry}>
           {remoteFallbackText.retry}
         </Button>
