@@ -7,6 +7,7 @@ import {
   createUserWithEmailAndPassword,
   getAuth,
   onAuthStateChanged,
+  onIdTokenChanged,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
@@ -110,21 +111,44 @@ export function startFirebaseSession(config: RuntimeConfig['firebase']): void {
     },
   });
   onAuthStateChanged(auth, (user) => void establishSession(user));
-  // A verification link opened in another tab verifies the email there: catch up on coming back.
+  // A verification link opened in another tab of this browser refreshes the identity there; the
+  // SDK shares it through its storage and announces the new token here.
+  onIdTokenChanged(auth, (user) => {
+    if (user?.emailVerified) markEmailVerified(user.uid);
+  });
+  // Verified on another device: catch up when the person comes back to this window.
   window.addEventListener('focus', () => {
     refreshEmailVerified().catch((error: unknown) => console.warn('Could not refresh the sign-in state', error));
   });
 }
 
-/** Reloads an unverified identity from the provider and tells the store once its email is verified. */
+/** The signed-in identity, once the SDK has restored it (a page opened from an email asks early). */
+async function restoredUser(): Promise<FirebaseUser | null> {
+  if (!auth) return null;
+  await auth.authStateReady();
+  return auth.currentUser;
+}
+
+/** Reloads an unverified identity from the provider, in case its email was verified elsewhere. */
 async function refreshEmailVerified(): Promise<void> {
-  const user = auth?.currentUser;
-  if (!user || user.emailVerified) return;
+  const user = await restoredUser();
+  if (user && !user.emailVerified) await reloadVerification(user);
+}
+
+/**
+ * Reloads the identity; once its email is verified, renews its ID token: the next token exchange
+ * carries the verified email, and the SDK's storage carries the new token to this browser's other tabs.
+ */
+async function reloadVerification(user: FirebaseUser): Promise<void> {
   await user.reload();
   if (!user.emailVerified) return;
-  // The next token exchange must carry the verified email too, not the cached token's claim.
   await user.getIdToken(true);
-  authStore.getState().updateUser({ emailVerified: true });
+  markEmailVerified(user.uid);
+}
+
+function markEmailVerified(uid: string): void {
+  const { user } = authStore.getState();
+  if (user?.uid === uid && !user.emailVerified) authStore.getState().updateUser({ emailVerified: true });
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<void> {
@@ -227,7 +251,9 @@ export function resetPassword(oobCode: string, newPassword: string): Promise<voi
 /** Applies a verification link; a signed-in user sees the change without signing in again. */
 export async function verifyEmail(oobCode: string): Promise<void> {
   await applyActionCode(currentAuth(), oobCode);
-  await refreshEmailVerified();
+  // Even when the restored identity already says verified: other tabs learn it from the new token.
+  const user = await restoredUser();
+  if (user) await reloadVerification(user);
 }
 
 export async function signOutEverywhere(): Promise<void> {
