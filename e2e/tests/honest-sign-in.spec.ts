@@ -54,7 +54,7 @@ test.describe('honest sign-in', () => {
     await page.getByLabel('Name').fill('Blank Password');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('      ');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel('Password').press('Enter');
     await expect(page.getByText('Password cannot be only spaces')).toBeVisible();
     await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/signup$/);
@@ -215,8 +215,10 @@ test.describe('screenshots of the sign-in pages', () => {
 
       await page.goto('/signup');
       await page.getByLabel('Password').fill('      ');
-      await page.getByRole('button', { name: 'Sign up' }).click();
+      // Enter, not a click: the error shown on leaving the field moves the button under the pointer.
+      await page.getByLabel('Password').press('Enter');
       await expect(page.getByText('Password cannot be only spaces')).toBeVisible();
+      await expect(page.getByText('name is required')).toBeVisible();
       await shot('signup-errors');
 
       const email = uniqueEmail('banner-shot');
@@ -225,6 +227,7 @@ test.describe('screenshots of the sign-in pages', () => {
       await page.getByLabel('Password').fill('banner-pass-1');
       await page.getByRole('button', { name: 'Sign up' }).click();
       await expect(page.getByText('Welcome, Maximilian-Alexander')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await shot('welcome');
       await page.goto('/dashboard');
       await expect(verifyBanner(page)).toBeVisible();
