@@ -49,7 +49,8 @@ function signInWith(token: string, expiresAt: number | null, handlers?: Partial<
   const endSession = jest.fn(async () => undefined);
   const currentIdentity = jest.fn(async () => ({ email: user.email, idToken: 'firebase-id-token' }));
   authStore.getState().signedIn(user, { token, expiresAt });
-  authStore.getState().setHandlers({ currentIdentity, endSession, ...handlers });
+  const sendVerificationEmail = jest.fn(async () => undefined);
+  authStore.getState().setHandlers({ currentIdentity, endSession, sendVerificationEmail, ...handlers });
   return { endSession, currentIdentity };
 }
 
@@ -137,7 +138,7 @@ it('does not renew a token that is far from expiry', async () => {
 });
 
 it('a signed-out visitor gets the 401 as it is, without an exchange', async () => {
-  authStore.getState().setHandlers({ currentIdentity: async () => null, endSession: jest.fn() });
+  authStore.getState().setHandlers({ currentIdentity: async () => null, endSession: jest.fn(), sendVerificationEmail: jest.fn() });
   const error = await apiClient.get('/protected').catch((e: unknown) => e);
   expect((error as ApiError).status).toBe(401);
   expect(exchanges()).toHaveLength(0);

@@ -26,6 +26,8 @@ export interface SessionHandlers {
   currentIdentity: (forceRefresh: boolean) => Promise<{ email: string; idToken: string } | null>;
   /** Ends the session at the identity provider; the store is already signed out with a reason. */
   endSession: () => Promise<void>;
+  /** Emails the signed-in person the link that verifies their address; fails with a sentence to show. */
+  sendVerificationEmail: () => Promise<void>;
 }
 
 export interface AuthState {

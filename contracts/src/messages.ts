@@ -7,6 +7,8 @@ export const validationMessages = {
   emailInvalid: 'provide a valid email address',
   passwordRequired: 'Password is required',
   passwordTooShort: 'must be 6 characters or longer',
+  // Ours, beyond the spec: a password of spaces alone is no password.
+  passwordBlank: 'Password cannot be only spaces',
   nameRequired: 'name is required',
   quantityRequired: 'quantity is required',
   quantityMin: (min: number) => `Minimum order quantity at least ${min}`,
@@ -87,4 +89,16 @@ export const emailLinkText = {
   linkFailed: 'This link could not be opened. Please try again.',
   incompleteLink: 'This link is incomplete. Open it again from the email, or ask for a new one.',
   unknownMode: 'This link is not one the shop can open. Open it again from the email.',
+} as const;
+
+/** Sign-in and sign-up beyond the spec's texts: ours. */
+export const signInText = {
+  /** One sentence for a wrong password and an unknown email, so it never tells who has an account. */
+  wrongCredentials: 'The email or the password is not right.',
+  /** The toast after sign-up. */
+  welcome: (name: string, email: string) =>
+    `Welcome, ${name}! We sent a verification email to ${email}. Check your inbox and open the link in it.`,
+  verifyBanner: (email: string) => `Verify your email address: open the link we sent to ${email}.`,
+  verificationSent: (email: string) => `We sent the verification email again to ${email}.`,
+  verificationSendFailed: 'The email could not be sent. Please try again.',
 } as const;

@@ -25,6 +25,16 @@ describe('initialsOf', () => {
     ['李 小龍', '李小'],
     ['😀 ???', '?'],
     ['', '?'],
+    ['Maximilian-Alexander Featherstonehaugh-Worthington III', 'MF'],
+    ['Mary-Jane Watson-Parker', 'MW'],
+    ['Martin Luther King Jr.', 'MK'],
+    ['Sammy Davis, Jr', 'SD'],
+    ['Ken Griffey Sr', 'KG'],
+    ['Henry Ford II', 'HF'],
+    ['Louis Bourbon IV', 'LB'],
+    ['Jean-Luc', 'J'],
+    ['Ada iii', 'A'],
+    ['Ivy Ivanova', 'II'],
   ])('%j gives %j', (name, initials) => {
     expect(initialsOf(name)).toBe(initials);
   });

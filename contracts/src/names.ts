@@ -9,18 +9,24 @@ export function publicNameOf(account: { displayName?: string | null; email: stri
   return account.email.split('@')[0] || account.email;
 }
 
+/** Generational and similar suffixes: never a family name ("… Worthington III" → W, not I). */
+const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
+
 /**
- * Up to two capital letters for an avatar without a photo: the first letters of the first and
- * last words of the name ("Demo Customer" → "DC", "ada" → "A"). Letters outside Latin count
- * whole ("Łukasz Żak" → "ŁŻ"); a name with no letters or digits gives "?".
+ * Up to two capital letters for an avatar without a photo: the first letters of the first name
+ * and of the family name, the last word that is not a suffix ("Demo Customer" → "DC", "ada" → "A",
+ * "Maximilian-Alexander Featherstonehaugh-Worthington III" → "MF"). A hyphenated name counts by
+ * its first letter. Letters outside Latin count whole ("Łukasz Żak" → "ŁŻ"); a name with no
+ * letters or digits gives "?".
  */
 export function initialsOf(name: string): string {
   const words = name
-    .split(/[\s._-]+/)
+    .split(/[\s._]+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean);
   if (words.length === 0) return '?';
+  const rest = words.slice(1).filter((word) => !NAME_SUFFIXES.has(word.toLowerCase()));
   const first = Array.from(words[0]!)[0]!;
-  const last = words.length > 1 ? Array.from(words[words.length - 1]!)[0]! : '';
+  const last = rest.length > 0 ? Array.from(rest[rest.length - 1]!)[0]! : '';
   return (first + last).toLocaleUpperCase();
 }

@@ -32,6 +32,15 @@ describe('login and signup schemas carry the spec messages', () => {
     expect(firstMessage(loginSchema.safeParse({ email: 'a@b.com', password: '12345' }))).toBe('must be 6 characters or longer');
   });
 
+  it.each([' '.repeat(6), '\t \n   ', '   '])('refuses a password of blanks alone: %j', (password) => {
+    expect(firstMessage(signupSchema.safeParse({ name: 'Ada', email: 'a@b.com', password }))).toBe(validationMessages.passwordBlank);
+    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.com', password }))).toBe('Password cannot be only spaces');
+  });
+
+  it('keeps spaces inside or around a real password as they are', () => {
+    expect(signupSchema.parse({ name: 'Ada', email: 'a@b.com', password: ' my pass ' }).password).toBe(' my pass ');
+  });
+
   it('requires a name to sign up', () => {
     const result = signupSchema.safeParse({ name: '  ', email: 'a@b.com', password: 'secret1' });
     expect(firstMessage(result)).toBe('name is required');

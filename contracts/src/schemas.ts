@@ -22,6 +22,8 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)
+  // Before the length: six spaces are long enough but still no password.
+  .refine((password) => password.trim().length > 0, m.passwordBlank)
   .min(6, m.passwordTooShort);
 
 export const loginSchema = z.object({

@@ -4,6 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { useAuth } from '../auth-store';
 import { useAdminFlag } from '../query/use-admin-flag';
 import { SessionSummary } from './session-summary';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 export interface DashboardLink {
   to: string;
@@ -202,7 +203,10 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
           </Links>
         </nav>
       </Sidebar>
-      <Content>{children}</Content>
+      <Content>
+        <VerifyEmailBanner />
+        {children}
+      </Content>
     </Frame>
   );
 }

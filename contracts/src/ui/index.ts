@@ -9,3 +9,4 @@ export { DashboardFrame, DashboardLayout, dashboardLinks, dashboardLinksFor, typ
 export { ConfirmDialog } from './confirm-dialog';
 export { useDeleteConfirmation } from './use-delete-confirmation';
 export { usePageMeta } from './use-page-meta';
+export { VerifyEmailBanner } from './verify-email-banner';

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
-import { PageTitle, Panel } from '@pcpp/contracts/ui';
+import { pageMeta } from '@pcpp/contracts';
+import { PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
 
 /** A /dashboard/... path that names no page of the dashboard. */
 export function DashboardNotFoundPage() {
+  usePageMeta(pageMeta.dashboardNotFound);
   return (
     <Panel>
       <PageTitle>Page not found</PageTitle>

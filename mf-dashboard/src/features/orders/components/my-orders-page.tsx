@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { errorMessage, formatCents, toastMessages, useAuth, type Order } from '@pcpp/contracts';
-import { Button, ConfirmDialog, ErrorText, PageTitle, Panel, Spinner, useDeleteConfirmation } from '@pcpp/contracts/ui';
+import { errorMessage, formatCents, pageMeta, toastMessages, useAuth, type Order } from '@pcpp/contracts';
+import { Button, ConfirmDialog, ErrorText, PageTitle, Panel, Spinner, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { useDeleteMyOrder } from '../api/delete-my-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderStatusCell } from './order-status';
@@ -75,6 +75,7 @@ function PaymentCell({ order }: { order: Order }) {
 
 /** My Orders (spec §2): the customer's orders, paying and deleting unpaid ones. */
 export function MyOrdersPage() {
+  usePageMeta(pageMeta.myOrders);
   const email = useAuth((s) => s.user?.email ?? '');
   const orders = useMyOrders(email);
   const deleteOrder = useDeleteMyOrder();

@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Elements } from '@stripe/react-stripe-js';
-import { ApiError, OBJECT_ID_PATTERN, errorMessage, formatCents, publicNameOf, toastMessages, useAuth, type Order } from '@pcpp/contracts';
-import { Button, ErrorText, PageTitle, Panel, Spinner } from '@pcpp/contracts/ui';
+import { ApiError, OBJECT_ID_PATTERN, errorMessage, formatCents, pageMeta, publicNameOf, toastMessages, useAuth, type Order } from '@pcpp/contracts';
+import { Button, ErrorText, PageTitle, Panel, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { useOrder } from '../api/get-order';
 import { CARD_PAYMENTS_UNAVAILABLE, isSandbox, useStripeJs } from '../api/load-stripe-js';
 import { CardPaymentForm } from './card-payment-form';
@@ -120,6 +120,7 @@ function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: 
 
 /** /dashboard/payment/{id}: pay for one of your unpaid orders by card (spec §2). */
 export function PaymentPage() {
+  usePageMeta(pageMeta.payment);
   const { id = '' } = useParams();
   const validId = OBJECT_ID_PATTERN.test(id);
   const order = useOrder(id, validId);

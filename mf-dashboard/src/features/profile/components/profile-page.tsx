@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, publicNameOf, useAuth, type AuthUser } from '@pcpp/contracts';
-import { Button, ErrorText, PageTitle, Panel, Spinner } from '@pcpp/contracts/ui';
+import { errorMessage, pageMeta, publicNameOf, useAuth, type AuthUser } from '@pcpp/contracts';
+import { Button, ErrorText, PageTitle, Panel, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { useProfile } from '../api/get-profile';
 import { Avatar } from './avatar';
 import { ProfileDetails } from './profile-details';
@@ -47,6 +47,7 @@ const FORM_ID = 'profile-form';
 
 /** My Profile (spec §2): who the identity provider says you are, plus the fields the api keeps. */
 export function ProfilePage() {
+  usePageMeta(pageMeta.profile);
   const user = useAuth((s) => s.user);
   if (!user) {
     return (

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorMessage, publicNameOf, reviewInputSchema, toastMessages, useAuth, type ReviewInput } from '@pcpp/contracts';
-import { Button, ErrorText, Field, fieldAria, PageTitle, Panel } from '@pcpp/contracts/ui';
+import { errorMessage, pageMeta, publicNameOf, reviewInputSchema, toastMessages, useAuth, type ReviewInput } from '@pcpp/contracts';
+import { Button, ErrorText, Field, fieldAria, PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
 import { useAddReview } from '../api/add-review';
 
 const Form = styled.form`
@@ -31,6 +31,7 @@ const emptyForm: ReviewInput = { ratings: '', review: '' };
 
 /** Add Your Review (spec §2): posted under the signed-in account's name, shown on the home page. */
 export function AddReviewPage() {
+  usePageMeta(pageMeta.addReview);
   const user = useAuth((s) => s.user);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [posted, setPosted] = useState(false);

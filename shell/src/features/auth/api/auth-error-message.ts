@@ -1,12 +1,14 @@
 import { FirebaseError } from 'firebase/app';
+import { signInText } from '@pcpp/contracts';
 
 // Provider codes become sentences a person can act on; a raw `auth/...` code is never shown.
 const sentences: Record<string, string> = {
   'auth/email-already-in-use': 'An account already uses this email. Log in instead.',
-  'auth/wrong-password': 'The email or the password is not right.',
-  'auth/invalid-credential': 'The email or the password is not right.',
-  'auth/invalid-login-credentials': 'The email or the password is not right.',
-  'auth/user-not-found': 'No account uses this email yet. Create one first.',
+  // One sentence for all four: naming an unknown email would tell strangers who has an account.
+  'auth/wrong-password': signInText.wrongCredentials,
+  'auth/invalid-credential': signInText.wrongCredentials,
+  'auth/invalid-login-credentials': signInText.wrongCredentials,
+  'auth/user-not-found': signInText.wrongCredentials,
   'auth/user-disabled': 'This account has been disabled. Contact support for help.',
   'auth/too-many-requests': 'Too many attempts. Wait a few minutes, then try again.',
   'auth/network-request-failed': 'Cannot reach the sign-in service. Check your connection and try again.',

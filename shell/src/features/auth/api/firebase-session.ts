@@ -7,6 +7,7 @@ import {
   createUserWithEmailAndPassword,
   getAuth,
   onAuthStateChanged,
+  onIdTokenChanged,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
@@ -17,7 +18,8 @@ import {
   type Auth,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import { authStore, errorMessage, exchangeIdToken, type RuntimeConfig } from '@pcpp/contracts';
+import { authStore, errorMessage, exchangeIdToken, signInText, type RuntimeConfig } from '@pcpp/contracts';
+import { authErrorMessage } from './auth-error-message';
 
 let auth: Auth | null = null;
 /** Settles once the popup flow can start; see loadGapiStandIn. */
@@ -98,8 +100,55 @@ export function startFirebaseSession(config: RuntimeConfig['firebase']): void {
       return user ? identityOf(user, forceRefresh) : null;
     },
     endSession: () => signOut(currentAuth()),
+    sendVerificationEmail: async () => {
+      const user = currentAuth().currentUser;
+      if (!user) throw new Error(signInText.verificationSendFailed);
+      try {
+        await sendEmailVerification(user);
+      } catch (error) {
+        throw new Error(authErrorMessage(error, signInText.verificationSendFailed), { cause: error });
+      }
+    },
   });
   onAuthStateChanged(auth, (user) => void establishSession(user));
+  // A verification link opened in another tab of this browser refreshes the identity there; the
+  // SDK shares it through its storage and announces the new token here.
+  onIdTokenChanged(auth, (user) => {
+    if (user?.emailVerified) markEmailVerified(user.uid);
+  });
+  // Verified on another device: catch up when the person comes back to this window.
+  window.addEventListener('focus', () => {
+    refreshEmailVerified().catch((error: unknown) => console.warn('Could not refresh the sign-in state', error));
+  });
+}
+
+/** The signed-in identity, once the SDK has restored it (a page opened from an email asks early). */
+async function restoredUser(): Promise<FirebaseUser | null> {
+  if (!auth) return null;
+  await auth.authStateReady();
+  return auth.currentUser;
+}
+
+/** Reloads an unverified identity from the provider, in case its email was verified elsewhere. */
+async function refreshEmailVerified(): Promise<void> {
+  const user = await restoredUser();
+  if (user && !user.emailVerified) await reloadVerification(user);
+}
+
+/**
+ * Reloads the identity; once its email is verified, renews its ID token: the next token exchange
+ * carries the verified email, and the SDK's storage carries the new token to this browser's other tabs.
+ */
+async function reloadVerification(user: FirebaseUser): Promise<void> {
+  await user.reload();
+  if (!user.emailVerified) return;
+  await user.getIdToken(true);
+  markEmailVerified(user.uid);
+}
+
+function markEmailVerified(uid: string): void {
+  const { user } = authStore.getState();
+  if (user?.uid === uid && !user.emailVerified) authStore.getState().updateUser({ emailVerified: true });
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<void> {
@@ -116,10 +165,64 @@ export async function signUpWithEmail(name: string, email: string, password: str
   authStore.getState().updateUser({ displayName: name });
 }
 
+/** How often the Google window is checked for being closed. */
+const POPUP_POLL_MS = 100;
+/** Room for an answer that arrived just before the window closed (the SDK's last network call). */
+const POPUP_CLOSED_GRACE_MS = 400;
+
+/**
+ * Watches the window the SDK opens next and rejects soon after it is closed without an answer.
+ * The SDK checks every 2 s and then waits 8 s more, so the form would sit under 'Signing you in…'
+ * for ~10 s; the SDK offers no handle on its window, so `window.open` is wrapped until its next call.
+ */
+function watchNextPopup(): { closedWithoutAnswer: Promise<never>; stop: () => void } {
+  const open = window.open;
+  let timer: number | undefined;
+  let stopped = false;
+  let rejectClosed: (error: Error) => void = () => undefined;
+  const closedWithoutAnswer = new Promise<never>((_, reject) => {
+    rejectClosed = reject;
+  });
+  const wrapper: typeof window.open = (...args) => {
+    window.open = open;
+    const popup = open.apply(window, args);
+    const check = () => {
+      if (stopped || !popup) return;
+      if (!popup.closed) {
+        timer = window.setTimeout(check, POPUP_POLL_MS);
+        return;
+      }
+      timer = window.setTimeout(() => {
+        rejectClosed(new FirebaseError('auth/popup-closed-by-user', 'The Google window was closed.'));
+      }, POPUP_CLOSED_GRACE_MS);
+    };
+    check();
+    return popup;
+  };
+  window.open = wrapper;
+  return {
+    closedWithoutAnswer,
+    stop: () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      if (window.open === wrapper) window.open = open;
+    },
+  };
+}
+
 export async function signInWithGoogle(): Promise<void> {
   authStore.setState({ sessionError: null });
   await popupReady;
-  await signInWithPopup(currentAuth(), new GoogleAuthProvider());
+  const popup = watchNextPopup();
+  const signIn = signInWithPopup(currentAuth(), new GoogleAuthProvider());
+  // Once the closed window has answered, the SDK's own late verdict has nobody to tell; a sign-in
+  // that still completes reaches the page through onAuthStateChanged.
+  signIn.catch(() => undefined);
+  try {
+    await Promise.race([signIn, popup.closedWithoutAnswer]);
+  } finally {
+    popup.stop();
+  }
 }
 
 /**
@@ -147,11 +250,10 @@ export function resetPassword(oobCode: string, newPassword: string): Promise<voi
 
 /** Applies a verification link; a signed-in user sees the change without signing in again. */
 export async function verifyEmail(oobCode: string): Promise<void> {
-  const { currentUser } = currentAuth();
   await applyActionCode(currentAuth(), oobCode);
-  if (!currentUser) return;
-  await currentUser.reload();
-  authStore.getState().updateUser({ emailVerified: currentUser.emailVerified });
+  // Even when the restored identity already says verified: other tabs learn it from the new token.
+  const user = await restoredUser();
+  if (user) await reloadVerification(user);
 }
 
 export async function signOutEverywhere(): Promise<void> {

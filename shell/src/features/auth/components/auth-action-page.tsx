@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newPasswordSchema, emailLinkText, type NewPasswordInput } from '@pcpp/contracts';
-import { Button, Spinner } from '@pcpp/contracts/ui';
+import { newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts';
+import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { checkPasswordResetCode, resetPassword, verifyEmail } from '../api/firebase-session';
 import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-form-parts';
 import { PasswordField } from './credential-fields';
@@ -15,6 +15,7 @@ import { useAuthRequest } from './use-auth-request';
  * and a one-time code. Reset password and verify email are the two emails the shop sends.
  */
 export function AuthActionPage() {
+  usePageMeta(pageMeta.authAction);
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const oobCode = params.get('oobCode');

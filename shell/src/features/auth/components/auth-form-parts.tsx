@@ -61,3 +61,15 @@ export const Notice = styled.p`
   background: #f0fdf4;
   color: var(--color-ink);
 `;
+
+/** Why the person was sent to log in: information, neither success nor error. */
+export const Reason = styled.p`
+  margin: -4px 0 20px;
+  padding: 12px 14px;
+  border-left: 4px solid var(--color-primary);
+  border-radius: 8px;
+  background: #eff6ff;
+  color: var(--color-ink);
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordResetRequestSchema, emailLinkText, type PasswordResetRequestInput } from '@pcpp/contracts';
-import { Button } from '@pcpp/contracts/ui';
+import { pageMeta, passwordResetRequestSchema, emailLinkText, type PasswordResetRequestInput } from '@pcpp/contracts';
+import { Button, usePageMeta } from '@pcpp/contracts/ui';
 import { sendPasswordReset } from '../api/firebase-session';
 import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-form-parts';
 import { EmailField } from './credential-fields';
@@ -11,6 +11,7 @@ import { useAuthRequest } from './use-auth-request';
 
 /** Login's "Forgot password?": emails a reset link, with the same answer for every email. */
 export function ForgotPasswordPage() {
+  usePageMeta(pageMeta.forgotPassword);
   // Login hands over what was typed in its email field.
   const typedEmail = (useLocation().state as { email?: string } | null)?.email ?? '';
   const { busy, error, run } = useAuthRequest(emailLinkText.resetSendFailed);

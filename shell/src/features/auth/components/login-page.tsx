@@ -1,16 +1,23 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@pcpp/contracts';
-import { Button, Spinner } from '@pcpp/contracts/ui';
+import { z } from 'zod';
+import { loginSchema, pageMeta, type LoginInput } from '@pcpp/contracts';
+import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { signInWithEmail, signInWithGoogle } from '../api/firebase-session';
-import { AuthCard, BusyLine, Divider, ErrorText, FieldAside, SwitchLine } from './auth-form-parts';
+import { AuthCard, BusyLine, Divider, ErrorText, FieldAside, Reason, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { useAuthAction } from './use-auth-action';
 
+/** Why a page sent the person here ('Log in to order …'), in the router state; anything else is ignored. */
+const loginReasonSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+
 export function LoginPage() {
+  usePageMeta(pageMeta.login);
   const location = useLocation();
+  const parsedState = loginReasonSchema.safeParse(location.state);
+  const reason = parsedState.success ? parsedState.data.reason : null;
   const { checking, working, error, run } = useAuthAction();
   const {
     register,
@@ -25,6 +32,7 @@ export function LoginPage() {
   return (
     <AuthCard aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
+      {reason && <Reason role="status">{reason}</Reason>}
       <form noValidate onSubmit={handleSubmit(({ email, password }) => run(() => signInWithEmail(email, password)))}>
         <CredentialFields
           idPrefix="login"

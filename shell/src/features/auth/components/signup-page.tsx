@@ -1,8 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signupSchema, type SignupInput } from '@pcpp/contracts';
-import { Button, Spinner, fieldAria } from '@pcpp/contracts/ui';
+import { toast } from 'react-toastify';
+import { pageMeta, signInText, signupSchema, type SignupInput } from '@pcpp/contracts';
+import { Button, Spinner, fieldAria, usePageMeta } from '@pcpp/contracts/ui';
 import { signInWithGoogle, signUpWithEmail } from '../api/firebase-session';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
@@ -10,6 +11,7 @@ import { GoogleSignInButton } from './google-sign-in-button';
 import { useAuthAction } from './use-auth-action';
 
 export function SignupPage() {
+  usePageMeta(pageMeta.signup);
   const location = useLocation();
   const { checking, working, error, run } = useAuthAction();
   const {
@@ -25,7 +27,13 @@ export function SignupPage() {
       <h1 id="signup-title">Sign Up</h1>
       <form
         noValidate
-        onSubmit={handleSubmit(({ name, email, password }) => run(() => signUpWithEmail(name, email, password)))}
+        onSubmit={handleSubmit(({ name, email, password }) =>
+          run(async () => {
+            await signUpWithEmail(name, email, password);
+            // Shown on the page the person lands on: this one has already moved on by now.
+            toast.success(signInText.welcome(name, email));
+          }),
+        )}
       >
         <Field id="signup-name" label="Name" error={errors.name?.message}>
           <input

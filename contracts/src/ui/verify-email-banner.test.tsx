@@ -1,0 +1,65 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { authStore, type AuthUser } from '../auth-store';
+import { renderWithQueryClient } from '../testing';
+import { VerifyEmailBanner } from './verify-email-banner';
+
+const unverified: AuthUser = { uid: 'u1', email: 'new@pcparts.dev', displayName: 'New Person', photoURL: null, emailVerified: false };
+const sent: string[] = [];
+let failWith: Error | null = null;
+
+beforeEach(() => {
+  sent.length = 0;
+  failWith = null;
+  sessionStorage.clear();
+  act(() => {
+    authStore.getState().signedIn(unverified, { token: 'token', expiresAt: null });
+    authStore.getState().setHandlers({
+      currentIdentity: async () => null,
+      endSession: async () => undefined,
+      sendVerificationEmail: async () => {
+        if (failWith) throw failWith;
+        sent.push(authStore.getState().user!.email);
+      },
+    });
+  });
+});
+afterEach(() => act(() => authStore.getState().signedOut()));
+
+it('asks an unverified person to verify, and sends the email again on request', async () => {
+  renderWithQueryClient(<VerifyEmailBanner />);
+  const banner = screen.getByRole('region', { name: 'Verify your email' });
+  expect(banner).toHaveTextContent('Verify your email address: open the link we sent to new@pcparts.dev.');
+  fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
+  expect(await screen.findByText('We sent the verification email again to new@pcparts.dev.')).toHaveAttribute('role', 'status');
+  expect(sent).toEqual(['new@pcparts.dev']);
+});
+
+it('says so when the email could not be sent', async () => {
+  failWith = new Error('Too many attempts. Wait a few minutes, then try again.');
+  renderWithQueryClient(<VerifyEmailBanner />);
+  fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('Too many attempts. Wait a few minutes, then try again.');
+  expect(sent).toEqual([]);
+});
+
+it('stays hidden once dismissed, for this person, in this browser session', () => {
+  const first = renderWithQueryClient(<VerifyEmailBanner />);
+  fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+  expect(screen.queryByRole('region', { name: 'Verify your email' })).not.toBeInTheDocument();
+  first.unmount();
+
+  renderWithQueryClient(<VerifyEmailBanner />);
+  expect(screen.queryByRole('region', { name: 'Verify your email' })).not.toBeInTheDocument();
+  act(() => authStore.getState().signedIn({ ...unverified, uid: 'u2', email: 'other@pcparts.dev' }, { token: 't', expiresAt: null }));
+  expect(screen.getByRole('region', { name: 'Verify your email' })).toHaveTextContent('other@pcparts.dev');
+});
+
+it('goes away as soon as the store learns the email is verified, and never shows when signed out', () => {
+  renderWithQueryClient(<VerifyEmailBanner />);
+  expect(screen.getByRole('region', { name: 'Verify your email' })).toBeInTheDocument();
+  act(() => authStore.getState().updateUser({ emailVerified: true }));
+  expect(screen.queryByRole('region', { name: 'Verify your email' })).not.toBeInTheDocument();
+  act(() => authStore.getState().signedOut());
+  expect(screen.queryByRole('region', { name: 'Verify your email' })).not.toBeInTheDocument();
+});
