@@ -69,3 +69,12 @@ export const emailLinkText = {
   incompleteLink: 'This link is incomplete. Open it again from the email, or ask for a new one.',
   unknownMode: 'This link is not one the shop can open. Open it again from the email.',
 } as const;
+
+/** Sentences the api sends that the shell shows as they are. */
+export const apiNotices = {
+  /** The token exchange, to an ADMIN_EMAILS address whose email is not verified yet (it stays a customer). */
+  verifyEmailForAdmin: 'Verify your email to get admin access.',
+  /** A 429: the client's `Retry-After`, in a sentence. */
+  tooManyRequests: (seconds: number) =>
+    `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+} as const;
