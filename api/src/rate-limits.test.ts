@@ -40,9 +40,8 @@ describe('rate limits', () => {
 
   it('throttle reviews per customer; another customer still posts', async () => {
     // Accounts the identity provider knows (a review carries the account's name), straight in the database.
-    const [first, second] = await Promise.all(
-      [signUp(), signUp()].map(async (session) => createAccount(api, 'customer', (await session).email)),
-    );
+    const customerOf = async () => createAccount(api, 'customer', (await signUp()).email);
+    const [first, second] = await Promise.all([customerOf(), customerOf()]);
     const review = (token: string) =>
       request(api.app).post('/addReview').set('Authorization', `Bearer ${token}`).send({ ratings: '5', review: 'Solid part' });
     expect((await review(first.token)).status).toBe(201);

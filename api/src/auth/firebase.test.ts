@@ -11,7 +11,7 @@ describe('demo accounts', () => {
       expect(await identity.ensureDemoAccounts()).toEqual(DEMO_ACCOUNTS);
       for (const account of DEMO_ACCOUNTS) {
         const session = await signIn(account.email, account.password);
-        expect(await identity.verifyIdToken(session.idToken)).toEqual({ uid: session.uid, email: account.email });
+        expect(await identity.verifyIdToken(session.idToken)).toEqual({ uid: session.uid, email: account.email, emailVerified: true });
         // A Google identity is linked too, beside the password (the emulator's popup lists it).
         const lookup = await fetch(
           `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`,

@@ -18,6 +18,7 @@ import {
   type User as FirebaseUser,
 } from 'firebase/auth';
 import { authStore, errorMessage, exchangeIdToken, type RuntimeConfig } from '@pcpp/contracts';
+import { toast } from 'react-toastify';
 
 let auth: Auth | null = null;
 /** Settles once the popup flow can start; see loadGapiStandIn. */
@@ -43,7 +44,9 @@ async function establishSession(user: FirebaseUser | null): Promise<void> {
     return;
   }
   try {
-    const accessToken = await exchangeIdToken(await identityOf(user));
+    const { notice, ...accessToken } = await exchangeIdToken(await identityOf(user));
+    // The same id on every page load, so a sentence never shows twice at once.
+    if (notice) toast.info(notice, { toastId: notice });
     store.signedIn(
       {
         uid: user.uid,
