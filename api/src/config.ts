@@ -64,6 +64,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
+  /** The address the api listens on: loopback unless HOST says otherwise (a container: 0.0.0.0). */
+  host: string;
   /** Required. `npm start` and `npm run dev` start a local database when it is unset and pass its URI. */
   mongodbUri: string;
   mongodbDb: string;
@@ -145,6 +147,7 @@ const envSchema = z.object({
     .min(0, 'must be a port number (0-65535)')
     .max(65535, 'must be a port number (0-65535)')
     .default(defaultPorts.api),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   MONGODB_URI: z
     .string({ error: MONGODB_URI_REQUIRED })
     .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
@@ -270,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: env.NODE_ENV,
     port: env.API_PORT,
+    host: env.HOST,
     mongodbUri: env.MONGODB_URI,
     mongodbDb: env.MONGODB_DB,
     corsOrigins: env.CORS_ORIGINS ?? frontEndPorts.map((port) => `http://localhost:${port}`),

@@ -1,4 +1,5 @@
-import { signIn, testConfig } from '../../test/helpers';
+import { UnauthorizedError } from '../errors';
+import { signIn, signUp, testConfig } from '../../test/helpers';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { createFirebaseIdentity } from './firebase';
 
@@ -21,6 +22,18 @@ describe('demo accounts', () => {
       }
     } finally {
       await identity.close();
+    }
+  });
+
+  it('an emulator token is refused when the emulator is not configured (it is unsigned)', async () => {
+    const session = await signUp();
+    const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const identity = createFirebaseIdentity({ firebaseProjectId: 'demo-pcparts', authEmulatorHost: undefined });
+    try {
+      await expect(identity.verifyIdToken(session.idToken)).rejects.toBeInstanceOf(UnauthorizedError);
+    } finally {
+      await identity.close();
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     }
   });
 
