@@ -96,8 +96,7 @@ describe('the app', () => {
       ['get', '/healthz', 'deflate'],
       ['post', '/webhooks/stripe', 'gzip'],
     ] as const) {
-      const response = await request(api.app)
-        [method](path)
+      const response = await request(api.app)[method](path)
         .set('Content-Type', 'application/json')
         .set('Content-Encoding', encoding)
         .send('{"not": "compressed"}');
@@ -114,8 +113,8 @@ describe('the app', () => {
       ['/create-payment-intent', { orderId: '0'.repeat(24), ...extra }],
       ['/user/admin/someone@example.com', extra],
     ] as const) {
-      const response = await request(api.app)
-        [path.startsWith('/user') ? 'put' : 'post'](path)
+      const method = path.startsWith('/user') ? 'put' : 'post';
+      const response = await request(api.app)[method](path)
         .set('Authorization', `Bearer ${(path.startsWith('/user') ? admin : customer).token}`)
         .send(body);
       expect(response.status).toBe(400);
