@@ -3,7 +3,7 @@
 //   node tooling/serve-static.mjs --root mf-admin/dist --port 3003 --cors
 import { parseArgs } from 'node:util';
 import { createAuthEmulatorProxy } from './auth-emulator/proxy.cjs';
-import { runtimeConfigFromEnv } from './service-config.cjs';
+import { listenHost, runtimeConfigFromEnv } from './service-config.cjs';
 import { startStaticServer } from './services/static-server.mjs';
 
 const { values } = parseArgs({
@@ -24,6 +24,7 @@ const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const server = await startStaticServer({
   root: values.root,
   port: Number(values.port),
+  host: listenHost(process.env),
   spa: values.spa,
   cors: values.cors,
   runtimeConfig: () => runtimeConfigFromEnv(process.env),

@@ -27,6 +27,11 @@ function servicePorts(env = process.env) {
   };
 }
 
+/** The address the servers `npm start` runs listen on: loopback unless HOST says otherwise. */
+function listenHost(env = process.env) {
+  return env.HOST || '127.0.0.1';
+}
+
 /** What the shell fetches as /config.json: remote manifests, api and identity settings. */
 function runtimeConfigFromEnv(env = process.env) {
   const ports = servicePorts(env);
@@ -55,4 +60,4 @@ function runtimeConfigFromEnv(env = process.env) {
   };
 }
 
-module.exports = { servicePorts, runtimeConfigFromEnv };
+module.exports = { servicePorts, listenHost, runtimeConfigFromEnv };

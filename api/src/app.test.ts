@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestApi, type TestApi } from '../test/helpers';
+import { createAccount, createTestApi, type TestApi } from '../test/helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -78,5 +78,72 @@ describe('the app', () => {
     const response = await request(api.app).get('/images/parts/none.svg');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: 'Not found' });
+  });
+
+  it('answers malformed percent-encoding in a path with a JSON 400, signed in or not', async () => {
+    for (const path of ['/admin/%ZZ', '/tools/%E0%A4%A', '/myorder/%']) {
+      const response = await request(api.app).get(path);
+      expect(response.status).toBe(400);
+      expect(response.type).toBe('application/json');
+      expect(response.body).toEqual({ message: 'The address is not valid: it has malformed percent-encoding' });
+    }
+  });
+
+  it('answers a body that does not match its Content-Encoding with a JSON 400', async () => {
+    for (const [method, path, encoding] of [
+      ['post', '/order', 'gzip'],
+      ['put', '/user/someone@example.com', 'gzip'],
+      ['get', '/healthz', 'deflate'],
+      ['post', '/webhooks/stripe', 'gzip'],
+    ] as const) {
+      const response = await request(api.app)[method](path)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('{"not": "compressed"}');
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      expect(response.body).toEqual({ message: 'The request body does not match its Content-Encoding' });
+    }
+  });
+
+  it('names only a few of thousands of unknown keys (within the body limit), in a small answer', async () => {
+    const [customer, admin] = await Promise.all([createAccount(api, 'customer'), createAccount(api, 'admin')]);
+    const extra = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`unknown_field_${i}`, i]));
+    for (const [path, body] of [
+      ['/addReview', { ratings: '5', review: 'Great', ...extra }],
+      ['/create-payment-intent', { orderId: '0'.repeat(24), ...extra }],
+      ['/user/admin/someone@example.com', extra],
+    ] as const) {
+      const method = path.startsWith('/user') ? 'put' : 'post';
+      const response = await request(api.app)[method](path)
+        .set('Authorization', `Bearer ${(path.startsWith('/user') ? admin : customer).token}`)
+        .send(body);
+      expect(response.status).toBe(400);
+      expect(response.text.length).toBeLessThan(1000);
+      expect(response.body.message).toMatch(/"unknown_field_0", "unknown_field_1", "unknown_field_2" and 2997 more|^Unrecognized keys: "unknown_field_0", .*…$/);
+    }
+  });
+
+  it('sends security headers; images may be shown by the front ends on other origins', async () => {
+    const response = await request(api.app).get('/tools');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const image = await request(api.app).get('/images/categories/memory.svg');
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('marks answers to signed-in calls private and never stored, and leaves public ones cacheable', async () => {
+    const customer = await createAccount(api, 'customer');
+    const signedIn = await request(api.app).get(`/myorder?email=${customer.email}`).set('Authorization', `Bearer ${customer.token}`);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    const refused = await request(api.app).get('/myorder').set('Authorization', 'Bearer forged');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+    const publicList = await request(api.app).get('/tools');
+    expect(publicList.headers['cache-control']).toBeUndefined();
+    expect(publicList.headers.etag).toBeDefined();
   });
 });

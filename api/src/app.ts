@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from 'cors';
 import express, { type Express } from 'express';
+import helmet from 'helmet';
 import type { WithId } from 'mongodb';
 import { pinoHttp } from 'pino-http';
 import type { AccessTokens } from './auth/access-token';
@@ -10,6 +11,7 @@ import { createRoleAuthority } from './auth/role-authority';
 import type { Config } from './config';
 import type { Database, OrderDocument } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
+import { createRateLimits } from './rate-limits';
 import type { Logger } from './logger';
 import { createActivityRepository } from './modules/activity/repository';
 import { activityRoutes } from './modules/activity/routes';
@@ -44,7 +46,8 @@ export interface AppDeps {
     // Orders and their emails.
     Pick<Config, 'shopUrl' | 'orderHoldMinutes'> &
     // Uploads.
-    Pick<Config, 'uploadStorage'>;
+    Pick<Config, 'uploadStorage'> &
+    Pick<Config, 'rateLimits'>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
@@ -118,6 +121,9 @@ export function createApp(deps: AppDeps): Express {
       ((order) => deps.outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
   });
 
+  // Counted in the database, so several api instances share the counts.
+  const limits = createRateLimits(database.collections.rateLimits, config.rateLimits);
+
   const app = express();
   app.disable('x-powered-by');
   // Express's default, spelled out because clients count on it: every answer carries a weak ETag,
@@ -125,6 +131,15 @@ export function createApp(deps: AppDeps): Express {
   // the lists the home page asks for on every visit).
   app.set('etag', 'weak');
 
+  app.use(
+    helmet({
+      // Answers are JSON and images: nothing may run, load or frame anything.
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      // The front ends show the api's images from their own origins.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -153,13 +168,13 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRoutes({ database }));
   app.use(toolsRoutes({ tools, accessTokens, roles }));
-  app.use(reviewsRoutes({ reviews, accessTokens, roles }));
-  app.use(usersRoutes({ users, identity, accessTokens, roles }));
-  app.use(paymentsRoutes({ payments, accessTokens }));
-  app.use(ordersRoutes({ orders, accessTokens, roles }));
+  app.use(reviewsRoutes({ reviews, accessTokens, roles, rateLimit: limits.reviews }));
+  app.use(usersRoutes({ users, identity, accessTokens, roles, signInRateLimit: limits.signIn }));
+  app.use(paymentsRoutes({ payments, accessTokens, rateLimit: limits.paymentIntents }));
+  app.use(ordersRoutes({ orders, accessTokens, roles, rateLimit: limits.orders }));
   app.use(activityRoutes({ activity, accessTokens, roles }));
   // Uploads.
-  app.use(uploadsRoutes({ uploads, storage: uploadStorage, accessTokens, roles }));
+  app.use(uploadsRoutes({ uploads, storage: uploadStorage, accessTokens, roles, rateLimit: limits.uploads }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

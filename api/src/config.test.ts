@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 4000,
+      host: '127.0.0.1',
       mongodbUri: 'mongodb://127.0.0.1:27017',
       mongodbDb: 'pcparts',
       firebaseProjectId: 'demo-pcparts',
@@ -45,6 +46,23 @@ describe('loadConfig', () => {
     ]);
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig(DATABASE).jwtSecret).not.toBe(config.jwtSecret);
+  });
+
+  it('listens on loopback unless HOST says otherwise, and reads the rate limits', () => {
+    expect(loadConfig({ ...DATABASE, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(DATABASE).rateLimits).toEqual({
+      windowMs: 60_000,
+      signIn: 100,
+      reviews: 10,
+      orders: 20,
+      paymentIntents: 30,
+      uploads: 30,
+    });
+    expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({
+      windowMs: 5000,
+      reviews: 2,
+    });
+    expect(problemsOf({ ...DATABASE, RATE_LIMIT_ORDERS: '0' })).toEqual(['RATE_LIMIT_ORDERS: must be at least 1']);
   });
 
   it('derives the default origins from the front ends ports', () => {

@@ -43,9 +43,29 @@ export type UploadStorageConfig =
       publicUrl: string;
     };
 
+/** Calls per window (RATE_LIMIT_WINDOW_SECONDS): sign-ins per address, the rest per account. */
+export interface RateLimitConfig {
+  windowMs: number;
+  signIn: number;
+  reviews: number;
+  orders: number;
+  paymentIntents: number;
+  uploads: number;
+}
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  windowMs: 60_000,
+  signIn: 100,
+  reviews: 10,
+  orders: 20,
+  paymentIntents: 30,
+  uploads: 30,
+};
+
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
+  /** The address the api listens on: loopback unless HOST says otherwise (a container: 0.0.0.0). */
+  host: string;
   /** Required. `npm start` and `npm run dev` start a local database when it is unset and pass its URI. */
   mongodbUri: string;
   mongodbDb: string;
@@ -76,6 +96,7 @@ export interface Config {
   uploadStorage: UploadStorageConfig;
   /** An upload no product uses after this long is deleted. */
   uploadUnattachedHours: number;
+  rateLimits: RateLimitConfig;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +134,9 @@ const originList = z
     ),
   );
 
+const callsPerWindow = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number of calls' }).int('must be a whole number of calls').min(1, 'must be at least 1').default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
@@ -123,6 +147,7 @@ const envSchema = z.object({
     .min(0, 'must be a port number (0-65535)')
     .max(65535, 'must be a port number (0-65535)')
     .default(defaultPorts.api),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   MONGODB_URI: z
     .string({ error: MONGODB_URI_REQUIRED })
     .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
@@ -178,6 +203,17 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: httpAddress('https://images.shop.example').optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  // Rate limits (calls per window).
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .default(DEFAULT_RATE_LIMITS.windowMs / 1000),
+  RATE_LIMIT_SIGN_IN: callsPerWindow(DEFAULT_RATE_LIMITS.signIn),
+  RATE_LIMIT_REVIEWS: callsPerWindow(DEFAULT_RATE_LIMITS.reviews),
+  RATE_LIMIT_ORDERS: callsPerWindow(DEFAULT_RATE_LIMITS.orders),
+  RATE_LIMIT_PAYMENT_INTENTS: callsPerWindow(DEFAULT_RATE_LIMITS.paymentIntents),
+  RATE_LIMIT_UPLOADS: callsPerWindow(DEFAULT_RATE_LIMITS.uploads),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -237,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: env.NODE_ENV,
     port: env.API_PORT,
+    host: env.HOST,
     mongodbUri: env.MONGODB_URI,
     mongodbDb: env.MONGODB_DB,
     corsOrigins: env.CORS_ORIGINS ?? frontEndPorts.map((port) => `http://localhost:${port}`),
@@ -272,6 +309,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'disk', dir: path.resolve(env.UPLOADS_DIR), baseUrl: publicApiUrl },
     uploadUnattachedHours: env.UPLOAD_UNATTACHED_HOURS,
+    rateLimits: {
+      windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      signIn: env.RATE_LIMIT_SIGN_IN,
+      reviews: env.RATE_LIMIT_REVIEWS,
+      orders: env.RATE_LIMIT_ORDERS,
+      paymentIntents: env.RATE_LIMIT_PAYMENT_INTENTS,
+      uploads: env.RATE_LIMIT_UPLOADS,
+    },
   };
 }
 

@@ -66,19 +66,20 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(new NotFoundError());
 };
 
-/** Errors body-parser raises carry an HTTP status and a type. */
-interface BodyParserError {
+/**
+ * Errors Express and body-parser raise for a request they cannot read carry a 4xx status: a
+ * malformed body (`type` says which), a body that does not match its Content-Encoding (a zlib
+ * error), a path with malformed percent-encoding (a URIError from the router).
+ */
+interface ClientRequestError {
   status: number;
-  type: string;
+  type?: unknown;
+  code?: unknown;
 }
 
-function isBodyParserError(error: unknown): error is BodyParserError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as BodyParserError).type === 'string' &&
-    typeof (error as BodyParserError).status === 'number'
-  );
+function isClientRequestError(error: unknown): error is ClientRequestError {
+  const status = (error as ClientRequestError | null)?.status;
+  return typeof error === 'object' && error !== null && typeof status === 'number' && status >= 400 && status < 500;
 }
 
 const BODY_PARSER_MESSAGES: Record<string, string> = {
@@ -88,16 +89,31 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'charset.unsupported': 'The request body charset is not supported',
 };
 
+function clientRequestMessage(error: ClientRequestError): string {
+  if (typeof error.type === 'string' && BODY_PARSER_MESSAGES[error.type]) return BODY_PARSER_MESSAGES[error.type]!;
+  if (error instanceof URIError) return 'The address is not valid: it has malformed percent-encoding';
+  if (typeof error.code === 'string' && error.code.startsWith('Z_')) return 'The request body does not match its Content-Encoding';
+  return 'Bad request';
+}
+
+// A bad request's answer stays small whatever it holds (9,000 unknown keys, a huge bad value).
+const MAX_ISSUES = 10;
+const MAX_ISSUE_MESSAGE_LENGTH = 300;
+const clip = (text: string) =>
+  text.length > MAX_ISSUE_MESSAGE_LENGTH ? `${text.slice(0, MAX_ISSUE_MESSAGE_LENGTH - 1)}…` : text;
+
 /** Turns any error into the one response shape, ApiErrorBody. Stack traces go to the log only. */
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
   if (error instanceof HttpError) return { status: error.status, body: { ...error.details, message: error.message } };
   if (error instanceof ZodError) {
-    const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    const issues = error.issues
+      .slice(0, MAX_ISSUES)
+      .map((issue) => ({ path: clip(issue.path.join('.')), message: clip(issue.message) }));
     // The first issue's text is the spec's own wording (e.g. 'quantity is required').
     return { status: 400, body: { message: issues[0]?.message ?? 'Invalid request', issues } };
   }
-  if (isBodyParserError(error) && error.status >= 400 && error.status < 500) {
-    return { status: error.status, body: { message: BODY_PARSER_MESSAGES[error.type] ?? 'Bad request' } };
+  if (isClientRequestError(error)) {
+    return { status: error.status, body: { message: clientRequestMessage(error) } };
   }
   return { status: 500, body: { message: 'Internal server error' } };
 }

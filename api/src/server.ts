@@ -73,7 +73,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     if (!config.smtpUrl) logger.warn('SMTP_URL is unset: order emails wait in the outbox collection, unsent');
 
     const app = createApp({ config, logger, database, identity, outbox, accessTokens: createAccessTokens(config.jwtSecret) });
-    const server = app.listen(config.port);
+    const server = app.listen(config.port, config.host);
     await once(server, 'listening');
     undo.push(() => closeServer(server, logger));
     // The order hold sweep, email retries and the Idempotency-Key cleanup, every minute.

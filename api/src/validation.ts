@@ -1,3 +1,4 @@
+import { quoteUnknownKeys } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 
@@ -9,7 +10,7 @@ export function objectIdSchema(what: string) {
     .transform((hex) => ObjectId.createFromHexString(hex));
 }
 
-const keysOf = (issue: { keys?: readonly string[] }) => (issue.keys ?? []).map((key) => `"${key}"`).join(', ');
+const keysOf = (issue: { keys?: readonly string[] }) => quoteUnknownKeys(issue.keys ?? []);
 
 /** The body of a call that takes none (absent, or `{}`): any field is a 400. Parse `req.body ?? {}`. */
 export const noBodySchema = z.strictObject(

@@ -7,6 +7,7 @@ import {
   apiClient,
   configureApiClient,
   errorMessage,
+  exchangeIdToken,
   resolveImageUrl,
 } from './api-client';
 import { authStore, type SessionHandlers } from './auth-store';
@@ -31,6 +32,10 @@ beforeAll(async () => {
     if (req.url === '/protected') {
       if (req.headers.authorization === `Bearer ${validToken}`) res.end(JSON.stringify({ ok: true }));
       else res.writeHead(401).end(JSON.stringify({ message: 'Your session has expired' }));
+      return;
+    }
+    if (req.url === '/busy') {
+      res.writeHead(429, { 'Retry-After': '42' }).end(JSON.stringify({ message: 'Too many requests. Please try again in 42 seconds.' }));
       return;
     }
     if (req.url === '/broken') {
@@ -158,4 +163,16 @@ it('resolves stored image paths against the api host and keeps absolute URLs', (
   const base = apiClient.defaults.baseURL;
   expect(resolveImageUrl('/images/parts/a.svg')).toBe(`${base}/images/parts/a.svg`);
   expect(resolveImageUrl('https://cdn.example.com/x.webp')).toBe('https://cdn.example.com/x.webp');
+});
+
+it("passes on the exchange's notice with the token", async () => {
+  exchange = { status: 200, body: { token: 'fresh-token', expiresIn: 3600, notice: 'Verify your email to get admin access.' }, delayMs: 0 };
+  const answer = await exchangeIdToken({ email: user.email, idToken: 'firebase-id-token' });
+  expect(answer).toMatchObject({ token: 'fresh-token', notice: 'Verify your email to get admin access.' });
+});
+
+it("shows a rate limit's sentence as the error", async () => {
+  const error = await apiClient.get('/busy').catch((e: unknown) => e);
+  expect((error as ApiError).status).toBe(429);
+  expect(errorMessage(error)).toBe('Too many requests. Please try again in 42 seconds.');
 });

@@ -45,18 +45,20 @@ const exchangeResponseSchema = z.object({
   token: z.string().min(1),
   /** Seconds the token lives. */
   expiresIn: z.number().int().positive().optional(),
+  /** A sentence for the person signing in (e.g. why an ADMIN_EMAILS account is not admin yet). */
+  notice: z.string().optional(),
 });
 
-/** PUT /user/{email} with the identity provider's ID token: the api's own access token. */
-export async function exchangeIdToken(identity: { email: string; idToken: string }): Promise<AccessToken> {
+/** PUT /user/{email} with the identity provider's ID token: the api's own access token, and its notice if any. */
+export async function exchangeIdToken(identity: { email: string; idToken: string }): Promise<AccessToken & { notice?: string }> {
   const requestedAt = Date.now();
   const { data } = await apiClient.put(
     `/user/${encodeURIComponent(identity.email)}`,
     { email: identity.email },
     { headers: { Authorization: `Bearer ${identity.idToken}` }, skipSessionRefresh: true },
   );
-  const { token, expiresIn } = exchangeResponseSchema.parse(data);
-  return { token, expiresAt: expiresIn ? requestedAt + expiresIn * 1000 : null };
+  const { token, expiresIn, notice } = exchangeResponseSchema.parse(data);
+  return { token, expiresAt: expiresIn ? requestedAt + expiresIn * 1000 : null, ...(notice ? { notice } : {}) };
 }
 
 let refreshInFlight: Promise<string | null> | null = null;

@@ -35,11 +35,20 @@ function wholeNumberText(name: string, min: number, max: number) {
     .pipe(z.number().int().min(min, message).max(max, message));
 }
 
+/** How many unknown keys an error names; a request with thousands gets a short answer all the same. */
+const NAMED_UNKNOWN_KEYS = 3;
+
+/** `"a", "b", "c" and 12 more`: the first few unknown keys, quoted. */
+export function quoteUnknownKeys(keys: readonly string[]): string {
+  const named = keys.slice(0, NAMED_UNKNOWN_KEYS).map((key) => `"${key.slice(0, 40)}"`).join(', ');
+  return keys.length > NAMED_UNKNOWN_KEYS ? `${named} and ${keys.length - NAMED_UNKNOWN_KEYS} more` : named;
+}
+
 /** The error option of a strict query schema: an unknown parameter is named, with the known ones. */
 export function unknownQueryParameterError(known: readonly string[]) {
   return (issue: { code?: string; keys?: readonly string[] }) =>
     issue.code === 'unrecognized_keys' && issue.keys
-      ? `Unknown query parameter ${issue.keys.map((key) => `"${key}"`).join(', ')}: use ${known.join(', ')}`
+      ? `Unknown query parameter ${quoteUnknownKeys(issue.keys)}: use ${known.join(', ')}`
       : undefined;
 }
 

@@ -102,3 +102,12 @@ export const signInText = {
   verificationSent: (email: string) => `We sent the verification email again to ${email}.`,
   verificationSendFailed: 'The email could not be sent. Please try again.',
 } as const;
+
+/** Sentences the api sends that the shell shows as they are. */
+export const apiNotices = {
+  /** The token exchange, to an ADMIN_EMAILS address whose email is not verified yet (it stays a customer). */
+  verifyEmailForAdmin: 'Verify your email to get admin access.',
+  /** A 429: the client's `Retry-After`, in a sentence. */
+  tooManyRequests: (seconds: number) =>
+    `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+} as const;

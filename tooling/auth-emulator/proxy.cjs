@@ -11,10 +11,24 @@ const path = require('node:path');
 const GAPI_STAND_IN_PATH = '/__/auth-emulator/gapi-stand-in.js';
 const STAND_IN_FILE = path.join(__dirname, 'gapi-stand-in.js');
 
-// Every path the browser SDK calls in emulator mode: the popup and iframe pages, the
-// identity and token REST APIs.
+// The emulator's surface under the shell's origin. Only the calls the browser SDK makes for the
+// shell's pages pass; the rest of it (the admin api: `projects/…` calls, `Authorization: Bearer
+// owner`, and /emulator/v1/… with every account and emailed code) would let anyone who reaches
+// the shell read accounts and make themselves admin. Tests call the emulator on its own port.
 const EMULATOR_PREFIXES = ['/emulator/', '/identitytoolkit.googleapis.com/', '/securetoken.googleapis.com/'];
 const HELPER_IFRAME_PATH = '/emulator/auth/iframe';
+/** GET: the Google popup's page and the SDK's helper iframe. */
+const PAGES = new Set(['/emulator/auth/handler', HELPER_IFRAME_PATH]);
+/** POST: sign-in, sign-up, the account itself, emailed links, Google, token refresh. */
+const CALLS = new Set([
+  ...['signInWithPassword', 'signUp', 'lookup', 'sendOobCode', 'resetPassword', 'update', 'createAuthUri', 'signInWithIdp'].map(
+    (call) => `/identitytoolkit.googleapis.com/v1/accounts:${call}`,
+  ),
+  '/securetoken.googleapis.com/v1/token',
+]);
+/** Fields only the admin api sends (the SDK never does): another account, a verified flag, claims. */
+const ADMIN_FIELDS = ['localId', 'emailVerified', 'customAttributes', 'disableUser', 'validSince', 'tenantId', 'targetProjectId'];
+const MAX_CALL_BODY_BYTES = 64 * 1024;
 const GAPI_SCRIPT_TAG = '<script src="https://apis.google.com/js/api.js"></script>';
 
 /**
@@ -25,21 +39,67 @@ const GAPI_SCRIPT_TAG = '<script src="https://apis.google.com/js/api.js"></scrip
 function createAuthEmulatorProxy({ emulatorHost }) {
   return async (req, res) => {
     // Concatenated like forward(): `new URL('//', base)` throws.
-    const { pathname } = new URL(`http://localhost${req.url ?? '/'}`);
+    const { pathname, search } = new URL(`http://localhost${req.url ?? '/'}`);
     if (pathname === GAPI_STAND_IN_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end(await readFile(STAND_IN_FILE));
       return true;
     }
     if (!EMULATOR_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
-    forward(req, res, emulatorHost, pathname === HELPER_IFRAME_PATH);
+    if (req.method === 'GET' && PAGES.has(pathname) && !req.headers.authorization) {
+      forward(req, res, emulatorHost, `${pathname}${search}`, pathname === HELPER_IFRAME_PATH);
+      return true;
+    }
+    if (req.method === 'POST' && CALLS.has(pathname) && !req.headers.authorization) {
+      const body = await readBody(req);
+      if (body && isBrowserCall(pathname, body)) {
+        forward(req, res, emulatorHost, `${pathname}${search}`, false, body);
+        return true;
+      }
+    }
+    console.warn(`auth emulator proxy: refused ${req.method} ${pathname}`);
+    refuse(req, res);
     return true;
   };
 }
 
-function forward(req, res, emulatorHost, isHelperIframe) {
+/** The body of a call, or null when it is too big to be one the SDK makes. */
+async function readBody(req) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_CALL_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** What the SDK sends: accounts:lookup and :update name the account by its own ID token, never by id or email. */
+function isBrowserCall(pathname, body) {
+  if (pathname.startsWith('/securetoken.')) return true;
+  let json;
+  try {
+    json = JSON.parse(body.toString('utf8'));
+  } catch {
+    return false;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  if (pathname.endsWith(':lookup')) return typeof json.idToken === 'string' && Object.keys(json).every((key) => key === 'idToken');
+  return !ADMIN_FIELDS.some((field) => field in json);
+}
+
+function refuse(req, res) {
+  // Drain what was sent, so the connection can be reused.
+  req.resume();
+  res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ error: { code: 403, message: 'The shop does not forward this call to the auth emulator.' } }));
+}
+
+/** path: the one that was checked (normalised), so the emulator gets exactly what was allowed. */
+function forward(req, res, emulatorHost, path, isHelperIframe, body) {
   // Concatenated, not resolved: a path like //other.host/… must stay on the emulator.
-  const target = new URL(`http://${emulatorHost}${req.url}`);
+  const target = new URL(`http://${emulatorHost}${path}`);
   const headers = { ...req.headers, host: emulatorHost };
   const upstream = http.request(target, { method: req.method, headers }, (answer) => {
     if (isHelperIframe) sendHelperIframe(answer, res);
@@ -55,7 +115,8 @@ function forward(req, res, emulatorHost, isHelperIframe) {
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
-  req.pipe(upstream);
+  if (body) upstream.end(body);
+  else req.pipe(upstream);
 }
 
 function sendHelperIframe(answer, res) {

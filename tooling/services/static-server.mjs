@@ -5,6 +5,8 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { runtimeConfigFromEnv } from '../service-config.cjs';
+import { securityHeaders } from './security-headers.mjs';
 
 // Hashed chunks never change; everything else (index.html, remoteEntry.js, mf-manifest.json,
 // entry scripts, /config.json) is revalidated so a redeploy shows at once.
@@ -34,15 +36,19 @@ function notFound(_req, res) {
 // sirv's own rule: a last segment with an extension names a file, never a page of the app.
 const FILE_PATH = /\/[^/]+\.\w+$/;
 
+/** Served over TLS, here or at a proxy in front (which says so in X-Forwarded-Proto). */
+const isHttps = (req) => Boolean(req.socket.encrypted) || req.headers['x-forwarded-proto'] === 'https';
+
 /**
- * @param {{ root: string, port: number, spa?: boolean, cors?: boolean, runtimeConfig?: () => object,
+ * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, runtimeConfig?: () => object,
  *   isPagePath?: (pathname: string) => boolean,
  *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
  *   handle sees every request first (the auth emulator proxy); true means it answered.
+ *   host: the address to listen on, loopback unless told otherwise.
  *   isPagePath (with spa): a deep link it rejects still gets index.html, which renders the
  *   not-found page, but with status 404.
  */
-export function startStaticServer({ root, port, spa = false, cors = false, runtimeConfig, isPagePath, handle }) {
+export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, runtimeConfig, isPagePath, handle }) {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
     dev: true,
@@ -61,6 +67,12 @@ export function startStaticServer({ root, port, spa = false, cors = false, runti
       return;
     }
     if (handle && (await handle(req, res))) return;
+    // The Content-Security-Policy names the origins of the runtime config (the environment's, on a remote).
+    const config = runtimeConfig ? runtimeConfig() : runtimeConfigFromEnv(process.env);
+    const imageOrigins = process.env.S3_PUBLIC_URL ? [process.env.S3_PUBLIC_URL] : [];
+    for (const [name, value] of Object.entries(securityHeaders(config, { https: isHttps(req), imageOrigins }))) {
+      res.setHeader(name, value);
+    }
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -70,6 +82,11 @@ export function startStaticServer({ root, port, spa = false, cors = false, runti
     if (pathname === '/config.json' && runtimeConfig) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(runtimeConfig()));
+      return;
+    }
+    // Source maps stay with the build (hidden-source-map): they hold the sources.
+    if (pathname.endsWith('.map')) {
+      notFound(req, res);
       return;
     }
     if (spa && isPagePath && !FILE_PATH.test(pathname) && !isPagePath(pathname)) {
@@ -93,8 +110,8 @@ export function startStaticServer({ root, port, spa = false, cors = false, runti
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    // All interfaces, both stacks: browsers resolve localhost to ::1 or 127.0.0.1.
-    server.listen(port, () => {
+    // Loopback by default: nothing on the network reaches a development server unless HOST says so.
+    server.listen(port, host, () => {
       resolve({
         // The port it got, so a caller may pass 0.
         url: `http://localhost:${server.address().port}`,

@@ -2,21 +2,29 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { createAuthEmulatorProxy } from '../auth-emulator/proxy.cjs';
+import { contentSecurityPolicy } from './security-headers.mjs';
 import { startStaticServer } from './static-server.mjs';
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
-const runtimeConfig = { apiUrl: 'http://api.test', remotes: { mf_shop: 'http://shop.test/mf-manifest.json' } };
+const runtimeConfig = {
+  apiUrl: 'http://api.test',
+  remotes: { mf_shop: 'http://shop.test/mf-manifest.json', mf_admin: 'http://admin.test:3003/mf-manifest.json' },
+  firebase: { apiKey: 'demo-api-key', authDomain: 'demo-pcparts.firebaseapp.com', projectId: 'demo-pcparts', useAuthEmulator: true },
+  stripeSandboxScriptUrl: 'http://127.0.0.1:12111/js/stripe-stand-in.js',
+};
 
 // Big enough to compress, like the real build's files.
 const text = (line) => `${line}\n`.repeat(200);
 const FILES = {
   'index.html': text('<!doctype html><title>shell</title>'),
   'main.js': text('console.log("entry");'),
+  'main.js.map': JSON.stringify({ version: 3, sources: ['src/index.ts'], sourcesContent: ['secret source'] }),
   'remoteEntry.js': text('var remote = "entry";'),
   'mf-manifest.json': JSON.stringify({ exposes: Array.from({ length: 100 }, (_, i) => ({ name: `./m${i}` })) }),
   '241.dc158371.js': text('console.log("hashed chunk");'),
@@ -230,5 +238,84 @@ describe('static server', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-encoding'], undefined);
     assert.equal(answer.body.toString(), rebuilt);
+  });
+
+  /** The policy's directives as a map of source lists. */
+  const directivesOf = (header) =>
+    Object.fromEntries(header.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+
+  test('every answer carries the security headers; the policy names exactly the runtime config origins', async () => {
+    for (const [server, name] of [[shell, '/'], [shell, '/dashboard/x'], [shell, '/main.js'], [remote, '/remoteEntry.js'], [shell, '/config.json']]) {
+      const answer = await request(server.url, name);
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff', name);
+      assert.equal(answer.headers['referrer-policy'], 'strict-origin-when-cross-origin', name);
+      assert.ok(answer.headers['content-security-policy'], name);
+      // Plain http: no HSTS (it would be ignored, and would only confuse a proxy's cache).
+      assert.equal(answer.headers['strict-transport-security'], undefined, name);
+    }
+    const policy = directivesOf((await request(shell.url, '/')).headers['content-security-policy']);
+    assert.deepEqual(policy['script-src'], ["'self'", 'http://shop.test', 'http://admin.test:3003', 'http://127.0.0.1:12111']);
+    assert.deepEqual(policy['connect-src'], ["'self'", 'http://api.test', 'http://shop.test', 'http://admin.test:3003', 'http://127.0.0.1:12111']);
+    assert.ok(policy['img-src'].includes('http://api.test') && policy['img-src'].includes('data:'));
+    assert.ok(policy['style-src'].includes("'unsafe-inline'"));
+    assert.deepEqual(policy['object-src'], ["'none'"]);
+    assert.deepEqual(policy['base-uri'], ["'none'"]);
+    assert.deepEqual(policy['frame-ancestors'], ["'none'"]);
+    assert.ok(!Object.values(policy).flat().some((source) => source === "'unsafe-eval'" || source === '*'));
+  });
+
+  test('HSTS only when served over https (here: a TLS proxy in front says so)', async () => {
+    const answer = await request(shell.url, '/', { headers: { 'X-Forwarded-Proto': 'https' } });
+    assert.match(answer.headers['strict-transport-security'], /^max-age=\d{7,}/);
+  });
+
+  test('with the real identity provider and Stripe, the policy names them instead of the local stand-ins', () => {
+    const policy = directivesOf(
+      contentSecurityPolicy(
+        {
+          apiUrl: 'https://api.shop.example',
+          remotes: { mf_shop: 'https://shop.cdn.example/mf-manifest.json' },
+          firebase: { apiKey: 'key', authDomain: 'shop.firebaseapp.com', projectId: 'shop' },
+          stripePublishableKey: 'pk_live_x',
+        },
+        { imageOrigins: ['https://images.shop.example/bucket'] },
+      ),
+    );
+    assert.deepEqual(policy['script-src'], ["'self'", 'https://shop.cdn.example', 'https://js.stripe.com', 'https://apis.google.com']);
+    assert.ok(policy['connect-src'].includes('https://identitytoolkit.googleapis.com'));
+    assert.ok(policy['connect-src'].includes('https://securetoken.googleapis.com'));
+    assert.ok(policy['connect-src'].includes('https://api.stripe.com'));
+    assert.ok(policy['frame-src'].includes('https://shop.firebaseapp.com'));
+    assert.ok(policy['frame-src'].includes('https://js.stripe.com'));
+    assert.ok(policy['img-src'].includes('https://images.shop.example'));
+  });
+
+  test('source maps are never served', async () => {
+    for (const server of [shell, remote]) {
+      for (const encoding of [undefined, 'br', 'gzip']) {
+        const answer = await request(server.url, '/main.js.map', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+        assert.equal(answer.status, 404);
+        assert.doesNotMatch(answer.body.toString(), /secret source/);
+      }
+    }
+  });
+
+  test('listens on loopback only by default', async () => {
+    const { port } = new URL(shell.url);
+    const reachable = (host) =>
+      new Promise((resolve) => {
+        const socket = net.connect(Number(port), host);
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      });
+    assert.equal(await reachable('127.0.0.1'), true);
+    const otherAddresses = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((address) => address && !address.internal)
+      .map((address) => address.address);
+    for (const host of ['::1', ...otherAddresses]) assert.equal(await reachable(host), false, host);
   });
 });

@@ -83,7 +83,8 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
       mode: production ? 'production' : 'development',
       context: packageDir,
       entry: './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Hidden: the maps are written beside the build for error tools, and main.js does not point at them.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(packageDir, 'dist'),
         // The shell serves deep links, so its assets are absolute; remotes live on other origins.

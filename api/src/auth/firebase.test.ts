@@ -1,4 +1,5 @@
-import { signIn, testConfig } from '../../test/helpers';
+import { UnauthorizedError } from '../errors';
+import { signIn, signUp, testConfig } from '../../test/helpers';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { createFirebaseIdentity } from './firebase';
 
@@ -11,7 +12,7 @@ describe('demo accounts', () => {
       expect(await identity.ensureDemoAccounts()).toEqual(DEMO_ACCOUNTS);
       for (const account of DEMO_ACCOUNTS) {
         const session = await signIn(account.email, account.password);
-        expect(await identity.verifyIdToken(session.idToken)).toEqual({ uid: session.uid, email: account.email });
+        expect(await identity.verifyIdToken(session.idToken)).toEqual({ uid: session.uid, email: account.email, emailVerified: true });
         // A Google identity is linked too, beside the password (the emulator's popup lists it).
         const lookup = await fetch(
           `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`,
@@ -21,6 +22,18 @@ describe('demo accounts', () => {
       }
     } finally {
       await identity.close();
+    }
+  });
+
+  it('an emulator token is refused when the emulator is not configured (it is unsigned)', async () => {
+    const session = await signUp();
+    const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const identity = createFirebaseIdentity({ firebaseProjectId: 'demo-pcparts', authEmulatorHost: undefined });
+    try {
+      await expect(identity.verifyIdToken(session.idToken)).rejects.toBeInstanceOf(UnauthorizedError);
+    } finally {
+      await identity.close();
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     }
   });
 

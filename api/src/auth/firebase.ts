@@ -10,6 +10,11 @@ export interface VerifiedIdentity {
   uid: string;
   /** Lowercase; null for accounts without one (e.g. phone sign-in). */
   email: string | null;
+  /**
+   * The account's email is proved to be its own (a verification link, or a provider such as
+   * Google that vouches for it), as the identity provider says now, not when the token was made.
+   */
+  emailVerified: boolean;
 }
 
 export interface IdentityProvider {
@@ -111,7 +116,7 @@ export function createFirebaseIdentity(
       if (user.disabled) throw new UnauthorizedError(DISABLED);
       const email = decoded.email?.toLowerCase() ?? null;
       if ((user.email?.toLowerCase() ?? null) !== email) throw new UnauthorizedError(INVALID_TOKEN);
-      return { uid: decoded.uid, email };
+      return { uid: decoded.uid, email, emailVerified: user.emailVerified };
     },
 
     async accountByEmail(email) {

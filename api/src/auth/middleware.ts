@@ -19,9 +19,13 @@ function bearerToken(req: Request): string {
   return match[1];
 }
 
+// What a signed-in call answers is one person's: no shared cache may keep it, nor the browser's disk.
+const PRIVATE_NO_STORE = 'private, no-store';
+
 /** The api's own access token (given out by PUT /user/:email). */
 export function requireAccessToken(tokens: AccessTokens): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
+    res.set('Cache-Control', PRIVATE_NO_STORE);
     const token = bearerToken(req);
     try {
       req.accessClaims = await tokens.verify(token);
@@ -56,7 +60,8 @@ export function refuseAdmins(roles: RoleAuthority, message: string): RequestHand
 
 /** A Firebase ID token: only the token exchange accepts one. */
 export function requireFirebaseIdToken(identity: IdentityProvider): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
+    res.set('Cache-Control', PRIVATE_NO_STORE);
     req.verifiedIdentity = await identity.verifyIdToken(bearerToken(req));
     next();
   };

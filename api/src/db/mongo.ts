@@ -73,6 +73,13 @@ export interface UploadDocument {
   createdAt: Date;
   attachedAt?: Date;
 }
+/** A rate limit's count for one key (`<limit>:<address or account>`) in its current window. */
+export interface RateLimitDocument {
+  _id: string;
+  hits: number;
+  /** When the window ends; the TTL index deletes the document then. */
+  resetAt: Date;
+}
 /** One admin action, for the Activity page (modules/activity). */
 export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
 
@@ -86,6 +93,7 @@ export interface Collections {
   // Uploads.
   uploads: Collection<UploadDocument>;
   activity: Collection<ActivityDocument>;
+  rateLimits: Collection<RateLimitDocument>;
 }
 
 export interface Database {
@@ -107,6 +115,7 @@ export function collectionsOf(db: Db): Collections {
     // Uploads.
     uploads: db.collection<UploadDocument>('uploads'),
     activity: db.collection<ActivityDocument>('activity'),
+    rateLimits: db.collection<RateLimitDocument>('rate_limits'),
   };
 }
 
@@ -152,6 +161,8 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     // Uploads: attach finds one by its url; the cleanup picks old ones.
     collections.uploads.createIndex({ url: 1 }, { unique: true, name: 'url_unique' }),
     collections.uploads.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // Rate limit counts go when their window ends.
+    collections.rateLimits.createIndex({ resetAt: 1 }, { name: 'resetAt_ttl', expireAfterSeconds: 0 }),
   ]);
 }
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
   [customer, other, admin] = await Promise.all([
     signUpWithAccessToken(api, { displayName: 'Olga Buyer' }),
     signUpWithAccessToken(api),
-    signUpWithAccessToken(api, { email: adminEmail }),
+    signUpWithAccessToken(api, { email: adminEmail, emailVerified: true }),
   ]);
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
 import { accessClaims, requireAccessToken, requireAdmin } from '../../auth/middleware';
 import type { RoleAuthority } from '../../auth/role-authority';
@@ -13,12 +13,18 @@ import {
   orderStatusBodySchema,
 } from './validators';
 
-export function ordersRoutes(deps: { orders: OrdersService; accessTokens: AccessTokens; roles: RoleAuthority }): Router {
+export function ordersRoutes(deps: {
+  orders: OrdersService;
+  accessTokens: AccessTokens;
+  roles: RoleAuthority;
+  /** Orders placed per customer (rate-limits.ts). */
+  rateLimit: RequestHandler;
+}): Router {
   const router = Router();
   const signedIn = requireAccessToken(deps.accessTokens);
   const admin = requireAdmin(deps.roles);
 
-  router.post('/order', signedIn, async (req, res) => {
+  router.post('/order', signedIn, deps.rateLimit, async (req, res) => {
     const input = orderBodySchema.parse(req.body ?? {});
     const key = idempotencyKeySchema.parse(req.get('idempotency-key'));
     const answer = await deps.orders.placeOnce(accessClaims(req), input, key);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   [customer, otherCustomer, admin] = await Promise.all([
     signUpWithAccessToken(api),
     signUpWithAccessToken(api),
-    signUpWithAccessToken(api, { email: adminEmail }),
+    signUpWithAccessToken(api, { email: adminEmail, emailVerified: true }),
   ]);
 });
 afterAll(() => api.close());

@@ -1,15 +1,20 @@
-import express, { Router } from 'express';
+import express, { type RequestHandler, Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
 import { accessClaims, requireAccessToken } from '../../auth/middleware';
 import { HttpError } from '../../errors';
 import type { PaymentsService } from './service';
 import { confirmPaymentBodySchema, createPaymentIntentBodySchema, orderIdParamsSchema } from './validators';
 
-export function paymentsRoutes(deps: { payments: PaymentsService; accessTokens: AccessTokens }): Router {
+export function paymentsRoutes(deps: {
+  payments: PaymentsService;
+  accessTokens: AccessTokens;
+  /** Payment intents per customer (rate-limits.ts). */
+  rateLimit: RequestHandler;
+}): Router {
   const router = Router();
   const signedIn = requireAccessToken(deps.accessTokens);
 
-  router.post('/create-payment-intent', signedIn, async (req, res) => {
+  router.post('/create-payment-intent', signedIn, deps.rateLimit, async (req, res) => {
     const { orderId } = createPaymentIntentBodySchema.parse(req.body ?? {});
     res.json(await deps.payments.createPaymentIntent(accessClaims(req), orderId));
   });

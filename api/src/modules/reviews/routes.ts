@@ -1,5 +1,5 @@
 import { reviewText } from '@pcpp/contracts/core';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
 import { accessClaims, refuseAdmins, requireAccessToken, requireAdmin } from '../../auth/middleware';
 import type { RoleAuthority } from '../../auth/role-authority';
@@ -13,7 +13,13 @@ import {
   reviewVisibilityBodySchema,
 } from './validators';
 
-export function reviewsRoutes(deps: { reviews: ReviewsService; accessTokens: AccessTokens; roles: RoleAuthority }): Router {
+export function reviewsRoutes(deps: {
+  reviews: ReviewsService;
+  accessTokens: AccessTokens;
+  roles: RoleAuthority;
+  /** Reviews per customer (rate-limits.ts). */
+  rateLimit: RequestHandler;
+}): Router {
   const router = Router();
   const signedIn = requireAccessToken(deps.accessTokens);
   const admin = requireAdmin(deps.roles);
@@ -39,7 +45,7 @@ export function reviewsRoutes(deps: { reviews: ReviewsService; accessTokens: Acc
   });
 
   // Reviews come from customers: the api refuses an admin, whatever the browser shows.
-  router.post('/addReview', signedIn, refuseAdmins(deps.roles, reviewText.adminRefused), async (req, res) => {
+  router.post('/addReview', signedIn, refuseAdmins(deps.roles, reviewText.adminRefused), deps.rateLimit, async (req, res) => {
     const input = addReviewBodySchema.parse(req.body ?? {});
     res.status(201).json(await deps.reviews.add(accessClaims(req), input));
   });

@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { type RequestHandler, Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
 import { accessClaims, requireAccessToken, requireAdmin } from '../../auth/middleware';
 import type { RoleAuthority } from '../../auth/role-authority';
@@ -11,6 +11,8 @@ export function uploadsRoutes(deps: {
   storage: UploadStorage;
   accessTokens: AccessTokens;
   roles: RoleAuthority;
+  /** Uploads per admin (rate-limits.ts). */
+  rateLimit: RequestHandler;
 }): Router {
   const router = Router();
   // The disk storage's files; a bucket serves its own. A name is never reused, so caches keep them a year.
@@ -35,6 +37,7 @@ export function uploadsRoutes(deps: {
     UPLOADS_PATH,
     requireAccessToken(deps.accessTokens),
     requireAdmin(deps.roles),
+    deps.rateLimit,
     receiveImage,
     async (req, res) => {
       const data = await deps.uploads.upload(imageOf(req), accessClaims(req).email);

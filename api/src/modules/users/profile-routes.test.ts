@@ -7,7 +7,7 @@ let api: TestApi;
 let admin: { email: string; token: string; idToken: string };
 beforeAll(async () => {
   api = await createTestApi({ ADMIN_EMAILS: adminEmail });
-  admin = await accessTokenFor(adminEmail);
+  admin = await signUpWithAccessToken(api, { email: adminEmail, emailVerified: true });
 });
 afterAll(() => api.close());
 

@@ -25,7 +25,7 @@ const adminCalls = (token: string) => [
 ];
 
 it('refuses a demoted admin at once, though their token still says admin', async () => {
-  const admin = await signUpWithAccessToken(api, { email: adminEmail });
+  const admin = await signUpWithAccessToken(api, { email: adminEmail, emailVerified: true });
   expect((await api.accessTokens.verify(admin.token)).role).toBe('admin');
   for (const response of await Promise.all(adminCalls(admin.token))) expect(response.status).toBe(200);
 
@@ -46,7 +46,7 @@ it('lets a promoted customer in at once, though their token still says customer'
 });
 
 it('refuses an admin token whose account is gone from the database', async () => {
-  const admin = await signUpWithAccessToken(api, { email: goneEmail });
+  const admin = await signUpWithAccessToken(api, { email: goneEmail, emailVerified: true });
   expect((await api.accessTokens.verify(admin.token)).role).toBe('admin');
   await api.database.collections.users.deleteOne({ email: admin.email });
   for (const response of await Promise.all(adminCalls(admin.token))) expect(response.status).toBe(403);
@@ -61,7 +61,7 @@ describe('with the role cache on (as in production)', () => {
   afterAll(() => cached.close());
 
   it('drops a cached role as soon as the api itself writes one', async () => {
-    const session = await signUpWithAccessToken(cached, { email: promoted });
+    const session = await signUpWithAccessToken(cached, { email: promoted, emailVerified: true });
     const adminCall = async () =>
       (await request(cached.app).get(`/admin/${encodeURIComponent(other.email)}`).set('Authorization', `Bearer ${session.token}`))
         .status;

@@ -2,7 +2,9 @@ import request from 'supertest';
 import {
   createTestApi,
   emulatorClaims,
+  markEmailVerified,
   randomSuffix,
+  signInWithGoogle,
   signUp,
   type TestApi,
   uniqueEmail,
@@ -50,11 +52,36 @@ describe('PUT /user/:email (token exchange)', () => {
     });
   });
 
-  it('makes ADMIN_EMAILS users admins', async () => {
+  it('makes an ADMIN_EMAILS user an admin only once the email is verified, and says why until then', async () => {
     const session = await signUp(adminEmail);
-    const response = await exchange(session.email, session.idToken);
-    expect(response.status).toBe(200);
-    expect((await api.accessTokens.verify(response.body.token)).role).toBe('admin');
+    const unverified = await exchange(session.email, session.idToken);
+    expect(unverified.status).toBe(200);
+    expect(unverified.body).toEqual({ token: expect.any(String), expiresIn: 3600, notice: 'Verify your email to get admin access.' });
+    expect((await api.accessTokens.verify(unverified.body.token)).role).toBe('customer');
+    expect(await api.database.collections.users.findOne({ email: adminEmail })).toMatchObject({ role: 'customer' });
+
+    // The same ID token once the link in the email is opened: the provider's word now counts.
+    await markEmailVerified(session.uid);
+    const verified = await exchange(session.email, session.idToken);
+    expect(verified.body).toEqual({ token: expect.any(String), expiresIn: 3600 });
+    expect((await api.accessTokens.verify(verified.body.token)).role).toBe('admin');
+  });
+
+  it('counts a Google sign-in as a verified email for ADMIN_EMAILS', async () => {
+    const googleAdmin = `google-boss-${randomSuffix()}@example.com`;
+    const withGoogle = await createTestApi({ ADMIN_EMAILS: googleAdmin });
+    try {
+      const session = await signInWithGoogle(googleAdmin);
+      const response = await request(withGoogle.app)
+        .put(`/user/${encodeURIComponent(googleAdmin)}`)
+        .set('Authorization', `Bearer ${session.idToken}`)
+        .send({ email: googleAdmin });
+      expect(response.status).toBe(200);
+      expect(response.body.notice).toBeUndefined();
+      expect((await withGoogle.accessTokens.verify(response.body.token)).role).toBe('admin');
+    } finally {
+      await withGoogle.close();
+    }
   });
 
   it('keeps a stored role on later sign-ins, creating one user only', async () => {

@@ -24,6 +24,8 @@ export function usersRoutes(deps: {
   identity: IdentityProvider;
   accessTokens: AccessTokens;
   roles: RoleAuthority;
+  /** Token exchanges per client address, good or bad (rate-limits.ts). */
+  signInRateLimit: RequestHandler;
 }): Router {
   const router = Router();
   const signedIn = requireAccessToken(deps.accessTokens);
@@ -46,7 +48,7 @@ export function usersRoutes(deps: {
     res.json(await deps.users.updateProfile(accessClaims(req), email, profile));
   });
 
-  router.put('/user/:email', requireFirebaseIdToken(deps.identity), async (req, res) => {
+  router.put('/user/:email', deps.signInRateLimit, requireFirebaseIdToken(deps.identity), async (req, res) => {
     const { email: pathEmail } = userEmailParamsSchema.parse(req.params);
     const { email: bodyEmail } = tokenExchangeBodySchema.parse(req.body ?? {});
     res.json(await deps.users.exchangeToken(verifiedIdentity(req), { pathEmail, bodyEmail }));

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, type Page, type Profile, type ProfileUpdateInput, type UserSummary } from '@pcpp/contracts/core';
+import { ADMIN_PAGE_SIZE, apiNotices, type Page, type Profile, type ProfileUpdateInput, type UserSummary } from '@pcpp/contracts/core';
 import type { WithId } from 'mongodb';
 import type { AccessClaims, AccessTokens } from '../../auth/access-token';
 import type { VerifiedIdentity } from '../../auth/firebase';
@@ -37,26 +37,29 @@ export function createUsersService(deps: {
   return {
     /**
      * Sign-in: trades a verified Firebase identity for the api's access token. The identity must
-     * be the account named in the path and the body. Emails in ADMIN_EMAILS are made admins;
-     * anyone else keeps the stored role, or starts as a customer.
+     * be the account named in the path and the body. Emails in ADMIN_EMAILS are made admins once
+     * verified (whoever signs up first with an address has not proved it is theirs); anyone else
+     * keeps the stored role, or starts as a customer. `notice` tells an unverified admin-to-be why.
      */
     async exchangeToken(
       identity: VerifiedIdentity,
       claimed: { pathEmail: string; bodyEmail: string },
-    ): Promise<{ token: string; expiresIn: number }> {
+    ): Promise<{ token: string; expiresIn: number; notice?: string }> {
       const email = identity.email;
       if (!email) throw new ForbiddenError('This account has no email address');
       if (claimed.pathEmail.toLowerCase() !== email || claimed.bodyEmail.toLowerCase() !== email) {
         throw new ForbiddenError('You can only sign in as yourself');
       }
+      const listedAdmin = deps.adminEmails.includes(email);
       const user = await deps.users.upsertOnSignIn(
         email,
-        deps.adminEmails.includes(email) ? { always: 'admin' } : { onInsert: 'customer' },
+        listedAdmin && identity.emailVerified ? { always: 'admin' } : { onInsert: 'customer' },
       );
       // The upsert may have written a role, or created the account a cached "no account" was about.
       deps.roles.forget(email);
       const token = await deps.accessTokens.sign({ sub: user._id.toHexString(), email, role: user.role });
-      return { token, expiresIn: deps.accessTokens.ttlSeconds };
+      const notice = listedAdmin && user.role !== 'admin' ? apiNotices.verifyEmailForAdmin : undefined;
+      return { token, expiresIn: deps.accessTokens.ttlSeconds, ...(notice ? { notice } : {}) };
     },
 
     async profileOf(caller: AccessClaims, requestedEmail: string): Promise<Profile> {

@@ -20,6 +20,7 @@ import {
 } from 'firebase/auth';
 import { authStore, errorMessage, exchangeIdToken, signInText, type RuntimeConfig } from '@pcpp/contracts';
 import { authErrorMessage } from './auth-error-message';
+import { toast } from 'react-toastify';
 
 let auth: Auth | null = null;
 /** Settles once the popup flow can start; see loadGapiStandIn. */
@@ -45,7 +46,9 @@ async function establishSession(user: FirebaseUser | null): Promise<void> {
     return;
   }
   try {
-    const accessToken = await exchangeIdToken(await identityOf(user));
+    const { notice, ...accessToken } = await exchangeIdToken(await identityOf(user));
+    // The same id on every page load, so a sentence never shows twice at once.
+    if (notice) toast.info(notice, { toastId: notice });
     store.signedIn(
       {
         uid: user.uid,

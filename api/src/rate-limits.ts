@@ -1,0 +1,108 @@
+import { apiNotices } from '@pcpp/contracts/core';
+import type { Request, RequestHandler } from 'express';
+import { type IncrementResponse, ipKeyGenerator, type Options, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { type Collection, MongoServerError } from 'mongodb';
+import { accessClaims } from './auth/middleware';
+import type { RateLimitConfig } from './config';
+import type { RateLimitDocument } from './db/mongo';
+
+const DUPLICATE_KEY = 11000;
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Counts in the database, so every api instance on it shares one count. Each step is an
+ * updateOne with a condition (atomic on MongoDB and on the embedded jongodb, whose
+ * findOneAndUpdate is not: see db/update-if-matches.ts), or an insert the unique _id settles.
+ */
+export class MongoRateLimitStore implements Store {
+  readonly localKeys = false;
+  private windowMs = 60_000;
+
+  constructor(
+    private readonly collection: Collection<RateLimitDocument>,
+    readonly prefix: string,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  async get(key: string): Promise<IncrementResponse | undefined> {
+    const count = await this.collection.findOne({ _id: this.prefix + key });
+    return count && count.resetAt > new Date() ? { totalHits: count.hits, resetTime: count.resetAt } : undefined;
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const _id = this.prefix + key;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const now = new Date();
+      // In the current window: count this call. The read may include calls counted since, which
+      // errs on the side of refusing, never of letting one more through.
+      const counted = await this.collection.updateOne({ _id, resetAt: { $gt: now } }, { $inc: { hits: 1 } });
+      if (counted.modifiedCount === 1) {
+        const count = await this.collection.findOne({ _id });
+        if (count) return { totalHits: count.hits, resetTime: count.resetAt };
+        continue;
+      }
+      // The window ended (or never began): open a new one, unless another call just did.
+      const resetAt = new Date(now.getTime() + this.windowMs);
+      const restarted = await this.collection.updateOne({ _id, resetAt: { $lte: now } }, { $set: { hits: 1, resetAt } });
+      if (restarted.modifiedCount === 1) return { totalHits: 1, resetTime: resetAt };
+      try {
+        await this.collection.insertOne({ _id, hits: 1, resetAt });
+        return { totalHits: 1, resetTime: resetAt };
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      }
+    }
+    throw new Error(`rate limit ${_id}: the count kept changing under ${MAX_ATTEMPTS} attempts`);
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.collection.updateOne({ _id: this.prefix + key, hits: { $gt: 0 } }, { $inc: { hits: -1 } });
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.collection.deleteOne({ _id: this.prefix + key });
+  }
+}
+
+export interface RateLimits {
+  /** PUT /user/:email with an ID token, per client address: bad tokens count too. */
+  signIn: RequestHandler;
+  /** The rest per signed-in account: use after requireAccessToken. */
+  reviews: RequestHandler;
+  orders: RequestHandler;
+  paymentIntents: RequestHandler;
+  uploads: RequestHandler;
+}
+
+const byAddress = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+const byAccount = (req: Request) => accessClaims(req).email;
+
+/** 429 with Retry-After and a sentence saying how long to wait. */
+export function createRateLimits(collection: Collection<RateLimitDocument>, config: RateLimitConfig): RateLimits {
+  const limit = (name: string, calls: number, keyGenerator: (req: Request) => string): RequestHandler =>
+    rateLimit({
+      windowMs: config.windowMs,
+      limit: calls,
+      keyGenerator,
+      store: new MongoRateLimitStore(collection, `${name}:`),
+      // RateLimit and RateLimit-Policy; Retry-After on a 429.
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (req, res) => {
+        const { resetTime: end } = (req as Request & { rateLimit: RateLimitInfo }).rateLimit;
+        const resetTime = end?.getTime() ?? Date.now() + config.windowMs;
+        const seconds = Math.max(1, Math.ceil((resetTime - Date.now()) / 1000));
+        res.status(429).json({ message: apiNotices.tooManyRequests(seconds) });
+      },
+    });
+  return {
+    signIn: limit('sign-in', config.signIn, byAddress),
+    reviews: limit('reviews', config.reviews, byAccount),
+    orders: limit('orders', config.orders, byAccount),
+    paymentIntents: limit('payment-intents', config.paymentIntents, byAccount),
+    uploads: limit('uploads', config.uploads, byAccount),
+  };
+}
