@@ -76,6 +76,8 @@ export interface Config {
   uploadStorage: UploadStorageConfig;
   /** An upload no product uses after this long is deleted. */
   uploadUnattachedHours: number;
+  /** The live shell's mf-manifest.json: a remote release must share its singletons' majors to go live. */
+  shellManifestUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +180,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: httpAddress('https://images.shop.example').optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  SHELL_MANIFEST_URL: httpAddress('https://shop.example/mf-manifest.json').optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -272,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'disk', dir: path.resolve(env.UPLOADS_DIR), baseUrl: publicApiUrl },
     uploadUnattachedHours: env.UPLOAD_UNATTACHED_HOURS,
+    shellManifestUrl: env.SHELL_MANIFEST_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}/mf-manifest.json`,
   };
 }
 

@@ -38,6 +38,9 @@ export const ACTIVITY_ACTIONS = [
   'product.deleted',
   'order.deleted',
   'order.status',
+  'release.published',
+  'release.promoted',
+  'release.rolledBack',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -20,6 +20,7 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/dashboard/addproduct', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/manageproduct', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/activity', remote: 'mf_admin', access: 'admin' },
+  { path: '/dashboard/releases', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/addReview', remote: 'mf_dashboard', access: 'customer' },
   { path: '/dashboard/*', remote: 'mf_dashboard', access: 'user' },
   { path: '/purchase/:id', remote: 'mf_shop', access: 'user' },

@@ -27,6 +27,7 @@ export const dashboardLinks = {
     { to: '/dashboard/manageproduct', label: 'Manage Products' },
     { to: '/dashboard/addproduct', label: 'Add a Product' },
     { to: '/dashboard/activity', label: 'Activity' },
+    { to: '/dashboard/releases', label: 'Releases' },
   ],
 } as const satisfies Record<string, readonly DashboardLink[]>;
 
