@@ -12,10 +12,11 @@ const { values } = parseArgs({
     port: { type: 'string' },
     spa: { type: 'boolean', default: false },
     cors: { type: 'boolean', default: false },
+    immutable: { type: 'boolean', default: false },
   },
 });
 if (!values.root || !values.port) {
-  console.error('usage: serve-static.mjs --root <dir> --port <n> [--spa] [--cors]');
+  console.error('usage: serve-static.mjs --root <dir> --port <n> [--spa] [--cors] [--immutable]');
   process.exit(2);
 }
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -24,6 +25,7 @@ const server = await startStaticServer({
   port: Number(values.port),
   spa: values.spa,
   cors: values.cors,
+  immutable: values.immutable,
   runtimeConfig: () => runtimeConfigFromEnv(process.env),
   // The shell reaches the auth emulator through its own origin (see auth-emulator/proxy.cjs).
   handle: values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost }) : undefined,

@@ -31,11 +31,12 @@ function notFound(_req, res) {
 }
 
 /**
- * @param {{ root: string, port: number, spa?: boolean, cors?: boolean, runtimeConfig?: () => object,
+ * @param {{ root: string, port: number, spa?: boolean, cors?: boolean, immutable?: boolean, runtimeConfig?: () => object,
  *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
  *   handle sees every request first (the auth emulator proxy); true means it answered.
+ *   immutable: every file is cached forever (the release store, whose versions never change).
  */
-export function startStaticServer({ root, port, spa = false, cors = false, runtimeConfig, handle }) {
+export function startStaticServer({ root, port, spa = false, cors = false, immutable = false, runtimeConfig, handle }) {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
     dev: true,
@@ -59,7 +60,7 @@ export function startStaticServer({ root, port, spa = false, cors = false, runti
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    res.setHeader('Cache-Control', HASHED.test(pathname) ? CACHE_FOREVER : 'no-cache');
+    res.setHeader('Cache-Control', immutable || HASHED.test(pathname) ? CACHE_FOREVER : 'no-cache');
     if (pathname === '/config.json' && runtimeConfig) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(runtimeConfig()));
