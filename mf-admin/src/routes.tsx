@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { DashboardLayout } from '@pcpp/contracts/ui';
 import { ActivityPage } from './features/activity/components/activity-page';
 import { AllOrdersPage } from './features/orders/components/all-orders-page';
+import { ReleasesPage } from './features/releases/components/releases-page';
 import { AddProductPage } from './features/products/components/add-product-page';
 import { ManageProductsPage } from './features/products/components/manage-products-page';
 import { MakeAdminPage } from './features/users/components/make-admin-page';
@@ -19,6 +20,7 @@ export default function AdminRoutes() {
         <Route path="/dashboard/addproduct" element={<AddProductPage />} />
         <Route path="/dashboard/manageproduct" element={<ManageProductsPage />} />
         <Route path="/dashboard/activity" element={<ActivityPage />} />
+        <Route path="/dashboard/releases" element={<ReleasesPage />} />
       </Route>
     </Routes>
   );

@@ -19,6 +19,12 @@ function describe(entry: ActivityEntry): string {
       return `deleted the order ${entry.target}`;
     case 'order.status':
       return `set the order ${entry.target} to ${entry.details ?? 'a new status'}`;
+    case 'release.published':
+      return `published ${entry.target} ${entry.details ?? ''}`;
+    case 'release.promoted':
+      return `made ${entry.target} ${entry.details ?? ''} live`;
+    case 'release.rolledBack':
+      return `rolled ${entry.target} back to ${entry.details ?? 'its previous version'}`;
   }
 }
 
