@@ -13,6 +13,7 @@ const adminPages = [
   '/dashboard/manageproduct',
   '/dashboard/addproduct',
   '/dashboard/activity',
+  '/dashboard/releases',
 ];
 // The customer's dashboard differs (its sidebar, and the pages only customers have).
 const customerPages = ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'];

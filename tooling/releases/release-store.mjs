@@ -126,11 +126,14 @@ async function callApi(apiUrl, method, pathname, token, body) {
   return answer;
 }
 
-/** Builds one remote, stores it and registers it (not live yet). Answers { remote, version, manifestUrl }. */
-export async function releaseRemote(name, { sourceDir, env = process.env, log = console.log } = {}) {
+/**
+ * Builds one remote (or takes `fromBuild`, a build made and tested earlier), stores it and registers
+ * it, not live yet. Answers { remote, version, manifestUrl }.
+ */
+export async function releaseRemote(name, { sourceDir, fromBuild, env = process.env, log = console.log } = {}) {
   const folder = remoteFolder(name);
   const session = await adminSession(env);
-  const buildDir = await buildRemote(folder, { sourceDir, log });
+  const buildDir = fromBuild ?? (await buildRemote(folder, { sourceDir, log }));
   try {
     const version = versionOf(folder, buildDir, { sourceDir });
     const store = releaseStoreFromEnv(env);
@@ -144,7 +147,7 @@ export async function releaseRemote(name, { sourceDir, env = process.env, log = 
     log(`Published ${folder} ${version}\n  ${manifestUrl}\nMake it live from the admin console (Releases) or: npm run promote -- ${folder} ${version}`);
     return { remote: REMOTES[folder], version, manifestUrl };
   } finally {
-    rmSync(buildDir, { recursive: true, force: true });
+    if (!fromBuild) rmSync(buildDir, { recursive: true, force: true });
   }
 }
 
