@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +14,7 @@ import { repoRoot } from '../support/stack';
 
 const run = promisify(execFile);
 const ORIGINAL = 'Each remote ships on its own';
-const CHANGED = 'Release check build: each remote ships on its own';
+const CHANGED = 'Release check build ships on its own';
 const scriptEnv = { ...process.env, RELEASES_DIR: e2eReleaseStore };
 
 /** sha256 of every file under a folder, by relative path. */
@@ -49,6 +49,8 @@ function changedSourceCopy(): { dir: string; cleanup(): void } {
   const dir = path.join(temp, 'mf-admin');
   cpSync(path.join(repoRoot, 'mf-admin'), dir, { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$/.test(source) });
   for (const link of ['node_modules', 'tooling', 'contracts']) symlinkSync(path.join(repoRoot, link), path.join(temp, link));
+  // The package's own node_modules (versions npm did not hoist).
+  if (existsSync(path.join(repoRoot, 'mf-admin/node_modules'))) symlinkSync(path.join(repoRoot, 'mf-admin/node_modules'), path.join(dir, 'node_modules'));
   const page = path.join(dir, 'src/features/releases/components/releases-page.tsx');
   const source = readFileSync(page, 'utf8');
   expect(source).toContain(ORIGINAL);
@@ -73,6 +75,7 @@ test('publish, promote and roll back mf-admin from the Releases page; a broken r
   const source = changedSourceCopy();
   const published: string[] = [];
   let original = '';
+  let restored = false;
   try {
     const building = release(['--source', source.dir]);
     await signInThroughLoginPage(page, demoAccounts.admin);
@@ -116,12 +119,16 @@ test('publish, promote and roll back mf-admin from the Releases page; a broken r
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(distHashes()).toEqual(before);
+
+    // 4. Back to the version that was live, through the script that does what Promote does.
+    const { stdout } = await run(process.execPath, [path.join(repoRoot, 'tooling/promote.mjs'), 'mf-admin', original], { cwd: repoRoot, env: scriptEnv });
+    expect(stdout).toContain(`mf_admin ${original} is live (previous: ${v3})`);
+    restored = true;
   } finally {
     source.cleanup();
-    // Back to the version that was live, through the script that does what Promote does.
-    if (original && published.length > 0) {
-      const { stdout } = await run(process.execPath, [path.join(repoRoot, 'tooling/promote.mjs'), 'mf-admin', original], { cwd: repoRoot, env: scriptEnv });
-      expect(stdout).toContain(`mf_admin ${original} is live`);
+    // After a failure: the version that was live goes back live (if it is not already).
+    if (!restored && original && published.length > 0) {
+      await run(process.execPath, [path.join(repoRoot, 'tooling/promote.mjs'), 'mf-admin', original], { cwd: repoRoot, env: scriptEnv }).catch(() => undefined);
     }
     for (const version of published) rmSync(path.join(e2eReleaseStore, 'mf-admin', version), { recursive: true, force: true });
   }

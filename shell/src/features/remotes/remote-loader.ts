@@ -44,6 +44,16 @@ export async function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remote
   registerRemotes([...entries].map(([name, entry]) => ({ name, entry: entry.live })));
 }
 
+/**
+ * Registers the remote again at `entry`, dropping what the runtime cached of it. Another build of
+ * the same remote shares its webpack chunk array (`webpackChunk<name>`): chunks an earlier version
+ * pushed there would be taken for the new version's own, with other module ids, so it goes too.
+ */
+function reregister(remote: RemoteName, entry: string): void {
+  delete (globalThis as Record<string, unknown>)[`webpackChunk${remote}`];
+  registerRemotes([{ name: remote, entry }], { force: true });
+}
+
 function activeEntry(entry: RemoteEntries): string {
   return entry.onPrevious && entry.previous ? entry.previous : entry.live;
 }
@@ -66,7 +76,7 @@ export function fallBackFromFailure(remote: RemoteName, error: unknown): boolean
   reportFailure(remote, activeEntry(entry), error);
   if (entry.onPrevious || !entry.previous) return false;
   entry.onPrevious = true;
-  registerRemotes([{ name: remote, entry: entry.previous }], { force: true });
+  reregister(remote, entry.previous);
   return true;
 }
 
@@ -84,7 +94,7 @@ async function loadRoutes(remote: RemoteName): Promise<{ default: ComponentType 
 export async function loadRemoteRoutes(remote: RemoteName, isRetry: boolean): Promise<{ default: ComponentType }> {
   const entry = entries.get(remote);
   if (!entry) throw new Error(`No manifest URL is configured for ${remote}`);
-  if (isRetry) registerRemotes([{ name: remote, entry: activeEntry(entry) }], { force: true });
+  if (isRetry) reregister(remote, activeEntry(entry));
   try {
     return await loadRoutes(remote);
   } catch (error) {
