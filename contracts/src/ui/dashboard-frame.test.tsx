@@ -49,6 +49,7 @@ describe('dashboardLinksFor', () => {
       'Manage Products',
       'Add a Product',
       'Activity',
+      'Releases',
     ]);
   });
 });
@@ -69,7 +70,7 @@ describe('DashboardFrame', () => {
     role = true;
     const admin = renderAt('/dashboard/makeadmin');
     await screen.findByRole('link', { name: 'Make Admin' });
-    expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Activity']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Activity', 'Releases']);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute('aria-current', 'page');
 
     admin.unmount();
