@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, e2ePorts, stackPorts, stackUrls } from './support/environment';
+import { chromiumLaunchOptions, e2ePorts, e2eReleaseStore, stackPorts, stackUrls } from './support/environment';
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -34,6 +34,8 @@ export default defineConfig({
       CORS_ORIGINS: [stackPorts.shell, stackPorts.shop, stackPorts.dashboard, stackPorts.admin, e2ePorts.shell]
         .map((port) => `http://localhost:${port}`)
         .join(','),
+      // The releases the tests publish go to a store of their own.
+      RELEASES_DIR: e2eReleaseStore,
     },
   },
 });

@@ -14,10 +14,11 @@ const { values } = parseArgs({
     cors: { type: 'boolean', default: false },
     // 404 for a path no page of the app renders (the list in @pcpp/contracts' page-paths.json).
     pages: { type: 'boolean', default: false },
+    immutable: { type: 'boolean', default: false },
   },
 });
 if (!values.root || !values.port) {
-  console.error('usage: serve-static.mjs --root <dir> --port <n> [--spa [--pages]] [--cors]');
+  console.error('usage: serve-static.mjs --root <dir> --port <n> [--spa [--pages]] [--cors] [--immutable]');
   process.exit(2);
 }
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -27,6 +28,7 @@ const server = await startStaticServer({
   host: listenHost(process.env),
   spa: values.spa,
   cors: values.cors,
+  immutable: values.immutable,
   runtimeConfig: () => runtimeConfigFromEnv(process.env),
   // The built contracts (start.mjs builds them first); only the shell needs them.
   isPagePath: values.pages ? (await import('@pcpp/contracts/core')).default.isPagePath : undefined,

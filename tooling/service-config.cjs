@@ -1,6 +1,7 @@
 // Ports and the shell's runtime config, derived from environment variables in one place:
 // `npm start`, `npm run dev`, the webpack configs, the static server and the e2e tests read them
 // here. The default ports come from contracts, which the api reads too.
+const path = require('node:path');
 const defaultPorts = require('../contracts/src/default-ports.json');
 
 function portFrom(env, name, fallback) {
@@ -19,6 +20,7 @@ function servicePorts(env = process.env) {
     shop: portFrom(env, 'SHOP_PORT', defaultPorts.shop),
     dashboard: portFrom(env, 'DASHBOARD_PORT', defaultPorts.dashboard),
     admin: portFrom(env, 'ADMIN_PORT', defaultPorts.admin),
+    releases: portFrom(env, 'RELEASES_PORT', defaultPorts.releases),
     api: portFrom(env, 'API_PORT', defaultPorts.api),
     authEmulator: portFrom(env, 'AUTH_EMULATOR_PORT', defaultPorts.authEmulator),
     stripeSandbox: portFrom(env, 'STRIPE_SANDBOX_PORT', defaultPorts.stripeSandbox),
@@ -37,8 +39,11 @@ function runtimeConfigFromEnv(env = process.env) {
   const ports = servicePorts(env);
   const projectId = env.FIREBASE_PROJECT_ID || 'demo-pcparts';
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
+  const apiUrl = env.PUBLIC_API_URL || `http://localhost:${ports.api}`;
   return {
-    apiUrl: env.PUBLIC_API_URL || `http://localhost:${ports.api}`,
+    apiUrl,
+    // The release registry: the shell loads each remote's live version, and `remotes` when it cannot.
+    remoteRegistryUrl: env.REMOTE_REGISTRY_URL || `${apiUrl}/remotes`,
     remotes: {
       mf_shop: env.MF_SHOP_MANIFEST_URL || `http://localhost:${ports.shop}/mf-manifest.json`,
       mf_dashboard: env.MF_DASHBOARD_MANIFEST_URL || `http://localhost:${ports.dashboard}/mf-manifest.json`,
@@ -60,4 +65,12 @@ function runtimeConfigFromEnv(env = process.env) {
   };
 }
 
-module.exports = { servicePorts, listenHost, runtimeConfigFromEnv };
+/** The release store: a folder of immutable versions (`<remote>/<version>/`) and where browsers read it. */
+function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '..')) {
+  return {
+    dir: path.resolve(root, env.RELEASES_DIR || 'releases'),
+    publicUrl: (env.RELEASES_PUBLIC_URL || `http://localhost:${servicePorts(env).releases}`).replace(/\/+$/, ''),
+  };
+}
+
+module.exports = { servicePorts, listenHost, runtimeConfigFromEnv, releaseStoreFromEnv };

@@ -2,16 +2,18 @@
 // `npm start`: builds what is not built, then serves the production builds with the embedded
 // auth emulator, database and mail inbox (tooling/services/local-services.mjs). Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { servicePorts } from './service-config.cjs';
+import { releaseStoreFromEnv, servicePorts } from './service-config.cjs';
+import { registerLocalReleases } from './releases/release-store.mjs';
 import { spawnService, waitForUrl } from './services/child-services.mjs';
 import { demoAccountLines, startLocalServices } from './services/local-services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ports = servicePorts();
+const releaseStore = releaseStoreFromEnv();
 
 const BUILD_OUTPUTS = {
   '@pcpp/contracts': 'contracts/dist/index.js',
@@ -27,6 +29,8 @@ const FRONTENDS = [
   { name: 'mf-shop', dir: 'mf-shop/dist', port: ports.shop, show: '/mf-manifest.json' },
   { name: 'mf-dashboard', dir: 'mf-dashboard/dist', port: ports.dashboard, show: '/mf-manifest.json' },
   { name: 'mf-admin', dir: 'mf-admin/dist', port: ports.admin, show: '/mf-manifest.json' },
+  // Published versions of the remotes (`npm run release`), each folder immutable.
+  { name: 'release store', dir: releaseStore.dir, port: ports.releases, immutable: true, show: '/' },
 ];
 
 function buildMissing() {
@@ -71,9 +75,11 @@ async function main() {
     assertPortFree(ports.shop, 'mf-shop', 'SHOP_PORT'),
     assertPortFree(ports.dashboard, 'mf-dashboard', 'DASHBOARD_PORT'),
     assertPortFree(ports.admin, 'mf-admin', 'ADMIN_PORT'),
+    assertPortFree(ports.releases, 'release store', 'RELEASES_PORT'),
     assertPortFree(ports.api, 'api', 'API_PORT'),
   ]);
   buildMissing();
+  mkdirSync(releaseStore.dir, { recursive: true });
 
   const local = await startLocalServices({ env: process.env, ports, root });
   services.push(...local.services);
@@ -105,9 +111,10 @@ async function main() {
       command: process.execPath,
       args: [
         path.join(root, 'tooling/serve-static.mjs'),
-        '--root', path.join(root, frontend.dir),
+        '--root', path.resolve(root, frontend.dir),
         '--port', String(frontend.port),
         ...(frontend.spa ? ['--spa', '--pages'] : ['--cors']),
+        ...(frontend.immutable ? ['--immutable'] : []),
       ],
       env,
       cwd: root,
@@ -117,6 +124,12 @@ async function main() {
     services.push(server);
     await waitForUrl(`http://localhost:${frontend.port}/`, { isAlive: () => server.running });
     frontend.pid = server.child.pid;
+  }
+
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+    await registerLocalReleases({ env, ports });
+  } else {
+    console.log('Release registry: run `npm run release` / `npm run promote` to register the remotes (no demo admin without the emulator).');
   }
 
   const rows = [

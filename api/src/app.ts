@@ -26,6 +26,9 @@ import { paymentConfirmedEmail } from './modules/mail/templates';
 import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
 import { ordersRoutes } from './modules/orders/routes';
 import { createOrdersService, toOrder } from './modules/orders/service';
+import { createReleasesRepository } from './modules/releases/repository';
+import { releasesRoutes } from './modules/releases/routes';
+import { createReleasesService } from './modules/releases/service';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { createReviewsService } from './modules/reviews/service';
@@ -47,7 +50,8 @@ export interface AppDeps {
     Pick<Config, 'shopUrl' | 'orderHoldMinutes'> &
     // Uploads.
     Pick<Config, 'uploadStorage'> &
-    Pick<Config, 'rateLimits'>;
+    Pick<Config, 'rateLimits'> &
+    Pick<Config, 'shellManifestUrl'>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
@@ -83,6 +87,11 @@ export function createApp(deps: AppDeps): Express {
   });
 
   const activity = createActivityLog(createActivityRepository(database.collections.activity));
+  const releases = createReleasesService({
+    releases: createReleasesRepository(database.collections),
+    activity,
+    shellManifestUrl: config.shellManifestUrl,
+  });
   const tools = createToolsService(createToolsRepository(database.collections.tools), { activity, uploads });
   const usersRepository = createUsersRepository(database.collections.users);
   const reviews = createReviewsService({
@@ -173,6 +182,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(paymentsRoutes({ payments, accessTokens, rateLimit: limits.paymentIntents }));
   app.use(ordersRoutes({ orders, accessTokens, roles, rateLimit: limits.orders }));
   app.use(activityRoutes({ activity, accessTokens, roles }));
+  app.use(releasesRoutes({ releases, accessTokens, roles }));
   // Uploads.
   app.use(uploadsRoutes({ uploads, storage: uploadStorage, accessTokens, roles, rateLimit: limits.uploads }));
 

@@ -97,6 +97,8 @@ export interface Config {
   /** An upload no product uses after this long is deleted. */
   uploadUnattachedHours: number;
   rateLimits: RateLimitConfig;
+  /** The live shell's mf-manifest.json: a remote release must share its singletons' majors to go live. */
+  shellManifestUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -214,6 +216,7 @@ const envSchema = z.object({
   RATE_LIMIT_ORDERS: callsPerWindow(DEFAULT_RATE_LIMITS.orders),
   RATE_LIMIT_PAYMENT_INTENTS: callsPerWindow(DEFAULT_RATE_LIMITS.paymentIntents),
   RATE_LIMIT_UPLOADS: callsPerWindow(DEFAULT_RATE_LIMITS.uploads),
+  SHELL_MANIFEST_URL: httpAddress('https://shop.example/mf-manifest.json').optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -317,6 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       paymentIntents: env.RATE_LIMIT_PAYMENT_INTENTS,
       uploads: env.RATE_LIMIT_UPLOADS,
     },
+    shellManifestUrl: env.SHELL_MANIFEST_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}/mf-manifest.json`,
   };
 }
 

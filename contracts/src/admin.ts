@@ -40,6 +40,9 @@ export const ACTIVITY_ACTIONS = [
   'order.status',
   'review.hidden',
   'review.shown',
+  'release.published',
+  'release.promoted',
+  'release.rolledBack',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -9,6 +9,7 @@ export * from './money';
 export * from './names';
 export * from './orders';
 export * from './pages';
+export * from './releases';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';

@@ -38,6 +38,7 @@ export const pageMeta = {
   addProduct: { title: 'Add a Product', description: 'Add a part to the catalog.' },
   manageProducts: { title: 'Manage Products', description: 'Every part in the catalog.' },
   activity: { title: 'Activity', description: 'What admins changed, and when.' },
+  releases: { title: 'Releases', description: 'Live and published versions of each remote; promote or roll back.' },
   reviews: { title: 'Reviews', description: 'Every review; hide the ones that do not belong on the home page.' },
   dashboardNotFound: { title: 'Page not found', description: 'This dashboard page does not exist.' },
   notFound: { title: 'Page not found', description: 'This page does not exist. Go back to the home page.' },

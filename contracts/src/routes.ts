@@ -21,6 +21,7 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/dashboard/manageproduct', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/activity', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/reviews', remote: 'mf_admin', access: 'admin' },
+  { path: '/dashboard/releases', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/addReview', remote: 'mf_dashboard', access: 'customer' },
   { path: '/dashboard/*', remote: 'mf_dashboard', access: 'user' },
   { path: '/purchase/:id', remote: 'mf_shop', access: 'user' },
@@ -29,3 +30,10 @@ export const routeOwnership: readonly RouteOwnership[] = [
 
 /** The module every remote exposes: a component that renders its <Routes>. */
 export const REMOTE_ROUTES_MODULE = 'routes';
+
+/** How the admin console names each remote (the Releases page). */
+export const remoteDisplayNames: Record<RemoteName, string> = {
+  mf_shop: 'Shop',
+  mf_dashboard: 'Dashboard',
+  mf_admin: 'Admin console',
+};

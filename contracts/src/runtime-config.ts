@@ -6,11 +6,14 @@ import { z } from 'zod';
  */
 export const runtimeConfigSchema = z.object({
   apiUrl: z.url(),
+  /** Where each remote is deployed when the release registry cannot be read (or is not set). */
   remotes: z.object({
     mf_shop: z.url(),
     mf_dashboard: z.url(),
     mf_admin: z.url(),
   }),
+  /** The api's GET /remotes: the live version of each remote, read first at every start. */
+  remoteRegistryUrl: z.url().optional(),
   firebase: z.object({
     apiKey: z.string().min(1),
     authDomain: z.string().min(1),

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
 import { servicePorts } from '../../tooling/service-config.cjs';
 
@@ -18,6 +20,9 @@ export const chromiumLaunchOptions: LaunchOptions = {
 
 /** Ports of the servers the tests start and stop themselves (beside the `npm start` stack). */
 export const e2ePorts = { shell: 3100, shop: 3101, admin: 3103 } as const;
+
+/** The release store the e2e stack serves (RELEASES_DIR), apart from a developer's releases/. */
+export const e2eReleaseStore = path.join(os.tmpdir(), 'pcpp-e2e-release-store');
 
 /** The `npm start` stack's ports, as tooling/start.mjs reads them (defaults or *_PORT variables). */
 export const stackPorts = servicePorts();

@@ -30,7 +30,8 @@ export function serveShell(port: number, remoteOverrides: Partial<Record<string,
     port,
     spa: true,
     isPagePath,
-    runtimeConfig: () => ({ ...config, remotes: { ...config.remotes, ...remoteOverrides } }),
+    // A fixed remote map: no release registry, so the overrides are what loads.
+    runtimeConfig: () => ({ ...config, remoteRegistryUrl: undefined, remotes: { ...config.remotes, ...remoteOverrides } }),
     // Like `npm start`: the shell reaches the emulator through its own origin.
     handle: createAuthEmulatorProxy({ emulatorHost }),
   });

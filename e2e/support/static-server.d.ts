@@ -6,6 +6,7 @@ declare module '*/tooling/services/static-server.mjs' {
     port: number;
     spa?: boolean;
     cors?: boolean;
+    immutable?: boolean;
     runtimeConfig?: () => object;
     /** With spa: a deep link it rejects gets index.html with status 404. */
     isPagePath?: (pathname: string) => boolean;
@@ -22,10 +23,12 @@ declare module '*/tooling/auth-emulator/proxy.cjs' {
 declare module '*/tooling/service-config.cjs' {
   export function runtimeConfigFromEnv(env?: NodeJS.ProcessEnv): {
     apiUrl: string;
+    remoteRegistryUrl?: string;
     remotes: Record<'mf_shop' | 'mf_dashboard' | 'mf_admin', string>;
     firebase: Record<string, string | boolean>;
   };
   export function servicePorts(
     env?: NodeJS.ProcessEnv,
-  ): Record<'shell' | 'shop' | 'dashboard' | 'admin' | 'api' | 'authEmulator' | 'stripeSandbox' | 'smtp' | 'mailWeb', number>;
+  ): Record<'shell' | 'shop' | 'dashboard' | 'admin' | 'releases' | 'api' | 'authEmulator' | 'stripeSandbox' | 'smtp' | 'mailWeb', number>;
+  export function releaseStoreFromEnv(env?: NodeJS.ProcessEnv): { dir: string; publicUrl: string };
 }

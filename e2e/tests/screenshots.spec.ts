@@ -15,6 +15,7 @@ const adminPages = [
   '/dashboard/addproduct',
   '/dashboard/activity',
   '/dashboard/reviews',
+  '/dashboard/releases',
 ];
 // The customer's dashboard differs (its sidebar, and the pages only customers have).
 const customerPages = ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'];

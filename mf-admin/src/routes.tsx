@@ -4,6 +4,7 @@ import { DashboardFrame } from '@pcpp/contracts/ui';
 import { DemoDatabaseBanner } from './components/demo-database-banner';
 import { ActivityPage } from './features/activity/components/activity-page';
 import { AllOrdersPage } from './features/orders/components/all-orders-page';
+import { ReleasesPage } from './features/releases/components/releases-page';
 import { AddProductPage } from './features/products/components/add-product-page';
 import { ManageProductsPage } from './features/products/components/manage-products-page';
 import { ReviewsPage } from './features/reviews/components/reviews-page';
@@ -32,6 +33,7 @@ export default function AdminRoutes() {
         <Route path="/dashboard/manageproduct" element={<ManageProductsPage />} />
         <Route path="/dashboard/reviews" element={<ReviewsPage />} />
         <Route path="/dashboard/activity" element={<ActivityPage />} />
+        <Route path="/dashboard/releases" element={<ReleasesPage />} />
       </Route>
     </Routes>
   );

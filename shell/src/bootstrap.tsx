@@ -16,7 +16,7 @@ async function bootstrap() {
   try {
     const config = await loadRuntimeConfig();
     configureApiClient({ baseURL: config.apiUrl });
-    registerRuntimeRemotes(config.remotes);
+    await registerRuntimeRemotes(config);
     startFirebaseSession(config.firebase);
   } catch (error) {
     // Without a config the layout still renders; each remote slot shows its fallback.

@@ -40,15 +40,16 @@ const FILE_PATH = /\/[^/]+\.\w+$/;
 const isHttps = (req) => Boolean(req.socket.encrypted) || req.headers['x-forwarded-proto'] === 'https';
 
 /**
- * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, runtimeConfig?: () => object,
- *   isPagePath?: (pathname: string) => boolean,
+ * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, immutable?: boolean,
+ *   runtimeConfig?: () => object, isPagePath?: (pathname: string) => boolean,
  *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
  *   handle sees every request first (the auth emulator proxy); true means it answered.
  *   host: the address to listen on, loopback unless told otherwise.
+ *   immutable: every file is cached forever (the release store, whose versions never change).
  *   isPagePath (with spa): a deep link it rejects still gets index.html, which renders the
  *   not-found page, but with status 404.
  */
-export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, runtimeConfig, isPagePath, handle }) {
+export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, immutable = false, runtimeConfig, isPagePath, handle }) {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
     dev: true,
@@ -78,7 +79,7 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    res.setHeader('Cache-Control', HASHED.test(pathname) ? CACHE_FOREVER : 'no-cache');
+    res.setHeader('Cache-Control', immutable || HASHED.test(pathname) ? CACHE_FOREVER : 'no-cache');
     if (pathname === '/config.json' && runtimeConfig) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(runtimeConfig()));

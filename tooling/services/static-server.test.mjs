@@ -1,6 +1,6 @@
 // The static server `npm start` and the e2e tests use, over real HTTP on a throwaway build folder.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -317,5 +317,30 @@ describe('static server', () => {
       .filter((address) => address && !address.internal)
       .map((address) => address.address);
     for (const host of ['::1', ...otherAddresses]) assert.equal(await reachable(host), false, host);
+  });
+});
+
+describe('the release store (--immutable)', () => {
+  let store;
+  let server;
+  before(async () => {
+    store = mkdtempSync(path.join(os.tmpdir(), 'pcpp-store-'));
+    mkdirSync(path.join(store, 'mf-admin', '0.1.0+abc'), { recursive: true });
+    writeFileSync(path.join(store, 'mf-admin', '0.1.0+abc', 'mf-manifest.json'), FILES['mf-manifest.json']);
+    server = await startStaticServer({ root: store, port: 0, cors: true, immutable: true });
+  });
+  after(async () => {
+    await server.close();
+    rmSync(store, { recursive: true, force: true });
+  });
+
+  test('caches every file of a version forever, the manifest included, and never a missing one', async () => {
+    const manifest = await request(server.url, '/mf-admin/0.1.0+abc/mf-manifest.json');
+    assert.equal(manifest.status, 200);
+    assert.equal(manifest.headers['cache-control'], CACHE_FOREVER);
+    assert.equal(manifest.headers['access-control-allow-origin'], '*');
+    const missing = await request(server.url, '/mf-admin/0.2.0+def/mf-manifest.json');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers['cache-control'], undefined);
   });
 });

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { createAccount, createPart, createTestApi, insertOrder, type TestApi } from '../../test/helpers';
+import { SHELL_SHARED, startManifestServer } from '../../test/release-fixtures';
 
 // Every admin endpoint: 401 without a token, 403 with a customer's token, the answer with an
 // admin's. The role is the database's: a token that says admin does not help a demoted account.
@@ -18,10 +19,14 @@ let unpaidOrder: { id: string };
 let paidOrder: { id: string };
 let customerToPromote: { email: string };
 let review: { id: string };
+let manifests: Awaited<ReturnType<typeof startManifestServer>>;
+const RELEASE = { v1: '1.0.0+one', v2: '1.0.0+two' };
 
 beforeAll(async () => {
   // No role cache: the demotion test reads the role on each request.
-  api = await createTestApi({}, { roleCacheTtlMs: 0 });
+  manifests = await startManifestServer();
+  manifests.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version })) });
+  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl }, { roleCacheTtlMs: 0 });
   server = api.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   [admin, customer, customerToPromote, anotherCustomer] = await Promise.all([
@@ -41,10 +46,19 @@ beforeAll(async () => {
     createdAt: new Date(),
   });
   review = { id: insertedId.toHexString() };
+  // mf_shop: v1 live (set up in the database), v2 published, to promote and roll back.
+  const publishedAt = new Date();
+  for (const version of [RELEASE.v1, RELEASE.v2]) {
+    await api.database.collections.releases.insertOne({
+      remote: 'mf_shop', version, manifestUrl: manifests.publish('mf_shop', version), shared: SHELL_SHARED, publishedAt, publishedBy: 'ci@example.com',
+    });
+  }
+  await api.database.collections.liveRemotes.insertOne({ remote: 'mf_shop', live: RELEASE.v1, history: [], updatedAt: publishedAt });
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await api.close();
+  await manifests.close();
 });
 
 const withToken = (call: request.Test, token: string | null) => (token ? call.set('Authorization', `Bearer ${token}`) : call);
@@ -77,7 +91,6 @@ const endpoints: [string, (token: string | null) => request.Test, number, (body:
   ],
   ['POST /tools', (token) => withToken(request(server).post('/tools').send(productBody()), token), 201, (body) => expect(body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) })],
   ['DELETE /tools/{id}', (token) => withToken(request(server).delete(`/tools/${part.id}`), token), 200, (body) => expect(body).toEqual({ deletedCount: 1 })],
-  ['GET /activity', (token) => withToken(request(server).get('/activity'), token), 200, (body) => expect(body).toMatchObject({ page: 1, total: 5 })],
   [
     'GET /reviews/all',
     (token) => withToken(request(server).get('/reviews/all'), token),
@@ -90,6 +103,21 @@ const endpoints: [string, (token: string | null) => request.Test, number, (body:
     200,
     (body) => expect(body).toMatchObject({ _id: review.id, hidden: true }),
   ],
+  ['GET /releases', (token) => withToken(request(server).get('/releases'), token), 200, (body) => expect(body).toEqual(expect.arrayContaining([expect.objectContaining({ remote: 'mf_shop', live: RELEASE.v1 })]))],
+  [
+    'POST /releases/{remote}',
+    (token) => withToken(request(server).post('/releases/mf_admin').send({ version: '1.0.0+new', manifestUrl: manifests.publish('mf_admin', '1.0.0+new') }), token),
+    201,
+    (body) => expect(body).toMatchObject({ version: '1.0.0+new' }),
+  ],
+  [
+    'POST /releases/{remote}/promote',
+    (token) => withToken(request(server).post('/releases/mf_shop/promote').send({ version: RELEASE.v2 }), token),
+    200,
+    (body) => expect(body).toMatchObject({ live: RELEASE.v2, previous: RELEASE.v1 }),
+  ],
+  ['POST /releases/{remote}/rollback', (token) => withToken(request(server).post('/releases/mf_shop/rollback'), token), 200, (body) => expect(body).toMatchObject({ live: RELEASE.v1, previous: null })],
+  ['GET /activity', (token) => withToken(request(server).get('/activity'), token), 200, (body) => expect(body).toMatchObject({ page: 1, total: 9 })],
 ];
 
 describe.each(endpoints)('%s', (_name, call, adminStatus, check) => {
@@ -136,6 +164,9 @@ describe('nothing the refused calls asked for happened', () => {
   it('logged only the admin actions, newest first, with who', async () => {
     const response = await request(server).get('/activity?limit=50').set('Authorization', `Bearer ${admin.token}`);
     expect(response.body.items.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([
+      ['release.rolledBack', admin.email],
+      ['release.promoted', admin.email],
+      ['release.published', admin.email],
       ['review.hidden', admin.email],
       ['product.deleted', admin.email],
       ['product.added', admin.email],

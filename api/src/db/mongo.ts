@@ -1,3 +1,4 @@
+import type { RemoteName } from '@pcpp/contracts/core';
 import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Tool, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 
@@ -80,6 +81,32 @@ export interface RateLimitDocument {
   /** When the window ends; the TTL index deletes the document then. */
   resetAt: Date;
 }
+/** One published version of a remote (modules/releases); never changed once stored. */
+export interface ReleaseDocument {
+  remote: RemoteName;
+  version: string;
+  manifestUrl: string;
+  /** Package → the version the remote was built against, from its mf-manifest.json. */
+  shared: Record<string, string>;
+  publishedAt: Date;
+  /** Email of the admin (or the release script's account). */
+  publishedBy: string;
+}
+/** Which version of a remote is live; history holds the earlier live versions, most recent last. */
+export interface LiveRemoteDocument {
+  remote: RemoteName;
+  live: string;
+  history: string[];
+  updatedAt: Date;
+}
+/** A remote version the shell could not load (POST /remotes/errors). */
+export interface RemoteFailureDocument {
+  remote: RemoteName;
+  version: string | null;
+  manifestUrl: string;
+  message: string;
+  at: Date;
+}
 /** One admin action, for the Activity page (modules/activity). */
 export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
 
@@ -94,6 +121,9 @@ export interface Collections {
   uploads: Collection<UploadDocument>;
   activity: Collection<ActivityDocument>;
   rateLimits: Collection<RateLimitDocument>;
+  releases: Collection<ReleaseDocument>;
+  liveRemotes: Collection<LiveRemoteDocument>;
+  remoteFailures: Collection<RemoteFailureDocument>;
 }
 
 export interface Database {
@@ -116,6 +146,9 @@ export function collectionsOf(db: Db): Collections {
     uploads: db.collection<UploadDocument>('uploads'),
     activity: db.collection<ActivityDocument>('activity'),
     rateLimits: db.collection<RateLimitDocument>('rate_limits'),
+    releases: db.collection<ReleaseDocument>('releases'),
+    liveRemotes: db.collection<LiveRemoteDocument>('live_remotes'),
+    remoteFailures: db.collection<RemoteFailureDocument>('remote_failures'),
   };
 }
 
@@ -163,6 +196,10 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.uploads.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
     // Rate limit counts go when their window ends.
     collections.rateLimits.createIndex({ resetAt: 1 }, { name: 'resetAt_ttl', expireAfterSeconds: 0 }),
+    // Releases: a version is published once; one live entry per remote; recent failures first.
+    collections.releases.createIndex({ remote: 1, version: 1 }, { unique: true, name: 'remote_version_unique' }),
+    collections.liveRemotes.createIndex({ remote: 1 }, { unique: true, name: 'remote_unique' }),
+    collections.remoteFailures.createIndex({ at: -1 }, { name: 'at' }),
   ]);
 }
 

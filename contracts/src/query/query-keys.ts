@@ -27,6 +27,9 @@ export const activityKeys = {
   page: (page: number) => [...activityKeys.all, page] as const,
 };
 
+/** The admin's Releases page: every remote's versions, live one and load failures. */
+export const releaseKeys = { all: ['releases'] as const };
+
 /** A review hidden or shown by an admin invalidates reviewKeys.all: the home page's list too. */
 export const reviewKeys = {
   all: ['reviews'] as const,

@@ -50,6 +50,7 @@ describe('dashboardLinksFor', () => {
       'Add a Product',
       'Reviews',
       'Activity',
+      'Releases',
     ]);
   });
 });
@@ -70,7 +71,7 @@ describe('DashboardFrame', () => {
     role = true;
     const admin = renderAt('/dashboard/makeadmin');
     await screen.findByRole('link', { name: 'Make Admin' });
-    expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases']);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute('aria-current', 'page');
 
     admin.unmount();

@@ -29,6 +29,7 @@ export const dashboardLinks = {
     { to: '/dashboard/addproduct', label: 'Add a Product' },
     { to: '/dashboard/reviews', label: 'Reviews' },
     { to: '/dashboard/activity', label: 'Activity' },
+    { to: '/dashboard/releases', label: 'Releases' },
   ],
 } as const satisfies Record<string, readonly DashboardLink[]>;
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
   admin = await createAccount(api, 'admin');
   const log = createActivityLog(createActivityRepository(api.database.collections.activity));
   // Recorded one after the other, several within the same millisecond.
-  for (const [i, action] of [...ACTIVITY_ACTIONS, ...ACTIVITY_ACTIONS].entries()) {
+  for (const [i, action] of [...ACTIVITY_ACTIONS.slice(0, 5), ...ACTIVITY_ACTIONS.slice(0, 5)].entries()) {
     await log.record({ action, actor: `admin${i % 2}@example.com`, target: `target ${i}`, ...(i === 4 ? { details: 'shipped' } : {}) });
   }
 });

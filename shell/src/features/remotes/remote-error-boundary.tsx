@@ -5,6 +5,8 @@ import { RemoteUnavailable } from './remote-unavailable';
 interface Props {
   remote: RemoteName;
   onRetry: () => void;
+  /** Sees each error caught, e.g. to try the remote's previous version. */
+  onRenderError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -18,6 +20,7 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`Remote ${this.props.remote} failed`, error, info.componentStack);
+    this.props.onRenderError?.(error);
   }
 
   override render() {

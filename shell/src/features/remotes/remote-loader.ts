@@ -1,28 +1,104 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_ROUTES_MODULE, type RemoteName, type RuntimeConfig } from '@pcpp/contracts';
+import {
+  REMOTE_NAMES,
+  REMOTE_ROUTES_MODULE,
+  apiClient,
+  liveRemotesSchema,
+  type LiveRemotes,
+  type RemoteName,
+  type RuntimeConfig,
+} from '@pcpp/contracts';
 
-const manifestUrls = new Map<RemoteName, string>();
+/** Where a remote is loaded from: its live version, and the one live before it (tried once if the live one fails). */
+interface RemoteEntries {
+  live: string;
+  previous?: string;
+  /** True once the previous version replaced the live one on this page. */
+  onPrevious: boolean;
+}
 
-export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
-  for (const [name, entry] of Object.entries(remotes) as [RemoteName, string][]) {
-    manifestUrls.set(name, entry);
+const entries = new Map<RemoteName, RemoteEntries>();
+const REGISTRY_TIMEOUT_MS = 3_000;
+const handled = new WeakSet<object>();
+
+/** The release registry's live remotes, or null when it cannot be read (the runtime config's remotes then). */
+async function readRegistry(url: string): Promise<LiveRemotes | null> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return liveRemotesSchema.parse(await response.json());
+  } catch (error) {
+    console.warn('The release registry is unreachable: using the remotes of /config.json', error);
+    return null;
   }
-  registerRemotes([...manifestUrls].map(([name, entry]) => ({ name, entry })));
+}
+
+/** Registers each remote's live version: from the api's registry, else from the runtime config. */
+export async function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | 'remoteRegistryUrl'>): Promise<void> {
+  const registry = config.remoteRegistryUrl ? await readRegistry(config.remoteRegistryUrl) : null;
+  for (const name of REMOTE_NAMES) {
+    const live = registry?.remotes[name];
+    entries.set(name, live ? { live, previous: registry?.previous[name], onPrevious: false } : { live: config.remotes[name], onPrevious: false });
+  }
+  registerRemotes([...entries].map(([name, entry]) => ({ name, entry: entry.live })));
 }
 
 /**
- * Loads a remote's route tree. A retry re-registers the remote with `force`, which drops the
- * runtime's cached manifest and entry, so a remote that came back is fetched afresh.
+ * Registers the remote again at `entry`, dropping what the runtime cached of it. Another build of
+ * the same remote shares its webpack chunk array (`webpackChunk<name>`): chunks an earlier version
+ * pushed there would be taken for the new version's own, with other module ids, so it goes too.
  */
-export async function loadRemoteRoutes(
-  remote: RemoteName,
-  isRetry: boolean,
-): Promise<{ default: ComponentType }> {
-  const entry = manifestUrls.get(remote);
-  if (!entry) throw new Error(`No manifest URL is configured for ${remote}`);
-  if (isRetry) registerRemotes([{ name: remote, entry }], { force: true });
+function reregister(remote: RemoteName, entry: string): void {
+  delete (globalThis as Record<string, unknown>)[`webpackChunk${remote}`];
+  registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+function activeEntry(entry: RemoteEntries): string {
+  return entry.onPrevious && entry.previous ? entry.previous : entry.live;
+}
+
+/** Tells the api a version would not load, for the Releases page; a report that fails changes nothing. */
+function reportFailure(remote: RemoteName, manifestUrl: string, error: unknown): void {
+  const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+  apiClient.post('/remotes/errors', { remote, manifestUrl, message }).catch(() => undefined);
+}
+
+/**
+ * The live version failed (to load, or while rendering): report it and, the first time only,
+ * switch the remote to its previous version. True when there is a version left to try.
+ */
+export function fallBackFromFailure(remote: RemoteName, error: unknown): boolean {
+  const entry = entries.get(remote);
+  // A load failure reaches the error boundary too, after loadRemoteRoutes handled it.
+  if (!entry || handled.has(error as object)) return false;
+  if (typeof error === 'object' && error !== null) handled.add(error);
+  reportFailure(remote, activeEntry(entry), error);
+  if (entry.onPrevious || !entry.previous) return false;
+  entry.onPrevious = true;
+  reregister(remote, entry.previous);
+  return true;
+}
+
+async function loadRoutes(remote: RemoteName): Promise<{ default: ComponentType }> {
   const module = await loadRemote<{ default: ComponentType }>(`${remote}/${REMOTE_ROUTES_MODULE}`);
   if (!module?.default) throw new Error(`${remote} did not expose ${REMOTE_ROUTES_MODULE}`);
   return module;
+}
+
+/**
+ * Loads a remote's route tree, from its previous version when the live one will not load. A retry
+ * re-registers the remote with `force`, which drops the runtime's cached manifest and entry, so a
+ * remote that came back is fetched afresh.
+ */
+export async function loadRemoteRoutes(remote: RemoteName, isRetry: boolean): Promise<{ default: ComponentType }> {
+  const entry = entries.get(remote);
+  if (!entry) throw new Error(`No manifest URL is configured for ${remote}`);
+  if (isRetry) reregister(remote, activeEntry(entry));
+  try {
+    return await loadRoutes(remote);
+  } catch (error) {
+    if (!fallBackFromFailure(remote, error)) throw error;
+    return loadRoutes(remote);
+  }
 }

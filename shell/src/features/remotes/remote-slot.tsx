@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteName } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
-import { loadRemoteRoutes } from './remote-loader';
+import { fallBackFromFailure, loadRemoteRoutes } from './remote-loader';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 // A rejected lazy stays rejected, so each attempt gets its own; kept outside render so a
@@ -18,12 +18,21 @@ function remoteRoutesFor(remote: RemoteName, attempt: number) {
   return component;
 }
 
-/** Renders one remote's routes; a failed load or render shows the fallback with Retry. */
+/**
+ * Renders one remote's routes. A live version that throws while rendering gives way to its previous
+ * version (once); a failed load or render with nothing left to try shows the fallback with Retry.
+ */
 export function RemoteSlot({ remote }: { remote: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
   const RemoteRoutes = remoteRoutesFor(remote, attempt);
+  const nextAttempt = () => setAttempt((n) => n + 1);
   return (
-    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary
+      key={attempt}
+      remote={remote}
+      onRetry={nextAttempt}
+      onRenderError={(error) => fallBackFromFailure(remote, error) && nextAttempt()}
+    >
       <Suspense fallback={<Spinner label="Loading…" />}>
         {/* eslint-disable-next-line react-hooks/static-components -- cached per attempt, so its identity is stable across renders */}
         <RemoteRoutes />

@@ -17,6 +17,7 @@ describe('which remote owns a path', () => {
     ['/dashboard/makeadmin', 'mf_admin', 'admin'],
     ['/dashboard/addproduct', 'mf_admin', 'admin'],
     ['/dashboard/activity', 'mf_admin', 'admin'],
+    ['/dashboard/releases', 'mf_admin', 'admin'],
   ])('%s -> %s (%s)', (pathname, remote, access) => {
     expect(routeOwnerOf(pathname)).toMatchObject({ remote, access });
   });

@@ -23,6 +23,12 @@ function describe(entry: ActivityEntry): string {
       return `hid the review of ${entry.target}`;
     case 'review.shown':
       return `showed again the review of ${entry.target}`;
+    case 'release.published':
+      return `published ${entry.target} ${entry.details ?? ''}`;
+    case 'release.promoted':
+      return `made ${entry.target} ${entry.details ?? ''} live`;
+    case 'release.rolledBack':
+      return `rolled ${entry.target} back to ${entry.details ?? 'its previous version'}`;
   }
 }
 

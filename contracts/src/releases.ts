@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { RemoteName } from './routes';
+
+/**
+ * Independent releases of the remotes (docs/architecture.md, "Releases"): each published version
+ * is an immutable folder in the release store; the api's registry says which one is live.
+ */
+export const REMOTE_NAMES = ['mf_shop', 'mf_dashboard', 'mf_admin'] as const satisfies readonly RemoteName[];
+
+/** `0.1.0+3f2a9c1d`: the package's version, `+` a build id. */
+export const releaseVersionSchema = z
+  .string()
+  .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/, 'version must be a semver such as 1.2.3+build')
+  .max(80);
+
+export const remoteNameSchema = z.enum(REMOTE_NAMES, { error: `remote must be one of: ${REMOTE_NAMES.join(', ')}` });
+
+/**
+ * Shared singletons whose major version must match between a remote and the shell before the
+ * remote may go live (the others are shared too, but only these hold state or render).
+ */
+export const RELEASE_CHECKED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'zustand',
+  'styled-components',
+  '@tanstack/react-query',
+  'react-hook-form',
+  'react-toastify',
+  'zod',
+  '@pcpp/contracts',
+] as const;
+
+/** GET /remotes (public): the live manifest of each remote, and the one live before it. */
+export const liveRemotesSchema = z.object({
+  remotes: z.partialRecord(remoteNameSchema, z.url()),
+  /** The previous live version of each remote: the shell falls back to it when the live one fails. */
+  previous: z.partialRecord(remoteNameSchema, z.url()),
+});
+export type LiveRemotes = z.infer<typeof liveRemotesSchema>;
+
+export interface ReleaseVersion {
+  version: string;
+  manifestUrl: string;
+  /** Package name → the version the remote was built against (from its mf-manifest.json). */
+  shared: Record<string, string>;
+  /** ISO time. */
+  publishedAt: string;
+  publishedBy: string;
+}
+
+export interface RemoteLoadFailure {
+  version: string | null;
+  manifestUrl: string;
+  message: string;
+  /** ISO time. */
+  at: string;
+}
+
+/** GET /releases (admin): one entry per remote. */
+export interface RemoteReleases {
+  remote: RemoteName;
+  live: string | null;
+  /** What Roll back would make live, if anything. */
+  previous: string | null;
+  /** Newest first. */
+  versions: ReleaseVersion[];
+  /** Load failures reported in the last 24 hours, newest first (at most 20), and their count. */
+  failures: RemoteLoadFailure[];
+  failureCount: number;
+}
+
+const releaseVersionEntrySchema = z.object({
+  version: z.string(),
+  manifestUrl: z.string(),
+  shared: z.record(z.string(), z.string()),
+  publishedAt: z.string(),
+  publishedBy: z.string(),
+}) satisfies z.ZodType<ReleaseVersion>;
+
+export const remoteReleasesSchema = z.object({
+  remote: remoteNameSchema,
+  live: z.string().nullable(),
+  previous: z.string().nullable(),
+  versions: z.array(releaseVersionEntrySchema),
+  failures: z.array(
+    z.object({ version: z.string().nullable(), manifestUrl: z.string(), message: z.string(), at: z.string() }),
+  ),
+  failureCount: z.number().int(),
+}) satisfies z.ZodType<RemoteReleases>;
+
+/** POST /releases/{remote} (admin, the release script): the artifact is already in the store. */
+export const publishReleaseInputSchema = z.strictObject({
+  version: releaseVersionSchema,
+  manifestUrl: z.url({ protocol: /^https?$/, error: 'manifestUrl must be an http(s) URL' }).max(500),
+});
+
+/** POST /releases/{remote}/promote (admin). */
+export const promoteReleaseInputSchema = z.strictObject({ version: releaseVersionSchema });
+
+/** POST /remotes/errors (anyone: the shell reports a remote that would not load). */
+export const remoteLoadFailureInputSchema = z.strictObject({
+  remote: remoteNameSchema,
+  manifestUrl: z.url().max(500),
+  message: z.string({ error: 'message is required' }).trim().min(1, 'message is required').max(500),
+});
+
+/** The major of a semver, or major.minor below 1.0.0 (npm's caret: 0.x minors may break). */
+function compatibilityLine(version: string): string | null {
+  const match = /^(\d+)\.(\d+)\.\d+/.exec(version);
+  if (!match) return null;
+  return match[1] === '0' ? `0.${match[2]}` : match[1]!;
+}
+
+/**
+ * Why a remote built against `remote` versions cannot run in a shell that provides `shell`
+ * (package → version, both read from the mf-manifest.json files); empty when it can.
+ */
+export function sharedIncompatibilities(shell: Record<string, string>, remote: Record<string, string>): string[] {
+  return RELEASE_CHECKED_SINGLETONS.flatMap((name) => {
+    const built = remote[name];
+    const provided = shell[name];
+    if (!built || !provided) return [];
+    const line = compatibilityLine(built);
+    return line !== null && line === compatibilityLine(provided) ? [] : [`${name} ${built} (the shell provides ${provided})`];
+  });
+}
+
+export const releaseMessages = {
+  unknownVersion: (remote: string, version: string) => `${remote} has no published version ${version}`,
+  alreadyPublished: (remote: string, version: string) =>
+    `${remote} ${version} is already published: versions are immutable, publish a new one`,
+  alreadyLive: (remote: string, version: string) => `${remote} ${version} is already live`,
+  incompatible: (remote: string, version: string, problems: string[]) =>
+    `${remote} ${version} cannot go live: it was built against ${problems.join('; ')}. Rebuild it against the shell's versions.`,
+  nothingToRollBack: (remote: string) => `${remote} has no earlier live version to roll back to`,
+  manifestUnreadable: (url: string, reason: string) => `Could not read the manifest ${url}: ${reason}`,
+  wrongManifest: (remote: string, name: string) => `The manifest is ${name}'s, not ${remote}'s`,
+} as const;

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getParsed, releaseKeys, remoteReleasesSchema } from '@pcpp/contracts';
+
+/** GET /releases (admin): each remote's live version, published versions and recent load failures. */
+export function getReleases(signal?: AbortSignal) {
+  return getParsed(z.array(remoteReleasesSchema), '/releases', { signal });
+}
+
+export const releasesQuery = () => queryOptions({ queryKey: releaseKeys.all, queryFn: ({ signal }) => getReleases(signal) });
+
+export const useReleases = () => useQuery(releasesQuery());
