@@ -44,6 +44,8 @@ function runtimeConfigFromEnv(env = process.env) {
     apiUrl,
     // The release registry: the shell loads each remote's live version, and `remotes` when it cannot.
     remoteRegistryUrl: env.REMOTE_REGISTRY_URL || `${apiUrl}/remotes`,
+    // Where promoted versions are served from: the pages' Content-Security-Policy allows its code.
+    releaseStoreUrl: releaseStoreFromEnv(env).publicUrl,
     remotes: {
       mf_shop: env.MF_SHOP_MANIFEST_URL || `http://localhost:${ports.shop}/mf-manifest.json`,
       mf_dashboard: env.MF_DASHBOARD_MANIFEST_URL || `http://localhost:${ports.dashboard}/mf-manifest.json`,

@@ -14,6 +14,8 @@ export const runtimeConfigSchema = z.object({
   }),
   /** The api's GET /remotes: the live version of each remote, read first at every start. */
   remoteRegistryUrl: z.url().optional(),
+  /** The release store serving every published remote version (its origin is allowed to run code). */
+  releaseStoreUrl: z.url().optional(),
   firebase: z.object({
     apiKey: z.string().min(1),
     authDomain: z.string().min(1),

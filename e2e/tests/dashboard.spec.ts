@@ -6,7 +6,7 @@ import { stackUrls } from '../support/environment';
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
 const customerLinks = ['My Profile', 'My Orders', 'Add a Review'];
-const adminLinks = ['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity'];
+const adminLinks = ['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases'];
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -54,6 +54,7 @@ test.describe('the sidebar by role', () => {
       { link: 'Manage Products', url: /\/dashboard\/manageproduct$/ },
       { link: 'Add a Product', url: /\/dashboard\/addproduct$/ },
       { link: 'Reviews', url: /\/dashboard\/reviews$/ },
+      { link: 'Releases', url: /\/dashboard\/releases$/ },
       { link: 'Activity', url: /\/dashboard\/activity$/ },
     ];
     for (const { link, url } of pages) {

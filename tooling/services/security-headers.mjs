@@ -17,13 +17,14 @@ const originOf = (url) => {
 };
 
 /**
- * @param {{ apiUrl?: string, remotes?: Record<string, string>, firebase?: { authDomain?: string, useAuthEmulator?: boolean },
+ * @param {{ apiUrl?: string, remotes?: Record<string, string>, releaseStoreUrl?: string, firebase?: { authDomain?: string, useAuthEmulator?: boolean },
  *           stripePublishableKey?: string, stripeSandboxScriptUrl?: string }} config the runtime config
  * @param {{ imageOrigins?: string[] }} [options] more places images come from (an S3 bucket's public URL)
  * @returns {string}
  */
 export function contentSecurityPolicy(config, { imageOrigins = [] } = {}) {
-  const remotes = Object.values(config.remotes ?? {}).map(originOf);
+  // The remotes' own servers and the release store that serves their promoted versions.
+  const remotes = [...Object.values(config.remotes ?? {}), config.releaseStoreUrl].map(originOf);
   const api = originOf(config.apiUrl);
   // The emulator is reached through the shell's own origin (tooling/auth-emulator/proxy.cjs).
   const realFirebase = config.firebase && !config.firebase.useAuthEmulator;

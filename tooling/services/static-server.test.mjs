@@ -275,13 +275,15 @@ describe('static server', () => {
         {
           apiUrl: 'https://api.shop.example',
           remotes: { mf_shop: 'https://shop.cdn.example/mf-manifest.json' },
+          releaseStoreUrl: 'https://releases.shop.example/store',
           firebase: { apiKey: 'key', authDomain: 'shop.firebaseapp.com', projectId: 'shop' },
           stripePublishableKey: 'pk_live_x',
         },
         { imageOrigins: ['https://images.shop.example/bucket'] },
       ),
     );
-    assert.deepEqual(policy['script-src'], ["'self'", 'https://shop.cdn.example', 'https://js.stripe.com', 'https://apis.google.com']);
+    // The release store serves promoted remote versions, so its code may run too.
+    assert.deepEqual(policy['script-src'], ["'self'", 'https://shop.cdn.example', 'https://releases.shop.example', 'https://js.stripe.com', 'https://apis.google.com']);
     assert.ok(policy['connect-src'].includes('https://identitytoolkit.googleapis.com'));
     assert.ok(policy['connect-src'].includes('https://securetoken.googleapis.com'));
     assert.ok(policy['connect-src'].includes('https://api.stripe.com'));
