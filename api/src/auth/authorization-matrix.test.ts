@@ -1,0 +1,299 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ObjectId } from 'mongodb';
+import request from 'supertest';
+import { SignJWT } from 'jose';
+import { databaseSnapshot, routeTable } from '../../test/database-snapshot';
+import {
+  createAccount,
+  createPart,
+  createTestApi,
+  insertOrder,
+  randomSuffix,
+  signUpWithAccessToken,
+  type TestApi,
+  unsignedJwt,
+} from '../../test/helpers';
+import { SHELL_SHARED, startManifestServer } from '../../test/release-fixtures';
+import { pngImage } from '../../test/upload-fixtures';
+
+// Every route the app has × who calls it → the status, written down cell by cell. A route added
+// to the app without a row here fails, and so does a row for a route that is gone. Each cell gets
+// fresh data to act on, so a cell's answer depends on who asks and nothing else; a refused cell
+// must leave the database exactly as it was.
+
+type Persona = 'none' | 'customer' | 'anotherCustomer' | 'admin';
+const PERSONAS: Persona[] = ['none', 'customer', 'anotherCustomer', 'admin'];
+
+const adminEmail = `matrix-admin-${randomSuffix()}@example.com`;
+let api: TestApi;
+let uploadsDir: string;
+let manifests: Awaited<ReturnType<typeof startManifestServer>>;
+const accounts = {} as Record<Exclude<Persona, 'none'>, { email: string; token: string }>;
+let part: Awaited<ReturnType<typeof createPart>>;
+let image: Buffer;
+
+beforeAll(async () => {
+  uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-matrix-'));
+  manifests = await startManifestServer();
+  manifests.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version })) });
+  // No role cache: the demotion test reads the role on each request.
+  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail }, { roleCacheTtlMs: 0 });
+  // Signed up in the emulator: placing an order and writing a review read the account there.
+  [accounts.customer, accounts.anotherCustomer, accounts.admin] = await Promise.all([
+    signUpWithAccessToken(api),
+    signUpWithAccessToken(api),
+    signUpWithAccessToken(api, { email: adminEmail, emailVerified: true }),
+  ]);
+  part = await createPart(api, { p_quantity: 1000 });
+  image = await pngImage(64, 64);
+});
+afterAll(async () => {
+  await api.close();
+  await manifests.close();
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+const as = (call: request.Test, persona: Persona) =>
+  persona === 'none' ? call : call.set('Authorization', `Bearer ${accounts[persona].token}`);
+const customerOrder = (fields: { paid?: boolean; status?: 'paid' } = {}) => insertOrder(api, part, { email: accounts.customer.email, ...fields });
+const newVersion = () => `1.0.0+${randomSuffix()}`;
+async function publishedRelease(remote: 'mf_shop' | 'mf_dashboard', version = newVersion()) {
+  await api.database.collections.releases.insertOne({
+    remote, version, manifestUrl: manifests.publish(remote, version), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: 'ci@example.com',
+  });
+  return version;
+}
+
+interface Row {
+  /** Statuses for no token, the customer, another customer (owns nothing touched), an admin. */
+  expected: [none: number, customer: number, anotherCustomer: number, admin: number];
+  /** Makes what the call acts on, afresh for each cell; answers what `send` needs. */
+  setup?: () => Promise<string>;
+  send: (persona: Persona, fixture: string) => request.Test;
+}
+
+const server = () => request(api.app);
+const productBody = () => ({
+  name: `Matrix part ${randomSuffix()}`,
+  category: 'Memory',
+  p_quantity: 5,
+  min_quantity: 1,
+  price: 4999,
+  description: 'A part added by the authorization matrix.',
+  img: 'https://images.example.com/part.webp',
+});
+const profileBody = {
+  Address: '12 Harbour Road, Portsmouth',
+  phone: '+44 7700 900123',
+  profession: 'Systems engineer',
+  linkin: 'https://www.linkedin.com/in/sam-lee',
+};
+const orderBody = () => ({ productId: part.id, order_quantity: 1, address: '1 Main Street, Springfield', phone: '555 0100' });
+
+/** The customer's own calls answer the customer and an admin; another customer gets 403. */
+const MATRIX: Record<string, Row> = {
+  'GET /healthz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/healthz'), p) },
+  'GET /readyz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/readyz'), p) },
+  'GET /tools': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/tools'), p) },
+  'GET /tools/:id': { expected: [200, 200, 200, 200], send: (p) => as(server().get(`/tools/${part.id}`), p) },
+  'POST /tools': { expected: [401, 403, 403, 201], send: (p) => as(server().post('/tools').send(productBody()), p) },
+  'DELETE /tools/:id': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await createPart(api, { p_quantity: 3 })).id,
+    send: (p, id) => as(server().delete(`/tools/${id}`), p),
+  },
+  'GET /reviews': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/reviews'), p) },
+  'GET /reviews/all': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/reviews/all'), p) },
+  'PATCH /reviews/:id': {
+    expected: [401, 403, 403, 200],
+    setup: async () => {
+      const review = { name: 'Reviewed', review: 'Moderated by the matrix.', ratings: 4, authorEmail: accounts.customer.email, createdAt: new Date() };
+      return (await api.database.collections.reviews.insertOne(review)).insertedId.toHexString();
+    },
+    send: (p, id) => as(server().patch(`/reviews/${id}`).send({ hidden: true }), p),
+  },
+  // Reviews come from customers only.
+  'POST /addReview': { expected: [401, 201, 201, 403], send: (p) => as(server().post('/addReview').send({ ratings: '5', review: 'Fast and quiet.' }), p) },
+  'PUT /user/admin/:email': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await createAccount(api, 'customer')).email,
+    send: (p, email) => as(server().put(`/user/admin/${encodeURIComponent(email)}`), p),
+  },
+  'GET /user': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/user'), p) },
+  // The profile update (an access token); the token exchange on the same path takes Firebase ID
+  // tokens, which the token tests below and users/routes.test.ts cover. Even an admin may not
+  // change someone else's profile.
+  'PUT /user/:email': {
+    expected: [401, 200, 403, 403],
+    send: (p) => as(server().put(`/user/${encodeURIComponent(accounts.customer.email)}`).send(profileBody), p),
+  },
+  'GET /user/one': { expected: [401, 200, 403, 200], send: (p) => as(server().get('/user/one').query({ email: accounts.customer.email }), p) },
+  'GET /admin/:email': { expected: [401, 200, 403, 200], send: (p) => as(server().get(`/admin/${encodeURIComponent(accounts.customer.email)}`), p) },
+  'POST /create-payment-intent': {
+    expected: [401, 200, 403, 403],
+    setup: async () => (await customerOrder()).id,
+    send: (p, id) => as(server().post('/create-payment-intent').send({ orderId: id }), p),
+  },
+  // The owner gets past every check to the payment's: Stripe has no such payment (409).
+  'PATCH /myorder/:id': {
+    expected: [401, 409, 403, 403],
+    setup: async () => (await customerOrder()).id,
+    send: (p, id) => as(server().patch(`/myorder/${id}`).send({ transactionId: 'pi_matrixNoSuchPayment' }), p),
+  },
+  'POST /order': { expected: [401, 201, 201, 201], send: (p) => as(server().post('/order').send(orderBody()), p) },
+  // An admin reads everyone's orders through GET /order, not the customer's own list.
+  'GET /myorder': { expected: [401, 200, 403, 403], send: (p) => as(server().get('/myorder').query({ email: accounts.customer.email }), p) },
+  // Someone else's order is answered as if it did not exist.
+  'DELETE /myorder/:id': {
+    expected: [401, 200, 404, 404],
+    setup: async () => (await customerOrder()).id,
+    send: (p, id) => as(server().delete(`/myorder/${id}`), p),
+  },
+  'GET /order/:id': {
+    expected: [401, 200, 404, 200],
+    setup: async () => (await customerOrder()).id,
+    send: (p, id) => as(server().get(`/order/${id}`), p),
+  },
+  'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },
+  'DELETE /order/:id': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await customerOrder()).id,
+    send: (p, id) => as(server().delete(`/order/${id}`), p),
+  },
+  'PATCH /order/:id/status': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await customerOrder({ paid: true, status: 'paid' })).id,
+    send: (p, id) => as(server().patch(`/order/${id}/status`).send({ status: 'shipped' }), p),
+  },
+  'GET /activity': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/activity'), p) },
+  'GET /remotes': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/remotes'), p) },
+  // Anyone may report a remote that would not load (the shell does, signed in or not).
+  'POST /remotes/errors': {
+    expected: [204, 204, 204, 204],
+    send: (p) => as(server().post('/remotes/errors').send({ remote: 'mf_shop', manifestUrl: 'https://cdn.example.com/m.json', message: 'timeout' }), p),
+  },
+  'GET /releases': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/releases'), p) },
+  'POST /releases/:remote': {
+    expected: [401, 403, 403, 201],
+    setup: async () => newVersion(),
+    send: (p, version) => as(server().post('/releases/mf_admin').send({ version, manifestUrl: manifests.publish('mf_admin', version) }), p),
+  },
+  'POST /releases/:remote/promote': {
+    expected: [401, 403, 403, 200],
+    setup: () => publishedRelease('mf_shop'),
+    send: (p, version) => as(server().post('/releases/mf_shop/promote').send({ version }), p),
+  },
+  'POST /releases/:remote/rollback': {
+    expected: [401, 403, 403, 200],
+    setup: async () => {
+      const [before, live] = [await publishedRelease('mf_dashboard'), await publishedRelease('mf_dashboard')];
+      await api.database.collections.liveRemotes.updateOne(
+        { remote: 'mf_dashboard' },
+        { $set: { live, history: [before], updatedAt: new Date() } },
+        { upsert: true },
+      );
+      return before;
+    },
+    send: (p) => as(server().post('/releases/mf_dashboard/rollback'), p),
+  },
+  'POST /uploads': {
+    expected: [401, 403, 403, 201],
+    send: (p) => as(server().post('/uploads').attach('image', image, { filename: 'part.png', contentType: 'image/png' }), p),
+  },
+  // Stripe's calls carry its signature, never a bearer: without the signature everyone gets 400.
+  'POST /webhooks/stripe': {
+    expected: [400, 400, 400, 400],
+    send: (p) => as(server().post('/webhooks/stripe').set('Content-Type', 'application/json').send('{"type":"payment_intent.succeeded"}'), p),
+  },
+};
+
+it('has a row for every route the app serves, and none for a route it does not', () => {
+  expect(Object.keys(MATRIX).sort()).toEqual(routeTable(api.app));
+});
+
+const cells = Object.entries(MATRIX).flatMap(([route, row]) =>
+  PERSONAS.map((persona, index) => [route, persona, row.expected[index]!, row] as const),
+);
+
+describe.each(cells)('%s as %s', (_route, persona, status, row) => {
+  it(`answers ${status}${status >= 400 ? ' and changes nothing' : ''}`, async () => {
+    const fixture = row.setup ? await row.setup() : '';
+    const before = status >= 400 ? await databaseSnapshot(api) : null;
+    const response = await row.send(persona, fixture);
+    expect({ status: response.status, body: response.status >= 400 ? response.body : undefined }).toEqual({
+      status,
+      body: status >= 400 ? { message: expect.any(String) } : undefined,
+    });
+    if (before) expect(await databaseSnapshot(api)).toEqual(before);
+  });
+});
+
+describe('tokens the api did not give out, or no longer honours', () => {
+  // Every route that asks for an access token: the none column says 401.
+  const signedInRoutes = Object.entries(MATRIX).filter(([, row]) => row.expected[0] === 401);
+  const SECRET_CLAIMS = () => ({ email: accounts.admin.email, role: 'admin' });
+  const sign = (secret: string, edit: (jwt: SignJWT) => SignJWT = (jwt) => jwt) =>
+    edit(
+      new SignJWT(SECRET_CLAIMS())
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(new ObjectId().toHexString())
+        .setIssuer('pcpp-api')
+        .setAudience('pcpp-web')
+        .setIssuedAt()
+        .setExpirationTime('10m'),
+    ).sign(new TextEncoder().encode(secret));
+  const forgeries: [string, () => Promise<string>][] = [
+    ['an expired one', () => sign(api.config.jwtSecret, (jwt) => jwt.setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600))],
+    ['one signed with another secret', () => sign(`${api.config.jwtSecret}-not`)],
+    ['an unsigned one (alg none)', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      return unsignedJwt({ ...SECRET_CLAIMS(), sub: new ObjectId().toHexString(), iss: 'pcpp-api', aud: 'pcpp-web', iat: now, exp: now + 600 });
+    }],
+    ['one for another audience', () => sign(api.config.jwtSecret, (jwt) => jwt.setAudience('someone-else'))],
+    ['one from another issuer', () => sign(api.config.jwtSecret, (jwt) => jwt.setIssuer('someone-else'))],
+  ];
+
+  it.each(forgeries)('answers 401 to %s on every signed-in route, changing nothing', async (_label, forge) => {
+    const token = await forge();
+    const fixtures: string[] = [];
+    for (const [, row] of signedInRoutes) fixtures.push(row.setup ? await row.setup() : '');
+    const before = await databaseSnapshot(api);
+    for (const [index, [route, row]] of signedInRoutes.entries()) {
+      const response = await row.send('none', fixtures[index]!).set('Authorization', `Bearer ${token}`);
+      expect({ route, status: response.status, body: response.body }).toEqual({ route, status: 401, body: { message: expect.any(String) } });
+    }
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+
+  it('gives an ADMIN_EMAILS address whose email is unverified no admin access (403)', async () => {
+    const email = `boss-${randomSuffix()}@example.com`;
+    const unverifiedApi = await createTestApi({ ADMIN_EMAILS: email }, { roleCacheTtlMs: 0 });
+    try {
+      const session = await signUpWithAccessToken(unverifiedApi, { email });
+      const response = await request(unverifiedApi.app).get('/user').set('Authorization', `Bearer ${session.token}`);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: 'Admins only' });
+    } finally {
+      await unverifiedApi.close();
+    }
+  });
+});
+
+it('refuses an admin demoted in the database on the next call, though the token still says admin', async () => {
+  const demoted = await createAccount(api, 'admin');
+  const adminReads = ['/user?limit=1', '/order?limit=1', '/activity?limit=1', '/reviews/all?limit=1', '/releases'];
+  const calls = () => Promise.all(adminReads.map((url) => server().get(url).set('Authorization', `Bearer ${demoted.token}`)));
+  for (const response of await calls()) expect(response.status).toBe(200);
+
+  await api.database.collections.users.updateOne({ email: demoted.email }, { $set: { role: 'customer' } });
+  expect((await api.accessTokens.verify(demoted.token)).role).toBe('admin');
+  for (const response of await calls()) {
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: 'Admins only' });
+  }
+  const promote = await server().put(`/user/admin/${encodeURIComponent(accounts.customer.email)}`).set('Authorization', `Bearer ${demoted.token}`);
+  expect(promote.status).toBe(403);
+  expect((await api.database.collections.users.findOne({ email: accounts.customer.email }))?.role).toBe('customer');
+});
