@@ -1,0 +1,235 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { databaseSnapshot, routeTable } from '../test/database-snapshot';
+import { createPart, createTestApi, insertOrder, randomSuffix, signUpWithAccessToken, type TestApi } from '../test/helpers';
+import { SHELL_SHARED, startManifestServer } from '../test/release-fixtures';
+
+// Bad requests, generated from a fixed seed, at every route that writes: each must get a JSON 4xx
+// with a message, never a 5xx, and leave the database as it was (activity log included; only the
+// rate-limit counters may move, they count refused calls on purpose).
+
+const SEED = 0x5eed_14;
+const CASES_PER_ROUTE = 48;
+/** POST /remotes/errors allows 10 reports a minute per address: more would only test the limit. */
+const PUBLIC_REPORTS = 10;
+
+/** mulberry32: small, deterministic, good enough to pick cases. */
+function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const adminEmail = `fuzz-admin-${randomSuffix()}@example.com`;
+let api: TestApi;
+let uploadsDir: string;
+let manifests: Awaited<ReturnType<typeof startManifestServer>>;
+let customer: { email: string; token: string };
+let admin: { email: string; token: string };
+const ids = { part: '', order: '', paidOrder: '', review: '' };
+
+beforeAll(async () => {
+  uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
+  manifests = await startManifestServer();
+  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail });
+  [customer, admin] = await Promise.all([signUpWithAccessToken(api), signUpWithAccessToken(api, { email: adminEmail, emailVerified: true })]);
+  const part = await createPart(api, { p_quantity: 50 });
+  ids.part = part.id;
+  ids.order = (await insertOrder(api, part, { email: customer.email })).id;
+  ids.paidOrder = (await insertOrder(api, part, { email: customer.email, paid: true, status: 'paid', transactionId: 'pi_1' })).id;
+  const review = { name: 'Fuzzed', review: 'Moderated by the fuzz test.', ratings: 3, authorEmail: customer.email, createdAt: new Date() };
+  ids.review = (await api.database.collections.reviews.insertOne(review)).insertedId.toHexString();
+  await api.database.collections.releases.insertOne({
+    remote: 'mf_shop', version: '1.0.0+one', manifestUrl: manifests.publish('mf_shop', '1.0.0+one'), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: 'ci@example.com',
+  });
+});
+afterAll(async () => {
+  await api.close();
+  await manifests.close();
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+type Caller = 'customer' | 'admin';
+interface Target {
+  caller: Caller;
+  /** The path with its parameters as a valid call would have them; `:x` marks each, for bad values. */
+  path: () => string;
+  params?: Record<string, () => string>;
+  /** A valid body (the required fields only), or null when the route reads none. */
+  body: Record<string, unknown> | null;
+  /** The route reads no body at all (anything sent is ignored): only the path and encoding are fuzzed. */
+  ignoresBody?: boolean;
+}
+
+/** Every route that writes, as a valid call would make it; the test fails when a new one is missing. */
+const TARGETS: Record<string, Target> = {
+  'POST /tools': {
+    caller: 'admin',
+    path: () => '/tools',
+    body: { name: 'Fuzz part', category: 'Memory', p_quantity: 5, min_quantity: 1, price: 4999, description: 'A part.', img: 'https://images.example.com/p.webp' },
+  },
+  'DELETE /tools/:id': { caller: 'admin', path: () => `/tools/${ids.part}`, params: { id: () => ids.part }, body: null },
+  'PATCH /reviews/:id': { caller: 'admin', path: () => `/reviews/${ids.review}`, params: { id: () => ids.review }, body: { hidden: true } },
+  'POST /addReview': { caller: 'customer', path: () => '/addReview', body: { ratings: '5', review: 'Fast and quiet.' } },
+  'PUT /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${customer.email}`, params: { email: () => customer.email }, body: null },
+  'PUT /user/:email': {
+    caller: 'customer',
+    path: () => `/user/${customer.email}`,
+    params: { email: () => customer.email },
+    body: { Address: '12 Harbour Road', phone: '+44 7700 900123', profession: 'Engineer', linkin: 'https://www.linkedin.com/in/sam' },
+  },
+  'POST /create-payment-intent': { caller: 'customer', path: () => '/create-payment-intent', body: { orderId: ids.order } },
+  'PATCH /myorder/:id': { caller: 'customer', path: () => `/myorder/${ids.order}`, params: { id: () => ids.order }, body: { transactionId: 'pi_123' } },
+  'POST /order': { caller: 'customer', path: () => '/order', body: { productId: ids.part, order_quantity: 1, address: '1 Main Street', phone: '555 0100' } },
+  'DELETE /myorder/:id': { caller: 'customer', path: () => `/myorder/${ids.order}`, params: { id: () => ids.order }, body: null, ignoresBody: true },
+  'DELETE /order/:id': { caller: 'admin', path: () => `/order/${ids.order}`, params: { id: () => ids.order }, body: null },
+  'PATCH /order/:id/status': { caller: 'admin', path: () => `/order/${ids.paidOrder}/status`, params: { id: () => ids.paidOrder }, body: { status: 'shipped' } },
+  'POST /remotes/errors': {
+    caller: 'customer',
+    path: () => '/remotes/errors',
+    body: { remote: 'mf_shop', manifestUrl: 'https://cdn.example.com/m.json', message: 'timeout' },
+  },
+  'POST /releases/:remote': {
+    caller: 'admin',
+    path: () => '/releases/mf_admin',
+    params: { remote: () => 'mf_admin' },
+    body: { version: '1.0.0+fuzz', manifestUrl: 'https://cdn.example.com/mf_admin/mf-manifest.json' },
+  },
+  'POST /releases/:remote/promote': { caller: 'admin', path: () => '/releases/mf_shop/promote', params: { remote: () => 'mf_shop' }, body: { version: '1.0.0+one' } },
+  'POST /releases/:remote/rollback': { caller: 'admin', path: () => '/releases/mf_shop/rollback', params: { remote: () => 'mf_shop' }, body: null },
+  'POST /uploads': { caller: 'admin', path: () => '/uploads', body: null },
+  'POST /webhooks/stripe': { caller: 'customer', path: () => '/webhooks/stripe', body: { type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } } },
+};
+
+const HUGE = 'x'.repeat(100 * 1024);
+/** Wrong for any field: operators, other types, empty or far too long. */
+const BAD_VALUES: unknown[] = [
+  { $gt: '' }, { $ne: null }, { $where: 'sleep(1000)' }, ['a'], [], {}, null, true, 0, -1, -0.5, 1.5, 1e308, -1e308, '', ' ',
+  'x'.repeat(20_000), { toString: 'x' },
+];
+/** Wrong for a field that is not free text (ids, enums, URLs, versions, counts); fine words in a review. */
+const BAD_WORDS: unknown[] = ['-1', '1.5', 'NaN', '<script>alert(1)</script>', '../../etc/passwd', '\u0000'];
+const BAD_QUANTITIES: unknown[] = [-1, -100, 0.5, 1.5, 2.0000001, 1e9, '1', '2.5', Number.MAX_SAFE_INTEGER + 2];
+const FREE_TEXT = new Set(['name', 'description', 'review', 'Address', 'address', 'phone', 'profession', 'message']);
+const BAD_IDS = ['x', '0'.repeat(23), '0'.repeat(25), 'z'.repeat(24), '%ZZ', '%E0%A4%A', '%', '..%2F..%2Fadmin', '%00', '%24gt', 'null', `${'f'.repeat(24)}%20`];
+const EXTRA_KEYS = ['"role":"admin"', '"__proto__":{"role":"admin"}', '"constructor":{"prototype":{"role":"admin"}}', '"$where":"1"', '"paid":true', '"_id":"000000000000000000000000"'];
+
+interface Case {
+  label: string;
+  method: string;
+  path: string;
+  withToken: boolean;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+const json = (body: unknown) => JSON.stringify(body);
+/** JSON text of `body` with raw `"key":value` text added (how __proto__ gets in as a key). */
+const withRawKey = (body: Record<string, unknown>, raw: string) => {
+  const rest = json(body).slice(1);
+  return `{${raw}${rest === '}' ? '' : ','}${rest}`;
+};
+
+function casesFor(route: string, target: Target): Case[] {
+  const [method, pattern] = route.split(' ') as [string, string];
+  const jsonHeaders = { 'Content-Type': 'application/json' };
+  const base = (label: string, over: Partial<Case>): Case => ({ label, method, path: target.path(), withToken: true, headers: jsonHeaders, ...over });
+  const validBody = target.body ? json(target.body) : undefined;
+  const all: Case[] = [];
+
+  // Bad values in the path's parameters.
+  for (const param of Object.keys(target.params ?? {})) {
+    for (const bad of BAD_IDS) {
+      const badPath = pattern.replace(`:${param}`, bad).replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(target.params![name]!()));
+      all.push(base(`${param}=${bad}`, { path: badPath, body: validBody }));
+    }
+  }
+  // Bodies that cannot be read: wrong encodings and content types, broken JSON, too big.
+  const readable = validBody ?? '{"a":1}';
+  all.push(
+    base('gzip that is not gzip', { headers: { ...jsonHeaders, 'Content-Encoding': 'gzip' }, body: readable }),
+    base('deflate that is not deflate', { headers: { ...jsonHeaders, 'Content-Encoding': 'deflate' }, body: readable }),
+    base('an unknown encoding', { headers: { ...jsonHeaders, 'Content-Encoding': 'br2' }, body: readable }),
+    base('broken JSON', { body: '{"a":' }),
+    base('a 100 KB JSON string field', { body: json({ ...(target.body ?? {}), a: HUGE }) }),
+    base('UTF-16 charset', { headers: { 'Content-Type': 'application/json; charset=utf-16' }, body: readable }),
+  );
+  if (target.ignoresBody) return all;
+
+  // Whole bodies of the wrong kind. (A route that takes no body does not read one it cannot parse.)
+  if (target.body) {
+    all.push(
+      base('text/plain', { headers: { 'Content-Type': 'text/plain' }, body: readable }),
+      base('form-urlencoded', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1&role=admin' }),
+    );
+  }
+  all.push(
+    base('an array body', { body: json([target.body ?? {}]) }),
+    base('a string body', { body: '"x"' }),
+    base('a number body', { body: '5' }),
+    base('a null body', { body: 'null' }),
+  );
+  for (const raw of EXTRA_KEYS) all.push(base(`extra ${raw}`, { body: withRawKey(target.body ?? {}, raw) }));
+  for (const [field, value] of Object.entries(target.body ?? {})) {
+    const { [field]: _dropped, ...missing } = target.body!;
+    all.push(base(`no ${field}`, { body: json(missing) }));
+    const bads = [...BAD_VALUES, ...(FREE_TEXT.has(field) ? [] : BAD_WORDS), ...(/quantity|price/.test(field) ? BAD_QUANTITIES : [])];
+    for (const bad of bads) {
+      if (typeof bad === typeof value && bad === value) continue;
+      all.push(base(`${field}=${json(bad)}`, { body: json({ ...target.body, [field]: bad }) }));
+    }
+    all.push(base(`${field} inside an array`, { body: json([{ ...target.body }]) }));
+  }
+  return all;
+}
+
+/** A deterministic sample of each route's cases; one in eight goes without a token. */
+function sample(route: string, cases: Case[], count: number, random: () => number): Case[] {
+  const pool = [...cases];
+  for (let i = pool.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, count).map((c) => (random() < 0.125 ? { ...c, label: `${c.label}, no token`, withToken: false } : c));
+}
+
+it('fuzzes every route that writes', () => {
+  const writing = routeTable(api.app).filter((route) => !route.startsWith('GET '));
+  expect(Object.keys(TARGETS).sort()).toEqual(writing);
+});
+
+it('answers every generated bad request with a JSON 4xx and a message, changing nothing', async () => {
+  const random = prng(SEED);
+  const tokens: Record<Caller, string> = { customer: customer.token, admin: admin.token };
+  const failures: string[] = [];
+  let sent = 0;
+  for (const [route, target] of Object.entries(TARGETS)) {
+    const count = route === 'POST /remotes/errors' ? PUBLIC_REPORTS : CASES_PER_ROUTE;
+    for (const c of sample(route, casesFor(route, target), count, random)) {
+      const before = await databaseSnapshot(api);
+      let call = request(api.app)[c.method.toLowerCase() as 'post'](c.path);
+      for (const [name, value] of Object.entries(c.headers)) call = call.set(name, value);
+      if (c.withToken) call = call.set('Authorization', `Bearer ${tokens[target.caller]}`);
+      const response = await (c.body === undefined ? call : call.send(c.body));
+      sent += 1;
+      const problems = [
+        response.status >= 400 && response.status < 500 ? null : `status ${response.status}`,
+        /^application\/json/.test(response.get('content-type') ?? '') ? null : `content-type ${response.get('content-type')}`,
+        typeof response.body?.message === 'string' && response.body.message.length > 0 ? null : 'no message',
+      ].filter(Boolean);
+      const after = await databaseSnapshot(api);
+      const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
+      if (changed.length > 0) problems.push(`changed ${changed.join(', ')}`);
+      if (problems.length > 0) failures.push(`${route} [${c.label}] → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}: ${problems.join('; ')}`);
+    }
+  }
+  expect(failures).toEqual([]);
+  expect(sent).toBeGreaterThanOrEqual(500);
+}, 120_000);
