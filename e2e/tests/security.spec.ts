@@ -1,6 +1,10 @@
+import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
-import { stackUrls } from '../support/environment';
+import { stackPorts, stackUrls } from '../support/environment';
+import { repoRoot } from '../support/stack';
 import { aPart, payThroughPage, placeOrderThroughPage } from '../support/orders';
 
 // What an attacker on the same machine (the stack listens on loopback only) or a page could
@@ -76,4 +80,69 @@ test('the admin console breaks no Content-Security-Policy rule', async ({ page, 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+/** The machine's own addresses other than loopback: what another computer on the network reaches. */
+const networkAddresses = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .filter((address) => address && !address.internal)
+    .map((address) => address!.address);
+
+const reachable = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host, port, timeout: 2_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Inodes of the TCP sockets listening on every interface (0.0.0.0 or ::), from /proc/net. */
+function wildcardListenerInodes(): Set<string> {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      // local_address is HEXIP:PORT; state 0A is LISTEN; field 9 is the inode.
+      const [, local = '', , state, , , , , , inode] = line.trim().split(/\s+/);
+      if (state === '0A' && inode && /^0+:/.test(local)) inodes.add(inode);
+    }
+  }
+  return inodes;
+}
+
+/** Processes started from this checkout (the `npm start` stack) that own one of these sockets. */
+function stackProcessesOwning(inodes: Set<string>): string[] {
+  const owners: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (!command.includes(repoRoot)) continue;
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+        if (inode && inodes.has(inode)) owners.push(`${pid} ${command.slice(0, 120)}`);
+      }
+    } catch {
+      // A process that ended meanwhile, or one we may not read.
+    }
+  }
+  return owners;
+}
+
+test('from another address on the network, the running stack reaches nothing', async () => {
+  const addresses = networkAddresses();
+  expect(addresses.length).toBeGreaterThan(0);
+  for (const [name, port] of Object.entries(stackPorts)) {
+    expect(await reachable('127.0.0.1', port), `${name} answers on loopback`).toBe(true);
+    for (const host of addresses) expect(await reachable(host, port), `${name} :${port} on ${host}`).toBe(false);
+  }
+  // Servers on ports chosen at start (the embedded database) too: no process of the stack listens on every interface.
+  expect(process.platform === 'linux' ? stackProcessesOwning(wildcardListenerInodes()) : []).toEqual([]);
 });
