@@ -6,7 +6,7 @@ import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
 import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
-import { closeDatabase, connectDatabase, ensureIndexes } from './db/mongo';
+import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
 import { seedDemoData } from './db/seed';
 import { createLogger, type Logger } from './logger';
 import { createOutbox } from './modules/mail/outbox';
@@ -42,9 +42,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   let drainConnections = () => {};
 
   try {
-    const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
+    const database = await connectDatabase(config.mongodbUri, config.mongodbDb, config.mongodbTimeoutMs);
     undo.push(() => closeDatabase(database));
     await ensureIndexes(database);
+    watchReachability(database, {
+      lost: () => logger.error('the database is unreachable: data requests answer 503 until it is back'),
+      back: () => {
+        logger.info('the database is reachable again');
+        // It may be a new server (the embedded one restarted): its indexes again.
+        ensureIndexes(database).catch((error: unknown) => logger.error({ err: error }, 'ensuring the indexes failed'));
+      },
+    });
     if (config.seedDemoData) {
       const seeded = await seedDemoData(database.collections);
       if (seeded.tools || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');

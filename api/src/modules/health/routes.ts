@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { type Database, pingDatabase } from '../../db/mongo';
-import { ServiceUnavailableError } from '../../errors';
+import { DATABASE_UNREACHABLE, ServiceUnavailableError } from '../../errors';
 
 export function healthRoutes(deps: { database: Pick<Database, 'db'>; shuttingDown: () => boolean }): Router {
   const router = Router();
@@ -16,7 +16,7 @@ export function healthRoutes(deps: { database: Pick<Database, 'db'>; shuttingDow
     try {
       await pingDatabase(deps.database);
     } catch (error) {
-      throw new ServiceUnavailableError('The database is unreachable', { cause: error });
+      throw new ServiceUnavailableError(DATABASE_UNREACHABLE, { cause: error });
     }
     res.json({ status: 'ready' });
   });
