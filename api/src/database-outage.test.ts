@@ -106,7 +106,7 @@ beforeAll(async () => {
     MONGODB_DB: dbName,
     API_PORT: '0',
     LOG_LEVEL: 'silent',
-    SEED_DEMO_DATA: 'false',
+    SEED_DEMO_DATA: 'true',
     JWT_SECRET,
     RATE_LIMIT_ORDERS: '100000',
   });
@@ -201,7 +201,7 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
 
 }, 30_000);
 
-it('ensures the indexes again when the server behind the address comes back empty (the embedded one restarted)', async () => {
+it('ensures the indexes and reseeds when the server behind the address comes back empty (the embedded one restarted)', async () => {
   const fresh = await startAnotherDatabase();
   const freshClient = new MongoClient(fresh.uri);
   try {
@@ -224,6 +224,12 @@ it('ensures the indexes again when the server behind the address comes back empt
       await sleep(100);
     }
     expect(await indexNames()).toContain('email_unique');
+    // And the demo catalog again (the seed is idempotent: it fills empty collections only).
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; ) {
+      if ((await freshClient.db(dbName).collection('tools').countDocuments()) > 0) break;
+      await sleep(100);
+    }
+    expect(await freshClient.db(dbName).collection('tools').countDocuments()).toBeGreaterThan(0);
     expect((await fetch(new URL('/readyz', running.url))).status).toBe(200);
   } finally {
     await freshClient.close();

@@ -49,8 +49,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       lost: () => logger.error('the database is unreachable: data requests answer 503 until it is back'),
       back: () => {
         logger.info('the database is reachable again');
-        // It may be a new server (the embedded one restarted): its indexes again.
-        ensureIndexes(database).catch((error: unknown) => logger.error({ err: error }, 'ensuring the indexes failed'));
+        // It may be a new, empty server (the embedded one restarted): indexes, and the demo catalog.
+        void (async () => {
+          await ensureIndexes(database);
+          if (config.seedDemoData) await seedDemoData(database.collections);
+        })().catch((error: unknown) => logger.error({ err: error }, 'preparing the database again failed'));
       },
     });
     if (config.seedDemoData) {
