@@ -65,6 +65,8 @@ export interface AppDeps {
   // Uploads.
   /** Where uploaded images go. Default: the one config.uploadStorage describes. */
   uploadStorage?: UploadStorage;
+  /** True once the api is stopping: /readyz answers 503 (server.ts). Default: never. */
+  shuttingDown?: () => boolean;
 }
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -175,7 +177,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(stripeWebhookRoutes({ payments }));
   app.use(express.json({ limit: '100kb' }));
 
-  app.use(healthRoutes({ database }));
+  app.use(healthRoutes({ database, shuttingDown: deps.shuttingDown ?? (() => false) }));
   app.use(toolsRoutes({ tools, accessTokens, roles }));
   app.use(reviewsRoutes({ reviews, accessTokens, roles, rateLimit: limits.reviews }));
   app.use(usersRoutes({ users, identity, accessTokens, roles, signInRateLimit: limits.signIn }));

@@ -10,6 +10,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const MIN_SECRET_LENGTH = 32;
 export const DEFAULT_ORDER_HOLD_MINUTES = 1440;
+/** Long enough for a failover, short enough that a client gets its 503 within 3 s. */
+export const DEFAULT_MONGODB_TIMEOUT_MS = 2_000;
 export const DEFAULT_MAIL_FROM = 'PC PART PICKER <orders@pcparts.dev>';
 const MONGODB_URI_REQUIRED =
   'is required: a MongoDB connection string. For development, run `npm start` (or `npm run dev`), which starts a local database and sets it';
@@ -69,6 +71,8 @@ export interface Config {
   /** Required. `npm start` and `npm run dev` start a local database when it is unset and pass its URI. */
   mongodbUri: string;
   mongodbDb: string;
+  /** How long a request waits for an unreachable database server before it answers 503. */
+  mongodbTimeoutMs: number;
   corsOrigins: string[];
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator; never set in production. */
@@ -157,6 +161,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name (letters, digits, _ and -)')
     .default('pcparts'),
+  MONGODB_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .default(DEFAULT_MONGODB_TIMEOUT_MS),
   CORS_ORIGINS: originList.optional(),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-pcparts'),
   FIREBASE_AUTH_EMULATOR_HOST: z
@@ -279,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     mongodbUri: env.MONGODB_URI,
     mongodbDb: env.MONGODB_DB,
+    mongodbTimeoutMs: env.MONGODB_TIMEOUT_MS,
     corsOrigins: env.CORS_ORIGINS ?? frontEndPorts.map((port) => `http://localhost:${port}`),
     firebaseProjectId: env.FIREBASE_PROJECT_ID,
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,

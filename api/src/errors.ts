@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@pcpp/contracts/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 import { ZodError } from 'zod';
 
 /** Fields an answer carries beside its message (e.g. `{available}` on a stock conflict). */
@@ -102,8 +103,35 @@ const MAX_ISSUE_MESSAGE_LENGTH = 300;
 const clip = (text: string) =>
   text.length > MAX_ISSUE_MESSAGE_LENGTH ? `${text.slice(0, MAX_ISSUE_MESSAGE_LENGTH - 1)}…` : text;
 
+export const DATABASE_UNREACHABLE = 'The database is unreachable';
+/** The driver notices a server that is back within about a second of the next request. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The connection broke while the driver waited to write: it rethrows the socket's own error
+ * (mongodb 7.8, Connection.writeCommand), not a MongoNetworkError.
+ */
+const BROKEN_CONNECTION_CODES = new Set(['EPIPE', 'ECONNRESET']);
+
+/** No server answered in time (MONGODB_TIMEOUT_MS), or the connection broke mid-operation. */
+function isDatabaseUnreachable(error: unknown): boolean {
+  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as Error).cause) {
+    if (cause instanceof MongoServerSelectionError || cause instanceof MongoNetworkError) return true;
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string' && BROKEN_CONNECTION_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 /** Turns any error into the one response shape, ApiErrorBody. Stack traces go to the log only. */
-export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
+export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody; headers?: Record<string, string> } {
+  if (isDatabaseUnreachable(error)) {
+    return {
+      status: 503,
+      body: { message: DATABASE_UNREACHABLE },
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
+  }
   if (error instanceof HttpError) return { status: error.status, body: { ...error.details, message: error.message } };
   if (error instanceof ZodError) {
     const issues = error.issues
@@ -124,7 +152,8 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
     next(error);
     return;
   }
-  const { status, body } = toErrorResponse(error);
+  const { status, body, headers } = toErrorResponse(error);
+  if (headers) res.set(headers);
   // pino-http logs the request with this error and its stack; the client gets the body only.
   if (status >= 500) res.err = error instanceof Error ? error : new Error(String(error));
   res.status(status).json(body);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { randomSuffix } from '../test/helpers';
 
@@ -96,4 +97,87 @@ describe('graceful shutdown', () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
   }, 60_000);
+});
+
+/** One GET through `agent`; the answer's status and Connection header, its body read to the end. */
+async function getThrough(agent: http.Agent, url: URL): Promise<{ status: number; connection: string | undefined }> {
+  const req = http.get(url, { agent });
+  const [res] = (await once(req, 'response')) as [http.IncomingMessage];
+  for await (const _chunk of res);
+  return { status: res.statusCode!, connection: res.headers.connection };
+}
+
+/** Everything the server sends on `socket` until it closes the connection. */
+async function readUntilClosed(socket: net.Socket): Promise<string> {
+  let text = '';
+  socket.setEncoding('utf8');
+  for await (const chunk of socket) text += chunk;
+  return text;
+}
+
+describe('shutdown under keep-alive load', () => {
+  it('turns /readyz 503 at once, ends open connections with Connection: close, closes idle ones, exits 0 soon', async () => {
+    const { child, listening } = startApi();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      const url = new URL(await listening);
+      const exited = once(child, 'exit');
+
+      // Four clients reusing their connections as fast as they can, until the api stops answering.
+      let signalled = false;
+      const answers: { status: number; connection: string | undefined; afterSignal: boolean }[] = [];
+      const clients = Array.from({ length: 4 }, async () => {
+        for (;;) {
+          try {
+            answers.push({ ...(await getThrough(agent, new URL('/tools', url))), afterSignal: signalled });
+          } catch {
+            return; // refused: the api no longer listens
+          }
+        }
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      // An idle keep-alive connection, and one whose request's headers are still arriving.
+      const idle = net.connect(Number(url.port), url.hostname);
+      idle.write(`GET /healthz HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+      const [firstAnswer] = (await once(idle, 'data')) as [Buffer];
+      expect(firstAnswer.toString()).toMatch(/^HTTP\/1\.1 200 /);
+      const idleClosed = once(idle, 'close');
+      const inFlight = net.connect(Number(url.port), url.hostname);
+      await once(inFlight, 'connect');
+      inFlight.write(`GET /readyz HTTP/1.1\r\nHost: ${url.host}\r\n`);
+      const inFlightAnswer = readUntilClosed(inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const signalledAt = Date.now();
+      signalled = true;
+      child.kill('SIGTERM');
+      // The idle connection goes now, not after the keep-alive timeout (5 s).
+      await idleClosed;
+      expect(child.exitCode).toBeNull(); // still waiting for the in-flight request
+
+      inFlight.write('\r\n');
+      const text = await inFlightAnswer;
+      expect(text).toMatch(/^HTTP\/1\.1 503 /);
+      expect(text).toMatch(/\r\nConnection: close\r\n/i);
+      expect(text).toContain('{"message":"The api is shutting down"}');
+
+      await Promise.all(clients);
+      const [code, signal] = await exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // A correctness bound, far below the 10 s grace period the api used to wait out.
+      expect(Date.now() - signalledAt).toBeLessThan(5_000);
+
+      expect(answers.filter((answer) => !answer.afterSignal).length).toBeGreaterThan(0);
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      // Each of the four connections gets at most the answer already on its way and one with
+      // Connection: close (it used to be thousands more).
+      const late = answers.filter((answer) => answer.afterSignal);
+      expect(late.length).toBeLessThanOrEqual(8);
+      expect(late.filter((answer) => answer.connection !== 'close').length).toBeLessThanOrEqual(4);
+    } finally {
+      agent.destroy();
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  }, 30_000);
 });

@@ -1,12 +1,12 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
 import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
-import { closeDatabase, connectDatabase, ensureIndexes } from './db/mongo';
+import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
 import { seedDemoData } from './db/seed';
 import { createLogger, type Logger } from './logger';
 import { createOutbox } from './modules/mail/outbox';
@@ -17,7 +17,10 @@ export interface RunningServer {
   port: number;
   config: Config;
   logger: Logger;
-  /** Stops accepting, lets in-flight requests finish (10 s at most), then closes everything. */
+  /**
+   * /readyz turns 503 at once; stops accepting, closes idle connections, ends the others after
+   * their current answer, lets in-flight requests finish (10 s at most), then closes everything.
+   */
   stop(): Promise<void>;
 }
 
@@ -35,10 +38,24 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     }
   };
 
+  let shuttingDown = false;
+  let drainConnections = () => {};
+
   try {
-    const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
+    const database = await connectDatabase(config.mongodbUri, config.mongodbDb, config.mongodbTimeoutMs);
     undo.push(() => closeDatabase(database));
     await ensureIndexes(database);
+    watchReachability(database, {
+      lost: () => logger.error('the database is unreachable: data requests answer 503 until it is back'),
+      back: () => {
+        logger.info('the database is reachable again');
+        // It may be a new, empty server (the embedded one restarted): indexes, and the demo catalog.
+        void (async () => {
+          await ensureIndexes(database);
+          if (config.seedDemoData) await seedDemoData(database.collections);
+        })().catch((error: unknown) => logger.error({ err: error }, 'preparing the database again failed'));
+      },
+    });
     if (config.seedDemoData) {
       const seeded = await seedDemoData(database.collections);
       if (seeded.tools || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');
@@ -72,8 +89,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     undo.push(() => outbox.idle());
     if (!config.smtpUrl) logger.warn('SMTP_URL is unset: order emails wait in the outbox collection, unsent');
 
-    const app = createApp({ config, logger, database, identity, outbox, accessTokens: createAccessTokens(config.jwtSecret) });
+    const app = createApp({ config, logger, database, identity, outbox, accessTokens: createAccessTokens(config.jwtSecret),
+      shuttingDown: () => shuttingDown,
+    });
     const server = app.listen(config.port, config.host);
+    drainConnections = endKeepAliveOnShutdown(server, () => shuttingDown);
     await once(server, 'listening');
     undo.push(() => closeServer(server, logger));
     // The order hold sweep, email retries and the Idempotency-Key cleanup, every minute.
@@ -84,11 +104,41 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     logger.info({ url, db: config.mongodbDb }, `api listening on ${url}`);
 
     let stopping: Promise<void> | undefined;
-    return { url, port, config, logger, stop: () => (stopping ??= unwind()) };
+    const stop = () => {
+      // Synchronously, before any undo step: from now on no answer keeps its connection open.
+      shuttingDown = true;
+      drainConnections();
+      return unwind();
+    };
+    return { url, port, config, logger, stop: () => (stopping ??= stop()) };
   } catch (error) {
     await unwind();
     throw error;
   }
+}
+
+/**
+ * Keep-alive clients would otherwise keep sending on their open connections through the whole
+ * grace period. Once shutting down, every answer not yet sent carries `Connection: close` (Node
+ * then ends the connection after it) and idle connections are closed. Returns what to run at the
+ * start of the shutdown.
+ */
+function endKeepAliveOnShutdown(server: Server, shuttingDown: () => boolean): () => void {
+  const unanswered = new Set<ServerResponse>();
+  // Prepended: express may answer synchronously, before a listener added after it would run.
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    if (shuttingDown()) {
+      res.setHeader('Connection', 'close');
+      return;
+    }
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  });
+  return () => {
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+    unanswered.clear();
+    server.closeIdleConnections();
+  };
 }
 
 async function closeServer(server: Server, logger: Logger): Promise<void> {

@@ -63,6 +63,19 @@ test.describe('a remote that is down', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
   });
 
+  test('mf-shop down: the home page shows the fallback inside the layout, and Retry brings it back', async ({ page }) => {
+    // Nothing listens at the shop's port yet.
+    servers.push(await serveShell(e2ePorts.shell, { mf_shop: `http://localhost:${e2ePorts.shop}/mf-manifest.json` }));
+    await page.goto(`${shellUrl}/`);
+    await expectFallback(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toHaveCount(0);
+
+    servers.push(await serveRemote(path.join(repoRoot, 'mf-shop/dist'), e2ePorts.shop));
+    await page.getByRole('button', { name: remoteFallbackText.retry }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('a redeployed remote shows in the shell with no shell rebuild', async ({ page }) => {
     // "Deploy" new files of mf-shop only: a copy of its build with a changed text.
     const deployed = mkdtempSync(path.join(os.tmpdir(), 'pcpp-shop-v2-'));

@@ -1,6 +1,7 @@
 import type { RemoteName } from '@pcpp/contracts/core';
 import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Tool, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
+import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 
 // Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
 // Read code maps documents field by field to the response shape: the embedded jongodb server
@@ -133,6 +134,7 @@ export interface Database {
 }
 
 const PING_TIMEOUT_MS = 2_000;
+const HEARTBEAT_MS = 1_000;
 
 export function collectionsOf(db: Db): Collections {
   return {
@@ -152,8 +154,14 @@ export function collectionsOf(db: Db): Collections {
   };
 }
 
-export async function connectDatabase(uri: string, dbName: string): Promise<Database> {
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000, appName: 'pcpp-api' });
+/** timeoutMs: how long an operation waits to find a reachable server before it fails. */
+export async function connectDatabase(uri: string, dbName: string, timeoutMs = DEFAULT_MONGODB_TIMEOUT_MS): Promise<Database> {
+  const client = new MongoClient(uri, {
+    serverSelectionTimeoutMS: timeoutMs,
+    // The driver finds a server that is back at its next check (the default is every 10 s).
+    heartbeatFrequencyMS: HEARTBEAT_MS,
+    appName: 'pcpp-api',
+  });
   await client.connect();
   const db = client.db(dbName);
   return { client, db, collections: collectionsOf(db) };
@@ -170,6 +178,19 @@ export async function pingDatabase(database: Pick<Database, 'db'>): Promise<void
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Calls `lost` when the server stops answering and `back` when it answers again (the driver
+ * reconnects by itself: these only report it).
+ */
+export function watchReachability(database: Pick<Database, 'client'>, on: { lost(): void; back(): void }): void {
+  database.client.on('serverDescriptionChanged', ({ previousDescription, newDescription }) => {
+    const was = previousDescription.type !== 'Unknown';
+    const is = newDescription.type !== 'Unknown';
+    if (was && !is) on.lost();
+    if (!was && is) on.back();
+  });
 }
 
 export async function ensureIndexes({ collections }: Database): Promise<void> {
