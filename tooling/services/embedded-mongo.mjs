@@ -13,6 +13,8 @@ const require = createRequire(import.meta.url);
 const JONGODB_PACKAGE = '@jongodb/memory-server-bin-linux-x64-gnu';
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
+// A database that keeps dying is a real problem to show, not to hide behind restarts.
+const MAX_RESTARTS_PER_MINUTE = 3;
 
 /*
  * The database runs under a small sh watchdog that holds a pipe from us on its stdin: when this
@@ -28,7 +30,8 @@ const WATCHDOG = [
 
 /**
  * @param {{ dataDir?: string, log?: (line: string) => void }} [options] dataDir: where a mongod keeps its data.
- * @returns {Promise<{ uri: string, inMemory: boolean, stop(): Promise<void> }>} inMemory: the data goes when it stops.
+ * @returns {Promise<{ uri: string, inMemory: boolean, stop(): Promise<void> }>} inMemory: the data goes when it stops;
+ *   then a database process that dies is started again on the same port.
  */
 export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data', 'mongo'), log = console.log } = {}) {
   const mongod = findOnPath('mongod');
@@ -42,15 +45,49 @@ export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data'
     return { uri: `mongodb://127.0.0.1:${port}`, inMemory: false, stop: database.stop };
   }
 
-  let uri;
-  const database = await startWatched('jongodb', jongodbBinary(), ['--host=127.0.0.1', '--port=0'], (output) => {
-    const failure = output.find((line) => line.startsWith('JONGODB_START_FAILURE='));
-    if (failure) throw new Error(`jongodb failed to start: ${failure}`);
-    uri = output.map((line) => /^JONGODB_URI=(\S+)/.exec(line)?.[1]).find(Boolean);
-    return Boolean(uri);
-  });
+  const startJongodb = async (port) => {
+    let uri;
+    const database = await startWatched('jongodb', jongodbBinary(), ['--host=127.0.0.1', `--port=${port}`], (output) => {
+      const failure = output.find((line) => line.startsWith('JONGODB_START_FAILURE='));
+      if (failure) throw new Error(`jongodb failed to start: ${failure}`);
+      uri = output.map((line) => /^JONGODB_URI=(\S+)/.exec(line)?.[1]).find(Boolean);
+      return Boolean(uri);
+    });
+    return { ...database, uri };
+  };
+  let database = await startJongodb(0);
+  const { uri } = database;
+  const port = new URL(uri.replace(/^mongodb:/, 'http:')).port;
   log('MONGODB_URI is not set: using the in-memory jongodb database. Data resets on restart; set MONGODB_URI to keep it.');
-  return { uri, inMemory: true, stop: database.stop };
+
+  // A database that dies is started again on the same port, so the api (which keeps its
+  // MONGODB_URI) reconnects, ensures its indexes and reseeds the demo catalog by itself.
+  let stopped = false;
+  const restarts = [];
+  const watch = (current) =>
+    void current.exited.then(async () => {
+      if (stopped) return;
+      const now = Date.now();
+      restarts.push(now);
+      if (restarts.filter((at) => now - at < 60_000).length > MAX_RESTARTS_PER_MINUTE) {
+        log(`The in-memory database stopped ${MAX_RESTARTS_PER_MINUTE} times within a minute; not restarting it again.`);
+        return;
+      }
+      log(`The in-memory database stopped unexpectedly; starting it again on port ${port} (its data is gone: the api reseeds the demo catalog).`);
+      try {
+        database = await startJongodb(port);
+        if (stopped) await database.stop();
+        else watch(database);
+      } catch (error) {
+        log(`The in-memory database could not be started again: ${error.message}`);
+      }
+    });
+  watch(database);
+  const stop = async () => {
+    stopped = true;
+    await database.stop();
+  };
+  return { uri, inMemory: true, stop };
 }
 
 /** Starts the binary under the watchdog and polls `ready(output)` until it says yes. */
@@ -74,7 +111,7 @@ async function startWatched(name, binary, args, ready) {
     await stop();
     throw new Error(`${error.message}. Last output:\n${output.join('\n')}`, { cause: error });
   }
-  return { stop };
+  return { stop, exited: group.exited, pid: group.child.pid };
 }
 
 function jongodbBinary() {
