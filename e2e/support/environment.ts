@@ -1,22 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
+import { chromiumLaunchOptions as chromiumLaunchOptionsFromEnv } from '../../tooling/chromium-launch-options.cjs';
 import { servicePorts } from '../../tooling/service-config.cjs';
 
 /** Debian's Chromium: Playwright cannot download its own browsers on this network. */
-export const chromiumLaunchOptions: LaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+export const chromiumLaunchOptions: LaunchOptions = chromiumLaunchOptionsFromEnv();
 
 /** Ports of the servers the tests start and stop themselves (beside the `npm start` stack). */
 export const e2ePorts = { shell: 3100, shop: 3101, admin: 3103 } as const;

@@ -32,3 +32,6 @@ declare module '*/tooling/service-config.cjs' {
   ): Record<'shell' | 'shop' | 'dashboard' | 'admin' | 'releases' | 'api' | 'authEmulator' | 'stripeSandbox' | 'smtp' | 'mailWeb', number>;
   export function releaseStoreFromEnv(env?: NodeJS.ProcessEnv): { dir: string; publicUrl: string };
 }
+declare module '*/tooling/chromium-launch-options.cjs' {
+  export function chromiumLaunchOptions(env?: NodeJS.ProcessEnv): { executablePath: string; args: string[] };
+}

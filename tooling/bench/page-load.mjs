@@ -1,0 +1,76 @@
+// One cold page load in Chromium: JavaScript over the wire until network idle, requests, LCP and CLS.
+// Each load gets a new browser context (a cold profile) and the cache is off.
+
+// Runs in the page before its own scripts: LCP and CLS (largest session window, as web-vitals counts it).
+const observeVitals = () => {
+  const vitals = { lcp: null, cls: 0 };
+  globalThis.__benchVitals = vitals;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  let session = 0;
+  let first = 0;
+  let last = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      if (session > 0 && entry.startTime - last < 1000 && entry.startTime - first < 5000) {
+        session += entry.value;
+      } else {
+        session = entry.value;
+        first = entry.startTime;
+      }
+      last = entry.startTime;
+      vitals.cls = Math.max(vitals.cls, session);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+async function signIn(page, shellUrl, account) {
+  await page.goto(`${shellUrl}/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')) && !globalThis.location.pathname.endsWith('/login'), null, {
+    timeout: 30_000,
+  });
+}
+
+/** Loads `shellUrl + path` once; with `account`, signs in through the login page first (not measured). */
+export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, account }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addInitScript(observeVitals);
+    const page = await context.newPage();
+    if (account) await signIn(page, shellUrl, account);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
+    const types = new Map();
+    let requests = 0;
+    let scriptFiles = 0;
+    let scriptBytes = 0;
+    cdp.on('Network.requestWillBeSent', ({ requestId, type, request }) => {
+      if (request.url.startsWith('data:')) return;
+      if (!types.has(requestId)) requests += 1;
+      types.set(requestId, type);
+    });
+    cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      if (types.get(requestId) !== 'Script') return;
+      scriptFiles += 1;
+      scriptBytes += encodedDataLength;
+    });
+
+    const response = await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    if (!response || response.status() >= 400) throw new Error(`${path} answered ${response?.status()}`);
+    if (account && new URL(page.url()).pathname === '/login') throw new Error(`${path} sent the signed-in customer to /login`);
+    const vitals = await page.evaluate(() => globalThis.__benchVitals);
+    await cdp.detach();
+    return { jsBytes: scriptBytes, jsFiles: scriptFiles, requests, lcpMs: vitals.lcp, cls: vitals.cls };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,92 @@
+// docs/benchmarks.md from the figures run.mjs collected (the same figures go to benchmarks.json).
+const KB = 1000;
+
+const verdict = (ok) => (ok ? 'pass' : '**miss**');
+const ms = (value) => (value === null ? 'none' : `${Math.round(value)} ms`);
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const ratio = (value) => value.toFixed(2);
+const fixed = (digits) => (value) => value.toFixed(digits);
+const whole = (value) => String(Math.round(value));
+const range = (figure, format) => `${format(figure.median)} (${format(figure.min)}–${format(figure.max)})`;
+
+export function pageVerdicts(page, targets) {
+  return {
+    ...(page.path === '/' ? { js: page.jsBytes.median <= targets.homeJsKb * KB } : {}),
+    lcp: page.lcpMs.median !== null && page.lcpMs.median <= (page.cpuThrottling === 1 ? targets.lcpMs : targets.lcpThrottledMs),
+    cls: page.cls.median <= targets.cls,
+  };
+}
+
+export function apiVerdicts(row) {
+  return { ratio: row.ratio >= row.target.minRatio, p99: row.api.p99Ms <= row.target.maxP99Ms };
+}
+
+export function renderReport({ machine, settings, targets, pages, api, orders }) {
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` (tooling/bench/) on ${machine.date}: the shop as it is (a baseline). Figures from one`,
+    'shared machine; compare them within one run, not across machines.',
+    '',
+    '## Machine',
+    '',
+    `- ${machine.cores} cores, ${machine.cpuModel}, ${Math.round(machine.memoryGb)} GB memory`,
+    `- Node ${machine.node}, Chromium ${machine.chromium}, autocannon ${machine.autocannon}`,
+    `- ${machine.platform}`,
+    '',
+    '## Pages',
+    '',
+    `Each figure: median (min–max) of ${settings.pageRuns} cold loads. Every load has a new browser context and the`,
+    'cache disabled (CDP `Network.setCacheDisabled`), at 1280×800. JS is the bytes over the wire (compressed,',
+    'CDP `encodedDataLength` of Script resources) until network idle; requests count everything the page',
+    "asked for. LCP and CLS come from the page's PerformanceObserver (CLS: the largest session window).",
+    `/dashboard is loaded signed in as the demo customer (signed in through /login first, not measured). KB = ${KB} bytes.`,
+    '',
+    `Targets: home page JS ≤ ${targets.homeJsKb} KB; LCP ≤ ${targets.lcpMs} ms unthrottled, ≤ ${targets.lcpThrottledMs.toLocaleString('en')} ms at 4× CPU throttling; CLS ≤ ${targets.cls}.`,
+    '',
+    '| Page | CPU | JS | JS files | Requests | LCP | CLS | Verdict |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const page of pages) {
+    const verdicts = pageVerdicts(page, targets);
+    const said = Object.entries(verdicts).map(([name, ok]) => `${name.toUpperCase()} ${verdict(ok)}`).join(', ');
+    lines.push(
+      `| \`${page.path}\` | ${page.cpuThrottling === 1 ? 'unthrottled' : `${page.cpuThrottling}× slower`} | ${range(page.jsBytes, kb)} | ${range(page.jsFiles, whole)} | ${range(page.requests, whole)} | ${page.lcpMs.median === null ? 'none' : range(page.lcpMs, ms)} | ${range(page.cls, fixed(3))} | ${said} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## API',
+    '',
+    `autocannon, ${settings.connections} connections over loopback, ${settings.apiSeconds} s per figure after a ${settings.warmUpSeconds} s warm-up. Beside each`,
+    'endpoint, a bare `node:http` server (its own process, as the api is) answers the same JSON from memory in the',
+    'same run: ratio = api req/s ÷ bare req/s. The api runs as `npm start` runs it (with its in-memory database).',
+    '',
+    '| Endpoint | Body | api req/s | api p99 | bare req/s | bare p99 | Ratio (target) | p99 (target) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const row of api) {
+    const verdicts = apiVerdicts(row);
+    const failures = row.api.non2xx + row.api.errors > 0 ? ` (${row.api.non2xx} non-2xx, ${row.api.errors} errors)` : '';
+    lines.push(
+      `| \`GET ${row.path}\` | ${kb(row.bodyBytes)} | ${whole(row.api.requestsPerSecond)}${failures} | ${row.api.p99Ms} ms | ${whole(row.bare.requestsPerSecond)} | ${row.bare.p99Ms} ms | ${ratio(row.ratio)} (≥ ${row.target.minRatio}) ${verdict(verdicts.ratio)} | ≤ ${row.target.maxP99Ms} ms ${verdict(verdicts.p99)} |`,
+    );
+  }
+  lines.push('', '## Orders', '');
+  if (orders.error) {
+    lines.push(`Not measured: ${orders.error}`);
+  } else {
+    lines.push(
+      `${orders.customers} customers (new accounts through the auth emulator and the token exchange) each place`,
+      `orders of the minimum quantity (${orders.part.minQuantity}) of "${orders.part.name}", one after another with a new`,
+      'Idempotency-Key each, until the part is sold out (409). The api ran with its order and sign-in rate limits raised',
+      '(RATE_LIMIT_ORDERS, RATE_LIMIT_SIGN_IN) so that the limits do not decide the figure.',
+      '',
+      `- ${orders.ordersAccepted} orders accepted in ${orders.seconds.toFixed(2)} s: **${whole(orders.ordersPerSecond)} orders/s**`,
+      `- Answers: ${Object.entries(orders.statuses).map(([status, count]) => `${count}× ${status}`).join(', ')}`,
+      `- Stock ${orders.stockBefore} → ${orders.stockAfter}: quantity accepted ${orders.quantityAccepted}, stock consumed ${orders.stockConsumed}. Oversell check: ${verdict(orders.oversellCheck === 'pass')}`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}

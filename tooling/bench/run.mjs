@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// `npm run bench`: starts the stack, measures the pages (Chromium), the api (autocannon) and a rush of
+// orders, and writes docs/benchmarks.md and docs/benchmarks.json. Not part of `npm test`.
+// The stack uses the shared ports: run it under the lock, `flock /tmp/pcpp-stack.lock npm run bench`.
+import { createRequire } from 'node:module';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { measureApi } from './api-throughput.mjs';
+import { rushOrders } from './order-rush.mjs';
+import { measurePageLoad } from './page-load.mjs';
+import { renderReport } from './report.mjs';
+import { startStack } from './stack.mjs';
+import { spread } from './stats.mjs';
+
+const require = createRequire(import.meta.url);
+const { servicePorts } = require('../service-config.cjs');
+const { chromiumLaunchOptions } = require('../chromium-launch-options.cjs');
+const demoAccounts = require('../../contracts/src/demo-accounts.json');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ports = servicePorts();
+const urls = {
+  shell: `http://localhost:${ports.shell}`,
+  api: `http://127.0.0.1:${ports.api}`,
+  authEmulator: `http://127.0.0.1:${ports.authEmulator}`,
+};
+
+const settings = { pageRuns: 3, cpuThrottlings: [1, 4], connections: 50, warmUpSeconds: 2, apiSeconds: 5, orderCustomers: 20 };
+const targets = { homeJsKb: 133, lcpMs: 550, lcpThrottledMs: 1000, cls: 0.05, apiMinRatio: 0.25, toolMinRatio: 0.15, apiMaxP99Ms: 10 };
+const customer = demoAccounts.find((account) => account.role === 'customer');
+const PAGES = [
+  { path: '/' },
+  { path: '/products' },
+  { path: '/login' },
+  { path: '/dashboard', account: customer },
+];
+
+const log = (line) => console.log(line);
+
+async function measurePages(browser) {
+  const rows = [];
+  for (const cpuThrottling of settings.cpuThrottlings) {
+    for (const page of PAGES) {
+      const runs = [];
+      for (let run = 0; run < settings.pageRuns; run += 1) {
+        runs.push(await measurePageLoad(browser, { shellUrl: urls.shell, path: page.path, cpuThrottling, account: page.account }));
+      }
+      const figure = (name) => spread(runs.map((r) => r[name]));
+      const lcps = runs.map((r) => r.lcpMs);
+      const row = {
+        path: page.path,
+        signedIn: Boolean(page.account),
+        cpuThrottling,
+        jsBytes: figure('jsBytes'),
+        jsFiles: figure('jsFiles'),
+        requests: figure('requests'),
+        lcpMs: lcps.includes(null) ? { median: null, min: null, max: null, runs: lcps.length } : spread(lcps),
+        cls: figure('cls'),
+      };
+      log(`  ${page.path} at ${cpuThrottling}×: JS ${row.jsBytes.median} B in ${row.jsFiles.median} files, LCP ${row.lcpMs.median} ms, CLS ${row.cls.median}`);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+async function apiEndpoints() {
+  const tools = await (await fetch(`${urls.api}/tools`)).json();
+  const common = { minRatio: targets.apiMinRatio, maxP99Ms: targets.apiMaxP99Ms };
+  return [
+    { name: 'tools', path: '/tools', target: common },
+    { name: 'catalog', path: '/tools?category=Memory&sort=price-asc&page=1', target: common },
+    { name: 'reviews', path: '/reviews?sort=newest&limit=6', target: common },
+    { name: 'tool', path: `/tools/${tools[0]._id}`, target: { ...common, minRatio: targets.toolMinRatio } },
+  ];
+}
+
+async function main() {
+  const started = Date.now();
+  log('Starting the stack (tooling/start.mjs)…');
+  const stack = await startStack({
+    root,
+    urls,
+    // The order rush places hundreds of orders from 20 accounts within seconds.
+    env: { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000' },
+  });
+  try {
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    let pages;
+    let chromiumVersion;
+    try {
+      chromiumVersion = browser.version();
+      log('Pages…');
+      pages = await measurePages(browser);
+    } finally {
+      await browser.close();
+    }
+    log('API…');
+    const api = await measureApi({
+      apiUrl: urls.api,
+      endpoints: await apiEndpoints(),
+      warmUpSeconds: settings.warmUpSeconds,
+      seconds: settings.apiSeconds,
+      log,
+    });
+    log('Orders…');
+    const orders = await rushOrders({ apiUrl: urls.api, authEmulatorUrl: urls.authEmulator, customers: settings.orderCustomers }).catch(
+      (error) => ({ error: error.message }),
+    );
+
+    const cpus = os.cpus();
+    const machine = {
+      date: new Date().toISOString().slice(0, 10),
+      cores: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+      memoryGb: os.totalmem() / 1024 ** 3,
+      node: process.version,
+      chromium: chromiumVersion,
+      autocannon: JSON.parse(readFileSync(require.resolve('autocannon/package.json'), 'utf8')).version,
+      platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    };
+    const results = { machine, settings, targets, pages, api, orders };
+    writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
+    log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
