@@ -80,9 +80,22 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: appPackageNames, message: 'Apps never import each other: share through contracts.' }] },
+        {
+          patterns: [
+            { group: appPackageNames, message: 'Apps never import each other: share through contracts.' },
+            {
+              group: ['react-router', 'react-router-dom'],
+              message: 'Import the router from @pcpp/contracts/router: one shared copy, only the exports we use.',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // The one place that names react-router.
+    files: ['contracts/src/router.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['api/src/**/*.ts'],

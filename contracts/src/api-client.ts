@@ -146,7 +146,8 @@ function toApiError(error: AxiosError): ApiError {
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  if (error instanceof z.ZodError) return 'The server sent an answer this page does not understand.';
+  // By name: each bundle carries its own tree-shaken zod, so a remote's ZodError is another class.
+  if (error instanceof Error && error.name === 'ZodError') return 'The server sent an answer this page does not understand.';
   if (error instanceof Error) return error.message;
   return 'Something went wrong. Please try again.';
 }

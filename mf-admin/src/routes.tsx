@@ -1,4 +1,4 @@
-import { Outlet, Route, Routes } from 'react-router-dom';
+import { Outlet, Route, Routes } from '@pcpp/contracts/router';
 import { currentRuntimeConfig } from '@pcpp/contracts';
 import { DashboardFrame } from '@pcpp/contracts/ui';
 import { DemoDatabaseBanner } from './components/demo-database-banner';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pcpp/contracts/router';
 import { renderWithQueryClient } from '@pcpp/contracts/testing';
 import DashboardRoutes from './routes';
 

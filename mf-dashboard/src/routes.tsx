@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@pcpp/contracts/router';
 import { DashboardLayout, Spinner } from '@pcpp/contracts/ui';
 import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
 import { MyOrdersPage } from './features/orders/components/my-orders-page';

@@ -1,13 +1,21 @@
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from '@pcpp/contracts/router';
+import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
 import { BlogsPage } from './features/blogs/components/blogs-page';
 import { CatalogPage } from './features/catalog/components/catalog-page';
 import { NotFoundPage } from './components/not-found-page';
 import { ProductPage } from './features/product/components/product-page';
 import { PortfolioPage } from './features/portfolio/components/portfolio-page';
-import { PurchasePage } from './features/purchase/components/purchase-page';
 import { ReturnPolicyPage } from './features/return-policy/components/return-policy-page';
 import { CATALOG_PATH } from './lib/catalog-url';
+
+// The order form (its form library and zod) loads only when someone orders.
+const PurchasePage = lazy(() =>
+  import(/* webpackChunkName: "purchase" */ './features/purchase/components/purchase-page').then((module) => ({
+    default: module.PurchasePage,
+  })),
+);
 
 /** mf-shop's route tree, exposed to the shell as `mf_shop/routes`. Paths are absolute. */
 export default function ShopRoutes() {
@@ -19,7 +27,14 @@ export default function ShopRoutes() {
       <Route path="/blogs" element={<BlogsPage />} />
       <Route path="/portfolio" element={<PortfolioPage />} />
       <Route path="/returnPolicy" element={<ReturnPolicyPage />} />
-      <Route path="/purchase/:id" element={<PurchasePage />} />
+      <Route
+        path="/purchase/:id"
+        element={
+          <Suspense fallback={<Spinner label="Loading the order form…" />}>
+            <PurchasePage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

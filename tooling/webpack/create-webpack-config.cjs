@@ -10,23 +10,24 @@ const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
 /**
  * Shared once per page. The contracts package carries the auth store, the api client and the
  * query layer, so it (and what holds state across remotes) must be one copy.
+ * A shared module keeps every export, so libraries that hold no state stay out of this list:
+ * zod shared would ship all of its locales (~90 KB); each build tree-shakes its own copy instead.
  */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router-dom',
   'zustand',
   'styled-components',
   'react-hook-form',
   '@hookform/resolvers/zod',
   'react-toastify',
   '@tanstack/react-query',
-  'zod',
   '@pcpp/contracts',
   '@pcpp/contracts/ui',
+  // The router's context must be one per page; shared through this list of its exports (contracts/src/router.ts).
+  '@pcpp/contracts/router',
 ];
 
 function packageName(request) {
@@ -101,6 +102,12 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
         extensions: ['.tsx', '.ts', '.js'],
         // Workspace packages are compiled from source.
         conditionNames: ['source', '...'],
+        // The federation runtime in one format: the shell's injected copy (provideExternalRuntime) is
+        // required as CommonJS and the bundler runtime imports ES modules, which would ship it twice.
+        alias: {
+          '@module-federation/runtime-core$': path.join(path.dirname(require.resolve('@module-federation/runtime-core')), 'index.js'),
+          '@module-federation/sdk$': path.join(path.dirname(require.resolve('@module-federation/sdk')), 'index.js'),
+        },
       },
       module: {
         rules: [
@@ -110,6 +117,9 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
             use: {
               loader: 'swc-loader',
               options: {
+                // contracts/.swcrc compiles CommonJS for the api; in the browser it would defeat tree shaking.
+                swcrc: false,
+                module: { type: 'es6' },
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
                   transform: { react: { runtime: 'automatic', development: !production } },
@@ -133,6 +143,8 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // One federation runtime per page: the shell provides it, a remote's entry uses the shell's.
+          experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
         }),
         // The page's own script tags are absolute, so deep links work on a remote's standalone page too.
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/', chunks: ['main'] }),

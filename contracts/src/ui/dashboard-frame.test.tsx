@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pcpp/contracts/router';
 import { authStore } from '../auth-store';
 import { renderWithQueryClient, startApiTestServer } from '../testing';
 import { DashboardFrame, dashboardLinksFor } from './dashboard-frame';

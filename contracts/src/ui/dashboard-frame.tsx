@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from '@pcpp/contracts/router';
 import styled, { keyframes } from 'styled-components';
 import { useAuth } from '../auth-store';
 import { useAdminFlag } from '../query/use-admin-flag';

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { configureApiClient } from '../api-client';
 import { authStore } from '../auth-store';

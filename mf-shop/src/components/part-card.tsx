@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { type Tool, resolveImageUrl } from '@pcpp/contracts';
 import { productHref } from '../lib/catalog-url';

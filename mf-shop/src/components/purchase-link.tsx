@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@pcpp/contracts/router';
 import { type AuthStatus, type Tool, loginReasons, useAuth } from '@pcpp/contracts';
 import { Button } from '@pcpp/contracts/ui';
 import { purchaseHref } from '../lib/catalog-url';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@pcpp/contracts/router';
 import { AccessGate } from '../features/auth/components/access-gate';
 import { routeOwnerOf } from '../features/remotes/route-owner';
 import { RemoteSlot } from '../features/remotes/remote-slot';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { brand } from '@pcpp/contracts';
 

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { Footer } from './footer';
 import { Navbar } from './navbar';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { publicNameOf, useAuth } from '@pcpp/contracts';
 import { signOutEverywhere } from '../../features/auth/api/firebase-session';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@pcpp/contracts/router';
 
 /** A new page starts at its top, whichever remote renders it (the browser keeps the old position otherwise). */
 export function ScrollToTop() {

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@pcpp/contracts/router';
 import { routeOwnership, type RouteOwnership } from '@pcpp/contracts';
 
 /** The first entry of the ownership table whose pattern matches, case-insensitively. */

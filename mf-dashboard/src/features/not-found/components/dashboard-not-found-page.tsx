@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pcpp/contracts/router';
 import { pageMeta } from '@pcpp/contracts';
 import { PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
 

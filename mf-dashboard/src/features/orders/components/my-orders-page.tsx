@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { errorMessage, formatCents, pageMeta, toastMessages, useAuth, type Order } from '@pcpp/contracts';

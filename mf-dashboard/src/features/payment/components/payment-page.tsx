@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { Elements } from '@stripe/react-stripe-js';
 import { ApiError, OBJECT_ID_PATTERN, errorMessage, formatCents, pageMeta, publicNameOf, toastMessages, useAuth, type Order } from '@pcpp/contracts';

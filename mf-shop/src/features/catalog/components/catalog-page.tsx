@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOG_PAGE_SIZE, type ToolPage, catalogSortLabels, pageMeta } from '@pcpp/contracts';

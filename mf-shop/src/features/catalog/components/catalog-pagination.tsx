@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pcpp/contracts/router';
 import styled, { css } from 'styled-components';
 import { type CatalogFilters, catalogHref } from '../../../lib/catalog-url';
 import { pageWindow } from '../utils/page-window';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import {
   CATALOG_SEARCH_MAX_LENGTH,

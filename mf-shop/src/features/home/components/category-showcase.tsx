@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { CATEGORIES, type Category } from '@pcpp/contracts';
 import cpuCooler from '../../../assets/categories/cpu-cooler.svg';

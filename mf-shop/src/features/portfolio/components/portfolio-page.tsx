@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { pageMeta } from '@pcpp/contracts';
 import { usePageMeta } from '@pcpp/contracts/ui';

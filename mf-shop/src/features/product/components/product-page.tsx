@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { type Tool, partPageMeta, resolveImageUrl } from '@pcpp/contracts';
 import { usePageMeta } from '@pcpp/contracts/ui';

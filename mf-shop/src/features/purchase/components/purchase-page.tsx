@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { type Tool, orderPageMeta } from '@pcpp/contracts';
 import { usePageMeta } from '@pcpp/contracts/ui';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@pcpp/contracts/router';
 import { useAdminFlag, useAuth, type Access } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';

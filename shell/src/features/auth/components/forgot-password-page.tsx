@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { pageMeta, passwordResetRequestSchema, emailLinkText, type PasswordResetRequestInput } from '@pcpp/contracts';
 import { Button, usePageMeta } from '@pcpp/contracts/ui';

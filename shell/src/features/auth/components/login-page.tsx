@@ -1,5 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { loginSchema, pageMeta, type LoginInput } from '@pcpp/contracts';

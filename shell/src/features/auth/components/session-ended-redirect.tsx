@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@pcpp/contracts/router';
 import { authStore, useAuth } from '@pcpp/contracts';
 
 /**
