@@ -101,6 +101,8 @@ export const signInText = {
   verifyBanner: (email: string) => `Verify your email address: open the link we sent to ${email}.`,
   verificationSent: (email: string) => `We sent the verification email again to ${email}.`,
   verificationSendFailed: 'The email could not be sent. Please try again.',
+  /** The identity provider's code could not be loaded or configured. */
+  signInUnavailable: 'Signing in is not available right now. Reload the page and try again.',
 } as const;
 
 /** Sentences the api sends that the shell shows as they are. */

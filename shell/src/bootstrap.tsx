@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { authStore, configureApiClient, createQueryClient, loadRuntimeConfig, orderKeys, userKeys } from '@pcpp/contracts';
 import { App } from './app/app';
-import { startFirebaseSession } from './features/auth/api/firebase-session';
+import { startSession } from './features/auth/api/firebase-session-loader';
 import { registerRuntimeRemotes } from './features/remotes/remote-loader';
 
 const queryClient = createQueryClient();
@@ -17,7 +17,7 @@ async function bootstrap() {
     const config = await loadRuntimeConfig();
     configureApiClient({ baseURL: config.apiUrl });
     await registerRuntimeRemotes(config);
-    startFirebaseSession(config.firebase);
+    startSession(config.firebase);
   } catch (error) {
     // Without a config the layout still renders; each remote slot shows its fallback.
     console.error('Could not load the runtime configuration', error);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { publicNameOf, useAuth } from '@pcpp/contracts';
-import { signOutEverywhere } from '../../features/auth/api/firebase-session';
+import { signOutEverywhere } from '../../features/auth/api/firebase-session-loader';
 import { Brand } from './brand';
 import { useNavbarHeight } from './use-navbar-height';
 
@@ -171,7 +171,10 @@ export function Navbar() {
               </li>
             </>
           ) : (
-            <li><LoginLink to="/login">Login</LoginLink></li>
+            // Until the session is known the link keeps its place unseen: a signed-in person never sees "Login" flash.
+            <li style={status === 'unknown' ? { visibility: 'hidden' } : undefined}>
+              <LoginLink to="/login">Login</LoginLink>
+            </li>
           )}
         </Links>
       </Inner>

@@ -5,7 +5,10 @@ import {
   confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
-  getAuth,
+  browserLocalPersistence,
+  browserSessionPersistence,
+  indexedDBLocalPersistence,
+  initializeAuth,
   onAuthStateChanged,
   onIdTokenChanged,
   sendEmailVerification,
@@ -16,18 +19,29 @@ import {
   updateProfile,
   verifyPasswordResetCode,
   type Auth,
+  type PopupRedirectResolver,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import { authStore, errorMessage, exchangeIdToken, signInText, type RuntimeConfig } from '@pcpp/contracts';
+import {
+  authStore,
+  errorMessage,
+  exchangeIdToken,
+  signInText,
+  type RuntimeConfig,
+  type SessionHandlers,
+} from '@pcpp/contracts';
 import { authErrorMessage } from './auth-error-message';
+import { rememberProviderUser } from './session-start';
 import { toast } from 'react-toastify';
 
+// Loaded through firebase-session-loader.ts only, which starts the session before any other call.
 let auth: Auth | null = null;
-/** Settles once the popup flow can start; see loadGapiStandIn. */
-let popupReady: Promise<void> = Promise.resolve();
+let usesEmulator = false;
+/** Settles once the popup flow can start; see preparePopup. */
+let popupReady: Promise<PopupRedirectResolver> | null = null;
 
 function currentAuth(): Auth {
-  if (!auth) throw new Error('Signing in is not available right now. Reload the page and try again.');
+  if (!auth) throw new Error(signInText.signInUnavailable);
   return auth;
 }
 
@@ -88,32 +102,21 @@ export function startFirebaseSession(config: RuntimeConfig['firebase']): void {
     authDomain: config.authDomain,
     projectId: config.projectId,
   });
-  auth = getAuth(app);
-  if (config.useAuthEmulator) {
+  // The spec's persistence order (IndexedDB, local storage, session storage), and no popup/redirect
+  // resolver: its helper iframe is loaded only when Google sign-in is asked for (preparePopup).
+  auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  });
+  usesEmulator = config.useAuthEmulator ?? false;
+  if (usesEmulator) {
     // Same origin as the page: the emulator's popup must reach the SDK's helper iframe.
     connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
-    // Loaded now, so a click on "Continue With Google" opens the popup without a wait.
-    popupReady = loadGapiStandIn();
   }
-
-  // The api client renews the access token through these (contracts/src/api-client.ts).
-  authStore.getState().setHandlers({
-    currentIdentity: async (forceRefresh) => {
-      const user = currentAuth().currentUser;
-      return user ? identityOf(user, forceRefresh) : null;
-    },
-    endSession: () => signOut(currentAuth()),
-    sendVerificationEmail: async () => {
-      const user = currentAuth().currentUser;
-      if (!user) throw new Error(signInText.verificationSendFailed);
-      try {
-        await sendEmailVerification(user);
-      } catch (error) {
-        throw new Error(authErrorMessage(error, signInText.verificationSendFailed), { cause: error });
-      }
-    },
+  onAuthStateChanged(auth, (user) => {
+    // The next page load reads this before the SDK is loaded (session-start.ts).
+    rememberProviderUser(globalThis.localStorage ?? null, user !== null);
+    void establishSession(user);
   });
-  onAuthStateChanged(auth, (user) => void establishSession(user));
   // A verification link opened in another tab of this browser refreshes the identity there; the
   // SDK shares it through its storage and announces the new token here.
   onIdTokenChanged(auth, (user) => {
@@ -124,6 +127,24 @@ export function startFirebaseSession(config: RuntimeConfig['firebase']): void {
     refreshEmailVerified().catch((error: unknown) => console.warn('Could not refresh the sign-in state', error));
   });
 }
+
+/** The api client renews the access token through these (contracts/src/api-client.ts). */
+export const sessionHandlers: SessionHandlers = {
+  currentIdentity: async (forceRefresh) => {
+    const user = await restoredUser();
+    return user ? identityOf(user, forceRefresh) : null;
+  },
+  endSession: () => signOut(currentAuth()),
+  sendVerificationEmail: async () => {
+    const user = await restoredUser();
+    if (!user) throw new Error(signInText.verificationSendFailed);
+    try {
+      await sendEmailVerification(user);
+    } catch (error) {
+      throw new Error(authErrorMessage(error, signInText.verificationSendFailed), { cause: error });
+    }
+  },
+};
 
 /** The signed-in identity, once the SDK has restored it (a page opened from an email asks early). */
 async function restoredUser(): Promise<FirebaseUser | null> {
@@ -213,11 +234,27 @@ function watchNextPopup(): { closedWithoutAnswer: Promise<never>; stop: () => vo
   };
 }
 
+/**
+ * Loads what the popup flow needs, once: the SDK's popup/redirect resolver (not loaded at start) and,
+ * against the emulator, the gapi stand-in. Called when the person shows intent, so a click on
+ * "Continue With Google" usually finds it ready.
+ */
+export function preparePopup(): Promise<PopupRedirectResolver> {
+  popupReady ??= Promise.all([
+    import(/* webpackExports: ["browserPopupRedirectResolver"] */ 'firebase/auth'),
+    usesEmulator ? loadGapiStandIn() : undefined,
+  ]).then(([{ browserPopupRedirectResolver }]) => browserPopupRedirectResolver);
+  popupReady.catch(() => {
+    popupReady = null;
+  });
+  return popupReady;
+}
+
 export async function signInWithGoogle(): Promise<void> {
   authStore.setState({ sessionError: null });
-  await popupReady;
+  const resolver = await preparePopup();
   const popup = watchNextPopup();
-  const signIn = signInWithPopup(currentAuth(), new GoogleAuthProvider());
+  const signIn = signInWithPopup(currentAuth(), new GoogleAuthProvider(), resolver);
   // Once the closed window has answered, the SDK's own late verdict has nobody to tell; a sign-in
   // that still completes reaches the page through onAuthStateChanged.
   signIn.catch(() => undefined);
@@ -257,9 +294,4 @@ export async function verifyEmail(oobCode: string): Promise<void> {
   // Even when the restored identity already says verified: other tabs learn it from the new token.
   const user = await restoredUser();
   if (user) await reloadVerification(user);
-}
-
-export async function signOutEverywhere(): Promise<void> {
-  authStore.getState().signedOut();
-  if (auth) await signOut(auth);
 }

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
-import { checkPasswordResetCode, resetPassword, verifyEmail } from '../api/firebase-session';
+import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-form-parts';
 import { PasswordField } from './credential-fields';
 import { useActionLink } from './use-action-link';
@@ -39,7 +39,12 @@ function LinkProblem({ message }: { message: string }) {
 
 function ResetPasswordCard({ oobCode }: { oobCode: string }) {
   // Checked first, so an expired or used link says so before anyone types a password.
-  const link = useActionLink('resetPassword', oobCode, checkPasswordResetCode, emailLinkText.linkFailed);
+  const link = useActionLink(
+    'resetPassword',
+    oobCode,
+    async (code) => (await firebaseSession()).checkPasswordResetCode(code),
+    emailLinkText.linkFailed,
+  );
   const { busy, error, run } = useAuthRequest(emailLinkText.passwordChangeFailed);
   const [changed, setChanged] = useState(false);
   const {
@@ -52,7 +57,7 @@ function ResetPasswordCard({ oobCode }: { oobCode: string }) {
 
   const save = ({ password }: NewPasswordInput) =>
     run(async () => {
-      await resetPassword(oobCode, password);
+      await (await firebaseSession()).resetPassword(oobCode, password);
       setChanged(true);
     });
 
@@ -101,7 +106,12 @@ function ResetPasswordCard({ oobCode }: { oobCode: string }) {
 }
 
 function VerifyEmailCard({ oobCode }: { oobCode: string }) {
-  const link = useActionLink('verifyEmail', oobCode, verifyEmail, emailLinkText.linkFailed);
+  const link = useActionLink(
+    'verifyEmail',
+    oobCode,
+    async (code) => (await firebaseSession()).verifyEmail(code),
+    emailLinkText.linkFailed,
+  );
   if (link.status === 'checking') return <Spinner label="Verifying your email…" />;
   return (
     <AuthCard aria-labelledby="verify-title">

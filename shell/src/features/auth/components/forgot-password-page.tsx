@@ -4,7 +4,7 @@ import { Link, useLocation } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { pageMeta, passwordResetRequestSchema, emailLinkText, type PasswordResetRequestInput } from '@pcpp/contracts';
 import { Button, usePageMeta } from '@pcpp/contracts/ui';
-import { sendPasswordReset } from '../api/firebase-session';
+import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-form-parts';
 import { EmailField } from './credential-fields';
 import { useAuthRequest } from './use-auth-request';
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
   function send({ email }: PasswordResetRequestInput) {
     setSent(false);
     return run(async () => {
-      await sendPasswordReset(email);
+      await (await firebaseSession()).sendPasswordReset(email);
       setSent(true);
     });
   }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { loginSchema, pageMeta, type LoginInput } from '@pcpp/contracts';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
-import { signInWithEmail, signInWithGoogle } from '../api/firebase-session';
+import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, Divider, ErrorText, FieldAside, Reason, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -33,7 +33,7 @@ export function LoginPage() {
     <AuthCard aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
       {reason && <Reason role="status">{reason}</Reason>}
-      <form noValidate onSubmit={handleSubmit(({ email, password }) => run(() => signInWithEmail(email, password)))}>
+      <form noValidate onSubmit={handleSubmit(({ email, password }) => run(async () => (await firebaseSession()).signInWithEmail(email, password)))}>
         <CredentialFields
           idPrefix="login"
           email={register('email')}
@@ -57,7 +57,7 @@ export function LoginPage() {
         New to PCPARTPICKER? <Link to="/signup" state={location.state}>Create New Account</Link>
       </SwitchLine>
       <Divider>OR</Divider>
-      <GoogleSignInButton disabled={working} onClick={() => void run(signInWithGoogle)} />
+      <GoogleSignInButton disabled={working} onClick={() => void run(async () => (await firebaseSession()).signInWithGoogle())} />
     </AuthCard>
   );
 }

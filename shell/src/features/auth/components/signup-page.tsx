@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { pageMeta, signInText, signupSchema, type SignupInput } from '@pcpp/contracts';
 import { Button, Spinner, fieldAria, usePageMeta } from '@pcpp/contracts/ui';
-import { signInWithGoogle, signUpWithEmail } from '../api/firebase-session';
+import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -29,7 +29,7 @@ export function SignupPage() {
         noValidate
         onSubmit={handleSubmit(({ name, email, password }) =>
           run(async () => {
-            await signUpWithEmail(name, email, password);
+            await (await firebaseSession()).signUpWithEmail(name, email, password);
             // Shown on the page the person lands on: this one has already moved on by now.
             toast.success(signInText.welcome(name, email));
           }),
@@ -63,7 +63,7 @@ export function SignupPage() {
         </Link>
       </SwitchLine>
       <Divider>OR</Divider>
-      <GoogleSignInButton disabled={working} onClick={() => void run(signInWithGoogle)} />
+      <GoogleSignInButton disabled={working} onClick={() => void run(async () => (await firebaseSession()).signInWithGoogle())} />
     </AuthCard>
   );
 }
