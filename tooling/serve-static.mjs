@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { createAuthEmulatorProxy } from './auth-emulator/proxy.cjs';
 import { listenHost, runtimeConfigFromEnv } from './service-config.cjs';
+import { createJsonCache, pageHints } from './services/page-hints.mjs';
 import { startStaticServer } from './services/static-server.mjs';
 
 const { values } = parseArgs({
@@ -22,6 +23,13 @@ if (!values.root || !values.port) {
   process.exit(2);
 }
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const contracts = values.pages ? (await import('@pcpp/contracts/core')).default : null;
+
+/** The shell's index.html carries its config and preloads for what the page needs first. */
+function shellPageHints(contracts) {
+  const getJson = createJsonCache();
+  return (pathname, requestOrigin) => pageHints({ pathname, config: runtimeConfigFromEnv(process.env), requestOrigin, getJson, contracts });
+}
 const server = await startStaticServer({
   root: values.root,
   port: Number(values.port),
@@ -31,7 +39,8 @@ const server = await startStaticServer({
   immutable: values.immutable,
   runtimeConfig: () => runtimeConfigFromEnv(process.env),
   // The built contracts (start.mjs builds them first); only the shell needs them.
-  isPagePath: values.pages ? (await import('@pcpp/contracts/core')).default.isPagePath : undefined,
+  isPagePath: contracts?.isPagePath,
+  pageHints: contracts ? shellPageHints(contracts) : undefined,
   // The shell reaches the auth emulator through its own origin (see auth-emulator/proxy.cjs).
   handle: values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost }) : undefined,
 });

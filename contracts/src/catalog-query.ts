@@ -22,6 +22,9 @@ export const CATALOG_MAX_LIMIT = 50;
 export const CATALOG_SEARCH_MAX_LENGTH = 100;
 /** The home page shows the latest six parts and the last six reviews (spec section 9). */
 export const HOME_LIST_SIZE = 6;
+/** The home page's two lists as exact api paths: the shell's server preloads these very URLs. */
+export const LATEST_TOOLS_PATH = `/tools?sort=newest&limit=${HOME_LIST_SIZE}`;
+export const LATEST_REVIEWS_PATH = `/reviews?sort=newest&limit=${HOME_LIST_SIZE}`;
 
 const CATALOG_PARAMS = ['category', 'q', 'sort', 'page', 'limit'] as const;
 

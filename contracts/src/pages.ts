@@ -1,5 +1,6 @@
 // By package path, so the built dist/pages.js reads the one JSON file in src/ (swc does not copy JSON).
 import pagePathsFile from '@pcpp/contracts/page-paths.json';
+import { LATEST_REVIEWS_PATH, LATEST_TOOLS_PATH } from './catalog-query';
 
 /** The brand as the spec spells it, used in every document title. */
 export const SITE_NAME = 'PC PART PICKER';
@@ -64,6 +65,14 @@ export function partPageMeta(part: { name: string; description: string }): PageM
 export function orderPageMeta(part: { name: string }): PageMeta {
   return { title: `Order ${part.name}`, description: shortDescription(`Order ${part.name} from ${SITE_NAME}: choose the quantity and where it goes.`) };
 }
+
+/**
+ * Api reads a page starts with, by page path. The shell's server writes a preload for each into
+ * index.html, so they download while the page's code does; the page asks for the same URLs.
+ */
+export const pageApiPreloads: Readonly<Record<string, readonly string[]>> = {
+  '/': [LATEST_TOOLS_PATH, LATEST_REVIEWS_PATH],
+};
 
 /** Path patterns that render a page (see page-paths.json): the single list the shell and its server read. */
 export const pagePaths: readonly string[] = pagePathsFile.paths;

@@ -28,6 +28,25 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/*', remote: 'mf_shop', access: 'public' },
 ];
 
+/**
+ * True when `pathname` matches `pattern` (react-router's syntax as used above: `:name` is one
+ * non-empty segment, a trailing `/*` any rest), case-insensitively. Pure, so the shell's server uses it too.
+ */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const split = (path: string) => path.split('/').filter(Boolean);
+  const patternParts = split(pattern);
+  const parts = split(pathname);
+  const splat = patternParts[patternParts.length - 1] === '*';
+  if (splat) patternParts.pop();
+  if (splat ? parts.length < patternParts.length : parts.length !== patternParts.length) return false;
+  return patternParts.every((part, index) => (part.startsWith(':') ? true : part.toLowerCase() === parts[index]!.toLowerCase()));
+}
+
+/** The first entry of the ownership table whose pattern matches the path. */
+export function routeOwnerOf(pathname: string): RouteOwnership {
+  return routeOwnership.find(({ path }) => matchesRoute(path, pathname)) ?? routeOwnership[routeOwnership.length - 1]!;
+}
+
 /** The module every remote exposes: a component that renders its <Routes>. */
 export const REMOTE_ROUTES_MODULE = 'routes';
 

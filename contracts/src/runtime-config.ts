@@ -39,3 +39,6 @@ export const runtimeConfigSchema = z.object({
   demoDatabase: z.boolean().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** The id of the `<script type="application/json">` in which the shell's server inlines /config.json. */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';

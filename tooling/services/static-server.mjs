@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import { runtimeConfigFromEnv } from '../service-config.cjs';
+import { withHints } from './page-hints.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
 // Hashed chunks never change; everything else (index.html, remoteEntry.js, mf-manifest.json,
@@ -42,14 +43,16 @@ const isHttps = (req) => Boolean(req.socket.encrypted) || req.headers['x-forward
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, immutable?: boolean,
  *   runtimeConfig?: () => object, isPagePath?: (pathname: string) => boolean,
+ *   pageHints?: (pathname: string, requestOrigin: string) => Promise<string>,
  *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
  *   handle sees every request first (the auth emulator proxy); true means it answered.
  *   host: the address to listen on, loopback unless told otherwise.
  *   immutable: every file is cached forever (the release store, whose versions never change).
  *   isPagePath (with spa): a deep link it rejects still gets index.html, which renders the
  *   not-found page, but with status 404.
+ *   pageHints (with spa): the tags written into index.html's <head> for a path (page-hints.mjs).
  */
-export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, immutable = false, runtimeConfig, isPagePath, handle }) {
+export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, immutable = false, runtimeConfig, isPagePath, pageHints, handle }) {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
     dev: true,
@@ -90,9 +93,11 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
       notFound(req, res);
       return;
     }
-    if (spa && isPagePath && !FILE_PATH.test(pathname) && !isPagePath(pathname)) {
-      const page = await readFile(path.resolve(root, 'index.html'));
-      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(req.method === 'HEAD' ? undefined : page);
+    const unknownPage = spa && isPagePath && !FILE_PATH.test(pathname) && !isPagePath(pathname);
+    if (unknownPage || (spa && pageHints && (!FILE_PATH.test(pathname) || pathname === '/index.html'))) {
+      let page = await readFile(path.resolve(root, 'index.html'), 'utf8');
+      if (pageHints) page = withHints(page, await pageHints(pathname, `${isHttps(req) ? 'https' : 'http'}://${req.headers.host}`));
+      res.writeHead(unknownPage ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' }).end(req.method === 'HEAD' ? undefined : page);
       return;
     }
     // sirv reads Range loosely (bytes=-5 sends the first 6 bytes, bytes=5-2 throws); whole files it is.

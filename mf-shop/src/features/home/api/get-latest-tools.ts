@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HOME_LIST_SIZE, getParsed, toolKeys, toolPageSchema } from '@pcpp/contracts';
+import { LATEST_TOOLS_PATH, getParsed, toolKeys, toolPageSchema } from '@pcpp/contracts';
 
 /** GET /tools?sort=newest&limit=6: the latest parts, one small page instead of the whole catalog. */
 export async function getLatestTools(signal?: AbortSignal) {
-  const page = await getParsed(toolPageSchema, '/tools', { params: { sort: 'newest', limit: HOME_LIST_SIZE }, signal });
+  const page = await getParsed(toolPageSchema, LATEST_TOOLS_PATH, { signal });
   return page.items;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HOME_LIST_SIZE, getParsed, pageSchema, reviewKeys, reviewSchema } from '@pcpp/contracts';
+import { LATEST_REVIEWS_PATH, getParsed, pageSchema, reviewKeys, reviewSchema } from '@pcpp/contracts';
 
 const reviewPageSchema = pageSchema(reviewSchema);
 
 /** GET /reviews?sort=newest&limit=6: the latest six shown reviews, newest first (hidden ones never come). */
 export async function getLatestReviews(signal?: AbortSignal) {
-  const page = await getParsed(reviewPageSchema, '/reviews', { params: { sort: 'newest', limit: HOME_LIST_SIZE }, signal });
+  const page = await getParsed(reviewPageSchema, LATEST_REVIEWS_PATH, { signal });
   return page.items;
 }
 

@@ -1,4 +1,4 @@
-import { routeOwnerOf } from './route-owner';
+import { matchesRoute, routeOwnerOf } from './routes';
 
 describe('which remote owns a path', () => {
   it.each([
@@ -20,5 +20,20 @@ describe('which remote owns a path', () => {
     ['/dashboard/releases', 'mf_admin', 'admin'],
   ])('%s -> %s (%s)', (pathname, remote, access) => {
     expect(routeOwnerOf(pathname)).toMatchObject({ remote, access });
+  });
+});
+
+describe('matchesRoute', () => {
+  it.each([
+    ['/purchase/:id', '/purchase/abc', true],
+    ['/purchase/:id', '/purchase', false],
+    ['/purchase/:id', '/purchase/abc/def', false],
+    ['/dashboard/*', '/dashboard', true],
+    ['/dashboard/*', '/dashboard/a/b', true],
+    ['/dashboard/*', '/dashboards', false],
+    ['/*', '/', true],
+    ['/dashboard/allOrder', '/DASHBOARD/allorder/', true],
+  ])('%s ~ %s: %s', (pattern, pathname, expected) => {
+    expect(matchesRoute(pattern, pathname)).toBe(expected);
   });
 });
