@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { randomSuffix } from './helpers';
+
+const API_DIR = path.join(__dirname, '..');
+
+interface LogLine {
+  msg: string;
+  url?: string;
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  /** The api's URL once it listens; rejects when it exits first. */
+  listening: Promise<string>;
+}
+
+/**
+ * src/server.ts as `node` would run the build, in a process of its own, on the test run's
+ * services (a database of its own unless `env` names one), on a free port.
+ */
+export function startApiProcess(env: NodeJS.ProcessEnv = {}): ApiProcess {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '-r', './test/swc-register.js', 'src/server.ts'],
+    {
+      cwd: API_DIR,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        MONGODB_DB: `test_${randomSuffix()}`,
+        API_PORT: '0',
+        LOG_LEVEL: 'info',
+        SEED_DEMO_DATA: 'false',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const listening = new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        const entry = JSON.parse(line) as LogLine;
+        if (entry.msg.startsWith('api listening')) resolve(entry.url!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the api exited (${code}) before listening:\n${stderr}`)));
+  });
+  return { child, listening };
+}
+
+/** SIGKILL unless it already ended. */
+export function killApiProcess({ child }: ApiProcess): void {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
