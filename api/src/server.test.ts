@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import { startApiProcess } from '../test/api-process';
+import { killApiProcess, startApiProcess } from '../test/api-process';
 
 const BODY = JSON.stringify({ email: 'slow@example.com' });
 
@@ -53,6 +53,36 @@ describe('graceful shutdown', () => {
     }
   }, 60_000);
 });
+
+describe('API_INSTANCES=2', () => {
+  it('runs two api processes on one port, and stops both on SIGTERM, exit 0', async () => {
+    const api = startApiProcess({ API_INSTANCES: '2' });
+    try {
+      const allListening = api.logged('all 2 api instances listening');
+      const url = new URL(await api.listening);
+      await allListening;
+      expect((await fetch(new URL('/readyz', url))).status).toBe(200);
+      const workers = await childPids(api.child.pid!);
+      expect(workers).toHaveLength(2);
+
+      const exited = once(api.child, 'exit');
+      api.child.kill('SIGTERM');
+      const [code, signal] = await exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // Both workers are gone too.
+      for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      killApiProcess(api);
+    }
+  }, 60_000);
+});
+
+/** The processes whose parent is `pid` (Linux /proc). */
+async function childPids(pid: number): Promise<number[]> {
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  return text.trim().split(/\s+/).filter(Boolean).map(Number);
+}
 
 /** One GET through `agent`; the answer's status and Connection header, its body read to the end. */
 async function getThrough(agent: http.Agent, url: URL): Promise<{ status: number; connection: string | undefined }> {

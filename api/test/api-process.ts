@@ -13,6 +13,8 @@ export interface ApiProcess {
   child: ChildProcess;
   /** The api's URL once it listens; rejects when it exits first. */
   listening: Promise<string>;
+  /** Resolves once a log line's message starts with `text` (checked from now on). */
+  logged(text: string): Promise<void>;
 }
 
 /**
@@ -38,6 +40,7 @@ export function startApiProcess(env: NodeJS.ProcessEnv = {}): ApiProcess {
     },
   );
   let stderr = '';
+  const waiters: { text: string; resolve: () => void }[] = [];
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const listening = new Promise<string>((resolve, reject) => {
     let buffered = '';
@@ -48,11 +51,13 @@ export function startApiProcess(env: NodeJS.ProcessEnv = {}): ApiProcess {
       for (const line of lines) {
         const entry = JSON.parse(line) as LogLine;
         if (entry.msg.startsWith('api listening')) resolve(entry.url!);
+        for (const waiter of waiters) if (entry.msg.startsWith(waiter.text)) waiter.resolve();
       }
     });
     child.once('exit', (code) => reject(new Error(`the api exited (${code}) before listening:\n${stderr}`)));
   });
-  return { child, listening };
+  const logged = (text: string) => new Promise<void>((resolve) => waiters.push({ text, resolve }));
+  return { child, listening, logged };
 }
 
 /** SIGKILL unless it already ended. */
