@@ -176,8 +176,8 @@ function exitOnSignal(logger: Logger, stop: () => Promise<boolean>): void {
 /**
  * API_INSTANCES > 1: this process forks that many api processes sharing the port (node:cluster
  * hands out connections round-robin, as a load balancer would). They start one after another,
- * so only the first seeds the database and creates the demo accounts. A signal is passed on to
- * each, which stops as a single api does; one that dies on its own stops the others, exit 1.
+ * so the demo accounts are created once; only the first seeds the catalog. A signal is passed on to
+ * each, which stops as a single api does; one that stops on its own stops the others (exit 1 if one failed).
  */
 function runInstances(config: Config, env: NodeJS.ProcessEnv): void {
   const logger = createLogger(config.logLevel);
@@ -200,7 +200,8 @@ function runInstances(config: Config, env: NodeJS.ProcessEnv): void {
 
   const forkNext = () => {
     if (stopping || workers.length === config.instances) return;
-    const worker = cluster.fork(workerEnv);
+    // Only the first seeds, at start and when an emptied database comes back: no race to fill it twice.
+    const worker = cluster.fork(workers.length === 0 ? workerEnv : { ...workerEnv, SEED_DEMO_DATA: 'false' });
     workers.push(worker);
     exits.push(
       new Promise((resolve) =>
