@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 4000,
+      instances: 1,
+      roleCacheTtlMs: 5_000,
       host: '127.0.0.1',
       mongodbUri: 'mongodb://127.0.0.1:27017',
       mongodbDb: 'pcparts',
@@ -213,6 +215,14 @@ describe('loadConfig', () => {
       mailFrom: 'Shop <shop@example.com>',
       shopUrl: 'https://shop.example',
     });
+  });
+
+  it('reads API_INSTANCES and ROLE_CACHE_TTL_MS, and rejects bad ones', () => {
+    expect(loadConfig({ ...DATABASE, API_INSTANCES: '2', ROLE_CACHE_TTL_MS: '0' })).toMatchObject({ instances: 2, roleCacheTtlMs: 0 });
+    expect(problemsOf({ ...DATABASE, API_INSTANCES: '0', ROLE_CACHE_TTL_MS: '-1' })).toEqual([
+      'API_INSTANCES: must be at least 1',
+      'ROLE_CACHE_TTL_MS: must be 0 (no cache) or more',
+    ]);
   });
 
   it('rejects a bad hold time, SMTP_URL or SHOP_URL', () => {

@@ -4,6 +4,7 @@ import { isValidEmail } from '@pcpp/contracts/core';
 import defaultPorts from '@pcpp/contracts/default-ports.json';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAILS } from './auth/demo-accounts';
+import { ROLE_CACHE_TTL_MS } from './auth/role-authority';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -66,6 +67,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
+  /** How many api processes share the port (node:cluster; the primary hands out connections round-robin). */
+  instances: number;
+  /** How long each process reuses a role read from the database (a role written by another instance applies within it). */
+  roleCacheTtlMs: number;
   /** The address the api listens on: loopback unless HOST says otherwise (a container: 0.0.0.0). */
   host: string;
   /** Required. `npm start` and `npm run dev` start a local database when it is unset and pass its URI. */
@@ -153,6 +158,17 @@ const envSchema = z.object({
     .min(0, 'must be a port number (0-65535)')
     .max(65535, 'must be a port number (0-65535)')
     .default(defaultPorts.api),
+  API_INSTANCES: z.coerce
+    .number({ error: 'must be a whole number of processes' })
+    .int('must be a whole number of processes')
+    .min(1, 'must be at least 1')
+    .max(64, 'must be at most 64')
+    .default(1),
+  ROLE_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (no cache) or more')
+    .default(ROLE_CACHE_TTL_MS),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   MONGODB_URI: z
     .string({ error: MONGODB_URI_REQUIRED })
@@ -285,6 +301,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: env.NODE_ENV,
     port: env.API_PORT,
+    instances: env.API_INSTANCES,
+    roleCacheTtlMs: env.ROLE_CACHE_TTL_MS,
     host: env.HOST,
     mongodbUri: env.MONGODB_URI,
     mongodbDb: env.MONGODB_DB,

@@ -1,58 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
-import { randomSuffix } from '../test/helpers';
+import { killApiProcess, startApiProcess } from '../test/api-process';
 
-const API_DIR = path.join(__dirname, '..');
 const BODY = JSON.stringify({ email: 'slow@example.com' });
-
-interface LogLine {
-  msg: string;
-  url?: string;
-}
-
-/** Starts src/server.ts as `node` would run the build, on the test run's database. */
-function startApi(env: NodeJS.ProcessEnv = {}): { child: ChildProcess; listening: Promise<string> } {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '-r', './test/swc-register.js', 'src/server.ts'],
-    {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        MONGODB_DB: `test_${randomSuffix()}`,
-        API_PORT: '0',
-        LOG_LEVEL: 'info',
-        SEED_DEMO_DATA: 'false',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const listening = new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        const entry = JSON.parse(line) as LogLine;
-        if (entry.msg.startsWith('api listening')) resolve(entry.url!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the api exited (${code}) before listening:\n${stderr}`)));
-  });
-  return { child, listening };
-}
 
 describe('start', () => {
   it('refuses to start without MONGODB_URI, saying how to get a database', async () => {
-    const { child, listening } = startApi({ MONGODB_URI: '' });
+    const { child, listening } = startApiProcess({ MONGODB_URI: '' });
     const refused = expect(listening).rejects.toThrow(/MONGODB_URI: is required.*`npm start`/);
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
@@ -62,7 +17,7 @@ describe('start', () => {
 
 describe('graceful shutdown', () => {
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
-    const { child, listening } = startApi();
+    const { child, listening } = startApiProcess();
     try {
       const url = new URL(await listening);
       expect((await fetch(new URL('/readyz', url))).status).toBe(200);
@@ -99,6 +54,36 @@ describe('graceful shutdown', () => {
   }, 60_000);
 });
 
+describe('API_INSTANCES=2', () => {
+  it('runs two api processes on one port, and stops both on SIGTERM, exit 0', async () => {
+    const api = startApiProcess({ API_INSTANCES: '2' });
+    try {
+      const allListening = api.logged('all 2 api instances listening');
+      const url = new URL(await api.listening);
+      await allListening;
+      expect((await fetch(new URL('/readyz', url))).status).toBe(200);
+      const workers = await childPids(api.child.pid!);
+      expect(workers).toHaveLength(2);
+
+      const exited = once(api.child, 'exit');
+      api.child.kill('SIGTERM');
+      const [code, signal] = await exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // Both workers are gone too.
+      for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      killApiProcess(api);
+    }
+  }, 60_000);
+});
+
+/** The processes whose parent is `pid` (Linux /proc). */
+async function childPids(pid: number): Promise<number[]> {
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  return text.trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
 /** One GET through `agent`; the answer's status and Connection header, its body read to the end. */
 async function getThrough(agent: http.Agent, url: URL): Promise<{ status: number; connection: string | undefined }> {
   const req = http.get(url, { agent });
@@ -117,7 +102,7 @@ async function readUntilClosed(socket: net.Socket): Promise<string> {
 
 describe('shutdown under keep-alive load', () => {
   it('turns /readyz 503 at once, ends open connections with Connection: close, closes idle ones, exits 0 soon', async () => {
-    const { child, listening } = startApi();
+    const { child, listening } = startApiProcess();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     try {
       const url = new URL(await listening);

@@ -1,3 +1,4 @@
+import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -90,6 +91,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     if (!config.smtpUrl) logger.warn('SMTP_URL is unset: order emails wait in the outbox collection, unsent');
 
     const app = createApp({ config, logger, database, identity, outbox, accessTokens: createAccessTokens(config.jwtSecret),
+      roleCacheTtlMs: config.roleCacheTtlMs,
       shuttingDown: () => shuttingDown,
     });
     const server = app.listen(config.port, config.host);
@@ -152,7 +154,92 @@ async function closeServer(server: Server, logger: Logger): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Stops on SIGTERM or SIGINT (once), then exits 0, or 1 when the stop fails. */
+function exitOnSignal(logger: Logger, stop: () => Promise<boolean>): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    stop().then(
+      (clean) => process.exit(clean ? 0 : 1),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+/**
+ * API_INSTANCES > 1: this process forks that many api processes sharing the port (node:cluster
+ * hands out connections round-robin, as a load balancer would). They start one after another,
+ * so the demo accounts are created once; only the first seeds the catalog. A signal is passed on to
+ * each, which stops as a single api does; one that stops on its own stops the others (exit 1 if one failed).
+ */
+function runInstances(config: Config, env: NodeJS.ProcessEnv): void {
+  const logger = createLogger(config.logLevel);
+  // Every instance must accept the tokens the others sign.
+  const workerEnv = { ...env, JWT_SECRET: config.jwtSecret };
+  if (config.jwtSecretGenerated) {
+    logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
+  }
+  const workers: Worker[] = [];
+  let stopping = false;
+  let failed = false;
+  const exits: Promise<void>[] = [];
+
+  const stopAll = async (): Promise<boolean> => {
+    stopping = true;
+    for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGTERM');
+    await Promise.all(exits);
+    return !failed;
+  };
+
+  const forkNext = () => {
+    if (stopping || workers.length === config.instances) return;
+    // Only the first seeds, at start and when an emptied database comes back: no race to fill it twice.
+    const worker = cluster.fork(workers.length === 0 ? workerEnv : { ...workerEnv, SEED_DEMO_DATA: 'false' });
+    workers.push(worker);
+    exits.push(
+      new Promise((resolve) =>
+        worker.once('exit', (code, signal) => {
+          if (code !== 0) failed = true;
+          if (!stopping) {
+            logger.error({ instance: worker.id, code, signal }, 'an api instance stopped: stopping the others');
+            void stopAll().then((clean) => process.exit(clean ? 0 : 1));
+          }
+          resolve();
+        }),
+      ),
+    );
+    worker.once('listening', () => {
+      if (workers.length === config.instances) {
+        logger.info({ instances: config.instances, port: config.port }, `all ${config.instances} api instances listening`);
+      }
+      forkNext();
+    });
+  };
+  forkNext();
+  exitOnSignal(logger, stopAll);
+}
+
 async function main(): Promise<void> {
+  if (cluster.isPrimary) {
+    let config: Config;
+    try {
+      config = loadConfig(process.env);
+    } catch (error) {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    }
+    if (config.instances > 1) {
+      runInstances(config, process.env);
+      return;
+    }
+  }
   let running: RunningServer;
   try {
     running = await startServer();
@@ -160,21 +247,7 @@ async function main(): Promise<void> {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    running.logger.info({ signal }, 'shutting down');
-    running.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        running.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  exitOnSignal(running.logger, () => running.stop().then(() => true));
 }
 
 if (require.main === module) void main();

@@ -21,7 +21,7 @@ export function apiVerdicts(row) {
   return { ratio: row.ratio >= row.target.minRatio, p99: row.api.p99Ms <= row.target.maxP99Ms };
 }
 
-export function renderReport({ machine, settings, targets, pages, api, orders }) {
+export function renderReport({ machine, settings, targets, pages, api, orders, scaleOut }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -87,6 +87,31 @@ export function renderReport({ machine, settings, targets, pages, api, orders })
       `- Stock ${orders.stockBefore} → ${orders.stockAfter}: quantity accepted ${orders.quantityAccepted}, stock consumed ${orders.stockConsumed}. Oversell check: ${verdict(orders.oversellCheck === 'pass')}`,
     );
   }
+  if (scaleOut) lines.push('', ...renderScaleOut(scaleOut, { api, orders }));
   lines.push('');
   return lines.join('\n');
+}
+
+const rushFigure = (orders) =>
+  orders.error ? `not measured: ${orders.error}` : `${whole(orders.ordersPerSecond)} orders/s (${orders.ordersAccepted} in ${orders.seconds.toFixed(2)} s), oversell check ${verdict(orders.oversellCheck === 'pass')}`;
+
+/** The same figures from one api process and from several on one database. */
+function renderScaleOut(scaleOut, single) {
+  const tools = (rows) => rows.find((row) => row.name === 'tools');
+  const one = tools(single.api);
+  const many = tools(scaleOut.api);
+  const throughput = (row) => `${whole(row.api.requestsPerSecond)} req/s, p99 ${row.api.p99Ms} ms${row.api.non2xx + row.api.errors > 0 ? ` (${row.api.non2xx} non-2xx, ${row.api.errors} errors)` : ''}`;
+  return [
+    '## Scale out',
+    '',
+    `The same stack started again with \`API_INSTANCES=${scaleOut.instances}\`: ${scaleOut.instances} api processes share the port through`,
+    "node:cluster, whose primary hands out connections round-robin (the stand-in for a load balancer), on one",
+    'database. On this machine the api processes share its cores with the database, autocannon and the other',
+    'services, so the figure shows what a second process adds here, not what a second machine would.',
+    '',
+    '| Figure | 1 api process | ' + `${scaleOut.instances} api processes |`,
+    '| --- | --- | --- |',
+    `| \`GET /tools\` | ${one ? throughput(one) : 'not measured'} | ${many ? throughput(many) : 'not measured'} |`,
+    `| \`POST /order\` rush | ${rushFigure(single.orders)} | ${rushFigure(scaleOut.orders)} |`,
+  ];
 }

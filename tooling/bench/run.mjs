@@ -2,6 +2,7 @@
 // `npm run bench`: starts the stack, measures the pages (Chromium), the api (autocannon) and a rush of
 // orders, and writes docs/benchmarks.md and docs/benchmarks.json. Not part of `npm test`.
 // The stack uses the shared ports: run it under the lock, `flock /tmp/pcpp-stack.lock npm run bench`.
+// `--only=api` skips the pages (quicker, while working on the api); the report then has no page figures.
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,6 +40,11 @@ const PAGES = [
 ];
 
 const log = (line) => console.log(line);
+const onlyApi = process.argv.includes('--only=api');
+// The order rush places hundreds of orders from 20 accounts within seconds.
+const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000' };
+/** Api processes for the scale-out figures (node:cluster, one port: the primary stands in for a load balancer). */
+const SCALE_OUT_INSTANCES = 2;
 
 async function measurePages(browser) {
   const rows = [];
@@ -78,57 +84,67 @@ async function apiEndpoints() {
   ];
 }
 
-async function main() {
-  const started = Date.now();
-  log('Starting the stack (tooling/start.mjs)…');
-  const stack = await startStack({
-    root,
-    urls,
-    // The order rush places hundreds of orders from 20 accounts within seconds.
-    env: { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000' },
-  });
-  try {
-    const browser = await chromium.launch(chromiumLaunchOptions());
-    let pages;
-    let chromiumVersion;
-    try {
-      chromiumVersion = browser.version();
-      log('Pages…');
-      pages = await measurePages(browser);
-    } finally {
-      await browser.close();
-    }
-    log('API…');
-    const api = await measureApi({
-      apiUrl: urls.api,
-      endpoints: await apiEndpoints(),
-      warmUpSeconds: settings.warmUpSeconds,
-      seconds: settings.apiSeconds,
-      log,
-    });
-    log('Orders…');
-    const orders = await rushOrders({ apiUrl: urls.api, authEmulatorUrl: urls.authEmulator, customers: settings.orderCustomers }).catch(
-      (error) => ({ error: error.message }),
-    );
+async function measureApiAndOrders(endpoints) {
+  log('API…');
+  const api = await measureApi({ apiUrl: urls.api, endpoints, warmUpSeconds: settings.warmUpSeconds, seconds: settings.apiSeconds, log });
+  log('Orders…');
+  const orders = await rushOrders({ apiUrl: urls.api, authEmulatorUrl: urls.authEmulator, customers: settings.orderCustomers }).catch(
+    (error) => ({ error: error.message }),
+  );
+  return { api, orders };
+}
 
-    const cpus = os.cpus();
-    const machine = {
-      date: new Date().toISOString().slice(0, 10),
-      cores: cpus.length,
-      cpuModel: cpus[0]?.model.trim() ?? 'unknown',
-      memoryGb: os.totalmem() / 1024 ** 3,
-      node: process.version,
-      chromium: chromiumVersion,
-      autocannon: JSON.parse(readFileSync(require.resolve('autocannon/package.json'), 'utf8')).version,
-      platform: `${os.type()} ${os.release()} ${os.arch()}`,
-    };
-    const results = { machine, settings, targets, pages, api, orders };
-    writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
-    log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);
+/** GET /tools and the order rush again, with the api as several processes on a new stack. */
+async function measureScaleOut() {
+  log(`Scale out: the stack again with ${SCALE_OUT_INSTANCES} api processes…`);
+  const stack = await startStack({ root, urls, env: STACK_ENV, instances: SCALE_OUT_INSTANCES });
+  try {
+    const { api, orders } = await measureApiAndOrders((await apiEndpoints()).filter((endpoint) => endpoint.name === 'tools'));
+    return { instances: SCALE_OUT_INSTANCES, api, orders };
   } finally {
     await stack.stop();
   }
+}
+
+async function main() {
+  const started = Date.now();
+  log('Starting the stack (tooling/start.mjs)…');
+  const stack = await startStack({ root, urls, env: STACK_ENV });
+  let pages = [];
+  let chromiumVersion = 'not run (--only=api)';
+  let single;
+  try {
+    if (!onlyApi) {
+      const browser = await chromium.launch(chromiumLaunchOptions());
+      try {
+        chromiumVersion = browser.version();
+        log('Pages…');
+        pages = await measurePages(browser);
+      } finally {
+        await browser.close();
+      }
+    }
+    single = await measureApiAndOrders(await apiEndpoints());
+  } finally {
+    await stack.stop();
+  }
+  const scaleOut = await measureScaleOut();
+  const { api, orders } = single;
+  const cpus = os.cpus();
+  const machine = {
+    date: new Date().toISOString().slice(0, 10),
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGb: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    chromium: chromiumVersion,
+    autocannon: JSON.parse(readFileSync(require.resolve('autocannon/package.json'), 'utf8')).version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+  const results = { machine, settings, targets, pages, api, orders, scaleOut };
+  writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
+  log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 main().catch((error) => {
