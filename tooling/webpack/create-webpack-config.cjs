@@ -6,6 +6,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { runtimeConfigFromEnv } = require('../service-config.cjs');
 const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
+const { StartupScriptsPlugin } = require('./startup-scripts-plugin.cjs');
 
 /**
  * Shared once per page. The contracts package carries the auth store, the api client and the
@@ -149,6 +150,7 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
         // The page's own script tags are absolute, so deep links work on a remote's standalone page too.
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/', chunks: ['main'] }),
         ...(production ? precompressPlugins() : []),
+        ...(isRemote ? [] : [new StartupScriptsPlugin()]),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
