@@ -146,7 +146,8 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  // Express's default, spelled out because clients count on it: every answer carries a weak ETag,
+  // Express's default, spelled out because clients count on it: every answer carries a weak ETag
+  // (the public catalog reads a strong one, catalog-cache.ts),
   // and a GET whose If-None-Match still matches gets a 304 without a body (how browsers revalidate
   // the lists the home page asks for on every visit).
   app.set('etag', 'weak');
