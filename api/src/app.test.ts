@@ -143,7 +143,7 @@ describe('the app', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers['cache-control']).toBe('private, no-store');
     const publicList = await request(api.app).get('/tools');
-    expect(publicList.headers['cache-control']).toBeUndefined();
+    expect(publicList.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
     expect(publicList.headers.etag).toBeDefined();
   });
 });

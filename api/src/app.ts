@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import type { AccessTokens } from './auth/access-token';
 import type { IdentityProvider } from './auth/firebase';
 import { createRoleAuthority } from './auth/role-authority';
+import { type CatalogCache, createCatalogCache } from './catalog-cache';
 import type { Config } from './config';
 import type { Database, OrderDocument } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
@@ -50,7 +51,7 @@ export interface AppDeps {
     Pick<Config, 'shopUrl' | 'orderHoldMinutes'> &
     // Uploads.
     Pick<Config, 'uploadStorage'> &
-    Pick<Config, 'rateLimits'> &
+    Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl'>;
   logger: Logger;
   database: Database;
@@ -65,6 +66,11 @@ export interface AppDeps {
   // Uploads.
   /** Where uploaded images go. Default: the one config.uploadStorage describes. */
   uploadStorage?: UploadStorage;
+  /**
+   * The public catalog reads' answers; server.ts shares it with the background jobs (their stock
+   * returns drop it too). Default: one with config.catalogCacheTtlMs.
+   */
+  catalogCache?: CatalogCache;
   /** True once the api is stopping: /readyz answers 503 (server.ts). Default: never. */
   shuttingDown?: () => boolean;
 }
@@ -94,10 +100,13 @@ export function createApp(deps: AppDeps): Express {
     activity,
     shellManifestUrl: config.shellManifestUrl,
   });
-  const tools = createToolsService(createToolsRepository(database.collections.tools), { activity, uploads });
-  const usersRepository = createUsersRepository(database.collections.users);
+  const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
+  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
+  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
+  const tools = createToolsService(createToolsRepository(database.collections.tools, catalogWrites), { activity, uploads });
+  const usersRepository = createUsersRepository(database.collections.users, catalogWrites);
   const reviews = createReviewsService({
-    reviews: createReviewsRepository(database.collections.reviews),
+    reviews: createReviewsRepository(database.collections.reviews, catalogWrites),
     identity,
     users: usersRepository,
     activity,
@@ -111,7 +120,7 @@ export function createApp(deps: AppDeps): Express {
     adminEmails: config.adminEmails,
   });
   const orders = createOrdersService({
-    orders: createOrdersRepository(database.collections),
+    orders: createOrdersRepository(database.collections, catalogWrites),
     idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
     identity,
     roles,
@@ -137,7 +146,8 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  // Express's default, spelled out because clients count on it: every answer carries a weak ETag,
+  // Express's default, spelled out because clients count on it: every answer carries a weak ETag
+  // (the public catalog reads a strong one, catalog-cache.ts),
   // and a GET whose If-None-Match still matches gets a 304 without a body (how browsers revalidate
   // the lists the home page asks for on every visit).
   app.set('etag', 'weak');
@@ -155,6 +165,12 @@ export function createApp(deps: AppDeps): Express {
     pinoHttp({
       logger: deps.logger,
       autoLogging: { ignore: (req) => HEALTH_PATHS.has(req.url ?? '') },
+      // A line per request costs little when it holds only what reading the log needs (no headers).
+      quietReqLogger: true,
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
@@ -178,8 +194,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '100kb' }));
 
   app.use(healthRoutes({ database, shuttingDown: deps.shuttingDown ?? (() => false) }));
-  app.use(toolsRoutes({ tools, accessTokens, roles }));
-  app.use(reviewsRoutes({ reviews, accessTokens, roles, rateLimit: limits.reviews }));
+  app.use(toolsRoutes({ tools, accessTokens, roles, catalogCache }));
+  app.use(reviewsRoutes({ reviews, accessTokens, roles, catalogCache, rateLimit: limits.reviews }));
   app.use(usersRoutes({ users, identity, accessTokens, roles, signInRateLimit: limits.signIn }));
   app.use(paymentsRoutes({ payments, accessTokens, rateLimit: limits.paymentIntents }));
   app.use(ordersRoutes({ orders, accessTokens, roles, rateLimit: limits.orders }));

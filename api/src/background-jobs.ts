@@ -36,6 +36,8 @@ export function startBackgroundJobs(deps: {
   // Uploads.
   /** Default: the one config.uploadStorage describes. */
   uploadStorage?: UploadStorage;
+  /** Called after the hold sweep put stock back (the app's catalog cache drops its answers). */
+  onCatalogChange?: () => void;
 }): BackgroundJobs {
   const { collections, outbox, config, logger, intervalMs = BACKGROUND_JOBS_INTERVAL_MS } = deps;
   // Uploads.
@@ -44,7 +46,7 @@ export function startBackgroundJobs(deps: {
     storage: deps.uploadStorage ?? createUploadStorage(config.uploadStorage),
     logger,
   });
-  const orders = createOrdersRepository(collections);
+  const orders = createOrdersRepository(collections, { onCatalogChange: deps.onCatalogChange });
   const idempotencyKeys = createIdempotencyKeysRepository(collections.idempotencyKeys);
   const jobs: [string, (now: Date) => Promise<unknown>][] = [
     ['order hold sweep', async (now) => {

@@ -5,6 +5,7 @@ import defaultPorts from '@pcpp/contracts/default-ports.json';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAILS } from './auth/demo-accounts';
 import { ROLE_CACHE_TTL_MS } from './auth/role-authority';
+import { DEFAULT_CATALOG_CACHE_TTL_MS } from './catalog-cache';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -106,6 +107,8 @@ export interface Config {
   /** An upload no product uses after this long is deleted. */
   uploadUnattachedHours: number;
   rateLimits: RateLimitConfig;
+  /** How long GET /tools, /tools/:id and /reviews answers are reused (catalog-cache.ts); 0: never. */
+  catalogCacheTtlMs: number;
   /** The live shell's mf-manifest.json: a remote release must share its singletons' majors to go live. */
   shellManifestUrl: string;
 }
@@ -241,6 +244,11 @@ const envSchema = z.object({
   RATE_LIMIT_ORDERS: callsPerWindow(DEFAULT_RATE_LIMITS.orders),
   RATE_LIMIT_PAYMENT_INTENTS: callsPerWindow(DEFAULT_RATE_LIMITS.paymentIntents),
   RATE_LIMIT_UPLOADS: callsPerWindow(DEFAULT_RATE_LIMITS.uploads),
+  CATALOG_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (no cache) or more')
+    .default(DEFAULT_CATALOG_CACHE_TTL_MS),
   SHELL_MANIFEST_URL: httpAddress('https://shop.example/mf-manifest.json').optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
@@ -348,6 +356,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       paymentIntents: env.RATE_LIMIT_PAYMENT_INTENTS,
       uploads: env.RATE_LIMIT_UPLOADS,
     },
+    catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     shellManifestUrl: env.SHELL_MANIFEST_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}/mf-manifest.json`,
   };
 }

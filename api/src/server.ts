@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
+import { createCatalogCache } from './catalog-cache';
 import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
@@ -31,6 +32,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
+  // One for the app and the background jobs: both write stock.
+  const catalogCache = createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
   // Each step pushes its undo; stop() (or a failed start) runs them newest first.
   const undo: (() => Promise<void>)[] = [];
   const unwind = async () => {
@@ -54,6 +57,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         void (async () => {
           await ensureIndexes(database);
           if (config.seedDemoData) await seedDemoData(database.collections);
+          catalogCache.invalidate();
         })().catch((error: unknown) => logger.error({ err: error }, 'preparing the database again failed'));
       },
     });
@@ -92,6 +96,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
 
     const app = createApp({ config, logger, database, identity, outbox, accessTokens: createAccessTokens(config.jwtSecret),
       roleCacheTtlMs: config.roleCacheTtlMs,
+      catalogCache,
       shuttingDown: () => shuttingDown,
     });
     const server = app.listen(config.port, config.host);
@@ -99,7 +104,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     await once(server, 'listening');
     undo.push(() => closeServer(server, logger));
     // The order hold sweep, email retries and the Idempotency-Key cleanup, every minute.
-    const jobs = startBackgroundJobs({ collections: database.collections, outbox, config, logger });
+    const jobs = startBackgroundJobs({
+      collections: database.collections,
+      outbox,
+      config,
+      logger,
+      onCatalogChange: catalogCache.invalidate,
+    });
     undo.push(() => jobs.stop());
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;

@@ -42,6 +42,8 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     ...servicesEnv(),
     MONGODB_DB: `test_${randomSuffix()}`,
     ...UNREACHED_RATE_LIMITS,
+    // Most suites write parts and roles straight into the database; catalog-cache.test.ts sets its own.
+    CATALOG_CACHE_TTL_MS: '0',
     ...overrides,
   });
 }

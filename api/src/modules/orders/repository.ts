@@ -10,7 +10,11 @@ type StatusChange = OrderDocument['statusHistory'][number];
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
-export function createOrdersRepository({ orders, tools }: Pick<Collections, 'orders' | 'tools'>) {
+/** onCatalogChange: called after each stock change (the catalog shows stock; catalog-cache.ts). */
+export function createOrdersRepository(
+  { orders, tools }: Pick<Collections, 'orders' | 'tools'>,
+  { onCatalogChange = () => {} } = {},
+) {
   /**
    * Sets the status and appends the change, only if `filter` still matches; the order after the
    * change, or null when another request changed it first. $addToSet appends the change (each has
@@ -27,16 +31,20 @@ export function createOrdersRepository({ orders, tools }: Pick<Collections, 'ord
      * Takes `quantity` units of the part in one step, only if the stock covers it and the quantity
      * reaches the part's minimum order. The part after the change, or null when either fails.
      */
-    takeStock: (productId: ObjectId, quantity: number) =>
-      updateIfMatches(
+    async takeStock(productId: ObjectId, quantity: number) {
+      const part = await updateIfMatches(
         tools,
         { _id: productId, p_quantity: { $gte: quantity }, min_quantity: { $lte: quantity } },
         { $inc: { p_quantity: -quantity } },
-      ),
+      );
+      if (part) onCatalogChange();
+      return part;
+    },
 
     /** Gives units back (a cancelled order, a failed insert). A deleted part stays deleted. */
     async returnStock(productId: ObjectId, quantity: number): Promise<void> {
       await tools.updateOne({ _id: productId }, { $inc: { p_quantity: quantity } });
+      onCatalogChange();
     },
 
     async insert(order: OrderDocument): Promise<WithId<OrderDocument>> {

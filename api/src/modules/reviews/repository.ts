@@ -8,7 +8,8 @@ const PUBLIC: Filter<ReviewDocument> = { hidden: { $ne: true } };
 const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-export function createReviewsRepository(reviews: Collection<ReviewDocument>) {
+/** Called after each write public catalog reads show (catalog-cache.ts drops its answers). */
+export function createReviewsRepository(reviews: Collection<ReviewDocument>, { onCatalogChange = () => {} } = {}) {
   return {
     /** The public reviews, oldest first: the spec's plain list, whose last six the home page shows. */
     findPublic: () => reviews.find(PUBLIC).sort(OLDEST_FIRST).toArray(),
@@ -23,6 +24,7 @@ export function createReviewsRepository(reviews: Collection<ReviewDocument>) {
 
     async insert(review: ReviewDocument): Promise<WithId<ReviewDocument>> {
       const { insertedId } = await reviews.insertOne({ ...review });
+      onCatalogChange();
       return { ...review, _id: insertedId };
     },
 
@@ -32,7 +34,9 @@ export function createReviewsRepository(reviews: Collection<ReviewDocument>) {
      */
     async setHidden(id: ObjectId, hidden: boolean): Promise<boolean> {
       const filter: Filter<ReviewDocument> = hidden ? { _id: id, hidden: { $ne: true } } : { _id: id, hidden: true };
-      return (await reviews.updateOne(filter, { $set: { hidden } })).modifiedCount === 1;
+      const changed = (await reviews.updateOne(filter, { $set: { hidden } })).modifiedCount === 1;
+      if (changed) onCatalogChange();
+      return changed;
     },
   };
 }

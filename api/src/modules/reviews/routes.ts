@@ -3,6 +3,7 @@ import { type RequestHandler, Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
 import { accessClaims, refuseAdmins, requireAccessToken, requireAdmin } from '../../auth/middleware';
 import type { RoleAuthority } from '../../auth/role-authority';
+import type { CatalogCache } from '../../catalog-cache';
 import { noQuerySchema } from '../../validation';
 import type { ReviewsService } from './service';
 import {
@@ -17,6 +18,7 @@ export function reviewsRoutes(deps: {
   reviews: ReviewsService;
   accessTokens: AccessTokens;
   roles: RoleAuthority;
+  catalogCache: CatalogCache;
   /** Reviews per customer (rate-limits.ts). */
   rateLimit: RequestHandler;
 }): Router {
@@ -24,14 +26,12 @@ export function reviewsRoutes(deps: {
   const signedIn = requireAccessToken(deps.accessTokens);
   const admin = requireAdmin(deps.roles);
 
-  router.get('/reviews', async (req, res) => {
-    // The spec's plain call keeps its shape (an array, newest last); any parameter asks for a page.
-    if (Object.keys(req.query).length === 0) {
-      res.json(await deps.reviews.list());
-      return;
-    }
-    res.json(await deps.reviews.latest(reviewListQuerySchema.parse(req.query)));
-  });
+  router.get('/reviews', (req, res) =>
+    deps.catalogCache.serve(req, res, () =>
+      // The spec's plain call keeps its shape (an array, newest last); any parameter asks for a page.
+      Object.keys(req.query).length === 0 ? deps.reviews.list() : deps.reviews.latest(reviewListQuerySchema.parse(req.query)),
+    ),
+  );
 
   router.get('/reviews/all', signedIn, admin, async (req, res) => {
     res.json(await deps.reviews.listForModeration(moderationQuerySchema.parse(req.query)));

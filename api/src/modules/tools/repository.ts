@@ -29,17 +29,22 @@ function searchFilter({ category, text }: Pick<ToolSearch, 'category' | 'text'>)
   return filter;
 }
 
-export function createToolsRepository(tools: Collection<ToolDocument>) {
+/** Called after each write public catalog reads show (catalog-cache.ts drops its answers). */
+export function createToolsRepository(tools: Collection<ToolDocument>, { onCatalogChange = () => {} } = {}) {
   return {
     /** Oldest first: the home page shows the last six as the latest parts. */
     findAll: () => tools.find({}).sort({ createdAt: 1, _id: 1 }).toArray(),
     findById: (id: ObjectId) => tools.findOne({ _id: id }),
     async insert(tool: ToolDocument): Promise<ObjectId> {
-      return (await tools.insertOne({ ...tool })).insertedId;
+      const { insertedId } = await tools.insertOne({ ...tool });
+      onCatalogChange();
+      return insertedId;
     },
     /** 1 when this call deleted the part, 0 when it was not there. (jongodb refuses findOneAndDelete.) */
     async deleteById(id: ObjectId): Promise<number> {
-      return (await tools.deleteOne({ _id: id })).deletedCount;
+      const { deletedCount } = await tools.deleteOne({ _id: id });
+      onCatalogChange();
+      return deletedCount;
     },
     /** One page of the parts matching the search, and how many match in all. */
     async search(search: ToolSearch) {

@@ -2,28 +2,36 @@ import { Router } from 'express';
 import type { AccessTokens } from '../../auth/access-token';
 import { accessClaims, requireAccessToken, requireAdmin } from '../../auth/middleware';
 import type { RoleAuthority } from '../../auth/role-authority';
+import type { CatalogCache } from '../../catalog-cache';
 import { noBodySchema, noQuerySchema } from '../../validation';
 import type { ToolsService } from './service';
 import { productBodySchema, toolListQuerySchema, toolParamsSchema } from './validators';
 
-export function toolsRoutes(deps: { tools: ToolsService; accessTokens: AccessTokens; roles: RoleAuthority }): Router {
+export function toolsRoutes(deps: {
+  tools: ToolsService;
+  accessTokens: AccessTokens;
+  roles: RoleAuthority;
+  catalogCache: CatalogCache;
+}): Router {
   const router = Router();
   const signedIn = requireAccessToken(deps.accessTokens);
   const admin = requireAdmin(deps.roles);
-  router.get('/tools', async (req, res) => {
-    // The spec's plain call keeps its shape (an array, newest last); any parameter asks for a page.
-    if (Object.keys(req.query).length === 0) {
-      res.json(await deps.tools.list());
-      return;
-    }
-    res.json(await deps.tools.search(toolListQuerySchema.parse(req.query)));
-  });
-  // Public, like the list: a part's page is for visitors too (the spec's bearer is accepted, not needed).
-  router.get('/tools/:id', async (req, res) => {
-    const { id } = toolParamsSchema.parse(req.params);
-    noQuerySchema.parse(req.query);
-    res.json(await deps.tools.get(id));
-  });
+  const { catalogCache } = deps;
+  router.get('/tools', (req, res) =>
+    catalogCache.serve(req, res, () =>
+      // The spec's plain call keeps its shape (an array, newest last); any parameter asks for a page.
+      Object.keys(req.query).length === 0 ? deps.tools.list() : deps.tools.search(toolListQuerySchema.parse(req.query)),
+    ),
+  );
+  // Public, like the list: a part's page is for visitors too (the spec's bearer is accepted, never
+  // read, so the answer is the same for every caller and may be cached).
+  router.get('/tools/:id', (req, res) =>
+    catalogCache.serve(req, res, () => {
+      const { id } = toolParamsSchema.parse(req.params);
+      noQuerySchema.parse(req.query);
+      return deps.tools.get(id);
+    }),
+  );
   router.post('/tools', signedIn, admin, async (req, res) => {
     noQuerySchema.parse(req.query);
     const input = productBodySchema.parse(req.body ?? {});

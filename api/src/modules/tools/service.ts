@@ -63,8 +63,8 @@ export function createToolsService(
     },
 
     /**
-     * POST /tools (admin). Nothing caches the catalog on the server, so GET /tools lists the part
-     * at once. If its image cannot be kept, the part is taken out again and the call fails.
+     * POST /tools (admin). The repository's insert drops the cached catalog answers, so GET /tools
+     * lists the part at once. If its image cannot be kept, the part is taken out again and the call fails.
      */
     async add(caller: AccessClaims, input: ProductInput): Promise<{ insertedId: string }> {
       const id = await repository.insert({ ...input, createdAt: new Date() });

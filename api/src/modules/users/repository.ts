@@ -6,7 +6,8 @@ import { findListed } from '../../paging';
 
 const DUPLICATE_KEY = 11000;
 
-export function createUsersRepository(users: Collection<UserDocument>) {
+/** onCatalogChange: called after a role may have changed (public reviews mark their admin authors). */
+export function createUsersRepository(users: Collection<UserDocument>, { onCatalogChange = () => {} } = {}) {
   /**
    * Creates the user on first sign-in. `role.always` overwrites the stored role; otherwise a
    * stored role is kept and `role.onInsert` applies to a new user only.
@@ -31,6 +32,8 @@ export function createUsersRepository(users: Collection<UserDocument>) {
         if (user) return user;
       }
       throw error;
+    } finally {
+      if ('always' in role) onCatalogChange();
     }
   }
 
@@ -50,7 +53,9 @@ export function createUsersRepository(users: Collection<UserDocument>) {
 
   /** Makes the account an admin; 1 when that changed its role, 0 when it was one already (or is unknown). */
   async function promote(email: string): Promise<number> {
-    return (await users.updateOne({ email, role: { $ne: 'admin' } }, { $set: { role: 'admin' } })).modifiedCount;
+    const { modifiedCount } = await users.updateOne({ email, role: { $ne: 'admin' } }, { $set: { role: 'admin' } });
+    if (modifiedCount > 0) onCatalogChange();
+    return modifiedCount;
   }
 
   /** Which of these emails belong to admin accounts (reviews mark their admin authors). */
