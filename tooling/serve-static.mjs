@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // One static server per process, so a single remote can be stopped and started on its own:
 //   node tooling/serve-static.mjs --root mf-admin/dist --port 3003 --cors
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAuthEmulatorProxy } from './auth-emulator/proxy.cjs';
 import { listenHost, runtimeConfigFromEnv } from './service-config.cjs';
@@ -28,7 +30,16 @@ const contracts = values.pages ? (await import('@pcpp/contracts/core')).default 
 /** The shell's index.html carries its config and preloads for what the page needs first. */
 function shellPageHints(contracts) {
   const getJson = createJsonCache();
-  return (pathname, requestOrigin) => pageHints({ pathname, config: runtimeConfigFromEnv(process.env), requestOrigin, getJson, contracts });
+  const startupScripts = async () => {
+    try {
+      const { scripts } = JSON.parse(await readFile(path.join(values.root, 'startup-scripts.json'), 'utf8'));
+      return scripts.map((file) => `/${file}`);
+    } catch {
+      return [];
+    }
+  };
+  return async (pathname, requestOrigin) =>
+    pageHints({ pathname, config: runtimeConfigFromEnv(process.env), requestOrigin, startupScripts: await startupScripts(), getJson, contracts });
 }
 const server = await startStaticServer({
   root: values.root,

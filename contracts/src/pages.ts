@@ -66,12 +66,16 @@ export function orderPageMeta(part: { name: string }): PageMeta {
   return { title: `Order ${part.name}`, description: shortDescription(`Order ${part.name} from ${SITE_NAME}: choose the quantity and where it goes.`) };
 }
 
+/** The home page's hero picture, served by the api (its largest paint). */
+export const HOME_HERO_IMAGE_PATH = '/images/parts/16-gb-triple-fan-graphics-card.svg';
+
 /**
- * Api reads a page starts with, by page path. The shell's server writes a preload for each into
- * index.html, so they download while the page's code does; the page asks for the same URLs.
+ * What a page starts with, by page path: api reads and pictures (paths on the api). The shell's
+ * server writes a preload for each into index.html, so they download while the page's code does;
+ * the page asks for the very same URLs.
  */
-export const pageApiPreloads: Readonly<Record<string, readonly string[]>> = {
-  '/': [LATEST_TOOLS_PATH, LATEST_REVIEWS_PATH],
+export const pagePreloads: Readonly<Record<string, { api: readonly string[]; images: readonly string[] }>> = {
+  '/': { api: [LATEST_TOOLS_PATH, LATEST_REVIEWS_PATH], images: [HOME_HERO_IMAGE_PATH] },
 };
 
 /** Path patterns that render a page (see page-paths.json): the single list the shell and its server read. */

@@ -47,6 +47,14 @@ export function routeOwnerOf(pathname: string): RouteOwnership {
   return routeOwnership.find(({ path }) => matchesRoute(path, pathname)) ?? routeOwnership[routeOwnership.length - 1]!;
 }
 
+/** The pages the shell renders itself (signing in, emailed links); every other path belongs to a remote. */
+export const SHELL_PAGE_PATHS = ['/login', '/signup', '/forgot-password', '/auth/action'] as const;
+
+export function isShellPagePath(pathname: string): boolean {
+  const trimmed = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  return SHELL_PAGE_PATHS.some((path) => path.toLowerCase() === trimmed);
+}
+
 /** The module every remote exposes: a component that renders its <Routes>. */
 export const REMOTE_ROUTES_MODULE = 'routes';
 

@@ -1,8 +1,17 @@
 import { createRoot } from 'react-dom/client';
-import { authStore, configureApiClient, createQueryClient, loadRuntimeConfig, orderKeys, userKeys } from '@pcpp/contracts';
+import {
+  authStore,
+  configureApiClient,
+  createQueryClient,
+  isShellPagePath,
+  loadRuntimeConfig,
+  orderKeys,
+  routeOwnerOf,
+  userKeys,
+} from '@pcpp/contracts';
 import { App } from './app/app';
 import { startSession } from './features/auth/api/firebase-session-loader';
-import { registerRuntimeRemotes } from './features/remotes/remote-loader';
+import { preloadRemoteRoutes, registerRuntimeRemotes } from './features/remotes/remote-loader';
 
 const queryClient = createQueryClient();
 // One account's data never outlives its session.
@@ -17,6 +26,9 @@ async function bootstrap() {
     const config = await loadRuntimeConfig();
     configureApiClient({ baseURL: config.apiUrl });
     await registerRuntimeRemotes(config);
+    // The page's remote loads beside the shell's first render rather than after it.
+    const { pathname } = window.location;
+    if (!isShellPagePath(pathname)) preloadRemoteRoutes(routeOwnerOf(pathname).remote);
     startSession(config.firebase);
   } catch (error) {
     // Without a config the layout still renders; each remote slot shows its fallback.

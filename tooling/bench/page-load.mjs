@@ -36,6 +36,16 @@ async function signIn(page, shellUrl, account) {
   });
 }
 
+/** Resolves once no request has been open for `quietMs`. */
+async function waitForQuietNetwork(openRequests, quietMs, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (openRequests() > 0) quietSince = Date.now();
+  }
+}
+
 /** Loads `shellUrl + path` once; with `account`, signs in through the login page first (not measured). */
 export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, account }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -52,13 +62,17 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     let requests = 0;
     let scriptFiles = 0;
     let scriptBytes = 0;
+    const inFlight = new Set();
     cdp.on('Network.requestWillBeSent', ({ requestId, type, request }) => {
       if (request.url.startsWith('data:')) return;
       if (!types.has(requestId)) requests += 1;
       types.set(requestId, type);
+      inFlight.add(requestId);
     });
+    cdp.on('Network.loadingFailed', ({ requestId }) => inFlight.delete(requestId));
     cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      inFlight.delete(requestId);
       if (types.get(requestId) !== 'Script') return;
       scriptFiles += 1;
       scriptBytes += encodedDataLength;
@@ -66,6 +80,10 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
 
     const response = await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
     if (!response || response.status() >= 400) throw new Error(`${path} answered ${response?.status()}`);
+    // With everything preloaded the network can fall quiet before the first paint (at 4× CPU
+    // especially): wait for a paint, then for what the rendered page asks for.
+    await page.waitForFunction(() => globalThis.__benchVitals?.lcp !== null, null, { timeout: 60_000 });
+    await waitForQuietNetwork(() => inFlight.size, 500);
     if (account && new URL(page.url()).pathname === '/login') throw new Error(`${path} sent the signed-in customer to /login`);
     const vitals = await page.evaluate(() => globalThis.__benchVitals);
     await cdp.detach();

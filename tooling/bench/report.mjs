@@ -38,7 +38,7 @@ export function renderReport({ machine, settings, targets, pages, api, orders, s
     '',
     `Each figure: median (min–max) of ${settings.pageRuns} cold loads. Every load has a new browser context and the`,
     'cache disabled (CDP `Network.setCacheDisabled`), at 1280×800. JS is the bytes over the wire (compressed,',
-    'CDP `encodedDataLength` of Script resources) until network idle; requests count everything the page',
+    'CDP `encodedDataLength` of Script resources) until the page has painted and no request was open for 500 ms; requests count everything the page',
     "asked for. LCP and CLS come from the page's PerformanceObserver (CLS: the largest session window).",
     `/dashboard is loaded signed in as the demo customer (signed in through /login first, not measured). KB = ${KB} bytes.`,
     '',

@@ -1,7 +1,8 @@
 // What the shell's server writes into index.html for one page, so the page's code and data download
 // at once instead of one after another (HTML → main.js → config → registry → manifest → remote → data):
-// the runtime config itself (inline), preconnects, and preloads for the release registry, the live
-// manifest, entry and first chunks of the remote that owns the path, and the api reads the page starts with.
+// the runtime config itself (inline), preconnects, and preloads for the shell's first chunks, the release
+// registry, the live manifest, entry and first chunks of the remote that owns the path, and the api reads
+// and pictures the page starts with.
 // Everything comes from the runtime config and what its addresses answer; the build names no remote.
 
 const FETCH_TIMEOUT_MS = 300;
@@ -51,12 +52,13 @@ function remoteScripts(manifestUrl, manifest, routesModule) {
 }
 
 /**
- * @param {{ pathname: string, config: object, requestOrigin: string, getJson: (url: string) => Promise<unknown>,
- *   contracts: { routeOwnerOf: Function, pageApiPreloads: Record<string, string[]>, REMOTE_ROUTES_MODULE: string } }} options
+ * startupScripts: the shell's own first chunks (startup-scripts.json of its build), as absolute paths.
+ * @param {{ pathname: string, config: object, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
+ *   contracts: { routeOwnerOf: Function, isShellPagePath: Function, pagePreloads: Record<string, { api: string[], images: string[] }>, REMOTE_ROUTES_MODULE: string } }} options
  * @returns {Promise<string>} the tags for <head>
  */
-export async function pageHints({ pathname, config, requestOrigin, getJson, contracts }) {
-  const links = [];
+export async function pageHints({ pathname, config, requestOrigin, startupScripts = [], getJson, contracts }) {
+  const links = startupScripts.map((script) => `<link rel="preload" as="script" href="${escapeAttribute(script)}">`);
   const origins = new Set();
   const preconnect = (url) => {
     const { origin } = new URL(url);
@@ -64,10 +66,11 @@ export async function pageHints({ pathname, config, requestOrigin, getJson, cont
   };
   const fetchPreload = (url) => links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`);
 
-  const owner = contracts.routeOwnerOf(pathname).remote;
-  const registry = config.remoteRegistryUrl ? await getJson(config.remoteRegistryUrl) : null;
+  // The shell's own pages (signing in) need no remote.
+  const owner = contracts.isShellPagePath(pathname) ? null : contracts.routeOwnerOf(pathname).remote;
+  const registry = owner && config.remoteRegistryUrl ? await getJson(config.remoteRegistryUrl) : null;
   if (config.remoteRegistryUrl && registry) fetchPreload(config.remoteRegistryUrl);
-  const manifestUrl = liveManifestUrl(config, registry, owner);
+  const manifestUrl = owner && liveManifestUrl(config, registry, owner);
   if (manifestUrl) {
     preconnect(manifestUrl);
     fetchPreload(manifestUrl);
@@ -78,10 +81,13 @@ export async function pageHints({ pathname, config, requestOrigin, getJson, cont
     }
   }
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const reads = contracts.pageApiPreloads[trimmed] ?? [];
+  const preloads = contracts.pagePreloads[trimmed];
   if (config.apiUrl) {
     preconnect(config.apiUrl);
-    for (const read of reads) fetchPreload(`${config.apiUrl}${read}`);
+    for (const read of preloads?.api ?? []) fetchPreload(`${config.apiUrl}${read}`);
+    for (const image of preloads?.images ?? []) {
+      links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(`${config.apiUrl}${image}`)}">`);
+    }
   }
   // Two pools per origin in Chromium: scripts and pictures go without crossorigin, fetches with it.
   const preconnects = [...origins].flatMap((origin) => [

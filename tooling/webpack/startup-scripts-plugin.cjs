@@ -12,26 +12,33 @@ class StartupScriptsPlugin {
         { name: 'StartupScriptsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
           const { chunkGraph } = compilation;
+          // The page runs a shared module from the copy registered in the share scope (the provide
+          // module's chunk), not from the consume module's own fallback, which is a second chunk of it.
+          const provided = new Map();
+          for (const module of compilation.modules) {
+            if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, module);
+          }
           const files = new Set();
           const seenGroups = new Set();
-          const addGroup = (group) => {
+          const addBlocks = (module) => {
+            for (const block of module.blocks) addGroup(chunkGraph.getBlockChunkGroup(block));
+          };
+          function addGroup(group) {
             if (!group || seenGroups.has(group)) return;
             seenGroups.add(group);
             for (const chunk of group.chunks) {
               for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-              // A shared module's own code sits behind an async block of its consume module.
               for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
                 if (module.constructor.name !== 'ConsumeSharedModule') continue;
-                for (const block of module.blocks) addGroup(chunkGraph.getBlockChunkGroup(block));
+                const provider = provided.get(module.options.shareKey);
+                addBlocks(provider ?? module);
               }
             }
-          };
+          }
           for (const entry of compilation.entrypoints.values()) {
             for (const chunk of entry.chunks) {
-              for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) {
-                // index.ts's one dynamic import: the async boundary in front of the app.
-                for (const block of module.blocks) addGroup(chunkGraph.getBlockChunkGroup(block));
-              }
+              // index.ts's one dynamic import: the async boundary in front of the app.
+              for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) addBlocks(module);
             }
           }
           const json = `${JSON.stringify({ scripts: [...files].sort() }, null, 2)}\n`;

@@ -92,6 +92,11 @@ async function loadRoutes(remote: RemoteName): Promise<{ default: ComponentType 
  * remote that came back is fetched afresh.
  */
 export async function loadRemoteRoutes(remote: RemoteName, isRetry: boolean): Promise<{ default: ComponentType }> {
+  const preloaded = isRetry ? undefined : preloads.get(remote);
+  if (preloaded) {
+    preloads.delete(remote);
+    return preloaded;
+  }
   const entry = entries.get(remote);
   if (!entry) throw new Error(`No manifest URL is configured for ${remote}`);
   if (isRetry) reregister(remote, activeEntry(entry));
@@ -101,4 +106,18 @@ export async function loadRemoteRoutes(remote: RemoteName, isRetry: boolean): Pr
     if (!fallBackFromFailure(remote, error)) throw error;
     return loadRoutes(remote);
   }
+}
+
+const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
+
+/**
+ * Starts loading the page's remote while the shell renders its first frame, instead of after it;
+ * its first render then takes this load (and its failure, which the slot shows as it would its own).
+ */
+export function preloadRemoteRoutes(remote: RemoteName): void {
+  if (preloads.has(remote) || !entries.has(remote)) return;
+  const loading = loadRemoteRoutes(remote, false);
+  // Handled where the slot renders it; nothing is reported twice.
+  loading.catch(() => undefined);
+  preloads.set(remote, loading);
 }

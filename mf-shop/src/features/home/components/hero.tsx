@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { brand, resolveImageUrl } from '@pcpp/contracts';
+import { HOME_HERO_IMAGE_PATH, brand, resolveImageUrl } from '@pcpp/contracts';
 import { Button, SessionSummary } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
@@ -119,8 +119,9 @@ export function Hero() {
         </div>
         <Showcase>
           <img
-            src={resolveImageUrl('/images/parts/16-gb-triple-fan-graphics-card.svg')}
+            src={resolveImageUrl(HOME_HERO_IMAGE_PATH)}
             alt=""
+            fetchPriority="high"
             width={400}
             height={300}
           />

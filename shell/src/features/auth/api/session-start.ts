@@ -1,13 +1,10 @@
-import { ACCESS_TOKEN_KEY } from '@pcpp/contracts';
+import { ACCESS_TOKEN_KEY, isShellPagePath } from '@pcpp/contracts';
 
 /**
  * Kept in localStorage while the identity provider has a signed-in user. The provider keeps that
  * user in IndexedDB, which cannot be read before the first paint; this key can.
  */
 export const PROVIDER_USER_KEY = 'providerSignedIn';
-
-/** The pages that sign in or apply emailed links: they need the identity provider at once. */
-const AUTH_PATHS = new Set(['/login', '/signup', '/forgot-password', '/auth/action']);
 
 type ReadableStorage = Pick<Storage, 'getItem'>;
 
@@ -24,8 +21,9 @@ export function mayHaveSession(storage: ReadableStorage | null): boolean {
   return storedValue(storage, ACCESS_TOKEN_KEY) !== null || storedValue(storage, PROVIDER_USER_KEY) !== null;
 }
 
+/** The pages that sign in or apply emailed links (the shell's own): they need the identity provider at once. */
 export function isAuthPath(pathname: string): boolean {
-  return AUTH_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+  return isShellPagePath(pathname);
 }
 
 /**
