@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sirv from 'sirv';
 import { runtimeConfigFromEnv } from '../service-config.cjs';
 import { withHints } from './page-hints.mjs';
@@ -26,6 +27,16 @@ function isSafePath(pathname) {
     return false;
   }
   return !decoded.includes('\0') && !decoded.split(/[/\\]/).includes('..');
+}
+
+/** A page written per request (a few KB): compressed as the client accepts, quickly. */
+function compressFor(req, text) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return { encoding: 'br', body: zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  }
+  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: zlib.gzipSync(text) };
+  return { encoding: null, body: Buffer.from(text) };
 }
 
 function notFound(_req, res) {
@@ -97,7 +108,13 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
     if (unknownPage || (spa && pageHints && (!FILE_PATH.test(pathname) || pathname === '/index.html'))) {
       let page = await readFile(path.resolve(root, 'index.html'), 'utf8');
       if (pageHints) page = withHints(page, await pageHints(pathname, `${isHttps(req) ? 'https' : 'http'}://${req.headers.host}`));
-      res.writeHead(unknownPage ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' }).end(req.method === 'HEAD' ? undefined : page);
+      const { body, encoding } = compressFor(req, page);
+      res.writeHead(unknownPage ? 404 : 200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        Vary: 'Accept-Encoding',
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     // sirv reads Range loosely (bytes=-5 sends the first 6 bytes, bytes=5-2 throws); whole files it is.

@@ -1,0 +1,76 @@
+// A CI-sized check of the home page's weight and of its hints (npm run bench measures the rest):
+// catches an uncompressed bundle, a library back on the first load, or a preload the page does not use.
+import { expect, test, type Page } from '@playwright/test';
+import { cardsIn } from '../support/storefront';
+
+/** Home's compressed JavaScript today is ~240 KB; this bound only catches a big step back. */
+const HOME_JS_LIMIT_BYTES = 270_000;
+
+interface Loaded {
+  url: string;
+  type: string;
+  bytes: number;
+  encoding: string | undefined;
+}
+
+/** A cold load of `path` (cache off), with every request the page made and what came over the wire. */
+async function coldLoad(page: Page, path: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const requested: string[] = [];
+  const byId = new Map<string, Loaded>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, type, redirectHasExtraInfo }) => {
+    if (request.url.startsWith('data:') || redirectHasExtraInfo) return;
+    requested.push(request.url);
+    byId.set(requestId, { url: request.url, type: type ?? 'Other', bytes: 0, encoding: undefined });
+  });
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    const entry = byId.get(requestId);
+    if (!entry) return;
+    entry.type = type;
+    const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    entry.encoding = headers['content-encoding'];
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const entry = byId.get(requestId);
+    if (entry) entry.bytes = encodedDataLength;
+  });
+  await page.goto(path);
+  // The six newest parts: the page's own reads have answered.
+  await expect(cardsIn(page.getByRole('list', { name: 'Latest parts' }))).toHaveCount(6);
+  await page.waitForLoadState('networkidle');
+  const preloads = await page.locator('link[rel="preload"]').evaluateAll((links) =>
+    links.map((link) => ({ href: (link as HTMLLinkElement).href, as: (link as HTMLLinkElement).as })),
+  );
+  return { requested, loaded: [...byId.values()], preloads };
+}
+
+test("the home page's JavaScript comes compressed and within its bound", async ({ page }) => {
+  const { loaded } = await coldLoad(page, '/');
+  const scripts = loaded.filter((entry) => entry.type === 'Script');
+  const uncompressed = scripts.filter((entry) => entry.encoding !== 'br' && entry.encoding !== 'gzip').map((entry) => entry.url);
+  expect(uncompressed).toEqual([]);
+  const total = scripts.reduce((sum, entry) => sum + entry.bytes, 0);
+  expect(total).toBeGreaterThan(50_000);
+  expect(total).toBeLessThanOrEqual(HOME_JS_LIMIT_BYTES);
+});
+
+test('the home page asks once for each thing its HTML preloads, and every script it runs was preloaded', async ({ page, baseURL }) => {
+  const { requested, loaded, preloads } = await coldLoad(page, '/');
+  const preloaded = preloads.map((link) => link.href);
+  // The home page's reads, its remote and its hero are among them (tooling/services/page-hints.mjs).
+  expect(preloaded.some((href) => href.endsWith('/tools?sort=newest&limit=6'))).toBe(true);
+  expect(preloaded.some((href) => href.endsWith('/reviews?sort=newest&limit=6'))).toBe(true);
+  expect(preloaded.some((href) => href.endsWith('/remoteEntry.js'))).toBe(true);
+  expect(preloads.filter((link) => link.as === 'image')).toHaveLength(1);
+  // A preload the page did not match would show as a second request for the same address.
+  const twice = preloaded.filter((href) => requested.filter((url) => url === href).length !== 1);
+  expect(twice).toEqual([]);
+  // No script ran that the HTML did not announce (a stale startup-scripts.json would show here).
+  const scripts = loaded.filter((entry) => entry.type === 'Script').map((entry) => entry.url);
+  const unannounced = scripts.filter((url) => !preloaded.includes(url) && url !== `${baseURL}/main.js`);
+  expect(unannounced).toEqual([]);
+  // The runtime config came inline: no round trip for it.
+  expect(requested.filter((url) => url.endsWith('/config.json'))).toEqual([]);
+});

@@ -1,0 +1,172 @@
+// The hints the shell's server writes into index.html, against real HTTP servers standing in for the
+// api's release registry and a remote's static server, and through the static server itself.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
+import contracts from '@pcpp/contracts/core';
+import { createJsonCache, pageHints } from './page-hints.mjs';
+import { startStaticServer } from './static-server.mjs';
+
+const manifest = (publicPath = 'auto') => ({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath },
+  exposes: [{ name: 'routes', assets: { js: { sync: ['882.c4b2f559.js', '__federation_expose_routes.b4bae826.js'], async: ['purchase.1.js'] } } }],
+});
+
+/** A JSON server on a free port; `answers` maps a path to [status, body]; every request is counted. */
+async function jsonServer(answers) {
+  const hits = [];
+  const server = http.createServer((req, res) => {
+    hits.push(req.url);
+    const [status, body] = answers[req.url] ?? [404, { message: 'Not found' }];
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return { url, hits, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+let api;
+let shop;
+let config;
+before(async () => {
+  shop = await jsonServer({ '/v2/mf-manifest.json': [200, manifest()], '/mf-manifest.json': [200, manifest()] });
+  // The registry names a live version other than the runtime config's.
+  api = await jsonServer({ '/remotes': [200, { remotes: { mf_shop: `${shop.url}/v2/mf-manifest.json` }, previous: {} }] });
+  config = {
+    apiUrl: api.url,
+    remoteRegistryUrl: `${api.url}/remotes`,
+    remotes: { mf_shop: `${shop.url}/mf-manifest.json`, mf_dashboard: `${shop.url}/dashboard/mf-manifest.json`, mf_admin: `${shop.url}/admin/mf-manifest.json` },
+    firebase: { apiKey: 'k</script><script>alert(1)</script>', authDomain: 'a', projectId: 'p', useAuthEmulator: true },
+  };
+});
+after(async () => {
+  await api.close();
+  await shop.close();
+});
+
+/** The addresses of the <link> tags (the inline config names every manifest too). */
+const linked = (hints) => [...hints.matchAll(/<link [^>]*href="([^"]+)"/g)].map((match) => match[1]).join('\n');
+
+const hintsFor = (pathname, options = {}) =>
+  pageHints({ pathname, config, requestOrigin: 'http://shell.test', getJson: createJsonCache(), contracts, ...options });
+
+describe('page hints', () => {
+  test("home: the live remote's manifest, entry and first chunks, the registry, and the home page's api reads and hero", async () => {
+    const hints = await hintsFor('/', { startupScripts: ['/470.50a999b9.js'] });
+    const live = `${shop.url}/v2`;
+    for (const tag of [
+      '<link rel="preload" as="script" href="/470.50a999b9.js">',
+      `<link rel="preload" as="fetch" crossorigin href="${api.url}/remotes">`,
+      `<link rel="preload" as="fetch" crossorigin href="${live}/mf-manifest.json">`,
+      `<link rel="preload" as="script" href="${live}/remoteEntry.js">`,
+      `<link rel="preload" as="script" href="${live}/882.c4b2f559.js">`,
+      `<link rel="preload" as="script" href="${live}/__federation_expose_routes.b4bae826.js">`,
+      `<link rel="preload" as="fetch" crossorigin href="${api.url}/tools?sort=newest&amp;limit=6">`,
+      `<link rel="preload" as="fetch" crossorigin href="${api.url}/reviews?sort=newest&amp;limit=6">`,
+      `<link rel="preload" as="image" fetchpriority="high" href="${api.url}${contracts.HOME_HERO_IMAGE_PATH}">`,
+      `<link rel="preconnect" href="${api.url}" crossorigin>`,
+      `<link rel="preconnect" href="${shop.url}">`,
+    ]) {
+      assert.ok(hints.includes(tag), `missing ${tag} in\n${hints}`);
+    }
+    // Chunks loaded later (the order form) are not preloaded; the config's own (older) manifest neither.
+    assert.ok(!hints.includes('purchase.1.js'));
+    assert.ok(!hints.includes(`href="${shop.url}/mf-manifest.json"`));
+  });
+
+  test('the runtime config is inlined as a data block that no value can close early', async () => {
+    const hints = await hintsFor('/products');
+    const match = hints.match(/<script id="runtime-config" type="application\/json">(.*?)<\/script>/s);
+    assert.ok(match, hints);
+    assert.deepEqual(JSON.parse(match[1]), config);
+    assert.ok(!match[1].includes('</script>'));
+    // Not the home page: no api reads or hero picture.
+    assert.ok(!hints.includes('/tools?'));
+    assert.ok(!hints.includes('as="image"'));
+  });
+
+  test("the shell's own pages get no remote hints; a dashboard page gets the dashboard's manifest", async () => {
+    const login = linked(await hintsFor('/login'));
+    assert.ok(!login.includes('mf-manifest.json'), login);
+    assert.ok(!login.includes('/remotes'), login);
+    const dashboard = linked(await hintsFor('/dashboard/myOrders'));
+    assert.ok(dashboard.includes(`${shop.url}/dashboard/mf-manifest.json`), dashboard);
+  });
+
+  test('an unreachable registry falls back to the runtime config; an unreadable manifest leaves only its preload', async () => {
+    const hints = linked(
+      await hintsFor('/', {
+        config: { ...config, remoteRegistryUrl: 'http://127.0.0.1:9/remotes', remotes: { ...config.remotes, mf_shop: `${shop.url}/missing/mf-manifest.json` } },
+      }),
+    );
+    assert.ok(!hints.includes('/remotes'), hints);
+    assert.ok(hints.includes(`${shop.url}/missing/mf-manifest.json`));
+    assert.ok(!hints.includes('remoteEntry.js'));
+  });
+
+  test('answers are remembered for a few seconds, failures only briefly', async () => {
+    let clock = 0;
+    const getJson = createJsonCache({ now: () => clock, cacheMs: 3000, failureCacheMs: 500 });
+    const before = shop.hits.length;
+    await getJson(`${shop.url}/mf-manifest.json`);
+    await getJson(`${shop.url}/mf-manifest.json`);
+    assert.equal(shop.hits.length - before, 1);
+    clock = 3001;
+    await getJson(`${shop.url}/mf-manifest.json`);
+    assert.equal(shop.hits.length - before, 2);
+    assert.equal(await getJson(`${shop.url}/nope.json`), null);
+    clock = 3400;
+    await getJson(`${shop.url}/nope.json`);
+    assert.equal(shop.hits.length - before, 3);
+    clock = 3600;
+    await getJson(`${shop.url}/nope.json`);
+    assert.equal(shop.hits.length - before, 4);
+  });
+});
+
+describe("the shell's server with hints", () => {
+  let dir;
+  let server;
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-hints-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>shell</title></head><body></body></html>');
+    server = await startStaticServer({
+      root: dir,
+      port: 0,
+      spa: true,
+      runtimeConfig: () => config,
+      isPagePath: contracts.isPagePath,
+      pageHints: (pathname, requestOrigin) => hintsFor(pathname, { requestOrigin }),
+    });
+  });
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('writes the hints into <head>, compressed, never cached, 404 for a path no page renders', async () => {
+    const home = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'br' } });
+    assert.equal(home.status, 200);
+    assert.equal(home.headers.get('cache-control'), 'no-cache');
+    const html = await home.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    assert.match(head, /<link rel="preload" as="fetch" crossorigin href="[^"]+\/tools\?sort=newest&amp;limit=6">/);
+    assert.ok(html.indexOf('id="runtime-config"') < html.indexOf('</head>'));
+    const raw = await new Promise((resolve, reject) => {
+      http.get(`${server.url}/products`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    assert.equal(raw.headers['content-encoding'], 'gzip');
+    assert.match(zlib.gunzipSync(raw.body).toString(), /id="runtime-config"/);
+    const missing = await fetch(`${server.url}/no-such-page`);
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /id="runtime-config"/);
+  });
+});
