@@ -84,7 +84,9 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
     return {
       mode: production ? 'production' : 'development',
       context: packageDir,
-      entry: './src/index.ts',
+      // A remote's own host page is for its dev server only: in production its entry would need the
+      // federation runtime the shell provides (externalRuntime), and nobody opens it there.
+      entry: isRemote && production ? {} : './src/index.ts',
       // Hidden: the maps are written beside the build for error tools, and main.js does not point at them.
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
@@ -148,7 +150,9 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
           experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
         }),
         // The page's own script tags are absolute, so deep links work on a remote's standalone page too.
-        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/', chunks: ['main'] }),
+        ...(isRemote && production
+          ? []
+          : [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/', chunks: ['main'] })]),
         ...(production ? precompressPlugins() : []),
         ...(isRemote ? [] : [new StartupScriptsPlugin()]),
       ],
