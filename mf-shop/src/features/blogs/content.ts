@@ -13,7 +13,7 @@ export const blogPosts: readonly BlogPost[] = [
     topic: 'Micro-frontends',
     question: 'How does Module Federation share one copy of React between the shell and the remotes?',
     answer: [
-      'Every build (the shell and each remote) lists react, react-dom, react-router and our contracts package as shared singletons. When the shell starts, the Module Federation runtime records the copies it has loaded. When a remote’s remoteEntry.js arrives later, it asks the runtime for those modules instead of loading the copies bundled with it.',
+      'Every build (the shell and each remote) lists react, react-dom and our contracts package (which also carries the router) as shared singletons. When the shell starts, the Module Federation runtime records the copies it has loaded. When a remote’s remoteEntry.js arrives later, it asks the runtime for those modules instead of loading the copies bundled with it.',
       'One React matters because hooks and context live inside that one module: a second copy would fail with “Invalid hook call”, and a second copy of our auth store would never hear that you signed in. Keep the version ranges in every package.json compatible; when they are not, the runtime warns and quietly loads another copy.',
     ],
   },
