@@ -89,6 +89,8 @@ export interface Config {
   /** True when JWT_SECRET was unset and a random one was made: tokens die with the process. */
   jwtSecretGenerated: boolean;
   logLevel: LogLevel;
+  /** Where the log goes, appended; unset: stdout. A file keeps logging off any parent process's pipe. */
+  logFile: string | undefined;
   seedDemoData: boolean;
   /** Unset: card payments answer 503 (production requires it). */
   stripe: StripeConfig | undefined;
@@ -198,6 +200,7 @@ const envSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  LOG_FILE: z.string().trim().min(1, 'must be a file path').optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
   STRIPE_SECRET_KEY: z
     .string()
@@ -322,6 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     jwtSecretGenerated: !env.JWT_SECRET,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFile: env.LOG_FILE,
     seedDemoData: env.SEED_DEMO_DATA,
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }

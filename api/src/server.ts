@@ -31,7 +31,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** config -> database -> seed -> demo accounts -> listen. Undoes what it did if a step fails. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFile);
   // One for the app and the background jobs: both write stock.
   const catalogCache = createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
   // Each step pushes its undo; stop() (or a failed start) runs them newest first.
@@ -191,7 +191,7 @@ function exitOnSignal(logger: Logger, stop: () => Promise<boolean>): void {
  * each, which stops as a single api does; one that stops on its own stops the others (exit 1 if one failed).
  */
 function runInstances(config: Config, env: NodeJS.ProcessEnv): void {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFile);
   // Every instance must accept the tokens the others sign.
   const workerEnv = { ...env, JWT_SECRET: config.jwtSecret };
   if (config.jwtSecretGenerated) {

@@ -1,6 +1,6 @@
 // Starts `npm start`'s stack (tooling/start.mjs) as a child process group and stops it again.
 import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { waitForUrl } from '../services/child-services.mjs';
@@ -8,10 +8,12 @@ import { waitForUrl } from '../services/child-services.mjs';
 /** instances > 1: the api runs that many processes (API_INSTANCES); waits until all of them listen. */
 export async function startStack({ root, urls, env, instances = 1 }) {
   const logPath = path.join(os.tmpdir(), `pcpp-bench-stack-${process.pid}.log`);
+  // The api logs straight to its own file, as it would in production, not through start.mjs's pipe.
+  const apiLogPath = path.join(os.tmpdir(), `pcpp-bench-api-${process.pid}-${instances}.log`);
   const log = createWriteStream(logPath);
   const child = spawn(process.execPath, [path.join(root, 'tooling/start.mjs')], {
     cwd: root,
-    env: { ...process.env, ...env, API_INSTANCES: String(instances) },
+    env: { ...process.env, ...env, API_INSTANCES: String(instances), LOG_FILE: apiLogPath },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,10 +39,10 @@ export async function startStack({ root, urls, env, instances = 1 }) {
   try {
     await waitForUrl(`${urls.api}/readyz`, { timeoutMs: 240_000, accept: (status) => status === 200, isAlive });
     await waitForUrl(urls.shell, { timeoutMs: 60_000, accept: (status) => status === 200, isAlive });
-    if (instances > 1) await waitForLogLine(logPath, `all ${instances} api instances listening`, { timeoutMs: 120_000, isAlive });
+    if (instances > 1) await waitForLogLine(apiLogPath, `all ${instances} api instances listening`, { timeoutMs: 120_000, isAlive });
   } catch (error) {
     killGroup();
-    throw new Error(`${error.message} (stack log: ${logPath})`, { cause: error });
+    throw new Error(`${error.message} (stack log: ${logPath}, api log: ${apiLogPath})`, { cause: error });
   }
 
   return {
@@ -57,7 +59,7 @@ export async function startStack({ root, urls, env, instances = 1 }) {
 
 async function waitForLogLine(logPath, text, { timeoutMs, isAlive }) {
   const deadline = Date.now() + timeoutMs;
-  while (!readFileSync(logPath, 'utf8').includes(text)) {
+  while (!(existsSync(logPath) && readFileSync(logPath, 'utf8').includes(text))) {
     if (!isAlive()) throw new Error('the stack exited');
     if (Date.now() > deadline) throw new Error(`no "${text}" in the stack log within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
