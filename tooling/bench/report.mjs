@@ -21,12 +21,12 @@ export function apiVerdicts(row) {
   return { ratio: row.ratio >= row.target.minRatio, p99: row.api.p99Ms <= row.target.maxP99Ms };
 }
 
-export function renderReport({ machine, settings, targets, pages, api, orders, scaleOut }) {
+export function renderReport({ machine, settings, targets, pages, api, orders, scaleOut, remoteBuild, optimisations = [] }) {
   const lines = [
     '# Benchmarks',
     '',
-    `Written by \`npm run bench\` (tooling/bench/) on ${machine.date}: the shop as it is (a baseline). Figures from one`,
-    'shared machine; compare them within one run, not across machines.',
+    `Written by \`npm run bench\` (tooling/bench/) on ${machine.date}. Figures from one shared machine; compare them`,
+    'within one run, not across machines. What each optimisation changed, measured before and after it, is at the end.',
     '',
     '## Machine',
     '',
@@ -88,8 +88,41 @@ export function renderReport({ machine, settings, targets, pages, api, orders, s
     );
   }
   if (scaleOut) lines.push('', ...renderScaleOut(scaleOut, { api, orders }));
+  if (remoteBuild) lines.push('', ...renderRemoteBuild(remoteBuild));
+  if (optimisations.length > 0) lines.push('', ...renderOptimisations(optimisations));
   lines.push('');
   return lines.join('\n');
+}
+
+function renderRemoteBuild(build) {
+  if (build.error) return ['## Releasing one remote', '', `Not measured: ${build.error}`];
+  const others = Object.entries(build.untouched);
+  return [
+    '## Releasing one remote',
+    '',
+    `\`${build.command}\`, ${build.seconds.runs} runs: **${build.seconds.median.toFixed(1)} s** (${build.seconds.min.toFixed(1)}–${build.seconds.max.toFixed(1)} s).`,
+    `Its own build was rewritten each time: ${verdict(build.rewritten)}. Every file of the other builds byte-identical before and`,
+    `after (sha-256): ${others.map(([name, same]) => `${name} ${verdict(same)}`).join(', ')}.`,
+  ];
+}
+
+/** The record in tooling/bench/optimisations.json: each change with the figures before and after it. */
+function renderOptimisations(optimisations) {
+  const lines = [
+    '## Before and after each optimisation',
+    '',
+    'Measured when each change was made, on this machine, with the figure named (home = `/`, cold, unthrottled',
+    'unless said; api figures at 50 connections). Runs on a shared machine vary by ±15 %; sizes do not.',
+    '',
+    '| Change | Figure | Before | After |',
+    '| --- | --- | --- | --- |',
+  ];
+  for (const item of optimisations) {
+    for (const [index, figure] of item.figures.entries()) {
+      lines.push(`| ${index === 0 ? item.change : ''} | ${figure.name} | ${figure.before} | ${figure.after} |`);
+    }
+  }
+  return lines;
 }
 
 const rushFigure = (orders) =>

@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { measureApi } from './api-throughput.mjs';
 import { rushOrders } from './order-rush.mjs';
 import { measurePageLoad } from './page-load.mjs';
+import { measureRemoteBuild } from './remote-build.mjs';
 import { renderReport } from './report.mjs';
 import { startStack } from './stack.mjs';
 import { spread } from './stats.mjs';
@@ -108,6 +109,15 @@ async function measureScaleOut() {
 
 async function main() {
   const started = Date.now();
+  // Before the stack starts: it serves these builds.
+  log('Releasing one remote (npm run build -w mf-admin)…');
+  const remoteBuild = onlyApi ? undefined : (() => {
+    try {
+      return measureRemoteBuild({ root, log });
+    } catch (error) {
+      return { error: error.message.split('\n')[0] };
+    }
+  })();
   log('Starting the stack (tooling/start.mjs)…');
   const stack = await startStack({ root, urls, env: STACK_ENV });
   let pages = [];
@@ -141,7 +151,8 @@ async function main() {
     autocannon: JSON.parse(readFileSync(require.resolve('autocannon/package.json'), 'utf8')).version,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
-  const results = { machine, settings, targets, pages, api, orders, scaleOut };
+  const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
+  const results = { machine, settings, targets, pages, api, orders, scaleOut, remoteBuild, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);
