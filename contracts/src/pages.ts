@@ -66,16 +66,18 @@ export function orderPageMeta(part: { name: string }): PageMeta {
   return { title: `Order ${part.name}`, description: shortDescription(`Order ${part.name} from ${SITE_NAME}: choose the quantity and where it goes.`) };
 }
 
-/** The home page's hero picture, served by the api (its largest paint). */
+/** The home page's hero picture, served by the api (its largest paint), shown from HOME_HERO_MEDIA up. */
 export const HOME_HERO_IMAGE_PATH = '/images/parts/16-gb-triple-fan-graphics-card.svg';
+export const HOME_HERO_MEDIA = '(min-width: 1024px)';
 
 /**
  * What a page starts with, by page path: api reads and pictures (paths on the api). The shell's
  * server writes a preload for each into index.html, so they download while the page's code does;
  * the page asks for the very same URLs.
  */
-export const pagePreloads: Readonly<Record<string, { api: readonly string[]; images: readonly string[] }>> = {
-  '/': { api: [LATEST_TOOLS_PATH, LATEST_REVIEWS_PATH], images: [HOME_HERO_IMAGE_PATH] },
+export const pagePreloads: Readonly<Record<string, { api: readonly string[]; images: readonly { path: string; media: string }[] }>> = {
+  // A phone never shows the hero picture, so it never preloads it.
+  '/': { api: [LATEST_TOOLS_PATH, LATEST_REVIEWS_PATH], images: [{ path: HOME_HERO_IMAGE_PATH, media: HOME_HERO_MEDIA }] },
 };
 
 /** Path patterns that render a page (see page-paths.json): the single list the shell and its server read. */

@@ -74,3 +74,12 @@ test('the home page asks once for each thing its HTML preloads, and every script
   // The runtime config came inline: no round trip for it.
   expect(requested.filter((url) => url.endsWith('/config.json'))).toEqual([]);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('a phone neither preloads nor downloads the hero picture it never shows', async ({ page }) => {
+    const { requested } = await coldLoad(page, '/');
+    expect(requested.filter((url) => url.endsWith('/images/parts/16-gb-triple-fan-graphics-card.svg'))).toEqual([]);
+  });
+});

@@ -54,7 +54,7 @@ function remoteScripts(manifestUrl, manifest, routesModule) {
 /**
  * startupScripts: the shell's own first chunks (startup-scripts.json of its build), as absolute paths.
  * @param {{ pathname: string, config: object, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
- *   contracts: { routeOwnerOf: Function, isShellPagePath: Function, pagePreloads: Record<string, { api: string[], images: string[] }>, REMOTE_ROUTES_MODULE: string } }} options
+ *   contracts: { routeOwnerOf: Function, isShellPagePath: Function, pagePreloads: Record<string, { api: string[], images: { path: string, media: string }[] }>, REMOTE_ROUTES_MODULE: string } }} options
  * @returns {Promise<string>} the tags for <head>
  */
 export async function pageHints({ pathname, config, requestOrigin, startupScripts = [], getJson, contracts }) {
@@ -86,7 +86,8 @@ export async function pageHints({ pathname, config, requestOrigin, startupScript
     preconnect(config.apiUrl);
     for (const read of preloads?.api ?? []) fetchPreload(`${config.apiUrl}${read}`);
     for (const image of preloads?.images ?? []) {
-      links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(`${config.apiUrl}${image}`)}">`);
+      const href = escapeAttribute(`${config.apiUrl}${image.path}`);
+      links.push(`<link rel="preload" as="image" fetchpriority="high" media="${escapeAttribute(image.media)}" href="${href}">`);
     }
   }
   // Two pools per origin in Chromium: scripts and pictures go without crossorigin, fetches with it.

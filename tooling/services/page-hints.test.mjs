@@ -67,7 +67,7 @@ describe('page hints', () => {
       `<link rel="preload" as="script" href="${live}/__federation_expose_routes.b4bae826.js">`,
       `<link rel="preload" as="fetch" crossorigin href="${api.url}/tools?sort=newest&amp;limit=6">`,
       `<link rel="preload" as="fetch" crossorigin href="${api.url}/reviews?sort=newest&amp;limit=6">`,
-      `<link rel="preload" as="image" fetchpriority="high" href="${api.url}${contracts.HOME_HERO_IMAGE_PATH}">`,
+      `<link rel="preload" as="image" fetchpriority="high" media="${contracts.HOME_HERO_MEDIA}" href="${api.url}${contracts.HOME_HERO_IMAGE_PATH}">`,
       `<link rel="preconnect" href="${api.url}" crossorigin>`,
       `<link rel="preconnect" href="${shop.url}">`,
     ]) {

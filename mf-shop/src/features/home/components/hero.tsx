@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { HOME_HERO_IMAGE_PATH, brand, resolveImageUrl } from '@pcpp/contracts';
+import { HOME_HERO_IMAGE_PATH, HOME_HERO_MEDIA, brand, resolveImageUrl } from '@pcpp/contracts';
 import { Button, SessionSummary } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
@@ -75,9 +75,13 @@ const Session = styled.div`
   p { margin: 0; }
 `;
 
+/** A 1×1 transparent GIF: what a phone "loads" instead of the hero picture it never shows. */
+const EMPTY_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
+
 const Showcase = styled.div`
   display: none;
-  ${media.large} { display: block; max-width: 520px; margin: 0 auto; width: 100%; }
+  /* The width the shell's server preloads the picture from (pagePreloads). */
+  @media ${HOME_HERO_MEDIA} { display: block; max-width: 520px; margin: 0 auto; width: 100%; }
   img {
     width: 100%;
     height: auto;
@@ -118,13 +122,11 @@ export function Hero() {
           </Session>
         </div>
         <Showcase>
-          <img
-            src={resolveImageUrl(HOME_HERO_IMAGE_PATH)}
-            alt=""
-            fetchPriority="high"
-            width={400}
-            height={300}
-          />
+          {/* A hidden <img> still downloads: below the hero's width the source is an empty picture. */}
+          <picture>
+            <source media={`not all and ${HOME_HERO_MEDIA}`} srcSet={EMPTY_PICTURE} />
+            <img src={resolveImageUrl(HOME_HERO_IMAGE_PATH)} alt="" fetchPriority="high" width={400} height={300} />
+          </picture>
         </Showcase>
       </Inner>
     </Banner>
