@@ -83,6 +83,16 @@ export function publicDir(): string {
   return candidates.find((dir) => existsSync(dir)) ?? candidates[1]!;
 }
 
+/** Only the configured front ends; any other origin gets no CORS headers at all. The app's and the catalog fast path's. */
+export function corsHeaders(corsOrigins: string[]) {
+  return cors({
+    origin: corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    maxAge: 600,
+  });
+}
+
 export function createApp(deps: AppDeps): Express {
   const { config, database, accessTokens, identity } = deps;
   // The admin console's log of actions, which the users, orders and tools services write to.
@@ -175,15 +185,7 @@ export function createApp(deps: AppDeps): Express {
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
-  // Only the configured front ends; any other origin gets no CORS headers at all.
-  app.use(
-    cors({
-      origin: config.corsOrigins,
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-      maxAge: 600,
-    }),
-  );
+  app.use(corsHeaders(config.corsOrigins));
   // Image names never change content (a new image gets a new name), so browsers keep them a year.
   app.use(
     '/images',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ClientRequest } from 'node:http';
 import type { Request, Response } from 'express';
 
 /** How long a cached catalog answer is served; another api instance's write shows within it. */
@@ -14,11 +15,35 @@ export const CATALOG_CACHE_MAX_ENTRIES = 500;
 export const PUBLIC_CATALOG_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 export const PUBLIC_CATALOG_CDN_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
 
+/** What every catalog answer with a body says it is. */
+export const CATALOG_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Headers that differ from one request for a URL to the next (CORS, shutdown, framing), or that
+ * depend on the status (Content-Type): never part of an entry's headers.
+ */
+const PER_REQUEST_HEADERS = new Set([
+  'access-control-allow-origin',
+  'vary',
+  'connection',
+  'keep-alive',
+  'date',
+  'x-request-id',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+]);
+
 interface Entry {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** The headers the app's middleware and serve() set for this URL, minus per-request ones; once served. */
+  headers?: [name: string, value: string | number | string[]][];
 }
+
+/** A fresh entry, with the headers to answer it with (catalog-fast-path.ts). */
+export type CatalogCacheHit = Required<Pick<Entry, 'body' | 'etag' | 'headers'>>;
 
 export interface CatalogCache {
   /**
@@ -27,6 +52,11 @@ export interface CatalogCache {
    * request's If-None-Match matches. A `load` that throws (400, 404) is not cached.
    */
   serve(req: Request, res: Response, load: () => Promise<unknown>): Promise<void>;
+  /**
+   * The fresh entry for a URL (the request's url, as Express's originalUrl) that the app has
+   * served at least once (so its headers are known), else undefined.
+   */
+  hit(url: string): CatalogCacheHit | undefined;
   /** Drops every entry: call after this api changed anything a public catalog read shows. */
   invalidate(): void;
   /** Entries kept now. */
@@ -80,14 +110,19 @@ export function createCatalogCache(options: { ttlMs: number; maxEntries?: number
       res.setHeader('Cache-Control', PUBLIC_CATALOG_CACHE_CONTROL);
       res.setHeader('CDN-Cache-Control', PUBLIC_CATALOG_CDN_CACHE_CONTROL);
       res.setHeader('ETag', entry.etag);
+      entry.headers ??= staticHeaders(res);
       // Express's check (If-None-Match against the ETag just set; a request's no-cache forces 200).
       if (req.fresh) {
         res.status(304).end();
         return;
       }
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Type', CATALOG_CONTENT_TYPE);
       res.setHeader('Content-Length', entry.body.length);
       res.end(entry.body);
+    },
+    hit(url) {
+      const entry = fresh(url);
+      return entry?.headers ? (entry as CatalogCacheHit) : undefined;
     },
     invalidate() {
       generation += 1;
@@ -98,4 +133,13 @@ export function createCatalogCache(options: { ttlMs: number; maxEntries?: number
       return entries.size;
     },
   };
+}
+
+/** The response's headers so far, as set (names keep their case), minus the per-request ones. */
+function staticHeaders(res: Response): NonNullable<Entry['headers']> {
+  // Node has it on every outgoing message; @types/node declares it on ClientRequest only.
+  return (res as unknown as Pick<ClientRequest, 'getRawHeaderNames'>)
+    .getRawHeaderNames()
+    .filter((name) => !PER_REQUEST_HEADERS.has(name.toLowerCase()))
+    .map((name) => [name, res.getHeader(name)!]);
 }

@@ -102,11 +102,13 @@ async function readUntilClosed(socket: net.Socket): Promise<string> {
 
 describe('shutdown under keep-alive load', () => {
   it('turns /readyz 503 at once, ends open connections with Connection: close, closes idle ones, exits 0 soon', async () => {
-    const { child, listening } = startApiProcess();
+    const { child, listening, logged } = startApiProcess();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     try {
       const url = new URL(await listening);
       const exited = once(child, 'exit');
+      // /tools repeated within the cache's TTL is answered before Express: the shutdown holds for it too.
+      const fastPathCounted = logged('catalog reads answered from the cache before Express');
 
       // Four clients reusing their connections as fast as they can, until the api stops answering.
       let signalled = false;
@@ -150,6 +152,7 @@ describe('shutdown under keep-alive load', () => {
       await Promise.all(clients);
       const [code, signal] = await exited;
       expect({ code, signal }).toEqual({ code: 0, signal: null });
+      await fastPathCounted;
       // A correctness bound, far below the 10 s grace period the api used to wait out.
       expect(Date.now() - signalledAt).toBeLessThan(5_000);
 

@@ -1,11 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
 import { createCatalogCache } from './catalog-cache';
+import { createCatalogFastPath, type CatalogFastPath } from './catalog-fast-path';
 import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
@@ -27,6 +28,8 @@ export interface RunningServer {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** The catalog fast path's answers skip pino-http: a count of them is logged this often instead. */
+const FAST_PATH_LOG_INTERVAL_MS = 60_000;
 
 /** config -> database -> seed -> demo accounts -> listen. Undoes what it did if a step fails. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
@@ -99,9 +102,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       catalogCache,
       shuttingDown: () => shuttingDown,
     });
-    const server = app.listen(config.port, config.host);
+    const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app });
+    const server = createServer(fastPath.listener).listen(config.port, config.host);
     drainConnections = endKeepAliveOnShutdown(server, () => shuttingDown);
     await once(server, 'listening');
+    // Undone after the server closed: the last count includes the answers given while draining.
+    const fastPathLog = setInterval(() => logFastPathCounts(fastPath, logger), FAST_PATH_LOG_INTERVAL_MS).unref();
+    undo.push(async () => {
+      clearInterval(fastPathLog);
+      logFastPathCounts(fastPath, logger);
+    });
     undo.push(() => closeServer(server, logger));
     // The order hold sweep, email retries and the Idempotency-Key cleanup, every minute.
     const jobs = startBackgroundJobs({
@@ -152,6 +162,11 @@ function endKeepAliveOnShutdown(server: Server, shuttingDown: () => boolean): ()
     unanswered.clear();
     server.closeIdleConnections();
   };
+}
+
+function logFastPathCounts(fastPath: CatalogFastPath, logger: Logger): void {
+  const counts = fastPath.takeCounts();
+  if (counts.ok || counts.notModified) logger.info(counts, 'catalog reads answered from the cache before Express');
 }
 
 async function closeServer(server: Server, logger: Logger): Promise<void> {
