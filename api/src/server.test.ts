@@ -107,7 +107,6 @@ describe('shutdown under keep-alive load', () => {
     try {
       const url = new URL(await listening);
       const exited = once(child, 'exit');
-      // /tools repeated within the cache's TTL is answered before Express: the shutdown holds for it too.
       const fastPathCounted = logged('catalog reads answered from the cache before Express');
 
       // Four clients reusing their connections as fast as they can, until the api stops answering.
@@ -116,7 +115,9 @@ describe('shutdown under keep-alive load', () => {
       const clients = Array.from({ length: 4 }, async () => {
         for (;;) {
           try {
-            answers.push({ ...(await getThrough(agent, new URL('/tools', url))), afterSignal: signalled });
+            // Through Express: a cached /tools answers many times faster than the signal travels,
+            // which would make the count of answers already on their way a race.
+            answers.push({ ...(await getThrough(agent, new URL('/healthz', url))), afterSignal: signalled });
           } catch {
             return; // refused: the api no longer listens
           }
@@ -134,6 +135,12 @@ describe('shutdown under keep-alive load', () => {
       await once(inFlight, 'connect');
       inFlight.write(`GET /readyz HTTP/1.1\r\nHost: ${url.host}\r\n`);
       const inFlightAnswer = readUntilClosed(inFlight);
+      // The same for a catalog read the cache answers before Express (filled by one Express answer).
+      expect((await getThrough(agent, new URL('/tools', url))).status).toBe(200);
+      const cachedInFlight = net.connect(Number(url.port), url.hostname);
+      await once(cachedInFlight, 'connect');
+      cachedInFlight.write(`GET /tools HTTP/1.1\r\nHost: ${url.host}\r\n`);
+      const cachedAnswer = readUntilClosed(cachedInFlight);
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       const signalledAt = Date.now();
@@ -148,6 +155,12 @@ describe('shutdown under keep-alive load', () => {
       expect(text).toMatch(/^HTTP\/1\.1 503 /);
       expect(text).toMatch(/\r\nConnection: close\r\n/i);
       expect(text).toContain('{"message":"The api is shutting down"}');
+      // A public read still answers while the api drains, from the fast path, and closes too.
+      cachedInFlight.write('\r\n');
+      const cachedText = await cachedAnswer;
+      expect(cachedText).toMatch(/^HTTP\/1\.1 200 /);
+      expect(cachedText).toMatch(/\r\nConnection: close\r\n/i);
+      expect(cachedText).toMatch(/\r\nETag: "/i);
 
       await Promise.all(clients);
       const [code, signal] = await exited;
@@ -158,11 +171,12 @@ describe('shutdown under keep-alive load', () => {
 
       expect(answers.filter((answer) => !answer.afterSignal).length).toBeGreaterThan(0);
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
-      // Each of the four connections gets at most the answer already on its way and one with
-      // Connection: close (it used to be thousands more).
+      // Each of the four connections gets the few answers already on their way while the signal
+      // reaches the api (counted from our side, so a handful each) and one with Connection: close;
+      // it used to be thousands more.
       const late = answers.filter((answer) => answer.afterSignal);
-      expect(late.length).toBeLessThanOrEqual(8);
-      expect(late.filter((answer) => answer.connection !== 'close').length).toBeLessThanOrEqual(4);
+      expect(late.filter((answer) => answer.connection !== 'close').length).toBeLessThanOrEqual(16);
+      expect(late.length).toBeLessThanOrEqual(20);
     } finally {
       agent.destroy();
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
