@@ -38,8 +38,8 @@ function shellPageHints(contracts) {
       return [];
     }
   };
-  return async (pathname, requestOrigin) =>
-    pageHints({ pathname, config: runtimeConfigFromEnv(process.env), requestOrigin, startupScripts: await startupScripts(), getJson, contracts });
+  return async (pathname, requestOrigin, search) =>
+    pageHints({ pathname, search, config: runtimeConfigFromEnv(process.env), requestOrigin, startupScripts: await startupScripts(), getJson, contracts });
 }
 const server = await startStaticServer({
   root: values.root,

@@ -26,6 +26,20 @@ export const HOME_LIST_SIZE = 6;
 export const LATEST_TOOLS_PATH = `/tools?sort=newest&limit=${HOME_LIST_SIZE}`;
 export const LATEST_REVIEWS_PATH = `/reviews?sort=newest&limit=${HOME_LIST_SIZE}`;
 
+/**
+ * The api path of one catalog page, written one way: the catalog asks for exactly this, and the
+ * shell's server preloads the first page of /products with it.
+ */
+export function catalogApiPath(filters: { category?: string; q?: string; sort?: CatalogSort; page?: number }): string {
+  const params = new URLSearchParams();
+  if (filters.category) params.set('category', filters.category);
+  if (filters.q) params.set('q', filters.q);
+  params.set('sort', filters.sort ?? DEFAULT_CATALOG_SORT);
+  params.set('page', String(filters.page ?? 1));
+  params.set('limit', String(CATALOG_PAGE_SIZE));
+  return `/tools?${params}`;
+}
+
 const CATALOG_PARAMS = ['category', 'q', 'sort', 'page', 'limit'] as const;
 
 /** Query-string values are text: a whole number is checked as text first, so "1.5" or "1e3" fail. */

@@ -52,12 +52,13 @@ function remoteScripts(manifestUrl, manifest, routesModule) {
 }
 
 /**
+ * search: the request's query string ('' or '?…').
  * startupScripts: the shell's own first chunks (startup-scripts.json of its build), as absolute paths.
  * @param {{ pathname: string, config: object, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
  *   contracts: { routeOwnerOf: Function, isShellPagePath: Function, pagePreloads: Record<string, { api: string[], images: { path: string, media: string }[] }>, REMOTE_ROUTES_MODULE: string } }} options
  * @returns {Promise<string>} the tags for <head>
  */
-export async function pageHints({ pathname, config, requestOrigin, startupScripts = [], getJson, contracts }) {
+export async function pageHints({ pathname, search = '', config, requestOrigin, startupScripts = [], getJson, contracts }) {
   const links = startupScripts.map((script) => `<link rel="preload" as="script" href="${escapeAttribute(script)}">`);
   const origins = new Set();
   const preconnect = (url) => {
@@ -81,7 +82,8 @@ export async function pageHints({ pathname, config, requestOrigin, startupScript
     }
   }
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const preloads = contracts.pagePreloads[trimmed];
+  // A query string changes what the page reads (catalog filters): only the plain page is known.
+  const preloads = search.length > 1 ? undefined : contracts.pagePreloads[trimmed];
   if (config.apiUrl) {
     preconnect(config.apiUrl);
     for (const read of preloads?.api ?? []) fetchPreload(`${config.apiUrl}${read}`);

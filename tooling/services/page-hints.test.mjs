@@ -49,7 +49,7 @@ after(async () => {
 });
 
 /** The addresses of the <link> tags (the inline config names every manifest too). */
-const linked = (hints) => [...hints.matchAll(/<link [^>]*href="([^"]+)"/g)].map((match) => match[1]).join('\n');
+const linked = (hints) => [...hints.matchAll(/<link [^>]*href="([^"]+)"/g)].map((match) => match[1].replaceAll('&amp;', '&')).join('\n');
 
 const hintsFor = (pathname, options = {}) =>
   pageHints({ pathname, config, requestOrigin: 'http://shell.test', getJson: createJsonCache(), contracts, ...options });
@@ -78,13 +78,21 @@ describe('page hints', () => {
     assert.ok(!hints.includes(`href="${shop.url}/mf-manifest.json"`));
   });
 
+  test('the catalog preloads its first page, but not for a filtered address', async () => {
+    const plain = linked(await hintsFor('/products'));
+    assert.ok(plain.includes(`${api.url}${contracts.catalogApiPath({})}`), plain);
+    const filtered = linked(await hintsFor('/products', { search: '?category=Memory' }));
+    assert.ok(!filtered.includes('/tools?'), filtered);
+    assert.ok(filtered.includes('remoteEntry.js'), filtered);
+  });
+
   test('the runtime config is inlined as a data block that no value can close early', async () => {
-    const hints = await hintsFor('/products');
+    const hints = await hintsFor('/blogs');
     const match = hints.match(/<script id="runtime-config" type="application\/json">(.*?)<\/script>/s);
     assert.ok(match, hints);
     assert.deepEqual(JSON.parse(match[1]), config);
     assert.ok(!match[1].includes('</script>'));
-    // Not the home page: no api reads or hero picture.
+    // A page with nothing to preload: no api reads or hero picture.
     assert.ok(!hints.includes('/tools?'));
     assert.ok(!hints.includes('as="image"'));
   });

@@ -54,7 +54,7 @@ const isHttps = (req) => Boolean(req.socket.encrypted) || req.headers['x-forward
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, immutable?: boolean,
  *   runtimeConfig?: () => object, isPagePath?: (pathname: string) => boolean,
- *   pageHints?: (pathname: string, requestOrigin: string) => Promise<string>,
+ *   pageHints?: (pathname: string, requestOrigin: string, search: string) => Promise<string>,
  *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
  *   handle sees every request first (the auth emulator proxy); true means it answered.
  *   host: the address to listen on, loopback unless told otherwise.
@@ -107,7 +107,10 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
     const unknownPage = spa && isPagePath && !FILE_PATH.test(pathname) && !isPagePath(pathname);
     if (unknownPage || (spa && pageHints && (!FILE_PATH.test(pathname) || pathname === '/index.html'))) {
       let page = await readFile(path.resolve(root, 'index.html'), 'utf8');
-      if (pageHints) page = withHints(page, await pageHints(pathname, `${isHttps(req) ? 'https' : 'http'}://${req.headers.host}`));
+      if (pageHints) {
+        const search = (req.url ?? '').slice(pathname.length);
+        page = withHints(page, await pageHints(pathname, `${isHttps(req) ? 'https' : 'http'}://${req.headers.host}`, search));
+      }
       const { body, encoding } = compressFor(req, page);
       res.writeHead(unknownPage ? 404 : 200, {
         'Content-Type': 'text/html; charset=utf-8',
