@@ -83,3 +83,18 @@ test.describe('on a phone', () => {
     expect(requested.filter((url) => url.endsWith('/images/parts/16-gb-triple-fan-graphics-card.svg'))).toEqual([]);
   });
 });
+
+test("the home page paints whole: the remote's loading fallback never shows on a cold load", async ({ page }) => {
+  // Behind a fallback, React would hold the remote's content back for its reveal throttle (~300 ms).
+  await page.addInitScript(() => {
+    const seen = { fallback: false };
+    Object.assign(window, { __remoteFallbackSeen: seen });
+    new MutationObserver(() => {
+      const statuses = [...document.querySelectorAll('main [role="status"]')];
+      if (statuses.some((status) => status.textContent === 'Loading…')) seen.fallback = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await coldLoad(page, '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __remoteFallbackSeen: { fallback: boolean } }).__remoteFallbackSeen.fallback)).toBe(false);
+});
