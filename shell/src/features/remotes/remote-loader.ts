@@ -21,6 +21,10 @@ interface RemoteEntries {
 const entries = new Map<RemoteName, RemoteEntries>();
 const REGISTRY_TIMEOUT_MS = 3_000;
 const handled = new WeakSet<object>();
+/** A load started before the first render (preloadRemoteRoutes), until the slot takes it. */
+const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
+/** Route trees whose preload finished: the slot renders them without React.lazy. */
+const ready = new Map<RemoteName, ComponentType>();
 
 /** The release registry's live remotes, or null when it cannot be read (the runtime config's remotes then). */
 async function readRegistry(url: string): Promise<LiveRemotes | null> {
@@ -108,9 +112,6 @@ export async function loadRemoteRoutes(remote: RemoteName, isRetry: boolean): Pr
   }
 }
 
-const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
-const ready = new Map<RemoteName, ComponentType>();
-
 /**
  * Starts loading the page's remote while the shell gets ready, instead of after its first render;
  * the slot's first render then takes this load (and its failure, which the slot shows as it would
@@ -125,6 +126,8 @@ export function preloadRemoteRoutes(remote: RemoteName): Promise<void> {
   }
   return loading.then(
     (module) => {
+      // The slot renders it directly, so no lazy will ever take the promise.
+      preloads.delete(remote);
       ready.set(remote, module.default);
     },
     // Handled where the slot renders it; nothing is reported twice.

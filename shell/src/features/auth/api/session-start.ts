@@ -21,11 +21,6 @@ export function mayHaveSession(storage: ReadableStorage | null): boolean {
   return storedValue(storage, ACCESS_TOKEN_KEY) !== null || storedValue(storage, PROVIDER_USER_KEY) !== null;
 }
 
-/** The pages that sign in or apply emailed links (the shell's own): they need the identity provider at once. */
-export function isAuthPath(pathname: string): boolean {
-  return isShellPagePath(pathname);
-}
-
 /**
  * What the page does at start without loading the identity provider's SDK: 'restore' waits for it
  * (the status stays unknown, so nothing shows a signed-out state to a signed-in person),
@@ -34,7 +29,8 @@ export function isAuthPath(pathname: string): boolean {
  */
 export function sessionStart(pathname: string, storage: ReadableStorage | null): 'restore' | 'preload' | 'none' {
   if (mayHaveSession(storage)) return 'restore';
-  return isAuthPath(pathname) ? 'preload' : 'none';
+  // The shell's own pages sign in or apply emailed links: they need the identity provider at once.
+  return isShellPagePath(pathname) ? 'preload' : 'none';
 }
 
 /** A write by another tab that may mean someone signed in there (the storage event's fields). */
