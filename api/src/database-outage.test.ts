@@ -87,6 +87,8 @@ async function startAnotherDatabase(): Promise<{ uri: string; stop(): Promise<vo
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long a test waits for the api to find the database again: a correctness bound, not a speed target. */
+const RECOVERY_WAIT_MS = 25_000;
 const JWT_SECRET = 'database-outage-test-secret-0123456789abcdef';
 
 let running: RunningServer;
@@ -168,7 +170,8 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
   await proxy.restore();
   phase = 'restored';
   // Back without a restart: wait for a read and an order to succeed again.
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+  // Generous: on a loaded machine (CI runs the suites two at a time) reconnecting can take seconds.
+  for (const deadline = Date.now() + RECOVERY_WAIT_MS; Date.now() < deadline; ) {
     const restored = answers.filter((answer) => answer.phase === 'restored');
     if (restored.some((a) => a.path === '/tools' && a.status === 200) && restored.some((a) => a.path === '/order' && a.status === 201)) break;
     await sleep(100);
@@ -199,7 +202,7 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
   const stored = new Set((await db.collection('orders').find({ email }).toArray()).map((order) => order._id.toHexString()));
   expect(placed.filter((id) => !stored.has(id!))).toEqual([]);
 
-}, 30_000);
+}, 60_000);
 
 it('ensures the indexes and reseeds when the server behind the address comes back empty (the embedded one restarted)', async () => {
   const fresh = await startAnotherDatabase();
@@ -217,7 +220,7 @@ it('ensures the indexes and reseeds when the server behind the address comes bac
     await proxy.restore({ host: freshUri.hostname, port: Number(freshUri.port) });
     const indexNames = async () =>
       (await freshClient.db(dbName).collection('users').listIndexes().toArray().catch(() => [])).map((index) => index.name as string);
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + RECOVERY_WAIT_MS; Date.now() < deadline; ) {
       // Requests make the driver look for the server again at once.
       await fetch(new URL('/tools', running.url)).then((response) => response.arrayBuffer());
       if ((await indexNames()).includes('email_unique')) break;
@@ -235,4 +238,4 @@ it('ensures the indexes and reseeds when the server behind the address comes bac
     await freshClient.close();
     await fresh.stop();
   }
-}, 30_000);
+}, 60_000);
