@@ -7,11 +7,15 @@ import { servicePorts } from '../../tooling/service-config.cjs';
 /** Debian's Chromium: Playwright cannot download its own browsers on this network. */
 export const chromiumLaunchOptions: LaunchOptions = chromiumLaunchOptionsFromEnv();
 
-/** Ports of the servers the tests start and stop themselves (beside the `npm start` stack). */
-export const e2ePorts = { shell: 3100, shop: 3101, admin: 3103 } as const;
+/**
+ * Ports of the servers the tests start and stop themselves (beside the `npm start` stack).
+ * E2E_PORT_BASE moves them (default 3100), so two checkouts can run their e2e tests side by side.
+ */
+const e2ePortBase = Number(process.env.E2E_PORT_BASE || 3100);
+export const e2ePorts = { shell: e2ePortBase, shop: e2ePortBase + 1, admin: e2ePortBase + 3 } as const;
 
 /** The release store the e2e stack serves (RELEASES_DIR), apart from a developer's releases/. */
-export const e2eReleaseStore = path.join(os.tmpdir(), 'pcpp-e2e-release-store');
+export const e2eReleaseStore = path.join(os.tmpdir(), `pcpp-e2e-release-store-${e2ePortBase}`);
 
 /** The `npm start` stack's ports, as tooling/start.mjs reads them (defaults or *_PORT variables). */
 export const stackPorts = servicePorts();
