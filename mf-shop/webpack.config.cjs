@@ -6,5 +6,8 @@ module.exports = createWebpackConfig({
   packageDir: __dirname,
   port: servicePorts().shop,
   exposes: { './routes': './src/routes.tsx' },
+  // Its public pages are rendered on the shell's server too: a server build beside the browser's.
+  server: true,
+  serverExposes: { './server': './src/server.ts' },
   title: 'mf-shop (standalone)',
 });

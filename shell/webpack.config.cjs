@@ -6,4 +6,6 @@ module.exports = createWebpackConfig({
   packageDir: __dirname,
   port: servicePorts().shell,
   title: 'PC PART PICKER — computer parts from the maker',
+  // Renders the public pages on the server (src/server), with the remotes' server builds.
+  server: true,
 });

@@ -75,4 +75,27 @@ function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '
   };
 }
 
-module.exports = { servicePorts, listenHost, runtimeConfigFromEnv, releaseStoreFromEnv };
+function wholeNumberFrom(env, name, fallback) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds, got "${raw}"`);
+  return value;
+}
+
+/**
+ * The shell's server rendering of the public pages (README, "Server rendering"): on unless
+ * SERVER_RENDERING=off; the render budget, how long late sections may stream, how long rendered
+ * HTML is reused (0: never), and the shop's own address for canonical URLs (SHOP_URL, as the api's emails).
+ */
+function serverRenderingFromEnv(env = process.env) {
+  return {
+    enabled: env.SERVER_RENDERING !== 'off',
+    budgetMs: wholeNumberFrom(env, 'SSR_BUDGET_MS', 300),
+    streamTimeoutMs: wholeNumberFrom(env, 'SSR_STREAM_TIMEOUT_MS', 10_000),
+    cacheTtlMs: wholeNumberFrom(env, 'SSR_CACHE_TTL_MS', 5_000),
+    siteOrigin: env.SHOP_URL ? env.SHOP_URL.replace(/\/+$/, '') : undefined,
+  };
+}
+
+module.exports = { servicePorts, listenHost, runtimeConfigFromEnv, releaseStoreFromEnv, serverRenderingFromEnv };

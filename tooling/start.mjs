@@ -18,14 +18,15 @@ const releaseStore = releaseStoreFromEnv();
 const BUILD_OUTPUTS = {
   '@pcpp/contracts': 'contracts/dist/index.js',
   '@pcpp/api': 'api/dist/server.js',
-  '@pcpp/shell': 'shell/dist/index.html',
-  '@pcpp/mf-shop': 'mf-shop/dist/mf-manifest.json',
+  '@pcpp/shell': 'shell/dist-server/server.js',
+  '@pcpp/mf-shop': 'mf-shop/dist/server/remoteEntry.js',
   '@pcpp/mf-dashboard': 'mf-dashboard/dist/mf-manifest.json',
   '@pcpp/mf-admin': 'mf-admin/dist/mf-manifest.json',
 };
 
 const FRONTENDS = [
-  { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, show: '' },
+  // Renders the public pages on the server with its server build (and the remotes' server builds).
+  { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, serverBuild: 'shell/dist-server/server.js', show: '' },
   { name: 'mf-shop', dir: 'mf-shop/dist', port: ports.shop, show: '/mf-manifest.json' },
   { name: 'mf-dashboard', dir: 'mf-dashboard/dist', port: ports.dashboard, show: '/mf-manifest.json' },
   { name: 'mf-admin', dir: 'mf-admin/dist', port: ports.admin, show: '/mf-manifest.json' },
@@ -55,6 +56,25 @@ function assertPortFree(port, name, variable) {
     );
     probe.listen(port, () => probe.close(() => resolve()));
   });
+}
+
+/**
+ * True once the shell's server renders its home page (it loads the live remotes' server builds in the
+ * background as it starts): the first visitor then gets server HTML too.
+ */
+async function serverRenderingReady(url, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const rendered = await fetch(url)
+      .then(async (response) => {
+        await response.arrayBuffer();
+        return response.headers.get('x-rendered');
+      })
+      .catch(() => null);
+    if (rendered === 'server' || process.env.SERVER_RENDERING === 'off') return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
 }
 
 const services = [];
@@ -114,6 +134,7 @@ async function main() {
         '--root', path.resolve(root, frontend.dir),
         '--port', String(frontend.port),
         ...(frontend.spa ? ['--spa', '--pages'] : ['--cors']),
+        ...(frontend.serverBuild ? ['--server-build', path.join(root, frontend.serverBuild)] : []),
         ...(frontend.immutable ? ['--immutable'] : []),
       ],
       env,
@@ -128,6 +149,9 @@ async function main() {
 
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     await registerLocalReleases({ env, ports });
+    if (!(await serverRenderingReady(`http://localhost:${ports.shell}/`))) {
+      console.warn('The shell is not rendering pages on the server yet (see its log): the browser renders them meanwhile.');
+    }
   } else {
     console.log('Release registry: run `npm run release` / `npm run promote` to register the remotes (no demo admin without the emulator).');
   }

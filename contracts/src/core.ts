@@ -13,3 +13,5 @@ export * from './releases';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';
+export * from './seo';
+export * from './timeout';

@@ -6,9 +6,9 @@ import { RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigSchema, type RuntimeConfig } fr
  */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   // The shell's server writes the same JSON into index.html (a data block, never run): no round trip.
-  const inline = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
-  if (inline) {
-    loaded = runtimeConfigSchema.parse(JSON.parse(inline));
+  const inline = inlineJson(RUNTIME_CONFIG_ELEMENT_ID);
+  if (inline !== undefined) {
+    loaded = runtimeConfigSchema.parse(inline);
     return loaded;
   }
   const response = await fetch('/config.json', { cache: 'no-store' });
@@ -22,4 +22,10 @@ let loaded: RuntimeConfig | null = null;
 /** The configuration the page started with (contracts is a singleton: remotes see the shell's). */
 export function currentRuntimeConfig(): RuntimeConfig | null {
   return loaded;
+}
+
+/** The JSON the shell's server wrote into the page under `id` (a data block, never run); undefined when none. */
+export function inlineJson(id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
+  return text ? JSON.parse(text) : undefined;
 }

@@ -1,4 +1,4 @@
-import { formatCents, lineTotalCents, parseDollarsToCents } from './money';
+import { centsToDecimal, formatCents, lineTotalCents, parseDollarsToCents } from './money';
 
 describe('money helper (integer cents)', () => {
   it('formats cents as dollars', () => {
@@ -23,5 +23,15 @@ describe('money helper (integer cents)', () => {
   it('multiplies a unit price by a quantity', () => {
     expect(lineTotalCents(1999, 3)).toBe(5997);
     expect(() => lineTotalCents(1999, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('writes the plain decimal that structured data takes', () => {
+    expect(centsToDecimal(4999)).toBe('49.99');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(120000)).toBe('1200.00');
+    expect(centsToDecimal(-250)).toBe('-2.50');
+    expect(() => centsToDecimal(1.5)).toThrow(RangeError);
   });
 });

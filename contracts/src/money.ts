@@ -4,6 +4,17 @@ const dollarFormat = new Intl.NumberFormat('en-US', {
   currency: 'USD',
 });
 
+/** The shop's one currency (ISO 4217), as structured data and link previews say it. */
+export const CURRENCY = 'USD';
+
+/** `12.50` for 1250: the plain decimal that schema.org and Open Graph prices take. */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 export function formatCents(cents: number): string {
   if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
   return dollarFormat.format(cents / 100);

@@ -56,6 +56,13 @@ export function shortDescription(text: string): string {
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
 
+/** The catalog, and each part's own page under it: the address shared links and the sitemap use. */
+export const CATALOG_PAGE_PATH = '/products';
+
+export function partPagePath(id: string): string {
+  return `${CATALOG_PAGE_PATH}/${encodeURIComponent(id)}`;
+}
+
 /** A part's own page (/products/{id}): its name, and its description. */
 export function partPageMeta(part: { name: string; description: string }): PageMeta {
   return { title: part.name, description: shortDescription(part.description) };

@@ -1,4 +1,4 @@
-import { sharedIncompatibilities } from './releases';
+import { chooseManifest, serverEntryUrl, sharedIncompatibilities } from './releases';
 
 describe('whether a remote built against some versions can run in the shell', () => {
   const shell = { react: '19.3.1', 'react-router': '7.18.5', '@pcpp/contracts': '1.2.0', zustand: '0.4.1' };
@@ -21,5 +21,31 @@ describe('whether a remote built against some versions can run in the shell', ()
 
   it('ignores packages only one side shares, and packages not checked', () => {
     expect(sharedIncompatibilities(shell, { 'react-dom': '18.0.0', lodash: '1.0.0' })).toEqual([]);
+  });
+});
+
+describe('which version of a remote a page loads', () => {
+  const config = { remotes: { mf_shop: 'http://shop.example/mf-manifest.json', mf_dashboard: 'http://d.example/mf-manifest.json', mf_admin: 'http://a.example/mf-manifest.json' } };
+  const registry = {
+    remotes: { mf_shop: 'http://store.example/mf-shop/0.1.0+2/mf-manifest.json' },
+    previous: { mf_shop: 'http://store.example/mf-shop/0.1.0+1/mf-manifest.json' },
+  };
+
+  it("takes the registry's live version, with the one before it", () => {
+    expect(chooseManifest(registry, config, 'mf_shop')).toEqual({
+      manifestUrl: registry.remotes.mf_shop,
+      previous: registry.previous.mf_shop,
+      source: 'registry',
+    });
+  });
+
+  it("falls back to the runtime config's address when the registry is unread or has nothing live", () => {
+    expect(chooseManifest(null, config, 'mf_shop')).toEqual({ manifestUrl: config.remotes.mf_shop, source: 'config' });
+    expect(chooseManifest(registry, config, 'mf_admin')).toEqual({ manifestUrl: config.remotes.mf_admin, source: 'config' });
+  });
+
+  it("finds a version's server build in server/ beside its browser build", () => {
+    expect(serverEntryUrl(registry.remotes.mf_shop)).toBe('http://store.example/mf-shop/0.1.0+2/server/remoteEntry.js');
+    expect(serverEntryUrl('http://localhost:3001/mf-manifest.json')).toBe('http://localhost:3001/server/remoteEntry.js');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RemoteName } from './routes';
+import type { RuntimeConfig } from './runtime-config';
 
 /**
  * Independent releases of the remotes (docs/architecture.md, "Releases"): each published version
@@ -40,6 +41,39 @@ export const liveRemotesSchema = z.object({
   previous: z.partialRecord(remoteNameSchema, z.url()),
 });
 export type LiveRemotes = z.infer<typeof liveRemotesSchema>;
+
+/** Which version of a remote a page loads, and where that choice came from. */
+export interface ManifestChoice {
+  /** The browser build's mf-manifest.json. */
+  manifestUrl: string;
+  /** The version live before it: tried once when this one fails to load or render. */
+  previous?: string;
+  source: 'registry' | 'config';
+}
+
+/**
+ * Which version of `remote` a page loads: the release registry's live version (`GET /remotes`), else
+ * (registry unread, or nothing live) the runtime config's. The one decision the shell's server render,
+ * its page hints and the browser all take, so the server renders the version the browser then loads.
+ */
+export function chooseManifest(registry: LiveRemotes | null, config: Pick<RuntimeConfig, 'remotes'>, remote: RemoteName): ManifestChoice {
+  const live = registry?.remotes[remote];
+  if (live) {
+    const previous = registry?.previous[remote];
+    return { manifestUrl: live, ...(previous ? { previous } : {}), source: 'registry' };
+  }
+  return { manifestUrl: config.remotes[remote], source: 'config' };
+}
+
+/**
+ * A remote's server build (the one the shell's server renders with) sits in `server/` inside its
+ * browser build: every version is released with both, and one manifest URL names the pair.
+ */
+export const REMOTE_SERVER_ENTRY = 'server/remoteEntry.js';
+
+export function serverEntryUrl(manifestUrl: string): string {
+  return new URL(REMOTE_SERVER_ENTRY, manifestUrl).href;
+}
 
 export interface ReleaseVersion {
   version: string;

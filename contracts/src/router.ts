@@ -13,6 +13,7 @@ export {
   Outlet,
   Route,
   Routes,
+  StaticRouter,
   matchPath,
   useLocation,
   useNavigate,

@@ -1,8 +1,9 @@
 // What the shell's server writes into index.html for one page, so the page's code and data download
 // at once instead of one after another (HTML → main.js → config → registry → manifest → remote → data):
-// the runtime config itself (inline), preconnects, and preloads for the shell's first chunks, the release
-// registry, the live manifest, entry and first chunks of the remote that owns the path, and the api reads
-// and pictures the page starts with.
+// the runtime config and the release registry's answer themselves (inline), preconnects, and preloads
+// for the shell's first chunks, the live manifest, entry and first chunks of the remote that owns the
+// path, and the api reads (unless the page comes server-rendered, its data inline) and pictures the
+// page starts with.
 // Everything comes from the runtime config and what its addresses answer; the build names no remote.
 
 const FETCH_TIMEOUT_MS = 300;
@@ -33,10 +34,17 @@ export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_
   };
 }
 
-/** The live manifest of `remote`: the registry's, else the runtime config's (as the shell picks). */
-function liveManifestUrl(config, registry, remote) {
-  const live = registry?.remotes?.[remote];
-  return typeof live === 'string' ? live : config.remotes?.[remote];
+/**
+ * The release registry's answer (`GET /remotes`), or null when it cannot be read in time or is not
+ * the registry's shape: the runtime config's remotes are used then.
+ * @param {{ remoteRegistryUrl?: string }} config
+ * @param {(url: string) => Promise<unknown>} getJson
+ * @param {{ liveRemotesSchema: { safeParse: (value: unknown) => { success: boolean, data?: any } } }} contracts
+ */
+export async function readLiveRemotes(config, getJson, contracts) {
+  if (!config.remoteRegistryUrl) return null;
+  const parsed = contracts.liveRemotesSchema.safeParse(await getJson(config.remoteRegistryUrl));
+  return parsed.success ? parsed.data : null;
 }
 
 /** Script files of the remote's entry and of its routes module, from its mf-manifest.json. */
@@ -54,11 +62,15 @@ function remoteScripts(manifestUrl, manifest, routesModule) {
 /**
  * search: the request's query string ('' or '?…').
  * startupScripts: the shell's own first chunks (startup-scripts.json of its build), as absolute paths.
- * @param {{ pathname: string, config: object, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
- *   contracts: { routeOwnerOf: Function, isShellPagePath: Function, pagePreloads: Record<string, { api: string[], images: { path: string, media: string }[] }>, REMOTE_ROUTES_MODULE: string } }} options
+ * registry: the release registry's answer the page is served with (readLiveRemotes); read here when not given.
+ * serverRendered: the page comes rendered with its data inline, so its api reads are not preloaded.
+ * @param {{ pathname: string, search?: string, config: any, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
+ *   registry?: object | null, serverRendered?: boolean,
+ *   contracts: { routeOwnerOf: Function, isShellPagePath: Function, chooseManifest: Function, liveRemotesSchema: any,
+ *     pagePreloads: Record<string, { api: readonly string[], images: readonly { path: string, media: string }[] }>, REMOTE_ROUTES_MODULE: string } }} options
  * @returns {Promise<string>} the tags for <head>
  */
-export async function pageHints({ pathname, search = '', config, requestOrigin, startupScripts = [], getJson, contracts }) {
+export async function pageHints({ pathname, search = '', config, requestOrigin, startupScripts = [], getJson, contracts, registry, serverRendered = false }) {
   const links = startupScripts.map((script) => `<link rel="preload" as="script" href="${escapeAttribute(script)}">`);
   const origins = new Set();
   const preconnect = (url) => {
@@ -69,9 +81,8 @@ export async function pageHints({ pathname, search = '', config, requestOrigin, 
 
   // The shell's own pages (signing in) need no remote.
   const owner = contracts.isShellPagePath(pathname) ? null : contracts.routeOwnerOf(pathname).remote;
-  const registry = owner && config.remoteRegistryUrl ? await getJson(config.remoteRegistryUrl) : null;
-  if (config.remoteRegistryUrl && registry) fetchPreload(config.remoteRegistryUrl);
-  const manifestUrl = owner && liveManifestUrl(config, registry, owner);
+  const live = owner ? (registry === undefined ? await readLiveRemotes(config, getJson, contracts) : registry) : null;
+  const manifestUrl = owner && contracts.chooseManifest(live, config, owner).manifestUrl;
   if (manifestUrl) {
     preconnect(manifestUrl);
     fetchPreload(manifestUrl);
@@ -86,7 +97,7 @@ export async function pageHints({ pathname, search = '', config, requestOrigin, 
   const preloads = search.length > 1 ? undefined : contracts.pagePreloads[trimmed];
   if (config.apiUrl) {
     preconnect(config.apiUrl);
-    for (const read of preloads?.api ?? []) fetchPreload(`${config.apiUrl}${read}`);
+    if (!serverRendered) for (const read of preloads?.api ?? []) fetchPreload(`${config.apiUrl}${read}`);
     for (const image of preloads?.images ?? []) {
       const href = escapeAttribute(`${config.apiUrl}${image.path}`);
       links.push(`<link rel="preload" as="image" fetchpriority="high" media="${escapeAttribute(image.media)}" href="${href}">`);
@@ -98,7 +109,9 @@ export async function pageHints({ pathname, search = '', config, requestOrigin, 
     `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin>`,
   ]);
   const inlineConfig = `<script id="runtime-config" type="application/json">${escapeJsonForHtml(JSON.stringify(config))}</script>`;
-  return [inlineConfig, ...preconnects, ...links].join('\n    ');
+  // The versions chosen here are the ones the page loads (and the server rendered): no registry round trip.
+  const inlineRemotes = owner ? [`<script id="live-remotes" type="application/json">${escapeJsonForHtml(JSON.stringify(live ?? null))}</script>`] : [];
+  return [inlineConfig, ...inlineRemotes, ...preconnects, ...links].join('\n    ');
 }
 
 /** index.html with the hints in its <head>. */

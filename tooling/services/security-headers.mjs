@@ -19,10 +19,12 @@ const originOf = (url) => {
 /**
  * @param {{ apiUrl?: string, remotes?: Record<string, string>, releaseStoreUrl?: string, firebase?: { authDomain?: string, useAuthEmulator?: boolean },
  *           stripePublishableKey?: string, stripeSandboxScriptUrl?: string }} config the runtime config
- * @param {{ imageOrigins?: string[] }} [options] more places images come from (an S3 bucket's public URL)
+ * @param {{ imageOrigins?: string[], scriptNonce?: string }} [options] imageOrigins: more places images come from (an
+ *   S3 bucket's public URL); scriptNonce: the nonce of this answer's own inline scripts (React's, revealing
+ *   the sections a server-rendered page streams late)
  * @returns {string}
  */
-export function contentSecurityPolicy(config, { imageOrigins = [] } = {}) {
+export function contentSecurityPolicy(config, { imageOrigins = [], scriptNonce } = {}) {
   // The remotes' own servers and the release store that serves their promoted versions.
   const remotes = [...Object.values(config.remotes ?? {}), config.releaseStoreUrl].map(originOf);
   const api = originOf(config.apiUrl);
@@ -38,7 +40,7 @@ export function contentSecurityPolicy(config, { imageOrigins = [] } = {}) {
 
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...stripe.scripts, ...(realFirebase ? [GOOGLE_API_SCRIPTS] : [])],
+    'script-src': ["'self'", ...(scriptNonce ? [`'nonce-${scriptNonce}'`] : []), ...remotes, ...stripe.scripts, ...(realFirebase ? [GOOGLE_API_SCRIPTS] : [])],
     // Manifests and chunks of the remotes, the api, the identity provider.
     'connect-src': ["'self'", api, ...remotes, ...stripe.connect, ...(realFirebase ? GOOGLE_IDENTITY : [])],
     'img-src': ["'self'", 'data:', 'blob:', api, ...remotes, ...imageOrigins.map(originOf)],

@@ -7,7 +7,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sirv from 'sirv';
 import { runtimeConfigFromEnv } from '../service-config.cjs';
-import { withHints } from './page-hints.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
 // Hashed chunks never change; everything else (index.html, remoteEntry.js, mf-manifest.json,
@@ -54,16 +53,16 @@ const isHttps = (req) => Boolean(req.socket.encrypted) || req.headers['x-forward
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, immutable?: boolean,
  *   runtimeConfig?: () => object, isPagePath?: (pathname: string) => boolean,
- *   pageHints?: (pathname: string, requestOrigin: string, search: string) => Promise<string>,
+ *   pages?: { respond: (req: http.IncomingMessage, res: http.ServerResponse, page: { pathname: string, search: string, unknownPage: boolean }) => Promise<void> },
  *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
  *   handle sees every request first (the auth emulator proxy); true means it answered.
  *   host: the address to listen on, loopback unless told otherwise.
  *   immutable: every file is cached forever (the release store, whose versions never change).
  *   isPagePath (with spa): a deep link it rejects still gets index.html, which renders the
  *   not-found page, but with status 404.
- *   pageHints (with spa): the tags written into index.html's <head> for a path (page-hints.mjs).
+ *   pages (with spa): answers the pages (shell-pages.mjs: index.html with its hints, or rendered on the server).
  */
-export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, immutable = false, runtimeConfig, isPagePath, pageHints, handle }) {
+export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, immutable = false, runtimeConfig, isPagePath, pages, handle }) {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
     dev: true,
@@ -105,14 +104,14 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
       return;
     }
     const unknownPage = spa && isPagePath && !FILE_PATH.test(pathname) && !isPagePath(pathname);
-    if (unknownPage || (spa && pageHints && (!FILE_PATH.test(pathname) || pathname === '/index.html'))) {
-      let page = await readFile(path.resolve(root, 'index.html'), 'utf8');
-      if (pageHints) {
-        const search = (req.url ?? '').slice(pathname.length);
-        page = withHints(page, await pageHints(pathname, `${isHttps(req) ? 'https' : 'http'}://${req.headers.host}`, search));
-      }
+    if (spa && pages && (!FILE_PATH.test(pathname) || pathname === '/index.html')) {
+      await pages.respond(req, res, { pathname, search: (req.url ?? '').slice(pathname.length), unknownPage });
+      return;
+    }
+    if (unknownPage) {
+      const page = await readFile(path.resolve(root, 'index.html'), 'utf8');
       const { body, encoding } = compressFor(req, page);
-      res.writeHead(unknownPage ? 404 : 200, {
+      res.writeHead(404, {
         'Content-Type': 'text/html; charset=utf-8',
         Vary: 'Accept-Encoding',
         ...(encoding ? { 'Content-Encoding': encoding } : {}),

@@ -8,6 +8,14 @@ const { runtimeConfigFromEnv } = require('../service-config.cjs');
 const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
 const { StartupScriptsPlugin } = require('./startup-scripts-plugin.cjs');
 
+/** Where the shell's server build goes: beside its browser build, never served to browsers. */
+const SHELL_SERVER_DIR = 'dist-server';
+/**
+ * A remote's server build sits inside its browser build (`server/`), so a release copies both and the
+ * server loads it over HTTP from the same place as the browser's files (contracts' serverEntryUrl).
+ */
+const REMOTE_SERVER_DIR = 'server';
+
 /**
  * Shared once per page. The contracts package carries the auth store, the api client and the
  * query layer, so it (and what holds state across remotes) must be one copy.
@@ -68,20 +76,138 @@ function authEmulatorMiddleware(emulatorHost) {
 }
 
 /**
+ * TypeScript and JSX through swc. The styled-components plugin gives every styled component an id
+ * from its file and position, not from the order modules happen to run in: the server and the
+ * browser then name the same component's class alike, whichever remote or version loaded first.
+ */
+function scriptRule(production) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        // contracts/.swcrc compiles CommonJS for the api; in the browser it would defeat tree shaking.
+        swcrc: false,
+        module: { type: 'es6' },
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2022',
+          experimental: {
+            plugins: [[require.resolve('@swc/plugin-styled-components'), { ssr: true, displayName: !production, fileName: false, pure: true }]],
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The federation runtime's Node.js loader and its browser one are picked at build time (sdk's ENV_TARGET). */
+function envTarget(webpack, target) {
+  return new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify(target) });
+}
+
+/**
+ * The server target of a package (production only): Node.js, CommonJS, loaded through the federation
+ * runtime for Node (@module-federation/node's runtime plugin fetches a remote's chunks over HTTP).
+ * The shell's is an entry (`src/server/index.ts`) the shell's static server requires; a remote's is
+ * its container alone, `server/remoteEntry.js`, with the exposes of its browser build plus `serverExposes`.
+ */
+function serverConfig({ name, packageDir, isRemote, exposes, serverExposes, dependencies, production }) {
+  const webpack = require('webpack');
+  const nodeRuntimePlugin = require.resolve('@module-federation/node/runtimePlugin');
+  const prefix = isRemote ? `${REMOTE_SERVER_DIR}/` : '';
+  return {
+    name: `${name}-server`,
+    mode: production ? 'production' : 'development',
+    target: 'async-node',
+    context: packageDir,
+    entry: isRemote ? {} : { server: './src/server/index.ts' },
+    devtool: 'hidden-source-map',
+    output: {
+      path: path.join(packageDir, isRemote ? 'dist' : SHELL_SERVER_DIR),
+      // A remote's server build learns its public path at run time (server-public-path-plugin.cjs):
+      // the browser build's folder, so the pictures it renders have the browser's URLs.
+      publicPath: '',
+      filename: `${prefix}[name].js`,
+      chunkFilename: `${prefix}[name].[contenthash:8].js`,
+      assetModuleFilename: '[name].[contenthash:8][ext]',
+      uniqueName: `${name}_server`,
+      library: { type: isRemote ? 'commonjs-module' : 'commonjs2' },
+      chunkFormat: 'commonjs',
+      chunkLoading: 'async-node',
+      // The browser build writes the same folder (a remote's): each cleans only its own files.
+      clean: isRemote ? { keep: (file) => !file.startsWith(prefix) } : true,
+    },
+    resolve: resolveOptions(),
+    module: {
+      rules: [
+        scriptRule(production),
+        // The browser build emits the pictures; the server only needs their names.
+        { test: /\.(svg|png|webp)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: `${prefix}remoteEntry.js`,
+        exposes: isRemote ? { ...exposes, ...serverExposes } : undefined,
+        remotes: {},
+        library: isRemote ? { type: 'commonjs-module' } : undefined,
+        shared: sharedSingletons(dependencies),
+        shareStrategy: 'loaded-first',
+        manifest: false,
+        dts: false,
+        runtimePlugins: [nodeRuntimePlugin, ...(isRemote ? [require.resolve('./server-public-path-plugin.cjs')] : [])],
+      }),
+      envTarget(webpack, 'node'),
+    ],
+    // Read by Node.js, not downloaded: readable stack traces matter more than bytes.
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+function resolveOptions() {
+  return {
+    extensions: ['.tsx', '.ts', '.js'],
+    // Workspace packages are compiled from source.
+    conditionNames: ['source', '...'],
+    // The federation runtime in one format: the shell's injected copy (provideExternalRuntime) is
+    // required as CommonJS and the bundler runtime imports ES modules, which would ship it twice.
+    alias: {
+      '@module-federation/runtime-core$': path.join(path.dirname(require.resolve('@module-federation/runtime-core')), 'index.js'),
+      '@module-federation/sdk$': path.join(path.dirname(require.resolve('@module-federation/sdk')), 'index.js'),
+    },
+  };
+}
+
+/**
  * @param {object} options
  * @param {string} options.name        federation name, e.g. 'mf_shop' (the shell is 'shell')
  * @param {string} options.packageDir  __dirname of the package
  * @param {number} options.port        dev-server port
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes
  * @param {string} options.title       <title> of the page
+ * @param {boolean} [options.server]   a production build also makes the server target (serverConfig)
+ * @param {Record<string,string>} [options.serverExposes]  modules only the server build exposes
  */
-function createWebpackConfig({ name, packageDir, port, exposes, title }) {
+function createWebpackConfig({ name, packageDir, port, exposes, title, server = false, serverExposes = {} }) {
   const isRemote = Boolean(exposes);
   const { dependencies } = require(path.join(packageDir, 'package.json'));
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const browser = browserConfig(production);
+    // `npm run dev` renders in the browser only; production builds render on the server too.
+    return server && production ? [browser, serverConfig({ name, packageDir, isRemote, exposes, serverExposes, dependencies, production })] : browser;
+  };
+
+  function browserConfig(production) {
     return {
+      name,
       mode: production ? 'production' : 'development',
       context: packageDir,
       // A remote's own host page is for its dev server only: in production its entry would need the
@@ -99,38 +225,13 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
         // Pictures shipped with a remote carry the same 8-hex hash, so the static server caches them forever.
         assetModuleFilename: '[name].[contenthash:8][ext]',
         uniqueName: name,
-        clean: true,
+        // A remote's server build shares the folder (server/): the browser build cleans only its own files.
+        clean: isRemote && server ? { keep: (file) => file.startsWith(`${REMOTE_SERVER_DIR}/`) } : true,
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js'],
-        // Workspace packages are compiled from source.
-        conditionNames: ['source', '...'],
-        // The federation runtime in one format: the shell's injected copy (provideExternalRuntime) is
-        // required as CommonJS and the bundler runtime imports ES modules, which would ship it twice.
-        alias: {
-          '@module-federation/runtime-core$': path.join(path.dirname(require.resolve('@module-federation/runtime-core')), 'index.js'),
-          '@module-federation/sdk$': path.join(path.dirname(require.resolve('@module-federation/sdk')), 'index.js'),
-        },
-      },
+      resolve: resolveOptions(),
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                // contracts/.swcrc compiles CommonJS for the api; in the browser it would defeat tree shaking.
-                swcrc: false,
-                module: { type: 'es6' },
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
+          scriptRule(production),
           { test: /\.(svg|png|webp)$/, type: 'asset/resource' },
         ],
       },
@@ -155,6 +256,8 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
           : [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/', chunks: ['main'] })]),
         ...(production ? precompressPlugins() : []),
         ...(isRemote ? [] : [new StartupScriptsPlugin()]),
+        // Drops the federation runtime's Node.js loader from the browser's scripts.
+        envTarget(require('webpack'), 'web'),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
@@ -180,7 +283,7 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
       },
       stats: production ? 'errors-warnings' : 'minimal',
     };
-  };
+  }
 }
 
-module.exports = { createWebpackConfig };
+module.exports = { createWebpackConfig, SHELL_SERVER_DIR, REMOTE_SERVER_DIR };

@@ -12,12 +12,16 @@ export function isTransient(error: unknown): boolean {
   return error instanceof ApiError && (error.status === null || error.status >= 500);
 }
 
-/** The one QueryClient of a page: the shell's (or a remote's standalone host) makes it. */
-export function createQueryClient(): QueryClient {
+/**
+ * The one QueryClient of a page: the shell's (or a remote's standalone host) makes it. The shell's
+ * server makes one per rendered page (`server`): a failed read is not tried again there, the browser
+ * reads it again instead.
+ */
+export function createQueryClient({ server = false }: { server?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => failureCount < 1 && isTransient(error),
+        retry: server ? false : (failureCount, error) => failureCount < 1 && isTransient(error),
         retryDelay: RETRY_DELAY_MS,
         staleTime: 30_000,
         refetchOnWindowFocus: false,

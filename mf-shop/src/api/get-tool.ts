@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OBJECT_ID_PATTERN, getParsed, toolKeys, toolSchema } from '@pcpp/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { OBJECT_ID_PATTERN, getParsed, toolKeys, toolSchema, usePageQuery } from '@pcpp/contracts';
 
 /** GET /tools/{id} (public): one part, with its current stock. The product and purchase pages both read it. */
 export function getTool(id: string, signal?: AbortSignal) {
@@ -13,5 +13,5 @@ export const toolQuery = (id: string) =>
 /** A malformed id is never sent: the page shows not-found without asking. */
 export function useTool(id: string) {
   const validId = OBJECT_ID_PATTERN.test(id);
-  return { validId, tool: useQuery({ ...toolQuery(id), enabled: validId }) };
+  return { validId, tool: usePageQuery({ ...toolQuery(id), enabled: validId }) };
 }

@@ -6,6 +6,8 @@ import { LoadFailure } from './load-failure';
 import { NotFoundPage } from './not-found-page';
 import { Inner } from './section';
 
+export const PART_LOADING = 'Loading the part…';
+
 /**
  * The page of one part (/products/{id}, /purchase/{id}): a spinner while it loads, the not-found
  * page for a malformed or unknown id, a failure with Retry, then the part.
@@ -16,7 +18,7 @@ export function PartQueryView({ id, children }: { id: string; children: (tool: T
   if (tool.isPending) {
     return (
       <Inner>
-        <Spinner label="Loading the part…" />
+        <Spinner label={PART_LOADING} />
       </Inner>
     );
   }

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { Spinner } from '@pcpp/contracts/ui';
 import { media } from '../lib/breakpoints';
 
 const Band = styled.section<{ $tone: 'page' | 'surface' }>`
@@ -42,18 +43,24 @@ const Header = styled.header`
   p { margin: 12px 0 0; color: var(--color-muted); }
 `;
 
-/** A home-page band: a centred h2 with an optional intro, then its content. */
+/**
+ * A home-page band: a centred h2 with an optional intro, then its content. With `loading` (what its
+ * spinner says), the content reads data: on the server it streams in when the data arrives, behind
+ * that spinner, while the rest of the page goes out at once.
+ */
 export function Section({
   id,
   title,
   intro,
   tone = 'page',
+  loading,
   children,
 }: {
   id?: string;
   title: string;
   intro?: ReactNode;
   tone?: 'page' | 'surface';
+  loading?: string;
   children: ReactNode;
 }) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-title`;
@@ -64,7 +71,7 @@ export function Section({
           <h2 id={headingId}>{title}</h2>
           {intro && <p>{intro}</p>}
         </Header>
-        {children}
+        {loading ? <Suspense fallback={<Spinner label={loading} />}>{children}</Suspense> : children}
       </Inner>
     </Band>
   );

@@ -1,15 +1,17 @@
 import {
+  CATALOG_PAGE_PATH,
   type CatalogSort,
   type Category,
   DEFAULT_CATALOG_SORT,
   catalogQueryFields,
+  partPagePath,
 } from '@pcpp/contracts';
 
 /**
  * The catalog's state lives in its URL, with the api's parameter names, so a link can be shared:
  * /products?category=CPU%20Cooler&q=quiet&sort=price-asc&page=2
  */
-export const CATALOG_PATH = '/products';
+export const CATALOG_PATH = CATALOG_PAGE_PATH;
 
 export interface CatalogFilters {
   category?: Category;
@@ -61,7 +63,7 @@ export function catalogHref(filters: CatalogFilters = {}): string {
 
 /** A part's own page, shareable. */
 export function productHref(id: string): string {
-  return `${CATALOG_PATH}/${encodeURIComponent(id)}`;
+  return partPagePath(id);
 }
 
 /** The spec's purchase page of a part (signed-in only). */

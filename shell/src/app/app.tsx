@@ -1,13 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from '@pcpp/contracts/router';
-import { ToastContainer } from 'react-toastify';
+import { BrowserRouter, Route, Routes, StaticRouter } from '@pcpp/contracts/router';
 import { GlobalStyle, Spinner } from '@pcpp/contracts/ui';
 import { Layout } from '../components/layout/layout';
 import { preloadFirebaseSession } from '../features/auth/api/firebase-session-loader';
 import { SessionEndedRedirect } from '../features/auth/components/session-ended-redirect';
+import { PreloadedRemotesContext, type PreloadedRemotes } from '../features/remotes/preloaded-remotes';
 import { RemoteOutlet } from './remote-outlet';
-import { ToastStyle } from './toast-style';
+import { ToastHost } from './toast-host';
 
 /**
  * An auth page, loaded when first opened: its form code stays out of the home page's scripts.
@@ -33,26 +33,46 @@ const forgotPasswordPage = authPage(
 );
 const authActionPage = authPage(async () => (await import('../features/auth/components/auth-action-page')).AuthActionPage);
 
-/** The shell's QueryClient is the page's only one: remotes read and invalidate through it. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** The browser's history, or (on the shell's server) the one address being rendered. */
+function Router({ location, children }: { location?: string; children: ReactNode }) {
+  return location === undefined ? <BrowserRouter>{children}</BrowserRouter> : <StaticRouter location={location}>{children}</StaticRouter>;
+}
+
+/**
+ * The shell's QueryClient is the page's only one: remotes read and invalidate through it.
+ * `location` is set on the server only; `remotes` are the route trees loaded before this render;
+ * `onStarted` runs once the first render (or hydration) is committed.
+ */
+export function App({
+  queryClient,
+  location,
+  remotes = {},
+  onStarted,
+}: {
+  queryClient: QueryClient;
+  location?: string;
+  remotes?: PreloadedRemotes;
+  onStarted?: () => void;
+}) {
+  useEffect(() => onStarted?.(), [onStarted]);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <GlobalStyle />
-        <SessionEndedRedirect />
-        <Routes>
-          <Route element={<Layout />}>
-            <Route path="/login" element={loginPage} />
-            <Route path="/signup" element={signupPage} />
-            <Route path="/forgot-password" element={forgotPasswordPage} />
-            <Route path="/auth/action" element={authActionPage} />
-            <Route path="*" element={<RemoteOutlet />} />
-          </Route>
-        </Routes>
-        {/* The spec's toast defaults: top-right, closes after 5 s. */}
-        <ToastStyle />
-        <ToastContainer position="top-right" autoClose={5000} />
-      </BrowserRouter>
+      <PreloadedRemotesContext value={remotes}>
+        <Router location={location}>
+          <GlobalStyle />
+          <SessionEndedRedirect />
+          <Routes>
+            <Route element={<Layout />}>
+              <Route path="/login" element={loginPage} />
+              <Route path="/signup" element={signupPage} />
+              <Route path="/forgot-password" element={forgotPasswordPage} />
+              <Route path="/auth/action" element={authActionPage} />
+              <Route path="*" element={<RemoteOutlet />} />
+            </Route>
+          </Routes>
+          <ToastHost />
+        </Router>
+      </PreloadedRemotesContext>
     </QueryClientProvider>
   );
 }

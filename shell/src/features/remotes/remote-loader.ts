@@ -4,6 +4,7 @@ import {
   REMOTE_NAMES,
   REMOTE_ROUTES_MODULE,
   apiClient,
+  chooseManifest,
   liveRemotesSchema,
   type LiveRemotes,
   type RemoteName,
@@ -19,12 +20,13 @@ interface RemoteEntries {
 }
 
 const entries = new Map<RemoteName, RemoteEntries>();
-const REGISTRY_TIMEOUT_MS = 3_000;
+/** A slow api never holds the page back for longer: the runtime config's remotes are used instead. */
+export const REGISTRY_TIMEOUT_MS = 500;
 const handled = new WeakSet<object>();
 /** A load started before the first render (preloadRemoteRoutes), until the slot takes it. */
 const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
-/** Route trees whose preload finished: the slot renders them without React.lazy. */
-const ready = new Map<RemoteName, ComponentType>();
+/** Settles once every remote is registered: loads wait for it, the first render does not. */
+let registration: Promise<void> | null = null;
 
 /** The release registry's live remotes, or null when it cannot be read (the runtime config's remotes then). */
 async function readRegistry(url: string): Promise<LiveRemotes | null> {
@@ -38,14 +40,26 @@ async function readRegistry(url: string): Promise<LiveRemotes | null> {
   }
 }
 
-/** Registers each remote's live version: from the api's registry, else from the runtime config. */
-export async function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | 'remoteRegistryUrl'>): Promise<void> {
-  const registry = config.remoteRegistryUrl ? await readRegistry(config.remoteRegistryUrl) : null;
-  for (const name of REMOTE_NAMES) {
-    const live = registry?.remotes[name];
-    entries.set(name, live ? { live, previous: registry?.previous[name], onPrevious: false } : { live: config.remotes[name], onPrevious: false });
-  }
-  registerRemotes([...entries].map(([name, entry]) => ({ name, entry: entry.live })));
+/**
+ * Registers each remote's live version (chooseManifest: the registry's, else the runtime config's).
+ * `inline` is the registry's answer the shell's server chose with (null: it could not read it), so the
+ * page loads the versions the server rendered; without one the registry is read here, briefly.
+ * Answers at once: remote loads wait for the registration, the shell's first render does not.
+ */
+export function registerRuntimeRemotes(
+  config: Pick<RuntimeConfig, 'remotes' | 'remoteRegistryUrl'>,
+  inline?: unknown,
+): Promise<void> {
+  registration = (async () => {
+    const parsed = inline === undefined ? undefined : liveRemotesSchema.nullable().safeParse(inline);
+    const registry = parsed?.success ? parsed.data : config.remoteRegistryUrl ? await readRegistry(config.remoteRegistryUrl) : null;
+    for (const name of REMOTE_NAMES) {
+      const choice = chooseManifest(registry, config, name);
+      entries.set(name, { live: choice.manifestUrl, previous: choice.previous, onPrevious: false });
+    }
+    registerRemotes([...entries].map(([name, entry]) => ({ name, entry: entry.live })));
+  })();
+  return registration;
 }
 
 /**
@@ -101,6 +115,7 @@ export async function loadRemoteRoutes(remote: RemoteName, isRetry: boolean): Pr
     preloads.delete(remote);
     return preloaded;
   }
+  await registration;
   const entry = entries.get(remote);
   if (!entry) throw new Error(`No manifest URL is configured for ${remote}`);
   if (isRetry) reregister(remote, activeEntry(entry));
@@ -113,12 +128,13 @@ export async function loadRemoteRoutes(remote: RemoteName, isRetry: boolean): Pr
 }
 
 /**
- * Starts loading the page's remote while the shell gets ready, instead of after its first render;
- * the slot's first render then takes this load (and its failure, which the slot shows as it would
- * its own). Settles when the load does, never rejects.
+ * Starts loading the page's remote while the shell gets ready, instead of after its first render.
+ * Answers its route tree once loaded, for the first render to take directly (behind React.lazy it
+ * would show the fallback first, and React reveals content that replaces a fallback only after a
+ * throttle, ~300 ms); undefined when it failed, and then the slot's first render takes the failure
+ * and shows it as it would its own. Never rejects.
  */
-export function preloadRemoteRoutes(remote: RemoteName): Promise<void> {
-  if (!entries.has(remote)) return Promise.resolve();
+export function preloadRemoteRoutes(remote: RemoteName): Promise<ComponentType | undefined> {
   let loading = preloads.get(remote);
   if (!loading) {
     loading = loadRemoteRoutes(remote, false);
@@ -126,20 +142,11 @@ export function preloadRemoteRoutes(remote: RemoteName): Promise<void> {
   }
   return loading.then(
     (module) => {
-      // The slot renders it directly, so no lazy will ever take the promise.
+      // Rendered directly: no lazy will ever take the promise.
       preloads.delete(remote);
-      ready.set(remote, module.default);
+      return module.default;
     },
     // Handled where the slot renders it; nothing is reported twice.
     () => undefined,
   );
-}
-
-/**
- * The remote's route tree when its preload has already finished: the slot renders it at once.
- * Behind React.lazy it would show the fallback first, and React reveals content that replaces a
- * fallback only after a throttle (~300 ms), which would hold back the page's largest paint.
- */
-export function preloadedRemoteRoutes(remote: RemoteName): ComponentType | undefined {
-  return ready.get(remote);
 }

@@ -1,16 +1,16 @@
-import { Suspense, lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, useContext, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteName } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
-import { fallBackFromFailure, loadRemoteRoutes, preloadedRemoteRoutes } from './remote-loader';
+import { PreloadedRemotesContext } from './preloaded-remotes';
+import { fallBackFromFailure, loadRemoteRoutes } from './remote-loader';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 // A rejected lazy stays rejected, so each attempt gets its own; kept outside render so a
 // re-render never starts a second load.
 const attempts = new Map<string, LazyExoticComponent<ComponentType>>();
 
-function remoteRoutesFor(remote: RemoteName, attempt: number): ComponentType {
-  const preloaded = attempt === 0 ? preloadedRemoteRoutes(remote) : undefined;
-  if (preloaded) return preloaded;
+function remoteRoutesFor(remote: RemoteName, attempt: number, preloaded: ComponentType | undefined): ComponentType {
+  if (attempt === 0 && preloaded) return preloaded;
   const key = `${remote}#${attempt}`;
   let component = attempts.get(key);
   if (!component) {
@@ -26,7 +26,7 @@ function remoteRoutesFor(remote: RemoteName, attempt: number): ComponentType {
  */
 export function RemoteSlot({ remote }: { remote: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
-  const RemoteRoutes = remoteRoutesFor(remote, attempt);
+  const RemoteRoutes = remoteRoutesFor(remote, attempt, useContext(PreloadedRemotesContext)[remote]);
   const nextAttempt = () => setAttempt((n) => n + 1);
   return (
     <RemoteErrorBoundary

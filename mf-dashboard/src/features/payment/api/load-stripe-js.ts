@@ -1,26 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Stripe } from '@stripe/stripe-js';
-import { currentRuntimeConfig } from '@pcpp/contracts';
+import { currentRuntimeConfig, withTimeout } from '@pcpp/contracts';
 
 export const CARD_PAYMENTS_UNAVAILABLE =
   'Card payments are unavailable right now. Your order is kept unpaid: please try again later.';
 const LOAD_TIMEOUT_MS = 10_000;
 
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not load in time`)), LOAD_TIMEOUT_MS);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
+const loaded = <T>(promise: Promise<T>, what: string) => withTimeout(promise, LOAD_TIMEOUT_MS, `${what} did not load in time`);
 
 /** The sandbox's Stripe.js stand-in defines window.Stripe, so loadStripe makes no request. */
 function loadScript(src: string): Promise<void> {
@@ -38,11 +24,11 @@ export async function loadStripeJs(): Promise<Stripe> {
   const config = currentRuntimeConfig();
   if (!config?.stripePublishableKey) throw new Error('No payment provider is configured');
   if (config.stripeSandboxScriptUrl && !('Stripe' in window)) {
-    await withTimeout(loadScript(config.stripeSandboxScriptUrl), 'The test payment form');
+    await loaded(loadScript(config.stripeSandboxScriptUrl), 'The test payment form');
   }
   // The pure entry loads nothing on import: Stripe.js is fetched only here, on the payment page.
   const { loadStripe } = await import('@stripe/stripe-js/pure');
-  const stripe = await withTimeout(loadStripe(config.stripePublishableKey), 'Stripe.js');
+  const stripe = await loaded(loadStripe(config.stripePublishableKey), 'Stripe.js');
   if (!stripe) throw new Error('Stripe.js is not available');
   return stripe;
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogApiPath, getParsed, toolKeys, toolPageSchema } from '@pcpp/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { catalogApiPath, getParsed, toolKeys, toolPageSchema, usePageQuery } from '@pcpp/contracts';
 import { parseCatalogSearch } from '../../../lib/catalog-url';
 
 /** GET /tools with the catalog's filters: one page for a URL query, asked with the same names. */
@@ -12,4 +12,4 @@ export async function getToolPage(search: string, signal?: AbortSignal) {
 export const toolPageQuery = (search: string) =>
   queryOptions({ queryKey: toolKeys.page(search), queryFn: ({ signal }) => getToolPage(search, signal) });
 
-export const useToolPage = (search: string) => useQuery(toolPageQuery(search));
+export const useToolPage = (search: string) => usePageQuery(toolPageQuery(search));

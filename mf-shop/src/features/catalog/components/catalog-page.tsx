@@ -1,14 +1,14 @@
+import { Suspense, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOG_PAGE_SIZE, type ToolPage, catalogSortLabels, pageMeta } from '@pcpp/contracts';
-import { Button, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, Spinner, VisuallyHidden, usePageMeta } from '@pcpp/contracts/ui';
 import { ApiDataView } from '../../../components/api-data-view';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
 import { PartCard } from '../../../components/part-card';
 import { Inner } from '../../../components/section';
-import { VisuallyHidden } from '../../../components/visually-hidden';
 import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
 import { useToolPage } from '../api/get-tool-page';
 import { CatalogPagination } from './catalog-pagination';
@@ -79,13 +79,25 @@ function NothingHere({ filters, result }: { filters: CatalogFilters; result: Too
   );
 }
 
+const LOADING = 'Loading parts…';
+
+const noSubscription = () => () => undefined;
+
+/**
+ * What a screen reader hears once new results are in. Empty in the server's HTML and while the
+ * browser hydrates it (its first render must match), said from the next render on.
+ */
+function ResultsAnnouncement({ filters, result }: { filters: CatalogFilters; result: UseQueryResult<ToolPage> }) {
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  return <VisuallyHidden aria-live="polite">{hydrated ? announcement(filters, result) : ''}</VisuallyHidden>;
+}
+
 /** /products: the whole catalog, filtered, searched, sorted and paged through its URL. */
 export function CatalogPage() {
   usePageMeta(pageMeta.products);
   const { search } = useLocation();
   const navigate = useNavigate();
   const filters = parseCatalogSearch(search);
-  const result = useToolPage(catalogSearch(filters));
   const change = (changes: Partial<CatalogFilters>) => navigate(catalogHref({ ...filters, page: undefined, ...changes }));
 
   return (
@@ -96,37 +108,49 @@ export function CatalogPage() {
       />
       <Inner>
         <CatalogToolbar filters={filters} onChange={change} />
-        <VisuallyHidden aria-live="polite">{announcement(filters, result)}</VisuallyHidden>
         <Results>
-          <ApiDataView
-            query={result}
-            loadingLabel="Loading parts…"
-            failureTitle="We could not load the catalog."
-            isEmpty={(page) => page.items.length === 0}
-            empty={(page) => <NothingHere filters={filters} result={page} />}
-          >
-            {(page) => (
-              <>
-                <Summary>
-                  <h2>{describe(filters, page.total)}</h2>
-                  <p>
-                    {range(page)}
-                    {filters.sort ? ` · ${catalogSortLabels[filters.sort]}` : ''}
-                  </p>
-                </Summary>
-                <CardGrid aria-label="Parts">
-                  {page.items.map((tool) => (
-                    <li key={tool._id}>
-                      <PartCard tool={tool} />
-                    </li>
-                  ))}
-                </CardGrid>
-                <CatalogPagination filters={filters} page={page.page} pages={page.pages} />
-              </>
-            )}
-          </ApiDataView>
+          {/* On the server the results stream in when the api answers; the header and filters do not wait. */}
+          <Suspense fallback={<Spinner label={LOADING} />}>
+            <CatalogResults filters={filters} />
+          </Suspense>
         </Results>
       </Inner>
+    </>
+  );
+}
+
+function CatalogResults({ filters }: { filters: CatalogFilters }) {
+  const result = useToolPage(catalogSearch(filters));
+  return (
+    <>
+      <ResultsAnnouncement filters={filters} result={result} />
+      <ApiDataView
+        query={result}
+        loadingLabel={LOADING}
+        failureTitle="We could not load the catalog."
+        isEmpty={(page) => page.items.length === 0}
+        empty={(page) => <NothingHere filters={filters} result={page} />}
+      >
+        {(page) => (
+          <>
+            <Summary>
+              <h2>{describe(filters, page.total)}</h2>
+              <p>
+                {range(page)}
+                {filters.sort ? ` · ${catalogSortLabels[filters.sort]}` : ''}
+              </p>
+            </Summary>
+            <CardGrid aria-label="Parts">
+              {page.items.map((tool) => (
+                <li key={tool._id}>
+                  <PartCard tool={tool} />
+                </li>
+              ))}
+            </CardGrid>
+            <CatalogPagination filters={filters} page={page.page} pages={page.pages} />
+          </>
+        )}
+      </ApiDataView>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LATEST_TOOLS_PATH, getParsed, toolKeys, toolPageSchema } from '@pcpp/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { LATEST_TOOLS_PATH, getParsed, toolKeys, toolPageSchema, usePageQuery } from '@pcpp/contracts';
 
 /** GET /tools?sort=newest&limit=6: the latest parts, one small page instead of the whole catalog. */
 export async function getLatestTools(signal?: AbortSignal) {
@@ -10,4 +10,4 @@ export async function getLatestTools(signal?: AbortSignal) {
 export const latestToolsQuery = () =>
   queryOptions({ queryKey: toolKeys.latest(), queryFn: ({ signal }) => getLatestTools(signal) });
 
-export const useLatestTools = () => useQuery(latestToolsQuery());
+export const useLatestTools = () => usePageQuery(latestToolsQuery());

@@ -14,35 +14,43 @@ const More = styled.div`
   margin-top: 32px;
 `;
 
-/** 'Our Products': the six newest parts. */
+const LOADING = 'Loading the latest parts…';
+
+/** 'Our Products': the six newest parts; on the server, the section streams in when they arrive. */
 export function LatestProducts() {
+  return (
+    <Section id="our-products" title="Our Products" intro="The newest parts from our factory, ready to ship." loading={LOADING}>
+      <LatestPartList />
+    </Section>
+  );
+}
+
+function LatestPartList() {
   const parts = useLatestTools();
   return (
-    <Section id="our-products" title="Our Products" intro="The newest parts from our factory, ready to ship.">
-      <ApiDataView
-        query={parts}
-        loadingLabel="Loading the latest parts…"
-        failureTitle="We could not load our products."
-        isEmpty={(tools) => tools.length === 0}
-        empty={() => <p>No parts are on sale yet. Please come back soon.</p>}
-      >
-        {(tools) => (
-          <>
-            <CardGrid aria-label="Latest parts">
-              {tools.map((tool) => (
-                <li key={tool._id}>
-                  <PartCard tool={tool} />
-                </li>
-              ))}
-            </CardGrid>
-            <More>
-              <Button as={Link} to={CATALOG_PATH} $variant="secondary">
-                Browse all products
-              </Button>
-            </More>
-          </>
-        )}
-      </ApiDataView>
-    </Section>
+    <ApiDataView
+      query={parts}
+      loadingLabel={LOADING}
+      failureTitle="We could not load our products."
+      isEmpty={(tools) => tools.length === 0}
+      empty={() => <p>No parts are on sale yet. Please come back soon.</p>}
+    >
+      {(tools) => (
+        <>
+          <CardGrid aria-label="Latest parts">
+            {tools.map((tool) => (
+              <li key={tool._id}>
+                <PartCard tool={tool} />
+              </li>
+            ))}
+          </CardGrid>
+          <More>
+            <Button as={Link} to={CATALOG_PATH} $variant="secondary">
+              Browse all products
+            </Button>
+          </More>
+        </>
+      )}
+    </ApiDataView>
   );
 }

@@ -1,9 +1,10 @@
+import { Suspense } from 'react';
 import { Link, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { type Tool, partPageMeta, resolveImageUrl } from '@pcpp/contracts';
-import { usePageMeta } from '@pcpp/contracts/ui';
+import { Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { PartFacts } from '../../../components/part-facts';
-import { PartQueryView } from '../../../components/part-query-view';
+import { PART_LOADING, PartQueryView } from '../../../components/part-query-view';
 import { PurchaseLink } from '../../../components/purchase-link';
 import { Inner } from '../../../components/section';
 import { SoldOutNote, isSoldOut } from '../../../components/sold-out-note';
@@ -97,5 +98,10 @@ function PartDetails({ tool }: { tool: Tool }) {
 /** /products/{id}: one part, everything about it, and the way to order it. Public and shareable. */
 export function ProductPage() {
   const { id = '' } = useParams();
-  return <PartQueryView id={id}>{(tool) => <PartDetails tool={tool} />}</PartQueryView>;
+  return (
+    // On the server the part streams in when the api answers; the layout does not wait.
+    <Suspense fallback={<Inner><Spinner label={PART_LOADING} /></Inner>}>
+      <PartQueryView id={id}>{(tool) => <PartDetails tool={tool} />}</PartQueryView>
+    </Suspense>
+  );
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LATEST_REVIEWS_PATH, getParsed, pageSchema, reviewKeys, reviewSchema } from '@pcpp/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { LATEST_REVIEWS_PATH, getParsed, pageSchema, reviewKeys, reviewSchema, usePageQuery } from '@pcpp/contracts';
 
 const reviewPageSchema = pageSchema(reviewSchema);
 
@@ -12,4 +12,4 @@ export async function getLatestReviews(signal?: AbortSignal) {
 export const latestReviewsQuery = () =>
   queryOptions({ queryKey: reviewKeys.latest(), queryFn: ({ signal }) => getLatestReviews(signal) });
 
-export const useLatestReviews = () => useQuery(latestReviewsQuery());
+export const useLatestReviews = () => usePageQuery(latestReviewsQuery());

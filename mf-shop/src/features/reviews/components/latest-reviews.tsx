@@ -60,28 +60,36 @@ function ReviewCard({ review }: { review: Review }) {
   );
 }
 
-/** 'Our Customers Reviews': the six most recent reviews. */
+const LOADING = 'Loading reviews…';
+
+/** 'Our Customers Reviews': the six most recent reviews; on the server, the section streams in when they arrive. */
 export function LatestReviews() {
+  return (
+    <Section id="reviews" title="Our Customers Reviews" intro="What builders say after their parts arrive." loading={LOADING}>
+      <ReviewList />
+    </Section>
+  );
+}
+
+function ReviewList() {
   const reviews = useLatestReviews();
   return (
-    <Section id="reviews" title="Our Customers Reviews" intro="What builders say after their parts arrive.">
-      <ApiDataView
-        query={reviews}
-        loadingLabel="Loading reviews…"
-        failureTitle="We could not load the reviews."
-        isEmpty={(list) => list.length === 0}
-        empty={() => <p>No reviews yet. Customers can add one from their dashboard.</p>}
-      >
-        {(list) => (
-          <CardGrid aria-label="Customer reviews">
-            {list.map((review) => (
-              <li key={review._id}>
-                <ReviewCard review={review} />
-              </li>
-            ))}
-          </CardGrid>
-        )}
-      </ApiDataView>
-    </Section>
+    <ApiDataView
+      query={reviews}
+      loadingLabel={LOADING}
+      failureTitle="We could not load the reviews."
+      isEmpty={(list) => list.length === 0}
+      empty={() => <p>No reviews yet. Customers can add one from their dashboard.</p>}
+    >
+      {(list) => (
+        <CardGrid aria-label="Customer reviews">
+          {list.map((review) => (
+            <li key={review._id}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </CardGrid>
+      )}
+    </ApiDataView>
   );
 }

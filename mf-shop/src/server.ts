@@ -1,0 +1,137 @@
+// mf-shop's server module (exposed as `./server` by its server build only): what the shell's server
+// needs to render one of the shop's public pages. It starts the page's reads through the very query
+// options the page renders with, and says what the page's <head> and status are once they answer.
+import {
+  ApiError,
+  HOME_HERO_IMAGE_PATH,
+  OBJECT_ID_PATTERN,
+  absoluteUrl,
+  breadcrumbStructuredData,
+  documentTitle,
+  pageMeta,
+  partPageMeta,
+  productStructuredData,
+  resolveImageUrl,
+  type PageHead,
+  type PageMeta,
+  type ServerPage,
+  type ServerPageModule,
+  type ServerPageRequest,
+  type Tool,
+} from '@pcpp/contracts';
+import { toolQuery } from './api/get-tool';
+import { isSoldOut } from './components/sold-out-note';
+import { toolPageQuery } from './features/catalog/api/get-tool-page';
+import { latestToolsQuery } from './features/home/api/get-latest-tools';
+import { latestReviewsQuery } from './features/reviews/api/get-latest-reviews';
+import { CATALOG_PATH, catalogHref, catalogSearch, parseCatalogSearch, productHref } from './lib/catalog-url';
+
+type Described = ReturnType<ServerPage['describe']>;
+
+function head(meta: PageMeta, canonicalPath: string, extra: Partial<PageHead> = {}): PageHead {
+  return { title: documentTitle(meta.title), description: meta.description, canonicalPath, type: 'website', structuredData: [], indexable: true, ...extra };
+}
+
+const notFound = (canonicalPath: string): Described => ({ status: 404, head: head(pageMeta.notFound, canonicalPath, { indexable: false }) });
+
+/** Settles when every read has (prefetchQuery never rejects: a failure is the page's to show). */
+function settled(...reads: Promise<void>[]): Promise<void> {
+  return Promise.all(reads).then(() => undefined);
+}
+
+function staticPage(described: Described): ServerPage {
+  return { data: Promise.resolve(), describe: () => described };
+}
+
+/** A part's own page: its name, text, picture and price, and where it sits in the catalog. */
+function partHead(tool: Tool, origin: string): PageHead {
+  const url = absoluteUrl(origin, productHref(tool._id));
+  const imageUrl = resolveImageUrl(tool.img);
+  return head(partPageMeta(tool), productHref(tool._id), {
+    type: 'product',
+    image: { url: imageUrl, alt: tool.name },
+    priceCents: tool.price,
+    structuredData: [
+      productStructuredData({
+        id: tool._id,
+        name: tool.name,
+        description: tool.description,
+        imageUrl,
+        category: tool.category,
+        priceCents: tool.price,
+        inStock: !isSoldOut(tool),
+        url,
+      }),
+      // The trail the page shows: All Products › category › part.
+      breadcrumbStructuredData([
+        { name: 'All Products', url: absoluteUrl(origin, CATALOG_PATH) },
+        { name: tool.category, url: absoluteUrl(origin, catalogHref({ category: tool.category })) },
+        { name: tool.name, url },
+      ]),
+    ],
+  });
+}
+
+function partPage(id: string, { queryClient, origin }: ServerPageRequest): ServerPage {
+  if (!OBJECT_ID_PATTERN.test(id)) return staticPage(notFound(productHref(id)));
+  const query = toolQuery(id);
+  return {
+    data: settled(queryClient.prefetchQuery(query)),
+    describe() {
+      const state = queryClient.getQueryState(query.queryKey);
+      if (state?.data) return { status: 200, head: partHead(state.data, origin) };
+      if (state?.error instanceof ApiError && state.error.status === 404) return notFound(productHref(id));
+      // Not answered in time (the part streams in later) or failed (the browser asks again).
+      return { status: 200, head: head(pageMeta.products, productHref(id)) };
+    },
+  };
+}
+
+/** Paths match as the shop's routes do: case-insensitively, a trailing slash or not. */
+function segmentsOf(pathname: string): string[] {
+  return pathname.split('/').filter(Boolean);
+}
+
+export function preparePage(request: ServerPageRequest): ServerPage {
+  const { pathname, search, queryClient } = request;
+  const segments = segmentsOf(pathname);
+  const first = segments[0]?.toLowerCase() ?? '';
+  if (segments.length === 0) {
+    return {
+      data: settled(queryClient.prefetchQuery(latestToolsQuery()), queryClient.prefetchQuery(latestReviewsQuery())),
+      describe: () => ({
+        status: 200,
+        head: head(pageMeta.home, '/', { image: { url: resolveImageUrl(HOME_HERO_IMAGE_PATH), alt: 'A PC PART PICKER graphics card' } }),
+      }),
+    };
+  }
+  if (first === 'products' && segments.length === 1) {
+    const filters = parseCatalogSearch(search);
+    return {
+      data: settled(queryClient.prefetchQuery(toolPageQuery(catalogSearch(filters)))),
+      // One canonical address per set of filters, spelled one way.
+      describe: () => ({ status: 200, head: head(pageMeta.products, catalogHref(filters)) }),
+    };
+  }
+  if (first === 'products' && segments.length === 2) {
+    let id: string;
+    try {
+      id = decodeURIComponent(segments[1]!);
+    } catch {
+      return staticPage(notFound(pathname));
+    }
+    return partPage(id, request);
+  }
+  if (segments.length === 1) {
+    const pages: Record<string, [PageMeta, string]> = {
+      blogs: [pageMeta.blogs, '/blogs'],
+      portfolio: [pageMeta.portfolio, '/portfolio'],
+      returnpolicy: [pageMeta.returnPolicy, '/returnPolicy'],
+    };
+    const known = pages[first];
+    if (known) return staticPage({ status: 200, head: head(known[0], known[1]) });
+  }
+  return staticPage(notFound(pathname));
+}
+
+export default { preparePage } satisfies ServerPageModule;

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from '@pcpp/contracts/router';
+import { VisuallyHidden } from '@pcpp/contracts/ui';
+
+/** How long a page may take to show its heading (a part's page waits for the part). */
+const HEADING_WAIT_MS = 5_000;
+
+/**
+ * After a navigation inside the app (not the first load, where the browser does this itself), moves
+ * focus to the new page's main heading, and announces the page's title, once the page shows them.
+ * Screen readers would otherwise stay on the link that was pressed and say nothing.
+ */
+export function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    if (!main) return;
+    let done = false;
+    const arrive = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (done || !heading) return;
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      // The page sets its title in the same commit that shows its heading.
+      setAnnouncement(document.title);
+    };
+    const observer = new MutationObserver(arrive);
+    observer.observe(main, { childList: true, subtree: true });
+    const timer = setTimeout(() => {
+      done = true;
+      observer.disconnect();
+    }, HEADING_WAIT_MS);
+    arrive();
+    return () => {
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [pathname]);
+
+  return (
+    <VisuallyHidden as="p" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {announcement}
+    </VisuallyHidden>
+  );
+}

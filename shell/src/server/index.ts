@@ -1,0 +1,9 @@
+// The entry of the shell's server build (tooling/webpack/create-webpack-config.cjs, serverConfig),
+// required by the shell's static server. An async boundary, as in the browser: the shared modules
+// are negotiated before the renderer's code runs.
+import type { ServerRenderer, ServerRendererOptions } from './types';
+
+export async function createServerRenderer(options: ServerRendererOptions): Promise<ServerRenderer> {
+  const { createServerRenderer: create } = await import('./renderer');
+  return create(options);
+}

@@ -1,0 +1,168 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough, Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerStyleSheet } from 'styled-components';
+import { dehydrate } from '@tanstack/react-query';
+import {
+  DEHYDRATED_STATE_ELEMENT_ID,
+  LEFT_TO_BROWSER_DIGEST,
+  SectionLeftToBrowser,
+  apiClient,
+  configureApiClient,
+  createQueryClient,
+  headTags,
+  jsonForScript,
+  withTimeout,
+} from '@pcpp/contracts';
+import { App } from '../app/app';
+import { loadServerRemote, type ServerRemote } from './server-remotes';
+import type { ApiRead, RenderRequest, RenderedPage, ServerRenderer, ServerRendererOptions } from './types';
+
+/** The api answers each render used, for the render cache to revalidate (recorded by the client's interceptor). */
+const readsOfRender = new AsyncLocalStorage<ApiRead[]>();
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createServerRenderer({ apiUrl, log }: ServerRendererOptions): ServerRenderer {
+  // The same api client and query functions as the browser's: contracts is one shared module here too.
+  configureApiClient({ baseURL: apiUrl });
+  apiClient.interceptors.response.use((response) => {
+    const etag = response.headers.etag;
+    readsOfRender.getStore()?.push({ url: apiClient.getUri(response.config), etag: typeof etag === 'string' ? etag : null });
+    return response;
+  });
+
+  return {
+    async warm(remote) {
+      await loadServerRemote(remote);
+    },
+    async render(request) {
+      const remote = await withTimeout(
+        loadServerRemote(request.remote),
+        request.deadline - Date.now(),
+        `the server build of ${request.remote.name} did not load within the render budget`,
+      );
+      const reads: ApiRead[] = [];
+      return readsOfRender.run(reads, () => renderPage(request, remote, reads, log));
+    },
+  };
+}
+
+/**
+ * Renders the page as a stream. The first HTML (layout, page, and every section whose data came in
+ * time) is held until all data is in or the deadline passes, then sent whole; a section still
+ * waiting streams in after it, with its styles. Rejects when the first HTML cannot be ready by the
+ * deadline or fails outside a data section.
+ */
+function renderPage(request: RenderRequest, remote: ServerRemote, reads: ApiRead[], log: (line: string) => void): Promise<RenderedPage> {
+  const { pathname, search, origin, deadline } = request;
+  const queryClient = createQueryClient({ server: true });
+  const page = remote.server.preparePage({ pathname, search, queryClient, origin });
+  const sheet = new ServerStyleSheet();
+  /** Styles made since the last call: each piece of HTML goes out with the styles it uses. */
+  const takeStyles = () => {
+    const tags = sheet.getStyleTags();
+    sheet.instance.clearTag();
+    return tags;
+  };
+  const element = sheet.collectStyles(
+    <App queryClient={queryClient} location={`${pathname}${search}`} remotes={{ [request.remote.name]: remote.Routes }} />,
+  );
+
+  return new Promise<RenderedPage>((resolve, reject) => {
+    let phase: 'waiting' | 'first' | 'streaming' | 'failed' = 'waiting';
+    let shellReady = false;
+    let allReady = false;
+    let leftToBrowser = 0;
+    let sectionFailed = false;
+    let body = '';
+    const tail = new PassThrough({ encoding: 'utf8' });
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        if (phase === 'first') body += chunk.toString();
+        else tail.write(takeStyles() + chunk.toString());
+        done();
+      },
+      final(done) {
+        // The data the HTML was rendered from: the browser hydrates with it instead of asking again.
+        const state = jsonForScript(dehydrate(queryClient));
+        tail.end(`<script id="${DEHYDRATED_STATE_ELEMENT_ID}" type="application/json">${state}</script>`);
+        done();
+      },
+    });
+
+    // `stream` and `deadlineTimer` are set below: React calls these back only after this function returns.
+    const fail = (error: unknown) => {
+      if (phase !== 'waiting') return;
+      phase = 'failed';
+      clearTimeout(deadlineTimer);
+      stream.abort(error);
+      reject(error instanceof Error ? error : new Error(message(error)));
+    };
+
+    const send = () => {
+      if (phase !== 'waiting') return;
+      clearTimeout(deadlineTimer);
+      const { status, head } = page.describe();
+      phase = 'first';
+      // React writes everything ready (the shell and each finished section) while pipe() runs.
+      stream.pipe(destination);
+      phase = 'streaming';
+      // React's hints for the pictures it rendered lead the HTML; they belong in <head> (and inside
+      // #root they would be nodes the browser's first render does not have).
+      const hints = /^(?:<link [^>]*>)*/.exec(body)?.[0] ?? '';
+      body = body.slice(hints.length);
+      const headStyles = takeStyles();
+      const streamTimer = setTimeout(
+        () => stream.abort(new SectionLeftToBrowser(`its data took longer than ${request.streamTimeoutMs} ms`)),
+        request.streamTimeoutMs,
+      );
+      streamTimer.unref();
+      tail.on('end', () => clearTimeout(streamTimer));
+      resolve({
+        status,
+        head: [headTags(head, origin), hints, headStyles].filter(Boolean).join('\n    '),
+        body,
+        tail,
+        outcome: () => ({ complete: leftToBrowser === 0 && !sectionFailed, reads }),
+      });
+    };
+
+    const stream = renderToPipeableStream(element, {
+      // Every section ready when the first HTML leaves goes in it, in place, however large: React
+      // would otherwise send big ones apart, hidden until a script of its own reveals them, and a
+      // page read without scripts (a search engine, a visitor) would never show them.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      nonce: request.nonce,
+      onShellReady() {
+        shellReady = true;
+        if (allReady) send();
+      },
+      onAllReady() {
+        allReady = true;
+        if (shellReady) send();
+      },
+      onShellError: fail,
+      onError(error) {
+        if (error instanceof Error && error.name === 'SectionLeftToBrowser') {
+          leftToBrowser += 1;
+          log(`${pathname}${search}: a section is left to the browser: ${error.message}`);
+          return LEFT_TO_BROWSER_DIGEST;
+        }
+        if (phase === 'waiting') {
+          fail(error);
+          return undefined;
+        }
+        sectionFailed = true;
+        log(`${pathname}${search}: a section failed on the server and is left to the browser: ${message(error)}`);
+        return LEFT_TO_BROWSER_DIGEST;
+      },
+    });
+
+    // By the deadline: the first HTML goes out as it is, sections still waiting stream in later.
+    const deadlineTimer = setTimeout(() => {
+      if (shellReady) send();
+      else fail(new Error(`the page was not ready within the render budget`));
+    }, Math.max(0, deadline - Date.now()));
+  });
+}
