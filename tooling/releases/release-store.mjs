@@ -42,12 +42,13 @@ export async function buildRemote(folder, { sourceDir = path.join(root, folder),
 
 /**
  * `<package version>+<8 hex digits of the build's content>`: the same build gets the same version
- * (and so is refused twice), a changed one a new version.
+ * (and so is refused twice), a changed one a new version. The server build in `server/` counts too.
  */
 export function versionOf(folder, buildDir, { sourceDir = path.join(root, folder) } = {}) {
   const { version } = JSON.parse(readFileSync(path.join(sourceDir, 'package.json'), 'utf8'));
   const hash = createHash('sha256');
-  for (const file of readdirSync(buildDir).filter((name) => /\.(js|json|html)$/.test(name)).sort()) {
+  const files = readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).map((file) => file.split(path.sep).join('/'));
+  for (const file of files.filter((name) => /\.(js|json|html)$/.test(name)).sort()) {
     hash.update(file).update(readFileSync(path.join(buildDir, file)));
   }
   return `${version}+${hash.digest('hex').slice(0, 8)}`;

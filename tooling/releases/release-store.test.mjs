@@ -31,13 +31,25 @@ test('a version is the package version plus the build content: same build, same 
   assert.match(first, new RegExp(`^${version.replace(/\./g, '\\.')}\\+[0-9a-f]{8}$`));
   assert.equal(versionOf('mf-admin', build('b', 'var mf_admin = 1;')), first);
   assert.notEqual(versionOf('mf-admin', build('c', 'var mf_admin = 2;')), first);
+  // A change to its server build alone (server/, beside the browser's) is a new version too.
+  const withServer = build('f', 'var mf_admin = 1;');
+  mkdirSync(path.join(withServer, 'server'));
+  writeFileSync(path.join(withServer, 'server/remoteEntry.js'), 'module.exports = 1;');
+  const served = versionOf('mf-admin', withServer);
+  assert.notEqual(served, first);
+  writeFileSync(path.join(withServer, 'server/remoteEntry.js'), 'module.exports = 2;');
+  assert.notEqual(versionOf('mf-admin', withServer), served);
 });
 
 test('copies a build in once, refuses the same version again, and lists what the store holds', () => {
   const dir = build('d', 'var mf_admin = 4;');
+  mkdirSync(path.join(dir, 'server'));
+  writeFileSync(path.join(dir, 'server/remoteEntry.js'), 'module.exports = 4;');
   const { manifestUrl } = copyIntoStore('mf-admin', '1.0.0+d', dir, store);
   assert.equal(manifestUrl, 'http://releases.test/mf-admin/1.0.0+d/mf-manifest.json');
   assert.equal(readFileSync(path.join(store.dir, 'mf-admin/1.0.0+d/remoteEntry.js'), 'utf8'), 'var mf_admin = 4;');
+  // The release carries the server build too.
+  assert.equal(readFileSync(path.join(store.dir, 'mf-admin/1.0.0+d/server/remoteEntry.js'), 'utf8'), 'module.exports = 4;');
 
   writeFileSync(path.join(dir, 'remoteEntry.js'), 'var mf_admin = "changed";');
   assert.throws(() => copyIntoStore('mf-admin', '1.0.0+d', dir, store), /mf-admin 1\.0\.0\+d is already published .*: versions are immutable/);

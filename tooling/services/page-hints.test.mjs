@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import contracts from '@pcpp/contracts/core';
 import { createJsonCache, pageHints } from './page-hints.mjs';
+import { createShellPages } from './shell-pages.mjs';
 import { startStaticServer } from './static-server.mjs';
 
 const manifest = (publicPath = 'auto') => ({
@@ -55,12 +56,16 @@ const hintsFor = (pathname, options = {}) =>
   pageHints({ pathname, config, requestOrigin: 'http://shell.test', getJson: createJsonCache(), contracts, ...options });
 
 describe('page hints', () => {
-  test("home: the live remote's manifest, entry and first chunks, the registry, and the home page's api reads and hero", async () => {
+  test("home: the registry's answer inline, the live remote's manifest, entry and first chunks, and the home page's api reads and hero", async () => {
     const hints = await hintsFor('/', { startupScripts: ['/470.50a999b9.js'] });
     const live = `${shop.url}/v2`;
+    // The page loads the versions chosen here, with no registry request of its own.
+    const inline = hints.match(/<script id="live-remotes" type="application\/json">(.*?)<\/script>/s);
+    assert.ok(inline, hints);
+    assert.deepEqual(JSON.parse(inline[1]), { remotes: { mf_shop: `${live}/mf-manifest.json` }, previous: {} });
+    assert.ok(!hints.includes(`href="${api.url}/remotes"`), hints);
     for (const tag of [
       '<link rel="preload" as="script" href="/470.50a999b9.js">',
-      `<link rel="preload" as="fetch" crossorigin href="${api.url}/remotes">`,
       `<link rel="preload" as="fetch" crossorigin href="${live}/mf-manifest.json">`,
       `<link rel="preload" as="script" href="${live}/remoteEntry.js">`,
       `<link rel="preload" as="script" href="${live}/882.c4b2f559.js">`,
@@ -76,6 +81,12 @@ describe('page hints', () => {
     // Chunks loaded later (the order form) are not preloaded; the config's own (older) manifest neither.
     assert.ok(!hints.includes('purchase.1.js'));
     assert.ok(!hints.includes(`href="${shop.url}/mf-manifest.json"`));
+  });
+
+  test('a page the server renders carries its data: its api reads are not preloaded, its pictures are', async () => {
+    const hints = await hintsFor('/', { serverRendered: true });
+    assert.ok(!hints.includes('/tools?'), hints);
+    assert.ok(hints.includes(`href="${api.url}${contracts.HOME_HERO_IMAGE_PATH}"`), hints);
   });
 
   test('the catalog preloads its first page, but not for a filtered address', async () => {
@@ -106,14 +117,15 @@ describe('page hints', () => {
   });
 
   test('an unreachable registry falls back to the runtime config; an unreadable manifest leaves only its preload', async () => {
-    const hints = linked(
-      await hintsFor('/', {
-        config: { ...config, remoteRegistryUrl: 'http://127.0.0.1:9/remotes', remotes: { ...config.remotes, mf_shop: `${shop.url}/missing/mf-manifest.json` } },
-      }),
-    );
+    const tags = await hintsFor('/', {
+      config: { ...config, remoteRegistryUrl: 'http://127.0.0.1:9/remotes', remotes: { ...config.remotes, mf_shop: `${shop.url}/missing/mf-manifest.json` } },
+    });
+    const hints = linked(tags);
     assert.ok(!hints.includes('/remotes'), hints);
     assert.ok(hints.includes(`${shop.url}/missing/mf-manifest.json`));
     assert.ok(!hints.includes('remoteEntry.js'));
+    // The page is told the registry was not read, so it takes the runtime config's remotes too.
+    assert.ok(tags.includes('<script id="live-remotes" type="application/json">null</script>'), tags);
   });
 
   test('answers are remembered for a few seconds, failures only briefly', async () => {
@@ -148,7 +160,13 @@ describe("the shell's server with hints", () => {
       spa: true,
       runtimeConfig: () => config,
       isPagePath: contracts.isPagePath,
-      pageHints: (pathname, requestOrigin) => hintsFor(pathname, { requestOrigin }),
+      // No server build: every page is index.html with its hints, rendered by the browser.
+      pages: createShellPages({
+        template: async () => '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>',
+        config: () => config,
+        contracts,
+        getJson: createJsonCache(),
+      }),
     });
   });
   after(async () => {
@@ -160,6 +178,7 @@ describe("the shell's server with hints", () => {
     const home = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'br' } });
     assert.equal(home.status, 200);
     assert.equal(home.headers.get('cache-control'), 'no-cache');
+    assert.equal(home.headers.get('x-rendered'), 'browser');
     const html = await home.text();
     const head = html.slice(0, html.indexOf('</head>'));
     assert.match(head, /<link rel="preload" as="fetch" crossorigin href="[^"]+\/tools\?sort=newest&amp;limit=6">/);

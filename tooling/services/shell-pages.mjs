@@ -24,6 +24,8 @@ import { contentSecurityPolicy } from './security-headers.mjs';
 const ROOT = '<div id="root"></div>';
 /** The same reason is logged at most once in this long (a remote that keeps failing fills no disk). */
 const LOG_EVERY_MS = 10_000;
+/** The renderer gives up at its deadline; past it by this much, the page goes to the browser regardless. */
+const BUDGET_GRACE_MS = 50;
 
 const sha1 = (/** @type {string} */ text) => createHash('sha1').update(text).digest('hex');
 
@@ -234,7 +236,11 @@ export function createShellPages({
       /** @type {RenderedPage} */
       let page;
       try {
-        page = await renderer.render({ pathname, search, origin, remote, deadline: now() + budgetMs, streamTimeoutMs, nonce });
+        page = await contracts.withTimeout(
+          renderer.render({ pathname, search, origin, remote, deadline: now() + budgetMs, streamTimeoutMs, nonce }),
+          budgetMs + BUDGET_GRACE_MS,
+          `the page was not rendered within the render budget (${budgetMs} ms)`,
+        );
       } catch (error) {
         const why = error instanceof Error ? error.message : String(error);
         logOnce(`${remote.manifestUrl} ${why}`, `${pathname}${search}: rendered in the browser: ${why}`);
