@@ -31,7 +31,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     env: {
       // The test's own shell instances (see support/stack.ts) call the api from these origins too.
-      CORS_ORIGINS: [stackPorts.shell, stackPorts.shop, stackPorts.dashboard, stackPorts.admin, e2ePorts.shell]
+      CORS_ORIGINS: [stackPorts.shell, stackPorts.shop, stackPorts.dashboard, stackPorts.admin, e2ePorts.shell, e2ePorts.shellProcess]
         .map((port) => `http://localhost:${port}`)
         .join(','),
       // The releases the tests publish go to a store of their own.

@@ -12,7 +12,14 @@ export const chromiumLaunchOptions: LaunchOptions = chromiumLaunchOptionsFromEnv
  * E2E_PORT_BASE moves them (default 3100), so two checkouts can run their e2e tests side by side.
  */
 const e2ePortBase = Number(process.env.E2E_PORT_BASE || 3100);
-export const e2ePorts = { shell: e2ePortBase, shop: e2ePortBase + 1, admin: e2ePortBase + 3 } as const;
+export const e2ePorts = {
+  shell: e2ePortBase,
+  shop: e2ePortBase + 1,
+  admin: e2ePortBase + 3,
+  /** A shell's server in its own process (support/shell-process.ts), and the slow api in front of the api. */
+  shellProcess: e2ePortBase + 5,
+  slowApi: e2ePortBase + 6,
+} as const;
 
 /** The release store the e2e stack serves (RELEASES_DIR), apart from a developer's releases/. */
 export const e2eReleaseStore = path.join(os.tmpdir(), `pcpp-e2e-release-store-${e2ePortBase}`);

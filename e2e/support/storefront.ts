@@ -20,6 +20,20 @@ export function isToolsCall(url: URL): boolean {
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+/**
+ * Opens `path` with a navigation inside the app, from a page that reads nothing (/blogs): what `path`
+ * reads then goes through the browser, where page.route sees it. Opened directly, the server's
+ * HTML would bring its data along.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto('/blogs');
+  await expect(page.locator('html')).toHaveAttribute('data-app', /hydrated|rendered/);
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** The cards of a grid, in reading order. */
 export const cardsIn = (scope: Locator) => scope.getByRole('article');
 

@@ -6,7 +6,7 @@ import { formatCents } from '../../contracts/src/money';
 import { documentTitle, pageMeta, shortDescription } from '../../contracts/src/pages';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { aPart } from '../support/orders';
-import { apiTools, cardsIn, expectImagesLoaded, expectNoHorizontalScroll, expectTouchTargets, region } from '../support/storefront';
+import { apiTools, cardsIn, expectImagesLoaded, expectNoHorizontalScroll, expectTouchTargets, openInApp, region } from '../support/storefront';
 import { stackUrls } from '../support/environment';
 
 /** The facts a part's page and card show, under the spec's labels. */
@@ -72,7 +72,7 @@ test.describe('a part of its own page', () => {
     const tool = await newestPart(page);
     const onePart = (url: URL) => url.origin === new URL(stackUrls.api).origin && url.pathname === `/tools/${tool._id}`;
     await page.route(onePart, (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
-    await page.goto(`/products/${tool._id}`);
+    await openInApp(page, `/products/${tool._id}`);
     await expect(page.getByRole('status').filter({ hasText: 'Loading the part…' })).toBeVisible();
     const alert = page.getByRole('alert').filter({ hasText: 'We could not load this part.' });
     await expect(alert).toContainText('Service unavailable');
@@ -219,7 +219,7 @@ test.describe('cards and the small things', () => {
       await held;
       await route.continue().catch(() => undefined);
     });
-    await page.goto('/');
+    await openInApp(page, '/');
     const tiles = region(page, 'The Products We Manufacture').locator('img');
     await expect(tiles).toHaveCount(6);
     await expect(region(page, 'Our Products').getByRole('status')).toBeVisible();

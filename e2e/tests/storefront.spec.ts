@@ -3,19 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seedReviews, seedTools } from '../../api/src/db/seed-data';
 import type { Tool } from '../../contracts/src/core';
 import { formatCents } from '../../contracts/src/money';
-import {
-  apiReviews,
-  apiToolPage,
-  apiTools,
-  expectCardNames,
-  expectImagesLoaded,
-  cardsIn,
-  columnCount,
-  expectNoHorizontalScroll,
-  expectTouchTargets,
-  isToolsCall,
-  region,
-} from '../support/storefront';
+import { apiReviews, apiToolPage, apiTools, cardsIn, columnCount, expectCardNames, expectImagesLoaded, expectNoHorizontalScroll, expectTouchTargets, isToolsCall, openInApp, region } from '../support/storefront';
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
 const categories = ['Motherboard', 'Memory', 'Storage', 'CPU Cooler', 'Power Supplies', 'Video Card'];
@@ -145,7 +133,7 @@ test.describe('home page', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.goto('/');
+    await openInApp(page, '/');
     const spinner = productsOnHome(page).getByRole('status');
     await expect(spinner).toHaveText('Loading the latest parts…');
     await expect(cardsIn(productsOnHome(page))).toHaveCount(0);
@@ -156,7 +144,7 @@ test.describe('home page', () => {
   test('a failing api keeps the spinner a moment, then says so with Retry', async ({ page }) => {
     await page.route(isToolsCall, (route) => route.abort('connectionrefused'));
     const failed = page.waitForEvent('requestfailed', (req) => isToolsCall(new URL(req.url())));
-    await page.goto('/');
+    await openInApp(page, '/');
     await failed;
     const failedAt = Date.now();
     const products = productsOnHome(page);
@@ -281,7 +269,7 @@ test.describe('catalog /products', () => {
 
   test('a failing api says so with Retry', async ({ page }) => {
     await page.route(isToolsCall, (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
-    await page.goto('/products?category=Storage');
+    await openInApp(page, '/products?category=Storage');
     const alert = page.getByRole('alert');
     await expect(page.getByRole('status').filter({ hasText: 'Loading parts…' })).toBeVisible();
     await expect(alert).toContainText('We could not load the catalog.');

@@ -108,10 +108,10 @@ function renderPage(request: RenderRequest, remote: ServerRemote, reads: ApiRead
       // React writes everything ready (the shell and each finished section) while pipe() runs.
       stream.pipe(destination);
       phase = 'streaming';
-      // React's hints for the pictures it rendered lead the HTML; they belong in <head> (and inside
-      // #root they would be nodes the browser's first render does not have).
-      const hints = /^(?:<link [^>]*>)*/.exec(body)?.[0] ?? '';
-      body = body.slice(hints.length);
+      // React leads the HTML with a preload for every picture it rendered: inside #root they would be
+      // nodes the browser's first render does not have, and in <head> they would compete with the
+      // page's largest picture, which the page hints preload already. The <img> tags load them.
+      body = body.replace(/^(?:<link rel="preload" as="image"[^>]*>)*/, '');
       const headStyles = takeStyles();
       const streamTimer = setTimeout(
         () => stream.abort(new SectionLeftToBrowser(`its data took longer than ${request.streamTimeoutMs} ms`)),
@@ -121,7 +121,7 @@ function renderPage(request: RenderRequest, remote: ServerRemote, reads: ApiRead
       tail.on('end', () => clearTimeout(streamTimer));
       resolve({
         status,
-        head: [headTags(head, origin), hints, headStyles].filter(Boolean).join('\n    '),
+        head: [headTags(head, origin), headStyles].filter(Boolean).join('\n    '),
         body,
         tail,
         outcome: () => ({ complete: leftToBrowser === 0 && !sectionFailed, reads }),

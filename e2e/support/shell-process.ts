@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { stackUrls } from './environment';
+import { repoRoot } from './stack';
+
+export interface ShellProcess {
+  url: string;
+  /** What its server logged (server rendering's reasons among it). */
+  logs: () => string;
+  close(): Promise<void>;
+}
+
+/**
+ * The shell's server exactly as `npm start` runs it (tooling/serve-static.mjs with its server build),
+ * in its own process, with `env` over the stack's: where its remotes and api are, whether it renders
+ * on the server (SERVER_RENDERING=off: it does not).
+ */
+export async function startShellProcess(port: number, env: Record<string, string>): Promise<ShellProcess> {
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(repoRoot, 'tooling/serve-static.mjs'),
+      '--root', path.join(repoRoot, 'shell/dist'),
+      '--port', String(port),
+      '--spa', '--pages',
+      '--server-build', path.join(repoRoot, 'shell/dist-server/server.js'),
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(stackUrls.authEmulator).host, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const up = await fetch(`${url}/config.json`).then((response) => response.ok, () => false);
+    if (up) break;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the shell's server on ${port} did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    logs: () => output,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * A proxy in front of the api that holds every answer `delayMs` before passing it on (a slow api),
+ * for the browser and the shell's server alike.
+ */
+export async function startSlowApi(port: number, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const target = new URL(stackUrls.api);
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        setTimeout(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        }, delayMs);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

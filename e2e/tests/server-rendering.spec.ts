@@ -1,0 +1,285 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { centsToDecimal, documentTitle, formatCents, pageMeta } from '../../contracts/src/core';
+import { e2ePorts, e2eReleaseStore, stackUrls } from '../support/environment';
+import { startShellProcess, startSlowApi, type ShellProcess } from '../support/shell-process';
+import { repoRoot, serveRemote, type RunningServer } from '../support/stack';
+import { apiToolPage, apiTools, cardsIn } from '../support/storefront';
+
+// Server rendering (docs/architecture.md, "Server rendering"): the public pages come as HTML that
+// paints before any script, hydrate without a warning, render the live remote version, and still
+// come (rendered in the browser) when the server cannot render them.
+
+const run = promisify(execFile);
+const HOME_TEXT = 'Top quality parts from trusted brands at reasonable prices.';
+const latestParts = (page: Page) => page.getByRole('list', { name: 'Latest parts' });
+const reviews = (page: Page) => page.getByRole('list', { name: 'Customer reviews' });
+const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The shell's server has loaded the live remote's server build (it does so as it starts). */
+async function waitForServerRendering(baseURL: string) {
+  await expect(async () => {
+    const response = await fetch(`${baseURL}/`);
+    await response.arrayBuffer();
+    expect(response.headers.get('x-rendered')).toBe('server');
+  }).toPass({ timeout: 30_000 });
+}
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeAll(async ({ baseURL }) => waitForServerRendering(baseURL!));
+
+  test('the home page shows the hero, the six latest parts and the reviews', async ({ page, request }) => {
+    const response = await page.goto('/');
+    expect(response?.headers()['x-rendered']).toBe('server');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
+    await expect(page.getByText(HOME_TEXT)).toBeVisible();
+    const newest = (await apiToolPage(request, 'sort=newest&limit=6')).items.map((part) => part.name);
+    await expect(cardsIn(latestParts(page)).getByRole('heading', { level: 3 })).toHaveText(newest);
+    await expect(cardsIn(reviews(page))).not.toHaveCount(0);
+    await expect(navbar(page).getByRole('link', { name: 'Products' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('Returns Policy');
+    await expect(page).toHaveTitle(documentTitle(pageMeta.home.title));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageMeta.home.description);
+  });
+
+  test('the catalog filtered to Memory shows its parts, under its canonical address', async ({ page, request }) => {
+    await page.goto('/products?category=Memory');
+    const memory = await apiToolPage(request, 'category=Memory&sort=newest&page=1&limit=12');
+    await expect(page.getByRole('heading', { level: 2, name: `${memory.total} parts in Memory` })).toBeVisible();
+    await expect(cardsIn(page.getByRole('list', { name: 'Parts' })).getByRole('heading', { level: 3 })).toHaveText(
+      memory.items.map((part) => part.name),
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\?category=Memory$/);
+  });
+
+  test("a part's page shows the part; its JSON-LD holds the price; link previews get its picture", async ({ page, request }) => {
+    const part = (await apiTools(request))[0]!;
+    await page.goto(`/products/${part._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: formatCents(part.price) })).toBeVisible();
+    await expect(page).toHaveTitle(documentTitle(part.name));
+    const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    const product = data.find((item) => item['@type'] === 'Product');
+    expect(product).toMatchObject({
+      name: part.name,
+      sku: part._id,
+      offers: { '@type': 'Offer', price: centsToDecimal(part.price), priceCurrency: 'USD' },
+    });
+    expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+    const trail = data.find((item) => item['@type'] === 'BreadcrumbList');
+    expect(trail.itemListElement.map((crumb: { name: string }) => crumb.name)).toEqual(['All Products', part.category, part.name]);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new URL(part.img, stackUrls.api).href);
+    await expect(page.locator('meta[property="product:price:amount"]')).toHaveAttribute('content', centsToDecimal(part.price));
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/products/${part._id}$`));
+  });
+
+  test('an unknown part is a 404 that search engines drop', async ({ page }) => {
+    const response = await page.goto('/products/0123456789abcdef01234567');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+
+  test('/sitemap.xml lists every part; /robots.txt keeps the dashboard and admin pages out', async ({ request, baseURL }) => {
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toContain('application/xml');
+    const xml = await sitemap.text();
+    const listed = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]));
+    for (const part of await apiTools(request)) expect(listed).toContain(`${baseURL}/products/${part._id}`);
+    expect(listed).toContain(`${baseURL}/`);
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /dashboard\n');
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+});
+
+/** Console errors and warnings, and any message about hydration, from here on. */
+function watchConsole(page: Page) {
+  const messages: string[] = [];
+  const keep = (message: ConsoleMessage) => {
+    const text = message.text();
+    // A 404 page's own status shows as a failed load of the document.
+    if (text.includes('the server responded with a status of 404')) return;
+    if (message.type() === 'error' || /hydrat/i.test(text)) messages.push(`${message.type()}: ${text}`);
+  };
+  page.on('console', keep);
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return messages;
+}
+
+test('every public page hydrates without a warning, and the browser does not ask for the data the HTML brought', async ({ page, request, baseURL }) => {
+  await waitForServerRendering(baseURL!);
+  const part = (await apiTools(request))[0]!;
+  const messages = watchConsole(page);
+  const apiReads: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.origin === new URL(stackUrls.api).origin && !url.pathname.startsWith('/images/')) apiReads.push(`${url.pathname}${url.search}`);
+  });
+  for (const route of ['/', '/products', '/products?category=Memory', `/products/${part._id}`, '/blogs', '/portfolio', '/returnPolicy', '/no-such-page']) {
+    const response = await page.goto(route);
+    expect(response?.headers()['x-rendered'], route).toBe('server');
+    await expect(page.locator('html'), route).toHaveAttribute('data-app', 'hydrated');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(messages, route).toEqual([]);
+  }
+  // Each page's reads came with its HTML (dehydrated), so the browser asked the api for none of them.
+  expect(apiReads).toEqual([]);
+  // After hydration the page works: a client-side navigation reads what the new page needs.
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(cardsIn(latestParts(page))).toHaveCount(6);
+  expect(messages).toEqual([]);
+});
+
+test('Skip to content comes first; after a client-side navigation focus moves to the new heading and the title is announced', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  await navbar(page).getByRole('link', { name: 'Products' }).click();
+  const heading = page.getByRole('heading', { level: 1, name: 'All Products' });
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('route-announcer')).toHaveText(documentTitle(pageMeta.products.title));
+  await expect(page.getByTestId('route-announcer')).toHaveAttribute('aria-live', 'polite');
+});
+
+test.describe("the shell's own server", () => {
+  const servers: { close(): Promise<void> }[] = [];
+  let shell: ShellProcess | undefined;
+  test.afterEach(async () => {
+    await shell?.close();
+    shell = undefined;
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+
+  for (const rendering of ['on', 'off'] as const) {
+    test(`with every api answer 3 s late, the navbar shows within 1 s of navigation (server rendering ${rendering})`, async ({ page }) => {
+      const slowApi = await startSlowApi(e2ePorts.slowApi, 3000);
+      servers.push(slowApi);
+      shell = await startShellProcess(e2ePorts.shellProcess, { PUBLIC_API_URL: slowApi.url, SERVER_RENDERING: rendering });
+      const started = Date.now();
+      await page.goto(`${shell.url}/`, { waitUntil: 'commit' });
+      await expect(navbar(page).getByRole('link', { name: 'Products' })).toBeVisible({ timeout: 1000 });
+      expect(Date.now() - started).toBeLessThan(1000);
+      await expect(page.getByRole('contentinfo')).toContainText('Returns Policy', { timeout: 1000 });
+      // The page's own spinner while its data is on the way, then the data.
+      await expect(latestParts(page).or(page.getByRole('status').filter({ hasText: 'Loading the latest parts…' }))).toBeVisible();
+      await expect(cardsIn(latestParts(page))).toHaveCount(6, { timeout: 15_000 });
+    });
+  }
+
+  test("a remote whose server build throws still serves the page, rendered in the browser, and the log says why", async ({ page }) => {
+    // mf-shop deployed with a server build that throws as it loads.
+    const deployed = mkdtempSync(path.join(os.tmpdir(), 'pcpp-shop-broken-server-'));
+    cpSync(path.join(repoRoot, 'mf-shop/dist'), deployed, { recursive: true });
+    writeFileSync(path.join(deployed, 'server/remoteEntry.js'), 'throw new Error("this server build is broken on purpose");\n');
+    const remote: RunningServer = await serveRemote(deployed, e2ePorts.shop);
+    servers.push({ close: async () => (await remote.close(), rmSync(deployed, { recursive: true, force: true })) });
+    shell = await startShellProcess(e2ePorts.shellProcess, {
+      MF_SHOP_MANIFEST_URL: `${remote.url}/mf-manifest.json`,
+      // No registry: the runtime config's remotes are the live ones.
+      REMOTE_REGISTRY_URL: 'http://127.0.0.1:9/remotes',
+    });
+    const response = await page.goto(`${shell.url}/`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['x-rendered']).toBe('browser');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
+    await expect(cardsIn(latestParts(page))).toHaveCount(6);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'rendered');
+    expect(shell.logs()).toMatch(/\[server rendering\] \/: rendered in the browser: .*this server build is broken on purpose/);
+  });
+});
+
+/** A copy of a build with `from` replaced by `to` in every script (browser and server), its compressed copies rewritten. */
+function changedCopy(dir: string, from: string, to: string): { dir: string; changed: number } {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'pcpp-shop-promoted-'));
+  cpSync(dir, copy, { recursive: true });
+  let changed = 0;
+  const walk = (current: string) => {
+    for (const name of readdirSync(current)) {
+      const full = path.join(current, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.js') && readFileSync(full, 'utf8').includes(from)) {
+        const text = readFileSync(full, 'utf8').replaceAll(from, to);
+        writeFileSync(full, text);
+        for (const [suffix, compress] of [['.br', brotliCompressSync], ['.gz', gzipSync]] as const) {
+          try {
+            statSync(`${full}${suffix}`);
+            writeFileSync(`${full}${suffix}`, compress(text));
+          } catch {
+            // No compressed copy (the server build has none).
+          }
+        }
+        changed += 1;
+      }
+    }
+  };
+  walk(copy);
+  return { dir: copy, changed };
+}
+
+test('a promoted mf-shop version is the one rendered on the server and in the browser', async ({ browser, page, baseURL }) => {
+  test.setTimeout(120_000);
+  await waitForServerRendering(baseURL!);
+  const scriptEnv = { ...process.env, RELEASES_DIR: e2eReleaseStore };
+  const live = await (await fetch(`${stackUrls.api}/remotes`)).json();
+  const original = /\/mf-shop\/([^/]+)\/mf-manifest\.json$/.exec(live.remotes.mf_shop)?.[1] ?? `${JSON.parse(readFileSync(path.join(repoRoot, 'mf-shop/package.json'), 'utf8')).version}+local`;
+  const NEW_TEXT = 'Version two is rendered on the server too.';
+  const copy = changedCopy(path.join(repoRoot, 'mf-shop/dist'), HOME_TEXT, NEW_TEXT);
+  // The text is in both the browser build and the server build.
+  expect(copy.changed).toBeGreaterThanOrEqual(2);
+  let version = '';
+  try {
+    const { stdout } = await run(process.execPath, [path.join(repoRoot, 'tooling/release.mjs'), 'mf-shop', '--from-build', copy.dir], { cwd: repoRoot, env: scriptEnv });
+    version = /Published mf-shop (\S+)/.exec(stdout)?.[1] ?? '';
+    expect(version).not.toBe('');
+    await run(process.execPath, [path.join(repoRoot, 'tooling/promote.mjs'), 'mf-shop', version], { cwd: repoRoot, env: scriptEnv });
+
+    // The server's HTML (read with scripts off) has the promoted version's text once the shell has
+    // read the registry again (it keeps its answer a few seconds).
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await expect(async () => {
+      const response = await plain.goto(`${baseURL}/`);
+      expect(response?.headers()['x-rendered']).toBe('server');
+      await expect(plain.getByText(NEW_TEXT)).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await noScript.close();
+
+    // The browser loads that same version, and hydrates the server's HTML without a warning.
+    const messages = watchConsole(page);
+    const entries: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/remoteEntry.js')) entries.push(req.url());
+    });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
+    await expect(page.getByText(NEW_TEXT)).toBeVisible();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toContain(`/mf-shop/${version}/remoteEntry.js`);
+    expect(messages).toEqual([]);
+  } finally {
+    if (version) {
+      await run(process.execPath, [path.join(repoRoot, 'tooling/promote.mjs'), 'mf-shop', original], { cwd: repoRoot, env: scriptEnv }).catch(() => undefined);
+      // The tests after this one see the original version again, on the server too.
+      await expect(async () => {
+        expect(await (await fetch(`${baseURL}/`)).text()).toContain(HOME_TEXT);
+      }).toPass({ timeout: 30_000 });
+      rmSync(path.join(e2eReleaseStore, 'mf-shop', version), { recursive: true, force: true });
+    }
+    rmSync(copy.dir, { recursive: true, force: true });
+  }
+});
