@@ -2,7 +2,6 @@
 // needs to render one of the shop's public pages. It starts the page's reads through the very query
 // options the page renders with, and says what the page's <head> and status are once they answer.
 import {
-  ApiError,
   HOME_HERO_IMAGE_PATH,
   OBJECT_ID_PATTERN,
   absoluteUrl,
@@ -80,7 +79,7 @@ function partPage(id: string, { queryClient, origin }: ServerPageRequest): Serve
     describe() {
       const state = queryClient.getQueryState(query.queryKey);
       if (state?.data) return { status: 200, head: partHead(state.data, origin) };
-      if (state?.error instanceof ApiError && state.error.status === 404) return notFound(productHref(id));
+      if (state?.status === 'success') return notFound(productHref(id));
       // Not answered in time (the part streams in later) or failed (the browser asks again).
       return { status: 200, head: head(pageMeta.products, productHref(id)) };
     },

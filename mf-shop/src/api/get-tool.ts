@@ -1,9 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import { OBJECT_ID_PATTERN, getParsed, toolKeys, toolSchema, usePageQuery } from '@pcpp/contracts';
+import { ApiError, OBJECT_ID_PATTERN, getParsed, toolKeys, toolSchema, usePageQuery } from '@pcpp/contracts';
 
-/** GET /tools/{id} (public): one part, with its current stock. The product and purchase pages both read it. */
-export function getTool(id: string, signal?: AbortSignal) {
-  return getParsed(toolSchema, `/tools/${encodeURIComponent(id)}`, { signal });
+/**
+ * GET /tools/{id} (public): one part, with its current stock, or null when there is no such part
+ * (an answer the page shows, not a failure: the server renders it and the browser hydrates it as is).
+ * The product and purchase pages both read it.
+ */
+export async function getTool(id: string, signal?: AbortSignal) {
+  try {
+    return await getParsed(toolSchema, `/tools/${encodeURIComponent(id)}`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /** Stock changes as others buy: a part's page is never older than 10 s when it opens. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApiError, type Tool, errorMessage } from '@pcpp/contracts';
+import { type Tool, errorMessage } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
 import { useTool } from '../api/get-tool';
 import { LoadFailure } from './load-failure';
@@ -23,12 +23,11 @@ export function PartQueryView({ id, children }: { id: string; children: (tool: T
     );
   }
   if (tool.isError) {
-    if (tool.error instanceof ApiError && tool.error.status === 404) return <NotFoundPage />;
     return (
       <Inner>
         <LoadFailure title="We could not load this part." message={errorMessage(tool.error)} onRetry={() => void tool.refetch()} />
       </Inner>
     );
   }
-  return children(tool.data);
+  return tool.data === null ? <NotFoundPage /> : children(tool.data);
 }
