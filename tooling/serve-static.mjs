@@ -39,7 +39,8 @@ const log = (/** @type {string} */ line) => console.warn(`[server rendering] ${l
 /** The shell's pages, the sitemap and robots.txt (with --pages): null for another build. */
 async function shellPages() {
   if (!values.pages) return null;
-  const contracts = (await import('@pcpp/contracts/core')).default;
+  // The built contracts (start.mjs builds them first): the core and what search engines read.
+  const contracts = { ...(await import('@pcpp/contracts/core')).default, ...(await import('@pcpp/contracts/seo')).default };
   const settings = serverRenderingFromEnv(process.env);
   let renderer = null;
   if (values['server-build'] && settings.enabled) {

@@ -1,4 +1,5 @@
 // The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
+// (What servers write for search engines, `@pcpp/contracts/seo`, is its own entry: browsers never need it.)
 export * from './admin';
 export * from './catalog-query';
 export * from './contact';
@@ -13,5 +14,4 @@ export * from './releases';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';
-export * from './seo';
 export * from './timeout';

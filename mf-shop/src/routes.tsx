@@ -1,20 +1,36 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '@pcpp/contracts/router';
 import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
-import { BlogsPage } from './features/blogs/components/blogs-page';
-import { CatalogPage } from './features/catalog/components/catalog-page';
 import { NotFoundPage } from './components/not-found-page';
-import { ProductPage } from './features/product/components/product-page';
-import { PortfolioPage } from './features/portfolio/components/portfolio-page';
-import { ReturnPolicyPage } from './features/return-policy/components/return-policy-page';
 import { CATALOG_PATH } from './lib/catalog-url';
 
+/**
+ * A page whose code loads when it is first shown, so the home page (the first page of most visits)
+ * carries only its own. Opened directly, the page comes rendered by the server and the browser
+ * hydrates it once its code is in; opened inside the app, its spinner shows meanwhile.
+ */
+function lazyPage(load: () => Promise<ComponentType>, label: string) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<Spinner label={label} />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const catalogPage = lazyPage(async () => (await import(/* webpackChunkName: "catalog" */ './features/catalog/components/catalog-page')).CatalogPage, 'Loading the catalog…');
+const productPage = lazyPage(async () => (await import(/* webpackChunkName: "product" */ './features/product/components/product-page')).ProductPage, 'Loading the part…');
+const blogsPage = lazyPage(async () => (await import(/* webpackChunkName: "blogs" */ './features/blogs/components/blogs-page')).BlogsPage, 'Loading…');
+const portfolioPage = lazyPage(async () => (await import(/* webpackChunkName: "portfolio" */ './features/portfolio/components/portfolio-page')).PortfolioPage, 'Loading…');
+const returnPolicyPage = lazyPage(
+  async () => (await import(/* webpackChunkName: "return-policy" */ './features/return-policy/components/return-policy-page')).ReturnPolicyPage,
+  'Loading…',
+);
 // The order form (its form library and zod) loads only when someone orders.
-const PurchasePage = lazy(() =>
-  import(/* webpackChunkName: "purchase" */ './features/purchase/components/purchase-page').then((module) => ({
-    default: module.PurchasePage,
-  })),
+const purchasePage = lazyPage(
+  async () => (await import(/* webpackChunkName: "purchase" */ './features/purchase/components/purchase-page')).PurchasePage,
+  'Loading the order form…',
 );
 
 /** mf-shop's route tree, exposed to the shell as `mf_shop/routes`. Paths are absolute. */
@@ -22,19 +38,12 @@ export default function ShopRoutes() {
   return (
     <Routes>
       <Route path="/" element={<HomePage />} />
-      <Route path={CATALOG_PATH} element={<CatalogPage />} />
-      <Route path={`${CATALOG_PATH}/:id`} element={<ProductPage />} />
-      <Route path="/blogs" element={<BlogsPage />} />
-      <Route path="/portfolio" element={<PortfolioPage />} />
-      <Route path="/returnPolicy" element={<ReturnPolicyPage />} />
-      <Route
-        path="/purchase/:id"
-        element={
-          <Suspense fallback={<Spinner label="Loading the order form…" />}>
-            <PurchasePage />
-          </Suspense>
-        }
-      />
+      <Route path={CATALOG_PATH} element={catalogPage} />
+      <Route path={`${CATALOG_PATH}/:id`} element={productPage} />
+      <Route path="/blogs" element={blogsPage} />
+      <Route path="/portfolio" element={portfolioPage} />
+      <Route path="/returnPolicy" element={returnPolicyPage} />
+      <Route path="/purchase/:id" element={purchasePage} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

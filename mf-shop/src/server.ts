@@ -4,20 +4,17 @@
 import {
   HOME_HERO_IMAGE_PATH,
   OBJECT_ID_PATTERN,
-  absoluteUrl,
-  breadcrumbStructuredData,
   documentTitle,
   pageMeta,
   partPageMeta,
-  productStructuredData,
   resolveImageUrl,
-  type PageHead,
   type PageMeta,
   type ServerPage,
   type ServerPageModule,
   type ServerPageRequest,
   type Tool,
 } from '@pcpp/contracts';
+import { absoluteUrl, breadcrumbStructuredData, productStructuredData, type PageHead } from '@pcpp/contracts/seo';
 import { toolQuery } from './api/get-tool';
 import { isSoldOut } from './components/sold-out-note';
 import { toolPageQuery } from './features/catalog/api/get-tool-page';

@@ -4,11 +4,14 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import contracts from '@pcpp/contracts/core';
+import core from '@pcpp/contracts/core';
+import seo from '@pcpp/contracts/seo';
 import { createJsonCache } from './page-hints.mjs';
 import { createRenderCache } from './render-cache.mjs';
 import { createShellPages, serverDocument } from './shell-pages.mjs';
 import { startStaticServer } from './static-server.mjs';
+
+const contracts = { ...core, ...seo };
 
 const TEMPLATE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"/><title>shell</title><script defer="defer" src="/main.js"></script></head>' +

@@ -3,8 +3,11 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import contracts from '@pcpp/contracts/core';
+import core from '@pcpp/contracts/core';
+import seo from '@pcpp/contracts/seo';
 import { createSitemap } from './sitemap.mjs';
+
+const contracts = { ...core, ...seo };
 
 let parts = [];
 let requests = 0;

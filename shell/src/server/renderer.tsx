@@ -10,10 +10,9 @@ import {
   apiClient,
   configureApiClient,
   createQueryClient,
-  headTags,
-  jsonForScript,
   withTimeout,
 } from '@pcpp/contracts';
+import { headTags, jsonForScript } from '@pcpp/contracts/seo';
 import { App } from '../app/app';
 import { loadServerRemote, type ServerRemote } from './server-remotes';
 import type { ApiRead, RenderRequest, RenderedPage, ServerRenderer, ServerRendererOptions } from './types';
