@@ -1,13 +1,23 @@
 // One cold page load in Chromium: JavaScript over the wire until network idle, requests, LCP and CLS.
 // Each load gets a new browser context (a cold profile) and the cache is off.
 
-// Runs in the page before its own scripts: LCP and CLS (largest session window, as web-vitals counts it).
+// Runs in the page before its own scripts: LCP (and which element it was), the first paint, and CLS
+// (largest session window, as web-vitals counts it).
 const observeVitals = () => {
-  const vitals = { lcp: null, cls: 0 };
+  const vitals = { lcp: null, lcpElement: null, firstPaint: null, cls: 0 };
   globalThis.__benchVitals = vitals;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      vitals.lcp = entry.startTime;
+      const element = entry.element;
+      vitals.lcpElement = element
+        ? { tag: element.tagName.toLowerCase(), src: element.currentSrc || element.getAttribute('src') || null, text: (element.textContent ?? '').trim().slice(0, 60) }
+        : null;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-paint') vitals.firstPaint = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
   let session = 0;
   let first = 0;
   let last = 0;
@@ -86,8 +96,20 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     await waitForQuietNetwork(() => inFlight.size, 500);
     if (account && new URL(page.url()).pathname === '/login') throw new Error(`${path} sent the signed-in customer to /login`);
     const vitals = await page.evaluate(() => globalThis.__benchVitals);
+    // When the page's first script (the shell's main.js) began: its first statement marks it.
+    const scriptStartMs = await page.evaluate(() => performance.getEntriesByName('shell-script-start')[0]?.startTime ?? null);
     await cdp.detach();
-    return { jsBytes: scriptBytes, jsFiles: scriptFiles, requests, lcpMs: vitals.lcp, cls: vitals.cls };
+    return {
+      jsBytes: scriptBytes,
+      jsFiles: scriptFiles,
+      requests,
+      lcpMs: vitals.lcp,
+      cls: vitals.cls,
+      firstPaintMs: vitals.firstPaint,
+      scriptStartMs,
+      renderedBy: response.headers()['x-rendered'] ?? null,
+      lcpElement: vitals.lcpElement,
+    };
   } finally {
     await context.close();
   }

@@ -21,7 +21,8 @@
  */
 export async function answerIsCurrent(url, etag, timeoutMs = 500) {
   try {
-    const response = await fetch(url, { headers: { 'If-None-Match': etag }, signal: AbortSignal.timeout(timeoutMs) });
+    // fetch() would add `Cache-Control: no-cache` to a conditional request, which asks for a full answer.
+    const response = await fetch(url, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' }, signal: AbortSignal.timeout(timeoutMs) });
     // The body of a changed answer is not needed: the page is rendered again.
     await response.body?.cancel();
     return response.status === 304;

@@ -1,5 +1,6 @@
 // The render cache against a real HTTP server standing in for the api: it answers with entity tags
-// and 304 to a matching If-None-Match, as the api's catalog cache does.
+// and 304 to a matching If-None-Match, unless the request says no-cache, as the api's catalog cache
+// (and Express) do.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
@@ -16,7 +17,8 @@ before(async () => {
     requests.push({ url: req.url, ifNoneMatch: req.headers['if-none-match'] });
     const etag = etags.get(req.url);
     if (!etag) return res.writeHead(404).end();
-    if (req.headers['if-none-match'] === etag) return res.writeHead(304, { ETag: etag }).end();
+    const noCache = /no-cache/.test(req.headers['cache-control'] ?? '');
+    if (req.headers['if-none-match'] === etag && !noCache) return res.writeHead(304, { ETag: etag }).end();
     res.writeHead(200, { ETag: etag, 'Content-Type': 'application/json' }).end('{"items":[]}');
   });
   await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const { chromiumLaunchOptions } = require('/work/wt-ssr/tooling/chromium-launch-options.cjs');
+const browser = await chromium.launch(chromiumLaunchOptions());
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: process.env.NOJS !== '1' });
+const page = await context.newPage();
+await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'loading'] });
+await page.goto('http://localhost:5000' + (process.argv[2] || '/'), { waitUntil: 'networkidle' });
+const buf = await browser.stopTracing();
+const events = JSON.parse(buf.toString()).traceEvents;
+const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStart') ?? events.find((e)=>e.name==='ResourceSendRequest');
+const t0 = nav.ts;
+const main = events.filter((e) => e.ph === 'X' && e.dur > 3000 && ['ParseHTML','UpdateLayoutTree','Layout','Paint','EvaluateScript','v8.compile','FunctionCall','RunTask','ParseAuthorStyleSheet','Decode Image','PrePaint','Commit','HitTest','EventDispatch','TimerFire','FireAnimationFrame','v8.evaluateModule','CompileScript','RunMicrotasks','Layerize'].includes(e.name));
+for (const e of main.sort((a,b)=>a.ts-b.ts)) console.log(String(Math.round((e.ts - t0)/1000)).padStart(6), String(Math.round(e.dur/1000)).padStart(5), e.name, (e.args?.data?.url || e.args?.beginData?.url || '').slice(-50));
+await browser.close();
