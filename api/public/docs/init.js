@@ -1,3 +1,4 @@
+/* global window */
 // The reference page's start: Swagger UI from the api's own packages, reading this api's document.
 window.addEventListener('load', () => {
   window.ui = window.SwaggerUIBundle({

@@ -34,6 +34,7 @@ const REFERENCE_PAGE = `<!doctype html>
 `;
 
 const route = routeDeclarer<DocsRouteDeps>();
+const OFF = { description: 'The reference is off: production without API_DOCS=true.' };
 
 export const docsRoutes: RouteModule<DocsRouteDeps> = {
   name: 'docs',
@@ -46,7 +47,7 @@ export const docsRoutes: RouteModule<DocsRouteDeps> = {
       summary: 'This document (OpenAPI 3.1)',
       description: 'Generated from the routes’ own schemas. Off in production unless API_DOCS=true.',
       access: 'public',
-      answers: { 200: { description: 'The OpenAPI document.', schema: z.looseObject({ openapi: z.literal('3.1.0') }) } },
+      answers: { 200: { description: 'The OpenAPI document.', schema: z.looseObject({ openapi: z.literal('3.1.0') }) }, 404: OFF },
       handle:
         ({ document }) =>
         (_input, _req, res) => {
@@ -62,7 +63,7 @@ export const docsRoutes: RouteModule<DocsRouteDeps> = {
       summary: 'The reference page: every route, and calls to try with a token',
       description: 'Swagger UI, served from the api’s own packages (no CDN). Off in production unless API_DOCS=true.',
       access: 'public',
-      answers: { 200: { description: 'The page.', contentType: 'text/html', schema: z.string() } },
+      answers: { 200: { description: 'The page.', contentType: 'text/html', schema: z.string() }, 404: OFF },
       handle: () => (_input, _req, res) => {
         res.set({ 'Cache-Control': REFERENCE_CACHE, 'Content-Security-Policy': REFERENCE_CSP }).type('html').send(REFERENCE_PAGE);
         return SENT;

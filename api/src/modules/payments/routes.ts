@@ -1,6 +1,5 @@
 import express from 'express';
 import { paymentConfirmationAnswerSchema, paymentIntentAnswerSchema, webhookReceivedAnswerSchema } from '@pcpp/contracts/core';
-import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { HttpError } from '../../errors';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
