@@ -1,3 +1,4 @@
+import { checkAnswersOf } from './answer-check';
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@pcpp/contracts/core';
 import type { Express } from 'express';
@@ -8,7 +9,7 @@ import { type AccessTokens, createAccessTokens } from '../src/auth/access-token'
 import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
 import { type Config, DEFAULT_MAIL_FROM, loadConfig } from '../src/config';
 import { connectDatabase, type Database, ensureIndexes, type OrderDocument } from '../src/db/mongo';
-import { seedTools } from '../src/db/seed-data';
+import { seedParts } from '../src/db/seed-data';
 import { createLogger } from '../src/logger';
 import { createOutbox, type Outbox } from '../src/modules/mail/outbox';
 import { createMailTransport } from '../src/modules/mail/transport';
@@ -81,7 +82,7 @@ export async function createTestApi(
   const accessTokens = createAccessTokens(config.jwtSecret);
   const logger = createLogger(config.logLevel);
   const outbox = createTestOutbox(database, config.smtpUrl);
-  const app = createApp({ config, logger, database, identity, accessTokens, outbox, ...options });
+  const app = checkAnswersOf(createApp({ config, logger, database, identity, accessTokens, outbox, ...options }));
   return {
     app,
     config,
@@ -250,14 +251,14 @@ export async function createPart(
   fields: { p_quantity: number; min_quantity?: number; price?: number },
 ) {
   const part = {
-    ...seedTools[0]!,
+    ...seedParts[0]!,
     name: `Test part ${randomSuffix()}`,
     min_quantity: 1,
     price: 1999,
     ...fields,
     createdAt: new Date(),
   };
-  const { insertedId } = await api.database.collections.tools.insertOne(part);
+  const { insertedId } = await api.database.collections.parts.insertOne(part);
   return { ...part, _id: insertedId, id: insertedId.toHexString() };
 }
 

@@ -1,6 +1,8 @@
 // The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
 // (What servers write for search engines, `@pcpp/contracts/seo`, is its own entry: browsers never need it.)
 export * from './admin';
+export * from './api-answers';
+export type * from './api-answer-types';
 export * from './catalog-query';
 export * from './contact';
 export * from './entities';

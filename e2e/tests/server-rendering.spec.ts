@@ -9,7 +9,7 @@ import { centsToDecimal, documentTitle, formatCents, pageMeta } from '../../cont
 import { e2ePorts, e2eReleaseStore, stackUrls } from '../support/environment';
 import { startShellProcess, startSlowApi, type ShellProcess } from '../support/shell-process';
 import { repoRoot, serveRemote, type RunningServer } from '../support/stack';
-import { apiToolPage, apiTools, cardsIn } from '../support/storefront';
+import { apiPartList, apiParts, cardsIn } from '../support/storefront';
 
 // Server rendering (docs/architecture.md, "Server rendering"): the public pages come as HTML that
 // paints before any script, hydrate without a warning, render the live remote version, and still
@@ -39,7 +39,7 @@ test.describe('with JavaScript disabled', () => {
     expect(response?.headers()['x-rendered']).toBe('server');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
     await expect(page.getByText(HOME_TEXT)).toBeVisible();
-    const newest = (await apiToolPage(request, 'sort=newest&limit=6')).items.map((part) => part.name);
+    const newest = (await apiPartList(request, 'sort=newest&limit=6')).items.map((part) => part.name);
     await expect(cardsIn(latestParts(page)).getByRole('heading', { level: 3 })).toHaveText(newest);
     await expect(cardsIn(reviews(page))).not.toHaveCount(0);
     await expect(navbar(page).getByRole('link', { name: 'Products' })).toBeVisible();
@@ -50,7 +50,7 @@ test.describe('with JavaScript disabled', () => {
 
   test('the catalog filtered to Memory shows its parts, under its canonical address', async ({ page, request }) => {
     await page.goto('/products?category=Memory');
-    const memory = await apiToolPage(request, 'category=Memory&sort=newest&page=1&limit=12');
+    const memory = await apiPartList(request, 'category=Memory&sort=newest&page=1&limit=12');
     await expect(page.getByRole('heading', { level: 2, name: `${memory.total} parts in Memory` })).toBeVisible();
     await expect(cardsIn(page.getByRole('list', { name: 'Parts' })).getByRole('heading', { level: 3 })).toHaveText(
       memory.items.map((part) => part.name),
@@ -59,7 +59,7 @@ test.describe('with JavaScript disabled', () => {
   });
 
   test("a part's page shows the part; its JSON-LD holds the price; link previews get its picture", async ({ page, request }) => {
-    const part = (await apiTools(request))[0]!;
+    const part = (await apiParts(request))[0]!;
     await page.goto(`/products/${part._id}`);
     await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: formatCents(part.price) })).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('with JavaScript disabled', () => {
     expect(sitemap.headers()['content-type']).toContain('application/xml');
     const xml = await sitemap.text();
     const listed = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]));
-    for (const part of await apiTools(request)) expect(listed).toContain(`${baseURL}/products/${part._id}`);
+    for (const part of await apiParts(request)) expect(listed).toContain(`${baseURL}/products/${part._id}`);
     expect(listed).toContain(`${baseURL}/`);
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Disallow: /dashboard\n');
@@ -116,7 +116,7 @@ function watchConsole(page: Page) {
 
 test('every public page hydrates without a warning, and the browser does not ask for the data the HTML brought', async ({ page, request, baseURL }) => {
   await waitForServerRendering(baseURL!);
-  const part = (await apiTools(request))[0]!;
+  const part = (await apiParts(request))[0]!;
   const messages = watchConsole(page);
   const apiReads: string[] = [];
   page.on('request', (req) => {

@@ -12,15 +12,15 @@ import {
   type ServerPage,
   type ServerPageModule,
   type ServerPageRequest,
-  type Tool,
+  type Part,
 } from '@pcpp/contracts';
 import { absoluteUrl, breadcrumbStructuredData, productStructuredData, type PageHead } from '@pcpp/contracts/seo';
-import { toolQuery } from './api/get-tool';
+import { partQuery } from './api/get-part';
 import { isSoldOut } from './components/sold-out-note';
-import { toolPageQuery } from './features/catalog/api/get-tool-page';
-import { latestToolsQuery } from './features/home/api/get-latest-tools';
+import { partListQuery } from './features/catalog/api/get-part-list';
+import { latestPartsQuery } from './features/home/api/get-latest-parts';
 import { latestReviewsQuery } from './features/reviews/api/get-latest-reviews';
-import { CATALOG_PATH, catalogHref, catalogSearch, parseCatalogSearch, productHref } from './lib/catalog-url';
+import { CATALOG_PATH, catalogHref, catalogSearch, parseCatalogSearch, partHref } from './lib/catalog-url';
 
 type Described = ReturnType<ServerPage['describe']>;
 
@@ -40,45 +40,45 @@ function staticPage(described: Described): ServerPage {
 }
 
 /** A part's own page: its name, text, picture and price, and where it sits in the catalog. */
-function partHead(tool: Tool, origin: string): PageHead {
-  const url = absoluteUrl(origin, productHref(tool._id));
-  const imageUrl = resolveImageUrl(tool.img);
-  return head(partPageMeta(tool), productHref(tool._id), {
+function partHead(part: Part, origin: string): PageHead {
+  const url = absoluteUrl(origin, partHref(part._id));
+  const imageUrl = resolveImageUrl(part.img);
+  return head(partPageMeta(part), partHref(part._id), {
     type: 'product',
-    image: { url: imageUrl, alt: tool.name },
-    priceCents: tool.price,
+    image: { url: imageUrl, alt: part.name },
+    priceCents: part.price,
     structuredData: [
       productStructuredData({
-        id: tool._id,
-        name: tool.name,
-        description: tool.description,
+        id: part._id,
+        name: part.name,
+        description: part.description,
         imageUrl,
-        category: tool.category,
-        priceCents: tool.price,
-        inStock: !isSoldOut(tool),
+        category: part.category,
+        priceCents: part.price,
+        inStock: !isSoldOut(part),
         url,
       }),
       // The trail the page shows: All Products › category › part.
       breadcrumbStructuredData([
         { name: 'All Products', url: absoluteUrl(origin, CATALOG_PATH) },
-        { name: tool.category, url: absoluteUrl(origin, catalogHref({ category: tool.category })) },
-        { name: tool.name, url },
+        { name: part.category, url: absoluteUrl(origin, catalogHref({ category: part.category })) },
+        { name: part.name, url },
       ]),
     ],
   });
 }
 
 function partPage(id: string, { queryClient, origin }: ServerPageRequest): ServerPage {
-  if (!OBJECT_ID_PATTERN.test(id)) return staticPage(notFound(productHref(id)));
-  const query = toolQuery(id);
+  if (!OBJECT_ID_PATTERN.test(id)) return staticPage(notFound(partHref(id)));
+  const query = partQuery(id);
   return {
     data: settled(queryClient.prefetchQuery(query)),
     describe() {
       const state = queryClient.getQueryState(query.queryKey);
       if (state?.data) return { status: 200, head: partHead(state.data, origin) };
-      if (state?.status === 'success') return notFound(productHref(id));
+      if (state?.status === 'success') return notFound(partHref(id));
       // Not answered in time (the part streams in later) or failed (the browser asks again).
-      return { status: 200, head: head(pageMeta.products, productHref(id)) };
+      return { status: 200, head: head(pageMeta.products, partHref(id)) };
     },
   };
 }
@@ -94,7 +94,7 @@ export function preparePage(request: ServerPageRequest): ServerPage {
   const first = segments[0]?.toLowerCase() ?? '';
   if (segments.length === 0) {
     return {
-      data: settled(queryClient.prefetchQuery(latestToolsQuery()), queryClient.prefetchQuery(latestReviewsQuery())),
+      data: settled(queryClient.prefetchQuery(latestPartsQuery()), queryClient.prefetchQuery(latestReviewsQuery())),
       describe: () => ({
         status: 200,
         head: head(pageMeta.home, '/', { image: { url: resolveImageUrl(HOME_HERO_IMAGE_PATH), alt: 'A PC PART PICKER graphics card' } }),
@@ -104,7 +104,7 @@ export function preparePage(request: ServerPageRequest): ServerPage {
   if (first === 'products' && segments.length === 1) {
     const filters = parseCatalogSearch(search);
     return {
-      data: settled(queryClient.prefetchQuery(toolPageQuery(catalogSearch(filters)))),
+      data: settled(queryClient.prefetchQuery(partListQuery(catalogSearch(filters)))),
       // One canonical address per set of filters, spelled one way.
       describe: () => ({ status: 200, head: head(pageMeta.products, catalogHref(filters)) }),
     };

@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { activityKeys, apiClient, toolKeys, uploadResponseSchema, type ProductInput } from '@pcpp/contracts';
-
-const addedSchema = z.object({ insertedId: z.string() });
+import {
+  activityKeys,
+  apiClient,
+  type ApiAnswer,
+  insertedIdAnswerSchema,
+  partKeys,
+  uploadResponseSchema,
+  type PartInput,
+} from '@pcpp/contracts';
 
 /** POST /uploads (admin, multipart field `image`): the api checks, resizes and stores the photo. */
-export async function uploadImage(file: File): Promise<string> {
+export async function uploadImage(file: File): Promise<ApiAnswer<'/uploads', 'post'>['data']['url']> {
   const form = new FormData();
   form.append('image', file);
   const { data } = await apiClient.post<unknown>('/uploads', form);
@@ -13,20 +18,20 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 /** POST /tools (admin): price in cents, img the uploaded photo's URL. */
-export async function addProduct(product: ProductInput) {
-  const { data } = await apiClient.post<unknown>('/tools', product);
-  return addedSchema.parse(data);
+export async function addPart(part: PartInput): Promise<ApiAnswer<'/tools', 'post'>> {
+  const { data } = await apiClient.post<unknown>('/tools', part);
+  return insertedIdAnswerSchema.parse(data);
 }
 
 /** Uploads the photo, then adds the part; Home and the catalog (mf-shop) show it at once. */
-export function useAddProduct() {
+export function useAddPart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ image, ...product }: Omit<ProductInput, 'img'> & { image: File }) =>
-      addProduct({ ...product, img: await uploadImage(image) }),
+    mutationFn: async ({ image, ...part }: Omit<PartInput, 'img'> & { image: File }) =>
+      addPart({ ...part, img: await uploadImage(image) }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
         queryClient.invalidateQueries({ queryKey: activityKeys.all }),
       ]),
   });

@@ -2,7 +2,7 @@ import { Suspense, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CATALOG_PAGE_SIZE, type ToolPage, catalogSortLabels, pageMeta } from '@pcpp/contracts';
+import { CATALOG_PAGE_SIZE, type PartList, catalogSortLabels, pageMeta } from '@pcpp/contracts';
 import { Button, Spinner, VisuallyHidden, usePageMeta } from '@pcpp/contracts/ui';
 import { ApiDataView } from '../../../components/api-data-view';
 import { CardGrid } from '../../../components/card-grid';
@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PartCard } from '../../../components/part-card';
 import { Inner } from '../../../components/section';
 import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
-import { useToolPage } from '../api/get-tool-page';
+import { usePartList } from '../api/get-part-list';
 import { CatalogPagination } from './catalog-pagination';
 import { CatalogToolbar } from './catalog-toolbar';
 
@@ -36,7 +36,7 @@ function describe(filters: CatalogFilters, total: number): string {
   return `${total} ${noun}${category}${text}`;
 }
 
-function range(result: ToolPage): string {
+function range(result: PartList): string {
   const first = (result.page - 1) * CATALOG_PAGE_SIZE + 1;
   return `Showing ${first}–${first + result.items.length - 1} of ${result.total}`;
 }
@@ -45,13 +45,13 @@ function range(result: ToolPage): string {
  * What a screen reader hears once new results are in (the spinner and the failure message
  * announce themselves).
  */
-function announcement(filters: CatalogFilters, result: UseQueryResult<ToolPage>): string {
+function announcement(filters: CatalogFilters, result: UseQueryResult<PartList>): string {
   if (!result.isSuccess) return '';
   const { total, page, pages } = result.data;
   return `${describe(filters, total)}.${pages > 1 ? ` Page ${page} of ${pages}.` : ''}`;
 }
 
-function NothingHere({ filters, result }: { filters: CatalogFilters; result: ToolPage }) {
+function NothingHere({ filters, result }: { filters: CatalogFilters; result: PartList }) {
   if (result.total > 0) {
     return (
       <>
@@ -87,7 +87,7 @@ const noSubscription = () => () => undefined;
  * What a screen reader hears once new results are in. Empty in the server's HTML and while the
  * browser hydrates it (its first render must match), said from the next render on.
  */
-function ResultsAnnouncement({ filters, result }: { filters: CatalogFilters; result: UseQueryResult<ToolPage> }) {
+function ResultsAnnouncement({ filters, result }: { filters: CatalogFilters; result: UseQueryResult<PartList> }) {
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   return <VisuallyHidden aria-live="polite">{hydrated ? announcement(filters, result) : ''}</VisuallyHidden>;
 }
@@ -120,7 +120,7 @@ export function CatalogPage() {
 }
 
 function CatalogResults({ filters }: { filters: CatalogFilters }) {
-  const result = useToolPage(catalogSearch(filters));
+  const result = usePartList(catalogSearch(filters));
   return (
     <>
       <ResultsAnnouncement filters={filters} result={result} />
@@ -141,9 +141,9 @@ function CatalogResults({ filters }: { filters: CatalogFilters }) {
               </p>
             </Summary>
             <CardGrid aria-label="Parts">
-              {page.items.map((tool) => (
-                <li key={tool._id}>
-                  <PartCard tool={tool} />
+              {page.items.map((part) => (
+                <li key={part._id}>
+                  <PartCard part={part} />
                 </li>
               ))}
             </CardGrid>
