@@ -10,5 +10,10 @@ export function SessionSummary() {
       : status === 'signedIn'
         ? `Signed in as ${email}`
         : 'Log in or create an account to order parts.';
-  return <p data-testid="session-summary">{text}</p>;
+  // Marked while unknown: a page read without scripts (server-rendered) never learns, and hides it.
+  return (
+    <p data-testid="session-summary" data-session-pending={status === 'unknown' ? '' : undefined}>
+      {text}
+    </p>
+  );
 }

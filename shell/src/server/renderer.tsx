@@ -17,6 +17,15 @@ import { App } from '../app/app';
 import { loadServerRemote, type ServerRemote } from './server-remotes';
 import type { ApiRead, RenderRequest, RenderedPage, ServerRenderer, ServerRendererOptions } from './types';
 
+/**
+ * Read without scripts, the page never learns whether someone is signed in: what waits for that
+ * (the navbar's Login link, the session line) shows as for a visitor. And the phone's menu, which
+ * its toggle cannot open, is open.
+ */
+const WITHOUT_SCRIPTS =
+  '<noscript><style>[data-until-session]{visibility:visible!important}[data-session-pending]{display:none}' +
+  '#main-menu{display:flex!important}[aria-controls="main-menu"]{display:none!important}</style></noscript>';
+
 /** The api answers each render used, for the render cache to revalidate (recorded by the client's interceptor). */
 const readsOfRender = new AsyncLocalStorage<ApiRead[]>();
 
@@ -120,7 +129,7 @@ function renderPage(request: RenderRequest, remote: ServerRemote, reads: ApiRead
       tail.on('end', () => clearTimeout(streamTimer));
       resolve({
         status,
-        head: [headTags(head, origin), headStyles].filter(Boolean).join('\n    '),
+        head: [headTags(head, origin), headStyles, WITHOUT_SCRIPTS].filter(Boolean).join('\n    '),
         body,
         tail,
         outcome: () => ({ complete: leftToBrowser === 0 && !sectionFailed, reads }),

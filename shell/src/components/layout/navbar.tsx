@@ -172,7 +172,8 @@ export function Navbar() {
             </>
           ) : (
             // Until the session is known the link keeps its place unseen: a signed-in person never sees "Login" flash.
-            <li style={status === 'unknown' ? { visibility: 'hidden' } : undefined}>
+            // Marked so: a page read without scripts (server-rendered) shows it all the same.
+            <li style={status === 'unknown' ? { visibility: 'hidden' } : undefined} data-until-session={status === 'unknown' ? '' : undefined}>
               <LoginLink to="/login">Login</LoginLink>
             </li>
           )}
