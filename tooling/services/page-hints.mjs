@@ -8,19 +8,23 @@
 
 const FETCH_TIMEOUT_MS = 300;
 const CACHE_MS = 3_000;
-// A failure is remembered briefly: a hanging remote delays pages once, a restarted one is seen soon.
+// A failure is asked again soon: a restarted remote (or api) is seen within this.
 const FAILURE_CACHE_MS = 500;
 
 const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 // In a data block only `</script` (or `<!--`) could end it early.
 const escapeJsonForHtml = (json) => json.replace(/</g, '\\u003c');
 
-/** GETs JSON with a short timeout, remembering answers (and failures) for a few seconds. */
+/**
+ * GETs JSON with a short timeout, remembering answers (and failures, as null) for a few seconds. Only
+ * the first read of an address waits: later, an outdated answer is given at once while a new one is
+ * asked in the background, so a slow or unreachable api (the release registry) never holds a page.
+ * `settled()` resolves once the background reads have (for tests).
+ */
 export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_MS, failureCacheMs = FAILURE_CACHE_MS, now = Date.now } = {}) {
   const entries = new Map();
-  return async function getJson(url) {
-    const hit = entries.get(url);
-    if (hit && hit.expires > now()) return hit.value;
+  const refreshing = new Map();
+  async function read(url) {
     let value = null;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
@@ -31,7 +35,23 @@ export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_
     if (entries.size > 100) entries.clear();
     entries.set(url, { value, expires: now() + (value === null ? failureCacheMs : cacheMs) });
     return value;
-  };
+  }
+  function refresh(url) {
+    let reading = refreshing.get(url);
+    if (!reading) {
+      reading = read(url).finally(() => refreshing.delete(url));
+      refreshing.set(url, reading);
+    }
+    return reading;
+  }
+  async function getJson(url) {
+    const hit = entries.get(url);
+    if (!hit) return refresh(url);
+    if (hit.expires <= now()) void refresh(url);
+    return hit.value;
+  }
+  getJson.settled = () => Promise.all(refreshing.values());
+  return getJson;
 }
 
 /**

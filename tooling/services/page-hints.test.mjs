@@ -128,23 +128,49 @@ describe('page hints', () => {
     assert.ok(tags.includes('<script id="live-remotes" type="application/json">null</script>'), tags);
   });
 
-  test('answers are remembered for a few seconds, failures only briefly', async () => {
+  test('answers are remembered for a few seconds, failures only briefly; an outdated one is given at once and renewed behind', async () => {
     let clock = 0;
     const getJson = createJsonCache({ now: () => clock, cacheMs: 3000, failureCacheMs: 500 });
     const before = shop.hits.length;
-    await getJson(`${shop.url}/mf-manifest.json`);
+    const first = await getJson(`${shop.url}/mf-manifest.json`);
     await getJson(`${shop.url}/mf-manifest.json`);
     assert.equal(shop.hits.length - before, 1);
     clock = 3001;
-    await getJson(`${shop.url}/mf-manifest.json`);
+    // Outdated: the answer it has, without waiting, and a new read in the background.
+    assert.deepEqual(await getJson(`${shop.url}/mf-manifest.json`), first);
+    await getJson.settled();
     assert.equal(shop.hits.length - before, 2);
     assert.equal(await getJson(`${shop.url}/nope.json`), null);
     clock = 3400;
     await getJson(`${shop.url}/nope.json`);
+    await getJson.settled();
     assert.equal(shop.hits.length - before, 3);
     clock = 3600;
     await getJson(`${shop.url}/nope.json`);
+    await getJson.settled();
     assert.equal(shop.hits.length - before, 4);
+  });
+
+  test('an api that does not answer holds only the first page, never the ones after', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${silent.address().port}/remotes`;
+    let clock = 0;
+    const getJson = createJsonCache({ now: () => clock, timeoutMs: 200, failureCacheMs: 500 });
+    try {
+      const timed = async () => {
+        const started = Date.now();
+        assert.equal(await getJson(url), null);
+        return Date.now() - started;
+      };
+      assert.ok((await timed()) >= 150);
+      clock = 1000;
+      assert.ok((await timed()) < 50);
+      await getJson.settled();
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 

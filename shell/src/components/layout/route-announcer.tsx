@@ -12,17 +12,27 @@ const HEADING_WAIT_MS = 5_000;
  */
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  /** The title of the page shown before this navigation (null on the first load). */
+  const shownTitle = useRef<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
+    if (shownTitle.current === null) {
+      shownTitle.current = document.title;
       return;
     }
     const main = document.getElementById('main');
     if (!main) return;
+    const previousTitle = shownTitle.current;
     let done = false;
+    let announceTimer: ReturnType<typeof setTimeout> | undefined;
+    const titleObserver = new MutationObserver(() => announce());
+    const announce = () => {
+      titleObserver.disconnect();
+      clearTimeout(announceTimer);
+      shownTitle.current = document.title;
+      setAnnouncement(document.title);
+    };
     const arrive = () => {
       const heading = main.querySelector<HTMLElement>('h1');
       if (done || !heading) return;
@@ -31,8 +41,14 @@ export function RouteAnnouncer() {
       clearTimeout(timer);
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
-      // The page sets its title in the same commit that shows its heading.
-      setAnnouncement(document.title);
+      // The page sets its title in an effect of the render that showed its heading: once it has (or
+      // after a second, if the new page kept the old title), it is announced.
+      if (document.title !== previousTitle) {
+        announce();
+      } else {
+        titleObserver.observe(document.head, { childList: true, subtree: true, characterData: true });
+        announceTimer = setTimeout(announce, 1000);
+      }
     };
     const observer = new MutationObserver(arrive);
     observer.observe(main, { childList: true, subtree: true });
@@ -44,7 +60,9 @@ export function RouteAnnouncer() {
     return () => {
       done = true;
       observer.disconnect();
+      titleObserver.disconnect();
       clearTimeout(timer);
+      clearTimeout(announceTimer);
     };
   }, [pathname]);
 
