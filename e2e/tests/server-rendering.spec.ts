@@ -173,6 +173,11 @@ test.describe("the shell's own server", () => {
       // A shop that has been up a moment: its server has tried the (slow) registry once already.
       await (await fetch(`${shell.url}/blogs`)).text();
       await page.waitForTimeout(600);
+      const messages = watchConsole(page);
+      const browserReads: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().startsWith(`${slowApi.url}/tools?`)) browserReads.push(req.url());
+      });
       const started = Date.now();
       await page.goto(`${shell.url}/`, { waitUntil: 'commit' });
       await expect(navbar(page).getByRole('link', { name: 'Products' })).toBeVisible({ timeout: 1000 });
@@ -181,6 +186,12 @@ test.describe("the shell's own server", () => {
       // The page's own spinner while its data is on the way, then the data.
       await expect(latestParts(page).or(page.getByRole('status').filter({ hasText: 'Loading the latest parts…' }))).toBeVisible();
       await expect(cardsIn(latestParts(page))).toHaveCount(6, { timeout: 15_000 });
+      if (rendering === 'on') {
+        // The late section came streamed from the server (React's reveal script allowed by the page's
+        // policy), not read again by the browser.
+        expect(browserReads).toEqual([]);
+        expect(messages).toEqual([]);
+      }
     });
   }
 
