@@ -87,6 +87,22 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 
+  test('at 375 and 1280 px the pages need no script to be whole: the phone menu is open, no sideways scrolling', async ({ page, request }) => {
+    const part = (await apiParts(request))[0]!;
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [route, name] of [['/', 'home'], ['/products?category=Memory', 'products-memory'], [`/products/${part._id}`, 'product']] as const) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // Without scripts the toggle cannot open the phone menu: it is open, and Login is there.
+        await expect(navbar(page).getByRole('link', { name: 'Login' })).toBeVisible();
+        await expect(page.getByText('Checking your session…')).toBeHidden();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(repoRoot, 'e2e/screenshots', `no-javascript-${name}-${width}.png`), fullPage: true });
+      }
+    }
+  });
+
   test('/sitemap.xml lists every part; /robots.txt keeps the dashboard and admin pages out', async ({ request, baseURL }) => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toContain('application/xml');
