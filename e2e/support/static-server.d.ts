@@ -33,5 +33,8 @@ declare module '*/tooling/service-config.cjs' {
   export function releaseStoreFromEnv(env?: NodeJS.ProcessEnv): { dir: string; publicUrl: string };
 }
 declare module '*/tooling/chromium-launch-options.cjs' {
-  export function chromiumLaunchOptions(env?: NodeJS.ProcessEnv): { executablePath: string; args: string[] };
+  export function chromiumLaunchOptions(
+    env?: NodeJS.ProcessEnv,
+    where?: { debianPath?: string; bundledDir?: string },
+  ): { executablePath: string; args: string[]; env?: Record<string, string> };
 }
