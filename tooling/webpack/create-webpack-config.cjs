@@ -9,27 +9,13 @@ const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
 const { StartupScriptsPlugin } = require('./startup-scripts-plugin.cjs');
 
 /**
- * Shared once per page. The contracts package carries the auth store, the api client and the
- * query layer, so it (and what holds state across remotes) must be one copy.
- * A shared module keeps every export, so libraries that hold no state stay out of this list:
- * zod shared would ship all of its locales (~90 KB); each build tree-shakes its own copy instead.
+ * Shared once per page (contracts/src/shared-singletons.json, the list the api's release check reads
+ * too). The contracts package carries the auth store, the api client and the query layer, so it (and
+ * what holds state across remotes) must be one copy. A shared module keeps every export, so libraries
+ * that hold no state stay out of the list: zod shared would ship whole, every locale included
+ * (~30 KB of its 74 KB compressed); each build tree-shakes its own copy (~24 KB) instead.
  */
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'zustand',
-  'styled-components',
-  'react-hook-form',
-  '@hookform/resolvers/zod',
-  'react-toastify',
-  '@tanstack/react-query',
-  '@pcpp/contracts',
-  '@pcpp/contracts/ui',
-  // The router's context must be one per page; shared through this list of its exports (contracts/src/router.ts).
-  '@pcpp/contracts/router',
-];
+const SINGLETONS = require('../../contracts/src/shared-singletons.json').modules;
 
 function packageName(request) {
   const parts = request.split('/');
