@@ -33,9 +33,9 @@ import { createReleasesService } from './modules/releases/service';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { createReviewsService } from './modules/reviews/service';
-import { createToolsRepository } from './modules/tools/repository';
-import { toolsRoutes } from './modules/tools/routes';
-import { createToolsService } from './modules/tools/service';
+import { createPartsRepository } from './modules/parts/repository';
+import { partsRoutes } from './modules/parts/routes';
+import { createPartsService } from './modules/parts/service';
 // Uploads.
 import { createUploadsRepository } from './modules/uploads/repository';
 import { uploadsRoutes } from './modules/uploads/routes';
@@ -95,7 +95,7 @@ export function corsHeaders(corsOrigins: string[]) {
 
 export function createApp(deps: AppDeps): Express {
   const { config, database, accessTokens, identity } = deps;
-  // The admin console's log of actions, which the users, orders and tools services write to.
+  // The admin console's log of actions, which the users, orders and parts services write to.
   // Uploads.
   const uploadStorage = deps.uploadStorage ?? createUploadStorage(config.uploadStorage);
   const uploads = createUploadsService({
@@ -113,7 +113,7 @@ export function createApp(deps: AppDeps): Express {
   const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
   // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
   const catalogWrites = { onCatalogChange: catalogCache.invalidate };
-  const tools = createToolsService(createToolsRepository(database.collections.tools, catalogWrites), { activity, uploads });
+  const parts = createPartsService(createPartsRepository(database.collections.parts, catalogWrites), { activity, uploads });
   const usersRepository = createUsersRepository(database.collections.users, catalogWrites);
   const reviews = createReviewsService({
     reviews: createReviewsRepository(database.collections.reviews, catalogWrites),
@@ -196,7 +196,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '100kb' }));
 
   app.use(healthRoutes({ database, shuttingDown: deps.shuttingDown ?? (() => false) }));
-  app.use(toolsRoutes({ tools, accessTokens, roles, catalogCache }));
+  app.use(partsRoutes({ parts, accessTokens, roles, catalogCache }));
   app.use(reviewsRoutes({ reviews, accessTokens, roles, catalogCache, rateLimit: limits.reviews }));
   app.use(usersRoutes({ users, identity, accessTokens, roles, signInRateLimit: limits.signIn }));
   app.use(paymentsRoutes({ payments, accessTokens, rateLimit: limits.paymentIntents }));

@@ -1,6 +1,6 @@
 import { startBackgroundJobs } from './background-jobs';
 import { createLogger } from './logger';
-import { seedTools } from './db/seed-data';
+import { seedParts } from './db/seed-data';
 import { createTestApi, inboxOf, type TestApi, uniqueEmail } from '../test/helpers';
 
 let api: TestApi;
@@ -10,10 +10,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 it('sweeps expired holds, sends due emails and drops old Idempotency-Keys in one round', async () => {
-  const { tools, orders, outbox, idempotencyKeys } = api.database.collections;
+  const { parts, orders, outbox, idempotencyKeys } = api.database.collections;
   const now = new Date();
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-  const { insertedId: productId } = await tools.insertOne({ ...seedTools[0]!, p_quantity: 5, createdAt: now });
+  const { insertedId: productId } = await parts.insertOne({ ...seedParts[0]!, p_quantity: 5, createdAt: now });
   const email = uniqueEmail('jobs');
   const order = (createdAt: Date) => ({
     productId,
@@ -50,7 +50,7 @@ it('sweeps expired holds, sends due emails and drops old Idempotency-Keys in one
 
   expect((await orders.findOne({ _id: expiredId }))!.status).toBe('cancelled');
   expect((await orders.findOne({ _id: heldId }))!.status).toBe('placed');
-  expect((await tools.findOne({ _id: productId }))!.p_quantity).toBe(7);
+  expect((await parts.findOne({ _id: productId }))!.p_quantity).toBe(7);
   expect((await inboxOf(email)).map((received) => received.subject)).toEqual(['Due']);
   expect(await idempotencyKeys.findOne({ email, key: 'old' })).toBeNull();
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const names = (tools: { name: string }[]) => tools.map((tool) => tool.name);
+const names = (parts: { name: string }[]) => parts.map((part) => part.name);
 
 describe('public catalog reads', () => {
   it('carry a strong ETag, and a matching If-None-Match gets a 304 without a body', async () => {

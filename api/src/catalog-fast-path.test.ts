@@ -159,7 +159,7 @@ describe('writes through the api show at once in the cached reads', () => {
     }));
     expect(added.status).toBe(201);
     const after = await send('/tools');
-    expect(json(after).map((tool: { name: string }) => tool.name)).toContain('Fast Path SSD');
+    expect(json(after).map((part: { name: string }) => part.name)).toContain('Fast Path SSD');
   });
 
   it('placing an order (the stock it takes)', async () => {
@@ -167,7 +167,7 @@ describe('writes through the api show at once in the cached reads', () => {
     cache.invalidate(); // written straight into the database
     const stock = async () => {
       const detail = json(await send(`/tools/${part.id}`)).p_quantity as number;
-      const listed = (json(await send('/tools')) as { _id: string; p_quantity: number }[]).find((tool) => tool._id === part.id);
+      const listed = (json(await send('/tools')) as { _id: string; p_quantity: number }[]).find((listedPart) => listedPart._id === part.id);
       return [detail, listed?.p_quantity];
     };
     expect(await stock()).toEqual([9, 9]);

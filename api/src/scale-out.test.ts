@@ -103,7 +103,7 @@ it('places one order for one Idempotency-Key sent to both instances', async () =
   expect(retry.body!._id).toBe(first.body!._id);
 
   expect(await database.collections.orders.countDocuments({ email: customer.email })).toBe(1);
-  expect((await database.collections.tools.findOne({ _id: part._id }))!.p_quantity).toBe(49);
+  expect((await database.collections.parts.findOne({ _id: part._id }))!.p_quantity).toBe(49);
 });
 
 it('holds the order rate limit across both instances', async () => {
@@ -151,7 +151,7 @@ it('shows a product removed through A as gone on B within the catalog bound', as
   const admin = await createAccount(api(), 'admin');
   const part = await createPart(api(), { p_quantity: 5 });
   const listed = async (base: string) =>
-    ((await call(base, 'GET', '/tools')).body as unknown as { _id: string }[]).some((tool) => tool._id === part.id);
+    ((await call(base, 'GET', '/tools')).body as unknown as { _id: string }[]).some((listedPart) => listedPart._id === part.id);
   // B reads (and may cache) the part first.
   expect((await call(b, 'GET', `/tools/${part.id}`)).status).toBe(200);
   expect(await listed(b)).toBe(true);
@@ -181,6 +181,6 @@ it('never sells more than the stock to customers split across both instances', a
   expect(accepted).toBe(STOCK);
   // Refusals: sold out (409), or a customer past the order rate limit (429).
   expect(answers.filter((status) => ![201, 409, 429].includes(status))).toEqual([]);
-  expect((await database.collections.tools.findOne({ _id: part._id }))!.p_quantity).toBe(0);
+  expect((await database.collections.parts.findOne({ _id: part._id }))!.p_quantity).toBe(0);
   expect(await database.collections.orders.countDocuments({ productId: part._id })).toBe(STOCK);
 });

@@ -66,7 +66,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     });
     if (config.seedDemoData) {
       const seeded = await seedDemoData(database.collections);
-      if (seeded.tools || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');
+      if (seeded.parts || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');
     }
 
     const identity = createFirebaseIdentity(config);

@@ -8,7 +8,7 @@ import { type AccessTokens, createAccessTokens } from '../src/auth/access-token'
 import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
 import { type Config, DEFAULT_MAIL_FROM, loadConfig } from '../src/config';
 import { connectDatabase, type Database, ensureIndexes, type OrderDocument } from '../src/db/mongo';
-import { seedTools } from '../src/db/seed-data';
+import { seedParts } from '../src/db/seed-data';
 import { createLogger } from '../src/logger';
 import { createOutbox, type Outbox } from '../src/modules/mail/outbox';
 import { createMailTransport } from '../src/modules/mail/transport';
@@ -250,14 +250,14 @@ export async function createPart(
   fields: { p_quantity: number; min_quantity?: number; price?: number },
 ) {
   const part = {
-    ...seedTools[0]!,
+    ...seedParts[0]!,
     name: `Test part ${randomSuffix()}`,
     min_quantity: 1,
     price: 1999,
     ...fields,
     createdAt: new Date(),
   };
-  const { insertedId } = await api.database.collections.tools.insertOne(part);
+  const { insertedId } = await api.database.collections.parts.insertOne(part);
   return { ...part, _id: insertedId, id: insertedId.toHexString() };
 }
 

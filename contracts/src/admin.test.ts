@@ -1,4 +1,4 @@
-import { minimumOrderRule, productFormFields, productInputSchema } from './admin';
+import { minimumOrderRule, partFormFields, partInputSchema } from './admin';
 
 const valid = {
   name: 'Test Cooler',
@@ -14,17 +14,17 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 
 describe('POST /tools body', () => {
   it('accepts a product and refuses unknown keys, a minimum above the quantity and fractional cents', () => {
-    expect(productInputSchema.safeParse(valid).success).toBe(true);
-    expect(productInputSchema.safeParse({ ...valid, rating: 5 }).success).toBe(false);
-    expect(messages(productInputSchema.safeParse({ ...valid, min_quantity: 11 }))).toEqual([
+    expect(partInputSchema.safeParse(valid).success).toBe(true);
+    expect(partInputSchema.safeParse({ ...valid, rating: 5 }).success).toBe(false);
+    expect(messages(partInputSchema.safeParse({ ...valid, min_quantity: 11 }))).toEqual([
       'minimum order must not be above the quantity',
     ]);
-    expect(productInputSchema.safeParse({ ...valid, price: 49.99 }).success).toBe(false);
-    expect(productInputSchema.safeParse({ ...valid, price: { $gt: 0 } }).success).toBe(false);
+    expect(partInputSchema.safeParse({ ...valid, price: 49.99 }).success).toBe(false);
+    expect(partInputSchema.safeParse({ ...valid, price: { $gt: 0 } }).success).toBe(false);
   });
 
   it('says the spec messages for missing fields', () => {
-    const result = productInputSchema.safeParse({});
+    const result = partInputSchema.safeParse({});
     expect(messages(result)).toEqual(
       expect.arrayContaining([
         'product Name is Required',
@@ -39,7 +39,7 @@ describe('POST /tools body', () => {
 });
 
 describe('the Add a Product form fields', () => {
-  const form = productFormFields.refine(...minimumOrderRule);
+  const form = partFormFields.refine(...minimumOrderRule);
   const typed = { name: 'X', category: 'Memory', p_quantity: '10', min_quantity: '2', price: '49.9', description: 'D' };
 
   it('turns dollars into cents and counts into numbers', () => {

@@ -122,15 +122,15 @@ const wholeCount = (required: string) =>
 
 /** Minimum order ≤ quantity, said on the minimum order field (for `.refine(...minimumOrderRule)`). */
 export const minimumOrderRule: [
-  (product: { min_quantity: number; p_quantity: number }) => boolean,
+  (part: { min_quantity: number; p_quantity: number }) => boolean,
   { message: string; path: PropertyKey[] },
 ] = [
-  (product) => product.min_quantity <= product.p_quantity,
+  (part) => part.min_quantity <= part.p_quantity,
   { message: 'minimum order must not be above the quantity', path: ['min_quantity'] },
 ];
 
 /** POST /tools (admin): price in integer cents, img a URL answered by POST /uploads. Strict. */
-export const productInputSchema = z
+export const partInputSchema = z
   .strictObject({
     name: z.string({ error: m.productNameRequired }).trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
     category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
@@ -145,7 +145,7 @@ export const productInputSchema = z
     img: z.url({ error: m.imageRequired }).max(500),
   })
   .refine(...minimumOrderRule);
-export type ProductInput = z.infer<typeof productInputSchema>;
+export type PartInput = z.infer<typeof partInputSchema>;
 
 /** Text in a form field as a whole number, or undefined when empty (so "required" is said). */
 const countText = (required: string) =>
@@ -159,7 +159,7 @@ const countText = (required: string) =>
  * The Add a Product form's fields: the api's rules with the price typed in dollars. The front end
  * adds its photo field and `minimumOrderRule` (files are a browser thing; this file is server-safe).
  */
-export const productFormFields = z.object({
+export const partFormFields = z.object({
   name: z.string().trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
   category: z.enum(CATEGORIES, { error: 'choose a category' }),
   p_quantity: countText(m.productQuantityRequired),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, type Tool } from './entities';
+import { CATEGORIES, type Part } from './entities';
 
 /**
  * The catalog's query: GET /tools?category=&q=&sort=&page=&limit= on the api, and the same
@@ -23,7 +23,7 @@ export const CATALOG_SEARCH_MAX_LENGTH = 100;
 /** The home page shows the latest six parts and the last six reviews (spec section 9). */
 export const HOME_LIST_SIZE = 6;
 /** The home page's two lists as exact api paths: the shell's server preloads these very URLs. */
-export const LATEST_TOOLS_PATH = `/tools?sort=newest&limit=${HOME_LIST_SIZE}`;
+export const LATEST_PARTS_PATH = `/tools?sort=newest&limit=${HOME_LIST_SIZE}`;
 export const LATEST_REVIEWS_PATH = `/reviews?sort=newest&limit=${HOME_LIST_SIZE}`;
 
 /**
@@ -94,8 +94,8 @@ export const catalogQuerySchema = z.strictObject(
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
 /** GET /tools with any catalog parameter answers one page of parts. */
-export interface ToolPage {
-  items: Tool[];
+export interface PartList {
+  items: Part[];
   /** Parts matching the filters, on all pages. */
   total: number;
   page: number;

@@ -10,7 +10,7 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 /** A part for sale. The server path says "tools". Money is integer cents. */
-export interface Tool {
+export interface Part {
   _id: string;
   name: string;
   /** Absolute URL, or a path on the api host (resolve with resolveImageUrl). */

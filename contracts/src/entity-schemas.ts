@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { ToolPage } from './catalog-query';
-import { CATEGORIES, type Profile, type Review, type Tool } from './entities';
+import type { PartList } from './catalog-query';
+import { CATEGORIES, type Profile, type Review, type Part } from './entities';
 
 // What the api answers, checked by the front ends' fetchers. Plain objects (not strict): a field
 // the api adds later does not break an older front end.
 
-export const toolSchema = z.object({
+export const partSchema = z.object({
   _id: z.string(),
   name: z.string(),
   img: z.string(),
@@ -15,14 +15,14 @@ export const toolSchema = z.object({
   p_quantity: z.number().int(),
   min_quantity: z.number().int(),
   createdAt: z.string().optional(),
-}) satisfies z.ZodType<Tool>;
+}) satisfies z.ZodType<Part>;
 
-export const toolPageSchema = z.object({
-  items: z.array(toolSchema),
+export const partListSchema = z.object({
+  items: z.array(partSchema),
   total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
-}) satisfies z.ZodType<ToolPage>;
+}) satisfies z.ZodType<PartList>;
 
 export const reviewSchema = z.object({
   _id: z.string(),

@@ -1,6 +1,6 @@
 // By package path, so the built dist/pages.js reads the one JSON file in src/ (swc does not copy JSON).
 import pagePathsFile from '@pcpp/contracts/page-paths.json';
-import { LATEST_REVIEWS_PATH, LATEST_TOOLS_PATH, catalogApiPath } from './catalog-query';
+import { LATEST_REVIEWS_PATH, LATEST_PARTS_PATH, catalogApiPath } from './catalog-query';
 
 /** The brand as the spec spells it, used in every document title. */
 export const SITE_NAME = 'PC PART PICKER';
@@ -77,7 +77,7 @@ export const HOME_HERO_MEDIA = '(min-width: 1024px)';
  */
 export const pagePreloads: Readonly<Record<string, { api: readonly string[]; images: readonly { path: string; media: string }[] }>> = {
   // A phone never shows the hero picture, so it never preloads it.
-  '/': { api: [LATEST_TOOLS_PATH, LATEST_REVIEWS_PATH], images: [{ path: HOME_HERO_IMAGE_PATH, media: HOME_HERO_MEDIA }] },
+  '/': { api: [LATEST_PARTS_PATH, LATEST_REVIEWS_PATH], images: [{ path: HOME_HERO_IMAGE_PATH, media: HOME_HERO_MEDIA }] },
   // The catalog opened without filters (a filtered URL is not preloaded: the server sees no query).
   '/products': { api: [catalogApiPath({})], images: [] },
 };

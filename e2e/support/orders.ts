@@ -1,17 +1,17 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Tool } from '../../contracts/src/core';
-import { apiTools } from './storefront';
+import type { Part } from '../../contracts/src/core';
+import { apiParts } from './storefront';
 
 /** A seeded part with plenty of stock and a minimum order of at least 2. */
-export async function aPart(request: APIRequestContext): Promise<Tool> {
-  const tools = await apiTools(request);
-  const part = tools.find((tool) => tool.min_quantity >= 2 && tool.p_quantity >= 50);
+export async function aPart(request: APIRequestContext): Promise<Part> {
+  const parts = await apiParts(request);
+  const part = parts.find((part) => part.min_quantity >= 2 && part.p_quantity >= 50);
   if (!part) throw new Error('the seed has no part with a minimum order and stock');
   return part;
 }
 
 /** Orders `quantity` of the part through its purchase page, as a signed-in customer. */
-export async function placeOrderThroughPage(page: Page, part: Tool, quantity: number): Promise<void> {
+export async function placeOrderThroughPage(page: Page, part: Part, quantity: number): Promise<void> {
   await page.goto(`/purchase/${part._id}`);
   await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
   await page.getByLabel('Quantity').fill(String(quantity));
@@ -23,7 +23,7 @@ export async function placeOrderThroughPage(page: Page, part: Tool, quantity: nu
 }
 
 /** Pays the customer's newest unpaid order of this part with the sandbox's 4242 card; answers the order id. */
-export async function payThroughPage(page: Page, part: Tool): Promise<string> {
+export async function payThroughPage(page: Page, part: Part): Promise<string> {
   await page.goto('/dashboard/myorders');
   const row = page.getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'placed' }).first();
   await row.getByRole('link', { name: `Pay for ${part.name}` }).click();

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Review, Tool, ToolPage } from '../../contracts/src/core';
+import type { Review, Part, PartList } from '../../contracts/src/core';
 import { stackUrls } from './environment';
 
 /** The api as the storefront sees it right now (other specs may have added parts or reviews). */
@@ -9,12 +9,12 @@ export async function apiJson<T>(request: APIRequestContext, pathAndQuery: strin
   return (await response.json()) as T;
 }
 
-export const apiTools = (request: APIRequestContext) => apiJson<Tool[]>(request, '/tools');
+export const apiParts = (request: APIRequestContext) => apiJson<Part[]>(request, '/tools');
 export const apiReviews = (request: APIRequestContext) => apiJson<Review[]>(request, '/reviews');
-export const apiToolPage = (request: APIRequestContext, query: string) => apiJson<ToolPage>(request, `/tools?${query}`);
+export const apiPartList = (request: APIRequestContext, query: string) => apiJson<PartList>(request, `/tools?${query}`);
 
 /** True for the api's GET /tools, with or without a query: what page.route intercepts in the slow and failing cases. */
-export function isToolsCall(url: URL): boolean {
+export function isPartsCall(url: URL): boolean {
   return url.origin === new URL(stackUrls.api).origin && url.pathname === '/tools';
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Tool } from '../../contracts/src/core';
+import type { Part } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { aPart, placeOrderThroughPage } from '../support/orders';
@@ -7,7 +7,7 @@ import { aPart, placeOrderThroughPage } from '../support/orders';
 // Paying by card on the local Stripe sandbox: the official Stripe.js flow against the stand-in,
 // the server alone marking the order paid.
 
-async function openPaymentPage(page: Page, part: Tool) {
+async function openPaymentPage(page: Page, part: Part) {
   await page.goto('/dashboard/myorders');
   const row = page.getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'placed' }).first();
   await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
@@ -35,7 +35,7 @@ const completed = (page: Page) => page.getByRole('status').filter({ hasText: 'Co
 const orderRow = (page: Page, orderId: string) => page.getByRole('row').filter({ has: page.locator(`a[href$="${orderId}"]`) });
 
 /** Each test pays for a fresh order of the demo customer. */
-async function orderAPart(page: Page, request: Parameters<typeof aPart>[0]): Promise<Tool> {
+async function orderAPart(page: Page, request: Parameters<typeof aPart>[0]): Promise<Part> {
   await signInThroughLoginPage(page, demoAccounts.customer);
   const part = await aPart(request);
   await placeOrderThroughPage(page, part, part.min_quantity);

@@ -1,63 +1,63 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Tool } from '../../contracts/src/core';
+import type { Part } from '../../contracts/src/core';
 import { loginReasons } from '../../contracts/src/messages';
 import { formatCents } from '../../contracts/src/money';
 import { documentTitle, pageMeta, shortDescription } from '../../contracts/src/pages';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { aPart } from '../support/orders';
-import { apiTools, cardsIn, expectImagesLoaded, expectNoHorizontalScroll, expectTouchTargets, region } from '../support/storefront';
+import { apiParts, cardsIn, expectImagesLoaded, expectNoHorizontalScroll, expectTouchTargets, region } from '../support/storefront';
 import { stackUrls } from '../support/environment';
 
 /** The facts a part's page and card show, under the spec's labels. */
-async function expectFacts(scope: Locator, tool: Tool) {
+async function expectFacts(scope: Locator, part: Part) {
   const fact = (label: string) => scope.locator('dt', { hasText: label }).locator('+ dd');
-  await expect(fact('Per_Price')).toHaveText(formatCents(tool.price));
-  await expect(fact('Available Quantity')).toHaveText(String(tool.p_quantity));
-  await expect(fact('Min Order Quantity')).toHaveText(String(tool.min_quantity));
+  await expect(fact('Per_Price')).toHaveText(formatCents(part.price));
+  await expect(fact('Available Quantity')).toHaveText(String(part.p_quantity));
+  await expect(fact('Min Order Quantity')).toHaveText(String(part.min_quantity));
 }
 
-const newestPart = async (page: Page) => (await apiTools(page.request)).at(-1)!;
+const newestPart = async (page: Page) => (await apiParts(page.request)).at(-1)!;
 
 test.describe('a part of its own page', () => {
   test("a card's name opens it: picture, description, facts, its title, and its category leads back to the catalog", async ({ page }) => {
-    const tool = await newestPart(page);
+    const part = await newestPart(page);
     await page.goto('/');
     const card = cardsIn(region(page, 'Our Products')).first();
-    await card.getByRole('link', { name: tool.name, exact: true }).click();
-    await expect(page).toHaveURL(`/products/${tool._id}`);
+    await card.getByRole('link', { name: part.name, exact: true }).click();
+    await expect(page).toHaveURL(`/products/${part._id}`);
 
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1 })).toHaveText(tool.name);
-    await expect(page).toHaveTitle(documentTitle(tool.name));
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', shortDescription(tool.description));
-    await expect(main).toContainText(tool.description);
-    const picture = main.getByRole('img', { name: tool.name });
-    await expect(picture).toHaveAttribute('src', new RegExp(`${tool.img}$`));
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(part.name);
+    await expect(page).toHaveTitle(documentTitle(part.name));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', shortDescription(part.description));
+    await expect(main).toContainText(part.description);
+    const picture = main.getByRole('img', { name: part.name });
+    await expect(picture).toHaveAttribute('src', new RegExp(`${part.img}$`));
     await expectImagesLoaded(page);
     // Large: the picture is the page's widest element at a laptop's width.
     expect((await picture.boundingBox())!.width).toBeGreaterThanOrEqual(500);
-    await expectFacts(main.getByLabel('Price and stock'), tool);
+    await expectFacts(main.getByLabel('Price and stock'), part);
 
     const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(trail.getByRole('listitem').last()).toHaveText(tool.name);
-    await trail.getByRole('link', { name: tool.category, exact: true }).click();
-    await expect(page).toHaveURL(`/products?category=${encodeURIComponent(tool.category)}`);
-    await expect(page.getByLabel('Category')).toHaveValue(tool.category);
+    await expect(trail.getByRole('listitem').last()).toHaveText(part.name);
+    await trail.getByRole('link', { name: part.category, exact: true }).click();
+    await expect(page).toHaveURL(`/products?category=${encodeURIComponent(part.category)}`);
+    await expect(page.getByLabel('Category')).toHaveValue(part.category);
     await expect(page).toHaveTitle(documentTitle(pageMeta.products.title));
   });
 
   test("a catalog card's picture opens it too, and Purchase there goes on to the purchase page", async ({ page, request }) => {
-    const tool = await aPart(request);
+    const part = await aPart(request);
     await signInThroughLoginPage(page, demoAccounts.customer);
-    await page.goto(`/products?q=${encodeURIComponent(tool.name)}`);
-    const card = cardsIn(page.getByRole('list', { name: 'Parts' })).filter({ hasText: tool.name }).first();
+    await page.goto(`/products?q=${encodeURIComponent(part.name)}`);
+    const card = cardsIn(page.getByRole('list', { name: 'Parts' })).filter({ hasText: part.name }).first();
     await card.locator('a:has(img)').click();
-    await expect(page).toHaveURL(`/products/${tool._id}`);
+    await expect(page).toHaveURL(`/products/${part._id}`);
     await page.getByRole('link', { name: 'Purchase', exact: true }).click();
-    await expect(page).toHaveURL(`/purchase/${tool._id}`);
-    await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
-    await expect(page).toHaveTitle(documentTitle(`Order ${tool.name}`));
+    await expect(page).toHaveURL(`/purchase/${part._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+    await expect(page).toHaveTitle(documentTitle(`Order ${part.name}`));
   });
 
   test('an unknown id and a malformed one show the not-found page, titled so', async ({ page }) => {
@@ -69,24 +69,24 @@ test.describe('a part of its own page', () => {
   });
 
   test('a failing api says so, and Retry loads the part', async ({ page }) => {
-    const tool = await newestPart(page);
-    const onePart = (url: URL) => url.origin === new URL(stackUrls.api).origin && url.pathname === `/tools/${tool._id}`;
+    const part = await newestPart(page);
+    const onePart = (url: URL) => url.origin === new URL(stackUrls.api).origin && url.pathname === `/tools/${part._id}`;
     await page.route(onePart, (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
-    await page.goto(`/products/${tool._id}`);
+    await page.goto(`/products/${part._id}`);
     await expect(page.getByRole('status').filter({ hasText: 'Loading the part…' })).toBeVisible();
     const alert = page.getByRole('alert').filter({ hasText: 'We could not load this part.' });
     await expect(alert).toContainText('Service unavailable');
     await page.unroute(onePart);
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
   });
 
   for (const width of [375, 1280]) {
     test(`at ${width} px: no sideways scrolling, 44 px targets, no serious accessibility violation`, async ({ page }) => {
-      const tool = await newestPart(page);
+      const part = await newestPart(page);
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`/products/${tool._id}`);
-      await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+      await page.goto(`/products/${part._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
       await expectImagesLoaded(page);
       await expectNoHorizontalScroll(page);
       await expectTouchTargets(page);
@@ -97,29 +97,29 @@ test.describe('a part of its own page', () => {
 });
 
 test('a visitor who presses Purchase is told why to log in, and comes back to the purchase page', async ({ page, request }) => {
-  const tool = await aPart(request);
-  await page.goto(`/products/${tool._id}`);
+  const part = await aPart(request);
+  await page.goto(`/products/${part._id}`);
   await page.getByRole('link', { name: 'Purchase', exact: true }).click();
   await expect(page).toHaveURL('/login');
   // mf-shop hands the reason over in the router state; the login page shows it.
   expect(await page.evaluate(() => (history.state as { usr?: { reason?: string } } | null)?.usr?.reason)).toBe(
-    loginReasons.toOrder(tool.name),
+    loginReasons.toOrder(part.name),
   );
-  await expect(page.getByText(loginReasons.toOrder(tool.name))).toBeVisible();
+  await expect(page.getByText(loginReasons.toOrder(part.name))).toBeVisible();
   await page.getByLabel('Email').fill(demoAccounts.customer.email);
   await page.getByLabel('Password').fill(demoAccounts.customer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(`/purchase/${tool._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+  await expect(page).toHaveURL(`/purchase/${part._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
 });
 
 test('every mf-shop page has its own document title', async ({ page, request }) => {
-  const tool = await aPart(request);
+  const part = await aPart(request);
   const publicPages: [string, string][] = [
     ['/', pageMeta.home.title],
     ['/products', pageMeta.products.title],
     ['/products?category=Memory', pageMeta.products.title],
-    [`/products/${tool._id}`, tool.name],
+    [`/products/${part._id}`, part.name],
     ['/blogs', pageMeta.blogs.title],
     ['/portfolio', pageMeta.portfolio.title],
     ['/returnPolicy', pageMeta.returnPolicy.title],
@@ -136,9 +136,9 @@ test('every mf-shop page has its own document title', async ({ page, request }) 
   expect(documentTitle(pageMeta.blogs.title)).toBe('Blogs — PC PART PICKER');
 
   await signInThroughLoginPage(page, demoAccounts.customer);
-  await page.goto(`/purchase/${tool._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
-  await expect(page).toHaveTitle(documentTitle(`Order ${tool.name}`));
+  await page.goto(`/purchase/${part._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+  await expect(page).toHaveTitle(documentTitle(`Order ${part.name}`));
   // Moving between pages inside the app renames the tab too.
   await page.getByRole('navigation').getByRole('link', { name: 'Blogs' }).first().click();
   await expect(page).toHaveTitle('Blogs — PC PART PICKER');
@@ -234,9 +234,9 @@ test.describe('cards and the small things', () => {
   });
 
   test('every picture of the storefront states its size, so nothing moves when it arrives', async ({ page }) => {
-    const tool = await newestPart(page);
+    const part = await newestPart(page);
     await page.setViewportSize({ width: 1280, height: 900 });
-    for (const route of ['/', '/products', `/products/${tool._id}`, '/no-such-page']) {
+    for (const route of ['/', '/products', `/products/${part._id}`, '/no-such-page']) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);

@@ -1,19 +1,19 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { seedReviews, seedTools } from '../../api/src/db/seed-data';
-import type { Tool } from '../../contracts/src/core';
+import { seedReviews, seedParts } from '../../api/src/db/seed-data';
+import type { Part } from '../../contracts/src/core';
 import { formatCents } from '../../contracts/src/money';
 import {
   apiReviews,
-  apiToolPage,
-  apiTools,
+  apiPartList,
+  apiParts,
   expectCardNames,
   expectImagesLoaded,
   cardsIn,
   columnCount,
   expectNoHorizontalScroll,
   expectTouchTargets,
-  isToolsCall,
+  isPartsCall,
   region,
 } from '../support/storefront';
 
@@ -21,23 +21,23 @@ const shotsDir = path.resolve(__dirname, '../screenshots');
 const categories = ['Motherboard', 'Memory', 'Storage', 'CPU Cooler', 'Power Supplies', 'Video Card'];
 
 /** A part card shows everything the spec lists, with the api's values. */
-async function expectPartCard(card: Locator, tool: Tool) {
-  await expect(card.getByRole('heading', { level: 3 })).toHaveText(tool.name);
+async function expectPartCard(card: Locator, part: Part) {
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(part.name);
   // The name is the card's link to the part's page; the picture repeats it for the mouse only.
-  await expect(card.getByRole('heading', { level: 3 }).getByRole('link')).toHaveAttribute('href', `/products/${tool._id}`);
-  await expect(card).toContainText(tool.description);
+  await expect(card.getByRole('heading', { level: 3 }).getByRole('link')).toHaveAttribute('href', `/products/${part._id}`);
+  await expect(card).toContainText(part.description);
   const picture = card.locator('img');
-  await expect(picture).toHaveAttribute('src', new RegExp(`${tool.img}$`));
-  await expect(picture).toHaveAttribute('alt', tool.name);
-  await expect(card.locator('a:has(img)')).toHaveAttribute('href', `/products/${tool._id}`);
-  await expect(card.locator('dt', { hasText: 'Per_Price' }).locator('+ dd')).toHaveText(formatCents(tool.price));
-  expect(formatCents(tool.price)).toMatch(/^\$/);
-  await expect(card.locator('dt', { hasText: 'Available Quantity' }).locator('+ dd')).toHaveText(String(tool.p_quantity));
-  await expect(card.locator('dt', { hasText: 'Min Order Quantity' }).locator('+ dd')).toHaveText(String(tool.min_quantity));
-  await expect(card.getByRole('link', { name: 'Purchase', exact: true })).toHaveAttribute('href', `/purchase/${tool._id}`);
+  await expect(picture).toHaveAttribute('src', new RegExp(`${part.img}$`));
+  await expect(picture).toHaveAttribute('alt', part.name);
+  await expect(card.locator('a:has(img)')).toHaveAttribute('href', `/products/${part._id}`);
+  await expect(card.locator('dt', { hasText: 'Per_Price' }).locator('+ dd')).toHaveText(formatCents(part.price));
+  expect(formatCents(part.price)).toMatch(/^\$/);
+  await expect(card.locator('dt', { hasText: 'Available Quantity' }).locator('+ dd')).toHaveText(String(part.p_quantity));
+  await expect(card.locator('dt', { hasText: 'Min Order Quantity' }).locator('+ dd')).toHaveText(String(part.min_quantity));
+  await expect(card.getByRole('link', { name: 'Purchase', exact: true })).toHaveAttribute('href', `/purchase/${part._id}`);
 }
 
-const productsOnHome = (page: Page) => region(page, 'Our Products');
+const partsOnHome = (page: Page) => region(page, 'Our Products');
 const reviewsOnHome = (page: Page) => region(page, 'Our Customers Reviews');
 
 test.describe('home page', () => {
@@ -85,25 +85,25 @@ test.describe('home page', () => {
     await links.filter({ hasText: 'CPU Cooler' }).click();
     await expect(page).toHaveURL('/products?category=CPU%20Cooler');
     await expect(page.getByLabel('Category')).toHaveValue('CPU Cooler');
-    const coolers = await apiToolPage(request, 'category=CPU%20Cooler&limit=50');
-    expect(coolers.items.map((tool) => tool.name)).toEqual(
-      expect.arrayContaining(seedTools.filter((tool) => tool.category === 'CPU Cooler').map((tool) => tool.name)),
+    const coolers = await apiPartList(request, 'category=CPU%20Cooler&limit=50');
+    expect(coolers.items.map((part) => part.name)).toEqual(
+      expect.arrayContaining(seedParts.filter((part) => part.category === 'CPU Cooler').map((part) => part.name)),
     );
-    await expectCardNames(page.getByRole('list', { name: 'Parts' }), coolers.items.map((tool) => tool.name));
+    await expectCardNames(page.getByRole('list', { name: 'Parts' }), coolers.items.map((part) => part.name));
     expect(pageErrors).toEqual([]);
   });
 
   test("'Our Products' shows the six newest parts of the api, each card complete", async ({ page, request }) => {
-    const tools = await apiTools(request);
+    const parts = await apiParts(request);
     // The seeded catalog is there, newest last, as the spec's plain GET /tools returns it.
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(seedTools.map((tool) => tool.name)));
-    const latest = tools.slice(-6).reverse();
+    expect(parts.map((part) => part.name)).toEqual(expect.arrayContaining(seedParts.map((part) => part.name)));
+    const latest = parts.slice(-6).reverse();
 
     await page.goto('/');
-    const list = productsOnHome(page).getByRole('list', { name: 'Latest parts' });
+    const list = partsOnHome(page).getByRole('list', { name: 'Latest parts' });
     await expect(cardsIn(list)).toHaveCount(6);
-    await expectCardNames(list, latest.map((tool) => tool.name));
-    for (const [index, tool] of latest.entries()) await expectPartCard(cardsIn(list).nth(index), tool);
+    await expectCardNames(list, latest.map((part) => part.name));
+    for (const [index, part] of latest.entries()) await expectPartCard(cardsIn(list).nth(index), part);
 
   });
 
@@ -141,25 +141,25 @@ test.describe('home page', () => {
   });
 
   test('a slow api shows the spinner, then the grid', async ({ page }) => {
-    await page.route(isToolsCall, async (route) => {
+    await page.route(isPartsCall, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     await page.goto('/');
-    const spinner = productsOnHome(page).getByRole('status');
+    const spinner = partsOnHome(page).getByRole('status');
     await expect(spinner).toHaveText('Loading the latest parts…');
-    await expect(cardsIn(productsOnHome(page))).toHaveCount(0);
-    await expect(cardsIn(productsOnHome(page))).toHaveCount(6);
+    await expect(cardsIn(partsOnHome(page))).toHaveCount(0);
+    await expect(cardsIn(partsOnHome(page))).toHaveCount(6);
     await expect(spinner).toHaveCount(0);
   });
 
   test('a failing api keeps the spinner a moment, then says so with Retry', async ({ page }) => {
-    await page.route(isToolsCall, (route) => route.abort('connectionrefused'));
-    const failed = page.waitForEvent('requestfailed', (req) => isToolsCall(new URL(req.url())));
+    await page.route(isPartsCall, (route) => route.abort('connectionrefused'));
+    const failed = page.waitForEvent('requestfailed', (req) => isPartsCall(new URL(req.url())));
     await page.goto('/');
     await failed;
     const failedAt = Date.now();
-    const products = productsOnHome(page);
+    const products = partsOnHome(page);
     await expect(products.getByRole('status')).toHaveText('Loading the latest parts…');
 
     const alert = products.getByRole('alert');
@@ -169,7 +169,7 @@ test.describe('home page', () => {
     // The rest of the page is unaffected.
     await expect(cardsIn(reviewsOnHome(page))).toHaveCount(6);
 
-    await page.unroute(isToolsCall);
+    await page.unroute(isPartsCall);
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(cardsIn(products)).toHaveCount(6);
     await expect(alert).toHaveCount(0);
@@ -180,11 +180,11 @@ test.describe('catalog /products', () => {
   const partsList = (page: Page) => page.getByRole('list', { name: 'Parts' });
 
   test('opens newest first, twelve to a page, with links to every page', async ({ page, request }) => {
-    const first = await apiToolPage(request, 'page=1&limit=12');
+    const first = await apiPartList(request, 'page=1&limit=12');
     await page.goto('/products');
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
     await expect(cardsIn(partsList(page))).toHaveCount(first.items.length);
-    await expectCardNames(partsList(page), first.items.map((tool) => tool.name));
+    await expectCardNames(partsList(page), first.items.map((part) => part.name));
     await expectPartCard(cardsIn(partsList(page)).first(), first.items[0]!);
     await expect(page.getByRole('heading', { level: 2, name: `${first.total} parts` })).toBeVisible();
 
@@ -192,8 +192,8 @@ test.describe('catalog /products', () => {
     await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     await pager.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL('/products?page=2');
-    const second = await apiToolPage(request, 'page=2&limit=12');
-    await expectCardNames(partsList(page), second.items.map((tool) => tool.name));
+    const second = await apiPartList(request, 'page=2&limit=12');
+    await expectCardNames(partsList(page), second.items.map((part) => part.name));
     await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
@@ -205,9 +205,9 @@ test.describe('catalog /products', () => {
     // Category
     await page.getByLabel('Category').selectOption('Memory');
     await expect(page).toHaveURL('/products?category=Memory');
-    const memory = await apiToolPage(request, 'category=Memory&limit=50');
+    const memory = await apiPartList(request, 'category=Memory&limit=50');
     await expect(cardsIn(partsList(page))).toHaveCount(memory.total);
-    await expectCardNames(partsList(page), memory.items.map((tool) => tool.name));
+    await expectCardNames(partsList(page), memory.items.map((part) => part.name));
 
     // Search inside the category: nothing matches, and the page says so.
     await page.getByLabel('Search parts').fill('quiet');
@@ -237,21 +237,21 @@ test.describe('catalog /products', () => {
     // Sort by price, both ways, and page through the sorted list.
     await page.getByLabel('Sort by').selectOption('price-asc');
     await expect(page).toHaveURL('/products?sort=price-asc');
-    const cheapest = await apiToolPage(request, 'sort=price-asc&page=1');
-    await expectCardNames(partsList(page), cheapest.items.map((tool) => tool.name));
-    const prices = cheapest.items.map((tool) => tool.price);
+    const cheapest = await apiPartList(request, 'sort=price-asc&page=1');
+    await expectCardNames(partsList(page), cheapest.items.map((part) => part.name));
+    const prices = cheapest.items.map((part) => part.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL('/products?sort=price-asc&page=2');
-    const cheapest2 = await apiToolPage(request, 'sort=price-asc&page=2');
-    await expectCardNames(partsList(page), cheapest2.items.map((tool) => tool.name));
+    const cheapest2 = await apiPartList(request, 'sort=price-asc&page=2');
+    await expectCardNames(partsList(page), cheapest2.items.map((part) => part.name));
     expect(cheapest2.items[0]!.price).toBeGreaterThanOrEqual(prices.at(-1)!);
 
     // A new sort starts again at page 1.
     await page.getByLabel('Sort by').selectOption('price-desc');
     await expect(page).toHaveURL('/products?sort=price-desc');
-    const dearest = await apiToolPage(request, 'sort=price-desc&page=1');
-    await expectCardNames(partsList(page), dearest.items.map((tool) => tool.name));
+    const dearest = await apiPartList(request, 'sort=price-desc&page=1');
+    await expectCardNames(partsList(page), dearest.items.map((part) => part.name));
     await expect(cardsIn(partsList(page)).first().locator('dt', { hasText: 'Per_Price' }).locator('+ dd')).toHaveText(
       formatCents(dearest.items[0]!.price),
     );
@@ -270,8 +270,8 @@ test.describe('catalog /products', () => {
 
     // A link written with "+" for the space, as forms write it, works too.
     await page.goto('/products?category=Video+Card&sort=price-desc');
-    const cards = await apiToolPage(request, 'category=Video%20Card&sort=price-desc');
-    await expectCardNames(partsList(page), cards.items.map((tool) => tool.name));
+    const cards = await apiPartList(request, 'category=Video%20Card&sort=price-desc');
+    await expectCardNames(partsList(page), cards.items.map((part) => part.name));
 
     // Nonsense in a link is dropped, not an error.
     await page.goto('/products?category=GPU&page=zero');
@@ -280,13 +280,13 @@ test.describe('catalog /products', () => {
   });
 
   test('a failing api says so with Retry', async ({ page }) => {
-    await page.route(isToolsCall, (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
+    await page.route(isPartsCall, (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
     await page.goto('/products?category=Storage');
     const alert = page.getByRole('alert');
     await expect(page.getByRole('status').filter({ hasText: 'Loading parts…' })).toBeVisible();
     await expect(alert).toContainText('We could not load the catalog.');
     await expect(alert).toContainText('Service unavailable');
-    await page.unroute(isToolsCall);
+    await page.unroute(isPartsCall);
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(cardsIn(partsList(page)).first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Parts' }).getByText('Storage', { exact: true }).first()).toBeVisible();
@@ -302,7 +302,7 @@ test.describe('responsive grids', () => {
     test(`${width} px wide: ${columns} column${columns > 1 ? 's' : ''}, no sideways scrolling, 44 px touch targets`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
-      const products = productsOnHome(page).getByRole('list', { name: 'Latest parts' });
+      const products = partsOnHome(page).getByRole('list', { name: 'Latest parts' });
       const reviews = reviewsOnHome(page).getByRole('list', { name: 'Customer reviews' });
       await expect(cardsIn(products)).toHaveCount(6);
       await expect(cardsIn(reviews)).toHaveCount(6);

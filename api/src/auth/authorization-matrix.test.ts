@@ -75,7 +75,7 @@ interface Row {
 }
 
 const server = () => request(api.app);
-const productBody = () => ({
+const partBody = () => ({
   name: `Matrix part ${randomSuffix()}`,
   category: 'Memory',
   p_quantity: 5,
@@ -98,7 +98,7 @@ const MATRIX: Record<string, Row> = {
   'GET /readyz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/readyz'), p) },
   'GET /tools': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/tools'), p) },
   'GET /tools/:id': { expected: [200, 200, 200, 200], send: (p) => as(server().get(`/tools/${part.id}`), p) },
-  'POST /tools': { expected: [401, 403, 403, 201], send: (p) => as(server().post('/tools').send(productBody()), p) },
+  'POST /tools': { expected: [401, 403, 403, 201], send: (p) => as(server().post('/tools').send(partBody()), p) },
   'DELETE /tools/:id': {
     expected: [401, 403, 403, 200],
     setup: async () => (await createPart(api, { p_quantity: 3 })).id,

@@ -1,12 +1,12 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Tool, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Part, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 
 // Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
 // Read code maps documents field by field to the response shape: the embedded jongodb server
 // ignores projections, so nothing relies on them.
-export type ToolDocument = Omit<Tool, '_id' | 'createdAt'> & { createdAt: Date };
+export type PartDocument = Omit<Part, '_id' | 'createdAt'> & { createdAt: Date };
 /**
  * authorId and authorEmail: the account that posted it (the users _id and email; never sent to the
  * public); absent on seeded reviews. hidden: set by an admin; a hidden review is never served to
@@ -112,7 +112,7 @@ export interface RemoteFailureDocument {
 export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
 
 export interface Collections {
-  tools: Collection<ToolDocument>;
+  parts: Collection<PartDocument>;
   reviews: Collection<ReviewDocument>;
   users: Collection<UserDocument>;
   orders: Collection<OrderDocument>;
@@ -138,7 +138,7 @@ const HEARTBEAT_MS = 1_000;
 
 export function collectionsOf(db: Db): Collections {
   return {
-    tools: db.collection<ToolDocument>('tools'),
+    parts: db.collection<PartDocument>('tools'),
     reviews: db.collection<ReviewDocument>('reviews'),
     users: db.collection<UserDocument>('users'),
     orders: db.collection<OrderDocument>('orders'),
@@ -197,7 +197,7 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
   await Promise.all([
     collections.users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
     // Lists are served oldest first.
-    collections.tools.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    collections.parts.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
     // Reviews oldest first (the plain list) or newest first (the home page's six, the admin's table).
     collections.reviews.createIndex({ createdAt: 1, _id: 1 }, { name: 'createdAt_id' }),
     // My Orders (newest first) and the hold sweep (unpaid orders by age).

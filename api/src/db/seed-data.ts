@@ -1,7 +1,7 @@
 import type { Category } from '@pcpp/contracts/core';
 
 /** A demo part inserted by the seeder. Money is integer cents. */
-export interface SeedTool {
+export interface SeedPart {
   name: string;
   description: string;
   category: Category;
@@ -29,7 +29,7 @@ const part = (slug: string): string => `/images/parts/${slug}.svg`;
  * and each block holds one part of every category, so the last six (shown
  * as "latest" on the home page) cover all six categories.
  */
-export const seedTools: readonly SeedTool[] = [
+export const seedParts: readonly SeedPart[] = [
   {
     name: 'B650 WiFi ATX Motherboard',
     description:

@@ -1,8 +1,8 @@
 import type { Collections } from './mongo';
-import { seedReviews, seedTools } from './seed-data';
+import { seedReviews, seedParts } from './seed-data';
 
 export interface SeedResult {
-  tools: number;
+  parts: number;
   reviews: number;
 }
 
@@ -11,11 +11,11 @@ export interface SeedResult {
  * left alone, so restarts and a real shop's data are never touched.
  */
 export async function seedDemoData(collections: Collections, now = new Date()): Promise<SeedResult> {
-  const result: SeedResult = { tools: 0, reviews: 0 };
-  if ((await collections.tools.countDocuments({}, { limit: 1 })) === 0) {
-    const stamp = timestamps(seedTools.length, now);
-    const docs = seedTools.map((tool, index) => ({ ...tool, createdAt: stamp(index) }));
-    result.tools = (await collections.tools.insertMany(docs, { ordered: true })).insertedCount;
+  const result: SeedResult = { parts: 0, reviews: 0 };
+  if ((await collections.parts.countDocuments({}, { limit: 1 })) === 0) {
+    const stamp = timestamps(seedParts.length, now);
+    const docs = seedParts.map((part, index) => ({ ...part, createdAt: stamp(index) }));
+    result.parts = (await collections.parts.insertMany(docs, { ordered: true })).insertedCount;
   }
   if ((await collections.reviews.countDocuments({}, { limit: 1 })) === 0) {
     const stamp = timestamps(seedReviews.length, now);

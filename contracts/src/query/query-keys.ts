@@ -2,17 +2,17 @@
  * Every query key of the front ends, one block per api resource. A remote that changes data
  * invalidates by these keys, so another remote's lists are fresh too (one QueryClient per page).
  */
-export const toolKeys = {
+export const partKeys = {
   all: ['tools'] as const,
-  latest: () => [...toolKeys.all, 'latest'] as const,
+  latest: () => [...partKeys.all, 'latest'] as const,
   /** One catalog page per normalised query string. */
-  page: (search: string) => [...toolKeys.all, 'page', search] as const,
-  detail: (id: string) => [...toolKeys.all, 'detail', id] as const,
+  page: (search: string) => [...partKeys.all, 'page', search] as const,
+  detail: (id: string) => [...partKeys.all, 'detail', id] as const,
   /** The admin's paged product table. */
-  list: (params: { page: number }) => [...toolKeys.all, 'list', params] as const,
+  list: (params: { page: number }) => [...partKeys.all, 'list', params] as const,
 };
 
-/** Orders change stock: whoever changes an order invalidates toolKeys.all too. */
+/** Orders change stock: whoever changes an order invalidates partKeys.all too. */
 export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => [...orderKeys.all, 'mine', email] as const,

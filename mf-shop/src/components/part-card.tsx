@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type Tool, resolveImageUrl } from '@pcpp/contracts';
-import { productHref } from '../lib/catalog-url';
+import { type Part, resolveImageUrl } from '@pcpp/contracts';
+import { partHref } from '../lib/catalog-url';
 import { PartFacts } from './part-facts';
 import { PurchaseLink } from './purchase-link';
 import { cardColumn, surface } from './surface';
@@ -58,23 +58,23 @@ const Purchase = styled(PurchaseLink)`
 `;
 
 /** One part: picture, name, description, price, stock, minimum order and the way to buy it. */
-export function PartCard({ tool }: { tool: Tool }) {
+export function PartCard({ part }: { part: Part }) {
   const titleId = useId();
-  const href = productHref(tool._id);
+  const href = partHref(part._id);
   return (
     <Card aria-labelledby={titleId}>
       {/* The name is the card's one link to the part's page: the picture repeats it for the mouse only. */}
       <Picture to={href} tabIndex={-1} aria-hidden="true">
-        <img src={resolveImageUrl(tool.img)} alt={tool.name} width={400} height={300} />
+        <img src={resolveImageUrl(part.img)} alt={part.name} width={400} height={300} />
       </Picture>
       <Body>
-        <CategoryTag>{tool.category}</CategoryTag>
+        <CategoryTag>{part.category}</CategoryTag>
         <Name id={titleId}>
-          <Link to={href}>{tool.name}</Link>
+          <Link to={href}>{part.name}</Link>
         </Name>
-        <Description>{tool.description}</Description>
-        <PartFacts tool={tool} />
-        <Purchase tool={tool} describedBy={titleId} />
+        <Description>{part.description}</Description>
+        <PartFacts part={part} />
+        <Purchase part={part} describedBy={titleId} />
       </Body>
     </Card>
   );

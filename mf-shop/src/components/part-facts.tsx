@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { type Tool, formatCents } from '@pcpp/contracts';
+import { type Part, formatCents } from '@pcpp/contracts';
 
 const Facts = styled.dl`
   margin: 4px 0 0;
@@ -14,20 +14,20 @@ const Facts = styled.dl`
 `;
 
 /** A part's price, stock and minimum order, under the spec's labels (cards and the purchase page). */
-export function PartFacts({ tool, label }: { tool: Tool; label?: string }) {
+export function PartFacts({ part, label }: { part: Part; label?: string }) {
   return (
     <Facts aria-label={label}>
       <div className="price">
         <dt>Per_Price</dt>
-        <dd>{formatCents(tool.price)}</dd>
+        <dd>{formatCents(part.price)}</dd>
       </div>
       <div>
         <dt>Available Quantity</dt>
-        <dd>{tool.p_quantity}</dd>
+        <dd>{part.p_quantity}</dd>
       </div>
       <div>
         <dt>Min Order Quantity</dt>
-        <dd>{tool.min_quantity}</dd>
+        <dd>{part.min_quantity}</dd>
       </div>
     </Facts>
   );

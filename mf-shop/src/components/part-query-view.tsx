@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ApiError, type Tool, errorMessage } from '@pcpp/contracts';
+import { ApiError, type Part, errorMessage } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
-import { useTool } from '../api/get-tool';
+import { usePart } from '../api/get-part';
 import { LoadFailure } from './load-failure';
 import { NotFoundPage } from './not-found-page';
 import { Inner } from './section';
@@ -10,23 +10,23 @@ import { Inner } from './section';
  * The page of one part (/products/{id}, /purchase/{id}): a spinner while it loads, the not-found
  * page for a malformed or unknown id, a failure with Retry, then the part.
  */
-export function PartQueryView({ id, children }: { id: string; children: (tool: Tool) => ReactNode }) {
-  const { validId, tool } = useTool(id);
+export function PartQueryView({ id, children }: { id: string; children: (part: Part) => ReactNode }) {
+  const { validId, part } = usePart(id);
   if (!validId) return <NotFoundPage />;
-  if (tool.isPending) {
+  if (part.isPending) {
     return (
       <Inner>
         <Spinner label="Loading the part…" />
       </Inner>
     );
   }
-  if (tool.isError) {
-    if (tool.error instanceof ApiError && tool.error.status === 404) return <NotFoundPage />;
+  if (part.isError) {
+    if (part.error instanceof ApiError && part.error.status === 404) return <NotFoundPage />;
     return (
       <Inner>
-        <LoadFailure title="We could not load this part." message={errorMessage(tool.error)} onRetry={() => void tool.refetch()} />
+        <LoadFailure title="We could not load this part." message={errorMessage(part.error)} onRetry={() => void part.refetch()} />
       </Inner>
     );
   }
-  return children(tool.data);
+  return children(part.data);
 }

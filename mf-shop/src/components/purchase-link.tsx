@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from '@pcpp/contracts/router';
-import { type AuthStatus, type Tool, loginReasons, useAuth } from '@pcpp/contracts';
+import { type AuthStatus, type Part, loginReasons, useAuth } from '@pcpp/contracts';
 import { Button } from '@pcpp/contracts/ui';
 import { purchaseHref } from '../lib/catalog-url';
 
@@ -14,10 +14,10 @@ export interface LoginState {
 }
 
 /** Where a signed-out visitor who presses Purchase goes: to log in, told why, then back to the purchase page. */
-export function loginToPurchase(tool: Pick<Tool, '_id' | 'name'>): { to: '/login'; state: LoginState } {
+export function loginToPurchase(part: Pick<Part, '_id' | 'name'>): { to: '/login'; state: LoginState } {
   return {
     to: '/login',
-    state: { from: { pathname: purchaseHref(tool._id), search: '', hash: '' }, reason: loginReasons.toOrder(tool.name) },
+    state: { from: { pathname: purchaseHref(part._id), search: '', hash: '' }, reason: loginReasons.toOrder(part.name) },
   };
 }
 
@@ -31,11 +31,11 @@ function isPlainClick(event: MouseEvent): boolean {
  * guards it); a signed-out visitor's click goes to the login page with the reason instead.
  */
 export function PurchaseLink({
-  tool,
+  part,
   className,
   describedBy,
 }: {
-  tool: Pick<Tool, '_id' | 'name'>;
+  part: Pick<Part, '_id' | 'name'>;
   className?: string;
   /** Id of the part's name: the link is named "Purchase" like the spec's button, the name describes it. */
   describedBy?: string;
@@ -45,11 +45,11 @@ export function PurchaseLink({
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (status !== 'signedOut' || !isPlainClick(event)) return;
     event.preventDefault();
-    const { to, state } = loginToPurchase(tool);
+    const { to, state } = loginToPurchase(part);
     navigate(to, { state });
   };
   return (
-    <Button as={Link} to={purchaseHref(tool._id)} onClick={onClick} className={className} aria-describedby={describedBy}>
+    <Button as={Link} to={purchaseHref(part._id)} onClick={onClick} className={className} aria-describedby={describedBy}>
       Purchase
     </Button>
   );

@@ -1,13 +1,13 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import type { Tool } from '@pcpp/contracts';
+import type { Part } from '@pcpp/contracts';
 import { Button } from '@pcpp/contracts/ui';
 import { CATALOG_PATH } from '../lib/catalog-url';
 import { surface } from './surface';
 
 /** Nothing can be ordered when the stock is below the minimum order (or gone). */
-export function isSoldOut(tool: Pick<Tool, 'p_quantity' | 'min_quantity'>): boolean {
-  return tool.p_quantity < Math.max(1, tool.min_quantity);
+export function isSoldOut(part: Pick<Part, 'p_quantity' | 'min_quantity'>): boolean {
+  return part.p_quantity < Math.max(1, part.min_quantity);
 }
 
 const Box = styled.section`
@@ -21,14 +21,14 @@ const Box = styled.section`
 `;
 
 /** Said instead of the way to order when a part is sold out (purchase and product pages). */
-export function SoldOutNote({ tool }: { tool: Tool }) {
+export function SoldOutNote({ part }: { part: Part }) {
   return (
     <Box aria-labelledby="sold-out-title">
       <h2 id="sold-out-title">Sold out</h2>
       <p>
-        {tool.p_quantity === 0
+        {part.p_quantity === 0
           ? 'This part is sold out for now.'
-          : `Only ${tool.p_quantity} left, below the minimum order of ${tool.min_quantity}.`}{' '}
+          : `Only ${part.p_quantity} left, below the minimum order of ${part.min_quantity}.`}{' '}
         New stock arrives often: please come back soon.
       </p>
       <Button as={Link} to={CATALOG_PATH} $variant="secondary">

@@ -1,5 +1,5 @@
 import { CATEGORIES } from '@pcpp/contracts';
-import { catalogHref, catalogSearch, parseCatalogSearch, productHref, purchaseHref } from './catalog-url';
+import { catalogHref, catalogSearch, parseCatalogSearch, partHref, purchaseHref } from './catalog-url';
 
 describe('catalog URL', () => {
   it('writes the api parameter names, spaces as %20, in a fixed order', () => {
@@ -50,11 +50,11 @@ describe('catalog URL', () => {
 
 describe("a part's pages", () => {
   it('live under the catalog (its own page) and at the spec\'s purchase route', () => {
-    expect(productHref('0123456789abcdef01234567')).toBe('/products/0123456789abcdef01234567');
+    expect(partHref('0123456789abcdef01234567')).toBe('/products/0123456789abcdef01234567');
     expect(purchaseHref('0123456789abcdef01234567')).toBe('/purchase/0123456789abcdef01234567');
   });
 
   it('keep an odd id inside one path segment', () => {
-    expect(productHref('a/b?c')).toBe('/products/a%2Fb%3Fc');
+    expect(partHref('a/b?c')).toBe('/products/a%2Fb%3Fc');
   });
 });

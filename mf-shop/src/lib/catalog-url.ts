@@ -60,7 +60,7 @@ export function catalogHref(filters: CatalogFilters = {}): string {
 }
 
 /** A part's own page, shareable. */
-export function productHref(id: string): string {
+export function partHref(id: string): string {
   return `${CATALOG_PATH}/${encodeURIComponent(id)}`;
 }
 

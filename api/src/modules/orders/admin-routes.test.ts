@@ -26,7 +26,7 @@ afterAll(async () => {
 const asAdmin = (call: request.Test) => call.set('Authorization', `Bearer ${admin.token}`);
 const deleteOrder = (id: string) => asAdmin(request(server).delete(`/order/${id}`));
 const setStatus = (id: string, body: object) => asAdmin(request(server).patch(`/order/${id}/status`).send(body));
-const stockOf = async (id: ObjectId) => (await api.database.collections.tools.findOne({ _id: id }))!.p_quantity;
+const stockOf = async (id: ObjectId) => (await api.database.collections.parts.findOne({ _id: id }))!.p_quantity;
 const historyOf = (order: Order) => order.statusHistory.map(({ status, by, reason }) => ({ status, by, ...(reason ? { reason } : {}) }));
 
 /** A part whose stock of 10 holds `quantity` for an order in `status`. */
@@ -61,27 +61,27 @@ describe('GET /order', () => {
   afterAll(() => listing.close());
 
   const get = (query = '') => request(listing.app).get(`/order${query}`).set('Authorization', `Bearer ${listingAdmin.token}`);
-  const productNames = (orders: Order[]) => orders.map((order) => order.productName);
+  const partNames = (orders: Order[]) => orders.map((order) => order.productName);
 
   it('lists every customer’s orders newest first, a plain array without parameters', async () => {
     const response = await get();
     expect(response.status).toBe(200);
-    expect(productNames(response.body)).toEqual([...names].reverse());
+    expect(partNames(response.body)).toEqual([...names].reverse());
     expect(response.body[0]).toMatchObject({ email: emails[0], status: 'cancelled', statusHistory: [expect.any(Object)] });
   });
 
   it('filters by status and pages, the total counting every match', async () => {
     const placed = await get('?status=placed');
     expect(placed.body).toMatchObject({ total: 2, page: 1, pages: 1 });
-    expect(productNames(placed.body.items)).toEqual([names[3], names[0]]);
+    expect(partNames(placed.body.items)).toEqual([names[3], names[0]]);
     const second = await get('?limit=2&page=2');
     expect(second.body).toMatchObject({ total: 5, page: 2, pages: 3 });
-    expect(productNames(second.body.items)).toEqual([names[2], names[1]]);
+    expect(partNames(second.body.items)).toEqual([names[2], names[1]]);
   });
 
   it('searches the email and the part’s name', async () => {
     const byEmail = await get(`?q=${emails[1]!.slice(0, 10).toUpperCase()}`);
-    expect(productNames(byEmail.body.items)).toEqual([names[3], names[1]]);
+    expect(partNames(byEmail.body.items)).toEqual([names[3], names[1]]);
     const byName = await get(`?q=${encodeURIComponent(names[2]!)}&status=shipped`);
     expect(byName.body).toMatchObject({ total: 1, items: [{ productName: names[2] }] });
     expect((await get(`?q=${encodeURIComponent('.*')}`)).body.total).toBe(0);

@@ -17,6 +17,6 @@ it('never takes more than the stock when a dozen orders race, round after round'
     const part = await createPart(api, { p_quantity: 5 });
     const taken = await Promise.all(Array.from({ length: 12 }, () => repository.takeStock(part._id, 1)));
     expect(taken.filter(Boolean)).toHaveLength(5);
-    expect((await api.database.collections.tools.findOne({ _id: part._id }))!.p_quantity).toBe(0);
+    expect((await api.database.collections.parts.findOne({ _id: part._id }))!.p_quantity).toBe(0);
   }
 });

@@ -12,7 +12,7 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
 /** onCatalogChange: called after each stock change (the catalog shows stock; catalog-cache.ts). */
 export function createOrdersRepository(
-  { orders, tools }: Pick<Collections, 'orders' | 'tools'>,
+  { orders, parts }: Pick<Collections, 'orders' | 'parts'>,
   { onCatalogChange = () => {} } = {},
 ) {
   /**
@@ -25,7 +25,7 @@ export function createOrdersRepository(
   }
 
   return {
-    findTool: (id: ObjectId) => tools.findOne({ _id: id }),
+    findPart: (id: ObjectId) => parts.findOne({ _id: id }),
 
     /**
      * Takes `quantity` units of the part in one step, only if the stock covers it and the quantity
@@ -33,7 +33,7 @@ export function createOrdersRepository(
      */
     async takeStock(productId: ObjectId, quantity: number) {
       const part = await updateIfMatches(
-        tools,
+        parts,
         { _id: productId, p_quantity: { $gte: quantity }, min_quantity: { $lte: quantity } },
         { $inc: { p_quantity: -quantity } },
       );
@@ -43,7 +43,7 @@ export function createOrdersRepository(
 
     /** Gives units back (a cancelled order, a failed insert). A deleted part stays deleted. */
     async returnStock(productId: ObjectId, quantity: number): Promise<void> {
-      await tools.updateOne({ _id: productId }, { $inc: { p_quantity: quantity } });
+      await parts.updateOne({ _id: productId }, { $inc: { p_quantity: quantity } });
       onCatalogChange();
     },
 

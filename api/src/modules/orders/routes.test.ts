@@ -41,13 +41,13 @@ afterAll(async () => {
   await api.close();
 });
 
-const tools = () => api.database.collections.tools;
+const parts = () => api.database.collections.parts;
 const orders = () => api.database.collections.orders;
 
 /** A part of its own for each test, straight into the database. Price in cents. */
 const createPart = (fields: { p_quantity: number; min_quantity?: number; price?: number }) => createTestPart(api, fields);
 
-const stockOf = async (id: ObjectId) => (await tools().findOne({ _id: id }))!.p_quantity;
+const stockOf = async (id: ObjectId) => (await parts().findOne({ _id: id }))!.p_quantity;
 
 const body = (productId: string, quantity: unknown = 1, extra: object = {}) => ({
   productId,
@@ -211,7 +211,7 @@ describe('POST /order', () => {
   it('answers 404 for a part that does not exist', async () => {
     const response = await postOrder(customer.token, body(new ObjectId().toHexString()));
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'Tool not found' });
+    expect(response.body).toEqual({ message: 'Part not found' });
   });
 
   it('needs an access token', async () => {
@@ -225,7 +225,7 @@ describe('POST /order', () => {
     const offline = await createTestApi({ SMTP_URL: UNREACHABLE_SMTP_URL });
     try {
       const part = await createPart({ p_quantity: 5 });
-      await offline.database.collections.tools.insertOne({ ...part, _id: part._id });
+      await offline.database.collections.parts.insertOne({ ...part, _id: part._id });
       // The same account, with a token of this api (each test api signs with its own secret).
       const token = await offline.accessTokens.sign(await api.accessTokens.verify(customer.token));
       const response = await request(offline.app)
@@ -285,7 +285,7 @@ describe('POST /order with an Idempotency-Key', () => {
     const part = await createPart({ p_quantity: 1 });
     const key = `key-${randomSuffix()}`;
     expect((await postOrder(customer.token, body(part.id, 2), key)).status).toBe(409);
-    await tools().updateOne({ _id: part._id }, { $set: { p_quantity: 5 } });
+    await parts().updateOne({ _id: part._id }, { $set: { p_quantity: 5 } });
     const retry = await postOrder(customer.token, body(part.id, 2), key);
     expect(retry.status).toBe(201);
     expect(await stockOf(part._id)).toBe(3);

@@ -110,8 +110,8 @@ export function createOrdersService(deps: {
     const { displayName } = await deps.identity.accountByEmail(caller.email);
     const part = await orders.takeStock(input.productId, input.quantity);
     if (!part) {
-      const current = await orders.findTool(input.productId);
-      if (!current) throw new NotFoundError('Tool not found');
+      const current = await orders.findPart(input.productId);
+      if (!current) throw new NotFoundError('Part not found');
       if (input.quantity < current.min_quantity) {
         throw new BadRequestError(validationMessages.quantityMin(current.min_quantity));
       }

@@ -37,10 +37,10 @@ describe('PUT /user/:email (token exchange)', () => {
     expect(claims).toMatchObject({ sub: user!._id.toHexString(), email: session.email, role: 'customer' });
 
     // The token opens bearer routes.
-    const tool = await request(api.app)
+    const part = await request(api.app)
       .get(`/tools/${'0'.repeat(24)}`)
       .set('Authorization', `Bearer ${response.body.token}`);
-    expect(tool.status).toBe(404);
+    expect(part.status).toBe(404);
   });
 
   it('matches emails without regard to case and stores them lowercase', async () => {

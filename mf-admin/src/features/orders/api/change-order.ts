@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { activityKeys, apiClient, orderKeys, orderSchema, toolKeys } from '@pcpp/contracts';
+import { activityKeys, apiClient, orderKeys, orderSchema, partKeys } from '@pcpp/contracts';
 
 const deletedSchema = z.object({ deletedCount: z.number().int() });
 
@@ -22,7 +22,7 @@ function useInvalidateAfterOrderChange() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: partKeys.all }),
       queryClient.invalidateQueries({ queryKey: activityKeys.all }),
     ]);
 }

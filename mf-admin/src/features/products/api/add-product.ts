@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { activityKeys, apiClient, toolKeys, uploadResponseSchema, type ProductInput } from '@pcpp/contracts';
+import { activityKeys, apiClient, partKeys, uploadResponseSchema, type PartInput } from '@pcpp/contracts';
 
 const addedSchema = z.object({ insertedId: z.string() });
 
@@ -13,20 +13,20 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 /** POST /tools (admin): price in cents, img the uploaded photo's URL. */
-export async function addProduct(product: ProductInput) {
-  const { data } = await apiClient.post<unknown>('/tools', product);
+export async function addPart(part: PartInput) {
+  const { data } = await apiClient.post<unknown>('/tools', part);
   return addedSchema.parse(data);
 }
 
 /** Uploads the photo, then adds the part; Home and the catalog (mf-shop) show it at once. */
-export function useAddProduct() {
+export function useAddPart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ image, ...product }: Omit<ProductInput, 'img'> & { image: File }) =>
-      addProduct({ ...product, img: await uploadImage(image) }),
+    mutationFn: async ({ image, ...part }: Omit<PartInput, 'img'> & { image: File }) =>
+      addPart({ ...part, img: await uploadImage(image) }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
         queryClient.invalidateQueries({ queryKey: activityKeys.all }),
       ]),
   });

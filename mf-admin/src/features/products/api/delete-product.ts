@@ -1,23 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { activityKeys, apiClient, toolKeys } from '@pcpp/contracts';
+import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
 
 const deletedSchema = z.object({ deletedCount: z.number().int() });
 
 /** DELETE /tools/{id} (admin). Orders keep their own copy of the part's name and price. */
-export async function deleteProduct(id: string) {
+export async function deletePart(id: string) {
   const { data } = await apiClient.delete<unknown>(`/tools/${encodeURIComponent(id)}`);
   return deletedSchema.parse(data);
 }
 
 /** Home, the catalog (mf-shop) and this table are stale once a part goes. */
-export function useDeleteProduct() {
+export function useDeletePart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteProduct,
+    mutationFn: deletePart,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
         queryClient.invalidateQueries({ queryKey: activityKeys.all }),
       ]),
   });

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, getParsed, toolKeys, toolPageSchema } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, getParsed, partKeys, partListSchema } from '@pcpp/contracts';
 
 /** GET /tools, newest first, a page at a time: the catalog's own paging. */
-export function getProducts(page: number, signal?: AbortSignal) {
-  return getParsed(toolPageSchema, '/tools', { params: { sort: 'newest', page, limit: ADMIN_PAGE_SIZE }, signal });
+export function getParts(page: number, signal?: AbortSignal) {
+  return getParsed(partListSchema, '/tools', { params: { sort: 'newest', page, limit: ADMIN_PAGE_SIZE }, signal });
 }
 
-export const productsQuery = (page: number) =>
-  queryOptions({ queryKey: toolKeys.list({ page }), queryFn: ({ signal }) => getProducts(page, signal) });
+export const partsQuery = (page: number) =>
+  queryOptions({ queryKey: partKeys.list({ page }), queryFn: ({ signal }) => getParts(page, signal) });
 
-export const useProducts = (page: number) => useQuery({ ...productsQuery(page), placeholderData: keepPreviousData });
+export const useParts = (page: number) => useQuery({ ...partsQuery(page), placeholderData: keepPreviousData });

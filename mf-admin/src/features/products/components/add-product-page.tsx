@@ -11,15 +11,15 @@ import {
   errorMessage,
   minimumOrderRule,
   pageMeta,
-  productFormFields,
+  partFormFields,
   toastMessages,
   validationMessages,
 } from '@pcpp/contracts';
 import { Button, ErrorText, Field, PageTitle, Panel, fieldAria, usePageMeta } from '@pcpp/contracts/ui';
-import { useAddProduct } from '../api/add-product';
+import { useAddPart } from '../api/add-product';
 
 /** The api's product rules (prices typed in dollars) plus the photo, checked before any upload. */
-const addProductSchema = productFormFields
+const addPartSchema = partFormFields
   .extend({
     image: z
       .custom<FileList>((files) => files instanceof FileList && files.length === 1, { message: validationMessages.imageRequired })
@@ -27,8 +27,8 @@ const addProductSchema = productFormFields
       .refine((files) => files[0]!.size <= UPLOAD_MAX_BYTES, 'the photo must be at most 5 MB'),
   })
   .refine(...minimumOrderRule);
-type FormValues = z.input<typeof addProductSchema>;
-type ProductValues = z.output<typeof addProductSchema>;
+type FormValues = z.input<typeof addPartSchema>;
+type PartFormValues = z.output<typeof addPartSchema>;
 
 const Form = styled.form`
   display: grid;
@@ -51,7 +51,7 @@ const empty: FormValues = { name: '', category: '' as never, p_quantity: '', min
 /** Add a Product (spec §2): the photo goes through the api's upload, then the part is added. */
 export function AddProductPage() {
   usePageMeta(pageMeta.addProduct);
-  const addProduct = useAddProduct();
+  const addPart = useAddPart();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const {
     register,
@@ -59,7 +59,7 @@ export function AddProductPage() {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, ProductValues>({ resolver: zodResolver(addProductSchema), mode: 'onTouched', defaultValues: empty });
+  } = useForm<FormValues, unknown, PartFormValues>({ resolver: zodResolver(addPartSchema), mode: 'onTouched', defaultValues: empty });
 
   const files = useWatch({ control, name: 'image' }) as FileList | undefined;
   const chosen = files instanceof FileList ? files[0] : undefined;
@@ -68,10 +68,10 @@ export function AddProductPage() {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const submit = handleSubmit(async ({ image, ...product }) => {
+  const submit = handleSubmit(async ({ image, ...part }) => {
     setSubmitError(null);
     try {
-      await addProduct.mutateAsync({ ...product, image: image[0]! });
+      await addPart.mutateAsync({ ...part, image: image[0]! });
       toast.success(toastMessages.productAdded);
       reset(empty);
     } catch (error) {

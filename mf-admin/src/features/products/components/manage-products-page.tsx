@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ADMIN_PAGE_SIZE, formatCents, pageMeta, resolveImageUrl, toastMessages, type Tool } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, formatCents, pageMeta, resolveImageUrl, toastMessages, type Part } from '@pcpp/contracts';
 import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
-import { useDeleteProduct } from '../api/delete-product';
-import { useProducts } from '../api/get-products';
+import { useDeletePart } from '../api/delete-product';
+import { useParts } from '../api/get-products';
 
 /** Manage Products (spec §2): every part, newest first, and a way to delete one. */
 export function ManageProductsPage() {
   usePageMeta(pageMeta.manageProducts);
   const [page, setPage] = useState(1);
-  const products = useProducts(page);
-  const deleteProduct = useDeleteProduct();
+  const products = useParts(page);
+  const deletePart = useDeletePart();
   const deletion = useDeleteConfirmation({
-    remove: (tool: Tool) => deleteProduct.mutateAsync(tool._id),
-    onDeleted: (tool) => toast.success(toastMessages.productDeleted(tool.name)),
+    remove: (part: Part) => deletePart.mutateAsync(part._id),
+    onDeleted: (part) => toast.success(toastMessages.productDeleted(part.name)),
     failure: 'The product was not deleted',
   });
 
@@ -30,25 +30,25 @@ export function ManageProductsPage() {
             columns={['#', 'Avatar', 'Name', 'Quantity', 'Price', 'Delete']}
             empty="No products yet. Add one from Add a Product."
             onPage={setPage}
-            row={(tool, index) => (
-              <tr key={tool._id}>
+            row={(part, index) => (
+              <tr key={part._id}>
                 <td data-label="#">{(result.page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
                 <td data-label="Avatar">
-                  <img className="avatar" src={resolveImageUrl(tool.img)} alt="" width={48} height={48} loading="lazy" />
+                  <img className="avatar" src={resolveImageUrl(part.img)} alt="" width={48} height={48} loading="lazy" />
                 </td>
-                <th scope="row">{tool.name}</th>
+                <th scope="row">{part.name}</th>
                 <td data-label="Quantity" className="number">
-                  {tool.p_quantity}
+                  {part.p_quantity}
                 </td>
                 <td data-label="Price" className="number">
-                  {formatCents(tool.price)}
+                  {formatCents(part.price)}
                 </td>
                 <td data-label="Delete">
                   <Button
                     type="button"
                     $variant="danger"
-                    aria-label={`Delete ${tool.name}`}
-                    onClick={() => deletion.ask(tool)}
+                    aria-label={`Delete ${part.name}`}
+                    onClick={() => deletion.ask(part)}
                   >
                     Delete
                   </Button>

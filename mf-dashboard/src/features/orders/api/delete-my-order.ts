@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient, orderKeys, toolKeys } from '@pcpp/contracts';
+import { apiClient, orderKeys, partKeys } from '@pcpp/contracts';
 
 const deleteResultSchema = z.object({ deletedCount: z.number().int() });
 
@@ -18,7 +18,7 @@ export function useDeleteMyOrder() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CATALOG_PAGE_SIZE, type ToolPage, catalogSortLabels, pageMeta } from '@pcpp/contracts';
+import { CATALOG_PAGE_SIZE, type PartList, catalogSortLabels, pageMeta } from '@pcpp/contracts';
 import { Button, usePageMeta } from '@pcpp/contracts/ui';
 import { ApiDataView } from '../../../components/api-data-view';
 import { CardGrid } from '../../../components/card-grid';
@@ -10,7 +10,7 @@ import { PartCard } from '../../../components/part-card';
 import { Inner } from '../../../components/section';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
-import { useToolPage } from '../api/get-tool-page';
+import { usePartList } from '../api/get-part-list';
 import { CatalogPagination } from './catalog-pagination';
 import { CatalogToolbar } from './catalog-toolbar';
 
@@ -36,7 +36,7 @@ function describe(filters: CatalogFilters, total: number): string {
   return `${total} ${noun}${category}${text}`;
 }
 
-function range(result: ToolPage): string {
+function range(result: PartList): string {
   const first = (result.page - 1) * CATALOG_PAGE_SIZE + 1;
   return `Showing ${first}–${first + result.items.length - 1} of ${result.total}`;
 }
@@ -45,13 +45,13 @@ function range(result: ToolPage): string {
  * What a screen reader hears once new results are in (the spinner and the failure message
  * announce themselves).
  */
-function announcement(filters: CatalogFilters, result: UseQueryResult<ToolPage>): string {
+function announcement(filters: CatalogFilters, result: UseQueryResult<PartList>): string {
   if (!result.isSuccess) return '';
   const { total, page, pages } = result.data;
   return `${describe(filters, total)}.${pages > 1 ? ` Page ${page} of ${pages}.` : ''}`;
 }
 
-function NothingHere({ filters, result }: { filters: CatalogFilters; result: ToolPage }) {
+function NothingHere({ filters, result }: { filters: CatalogFilters; result: PartList }) {
   if (result.total > 0) {
     return (
       <>
@@ -85,7 +85,7 @@ export function CatalogPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const filters = parseCatalogSearch(search);
-  const result = useToolPage(catalogSearch(filters));
+  const result = usePartList(catalogSearch(filters));
   const change = (changes: Partial<CatalogFilters>) => navigate(catalogHref({ ...filters, page: undefined, ...changes }));
 
   return (
@@ -115,9 +115,9 @@ export function CatalogPage() {
                   </p>
                 </Summary>
                 <CardGrid aria-label="Parts">
-                  {page.items.map((tool) => (
-                    <li key={tool._id}>
-                      <PartCard tool={tool} />
+                  {page.items.map((part) => (
+                    <li key={part._id}>
+                      <PartCard part={part} />
                     </li>
                   ))}
                 </CardGrid>

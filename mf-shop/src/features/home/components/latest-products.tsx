@@ -6,7 +6,7 @@ import { CardGrid } from '../../../components/card-grid';
 import { PartCard } from '../../../components/part-card';
 import { Section } from '../../../components/section';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
-import { useLatestTools } from '../api/get-latest-tools';
+import { useLatestParts } from '../api/get-latest-parts';
 
 const More = styled.div`
   display: flex;
@@ -16,22 +16,22 @@ const More = styled.div`
 
 /** 'Our Products': the six newest parts. */
 export function LatestProducts() {
-  const parts = useLatestTools();
+  const parts = useLatestParts();
   return (
     <Section id="our-products" title="Our Products" intro="The newest parts from our factory, ready to ship.">
       <ApiDataView
         query={parts}
         loadingLabel="Loading the latest parts…"
         failureTitle="We could not load our products."
-        isEmpty={(tools) => tools.length === 0}
+        isEmpty={(parts) => parts.length === 0}
         empty={() => <p>No parts are on sale yet. Please come back soon.</p>}
       >
-        {(tools) => (
+        {(parts) => (
           <>
             <CardGrid aria-label="Latest parts">
-              {tools.map((tool) => (
-                <li key={tool._id}>
-                  <PartCard tool={tool} />
+              {parts.map((part) => (
+                <li key={part._id}>
+                  <PartCard part={part} />
                 </li>
               ))}
             </CardGrid>

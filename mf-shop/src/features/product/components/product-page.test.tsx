@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@pcpp/contracts/router';
-import { authStore, type Tool } from '@pcpp/contracts';
+import { authStore, type Part } from '@pcpp/contracts';
 import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
 import { ProductPage } from './product-page';
 
 const id = '0123456789abcdef01234567';
-const part: Tool = {
+const part: Part = {
   _id: id,
   name: 'Quiet Tower Cooler',
   img: '/images/parts/cooler.svg',
@@ -105,7 +105,7 @@ it('a sold-out part says so instead of offering Purchase', async () => {
 });
 
 it('an unknown id and a malformed one show the not-found page, titled so', async () => {
-  answers = [{ status: 404, body: { message: 'Tool not found' } }];
+  answers = [{ status: 404, body: { message: 'Part not found' } }];
   const unknown = renderAt(`/products/${id}`);
   expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   expect(document.title).toBe('Page not found — PC PART PICKER');

@@ -1,6 +1,6 @@
 import { Link, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type Tool, partPageMeta, resolveImageUrl } from '@pcpp/contracts';
+import { type Part, partPageMeta, resolveImageUrl } from '@pcpp/contracts';
 import { usePageMeta } from '@pcpp/contracts/ui';
 import { PartFacts } from '../../../components/part-facts';
 import { PartQueryView } from '../../../components/part-query-view';
@@ -55,8 +55,8 @@ const Purchase = styled(PurchaseLink)`
   font-size: 1.1rem;
 `;
 
-function PartDetails({ tool }: { tool: Tool }) {
-  usePageMeta(partPageMeta(tool));
+function PartDetails({ part }: { part: Part }) {
+  usePageMeta(partPageMeta(part));
   return (
     <Inner>
       <Trail aria-label="Breadcrumb">
@@ -65,27 +65,27 @@ function PartDetails({ tool }: { tool: Tool }) {
             <Link to={CATALOG_PATH}>All Products</Link>
           </li>
           <li>
-            <Link to={catalogHref({ category: tool.category })}>{tool.category}</Link>
+            <Link to={catalogHref({ category: part.category })}>{part.category}</Link>
           </li>
-          <li aria-current="page">{tool.name}</li>
+          <li aria-current="page">{part.name}</li>
         </ol>
       </Trail>
       <Columns>
         <Picture>
-          <img src={resolveImageUrl(tool.img)} alt={tool.name} width={800} height={600} />
+          <img src={resolveImageUrl(part.img)} alt={part.name} width={800} height={600} />
         </Picture>
         <Details>
-          <h1 id="part-name">{tool.name}</h1>
-          <p>{tool.description}</p>
-          {isSoldOut(tool) ? (
+          <h1 id="part-name">{part.name}</h1>
+          <p>{part.description}</p>
+          {isSoldOut(part) ? (
             <>
-              <PartFacts tool={tool} label="Price and stock" />
-              <SoldOutNote tool={tool} />
+              <PartFacts part={part} label="Price and stock" />
+              <SoldOutNote part={part} />
             </>
           ) : (
             <Order>
-              <PartFacts tool={tool} label="Price and stock" />
-              <Purchase tool={tool} describedBy="part-name" />
+              <PartFacts part={part} label="Price and stock" />
+              <Purchase part={part} describedBy="part-name" />
             </Order>
           )}
         </Details>
@@ -97,5 +97,5 @@ function PartDetails({ tool }: { tool: Tool }) {
 /** /products/{id}: one part, everything about it, and the way to order it. Public and shareable. */
 export function ProductPage() {
   const { id = '' } = useParams();
-  return <PartQueryView id={id}>{(tool) => <PartDetails tool={tool} />}</PartQueryView>;
+  return <PartQueryView id={id}>{(part) => <PartDetails part={part} />}</PartQueryView>;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient, orderKeys, orderSchema, toolKeys, type OrderInput } from '@pcpp/contracts';
+import { apiClient, orderKeys, orderSchema, partKeys, type OrderInput } from '@pcpp/contracts';
 
 const placedOrderSchema = z.object({ insertedId: z.string(), order: orderSchema });
 
@@ -20,7 +20,7 @@ export function usePlaceOrder() {
     mutationFn: ({ input, idempotencyKey }: { input: OrderInput; idempotencyKey: string }) => placeOrder(input, idempotencyKey),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
       ]),
   });

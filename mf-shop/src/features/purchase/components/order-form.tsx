@@ -13,7 +13,7 @@ import {
   orderFormSchema,
   toastMessages,
   useAuth,
-  type Tool,
+  type Part,
 } from '@pcpp/contracts';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
 import { surface } from '../../../components/surface';
@@ -51,7 +51,7 @@ function totalOf(quantity: unknown, unitCents: number): string {
 }
 
 /** The right side of the purchase page: the spec's order form, checked by the api's own schema. */
-export function OrderForm({ tool }: { tool: Tool }) {
+export function OrderForm({ part }: { part: Part }) {
   const email = useAuth((s) => s.user?.email ?? '');
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
@@ -59,7 +59,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
   // One key per submission: a retry after a lost answer returns the first order, never a second.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   // The limits move when the stock is refreshed; react-hook-form uses the latest resolver.
-  const { min_quantity, p_quantity } = tool;
+  const { min_quantity, p_quantity } = part;
   const schema = useMemo(() => orderFormSchema({ min_quantity, p_quantity }), [min_quantity, p_quantity]);
   const {
     register,
@@ -72,13 +72,13 @@ export function OrderForm({ tool }: { tool: Tool }) {
   } = useForm<FormValues, unknown, OrderValues>({
     resolver: zodResolver(schema),
     mode: 'onChange',
-    defaultValues: { productId: tool._id, order_quantity: String(tool.min_quantity), address: '', phone: '' },
+    defaultValues: { productId: part._id, order_quantity: String(part.min_quantity), address: '', phone: '' },
   });
 
   // Fresh stock (after a 409, or bought meanwhile) re-checks the quantity already typed.
   useEffect(() => {
     if (getValues('order_quantity') !== '') void trigger('order_quantity');
-  }, [tool.p_quantity, tool.min_quantity, getValues, trigger]);
+  }, [part.p_quantity, part.min_quantity, getValues, trigger]);
 
   const submit = handleSubmit(async (values) => {
     setSubmitError(null);
@@ -106,21 +106,21 @@ export function OrderForm({ tool }: { tool: Tool }) {
     <Form noValidate onSubmit={submit} aria-labelledby="order-title">
       <h2 id="order-title">Place your order</h2>
       <Field id="order-product" label="Product name">
-        <input id="order-product" type="text" value={tool.name} readOnly />
+        <input id="order-product" type="text" value={part.name} readOnly />
       </Field>
       <Field id="order-email" label="Email">
         <input id="order-email" type="email" value={email} readOnly />
       </Field>
       <Field id="order-price" label="Per product price">
-        <input id="order-price" type="text" value={formatCents(tool.price)} readOnly />
+        <input id="order-price" type="text" value={formatCents(part.price)} readOnly />
       </Field>
-      <Field id="order-quantity" label="Quantity" error={quantityError} hint={`From ${tool.min_quantity} to ${tool.p_quantity}`}>
+      <Field id="order-quantity" label="Quantity" error={quantityError} hint={`From ${part.min_quantity} to ${part.p_quantity}`}>
         <input
           id="order-quantity"
           type="number"
           inputMode="numeric"
-          min={tool.min_quantity}
-          max={tool.p_quantity}
+          min={part.min_quantity}
+          max={part.p_quantity}
           step={1}
           {...fieldAria('order-quantity', quantityError, 'hint')}
           {...register('order_quantity')}
@@ -135,7 +135,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
       {submitError && <ErrorText role="alert">Your order was not placed: {submitError}</ErrorText>}
       <Submit>
         <p aria-live="polite">
-          Total: <strong data-testid="order-total">{totalOf(quantity, tool.price)}</strong>
+          Total: <strong data-testid="order-total">{totalOf(quantity, part.price)}</strong>
         </p>
         <Button type="submit" disabled={Boolean(quantityError) || isSubmitting}>
           {isSubmitting ? 'Placing your order…' : 'Order Now'}

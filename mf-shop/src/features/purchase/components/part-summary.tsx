@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { type Tool, resolveImageUrl } from '@pcpp/contracts';
+import { type Part, resolveImageUrl } from '@pcpp/contracts';
 import { PartFacts } from '../../../components/part-facts';
 import { surface } from '../../../components/surface';
 
@@ -14,14 +14,14 @@ const Box = styled.section`
 `;
 
 /** The left side of the purchase page: what the part is, what it costs and how many can be had. */
-export function PartSummary({ tool }: { tool: Tool }) {
+export function PartSummary({ part }: { part: Part }) {
   return (
     <Box aria-labelledby="part-name">
-      <img src={resolveImageUrl(tool.img)} alt={tool.name} width={400} height={300} />
+      <img src={resolveImageUrl(part.img)} alt={part.name} width={400} height={300} />
       <div>
-        <h1 id="part-name">{tool.name}</h1>
-        <p>{tool.description}</p>
-        <PartFacts tool={tool} label="Part details" />
+        <h1 id="part-name">{part.name}</h1>
+        <p>{part.description}</p>
+        <PartFacts part={part} label="Part details" />
       </div>
     </Box>
   );

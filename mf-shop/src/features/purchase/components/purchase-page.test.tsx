@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
-import { authStore, type Tool } from '@pcpp/contracts';
+import { authStore, type Part } from '@pcpp/contracts';
 import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
 import { PurchasePage } from './purchase-page';
 
 const id = '0123456789abcdef01234567';
-const part: Tool = {
+const part: Part = {
   _id: id,
   name: 'Quiet Tower Cooler',
   img: '/images/parts/cooler.svg',
@@ -18,19 +18,19 @@ const part: Tool = {
 };
 const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
 
-let toolAnswers: TestAnswer[];
+let partAnswers: TestAnswer[];
 let orderAnswer: TestAnswer;
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
-    [`GET /tools/${id}`]: () => (toolAnswers.length > 1 ? toolAnswers.shift()! : toolAnswers[0]!),
+    [`GET /tools/${id}`]: () => (partAnswers.length > 1 ? partAnswers.shift()! : partAnswers[0]!),
     'POST /order': () => orderAnswer,
   });
 });
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
-  toolAnswers = [{ body: part }];
+  partAnswers = [{ body: part }];
   act(() => authStore.getState().signedIn(user, { token: 'token', expiresAt: null }));
 });
 
@@ -102,7 +102,7 @@ it('places the order with an idempotency key, toasts and goes home', async () =>
 });
 
 it('a 409 says how many are left and the page shows the fresh stock', async () => {
-  toolAnswers = [{ body: part }, { body: { ...part, p_quantity: 2 } }];
+  partAnswers = [{ body: part }, { body: { ...part, p_quantity: 2 } }];
   orderAnswer = { status: 409, body: { message: 'Only 2 left in stock.', available: 2 } };
   renderAt(`/purchase/${id}`);
   await screen.findByRole('heading', { level: 1, name: part.name });
@@ -116,7 +116,7 @@ it('a 409 says how many are left and the page shows the fresh stock', async () =
 });
 
 it('an unknown or malformed id shows the not-found picture', async () => {
-  toolAnswers = [{ status: 404, body: { message: 'No part has this id' } }];
+  partAnswers = [{ status: 404, body: { message: 'No part has this id' } }];
   const unknown = renderAt(`/purchase/${id}`);
   expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   unknown.unmount();

@@ -1,6 +1,6 @@
 import { useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type Tool, orderPageMeta } from '@pcpp/contracts';
+import { type Part, orderPageMeta } from '@pcpp/contracts';
 import { usePageMeta } from '@pcpp/contracts/ui';
 import { PartQueryView } from '../../../components/part-query-view';
 import { Inner } from '../../../components/section';
@@ -16,13 +16,13 @@ const Columns = styled.div`
   ${media.large} { grid-template-columns: 1fr 1fr; gap: 32px; }
 `;
 
-function Purchase({ tool }: { tool: Tool }) {
-  usePageMeta(orderPageMeta(tool));
+function Purchase({ part }: { part: Part }) {
+  usePageMeta(orderPageMeta(part));
   return (
     <Inner>
       <Columns>
-        <PartSummary tool={tool} />
-        {isSoldOut(tool) ? <SoldOutNote tool={tool} /> : <OrderForm key={tool._id} tool={tool} />}
+        <PartSummary part={part} />
+        {isSoldOut(part) ? <SoldOutNote part={part} /> : <OrderForm key={part._id} part={part} />}
       </Columns>
     </Inner>
   );
@@ -31,5 +31,5 @@ function Purchase({ tool }: { tool: Tool }) {
 /** /purchase/{id}: the part on the left, the order form on the right (spec §2). */
 export function PurchasePage() {
   const { id = '' } = useParams();
-  return <PartQueryView id={id}>{(tool) => <Purchase tool={tool} />}</PartQueryView>;
+  return <PartQueryView id={id}>{(part) => <Purchase part={part} />}</PartQueryView>;
 }

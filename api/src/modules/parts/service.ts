@@ -1,21 +1,21 @@
 import {
   CATALOG_PAGE_SIZE,
   type CatalogQuery,
-  type ProductInput,
+  type PartInput,
   DEFAULT_CATALOG_SORT,
-  type Tool,
-  type ToolPage,
+  type Part,
+  type PartList,
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
-import type { ToolDocument } from '../../db/mongo';
+import type { PartDocument } from '../../db/mongo';
 import { NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
-import type { ToolsRepository } from './repository';
+import type { PartsRepository } from './repository';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
-export function toTool(doc: WithId<ToolDocument>): Tool {
+export function toPart(doc: WithId<PartDocument>): Part {
   return {
     _id: doc._id.toHexString(),
     name: doc.name,
@@ -35,17 +35,17 @@ export interface ImageUploads {
   attach(url: string): Promise<unknown>;
 }
 
-export function createToolsService(
-  repository: ToolsRepository,
+export function createPartsService(
+  repository: PartsRepository,
   deps: { activity: ActivityRecorder; uploads?: ImageUploads },
 ) {
   return {
     /** Every part, newest last: the spec's plain GET /tools. */
-    async list(): Promise<Tool[]> {
-      return (await repository.findAll()).map(toTool);
+    async list(): Promise<Part[]> {
+      return (await repository.findAll()).map(toPart);
     },
     /** The catalog: filtered, sorted (newest first by default) and one page at a time. */
-    async search(query: CatalogQuery): Promise<ToolPage> {
+    async search(query: CatalogQuery): Promise<PartList> {
       const paging = pageRequest(query, CATALOG_PAGE_SIZE);
       const { docs, total } = await repository.search({
         category: query.category,
@@ -54,19 +54,19 @@ export function createToolsService(
         skip: paging.skip,
         limit: paging.limit,
       });
-      return toPage(docs.map(toTool), total, paging);
+      return toPage(docs.map(toPart), total, paging);
     },
-    async get(id: ObjectId): Promise<Tool> {
+    async get(id: ObjectId): Promise<Part> {
       const doc = await repository.findById(id);
-      if (!doc) throw new NotFoundError('Tool not found');
-      return toTool(doc);
+      if (!doc) throw new NotFoundError('Part not found');
+      return toPart(doc);
     },
 
     /**
      * POST /tools (admin). The repository's insert drops the cached catalog answers, so GET /tools
      * lists the part at once. If its image cannot be kept, the part is taken out again and the call fails.
      */
-    async add(caller: AccessClaims, input: ProductInput): Promise<{ insertedId: string }> {
+    async add(caller: AccessClaims, input: PartInput): Promise<{ insertedId: string }> {
       const id = await repository.insert({ ...input, createdAt: new Date() });
       try {
         await deps.uploads?.attach(input.img);
@@ -91,4 +91,4 @@ export function createToolsService(
   };
 }
 
-export type ToolsService = ReturnType<typeof createToolsService>;
+export type PartsService = ReturnType<typeof createPartsService>;

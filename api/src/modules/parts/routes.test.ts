@@ -1,11 +1,11 @@
-import { type SeedTool, seedTools } from '../../db/seed-data';
+import { type SeedPart, seedParts } from '../../db/seed-data';
 import { seedDemoData } from '../../db/seed';
 import request from 'supertest';
 import { createTestApi, type TestApi } from '../../../test/helpers';
 
 /** A seeded part as the api lists it: every field, a hex id, nothing else. */
-function asListed(tool: SeedTool) {
-  return { ...tool, _id: expect.stringMatching(/^[0-9a-f]{24}$/), createdAt: expect.any(String) };
+function asListed(part: SeedPart) {
+  return { ...part, _id: expect.stringMatching(/^[0-9a-f]{24}$/), createdAt: expect.any(String) };
 }
 
 let api: TestApi;
@@ -19,19 +19,19 @@ afterAll(() => api.close());
 
 describe('GET /tools', () => {
   it('lists every part, newest last, with hex ids', async () => {
-    await api.database.collections.tools.insertOne({
-      ...seedTools[0]!,
+    await api.database.collections.parts.insertOne({
+      ...seedParts[0]!,
       name: 'Brand new part',
       createdAt: new Date(),
     });
     const response = await request(api.app).get('/tools');
     expect(response.status).toBe(200);
-    expect(response.body).toHaveLength(seedTools.length + 1);
+    expect(response.body).toHaveLength(seedParts.length + 1);
     expect(response.body.at(-1).name).toBe('Brand new part');
-    expect(response.body.slice(0, -1).map((tool: { name: string }) => tool.name)).toEqual(
-      seedTools.map((tool) => tool.name),
+    expect(response.body.slice(0, -1).map((part: { name: string }) => part.name)).toEqual(
+      seedParts.map((part) => part.name),
     );
-    expect(response.body[0]).toEqual(asListed(seedTools[0]!));
+    expect(response.body[0]).toEqual(asListed(seedParts[0]!));
   });
 
   it('sends an ETag and answers a matching If-None-Match with 304', async () => {
@@ -62,15 +62,15 @@ describe('GET /tools/:id', () => {
     const response = await request(api.app).get('/tools/not-an-id').set('Authorization', bearer);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      message: 'Invalid tool id',
-      issues: [{ path: 'id', message: 'Invalid tool id' }],
+      message: 'Invalid part id',
+      issues: [{ path: 'id', message: 'Invalid part id' }],
     });
   });
 
   it('answers 404 for an unknown id', async () => {
     const response = await request(api.app).get(`/tools/${'0'.repeat(24)}`).set('Authorization', bearer);
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'Tool not found' });
+    expect(response.body).toEqual({ message: 'Part not found' });
   });
 
   it('returns the part to a signed-in caller too (the spec sends a bearer)', async () => {
@@ -92,38 +92,38 @@ describe('GET /tools with catalog parameters', () => {
   afterAll(() => catalog.close());
 
   const get = (query: string) => request(catalog.app).get(`/tools?${query}`);
-  const names = (body: { items: { name: string }[] }) => body.items.map((tool) => tool.name);
-  const newestFirst = [...seedTools].reverse();
+  const names = (body: { items: { name: string }[] }) => body.items.map((part) => part.name);
+  const newestFirst = [...seedParts].reverse();
 
   it('answers a page, newest first by default, twelve to a page', async () => {
     const first = await get('page=1');
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ items: expect.any(Array), total: seedTools.length, page: 1, pages: 2 });
-    expect(names(first.body)).toEqual(newestFirst.slice(0, 12).map((tool) => tool.name));
+    expect(first.body).toEqual({ items: expect.any(Array), total: seedParts.length, page: 1, pages: 2 });
+    expect(names(first.body)).toEqual(newestFirst.slice(0, 12).map((part) => part.name));
     expect(first.body.items[0]).toEqual(asListed(newestFirst[0]!));
 
     const second = await get('page=2');
-    expect(names(second.body)).toEqual(newestFirst.slice(12).map((tool) => tool.name));
-    expect(second.body).toMatchObject({ total: seedTools.length, page: 2, pages: 2 });
+    expect(names(second.body)).toEqual(newestFirst.slice(12).map((part) => part.name));
+    expect(second.body).toMatchObject({ total: seedParts.length, page: 2, pages: 2 });
 
     const past = await get('page=3');
     expect(past.status).toBe(200);
-    expect(past.body).toEqual({ items: [], total: seedTools.length, page: 3, pages: 2 });
+    expect(past.body).toEqual({ items: [], total: seedParts.length, page: 3, pages: 2 });
   });
 
   it('takes a limit of up to 50', async () => {
     const response = await get('limit=5&page=4');
     expect(response.body).toMatchObject({ total: 18, page: 4, pages: 4 });
-    expect(names(response.body)).toEqual(newestFirst.slice(15).map((tool) => tool.name));
+    expect(names(response.body)).toEqual(newestFirst.slice(15).map((part) => part.name));
     const latestSix = await get('sort=newest&limit=6');
-    expect(names(latestSix.body)).toEqual(newestFirst.slice(0, 6).map((tool) => tool.name));
+    expect(names(latestSix.body)).toEqual(newestFirst.slice(0, 6).map((part) => part.name));
     expect((await get('limit=50')).body.items).toHaveLength(18);
   });
 
   it('filters by category', async () => {
     const response = await get(`category=${encodeURIComponent('CPU Cooler')}`);
     expect(response.status).toBe(200);
-    const coolers = newestFirst.filter((tool) => tool.category === 'CPU Cooler').map((tool) => tool.name);
+    const coolers = newestFirst.filter((part) => part.category === 'CPU Cooler').map((part) => part.name);
     expect(coolers).toHaveLength(3);
     expect(response.body).toMatchObject({ total: 3, page: 1, pages: 1 });
     expect(names(response.body)).toEqual(coolers);
@@ -155,14 +155,14 @@ describe('GET /tools with catalog parameters', () => {
   });
 
   it('sorts by price both ways', async () => {
-    const ascending = [...seedTools].sort((a, b) => a.price - b.price).map((tool) => tool.price);
+    const ascending = [...seedParts].sort((a, b) => a.price - b.price).map((part) => part.price);
     const up = await get('sort=price-asc&limit=50');
-    expect(up.body.items.map((tool: { price: number }) => tool.price)).toEqual(ascending);
+    expect(up.body.items.map((part: { price: number }) => part.price)).toEqual(ascending);
     const down = await get('sort=price-desc&limit=50');
-    expect(down.body.items.map((tool: { price: number }) => tool.price)).toEqual([...ascending].reverse());
+    expect(down.body.items.map((part: { price: number }) => part.price)).toEqual([...ascending].reverse());
     // Sorting and paging together: page 2 of the cheapest-first list continues page 1.
     const page2 = await get('sort=price-asc&limit=5&page=2');
-    expect(page2.body.items.map((tool: { price: number }) => tool.price)).toEqual(ascending.slice(5, 10));
+    expect(page2.body.items.map((part: { price: number }) => part.price)).toEqual(ascending.slice(5, 10));
   });
 
   it('sends an ETag on a page too', async () => {

@@ -1,11 +1,11 @@
-import { productInputSchema, type Tool } from '@pcpp/contracts/core';
+import { partInputSchema, type Part } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { createAccount, createPart, createTestApi, insertOrder, type TestApi } from '../../../test/helpers';
 import { createActivityLog } from '../activity/service';
 import { createActivityRepository } from '../activity/repository';
-import { createToolsRepository } from './repository';
-import { createToolsService } from './service';
+import { createPartsRepository } from './repository';
+import { createPartsService } from './service';
 
 // POST /tools and DELETE /tools/{id} (admin).
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const asAdmin = (call: request.Test) => call.set('Authorization', `Bearer ${admin.token}`);
-const product = (fields: object = {}) => ({
+const partBody = (fields: object = {}) => ({
   name: 'Admin Test SSD 2 TB',
   category: 'Storage',
   p_quantity: 40,
@@ -29,21 +29,21 @@ const product = (fields: object = {}) => ({
   img: 'https://images.example.com/ssd.webp',
   ...fields,
 });
-const postTool = (body: object) => asAdmin(request(api.app).post('/tools').send(body));
+const postPart = (body: object) => asAdmin(request(api.app).post('/tools').send(body));
 const latestActivity = async () => (await asAdmin(request(api.app).get('/activity?limit=1'))).body.items[0];
 
 describe('POST /tools', () => {
   it('stores the part, which the catalog lists at once, and logs it', async () => {
-    const response = await postTool(product());
+    const response = await postPart(partBody());
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
-    const expected: Tool = { ...product(), _id: response.body.insertedId, createdAt: expect.any(String) } as Tool;
+    const expected: Part = { ...partBody(), _id: response.body.insertedId, createdAt: expect.any(String) } as Part;
 
     const all = await request(api.app).get('/tools');
     expect(all.body.at(-1)).toEqual(expected);
     const newest = await request(api.app).get('/tools?sort=newest&limit=6');
     expect(newest.body.items[0]).toEqual(expected);
-    const stored = await api.database.collections.tools.findOne({ _id: ObjectId.createFromHexString(response.body.insertedId) });
+    const stored = await api.database.collections.parts.findOne({ _id: ObjectId.createFromHexString(response.body.insertedId) });
     expect(stored!.createdAt).toBeInstanceOf(Date);
 
     expect(await latestActivity()).toMatchObject({ action: 'product.added', actor: admin.email, target: 'Admin Test SSD 2 TB' });
@@ -59,24 +59,24 @@ describe('POST /tools', () => {
     ['an image that is not a URL', { img: 'photo.png' }, 'Image is Required'],
     ['an unknown category', { category: 'GPU' }, 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
   ])('refuses %s with a 400 and stores nothing', async (_what, fields, message) => {
-    const before = await api.database.collections.tools.countDocuments({});
-    const response = await postTool(product(fields));
+    const before = await api.database.collections.parts.countDocuments({});
+    const response = await postPart(partBody(fields));
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ message });
-    expect(await api.database.collections.tools.countDocuments({})).toBe(before);
+    expect(await api.database.collections.parts.countDocuments({})).toBe(before);
   });
 
   it('refuses a body that is not JSON object fields and a query parameter', async () => {
-    expect((await postTool([product()])).status).toBe(400);
-    const withQuery = await asAdmin(request(api.app).post('/tools?draft=1').send(product()));
+    expect((await postPart([partBody()])).status).toBe(400);
+    const withQuery = await asAdmin(request(api.app).post('/tools?draft=1').send(partBody()));
     expect(withQuery.status).toBe(400);
     expect(withQuery.body).toMatchObject({ message: 'Unknown query parameter "draft": this call takes none' });
   });
 });
 
-describe('the uploads the tools service tells about the image', () => {
+describe('the uploads the parts service tells about the image', () => {
   const service = (uploads: { attach(url: string): Promise<void> }) =>
-    createToolsService(createToolsRepository(api.database.collections.tools), {
+    createPartsService(createPartsRepository(api.database.collections.parts), {
       activity: createActivityLog(createActivityRepository(api.database.collections.activity)),
       uploads,
     });
@@ -84,21 +84,21 @@ describe('the uploads the tools service tells about the image', () => {
 
   it('attaches the image after the part is stored', async () => {
     const seen: { url: string; stored: boolean }[] = [];
-    const tools = service({
+    const parts = service({
       async attach(url) {
-        seen.push({ url, stored: (await api.database.collections.tools.countDocuments({ img: url })) === 1 });
+        seen.push({ url, stored: (await api.database.collections.parts.countDocuments({ img: url })) === 1 });
       },
     });
     const img = 'https://images.example.com/attached.webp';
-    await tools.add(caller(), productInputSchema.parse(product({ img })));
+    await parts.add(caller(), partInputSchema.parse(partBody({ img })));
     expect(seen).toEqual([{ url: img, stored: true }]);
   });
 
   it('takes the part out again when its image cannot be kept', async () => {
-    const tools = service({ attach: () => Promise.reject(new Error('upload store is down')) });
+    const parts = service({ attach: () => Promise.reject(new Error('upload store is down')) });
     const img = 'https://images.example.com/lost.webp';
-    await expect(tools.add(caller(), productInputSchema.parse(product({ img })))).rejects.toThrow('upload store is down');
-    expect(await api.database.collections.tools.countDocuments({ img })).toBe(0);
+    await expect(parts.add(caller(), partInputSchema.parse(partBody({ img })))).rejects.toThrow('upload store is down');
+    expect(await api.database.collections.parts.countDocuments({ img })).toBe(0);
   });
 });
 
@@ -122,10 +122,10 @@ describe('DELETE /tools/{id}', () => {
   });
 
   it('refuses a malformed id and a body', async () => {
-    expect((await asAdmin(request(api.app).delete('/tools/xyz'))).body).toMatchObject({ message: 'Invalid tool id' });
+    expect((await asAdmin(request(api.app).delete('/tools/xyz'))).body).toMatchObject({ message: 'Invalid part id' });
     const part = await createPart(api, { p_quantity: 1 });
     const withBody = await asAdmin(request(api.app).delete(`/tools/${part.id}`).send({ soft: true }));
     expect(withBody.status).toBe(400);
-    expect(await api.database.collections.tools.countDocuments({ _id: part._id })).toBe(1);
+    expect(await api.database.collections.parts.countDocuments({ _id: part._id })).toBe(1);
   });
 });
