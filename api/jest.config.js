@@ -1,13 +1,14 @@
 const { projectConfig } = require('../tooling/jest/project-config.cjs');
 
-const project = projectConfig({ displayName: 'api', rootDir: __dirname });
+// Every answer a suite receives is checked against the OpenAPI document (test/answer-check.ts).
+const project = projectConfig({ displayName: 'api', rootDir: __dirname, setupFilesAfterEnv: ['<rootDir>/test/answer-check-setup.ts'] });
 
 module.exports = {
   ...project,
-  // jose and file-type (with its dependencies) ship ESM only, which jest's module system cannot
+  // jose, file-type (with its dependencies) and swagger-parser's ref parser ship ESM only, which jest's module system cannot
   // load: let swc compile them as well. The build keeps file-type's import() as it is.
   transformIgnorePatterns: [
-    '/node_modules/(?!(jose|file-type|strtok3|token-types|@tokenizer/inflate|uint8array-extras|@borewit/text-codec)/)',
+    '/node_modules/(?!(jose|file-type|strtok3|token-types|@tokenizer/inflate|uint8array-extras|@borewit/text-codec|@apidevtools)/)',
   ],
   moduleNameMapper: {
     ...project.moduleNameMapper,

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from 'cors';
 import express, { type Express } from 'express';
@@ -15,35 +14,33 @@ import { errorHandler, notFoundHandler } from './errors';
 import { createRateLimits } from './rate-limits';
 import type { Logger } from './logger';
 import { createActivityRepository } from './modules/activity/repository';
-import { activityRoutes } from './modules/activity/routes';
 import { createActivityLog } from './modules/activity/service';
-import { healthRoutes } from './modules/health/routes';
+import { mountRoutes, type RouteGuards } from './http/mount-routes';
+import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
-import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
 import { createPaymentsService } from './modules/payments/service';
 import { createStripeClient } from './modules/payments/stripe-client';
 import type { Outbox } from './modules/mail/outbox';
 import { paymentConfirmedEmail } from './modules/mail/templates';
 import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
-import { ordersRoutes } from './modules/orders/routes';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createReleasesRepository } from './modules/releases/repository';
-import { releasesRoutes } from './modules/releases/routes';
 import { createReleasesService } from './modules/releases/service';
 import { createReviewsRepository } from './modules/reviews/repository';
-import { reviewsRoutes } from './modules/reviews/routes';
 import { createReviewsService } from './modules/reviews/service';
 import { createPartsRepository } from './modules/parts/repository';
-import { partsRoutes } from './modules/parts/routes';
 import { createPartsService } from './modules/parts/service';
 // Uploads.
 import { createUploadsRepository } from './modules/uploads/repository';
-import { uploadsRoutes } from './modules/uploads/routes';
+import { uploadedFiles } from './modules/uploads/routes';
 import { createUploadsService } from './modules/uploads/service';
-import { createUploadStorage, type UploadStorage } from './modules/uploads/storage';
+import { createUploadStorage, UPLOADS_PATH, type UploadStorage } from './modules/uploads/storage';
 import { createUsersRepository } from './modules/users/repository';
-import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
+import type { OpenApiDocument } from './openapi/document';
+import { generatedDocument } from './openapi/generate';
+import { publicDir } from './public-dir';
+import { apiRouteModules, stripeWebhookRouteModules } from './route-table';
 
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'> &
@@ -52,7 +49,8 @@ export interface AppDeps {
     // Uploads.
     Pick<Config, 'uploadStorage'> &
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
-    Pick<Config, 'shellManifestUrl'>;
+    Pick<Config, 'shellManifestUrl'> &
+    Partial<Pick<Config, 'apiDocs'>>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
@@ -76,12 +74,6 @@ export interface AppDeps {
 }
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
-
-/** public/ sits beside the code when built (dist/public) and one level up in the sources. */
-export function publicDir(): string {
-  const candidates = [path.join(__dirname, 'public'), path.join(__dirname, '..', 'public')];
-  return candidates.find((dir) => existsSync(dir)) ?? candidates[1]!;
-}
 
 /** Only the configured front ends; any other origin gets no CORS headers at all. The app's and the catalog fast path's. */
 export function corsHeaders(corsOrigins: string[]) {
@@ -191,20 +183,35 @@ export function createApp(deps: AppDeps): Express {
     '/images',
     express.static(path.join(publicDir(), 'images'), { immutable: true, maxAge: '365d', index: false }),
   );
+  const guards: RouteGuards = { accessTokens, roles, identity, rateLimits: limits };
+  let document: OpenApiDocument | undefined;
+  const routeDeps = {
+    database,
+    shuttingDown: deps.shuttingDown ?? (() => false),
+    parts,
+    catalogCache,
+    reviews,
+    users,
+    payments,
+    orders,
+    activity,
+    releases,
+    uploads,
+    document: () => (document ??= generatedDocument()),
+  };
   // Before express.json: the webhook's signature covers the raw body.
-  app.use(stripeWebhookRoutes({ payments }));
+  for (const module of stripeWebhookRouteModules) mountRoutes(app, module, routeDeps, guards);
   app.use(express.json({ limit: '100kb' }));
 
-  app.use(healthRoutes({ database, shuttingDown: deps.shuttingDown ?? (() => false) }));
-  app.use(partsRoutes({ parts, accessTokens, roles, catalogCache }));
-  app.use(reviewsRoutes({ reviews, accessTokens, roles, catalogCache, rateLimit: limits.reviews }));
-  app.use(usersRoutes({ users, identity, accessTokens, roles, signInRateLimit: limits.signIn }));
-  app.use(paymentsRoutes({ payments, accessTokens, rateLimit: limits.paymentIntents }));
-  app.use(ordersRoutes({ orders, accessTokens, roles, rateLimit: limits.orders }));
-  app.use(activityRoutes({ activity, accessTokens, roles }));
-  app.use(releasesRoutes({ releases, accessTokens, roles }));
-  // Uploads.
-  app.use(uploadsRoutes({ uploads, storage: uploadStorage, accessTokens, roles, rateLimit: limits.uploads }));
+  const files = uploadedFiles(uploadStorage);
+  if (files) app.use(UPLOADS_PATH, files);
+  // The API reference is public, but off in production unless API_DOCS=true.
+  const docsOn = config.apiDocs ?? true;
+  if (docsOn) app.use(referenceAssets());
+  for (const module of apiRouteModules) {
+    if (module.name === 'docs' && !docsOn) continue;
+    mountRoutes(app, module, routeDeps, guards);
+  }
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ClientRequest } from 'node:http';
 import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 
 /** How long a cached catalog answer is served; another api instance's write shows within it. */
 export const DEFAULT_CATALOG_CACHE_TTL_MS = 3_000;
@@ -37,7 +38,6 @@ const PER_REQUEST_HEADERS = new Set([
 interface Entry {
   body: Buffer;
   etag: string;
-  storedAt: number;
   /** The headers the app's middleware and serve() set for this URL, minus per-request ones; once served. */
   headers?: [name: string, value: string | number | string[]][];
 }
@@ -65,48 +65,37 @@ export interface CatalogCache {
 
 export function createCatalogCache(options: { ttlMs: number; maxEntries?: number; now?: () => number }): CatalogCache {
   const { ttlMs, maxEntries = CATALOG_CACHE_MAX_ENTRIES, now = Date.now } = options;
-  // Insertion order is recency order: a hit moves its entry to the end.
-  const entries = new Map<string, Entry>();
-  const loading = new Map<string, Promise<Entry>>();
-  // A load that started before an invalidation may have read the old data: it is not kept.
-  let generation = 0;
+  // Least recently used go first past maxEntries; an entry is fresh for ttlMs; concurrent misses of
+  // one URL share one load (fetchMethod). A load that throws (400, 404) is not kept.
+  const entries = new LRUCache<string, Entry, () => Promise<unknown>>({
+    max: maxEntries,
+    ttl: Math.max(ttlMs, 1),
+    ttlResolution: 0,
+    perf: { now },
+    fetchMethod: (_url, _stale, { context: load }) => toEntry(load),
+  });
 
-  function fresh(key: string): Entry | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    entries.delete(key);
-    if (now() - entry.storedAt >= ttlMs) return undefined;
-    entries.set(key, entry);
-    return entry;
-  }
-
-  async function loadEntry(key: string, load: () => Promise<unknown>): Promise<Entry> {
-    const startedIn = generation;
-    const storedAt = now();
+  async function toEntry(load: () => Promise<unknown>): Promise<Entry> {
     const body = Buffer.from(JSON.stringify(await load()));
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, storedAt };
-    if (ttlMs > 0 && startedIn === generation) {
-      entries.set(key, entry);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    }
-    return entry;
+    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
   }
 
-  function shared(key: string, load: () => Promise<unknown>): Promise<Entry> {
-    let pending = loading.get(key);
-    if (!pending) {
-      pending = loadEntry(key, load).finally(() => {
-        if (loading.get(key) === pending) loading.delete(key);
-      });
-      loading.set(key, pending);
+  async function entryFor(key: string, load: () => Promise<unknown>): Promise<Entry> {
+    if (ttlMs <= 0) return toEntry(load);
+    const status: LRUCache.Status<string, Entry, () => Promise<unknown>> = {};
+    try {
+      return (await entries.fetch(key, { context: load, status }))!;
+    } catch (error) {
+      // invalidate() during the load drops it (it may have read the old data): this request still
+      // gets an answer, read afresh, and nothing is kept.
+      if (status.fetchAborted) return toEntry(load);
+      throw error;
     }
-    return pending;
   }
 
   return {
     async serve(req, res, load) {
-      const key = req.originalUrl;
-      const entry = fresh(key) ?? (await shared(key, load));
+      const entry = await entryFor(req.originalUrl, load);
       res.setHeader('Cache-Control', PUBLIC_CATALOG_CACHE_CONTROL);
       res.setHeader('CDN-Cache-Control', PUBLIC_CATALOG_CDN_CACHE_CONTROL);
       res.setHeader('ETag', entry.etag);
@@ -121,13 +110,11 @@ export function createCatalogCache(options: { ttlMs: number; maxEntries?: number
       res.end(entry.body);
     },
     hit(url) {
-      const entry = fresh(url);
+      const entry = entries.get(url);
       return entry?.headers ? (entry as CatalogCacheHit) : undefined;
     },
     invalidate() {
-      generation += 1;
       entries.clear();
-      loading.clear();
     },
     get size() {
       return entries.size;

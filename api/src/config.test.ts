@@ -110,6 +110,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...DATABASE, API_PORT: port })).toEqual([expect.stringMatching(/^API_PORT: /)]);
   });
 
+  it('serves the API reference outside production, and in production only with API_DOCS=true', () => {
+    expect(loadConfig(DATABASE).apiDocs).toBe(true);
+    expect(loadConfig({ ...DATABASE, API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig(PRODUCTION).apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(problemsOf({ ...DATABASE, API_DOCS: 'maybe' })).toEqual(['API_DOCS: must be true or false']);
+  });
+
   it('refuses the auth emulator in production', () => {
     expect(problemsOf({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
       'FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production',

@@ -113,6 +113,8 @@ export interface Config {
   catalogCacheTtlMs: number;
   /** The live shell's mf-manifest.json: a remote release must share its singletons' majors to go live. */
   shellManifestUrl: string;
+  /** GET /openapi.json and GET /docs are served: always outside production, there only with API_DOCS=true. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +204,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   LOG_FILE: z.string().trim().min(1, 'must be a file path').optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  API_DOCS: booleanFlag.optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
@@ -327,6 +330,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFile: env.LOG_FILE,
     seedDemoData: env.SEED_DEMO_DATA,
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,

@@ -1,3 +1,4 @@
+import { checkReceivedAnswer } from '../test/answer-check';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
@@ -136,7 +137,9 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
     const started = Date.now();
     const at = phase;
     const response = await fetch(new URL(path, running.url), init);
-    const body = (await response.json()) as Answer['body'];
+    const text = await response.text();
+    checkReceivedAnswer(init.method ?? 'GET', path, response.status, response.headers.get('content-type') ?? undefined, Buffer.from(text));
+    const body = JSON.parse(text) as Answer['body'];
     const answer = { path, phase: at, status: response.status, ms: Date.now() - started, retryAfter: response.headers.get('retry-after'), body };
     answers.push(answer);
     return answer;

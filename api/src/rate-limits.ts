@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { type IncrementResponse, ipKeyGenerator, type Options, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { type Collection, MongoServerError } from 'mongodb';
 import { accessClaims } from './auth/middleware';
-import type { RateLimitConfig } from './config';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './config';
 import type { RateLimitDocument } from './db/mongo';
 
 const DUPLICATE_KEY = 11000;
@@ -75,7 +75,28 @@ export interface RateLimits {
   orders: RequestHandler;
   paymentIntents: RequestHandler;
   uploads: RequestHandler;
+  /** POST /remotes/errors, per client address, counted in this process. */
+  failureReports: RequestHandler;
 }
+
+export const FAILURE_REPORTS_PER_WINDOW = 10;
+const FAILURE_REPORT_WINDOW_MS = 60_000;
+export const TOO_MANY_REPORTS = 'Too many failure reports: try again in a minute';
+
+/** What each limit counts and how to change it: the OpenAPI document's `x-rate-limit` of each route. */
+export const RATE_LIMIT_DOCS: Record<keyof RateLimits, { per: 'client address' | 'account'; calls: number; windowSeconds: number; variable?: string }> = {
+  signIn: { per: 'client address', calls: DEFAULT_RATE_LIMITS.signIn, windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000, variable: 'RATE_LIMIT_SIGN_IN' },
+  reviews: { per: 'account', calls: DEFAULT_RATE_LIMITS.reviews, windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000, variable: 'RATE_LIMIT_REVIEWS' },
+  orders: { per: 'account', calls: DEFAULT_RATE_LIMITS.orders, windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000, variable: 'RATE_LIMIT_ORDERS' },
+  paymentIntents: {
+    per: 'account',
+    calls: DEFAULT_RATE_LIMITS.paymentIntents,
+    windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000,
+    variable: 'RATE_LIMIT_PAYMENT_INTENTS',
+  },
+  uploads: { per: 'account', calls: DEFAULT_RATE_LIMITS.uploads, windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000, variable: 'RATE_LIMIT_UPLOADS' },
+  failureReports: { per: 'client address', calls: FAILURE_REPORTS_PER_WINDOW, windowSeconds: FAILURE_REPORT_WINDOW_MS / 1000 },
+};
 
 const byAddress = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 const byAccount = (req: Request) => accessClaims(req).email;
@@ -104,5 +125,16 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     orders: limit('orders', config.orders, byAccount),
     paymentIntents: limit('payment-intents', config.paymentIntents, byAccount),
     uploads: limit('uploads', config.uploads, byAccount),
+    // A public write anyone can call (the shell's failure reports): one process's count is the right size for it.
+    failureReports: rateLimit({
+      windowMs: FAILURE_REPORT_WINDOW_MS,
+      limit: FAILURE_REPORTS_PER_WINDOW,
+      keyGenerator: byAddress,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ message: TOO_MANY_REPORTS });
+      },
+    }),
   };
 }

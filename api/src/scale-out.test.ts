@@ -1,3 +1,4 @@
+import { checkReceivedAnswer } from '../test/answer-check';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { type ApiProcess, killApiProcess, startApiProcess } from '../test/api-process';
@@ -66,6 +67,7 @@ async function call(base: string, method: string, path: string, token?: string, 
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
+  checkReceivedAnswer(method, path, response.status, response.headers.get('content-type') ?? undefined, Buffer.from(text));
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }
 

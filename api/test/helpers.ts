@@ -1,3 +1,4 @@
+import { checkAnswersOf } from './answer-check';
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@pcpp/contracts/core';
 import type { Express } from 'express';
@@ -81,7 +82,7 @@ export async function createTestApi(
   const accessTokens = createAccessTokens(config.jwtSecret);
   const logger = createLogger(config.logLevel);
   const outbox = createTestOutbox(database, config.smtpUrl);
-  const app = createApp({ config, logger, database, identity, accessTokens, outbox, ...options });
+  const app = checkAnswersOf(createApp({ config, logger, database, identity, accessTokens, outbox, ...options }));
   return {
     app,
     config,

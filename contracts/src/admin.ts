@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, type Role } from './entities';
+import { countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
 import { validationMessages as m } from './messages';
 import { parseDollarsToCents } from './money';
 
@@ -12,7 +13,7 @@ export interface Page<T> {
 }
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pages: z.number().int() });
+  z.object({ items: z.array(item), total: countSchema, page: countSchema, pages: countSchema });
 
 /** Rows per page of the admin tables. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -28,7 +29,7 @@ export interface UserSummary {
 export const userSummarySchema = z.object({
   email: z.string(),
   role: z.enum(['admin', 'customer']),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
 }) satisfies z.ZodType<UserSummary>;
 
 /** What an admin did, for the Activity page (GET /activity). */
@@ -60,12 +61,12 @@ export interface ActivityEntry {
 }
 
 export const activityEntrySchema = z.object({
-  _id: z.string(),
+  _id: objectIdStringSchema,
   action: z.enum(ACTIVITY_ACTIONS),
   actor: z.string(),
   target: z.string(),
   details: z.string().optional(),
-  at: z.string(),
+  at: isoDateTimeSchema,
 }) satisfies z.ZodType<ActivityEntry>;
 
 /**
@@ -85,13 +86,13 @@ export interface ModeratedReview {
 }
 
 export const moderatedReviewSchema = z.object({
-  _id: z.string(),
+  _id: objectIdStringSchema,
   name: z.string(),
   review: z.string(),
   ratings: z.number().int(),
   hidden: z.boolean(),
   author: z.object({ email: z.string(), admin: z.boolean() }).optional(),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
 }) satisfies z.ZodType<ModeratedReview>;
 
 /** PATCH /reviews/{id} (admin): a hidden review is kept but never served to the public. Strict. */
@@ -182,4 +183,4 @@ export const partFormFields = z.object({
 /** POST /uploads: at most 5 MB, and what the file's bytes say it is. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const uploadResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.url() }) });
+export const uploadResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.url(), thumbUrl: z.url() }) });

@@ -1,5 +1,7 @@
 // The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
 export * from './admin';
+export * from './api-answers';
+export type * from './api-answer-types';
 export * from './catalog-query';
 export * from './contact';
 export * from './entities';

@@ -3,29 +3,39 @@ import type { PartList } from './catalog-query';
 import { CATEGORIES, type Profile, type Review, type Part } from './entities';
 
 // What the api answers, checked by the front ends' fetchers. Plain objects (not strict): a field
-// the api adds later does not break an older front end.
+// the api adds later does not break an older front end. The api's OpenAPI document describes its
+// answers with these very schemas.
+
+/** A MongoDB ObjectId as the api writes it: 24 lowercase hex digits. */
+export const objectIdStringSchema = z.string().regex(/^[0-9a-f]{24}$/);
+/** A time as the api writes it: ISO 8601 in UTC (`2026-11-24T13:35:19.000Z`). */
+export const isoDateTimeSchema = z.iso.datetime();
+/** Money: integer cents of US dollars (12999 is $129.99). */
+export const centsSchema = z.number().int().min(0);
+/** A count of things: a whole number, 0 or more. */
+export const countSchema = z.number().int().min(0);
 
 export const partSchema = z.object({
-  _id: z.string(),
+  _id: objectIdStringSchema,
   name: z.string(),
   img: z.string(),
   description: z.string(),
   category: z.enum(CATEGORIES),
-  price: z.number().int(),
-  p_quantity: z.number().int(),
-  min_quantity: z.number().int(),
-  createdAt: z.string().optional(),
+  price: centsSchema,
+  p_quantity: countSchema,
+  min_quantity: countSchema,
+  createdAt: isoDateTimeSchema.optional(),
 }) satisfies z.ZodType<Part>;
 
 export const partListSchema = z.object({
   items: z.array(partSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
+  total: countSchema,
+  page: countSchema,
+  pages: countSchema,
 }) satisfies z.ZodType<PartList>;
 
 export const reviewSchema = z.object({
-  _id: z.string(),
+  _id: objectIdStringSchema,
   name: z.string(),
   review: z.string(),
   ratings: z.number().int(),

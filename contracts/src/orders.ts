@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
 import { validationMessages as m } from './messages';
 
 /**
@@ -60,28 +61,28 @@ export function stockLeftMessage(available: number): string {
 
 export const orderStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES),
-  at: z.string(),
+  at: isoDateTimeSchema,
   by: z.string(),
   reason: z.string().optional(),
 }) satisfies z.ZodType<OrderStatusChange>;
 
 /** What the front ends check an order answer against. */
 export const orderSchema = z.object({
-  _id: z.string(),
-  productId: z.string(),
+  _id: objectIdStringSchema,
+  productId: objectIdStringSchema,
   productName: z.string(),
   email: z.string(),
   name: z.string(),
-  per_product_price: z.number().int(),
-  order_quantity: z.number().int(),
-  totalAmount: z.number().int(),
+  per_product_price: centsSchema,
+  order_quantity: countSchema,
+  totalAmount: centsSchema,
   address: z.string(),
   phone: z.string(),
   paid: z.boolean(),
   transactionId: z.string().optional(),
   status: z.enum(ORDER_STATUSES),
   statusHistory: z.array(orderStatusChangeSchema),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
 }) satisfies z.ZodType<Order>;
 
 export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;

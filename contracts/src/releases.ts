@@ -1,6 +1,7 @@
 // By package path, as pages.ts reads page-paths.json: the webpack config reads the same file.
 import sharedSingletonsFile from '@pcpp/contracts/shared-singletons.json';
 import { z } from 'zod';
+import { countSchema, isoDateTimeSchema } from './entity-schemas';
 import type { RemoteName } from './routes';
 
 /**
@@ -74,11 +75,11 @@ export interface RemoteReleases {
   failureCount: number;
 }
 
-const releaseVersionEntrySchema = z.object({
+export const releaseVersionEntrySchema = z.object({
   version: z.string(),
   manifestUrl: z.string(),
   shared: z.record(z.string(), z.string()),
-  publishedAt: z.string(),
+  publishedAt: isoDateTimeSchema,
   publishedBy: z.string(),
 }) satisfies z.ZodType<ReleaseVersion>;
 
@@ -88,9 +89,9 @@ export const remoteReleasesSchema = z.object({
   previous: z.string().nullable(),
   versions: z.array(releaseVersionEntrySchema),
   failures: z.array(
-    z.object({ version: z.string().nullable(), manifestUrl: z.string(), message: z.string(), at: z.string() }),
+    z.object({ version: z.string().nullable(), manifestUrl: z.string(), message: z.string(), at: isoDateTimeSchema }),
   ),
-  failureCount: z.number().int(),
+  failureCount: countSchema,
 }) satisfies z.ZodType<RemoteReleases>;
 
 /** POST /releases/{remote} (admin, the release script): the artifact is already in the store. */

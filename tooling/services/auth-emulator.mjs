@@ -43,7 +43,7 @@ export async function startAuthEmulator({
   const config = configFor(cwd, port);
   const firebase = path.join(cwd, 'node_modules/.bin/firebase');
   const args = ['emulators:start', '--only', 'auth', '--project', projectId];
-  if (config.path) args.push('--config', config.path);
+  args.push('--config', config.path);
 
   // Its own process group, so stop() reaches everything firebase-tools starts.
   const group = spawnProcessGroup(firebase, args, { cwd, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
@@ -77,16 +77,16 @@ export async function startAuthEmulator({
 }
 
 /**
- * firebase.json fixes the auth port (and the hub/logging ports). For another port, a temporary
- * copy is used with that port and without hub/logging ports, which firebase-tools then picks
- * itself, so it can run beside an emulator that already holds 4400/4500.
+ * firebase.json fixes the auth port and the hub/logging ports. A temporary copy is used with the
+ * wanted auth port and without hub/logging ports, which firebase-tools then picks itself among
+ * free ones, so several emulators (another checkout's tests, a running `npm start`) never fight
+ * over 4400/4500.
  * @param {string} cwd
  * @param {number} port
  */
 function configFor(cwd, port) {
   const file = path.join(cwd, 'firebase.json');
   const json = JSON.parse(readFileSync(file, 'utf8'));
-  if (json.emulators?.auth?.port === port) return { path: null, cleanup: () => {} };
   const { hub: _hub, logging: _logging, ...emulators } = json.emulators ?? {};
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-auth-emulator-'));
   const copy = path.join(dir, 'firebase.json');

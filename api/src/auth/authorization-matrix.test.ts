@@ -96,6 +96,8 @@ const orderBody = () => ({ productId: part.id, order_quantity: 1, address: '1 Ma
 const MATRIX: Record<string, Row> = {
   'GET /healthz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/healthz'), p) },
   'GET /readyz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/readyz'), p) },
+  'GET /openapi.json': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/openapi.json'), p) },
+  'GET /docs': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/docs'), p) },
   'GET /tools': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/tools'), p) },
   'GET /tools/:id': { expected: [200, 200, 200, 200], send: (p) => as(server().get(`/tools/${part.id}`), p) },
   'POST /tools': { expected: [401, 403, 403, 201], send: (p) => as(server().post('/tools').send(partBody()), p) },

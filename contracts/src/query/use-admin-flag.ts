@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { ApiAnswer } from '../api-answer-types';
+import { adminFlagAnswerSchema } from '../api-answers';
 import { getParsed } from '../api-client';
 import { useAuth } from '../auth-store';
 import { userKeys } from './query-keys';
 
-const adminFlagSchema = z.object({ admin: z.boolean() });
-
 /** GET /admin/{email}: the role as the database holds it now. */
-export async function getAdminFlag(email: string, signal?: AbortSignal): Promise<boolean> {
-  const { admin } = await getParsed(adminFlagSchema, `/admin/${encodeURIComponent(email)}`, { signal });
+export async function getAdminFlag(email: string, signal?: AbortSignal): Promise<ApiAnswer<'/admin/{email}', 'get'>['admin']> {
+  const { admin } = await getParsed(adminFlagAnswerSchema, `/admin/${encodeURIComponent(email)}`, { signal });
   return admin;
 }
 

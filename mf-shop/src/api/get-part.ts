@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OBJECT_ID_PATTERN, getParsed, partKeys, partSchema } from '@pcpp/contracts';
+import { type ApiAnswer, OBJECT_ID_PATTERN, getParsed, partKeys, partSchema } from '@pcpp/contracts';
 
 /** GET /tools/{id} (public): one part, with its current stock. The product and purchase pages both read it. */
-export function getPart(id: string, signal?: AbortSignal) {
+export function getPart(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/tools/{id}', 'get'>> {
   return getParsed(partSchema, `/tools/${encodeURIComponent(id)}`, { signal });
 }
 

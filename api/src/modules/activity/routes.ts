@@ -1,16 +1,31 @@
-import { Router } from 'express';
-import type { AccessTokens } from '../../auth/access-token';
-import { requireAccessToken, requireAdmin } from '../../auth/middleware';
-import type { RoleAuthority } from '../../auth/role-authority';
+import { activityEntrySchema, pageSchema } from '@pcpp/contracts/core';
+import { routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { examples } from '../../openapi/examples';
 import type { ActivityLog } from './service';
 import { activityQuerySchema } from './validators';
 
-export function activityRoutes(deps: { activity: ActivityLog; accessTokens: AccessTokens; roles: RoleAuthority }): Router {
-  const router = Router();
-
-  router.get('/activity', requireAccessToken(deps.accessTokens), requireAdmin(deps.roles), async (req, res) => {
-    res.json(await deps.activity.list(activityQuerySchema.parse(req.query)));
-  });
-
-  return router;
+export interface ActivityRouteDeps {
+  activity: ActivityLog;
 }
+
+const route = routeDeclarer<ActivityRouteDeps>();
+
+export const activityRoutes: RouteModule<ActivityRouteDeps> = {
+  name: 'activity',
+  routes: [
+    route({
+      method: 'get',
+      path: '/activity',
+      operationId: 'listActivity',
+      tag: 'Admin',
+      summary: 'Activity: what admins did, newest first',
+      access: 'admin',
+      query: activityQuerySchema,
+      answers: { 200: { description: 'One page of entries.', schema: pageSchema(activityEntrySchema), example: examples.activityPage } },
+      handle:
+        ({ activity }) =>
+        ({ query }) =>
+          activity.list(query),
+    }),
+  ],
+};

@@ -1,3 +1,4 @@
+import { checkAnswersOf } from '../../../test/answer-check';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import { createApp } from '../../app';
@@ -22,11 +23,11 @@ describe('/readyz', () => {
     // Port 9 (discard) on loopback: nothing listens, connections are refused.
     const client = new MongoClient('mongodb://127.0.0.1:9/?serverSelectionTimeoutMS=500');
     const db = client.db('unreachable');
-    const app = createApp({
+    const app = checkAnswersOf(createApp({
       ...api,
       logger: createLogger('silent'),
       database: { client, db, collections: collectionsOf(db) },
-    });
+    }));
     const response = await request(app).get('/readyz');
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ message: 'The database is unreachable' });

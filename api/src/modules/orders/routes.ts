@@ -1,70 +1,179 @@
-import { type RequestHandler, Router } from 'express';
-import type { AccessTokens } from '../../auth/access-token';
-import { accessClaims, requireAccessToken, requireAdmin } from '../../auth/middleware';
-import type { RoleAuthority } from '../../auth/role-authority';
-import { noBodySchema, noQuerySchema } from '../../validation';
+import {
+  deletedCountAnswerSchema,
+  orderSchema,
+  pageSchema,
+  placedOrderAnswerSchema,
+  stockConflictSchema,
+} from '@pcpp/contracts/core';
+import { z } from 'zod';
+import { accessClaims } from '../../auth/middleware';
+import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { examples } from '../../openapi/examples';
 import type { OrdersService } from './service';
 import {
   allOrdersQuerySchema,
-  idempotencyKeySchema,
+  idempotencyHeadersSchema,
   myOrdersQuerySchema,
   orderBodySchema,
   orderParamsSchema,
   orderStatusBodySchema,
 } from './validators';
 
-export function ordersRoutes(deps: {
+export interface OrdersRouteDeps {
   orders: OrdersService;
-  accessTokens: AccessTokens;
-  roles: RoleAuthority;
-  /** Orders placed per customer (rate-limits.ts). */
-  rateLimit: RequestHandler;
-}): Router {
-  const router = Router();
-  const signedIn = requireAccessToken(deps.accessTokens);
-  const admin = requireAdmin(deps.roles);
-
-  router.post('/order', signedIn, deps.rateLimit, async (req, res) => {
-    const input = orderBodySchema.parse(req.body ?? {});
-    const key = idempotencyKeySchema.parse(req.get('idempotency-key'));
-    const answer = await deps.orders.placeOnce(accessClaims(req), input, key);
-    if (answer.replayed) res.set('Idempotent-Replayed', 'true');
-    res.status(answer.status).json(answer.body);
-  });
-
-  router.get('/myorder', signedIn, async (req, res) => {
-    const query = myOrdersQuerySchema.parse(req.query);
-    res.json(await deps.orders.listOwn(accessClaims(req), query));
-  });
-
-  router.delete('/myorder/:id', signedIn, async (req, res) => {
-    const { id } = orderParamsSchema.parse(req.params);
-    res.json(await deps.orders.cancelOwn(accessClaims(req), id));
-  });
-
-  router.get('/order/:id', signedIn, async (req, res) => {
-    const { id } = orderParamsSchema.parse(req.params);
-    res.json(await deps.orders.get(accessClaims(req), id));
-  });
-
-  // The admin console.
-  router.get('/order', signedIn, admin, async (req, res) => {
-    res.json(await deps.orders.listAll(allOrdersQuerySchema.parse(req.query)));
-  });
-
-  router.delete('/order/:id', signedIn, admin, async (req, res) => {
-    const { id } = orderParamsSchema.parse(req.params);
-    noQuerySchema.parse(req.query);
-    noBodySchema.parse(req.body ?? {});
-    res.json(await deps.orders.cancelAsAdmin(accessClaims(req), id));
-  });
-
-  router.patch('/order/:id/status', signedIn, admin, async (req, res) => {
-    const { id } = orderParamsSchema.parse(req.params);
-    noQuerySchema.parse(req.query);
-    const { status } = orderStatusBodySchema.parse(req.body ?? {});
-    res.json(await deps.orders.changeStatus(accessClaims(req), id, status));
-  });
-
-  return router;
 }
+
+const route = routeDeclarer<OrdersRouteDeps>();
+const NOT_FOUND = { description: 'No order has this id, or it is not yours.' };
+const ordersOrPage = z.union([z.array(orderSchema), pageSchema(orderSchema)]);
+
+export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
+  name: 'orders',
+  routes: [
+    route({
+      method: 'post',
+      path: '/order',
+      operationId: 'placeOrder',
+      tag: 'Orders',
+      summary: 'Place an order (the Purchase page)',
+      description:
+        'The part’s name and price come from the database and the email from the token; the spec’s `productName`, ' +
+        '`email`, `name`, `per_product_price` and `totalAmount` are accepted and ignored. The stock is taken in the ' +
+        'step that checks it and held until the order is paid, cancelled, or the hold expires (ORDER_HOLD_MINUTES).',
+      access: 'customer',
+      rateLimit: 'orders',
+      idempotencyKey: true,
+      body: orderBodySchema,
+      headers: idempotencyHeadersSchema,
+      answers: {
+        201: {
+          description: 'The order is placed (or, for a retried Idempotency-Key, the stored answer of the first request).',
+          schema: placedOrderAnswerSchema,
+          headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request.', schema: z.literal('true').optional() } },
+          example: examples.placedOrder,
+        },
+        404: { description: 'No part has this id.' },
+        409: {
+          description: 'The stock cannot cover the quantity (with how many are left), or a request with this Idempotency-Key is still running.',
+          schema: z.union([stockConflictSchema, z.object({ message: z.string() })]),
+        },
+        422: { description: 'This Idempotency-Key was used for a different order.' },
+      },
+      handle:
+        ({ orders }) =>
+        async ({ body, headers }, req) => {
+          const answer = await orders.placeOnce(accessClaims(req), body, headers['Idempotency-Key']);
+          return new Reply(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+        },
+    }),
+    route({
+      method: 'get',
+      path: '/myorder',
+      operationId: 'listMyOrders',
+      tag: 'Orders',
+      summary: 'My Orders',
+      description:
+        'The caller’s own orders, newest first, cancelled ones included: a plain array (the spec’s call), or a page with `page` or `limit`. ' +
+        '`email` must be the caller’s own.',
+      access: 'customer',
+      query: myOrdersQuerySchema,
+      answers: {
+        200: { description: 'The orders, or one page of them.', schema: ordersOrPage, example: examples.orderList },
+        403: { description: '`email` is another account’s.' },
+      },
+      handle:
+        ({ orders }) =>
+        ({ query }, req) =>
+          orders.listOwn(accessClaims(req), query),
+    }),
+    route({
+      method: 'delete',
+      path: '/myorder/{id}',
+      operationId: 'cancelMyOrder',
+      tag: 'Orders',
+      summary: 'Cancel my unpaid order',
+      description: 'The order is kept, cancelled, and its quantity goes back to stock (once, however many deletes race).',
+      access: 'customer',
+      params: orderParamsSchema,
+      answers: {
+        200: { description: '1: cancelled now; 0: it was cancelled already.', schema: deletedCountAnswerSchema, example: { deletedCount: 1 } },
+        404: NOT_FOUND,
+        409: { description: 'A paid order cannot be deleted.' },
+      },
+      handle:
+        ({ orders }) =>
+        ({ params }, req) =>
+          orders.cancelOwn(accessClaims(req), params.id),
+    }),
+    route({
+      method: 'get',
+      path: '/order/{id}',
+      operationId: 'getOrder',
+      tag: 'Orders',
+      summary: 'One order (the Payment page)',
+      description: 'Its owner, or an admin.',
+      access: 'customer',
+      params: orderParamsSchema,
+      answers: { 200: { description: 'The order.', schema: orderSchema, example: examples.order }, 404: NOT_FOUND },
+      handle:
+        ({ orders }) =>
+        ({ params }, req) =>
+          orders.get(accessClaims(req), params.id),
+    }),
+    route({
+      method: 'get',
+      path: '/order',
+      operationId: 'listAllOrders',
+      tag: 'Admin',
+      summary: 'Manage All Orders',
+      description:
+        'Every order, newest first: a plain array (the spec’s call), or a page as soon as `status`, `q`, `page` or `limit` is given. ' +
+        '`q` matches part of the customer’s email or of the part’s name.',
+      access: 'admin',
+      query: allOrdersQuerySchema,
+      answers: { 200: { description: 'The orders, or one page of them.', schema: ordersOrPage, example: examples.orderList } },
+      handle:
+        ({ orders }) =>
+        ({ query }) =>
+          orders.listAll(query),
+    }),
+    route({
+      method: 'delete',
+      path: '/order/{id}',
+      operationId: 'cancelOrder',
+      tag: 'Admin',
+      summary: 'Cancel a customer’s unpaid order',
+      access: 'admin',
+      params: orderParamsSchema,
+      answers: {
+        200: { description: '1: cancelled now; 0: it was cancelled already.', schema: deletedCountAnswerSchema, example: { deletedCount: 1 } },
+        404: NOT_FOUND,
+        409: { description: 'A paid order cannot be cancelled.' },
+      },
+      handle:
+        ({ orders }) =>
+        ({ params }, req) =>
+          orders.cancelAsAdmin(accessClaims(req), params.id),
+    }),
+    route({
+      method: 'patch',
+      path: '/order/{id}/status',
+      operationId: 'changeOrderStatus',
+      tag: 'Admin',
+      summary: 'Move an order on: shipped, delivered or cancelled',
+      description: 'Paid → shipped → delivered; placed → cancelled (the stock goes back). Only the payment sets `paid`.',
+      access: 'admin',
+      params: orderParamsSchema,
+      body: orderStatusBodySchema,
+      answers: {
+        200: { description: 'The order with its new status.', schema: orderSchema, example: { ...examples.paidOrder } },
+        404: NOT_FOUND,
+        409: { description: 'The order’s status does not allow this move (or another admin moved it first).' },
+      },
+      handle:
+        ({ orders }) =>
+        ({ params, body }, req) =>
+          orders.changeStatus(accessClaims(req), params.id, body.status),
+    }),
+  ],
+};

@@ -33,6 +33,13 @@ export const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9_-]{1,100}$/, IDEMPOTENCY_KEY_MESSAGE)
   .optional();
 
+/** The headers POST /order reads: a new key for each new order, the same key when retrying one. */
+export const idempotencyHeadersSchema = z.object({
+  'Idempotency-Key': idempotencyKeySchema.meta({
+    description: 'A new key for each new order, the same key when retrying one (1-100 letters, digits, - or _). Kept 24 hours per customer.',
+  }),
+});
+
 export const orderParamsSchema = z.object({ id: objectIdSchema('order id') });
 
 /** GET /myorder?email=[&page=&limit=] (strict: an unknown parameter is a 400). */

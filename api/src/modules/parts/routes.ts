@@ -1,49 +1,100 @@
-import { Router } from 'express';
-import type { AccessTokens } from '../../auth/access-token';
-import { accessClaims, requireAccessToken, requireAdmin } from '../../auth/middleware';
-import type { RoleAuthority } from '../../auth/role-authority';
+import { deletedCountAnswerSchema, insertedIdAnswerSchema, partListSchema, partSchema } from '@pcpp/contracts/core';
+import { z } from 'zod';
+import { accessClaims } from '../../auth/middleware';
 import type { CatalogCache } from '../../catalog-cache';
-import { noBodySchema, noQuerySchema } from '../../validation';
+import { type RouteModule, routeDeclarer, SENT } from '../../http/route-spec';
+import { examples } from '../../openapi/examples';
 import type { PartsService } from './service';
 import { partBodySchema, partListQuerySchema, partParamsSchema } from './validators';
 
-export function partsRoutes(deps: {
+export interface PartsRouteDeps {
   parts: PartsService;
-  accessTokens: AccessTokens;
-  roles: RoleAuthority;
   catalogCache: CatalogCache;
-}): Router {
-  const router = Router();
-  const signedIn = requireAccessToken(deps.accessTokens);
-  const admin = requireAdmin(deps.roles);
-  const { catalogCache } = deps;
-  router.get('/tools', (req, res) =>
-    catalogCache.serve(req, res, () =>
-      // The spec's plain call keeps its shape (an array, newest last); any parameter asks for a page.
-      Object.keys(req.query).length === 0 ? deps.parts.list() : deps.parts.search(partListQuerySchema.parse(req.query)),
-    ),
-  );
-  // Public, like the list: a part's page is for visitors too (the spec's bearer is accepted, never
-  // read, so the answer is the same for every caller and may be cached).
-  router.get('/tools/:id', (req, res) =>
-    catalogCache.serve(req, res, () => {
-      const { id } = partParamsSchema.parse(req.params);
-      noQuerySchema.parse(req.query);
-      return deps.parts.get(id);
-    }),
-  );
-  router.post('/tools', signedIn, admin, async (req, res) => {
-    noQuerySchema.parse(req.query);
-    const input = partBodySchema.parse(req.body ?? {});
-    res.status(201).json(await deps.parts.add(accessClaims(req), input));
-  });
-
-  router.delete('/tools/:id', signedIn, admin, async (req, res) => {
-    const { id } = partParamsSchema.parse(req.params);
-    noQuerySchema.parse(req.query);
-    noBodySchema.parse(req.body ?? {});
-    res.json(await deps.parts.remove(accessClaims(req), id));
-  });
-
-  return router;
 }
+
+const route = routeDeclarer<PartsRouteDeps>();
+const NOT_FOUND = { description: 'No part has this id.' };
+
+/** The spec's `tools` paths: the catalog, a part's page, and the admins' add and delete. */
+export const partsRoutes: RouteModule<PartsRouteDeps> = {
+  name: 'parts',
+  routes: [
+    route({
+      method: 'get',
+      path: '/tools',
+      operationId: 'listParts',
+      tag: 'Parts',
+      summary: 'The catalog',
+      description:
+        'Without parameters: every part, oldest first, as a plain array (the spec’s call). With any parameter: one page, ' +
+        'filtered by category and search text, sorted (newest first by default). Public and cached briefly (ETag, 304).',
+      access: 'public',
+      query: partListQuerySchema,
+      answers: {
+        200: {
+          description: 'Every part (no parameters), or one page of them.',
+          schema: z.union([z.array(partSchema), partListSchema]),
+          example: examples.partList,
+        },
+      },
+      // The spec's plain call keeps its shape (an array, newest last); any parameter asks for a page.
+      handle:
+        ({ parts, catalogCache }) =>
+        async ({ query }, req, res) => {
+          await catalogCache.serve(req, res, () => (Object.keys(req.query).length === 0 ? parts.list() : parts.search(query)));
+          return SENT;
+        },
+    }),
+    // Public, like the list: a part's page is for visitors too (the spec's bearer is accepted, never
+    // read, so the answer is the same for every caller and may be cached).
+    route({
+      method: 'get',
+      path: '/tools/{id}',
+      operationId: 'getPart',
+      tag: 'Parts',
+      summary: 'One part',
+      description: 'Public (the spec’s client sends a bearer token; it is accepted and not needed). Cached briefly (ETag, 304).',
+      access: 'public',
+      params: partParamsSchema,
+      answers: { 200: { description: 'The part.', schema: partSchema, example: examples.part }, 404: NOT_FOUND },
+      handle:
+        ({ parts, catalogCache }) =>
+        async ({ params }, req, res) => {
+          await catalogCache.serve(req, res, () => parts.get(params.id));
+          return SENT;
+        },
+    }),
+    route({
+      method: 'post',
+      path: '/tools',
+      operationId: 'addPart',
+      tag: 'Parts',
+      summary: 'Add a part (Add a Product)',
+      description: 'Price in integer cents; `img` is a URL that `POST /uploads` answered. Recorded on the Activity page.',
+      access: 'admin',
+      body: partBodySchema,
+      answers: { 201: { description: 'The part is in the catalog.', schema: insertedIdAnswerSchema, example: examples.insertedId } },
+      handle:
+        ({ parts }) =>
+        ({ body }, req) =>
+          parts.add(accessClaims(req), body),
+    }),
+    route({
+      method: 'delete',
+      path: '/tools/{id}',
+      operationId: 'deletePart',
+      tag: 'Parts',
+      summary: 'Delete a part (Manage Products)',
+      access: 'admin',
+      params: partParamsSchema,
+      answers: {
+        200: { description: 'The part is gone from the catalog.', schema: deletedCountAnswerSchema, example: { deletedCount: 1 } },
+        404: NOT_FOUND,
+      },
+      handle:
+        ({ parts }) =>
+        ({ params }, req) =>
+          parts.remove(accessClaims(req), params.id),
+    }),
+  ],
+};

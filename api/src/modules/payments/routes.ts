@@ -1,42 +1,104 @@
-import express, { type RequestHandler, Router } from 'express';
-import type { AccessTokens } from '../../auth/access-token';
-import { accessClaims, requireAccessToken } from '../../auth/middleware';
+import express from 'express';
+import { paymentConfirmationAnswerSchema, paymentIntentAnswerSchema, webhookReceivedAnswerSchema } from '@pcpp/contracts/core';
+import { accessClaims } from '../../auth/middleware';
 import { HttpError } from '../../errors';
+import { routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { examples } from '../../openapi/examples';
 import type { PaymentsService } from './service';
-import { confirmPaymentBodySchema, createPaymentIntentBodySchema, orderIdParamsSchema } from './validators';
+import { confirmPaymentBodySchema, createPaymentIntentBodySchema, orderIdParamsSchema, stripeEventSchema, stripeSignatureHeadersSchema } from './validators';
 
-export function paymentsRoutes(deps: {
+export interface PaymentsRouteDeps {
   payments: PaymentsService;
-  accessTokens: AccessTokens;
-  /** Payment intents per customer (rate-limits.ts). */
-  rateLimit: RequestHandler;
-}): Router {
-  const router = Router();
-  const signedIn = requireAccessToken(deps.accessTokens);
-
-  router.post('/create-payment-intent', signedIn, deps.rateLimit, async (req, res) => {
-    const { orderId } = createPaymentIntentBodySchema.parse(req.body ?? {});
-    res.json(await deps.payments.createPaymentIntent(accessClaims(req), orderId));
-  });
-
-  router.patch('/myorder/:id', signedIn, async (req, res) => {
-    const { id } = orderIdParamsSchema.parse(req.params);
-    const body = confirmPaymentBodySchema.parse(req.body ?? {});
-    if (body.order !== undefined && body.order !== id.toHexString()) throw new HttpError(400, 'order must be the id in the path');
-    res.json(await deps.payments.confirmPayment(accessClaims(req), id, body.transactionId));
-  });
-
-  return router;
 }
 
-/**
- * POST /webhooks/stripe reads the raw body, which the signature covers: mount it before
- * express.json() (app.ts).
- */
-export function stripeWebhookRoutes(deps: { payments: PaymentsService }): Router {
-  const router = Router();
-  router.post('/webhooks/stripe', express.raw({ type: 'application/json', limit: '1mb' }), async (req, res) => {
-    res.json(await deps.payments.handleWebhook(req.body, req.get('stripe-signature')));
-  });
-  return router;
-}
+const route = routeDeclarer<PaymentsRouteDeps>();
+const NOT_YOURS = { description: 'The order is another customer’s.' };
+const NOT_FOUND = { description: 'No order has this id.' };
+const PROVIDER = {
+  502: { description: 'Stripe refused the call.' },
+  503: { description: 'Card payments are not configured, or Stripe cannot be reached.' },
+};
+
+export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
+  name: 'payments',
+  routes: [
+    route({
+      method: 'post',
+      path: '/create-payment-intent',
+      operationId: 'createPaymentIntent',
+      tag: 'Payments',
+      summary: 'Start paying an order by card',
+      description: 'The amount is the stored order’s; the spec’s `totalAmount` is accepted and ignored.',
+      access: 'customer',
+      rateLimit: 'paymentIntents',
+      body: createPaymentIntentBodySchema,
+      answers: {
+        200: { description: 'The PaymentIntent’s client secret, for Stripe.js.', schema: paymentIntentAnswerSchema, example: examples.paymentIntent },
+        403: NOT_YOURS,
+        404: NOT_FOUND,
+        409: { description: 'The order is paid already, or no longer payable (cancelled).' },
+        ...PROVIDER,
+      },
+      handle:
+        ({ payments }) =>
+        ({ body }, req) =>
+          payments.createPaymentIntent(accessClaims(req), body.orderId),
+    }),
+    route({
+      method: 'patch',
+      path: '/myorder/{id}',
+      operationId: 'confirmPayment',
+      tag: 'Payments',
+      summary: 'Record a card payment (after Stripe.js confirmed it)',
+      description:
+        'The api asks Stripe whether the PaymentIntent succeeded for this order and its amount; only then is the order paid. ' +
+        'The webhook does the same on its own, so a closed tab loses nothing.',
+      access: 'customer',
+      params: orderIdParamsSchema,
+      body: confirmPaymentBodySchema,
+      answers: {
+        200: { description: 'The order is paid.', schema: paymentConfirmationAnswerSchema, example: examples.paymentConfirmation },
+        403: NOT_YOURS,
+        404: NOT_FOUND,
+        409: { description: 'Stripe does not confirm this payment for this order, or the order is no longer payable.' },
+        ...PROVIDER,
+      },
+      handle:
+        ({ payments }) =>
+        ({ params, body }, req) => {
+          if (body.order !== undefined && body.order !== params.id.toHexString()) throw new HttpError(400, 'order must be the id in the path');
+          return payments.confirmPayment(accessClaims(req), params.id, body.transactionId);
+        },
+    }),
+  ],
+};
+
+/** POST /webhooks/stripe reads the raw body, which the signature covers: mounted before express.json() (app.ts). */
+export const stripeWebhookRoutes: RouteModule<PaymentsRouteDeps> = {
+  name: 'stripe-webhook',
+  routes: [
+    route({
+      method: 'post',
+      path: '/webhooks/stripe',
+      operationId: 'stripeWebhook',
+      tag: 'Payments',
+      summary: 'Stripe’s events (payment_intent.succeeded)',
+      description: 'Called by Stripe, signed with the webhook secret over the raw body. A succeeded payment marks its order paid, exactly once.',
+      access: 'stripeSignature',
+      rawBody: true,
+      body: stripeEventSchema,
+      headers: stripeSignatureHeadersSchema,
+      before: [express.raw({ type: 'application/json', limit: '1mb' })],
+      answers: {
+        200: { description: 'The event was received.', schema: webhookReceivedAnswerSchema, example: { received: true } },
+        400: { description: 'The signature does not match the body, or the body is not the raw event.' },
+        503: { description: 'The webhook secret is not configured.' },
+      },
+      handle:
+        ({ payments }) =>
+        ({ headers }, req) =>
+          payments.handleWebhook(req.body, headers['Stripe-Signature']),
+    }),
+  ],
+};
+

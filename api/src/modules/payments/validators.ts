@@ -18,3 +18,13 @@ export const confirmPaymentBodySchema = z.strictObject({
   transactionId: z.string({ error: 'transactionId is required' }).regex(PAYMENT_INTENT_ID, 'transactionId must be a payment id (pi_…)'),
   order: z.string().optional(),
 });
+
+/** What Stripe posts to the webhook (documented; the signature over the raw bytes is what is checked). */
+export const stripeEventSchema = z
+  .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) })
+  .meta({ description: 'A Stripe event, e.g. payment_intent.succeeded. Read as raw bytes: its signature covers them.' });
+
+/** The webhook's signature header (absent: a 400 from the signature check). */
+export const stripeSignatureHeadersSchema = z.object({
+  'Stripe-Signature': z.string().optional().meta({ description: 'Stripe’s signature of the raw body (t=…,v1=…).' }),
+});

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createAccount, createTestApi, type TestApi } from '../../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../../test/release-fixtures';
-import { FAILURE_REPORTS_PER_WINDOW, TOO_MANY_REPORTS } from './routes';
+import { FAILURE_REPORTS_PER_WINDOW, TOO_MANY_REPORTS } from '../../rate-limits';
 
 // The release registry against real manifests over HTTP. (Who may call what: src/auth/admin-access.test.ts.)
 

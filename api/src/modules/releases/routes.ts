@@ -1,78 +1,129 @@
-import { Router, type RequestHandler } from 'express';
-import type { AccessTokens } from '../../auth/access-token';
-import { accessClaims, requireAccessToken, requireAdmin } from '../../auth/middleware';
-import type { RoleAuthority } from '../../auth/role-authority';
-import { HttpError } from '../../errors';
-import { noBodySchema, noQuerySchema } from '../../validation';
+import { liveRemotesSchema, releaseVersionEntrySchema, remoteReleasesSchema } from '@pcpp/contracts/core';
+import { z } from 'zod';
+import { accessClaims } from '../../auth/middleware';
+import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { examples } from '../../openapi/examples';
 import type { ReleasesService } from './service';
 import { promoteReleaseInputSchema, publishReleaseInputSchema, remoteLoadFailureInputSchema, remoteParamsSchema } from './validators';
 
 /** Browsers ask often; a few seconds of staleness is fine for shells starting up, and spares the api. */
 const LIVE_REMOTES_CACHE = 'public, max-age=5';
-export const FAILURE_REPORTS_PER_WINDOW = 10;
-const FAILURE_REPORT_WINDOW_MS = 60_000;
-export const TOO_MANY_REPORTS = 'Too many failure reports: try again in a minute';
 
-/**
- * At most `limit` requests per client address per window, counted in this process. Enough for a
- * public write that anyone can call (the shell's failure reports); one process's count is the
- * right size for it.
- */
-export function perAddressLimit(limit: number, windowMs: number): RequestHandler {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (req, _res, next) => {
-    const now = Date.now();
-    // Forget finished windows now and then, so the map stays small.
-    if (windows.size > 10_000) for (const [key, w] of windows) if (now - w.start >= windowMs) windows.delete(key);
-    const key = req.ip ?? 'unknown';
-    const current = windows.get(key);
-    const window = current && now - current.start < windowMs ? current : { start: now, count: 0 };
-    window.count += 1;
-    windows.set(key, window);
-    next(window.count > limit ? new HttpError(429, TOO_MANY_REPORTS) : undefined);
-  };
+export interface ReleasesRouteDeps {
+  releases: ReleasesService;
 }
 
-export function releasesRoutes(deps: { releases: ReleasesService; accessTokens: AccessTokens; roles: RoleAuthority }): Router {
-  const router = Router();
-  const admin = [requireAccessToken(deps.accessTokens), requireAdmin(deps.roles)];
+const route = routeDeclarer<ReleasesRouteDeps>();
+const UNKNOWN_VERSION = { description: 'The remote has no published version by this name.' };
 
-  router.get('/remotes', async (req, res) => {
-    noQuerySchema.parse(req.query);
-    res.set('Cache-Control', LIVE_REMOTES_CACHE).json(await deps.releases.liveRemotes());
-  });
-
-  router.post('/remotes/errors', perAddressLimit(FAILURE_REPORTS_PER_WINDOW, FAILURE_REPORT_WINDOW_MS), async (req, res) => {
-    noQuerySchema.parse(req.query);
-    await deps.releases.reportFailure(remoteLoadFailureInputSchema.parse(req.body ?? {}));
-    res.status(204).end();
-  });
-
-  router.get('/releases', ...admin, async (req, res) => {
-    noQuerySchema.parse(req.query);
-    res.json(await deps.releases.overview());
-  });
-
-  router.post('/releases/:remote', ...admin, async (req, res) => {
-    const { remote } = remoteParamsSchema.parse(req.params);
-    noQuerySchema.parse(req.query);
-    const input = publishReleaseInputSchema.parse(req.body ?? {});
-    res.status(201).json(await deps.releases.publish(accessClaims(req), remote, input));
-  });
-
-  router.post('/releases/:remote/promote', ...admin, async (req, res) => {
-    const { remote } = remoteParamsSchema.parse(req.params);
-    noQuerySchema.parse(req.query);
-    const { version } = promoteReleaseInputSchema.parse(req.body ?? {});
-    res.json(await deps.releases.promote(accessClaims(req), remote, version));
-  });
-
-  router.post('/releases/:remote/rollback', ...admin, async (req, res) => {
-    const { remote } = remoteParamsSchema.parse(req.params);
-    noQuerySchema.parse(req.query);
-    noBodySchema.parse(req.body ?? {});
-    res.json(await deps.releases.rollback(accessClaims(req), remote));
-  });
-
-  return router;
-}
+export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
+  name: 'releases',
+  routes: [
+    route({
+      method: 'get',
+      path: '/remotes',
+      operationId: 'getLiveRemotes',
+      tag: 'Releases',
+      summary: 'The live version of each remote (what the shell loads)',
+      description: 'The live manifest of each remote, and the one live before it (the shell’s fallback). Public; cacheable for 5 s.',
+      access: 'public',
+      answers: { 200: { description: 'The live and previous manifests.', schema: liveRemotesSchema, example: examples.liveRemotes } },
+      handle:
+        ({ releases }) =>
+        async (_input, _req, res) => {
+          res.set('Cache-Control', LIVE_REMOTES_CACHE);
+          return releases.liveRemotes();
+        },
+    }),
+    route({
+      method: 'post',
+      path: '/remotes/errors',
+      operationId: 'reportRemoteFailure',
+      tag: 'Releases',
+      summary: 'Report a remote that would not load (the shell)',
+      description: 'Shown on the Releases page for 24 hours.',
+      access: 'public',
+      rateLimit: 'failureReports',
+      body: remoteLoadFailureInputSchema,
+      answers: { 204: { description: 'Recorded.' } },
+      handle:
+        ({ releases }) =>
+        async ({ body }) => {
+          await releases.reportFailure(body);
+          return new Reply(204);
+        },
+    }),
+    route({
+      method: 'get',
+      path: '/releases',
+      operationId: 'listReleases',
+      tag: 'Releases',
+      summary: 'The Releases page: each remote’s live, previous and published versions, and its load failures',
+      access: 'admin',
+      answers: { 200: { description: 'One entry per remote.', schema: z.array(remoteReleasesSchema), example: examples.releases } },
+      handle:
+        ({ releases }) =>
+        () =>
+          releases.overview(),
+    }),
+    route({
+      method: 'post',
+      path: '/releases/{remote}',
+      operationId: 'publishRelease',
+      tag: 'Releases',
+      summary: 'Register a published version (npm run release)',
+      description: 'The api reads the version’s mf-manifest.json, checks it is this remote’s and keeps the shared versions it was built against. Not live yet.',
+      access: 'admin',
+      params: remoteParamsSchema,
+      body: publishReleaseInputSchema,
+      answers: {
+        201: { description: 'The version is registered.', schema: releaseVersionEntrySchema, example: examples.releaseVersion },
+        409: { description: 'This version is registered already.' },
+      },
+      handle:
+        ({ releases }) =>
+        ({ params, body }, req) =>
+          releases.publish(accessClaims(req), params.remote, body),
+    }),
+    route({
+      method: 'post',
+      path: '/releases/{remote}/promote',
+      operationId: 'promoteRelease',
+      tag: 'Releases',
+      summary: 'Make a version live',
+      description:
+        'Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides.',
+      access: 'admin',
+      params: remoteParamsSchema,
+      body: promoteReleaseInputSchema,
+      answers: {
+        200: { description: 'The remote’s releases, with the version live.', schema: remoteReleasesSchema, example: examples.remoteReleases },
+        404: UNKNOWN_VERSION,
+        409: { description: 'The version is live already, is incompatible with the shell, or the live version changed meanwhile.' },
+        503: { description: 'The live shell’s manifest cannot be read.' },
+      },
+      handle:
+        ({ releases }) =>
+        ({ params, body }, req) =>
+          releases.promote(accessClaims(req), params.remote, body.version),
+    }),
+    route({
+      method: 'post',
+      path: '/releases/{remote}/rollback',
+      operationId: 'rollbackRelease',
+      tag: 'Releases',
+      summary: 'Make the previous live version live again',
+      access: 'admin',
+      params: remoteParamsSchema,
+      answers: {
+        200: { description: 'The remote’s releases, with the previous version live.', schema: remoteReleasesSchema, example: examples.remoteReleases },
+        404: UNKNOWN_VERSION,
+        409: { description: 'There is nothing to roll back to, or the live version changed meanwhile.' },
+      },
+      handle:
+        ({ releases }) =>
+        ({ params }, req) =>
+          releases.rollback(accessClaims(req), params.remote),
+    }),
+  ],
+};

@@ -1,9 +1,15 @@
-import { Router, type RequestHandler } from 'express';
-import type { AccessTokens } from '../../auth/access-token';
-import type { IdentityProvider } from '../../auth/firebase';
-import { accessClaims, requireAccessToken, requireAdmin, requireFirebaseIdToken, verifiedIdentity } from '../../auth/middleware';
-import type { RoleAuthority } from '../../auth/role-authority';
-import { noBodySchema, noQuerySchema } from '../../validation';
+import {
+  accessTokenAnswerSchema,
+  adminFlagAnswerSchema,
+  modifiedCountAnswerSchema,
+  pageSchema,
+  profileSchema,
+  userSummarySchema,
+} from '@pcpp/contracts/core';
+import { z } from 'zod';
+import { accessClaims, verifiedIdentity } from '../../auth/middleware';
+import { routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { examples } from '../../openapi/examples';
 import type { UsersService } from './service';
 import {
   isProfileUpdateBody,
@@ -14,55 +20,132 @@ import {
   userListQuerySchema,
 } from './validators';
 
-// PUT /user/:email has two callers (spec §7): the profile update (access token, profile body)
-// and the sign-in (Firebase ID token, body {email}). Any other body goes on to the sign-in route.
-const onlyProfileUpdates: RequestHandler = (req, _res, next) =>
-  next(isProfileUpdateBody(req.body) ? undefined : 'route');
-
-export function usersRoutes(deps: {
+export interface UsersRouteDeps {
   users: UsersService;
-  identity: IdentityProvider;
-  accessTokens: AccessTokens;
-  roles: RoleAuthority;
-  /** Token exchanges per client address, good or bad (rate-limits.ts). */
-  signInRateLimit: RequestHandler;
-}): Router {
-  const router = Router();
-  const signedIn = requireAccessToken(deps.accessTokens);
-  const admin = requireAdmin(deps.roles);
-
-  router.put('/user/admin/:email', signedIn, admin, async (req, res) => {
-    const { email } = userEmailParamsSchema.parse(req.params);
-    noQuerySchema.parse(req.query);
-    noBodySchema.parse(req.body ?? {});
-    res.json(await deps.users.promote(accessClaims(req), email));
-  });
-
-  router.get('/user', signedIn, admin, async (req, res) => {
-    res.json(await deps.users.list(userListQuerySchema.parse(req.query)));
-  });
-
-  router.put('/user/:email', onlyProfileUpdates, signedIn, async (req, res) => {
-    const { email } = userEmailParamsSchema.parse(req.params);
-    const profile = profileUpdateBodySchema.parse(req.body ?? {});
-    res.json(await deps.users.updateProfile(accessClaims(req), email, profile));
-  });
-
-  router.put('/user/:email', deps.signInRateLimit, requireFirebaseIdToken(deps.identity), async (req, res) => {
-    const { email: pathEmail } = userEmailParamsSchema.parse(req.params);
-    const { email: bodyEmail } = tokenExchangeBodySchema.parse(req.body ?? {});
-    res.json(await deps.users.exchangeToken(verifiedIdentity(req), { pathEmail, bodyEmail }));
-  });
-
-  router.get('/user/one', signedIn, async (req, res) => {
-    const { email } = profileQuerySchema.parse(req.query);
-    res.json(await deps.users.profileOf(accessClaims(req), email));
-  });
-
-  router.get('/admin/:email', signedIn, async (req, res) => {
-    const { email } = userEmailParamsSchema.parse(req.params);
-    res.json(await deps.users.adminFlag(accessClaims(req), email));
-  });
-
-  return router;
 }
+
+const route = routeDeclarer<UsersRouteDeps>();
+const OWN_OR_ADMIN = { description: 'The email is another account’s (only admins may read it).' };
+
+export const usersRoutes: RouteModule<UsersRouteDeps> = {
+  name: 'users',
+  routes: [
+    route({
+      method: 'put',
+      path: '/user/admin/{email}',
+      operationId: 'promoteUser',
+      tag: 'Admin',
+      summary: 'Make Admin',
+      description: 'The account is an admin on its next request (the role is read from the database).',
+      access: 'admin',
+      params: userEmailParamsSchema,
+      answers: {
+        200: { description: '1: promoted now; 0: it was an admin already.', schema: modifiedCountAnswerSchema, example: { modifiedCount: 1 } },
+        404: { description: 'No account uses this email.' },
+      },
+      handle:
+        ({ users }) =>
+        ({ params }, req) =>
+          users.promote(accessClaims(req), params.email),
+    }),
+    route({
+      method: 'get',
+      path: '/user',
+      operationId: 'listUsers',
+      tag: 'Admin',
+      summary: 'All Users (Make Admin)',
+      description: 'Every account, newest first: a plain array (the spec’s call), or a page as soon as `q`, `page` or `limit` is given.',
+      access: 'admin',
+      query: userListQuerySchema,
+      answers: {
+        200: {
+          description: 'The accounts, or one page of them.',
+          schema: z.union([z.array(userSummarySchema), pageSchema(userSummarySchema)]),
+          example: examples.userList,
+        },
+      },
+      handle:
+        ({ users }) =>
+        ({ query }) =>
+          users.list(query),
+    }),
+    // PUT /user/{email} has two callers (spec §7): the profile update (access token, profile body)
+    // and the sign-in (Firebase ID token, body {email}). A body naming a profile field is an update.
+    route({
+      method: 'put',
+      path: '/user/{email}',
+      operationId: 'updateProfileOrSignIn',
+      tag: 'Accounts',
+      summary: 'Update My Profile',
+      description:
+        'With the api’s access token and a profile body (all four fields): saves the caller’s profile. ' +
+        'With a Firebase ID token and `{email}`: signs in (see the other body).',
+      access: 'customer',
+      when: (req) => isProfileUpdateBody(req.body),
+      params: userEmailParamsSchema,
+      body: profileUpdateBodySchema,
+      answers: {
+        200: { description: 'The saved profile.', schema: profileSchema, example: examples.profile },
+        403: { description: 'The email is another account’s.' },
+      },
+      handle:
+        ({ users }) =>
+        ({ params, body }, req) =>
+          users.updateProfile(accessClaims(req), params.email, body),
+    }),
+    route({
+      method: 'put',
+      path: '/user/{email}',
+      operationId: 'updateProfileOrSignIn',
+      tag: 'Accounts',
+      summary: 'Sign in: trade a Firebase ID token for the api’s access token',
+      description:
+        'The ID token’s email must be the one in the path and in the body. Accounts listed in ADMIN_EMAILS become admins ' +
+        'once their email is verified; until then `notice` says why.',
+      access: 'firebaseIdToken',
+      rateLimit: 'signIn',
+      params: userEmailParamsSchema,
+      body: tokenExchangeBodySchema,
+      answers: {
+        200: { description: 'The access token and its lifetime in seconds.', schema: accessTokenAnswerSchema, example: examples.accessToken },
+        403: { description: 'The ID token is for another email, or its account has no email.' },
+      },
+      handle:
+        ({ users }) =>
+        ({ params, body }, req) =>
+          users.exchangeToken(verifiedIdentity(req), { pathEmail: params.email, bodyEmail: body.email }),
+    }),
+    route({
+      method: 'get',
+      path: '/user/one',
+      operationId: 'getProfile',
+      tag: 'Accounts',
+      summary: 'My Profile',
+      access: 'customer',
+      query: profileQuerySchema,
+      answers: {
+        200: { description: 'The profile.', schema: profileSchema, example: examples.profile },
+        403: OWN_OR_ADMIN,
+        404: { description: 'No account uses this email.' },
+      },
+      handle:
+        ({ users }) =>
+        ({ query }, req) =>
+          users.profileOf(accessClaims(req), query.email),
+    }),
+    route({
+      method: 'get',
+      path: '/admin/{email}',
+      operationId: 'getAdminFlag',
+      tag: 'Accounts',
+      summary: 'Is this account an admin? (the dashboard’s sidebar and guards)',
+      access: 'customer',
+      params: userEmailParamsSchema,
+      answers: { 200: { description: 'Whether the account is an admin.', schema: adminFlagAnswerSchema, example: { admin: false } }, 403: OWN_OR_ADMIN },
+      handle:
+        ({ users }) =>
+        ({ params }, req) =>
+          users.adminFlag(accessClaims(req), params.email),
+    }),
+  ],
+};

@@ -7,8 +7,8 @@ export const userEmailParamsSchema = z.object({ email: emailSchema });
 /** PUT /user/:email with a Firebase ID token: sign-in. Nothing but the email is accepted. */
 export const tokenExchangeBodySchema = z.strictObject({ email: emailSchema });
 
-/** GET /user/one?email= */
-export const profileQuerySchema = z.object({ email: emailSchema });
+/** GET /user/one?email= (strict). */
+export const profileQuerySchema = z.strictObject({ email: emailSchema }, { error: unknownQueryParameterError(['email']) });
 
 /** PUT /user/:email with an access token: the profile, all four fields required. */
 export { profileUpdateSchema as profileUpdateBodySchema } from '@pcpp/contracts/core';

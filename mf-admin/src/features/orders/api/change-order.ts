@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { activityKeys, apiClient, orderKeys, orderSchema, partKeys } from '@pcpp/contracts';
-
-const deletedSchema = z.object({ deletedCount: z.number().int() });
+import { activityKeys, apiClient, type ApiAnswer, type ApiRequestBody, deletedCountAnswerSchema, orderKeys, orderSchema, partKeys } from '@pcpp/contracts';
 
 /** DELETE /order/{id} (admin): an unpaid order goes, and its quantity back to stock. */
-export async function deleteOrder(id: string) {
+export async function deleteOrder(id: string): Promise<ApiAnswer<'/order/{id}', 'delete'>> {
   const { data } = await apiClient.delete<unknown>(`/order/${encodeURIComponent(id)}`);
-  return deletedSchema.parse(data);
+  return deletedCountAnswerSchema.parse(data);
 }
 
 /** PATCH /order/{id}/status (admin): shipped, delivered or cancelled, as the lifecycle allows. */
-export async function setOrderStatus(id: string, status: 'shipped' | 'delivered' | 'cancelled') {
+export async function setOrderStatus(
+  id: string,
+  status: ApiRequestBody<'/order/{id}/status', 'patch'>['status'],
+): Promise<ApiAnswer<'/order/{id}/status', 'patch'>> {
   const { data } = await apiClient.patch<unknown>(`/order/${encodeURIComponent(id)}/status`, { status });
   return orderSchema.parse(data);
 }

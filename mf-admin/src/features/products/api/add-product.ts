@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { activityKeys, apiClient, partKeys, uploadResponseSchema, type PartInput } from '@pcpp/contracts';
-
-const addedSchema = z.object({ insertedId: z.string() });
+import {
+  activityKeys,
+  apiClient,
+  type ApiAnswer,
+  insertedIdAnswerSchema,
+  partKeys,
+  uploadResponseSchema,
+  type PartInput,
+} from '@pcpp/contracts';
 
 /** POST /uploads (admin, multipart field `image`): the api checks, resizes and stores the photo. */
-export async function uploadImage(file: File): Promise<string> {
+export async function uploadImage(file: File): Promise<ApiAnswer<'/uploads', 'post'>['data']['url']> {
   const form = new FormData();
   form.append('image', file);
   const { data } = await apiClient.post<unknown>('/uploads', form);
@@ -13,9 +18,9 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 /** POST /tools (admin): price in cents, img the uploaded photo's URL. */
-export async function addPart(part: PartInput) {
+export async function addPart(part: PartInput): Promise<ApiAnswer<'/tools', 'post'>> {
   const { data } = await apiClient.post<unknown>('/tools', part);
-  return addedSchema.parse(data);
+  return insertedIdAnswerSchema.parse(data);
 }
 
 /** Uploads the photo, then adds the part; Home and the catalog (mf-shop) show it at once. */

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
-
-const deletedSchema = z.object({ deletedCount: z.number().int() });
+import { activityKeys, apiClient, type ApiAnswer, deletedCountAnswerSchema, partKeys } from '@pcpp/contracts';
 
 /** DELETE /tools/{id} (admin). Orders keep their own copy of the part's name and price. */
-export async function deletePart(id: string) {
+export async function deletePart(id: string): Promise<ApiAnswer<'/tools/{id}', 'delete'>> {
   const { data } = await apiClient.delete<unknown>(`/tools/${encodeURIComponent(id)}`);
-  return deletedSchema.parse(data);
+  return deletedCountAnswerSchema.parse(data);
 }
 
 /** Home, the catalog (mf-shop) and this table are stale once a part goes. */

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, getParsed, partKeys, partListSchema } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, partKeys, partListSchema } from '@pcpp/contracts';
 
 /** GET /tools, newest first, a page at a time: the catalog's own paging. */
-export function getParts(page: number, signal?: AbortSignal) {
+export function getParts(page: number, signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>> {
   return getParsed(partListSchema, '/tools', { params: { sort: 'newest', page, limit: ADMIN_PAGE_SIZE }, signal });
 }
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { getParsed, releaseKeys, remoteReleasesSchema } from '@pcpp/contracts';
+import { type ApiAnswer, getParsed, releaseKeys, remoteReleasesSchema } from '@pcpp/contracts';
 
 /** GET /releases (admin): each remote's live version, published versions and recent load failures. */
-export function getReleases(signal?: AbortSignal) {
+export function getReleases(signal?: AbortSignal): Promise<ApiAnswer<'/releases', 'get'>> {
   return getParsed(z.array(remoteReleasesSchema), '/releases', { signal });
 }
 

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, getParsed, moderatedReviewSchema, pageSchema, reviewKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiAnswer, getParsed, moderatedReviewSchema, pageSchema, reviewKeys } from '@pcpp/contracts';
 
 const reviewPageSchema = pageSchema(moderatedReviewSchema);
 
 /** GET /reviews/all (admin): every review, hidden ones included, newest first, a page at a time. */
-export function getReviews(page: number, signal?: AbortSignal) {
+export function getReviews(page: number, signal?: AbortSignal): Promise<ApiAnswer<'/reviews/all', 'get'>> {
   return getParsed(reviewPageSchema, '/reviews/all', { params: { page, limit: ADMIN_PAGE_SIZE }, signal });
 }
 

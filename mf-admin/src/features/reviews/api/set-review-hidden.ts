@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, moderatedReviewSchema, reviewKeys } from '@pcpp/contracts';
+import { activityKeys, apiClient, type ApiAnswer, moderatedReviewSchema, reviewKeys } from '@pcpp/contracts';
 
 /** PATCH /reviews/{id} (admin): a hidden review stays stored but the public never gets it. */
-export async function setReviewHidden(id: string, hidden: boolean) {
+export async function setReviewHidden(id: string, hidden: boolean): Promise<ApiAnswer<'/reviews/{id}', 'patch'>> {
   const { data } = await apiClient.patch<unknown>(`/reviews/${encodeURIComponent(id)}`, { hidden });
   return moderatedReviewSchema.parse(data);
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reviewKeys, type ModeratedReview } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { ReviewsPage } from './reviews-page';
 
 let reviews: ModeratedReview[];
@@ -8,7 +8,7 @@ let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
     'GET /reviews/all': () => ({ body: { items: reviews, total: reviews.length, page: 1, pages: 1 } }),
-    'PATCH /reviews/r1': ({ body }) => {
+    [`PATCH /reviews/${testObjectId(1)}`]: ({ body }) => {
       reviews[0] = { ...reviews[0]!, hidden: (body as { hidden: boolean }).hidden };
       return { body: reviews[0] };
     },
@@ -19,7 +19,7 @@ beforeEach(() => {
   api.requests.length = 0;
   reviews = [
     {
-      _id: 'r1',
+      _id: testObjectId(1),
       name: 'Demo Admin',
       review: 'All prices drop 90% today',
       ratings: 5,
@@ -27,7 +27,7 @@ beforeEach(() => {
       author: { email: 'spoof@example.com', admin: false },
       createdAt: '2026-11-20T10:00:00.000Z',
     },
-    { _id: 'r2', name: 'Daniel Okafor', review: 'Arrived in two days.', ratings: 4, hidden: true, createdAt: '2026-11-19T10:00:00.000Z' },
+    { _id: testObjectId(2), name: 'Daniel Okafor', review: 'Arrived in two days.', ratings: 4, hidden: true, createdAt: '2026-11-19T10:00:00.000Z' },
   ];
 });
 
@@ -52,7 +52,7 @@ it("Hide sends {hidden: true}, shows the new state and makes the home page's rev
   queryClient.setQueryData(reviewKeys.latest(), []);
   fireEvent.click(await screen.findByRole('button', { name: 'Hide: the review by Demo Admin' }));
   await waitFor(() => expect(screen.getByRole('row', { name: /Demo Admin/ })).toHaveTextContent('Hidden'));
-  expect(api.requests.find((r) => r.method === 'PATCH')).toMatchObject({ url: '/reviews/r1', body: { hidden: true } });
+  expect(api.requests.find((r) => r.method === 'PATCH')).toMatchObject({ url: `/reviews/${testObjectId(1)}`, body: { hidden: true } });
   expect(queryClient.getQueryState(reviewKeys.latest())?.isInvalidated).toBe(true);
   fireEvent.click(screen.getByRole('button', { name: 'Show: the review by Demo Admin' }));
   await waitFor(() => expect(screen.getByRole('row', { name: /Demo Admin/ })).toHaveTextContent('Shown'));

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, getParsed, pageSchema, userKeys, userSummarySchema } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, pageSchema, userKeys, userSummarySchema } from '@pcpp/contracts';
 
 const usersPageSchema = pageSchema(userSummarySchema);
 
 /** GET /user (admin): accounts, newest first, searched by email, one page at a time. */
-export function getUsers(params: { page: number; q?: string }, signal?: AbortSignal) {
+export function getUsers(params: { page: number; q?: string }, signal?: AbortSignal): Promise<ApiPageAnswer<'/user', 'get'>> {
   return getParsed(usersPageSchema, '/user', {
     params: { page: params.page, limit: ADMIN_PAGE_SIZE, ...(params.q ? { q: params.q } : {}) },
     signal,

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { activityKeys, apiClient, userKeys } from '@pcpp/contracts';
-
-const promotedSchema = z.object({ modifiedCount: z.number().int() });
+import { activityKeys, apiClient, type ApiAnswer, modifiedCountAnswerSchema, userKeys } from '@pcpp/contracts';
 
 /** PUT /user/admin/{email} (admin): the account becomes an admin; its next admin call works at once. */
-export async function promoteUser(email: string) {
+export async function promoteUser(email: string): Promise<ApiAnswer<'/user/admin/{email}', 'put'>> {
   const { data } = await apiClient.put<unknown>(`/user/admin/${encodeURIComponent(email)}`);
-  return promotedSchema.parse(data);
+  return modifiedCountAnswerSchema.parse(data);
 }
 
 /** The users table (and anyone's cached admin flag) is stale once a role changes. */

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient, orderKeys, partKeys } from '@pcpp/contracts';
-
-const deleteResultSchema = z.object({ deletedCount: z.number().int() });
+import { apiClient, type ApiAnswer, deletedCountAnswerSchema, orderKeys, partKeys } from '@pcpp/contracts';
 
 /** DELETE /myorder/{id}: the customer's own unpaid order; its quantity goes back to stock. */
-export async function deleteMyOrder(id: string) {
+export async function deleteMyOrder(id: string): Promise<ApiAnswer<'/myorder/{id}', 'delete'>> {
   const { data } = await apiClient.delete<unknown>(`/myorder/${encodeURIComponent(id)}`);
-  return deleteResultSchema.parse(data);
+  return deletedCountAnswerSchema.parse(data);
 }
 
 /** The list is refetched, and the stock on the shop's pages (mf-shop) is stale. */

@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '@pcpp/contracts';
-
-const intentSchema = z.object({ clientSecret: z.string().min(1) });
+import { apiClient, type ApiAnswer, paymentIntentAnswerSchema } from '@pcpp/contracts';
 
 /** POST /create-payment-intent: the server prices it from the stored order; answers the client secret. */
-export async function createPaymentIntent(orderId: string) {
+export async function createPaymentIntent(orderId: string): Promise<ApiAnswer<'/create-payment-intent', 'post'>['clientSecret']> {
   const { data } = await apiClient.post<unknown>('/create-payment-intent', { orderId });
-  return intentSchema.parse(data).clientSecret;
+  return paymentIntentAnswerSchema.parse(data).clientSecret;
 }
 
 export const useCreatePaymentIntent = () => useMutation({ mutationFn: createPaymentIntent });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, orderKeys, orderSchema } from '@pcpp/contracts';
+import { type ApiAnswer, getParsed, orderKeys, orderSchema } from '@pcpp/contracts';
 
 /** GET /order/{id}: one order, for its owner (or an admin). */
-export function getOrder(id: string, signal?: AbortSignal) {
+export function getOrder(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/order/{id}', 'get'>> {
   return getParsed(orderSchema, `/order/${encodeURIComponent(id)}`, { signal });
 }
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, profileSchema, userKeys } from '@pcpp/contracts';
+import { type ApiAnswer, getParsed, profileSchema, userKeys } from '@pcpp/contracts';
 
 /** GET /user/one?email= : the caller's own profile fields. */
-export function getProfile(email: string, signal?: AbortSignal) {
+export function getProfile(email: string, signal?: AbortSignal): Promise<ApiAnswer<'/user/one', 'get'>> {
   return getParsed(profileSchema, '/user/one', { params: { email }, signal });
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, profileSchema, userKeys, type ProfileUpdateInput } from '@pcpp/contracts';
+import { apiClient, type ApiAnswer, profileSchema, userKeys, type ProfileUpdateInput } from '@pcpp/contracts';
 
 /** PUT /user/{email} with the access token (the api client adds it): answers the saved profile. */
-export async function updateProfile(email: string, changes: ProfileUpdateInput) {
+export async function updateProfile(email: string, changes: ProfileUpdateInput): Promise<ApiAnswer<'/user/{email}', 'put'>> {
   const { data } = await apiClient.put<unknown>(`/user/${encodeURIComponent(email)}`, changes);
   return profileSchema.parse(data);
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, reviewKeys, reviewSchema, type ReviewInput } from '@pcpp/contracts';
+import { apiClient, type ApiAnswer, reviewKeys, reviewSchema, type ReviewInput } from '@pcpp/contracts';
 
 /**
  * POST /addReview with the access token. The api takes the reviewer's name from the account,
  * so none is sent; `ratings` goes as the select's string, as the spec's form sends it.
  */
-export async function addReview(input: ReviewInput) {
+export async function addReview(input: ReviewInput): Promise<ApiAnswer<'/addReview', 'post'>> {
   const { data } = await apiClient.post<unknown>('/addReview', { ratings: input.ratings, review: input.review });
   return reviewSchema.parse(data);
 }

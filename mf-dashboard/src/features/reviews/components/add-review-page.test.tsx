@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
 import { authStore, reviewKeys } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, type TestAnswer, testObjectId } from '@pcpp/contracts/testing';
 import { AddReviewPage } from './add-review-page';
 
 const user = { uid: 'u1', email: 'sam.lee@example.com', displayName: null, photoURL: null, emailVerified: true };
@@ -40,7 +40,7 @@ it("shows the account's name read-only and ratings 0 to 5", () => {
 });
 
 it('says the spec messages, then posts the raw form values, toasts and resets', async () => {
-  answer = { status: 201, body: { _id: 'x', name: 'sam.lee', review: 'Solid board', ratings: 4 } };
+  answer = { status: 201, body: { _id: testObjectId(1), name: 'sam.lee', review: 'Solid board', ratings: 4 } };
   const { queryClient } = renderPage();
   // The home page's reviews are cached: posting must make them stale.
   queryClient.setQueryData(reviewKeys.latest(), []);

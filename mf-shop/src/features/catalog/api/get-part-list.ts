@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogApiPath, getParsed, partKeys, partListSchema } from '@pcpp/contracts';
+import { type ApiPageAnswer, catalogApiPath, getParsed, partKeys, partListSchema } from '@pcpp/contracts';
 import { parseCatalogSearch } from '../../../lib/catalog-url';
 
 /** GET /tools with the catalog's filters: one page for a URL query, asked with the same names. */
-export async function getPartList(search: string, signal?: AbortSignal) {
+export async function getPartList(search: string, signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>> {
   // One spelling of the address, so the first page matches the preload index.html carries.
   return getParsed(partListSchema, catalogApiPath(parseCatalogSearch(search)), { signal });
 }

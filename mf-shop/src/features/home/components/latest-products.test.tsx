@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
-import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, type TestAnswer, testObjectId } from '@pcpp/contracts/testing';
 import { LatestProducts } from './latest-products';
 
 const part = (n: number) => ({
-  _id: `id-${n}`,
+  _id: testObjectId(n),
   name: `Part ${n}`,
   img: `/images/parts/${n}.svg`,
   description: `Description ${n}`,
@@ -38,8 +38,8 @@ it('asks the api for the six newest parts and shows them after a spinner', async
   const grid = await screen.findByRole('list', { name: 'Latest parts' });
   expect(within(grid).getAllByRole('listitem')).toHaveLength(6);
   // Each name opens the part's own page; Purchase goes to the spec's purchase page.
-  expect(within(grid).getByRole('link', { name: 'Part 1' })).toHaveAttribute('href', '/products/id-1');
-  expect(within(grid).getAllByRole('link', { name: 'Purchase' })[0]).toHaveAttribute('href', '/purchase/id-1');
+  expect(within(grid).getByRole('link', { name: 'Part 1' })).toHaveAttribute('href', `/products/${testObjectId(1)}`);
+  expect(within(grid).getAllByRole('link', { name: 'Purchase' })[0]).toHaveAttribute('href', `/purchase/${testObjectId(1)}`);
   expect(api.requests.map((r) => r.url)).toEqual(['/tools?sort=newest&limit=6']);
 });
 

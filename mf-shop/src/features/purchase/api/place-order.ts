@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient, orderKeys, orderSchema, partKeys, type OrderInput } from '@pcpp/contracts';
-
-const placedOrderSchema = z.object({ insertedId: z.string(), order: orderSchema });
+import { apiClient, type ApiAnswer, orderKeys, partKeys, placedOrderAnswerSchema, type OrderInput } from '@pcpp/contracts';
 
 /**
  * POST /order with the access token. The server prices the order and takes the email from the
  * token; the Idempotency-Key makes a retried submission return the first answer.
  */
-export async function placeOrder(input: OrderInput, idempotencyKey: string) {
+export async function placeOrder(input: OrderInput, idempotencyKey: string): Promise<ApiAnswer<'/order', 'post'>> {
   const { data } = await apiClient.post<unknown>('/order', input, { headers: { 'Idempotency-Key': idempotencyKey } });
-  return placedOrderSchema.parse(data);
+  return placedOrderAnswerSchema.parse(data);
 }
 
 /** Stock and My Orders (mf-dashboard) are stale once an order is placed or refused for stock. */

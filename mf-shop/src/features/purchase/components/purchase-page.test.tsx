@@ -87,7 +87,7 @@ it('says the spec messages and keeps Order Now disabled while the quantity is wr
 });
 
 it('places the order with an idempotency key, toasts and goes home', async () => {
-  orderAnswer = { status: 201, body: { insertedId: 'x', order: orderOf(4) } };
+  orderAnswer = { status: 201, body: { insertedId: 'ffffffffffffffffffffffff', order: orderOf(4) } };
   renderAt(`/purchase/${id}`);
   await screen.findByRole('heading', { level: 1, name: part.name });
   fireEvent.change(quantity(), { target: { value: '4' } });

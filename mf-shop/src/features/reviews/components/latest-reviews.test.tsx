@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { reviewText } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, type TestAnswer, testObjectId } from '@pcpp/contracts/testing';
 import { LatestReviews } from './latest-reviews';
 
-const review = (n: number, extra: object = {}) => ({ _id: `id-${n}`, name: `Reviewer ${n}`, review: `Text ${n}`, ratings: n % 6, ...extra });
+const review = (n: number, extra: object = {}) => ({ _id: testObjectId(n), name: `Reviewer ${n}`, review: `Text ${n}`, ratings: n % 6, ...extra });
 
 let answer: TestAnswer;
 let api: Awaited<ReturnType<typeof startApiTestServer>>;

@@ -1,0 +1,115 @@
+import {
+  CATALOG_PAGE_SIZE,
+  type ActivityEntry,
+  type LiveRemotes,
+  type ModeratedReview,
+  type Order,
+  type Part,
+  type Profile,
+  type RemoteReleases,
+  type Review,
+  type UserSummary,
+  type Page,
+} from '@pcpp/contracts/core';
+import { seedParts, seedReviews } from '../db/seed-data';
+
+// One example answer per operation, made from the seeded demo catalog and its reviews, with fixed
+// ids and times so the generated document is the same on every run.
+
+const objectId = (n: number) => `6650a1b2c3d4e5f6a7b8${n.toString(16).padStart(4, '0')}`;
+const at = (minutes: number) => new Date(Date.UTC(2026, 10, 2, 9, minutes)).toISOString();
+
+const parts: Part[] = seedParts.map((seed, index) => ({ _id: objectId(index + 1), ...seed, createdAt: at(index) }));
+const part = parts.at(-1)!;
+const reviews: Review[] = seedReviews.map((seed, index) => ({ _id: objectId(0x100 + index), ...seed }));
+
+const page = <T>(items: T[], total: number, limit: number): Page<T> => ({ items, total, page: 1, pages: Math.ceil(total / limit) });
+
+const customerEmail = 'customer@pcparts.dev';
+const adminEmail = 'admin@pcparts.dev';
+const quantity = Math.max(part.min_quantity, 2);
+const order: Order = {
+  _id: objectId(0x200),
+  productId: part._id,
+  productName: part.name,
+  email: customerEmail,
+  name: 'customer',
+  per_product_price: part.price,
+  order_quantity: quantity,
+  totalAmount: part.price * quantity,
+  address: '12 Harbour Road, Portsmouth PO1 3AX',
+  phone: '+44 7700 900123',
+  paid: false,
+  status: 'placed',
+  statusHistory: [{ status: 'placed', at: at(30), by: customerEmail }],
+  createdAt: at(30),
+};
+const paidOrder: Order = {
+  ...order,
+  paid: true,
+  transactionId: 'pi_3QxDemo0000000000000001',
+  status: 'paid',
+  statusHistory: [...order.statusHistory, { status: 'paid', at: at(32), by: 'system' }],
+};
+
+const manifest = (remote: string, version: string) => `http://localhost:3004/releases/${remote}/${version}/mf-manifest.json`;
+const liveRemotes: LiveRemotes = {
+  remotes: {
+    mf_shop: manifest('mf-shop', '0.1.0+3f2a9c1d'),
+    mf_dashboard: 'http://localhost:3002/mf-manifest.json',
+    mf_admin: 'http://localhost:3003/mf-manifest.json',
+  },
+  previous: { mf_shop: 'http://localhost:3001/mf-manifest.json' },
+};
+const shopReleases: RemoteReleases = {
+  remote: 'mf_shop',
+  live: '0.1.0+3f2a9c1d',
+  previous: '0.1.0+local',
+  versions: [
+    {
+      version: '0.1.0+3f2a9c1d',
+      manifestUrl: manifest('mf-shop', '0.1.0+3f2a9c1d'),
+      shared: { react: '19.3.1', 'react-dom': '19.3.1', '@pcpp/contracts': '3.0.0' },
+      publishedAt: at(40),
+      publishedBy: adminEmail,
+    },
+  ],
+  failures: [],
+  failureCount: 0,
+};
+const moderated: ModeratedReview = { ...reviews[0]!, hidden: false, createdAt: at(5) };
+const activity: ActivityEntry = { _id: objectId(0x300), action: 'product.added', actor: adminEmail, target: part.name, at: at(20) };
+const user: UserSummary = { email: customerEmail, role: 'customer', createdAt: at(1) };
+const profile: Profile = {
+  email: customerEmail,
+  Address: order.address,
+  phone: order.phone,
+  profession: 'Systems engineer',
+  linkin: 'https://www.linkedin.com/in/sam-lee',
+};
+const uploadUrl = 'http://localhost:4000/uploads/0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a.webp';
+
+export const examples = {
+  part,
+  partList: page(parts.slice(-CATALOG_PAGE_SIZE).reverse(), parts.length, CATALOG_PAGE_SIZE),
+  insertedId: { insertedId: part._id },
+  review: reviews[0]!,
+  reviewPage: page(reviews.slice(-6).reverse(), reviews.length, 6),
+  moderatedReviewPage: page([moderated], 1, 20),
+  moderatedReview: { ...moderated, hidden: true },
+  order,
+  paidOrder,
+  orderList: [order],
+  placedOrder: { insertedId: order._id, order },
+  profile,
+  userList: [user],
+  activityPage: page([activity], 1, 20),
+  liveRemotes,
+  releases: [shopReleases],
+  remoteReleases: shopReleases,
+  releaseVersion: shopReleases.versions[0]!,
+  accessToken: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImN1c3RvbWVyQHBjcGFydHMuZGV2In0.c2lnbmF0dXJl', expiresIn: 3600 },
+  paymentIntent: { clientSecret: 'pi_3QxDemo0000000000000001_secret_k3yD3m0' },
+  paymentConfirmation: { paid: true, status: 'paid', transactionId: paidOrder.transactionId! },
+  upload: { success: true, data: { url: uploadUrl, thumbUrl: uploadUrl.replace('.webp', '-thumb.webp') } },
+} as const;

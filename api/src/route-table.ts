@@ -1,0 +1,33 @@
+import apiPackage from '../package.json';
+import type { RouteModule } from './http/route-spec';
+import { activityRoutes } from './modules/activity/routes';
+import { docsRoutes } from './modules/docs/routes';
+import { healthRoutes } from './modules/health/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { partsRoutes } from './modules/parts/routes';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
+import { releasesRoutes } from './modules/releases/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { uploadsRoutes } from './modules/uploads/routes';
+import { usersRoutes } from './modules/users/routes';
+
+// The api's route table: every route the app mounts, in mounting order, and the only source of
+// the OpenAPI document (openapi/document.ts). A route is added here, declared, or it does not exist.
+
+/** Mounted before express.json(): they read their raw body. */
+export const stripeWebhookRouteModules = [stripeWebhookRoutes] as const;
+
+export const apiRouteModules = [
+  healthRoutes,
+  partsRoutes,
+  reviewsRoutes,
+  usersRoutes,
+  paymentsRoutes,
+  ordersRoutes,
+  activityRoutes,
+  releasesRoutes,
+  uploadsRoutes,
+  docsRoutes,
+] as const satisfies readonly RouteModule<never>[];
+
+export const apiVersion = apiPackage.version;

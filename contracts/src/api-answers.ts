@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { countSchema, objectIdStringSchema } from './entity-schemas';
+import { orderSchema } from './orders';
+
+// The api's small answers (results of writes, the session, the health checks), beside the entity
+// schemas: the api's route declarations and its OpenAPI document use these, and so do the front
+// ends' fetchers, so the two cannot drift.
+
+/** The one error shape: a sentence to show, and for a 400 the fields at fault. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** POST /order and POST /tools stock conflicts: the sentence, and how many are left. */
+export const stockConflictSchema = z.object({ message: z.string(), available: countSchema });
+
+/** POST /tools: the new part's id. */
+export const insertedIdAnswerSchema = z.object({ insertedId: objectIdStringSchema });
+
+/** Deletions and cancellations: 1 when this request did it, 0 when it had been done already. */
+export const deletedCountAnswerSchema = z.object({ deletedCount: countSchema });
+
+/** PUT /user/admin/{email}: 1 when the account became an admin, 0 when it was one already. */
+export const modifiedCountAnswerSchema = z.object({ modifiedCount: countSchema });
+
+/** POST /order (201, or the stored answer again for a retried Idempotency-Key). */
+export const placedOrderAnswerSchema = z.object({ insertedId: objectIdStringSchema, order: orderSchema });
+
+/** PUT /user/{email} with a Firebase ID token: the api's own access token. */
+export const accessTokenAnswerSchema = z.object({
+  token: z.string(),
+  /** Seconds until the token expires. */
+  expiresIn: z.number().int().positive(),
+  /** Why the account is not an admin yet although it is listed as one (its email is unverified). */
+  notice: z.string().optional(),
+});
+
+/** GET /admin/{email}. */
+export const adminFlagAnswerSchema = z.object({ admin: z.boolean() });
+
+/** POST /create-payment-intent: what Stripe.js confirms the card payment with. */
+export const paymentIntentAnswerSchema = z.object({ clientSecret: z.string() });
+
+/** PATCH /myorder/{id}: the order is paid by this payment. */
+export const paymentConfirmationAnswerSchema = z.object({
+  paid: z.literal(true),
+  status: z.literal('paid'),
+  transactionId: z.string(),
+});
+
+/** POST /webhooks/stripe. */
+export const webhookReceivedAnswerSchema = z.object({ received: z.literal(true) });
+
+/** GET /healthz and GET /readyz. */
+export const healthAnswerSchema = z.object({ status: z.enum(['ok', 'ready']) });
