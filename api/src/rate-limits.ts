@@ -83,18 +83,21 @@ export const FAILURE_REPORTS_PER_WINDOW = 10;
 const FAILURE_REPORT_WINDOW_MS = 60_000;
 export const TOO_MANY_REPORTS = 'Too many failure reports: try again in a minute';
 
-/** What each limit counts and how to change it: the OpenAPI document's `x-rate-limit` of each route. */
-export const RATE_LIMIT_DOCS: Record<keyof RateLimits, { per: 'client address' | 'account'; calls: number; windowSeconds: number; variable?: string }> = {
-  signIn: { per: 'client address', calls: DEFAULT_RATE_LIMITS.signIn, windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000, variable: 'RATE_LIMIT_SIGN_IN' },
-  reviews: { per: 'account', calls: DEFAULT_RATE_LIMITS.reviews, windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000, variable: 'RATE_LIMIT_REVIEWS' },
-  orders: { per: 'account', calls: DEFAULT_RATE_LIMITS.orders, windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000, variable: 'RATE_LIMIT_ORDERS' },
-  paymentIntents: {
-    per: 'account',
-    calls: DEFAULT_RATE_LIMITS.paymentIntents,
-    windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000,
-    variable: 'RATE_LIMIT_PAYMENT_INTENTS',
-  },
-  uploads: { per: 'account', calls: DEFAULT_RATE_LIMITS.uploads, windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000, variable: 'RATE_LIMIT_UPLOADS' },
+type LimitDoc = { per: 'client address' | 'account'; calls: number; windowSeconds: number; variable?: string };
+const configured = (name: Exclude<keyof RateLimitConfig, 'windowMs'>, per: LimitDoc['per'], variable: string): LimitDoc => ({
+  per,
+  calls: DEFAULT_RATE_LIMITS[name],
+  windowSeconds: DEFAULT_RATE_LIMITS.windowMs / 1000,
+  variable,
+});
+
+/** What each limit counts and how to change it (defaults): the OpenAPI document's `x-rate-limit` of each route. */
+export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
+  signIn: configured('signIn', 'client address', 'RATE_LIMIT_SIGN_IN'),
+  reviews: configured('reviews', 'account', 'RATE_LIMIT_REVIEWS'),
+  orders: configured('orders', 'account', 'RATE_LIMIT_ORDERS'),
+  paymentIntents: configured('paymentIntents', 'account', 'RATE_LIMIT_PAYMENT_INTENTS'),
+  uploads: configured('uploads', 'account', 'RATE_LIMIT_UPLOADS'),
   failureReports: { per: 'client address', calls: FAILURE_REPORTS_PER_WINDOW, windowSeconds: FAILURE_REPORT_WINDOW_MS / 1000 },
 };
 

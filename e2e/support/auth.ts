@@ -73,3 +73,24 @@ export async function requestPasswordReset(request: APIRequestContext, email: st
   expect(response.status()).toBe(200);
   return emulatorOobCodeFor(request, email, 'PASSWORD_RESET');
 }
+
+/** A Firebase ID token for an emulator account with a password (the emulator's REST sign-in). */
+export async function emulatorIdToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post(
+    `${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** The api's access token of an account, as the shell gets it at sign-in (PUT /user/{email}). */
+export async function apiAccessToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const idToken = await emulatorIdToken(request, account.email, account.password);
+  const exchange = await request.put(`${stackUrls.api}/user/${account.email}`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+    data: { email: account.email },
+  });
+  expect(exchange.status()).toBe(200);
+  return ((await exchange.json()) as { token: string }).token;
+}

@@ -1,15 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoAccounts } from '../support/auth';
+import { expect, test } from '@playwright/test';
+import { demoAccounts, emulatorIdToken } from '../support/auth';
 import { stackUrls } from '../support/environment';
-
-async function emulatorIdToken(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post(
-    `${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    { data: { email, password, returnSecureToken: true } },
-  );
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
 
 function claimsOf(jwt: string) {
   return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
