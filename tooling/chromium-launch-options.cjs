@@ -1,27 +1,22 @@
 // How Playwright starts Chromium here (it cannot download its own browsers on this network): the e2e
 // tests and `npm run bench` read it from this one place. CHROMIUM_PATH picks a binary; otherwise
-// Debian's Chromium where it is installed, else the one `npm install` unpacks from @sparticuz/chromium
-// (tooling/chromium), which gets its fonts from npm too.
+// Debian's Chromium where it is installed, else the one inside the @sparticuz/chromium package that
+// `npm install` brings, unpacked on first use (tooling/chromium), which gets its fonts from npm too.
 const path = require('node:path');
-const { bundledChromiumPaths, bundledFontsConfig, isExecutableFile } = require('./chromium/bundled-chromium.cjs');
+const { bundledChromiumPaths, bundledFontsConfig, ensureBundledChromium, isExecutableFile } = require('./chromium/bundled-chromium.cjs');
 
 const debianChromium = '/usr/bin/chromium';
 
 /**
  * @param {NodeJS.ProcessEnv} [env]
- * @param {{ debianPath?: string, bundledDir?: string }} [where] other places, for the tests
+ * @param {{ debianPath?: string, bundledDir?: string, packageDir?: string }} [where] other places, for the tests
  * @returns {{ executablePath: string, args: string[], env?: Record<string, string> }}
  */
-function chromiumLaunchOptions(env = process.env, { debianPath = debianChromium, bundledDir } = {}) {
+function chromiumLaunchOptions(env = process.env, { debianPath = debianChromium, bundledDir, packageDir } = {}) {
+  const executablePath = path.resolve(
+    env.CHROMIUM_PATH || (isExecutableFile(debianPath) ? debianPath : ensureBundledChromium({ dir: bundledDir, packageDir })),
+  );
   const bundled = bundledChromiumPaths(bundledDir).executablePath;
-  let executablePath = env.CHROMIUM_PATH || (isExecutableFile(debianPath) ? debianPath : bundled);
-  if (executablePath === bundled && !isExecutableFile(bundled)) {
-    throw new Error(
-      `No Chromium: ${debianPath} is absent and the bundled one was not unpacked to ${bundled}; ` +
-        'run `npm install` (or `node tooling/chromium/unpack-bundled-chromium.mjs`), or set CHROMIUM_PATH',
-    );
-  }
-  executablePath = path.resolve(executablePath);
   return {
     executablePath,
     args: [

@@ -1,11 +1,17 @@
 // Which Chromium the browser tests launch, and that the bundled one draws the pages' text in its own fonts.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium-launch-options.cjs';
+
+const require = createRequire(import.meta.url);
+const sparticuzVersion = JSON.parse(
+  readFileSync(path.join(path.dirname(require.resolve('@sparticuz/chromium')), '../package.json'), 'utf8'),
+).version;
 
 function fakeExecutable() {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'chromium-options-')), 'chromium');
@@ -26,17 +32,33 @@ test('CHROMIUM_PATH names the binary whatever is installed', () => {
   assert.equal(options.executablePath, '/opt/chrome/chrome');
 });
 
-test("falls back to the unpacked @sparticuz/chromium, with the fonts from npm, when Debian's is absent", () => {
-  const options = chromiumLaunchOptions({ KEEP: 'me', GONE: undefined }, { debianPath: '/dev/null' });
-  assert.match(options.executablePath, /node_modules\/\.cache\/bundled-chromium\/chromium$/);
-  assert.match(options.env?.FONTCONFIG_FILE ?? '', /tooling\/chromium\/fonts\.conf$/);
-  assert.equal(options.env?.KEEP, 'me');
-  assert.equal('GONE' in (options.env ?? {}), false);
+test("falls back to the @sparticuz/chromium binary, unpacked on first use, with the fonts from npm, when Debian's is absent", () => {
+  const bundledDir = mkdtempSync(path.join(tmpdir(), 'bundled-chromium-'));
+  try {
+    const options = chromiumLaunchOptions({ KEEP: 'me', GONE: undefined }, { debianPath: '/dev/null', bundledDir });
+    assert.equal(options.executablePath, path.join(bundledDir, 'chromium'));
+    assert.ok(statSync(options.executablePath).size > 100_000_000, 'the whole binary');
+    assert.equal(readFileSync(path.join(bundledDir, 'VERSION'), 'utf8').trim(), sparticuzVersion);
+    assert.deepEqual(readdirSync(bundledDir).sort(), ['VERSION', 'chromium'], 'no partial file left');
+    assert.match(options.env?.FONTCONFIG_FILE ?? '', /tooling\/chromium\/fonts\.conf$/);
+    assert.equal(options.env?.KEEP, 'me');
+    assert.equal('GONE' in (options.env ?? {}), false);
+    // Unpacked once: the next call takes the same file as it is.
+    const unpackedAt = statSync(options.executablePath).mtimeMs;
+    chromiumLaunchOptions({}, { debianPath: '/dev/null', bundledDir });
+    assert.equal(statSync(options.executablePath).mtimeMs, unpackedAt);
+  } finally {
+    rmSync(bundledDir, { recursive: true, force: true });
+  }
 });
 
 test('says how to get a browser when there is none', () => {
   const bundledDir = mkdtempSync(path.join(tmpdir(), 'no-bundled-chromium-'));
-  assert.throws(() => chromiumLaunchOptions({}, { debianPath: '/nonexistent/chromium', bundledDir }), /run `npm install`/);
+  assert.throws(
+    () => chromiumLaunchOptions({}, { debianPath: '/nonexistent/chromium', bundledDir, packageDir: '/nonexistent/package' }),
+    /@sparticuz\/chromium is not installed; run `npm install`, or set CHROMIUM_PATH/,
+  );
+  rmSync(bundledDir, { recursive: true, force: true });
 });
 
 test('the bundled Chromium launches and renders the pages’ font stack in DejaVu Sans, at Debian’s metrics', async () => {
