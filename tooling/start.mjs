@@ -24,6 +24,7 @@ const BUILD_OUTPUTS = {
   '@pcpp/mf-admin': 'mf-admin/dist/mf-manifest.json',
 };
 
+/** @type {{ name: string, dir: string, port: number, show: string, spa?: boolean, immutable?: boolean, pid?: number }[]} */
 const FRONTENDS = [
   // Renders the public pages on the server with its server build (and the remotes' server builds).
   { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, serverBuild: 'shell/dist-server/server.js', show: '' },
@@ -48,6 +49,12 @@ function buildMissing() {
   );
 }
 
+/**
+ * @param {number} port
+ * @param {string} name
+ * @param {string} variable
+ * @returns {Promise<void>}
+ */
 function assertPortFree(port, name, variable) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -61,6 +68,7 @@ function assertPortFree(port, name, variable) {
 /**
  * True once the shell's server renders its home page (it loads the live remotes' server builds in the
  * background as it starts): the first visitor then gets server HTML too.
+ * @param {string} url
  */
 async function serverRenderingReady(url, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -77,9 +85,11 @@ async function serverRenderingReady(url, timeoutMs = 20_000) {
   return false;
 }
 
+/** @type {{ stop: (graceMs?: number) => Promise<void> }[]} */
 const services = [];
 let stopping = false;
 
+/** @param {number} exitCode */
 async function stopAll(exitCode) {
   if (stopping) return;
   stopping = true;
@@ -156,8 +166,9 @@ async function main() {
     console.log('Release registry: run `npm run release` / `npm run promote` to register the remotes (no demo admin without the emulator).');
   }
 
+  /** @type {[name: string, url: string, pid?: number][]} */
   const rows = [
-    ...FRONTENDS.map((f) => [f.name, `http://localhost:${f.port}${f.show}`, f.pid]),
+    ...FRONTENDS.map((f) => /** @type {[string, string, number?]} */ ([f.name, `http://localhost:${f.port}${f.show}`, f.pid])),
     ['api', `http://localhost:${ports.api}`, api.child.pid],
     ...local.rows,
   ];
@@ -171,6 +182,6 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
 main().catch((error) => {
-  console.error(error.message ?? error);
+  console.error(error instanceof Error ? error.message : error);
   void stopAll(1);
 });

@@ -900,6 +900,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The webhook secret is not configured. */
             503: {
                 headers: {
@@ -1280,6 +1289,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -1416,6 +1434,24 @@ export interface operations {
             };
             /** @description No part has this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1702,6 +1738,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -1776,6 +1821,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1868,6 +1922,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2040,6 +2103,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2308,6 +2380,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Too many calls: the message says when to try again (Retry-After). */
             429: {
                 headers: {
@@ -2393,6 +2474,24 @@ export interface operations {
             };
             /** @description A paid order cannot be deleted. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2498,6 +2597,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2734,6 +2842,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3029,6 +3146,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -3144,6 +3279,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3343,6 +3487,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3551,6 +3704,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -3664,6 +3826,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The live shell’s manifest cannot be read. */
             503: {
                 headers: {
@@ -3764,6 +3935,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { chooseManifest, serverEntryUrl, sharedIncompatibilities } from './releases';
+import { RELEASE_CHECKED_SINGLETONS, SHARED_SINGLETONS, chooseManifest, packageOf, serverEntryUrl, sharedIncompatibilities } from './releases';
 
 describe('whether a remote built against some versions can run in the shell', () => {
   const shell = { react: '19.3.1', 'react-router': '7.18.5', '@pcpp/contracts': '1.2.0', zustand: '0.4.1' };
@@ -47,5 +47,41 @@ describe('which version of a remote a page loads', () => {
   it("finds a version's server build in server/ beside its browser build", () => {
     expect(serverEntryUrl(registry.remotes.mf_shop)).toBe('http://store.example/mf-shop/0.1.0+2/server/remoteEntry.js');
     expect(serverEntryUrl('http://localhost:3001/mf-manifest.json')).toBe('http://localhost:3001/server/remoteEntry.js');
+  });
+});
+
+describe('which singletons the release check compares', () => {
+  it('compares each shared module that is a package of its own, and nothing the builds do not share', () => {
+    expect(RELEASE_CHECKED_SINGLETONS).toEqual([
+      'react',
+      'react-dom',
+      'zustand',
+      'styled-components',
+      'react-hook-form',
+      'react-toastify',
+      '@tanstack/react-query',
+      '@pcpp/contracts',
+    ]);
+    for (const name of RELEASE_CHECKED_SINGLETONS) expect(SHARED_SINGLETONS).toContain(name);
+  });
+
+  it('covers every shared subpath through its package, but the form resolvers, shared only as a subpath', () => {
+    const uncovered = SHARED_SINGLETONS.filter((request) => !RELEASE_CHECKED_SINGLETONS.includes(packageOf(request)));
+    expect(uncovered).toEqual(['@hookform/resolvers/zod']);
+  });
+
+  it('ignores zod, which each build bundles for itself', () => {
+    expect(sharedIncompatibilities({ zod: '4.6.7' }, { zod: '3.25.0' })).toEqual([]);
+  });
+});
+
+describe('packageOf', () => {
+  it.each([
+    ['react', 'react'],
+    ['react-dom/client', 'react-dom'],
+    ['@pcpp/contracts', '@pcpp/contracts'],
+    ['@pcpp/contracts/ui', '@pcpp/contracts'],
+  ])('%s belongs to %s', (request, name) => {
+    expect(packageOf(request)).toBe(name);
   });
 });

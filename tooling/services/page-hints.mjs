@@ -11,9 +11,9 @@ const CACHE_MS = 3_000;
 // A failure is asked again soon: a restarted remote (or api) is seen within this.
 const FAILURE_CACHE_MS = 500;
 
-const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttribute = (/** @type {string} */ value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 // In a data block only `</script` (or `<!--`) could end it early.
-const escapeJsonForHtml = (json) => json.replace(/</g, '\\u003c');
+const escapeJsonForHtml = (/** @type {string} */ json) => json.replace(/</g, '\\u003c');
 
 /**
  * GETs JSON with a short timeout, remembering answers (and failures, as null) for a few seconds. Only
@@ -22,8 +22,11 @@ const escapeJsonForHtml = (json) => json.replace(/</g, '\\u003c');
  * `settled()` resolves once the background reads have (for tests).
  */
 export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_MS, failureCacheMs = FAILURE_CACHE_MS, now = Date.now } = {}) {
+  /** @type {Map<string, { value: unknown, expires: number }>} */
   const entries = new Map();
+  /** @type {Map<string, Promise<unknown>>} */
   const refreshing = new Map();
+  /** @param {string} url */
   async function read(url) {
     let value = null;
     try {
@@ -36,6 +39,7 @@ export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_
     entries.set(url, { value, expires: now() + (value === null ? failureCacheMs : cacheMs) });
     return value;
   }
+  /** @param {string} url */
   function refresh(url) {
     let reading = refreshing.get(url);
     if (!reading) {
@@ -44,6 +48,7 @@ export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_
     }
     return reading;
   }
+  /** @param {string} url */
   async function getJson(url) {
     const hit = entries.get(url);
     if (!hit) return refresh(url);
@@ -59,7 +64,7 @@ export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_
  * the registry's shape: the runtime config's remotes are used then.
  * @param {{ remoteRegistryUrl?: string }} config
  * @param {(url: string) => Promise<unknown>} getJson
- * @param {{ liveRemotesSchema: { safeParse: (value: unknown) => { success: boolean, data?: any } } }} contracts
+ * @param {Pick<typeof import('@pcpp/contracts/core'), 'liveRemotesSchema'>} contracts
  */
 export async function readLiveRemotes(config, getJson, contracts) {
   if (!config.remoteRegistryUrl) return null;
@@ -67,37 +72,47 @@ export async function readLiveRemotes(config, getJson, contracts) {
   return parsed.success ? parsed.data : null;
 }
 
-/** Script files of the remote's entry and of its routes module, from its mf-manifest.json. */
+/**
+ * Script files of the remote's entry and of its routes module, from its mf-manifest.json.
+ * @param {string} manifestUrl
+ * @param {any} manifest the mf-manifest.json as it was read, if it was
+ * @param {string} routesModule
+ */
 function remoteScripts(manifestUrl, manifest, routesModule) {
   const base = new URL('.', manifestUrl);
   const meta = manifest?.metaData;
   if (!meta?.remoteEntry?.name) return [];
   const publicPath = meta.publicPath && meta.publicPath !== 'auto' ? new URL(meta.publicPath, base) : base;
   const entry = new URL(`${meta.remoteEntry.path ? `${meta.remoteEntry.path}/` : ''}${meta.remoteEntry.name}`, publicPath);
-  const routes = (manifest.exposes ?? []).find((expose) => expose.name === routesModule);
-  const chunks = (routes?.assets?.js?.sync ?? []).map((file) => new URL(file, publicPath));
+  const routes = (manifest.exposes ?? []).find((/** @type {{ name: string }} */ expose) => expose.name === routesModule);
+  const chunks = (routes?.assets?.js?.sync ?? []).map((/** @type {string} */ file) => new URL(file, publicPath));
   return [entry, ...chunks].map(String);
 }
+
+/**
+ * What of the runtime config (service-config.cjs) the hints read; all of it is inlined.
+ * @typedef {Pick<ReturnType<typeof import('../service-config.cjs').runtimeConfigFromEnv>, 'apiUrl' | 'remoteRegistryUrl' | 'remotes'> & Record<string, unknown>} RuntimeConfig
+ */
 
 /**
  * search: the request's query string ('' or '?…').
  * startupScripts: the shell's own first chunks (startup-scripts.json of its build), as absolute paths.
  * registry: the release registry's answer the page is served with (readLiveRemotes); read here when not given.
  * serverRendered: the page comes rendered with its data inline, so its api reads are not preloaded.
- * @param {{ pathname: string, search?: string, config: any, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
- *   registry?: object | null, serverRendered?: boolean,
- *   contracts: { routeOwnerOf: Function, isShellPagePath: Function, chooseManifest: Function, liveRemotesSchema: any,
- *     pagePreloads: Record<string, { api: readonly string[], images: readonly { path: string, media: string }[] }>, REMOTE_ROUTES_MODULE: string } }} options
+ * @param {{ pathname: string, search?: string, config: RuntimeConfig, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
+ *   registry?: import('@pcpp/contracts/core').LiveRemotes | null, serverRendered?: boolean,
+ *   contracts: Pick<typeof import('@pcpp/contracts/core'), 'routeOwnerOf' | 'isShellPagePath' | 'pagePreloads' | 'REMOTE_ROUTES_MODULE' | 'chooseManifest' | 'liveRemotesSchema'> }} options
  * @returns {Promise<string>} the tags for <head>
  */
 export async function pageHints({ pathname, search = '', config, requestOrigin, startupScripts = [], getJson, contracts, registry, serverRendered = false }) {
   const links = startupScripts.map((script) => `<link rel="preload" as="script" href="${escapeAttribute(script)}">`);
+  /** @type {Set<string>} */
   const origins = new Set();
-  const preconnect = (url) => {
+  const preconnect = (/** @type {string} */ url) => {
     const { origin } = new URL(url);
     if (origin !== requestOrigin) origins.add(origin);
   };
-  const fetchPreload = (url) => links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`);
+  const fetchPreload = (/** @type {string} */ url) => links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`);
 
   // The shell's own pages (signing in) need no remote.
   const owner = contracts.isShellPagePath(pathname) ? null : contracts.routeOwnerOf(pathname).remote;
@@ -134,7 +149,11 @@ export async function pageHints({ pathname, search = '', config, requestOrigin, 
   return [inlineConfig, ...inlineRemotes, ...preconnects, ...links].join('\n    ');
 }
 
-/** index.html with the hints in its <head>. */
+/**
+ * index.html with the hints in its <head>.
+ * @param {string} html
+ * @param {string} hints
+ */
 export function withHints(html, hints) {
   return html.replace('</head>', `    ${hints}\n  </head>`);
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { type Part, errorMessage } from '@pcpp/contracts';
-import { Spinner } from '@pcpp/contracts/ui';
+import type { Part } from '@pcpp/contracts';
+import { QueryView } from '@pcpp/contracts/ui';
 import { usePart } from '../api/get-part';
-import { LoadFailure } from './load-failure';
 import { NotFoundPage } from './not-found-page';
 import { Inner } from './section';
 
@@ -15,19 +14,13 @@ export const PART_LOADING = 'Loading the part…';
 export function PartQueryView({ id, children }: { id: string; children: (part: Part) => ReactNode }) {
   const { validId, part } = usePart(id);
   if (!validId) return <NotFoundPage />;
-  if (part.isPending) {
-    return (
-      <Inner>
-        <Spinner label={PART_LOADING} />
-      </Inner>
-    );
-  }
-  if (part.isError) {
-    return (
-      <Inner>
-        <LoadFailure title="We could not load this part." message={errorMessage(part.error)} onRetry={() => void part.refetch()} />
-      </Inner>
-    );
-  }
-  return part.data === null ? <NotFoundPage /> : children(part.data);
+  // The part page's own sections frame themselves; only the loading and failure states sit in Inner.
+  if (part.isSuccess) return part.data === null ? <NotFoundPage /> : children(part.data);
+  return (
+    <Inner>
+      <QueryView query={part} loadingLabel={PART_LOADING} failure="We could not load this part." framed>
+        {(found) => (found === null ? <NotFoundPage /> : children(found))}
+      </QueryView>
+    </Inner>
+  );
 }

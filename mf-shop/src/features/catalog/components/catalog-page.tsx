@@ -3,8 +3,7 @@ import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOG_PAGE_SIZE, type PartList, catalogSortLabels, pageMeta } from '@pcpp/contracts';
-import { Button, Spinner, VisuallyHidden, usePageMeta } from '@pcpp/contracts/ui';
-import { ApiDataView } from '../../../components/api-data-view';
+import { Button, QueryView, Spinner, VisuallyHidden, usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
 import { PartCard } from '../../../components/part-card';
@@ -124,10 +123,11 @@ function CatalogResults({ filters }: { filters: CatalogFilters }) {
   return (
     <>
       <ResultsAnnouncement filters={filters} result={result} />
-      <ApiDataView
+      <QueryView
         query={result}
         loadingLabel={LOADING}
-        failureTitle="We could not load the catalog."
+        failure="We could not load the catalog."
+        framed
         isEmpty={(page) => page.items.length === 0}
         empty={(page) => <NothingHere filters={filters} result={page} />}
       >
@@ -150,7 +150,7 @@ function CatalogResults({ filters }: { filters: CatalogFilters }) {
             <CatalogPagination filters={filters} page={page.page} pages={page.pages} />
           </>
         )}
-      </ApiDataView>
+      </QueryView>
     </>
   );
 }

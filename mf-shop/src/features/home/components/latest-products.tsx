@@ -1,7 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { Button } from '@pcpp/contracts/ui';
-import { ApiDataView } from '../../../components/api-data-view';
+import { Button, QueryView } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PartCard } from '../../../components/part-card';
 import { Section } from '../../../components/section';
@@ -28,10 +27,11 @@ export function LatestProducts() {
 function LatestPartList() {
   const parts = useLatestParts();
   return (
-    <ApiDataView
+    <QueryView
       query={parts}
       loadingLabel={LOADING}
-      failureTitle="We could not load our products."
+      failure="We could not load our products."
+      framed
       isEmpty={(parts) => parts.length === 0}
       empty={() => <p>No parts are on sale yet. Please come back soon.</p>}
     >
@@ -51,6 +51,6 @@ function LatestPartList() {
           </More>
         </>
       )}
-    </ApiDataView>
+    </QueryView>
   );
 }

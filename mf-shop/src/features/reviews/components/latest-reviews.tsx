@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { initialsOf, reviewText, type Review } from '@pcpp/contracts';
-import { ApiDataView } from '../../../components/api-data-view';
+import { QueryView } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { Section } from '../../../components/section';
 import { StarRating } from '../../../components/star-rating';
@@ -74,10 +74,11 @@ export function LatestReviews() {
 function ReviewList() {
   const reviews = useLatestReviews();
   return (
-    <ApiDataView
+    <QueryView
       query={reviews}
       loadingLabel={LOADING}
-      failureTitle="We could not load the reviews."
+      failure="We could not load the reviews."
+      framed
       isEmpty={(list) => list.length === 0}
       empty={() => <p>No reviews yet. Customers can add one from their dashboard.</p>}
     >
@@ -90,6 +91,6 @@ function ReviewList() {
           ))}
         </CardGrid>
       )}
-    </ApiDataView>
+    </QueryView>
   );
 }
