@@ -80,6 +80,11 @@ function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '
   };
 }
 
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} name
+ * @param {number} fallback
+ */
 function wholeNumberFrom(env, name, fallback) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;

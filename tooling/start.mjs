@@ -24,7 +24,7 @@ const BUILD_OUTPUTS = {
   '@pcpp/mf-admin': 'mf-admin/dist/mf-manifest.json',
 };
 
-/** @type {{ name: string, dir: string, port: number, show: string, spa?: boolean, immutable?: boolean, pid?: number }[]} */
+/** @type {{ name: string, dir: string, port: number, show: string, spa?: boolean, serverBuild?: string, immutable?: boolean, pid?: number }[]} */
 const FRONTENDS = [
   // Renders the public pages on the server with its server build (and the remotes' server builds).
   { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, serverBuild: 'shell/dist-server/server.js', show: '' },

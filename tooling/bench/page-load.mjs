@@ -13,7 +13,8 @@ const observeVitals = () => {
   const vitals = { lcp: null, lcpElement: null, firstPaint: null, cls: 0 };
   /** @type {PageGlobal} */ (globalThis).__benchVitals = vitals;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+    // LCP entries (the DOM library does not type them yet).
+    for (const entry of /** @type {(PerformanceEntry & { element: (Element & { currentSrc?: string }) | null })[]} */ (list.getEntries())) {
       vitals.lcp = entry.startTime;
       const element = entry.element;
       vitals.lcpElement = element

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import contracts from '@pcpp/contracts/core';
+import seo from '@pcpp/contracts/seo';
 import { createJsonCache, pageHints } from './page-hints.mjs';
 import { createShellPages } from './shell-pages.mjs';
 import { startStaticServer } from './static-server.mjs';
@@ -164,8 +165,8 @@ describe('page hints', () => {
 
   test('an api that does not answer holds only the first page, never the ones after', async () => {
     const silent = http.createServer(() => undefined);
-    await new Promise((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${silent.address().port}/remotes`;
+    await /** @type {Promise<void>} */ (new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve())));
+    const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (silent.address()).port}/remotes`;
     let clock = 0;
     const getJson = createJsonCache({ now: () => clock, timeoutMs: 200, failureCacheMs: 500 });
     try {
@@ -203,7 +204,7 @@ describe("the shell's server with hints", () => {
       pages: createShellPages({
         template: async () => '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>',
         config: () => config,
-        contracts,
+        contracts: { ...contracts, ...seo },
         getJson: createJsonCache(),
       }),
     });

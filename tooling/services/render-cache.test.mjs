@@ -7,9 +7,13 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { answerIsCurrent, createRenderCache } from './render-cache.mjs';
 
 /** path → current ETag; every request is recorded with its If-None-Match. */
+/** @type {Map<string | undefined, string>} */
 const etags = new Map();
+/** @type {{ url: string | undefined, ifNoneMatch: string | undefined }[]} */
 const requests = [];
+/** @type {http.Server} */
 let api;
+/** @type {string} */
 let apiUrl;
 
 before(async () => {
@@ -21,8 +25,8 @@ before(async () => {
     if (req.headers['if-none-match'] === etag && !noCache) return res.writeHead(304, { ETag: etag }).end();
     res.writeHead(200, { ETag: etag, 'Content-Type': 'application/json' }).end('{"items":[]}');
   });
-  await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${api.address().port}`;
+  await new Promise((resolve) => api.listen(0, '127.0.0.1', () => resolve(undefined)));
+  apiUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (api.address()).port}`;
 });
 after(() => new Promise((resolve) => api.close(resolve)));
 beforeEach(() => {

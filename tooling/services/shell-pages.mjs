@@ -69,8 +69,8 @@ export function serverDocument(template, hints, head, body) {
 /**
  * @param {{
  *   template: () => Promise<string>,
- *   config: () => any,
- *   contracts: any,
+ *   config: () => import('./page-hints.mjs').RuntimeConfig,
+ *   contracts: typeof import('@pcpp/contracts/core') & typeof import('@pcpp/contracts/seo'),
  *   getJson: (url: string) => Promise<unknown>,
  *   startupScripts?: () => Promise<string[]>,
  *   renderer?: ServerRenderer | null,
@@ -156,7 +156,7 @@ export function createShellPages({
 
   /** The address the request came to (behind a TLS proxy, as it says in X-Forwarded-Proto). */
   function requestOriginOf(/** @type {IncomingMessage} */ req) {
-    const https = Boolean(/** @type {any} */ (req.socket).encrypted) || req.headers['x-forwarded-proto'] === 'https';
+    const https = Boolean(/** @type {import('node:tls').TLSSocket} */ (req.socket).encrypted) || req.headers['x-forwarded-proto'] === 'https';
     return `${https ? 'https' : 'http'}://${req.headers.host}`;
   }
 
@@ -169,8 +169,7 @@ export function createShellPages({
       if (!renderer) return true;
       const runtimeConfig = config();
       const registry = await readLiveRemotes(runtimeConfig, getJson, contracts);
-      /** @type {string[]} */
-      const remotes = [...new Set(contracts.routeOwnership.filter((/** @type {any} */ route) => route.access === 'public').map((/** @type {any} */ route) => route.remote))];
+      const remotes = [...new Set(contracts.routeOwnership.filter((route) => route.access === 'public').map((route) => route.remote))];
       const loads = remotes.map(async (name) => {
         const { manifestUrl } = contracts.chooseManifest(registry, runtimeConfig, name);
         const manifest = await getJson(manifestUrl);

@@ -17,7 +17,12 @@ const TEMPLATE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"/><title>shell</title><script defer="defer" src="/main.js"></script></head>' +
   '<body><noscript>PC PART PICKER needs JavaScript to run.</noscript><div id="root"></div></body></html>';
 
+/** @typedef {import('./shell-pages.mjs').RenderRequest} RenderRequest */
+/** @typedef {import('./shell-pages.mjs').RenderedPage} RenderedPage */
+
+/** @type {http.Server} */
 let remote;
+/** @type {import('./page-hints.mjs').RuntimeConfig} */
 let config;
 before(async () => {
   // A remote's static server: its manifest (the shell's server reads it before rendering).
@@ -29,17 +34,22 @@ before(async () => {
     }
     res.writeHead(404).end();
   });
-  await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${remote.address().port}`;
+  await new Promise((resolve) => remote.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (remote.address()).port}`;
   config = {
     apiUrl: 'http://127.0.0.1:9',
+    // No registry: the config's remotes are the live ones.
+    remoteRegistryUrl: '',
     remotes: { mf_shop: `${url}/mf-manifest.json`, mf_dashboard: `${url}/dashboard.json`, mf_admin: `${url}/admin.json` },
     firebase: { apiKey: 'k', authDomain: 'a', projectId: 'p' },
   };
 });
 after(() => new Promise((resolve) => remote.close(resolve)));
 
-/** A page as the shell's server build answers it; `tail` pieces come one by one. */
+/**
+ * A page as the shell's server build answers it; `tail` pieces come one by one.
+ * @returns {RenderedPage}
+ */
 function renderedPage({ status = 200, tail = ['<div hidden id="S:1">late</div>', '<script id="query-state" type="application/json">{}</script>'], complete = true } = {}) {
   return {
     status,
@@ -55,9 +65,15 @@ function renderedPage({ status = 200, tail = ['<div hidden id="S:1">late</div>',
   };
 }
 
-/** The static server with the shell's pages and `render` as its renderer. */
+/**
+ * The static server with the shell's pages and `render` as its renderer.
+ * @param {(request: RenderRequest) => Promise<RenderedPage>} render
+ * @param {Partial<Parameters<typeof createShellPages>[0]>} [options]
+ */
 async function serve(render, options = {}) {
+  /** @type {RenderRequest[]} */
   const calls = [];
+  /** @type {string[]} */
   const logs = [];
   const pages = createShellPages({
     template: async () => TEMPLATE,
@@ -104,7 +120,7 @@ describe('server-rendered pages', () => {
       assert.equal(request.remote.name, 'mf_shop');
       assert.equal(request.remote.manifestUrl, config.remotes.mf_shop);
       assert.ok(request.deadline - Date.now() <= 100);
-      assert.ok(response.headers.get('content-security-policy').includes(`'nonce-${request.nonce}'`));
+      assert.ok(String(response.headers.get('content-security-policy')).includes(`'nonce-${request.nonce}'`));
     } finally {
       await shell.close();
     }

@@ -9,15 +9,18 @@ import { createSitemap } from './sitemap.mjs';
 
 const contracts = { ...core, ...seo };
 
+/** @type {{ _id: string, createdAt?: string }[]} */
 let parts = [];
 let requests = 0;
 /** The next GET /tools fails with a 503 (a database blip). */
 let failNext = false;
+/** @type {http.Server} */
 let api;
+/** @type {string} */
 let apiUrl;
 const origin = 'https://shop.example';
 
-const id = (n) => n.toString(16).padStart(24, '0');
+const id = (/** @type {number} */ n) => n.toString(16).padStart(24, '0');
 
 before(async () => {
   api = http.createServer((req, res) => {
@@ -27,7 +30,7 @@ before(async () => {
       res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"message":"The database is unavailable"}');
       return;
     }
-    const url = new URL(req.url, 'http://api');
+    const url = new URL(req.url ?? '/', 'http://api');
     const limit = Number(url.searchParams.get('limit'));
     const page = Number(url.searchParams.get('page'));
     if (url.pathname !== '/tools' || limit > contracts.CATALOG_MAX_LIMIT) {
@@ -38,18 +41,29 @@ before(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ items, total: parts.length, page, pages: Math.ceil(parts.length / limit) }));
   });
-  await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${api.address().port}`;
+  await new Promise((resolve) => api.listen(0, '127.0.0.1', () => resolve(undefined)));
+  apiUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (api.address()).port}`;
 });
 after(() => new Promise((resolve) => api.close(resolve)));
 
-const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+/**
+ * The answer the sitemap gives for `pathname`, which must be one of its own.
+ * @param {ReturnType<typeof createSitemap>} sitemap
+ * @param {string} pathname
+ */
+async function answerTo(sitemap, pathname) {
+  const answer = await sitemap.respond(pathname, origin);
+  assert.ok(answer, `${pathname} is the sitemap's`);
+  return answer;
+}
+
+const locs = (/** @type {string} */ xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
 
 describe('/sitemap.xml', () => {
   test("lists the public pages and every part's own page, with the day it was added", async () => {
     parts = Array.from({ length: 120 }, (_, n) => ({ _id: id(n), createdAt: '2026-11-02T10:00:00.000Z' }));
     const sitemap = createSitemap({ apiUrl, contracts });
-    const answer = await sitemap.respond('/sitemap.xml', origin);
+    const answer = await answerTo(sitemap, '/sitemap.xml');
     assert.equal(answer.status, 200);
     assert.equal(answer.type, 'application/xml; charset=utf-8');
     const urls = locs(answer.body);
@@ -64,18 +78,18 @@ describe('/sitemap.xml', () => {
     parts = Array.from({ length: contracts.SITEMAP_MAX_URLS + 10 }, (_, n) => ({ _id: id(n) }));
     requests = 0;
     const sitemap = createSitemap({ apiUrl, contracts });
-    const index = await sitemap.respond('/sitemap.xml', origin);
+    const index = await answerTo(sitemap, '/sitemap.xml');
     assert.match(index.body, /<sitemapindex /);
     assert.deepEqual(locs(index.body), [`${origin}/sitemap/1.xml`, `${origin}/sitemap/2.xml`]);
     // The api's largest pages, each asked once.
     assert.equal(requests, Math.ceil(parts.length / contracts.CATALOG_MAX_LIMIT));
-    const first = locs((await sitemap.respond('/sitemap/1.xml', origin)).body);
-    const second = locs((await sitemap.respond('/sitemap/2.xml', origin)).body);
+    const first = locs((await answerTo(sitemap, '/sitemap/1.xml')).body);
+    const second = locs((await answerTo(sitemap, '/sitemap/2.xml')).body);
     assert.equal(first.length, contracts.SITEMAP_MAX_URLS);
     assert.equal(second.length, 5 + parts.length - contracts.SITEMAP_MAX_URLS);
     const listed = new Set([...first, ...second]);
     assert.ok(parts.every((part) => listed.has(`${origin}/products/${part._id}`)));
-    assert.equal((await sitemap.respond('/sitemap/3.xml', origin)).status, 404);
+    assert.equal((await answerTo(sitemap, '/sitemap/3.xml')).status, 404);
     // The list of parts was read once for all three answers.
     assert.equal(requests, Math.ceil(parts.length / contracts.CATALOG_MAX_LIMIT));
   });
@@ -84,23 +98,23 @@ describe('/sitemap.xml', () => {
     parts = [{ _id: id(1) }];
     let clock = 0;
     const sitemap = createSitemap({ apiUrl, contracts, cacheMs: 60_000, now: () => clock });
-    assert.equal(locs((await sitemap.respond('/sitemap.xml', origin)).body).length, 6);
+    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, 6);
     parts = [{ _id: id(1) }, { _id: id(2) }];
-    assert.equal(locs((await sitemap.respond('/sitemap.xml', origin)).body).length, 6);
+    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, 6);
     clock = 60_001;
-    assert.equal(locs((await sitemap.respond('/sitemap.xml', origin)).body).length, 7);
+    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, 7);
 
     const blip = createSitemap({ apiUrl, contracts });
     failNext = true;
-    await assert.rejects(blip.respond('/sitemap.xml', origin), /answered 503/);
-    assert.equal(locs((await blip.respond('/sitemap.xml', origin)).body).length, 7);
+    await assert.rejects(answerTo(blip, '/sitemap.xml'), /answered 503/);
+    assert.equal(locs((await answerTo(blip, '/sitemap.xml')).body).length, 7);
   });
 });
 
 describe('/robots.txt', () => {
   test('keeps the dashboard and admin pages out and names the sitemap; other paths are not its own', async () => {
     const sitemap = createSitemap({ apiUrl, contracts });
-    const robots = await sitemap.respond('/robots.txt', origin);
+    const robots = await answerTo(sitemap, '/robots.txt');
     assert.equal(robots.type, 'text/plain; charset=utf-8');
     assert.ok(robots.body.includes('Disallow: /dashboard\n'));
     assert.ok(robots.body.includes(`Sitemap: ${origin}/sitemap.xml`));

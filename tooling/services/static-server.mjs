@@ -118,7 +118,7 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
       notFound(req, res);
       return;
     }
-    const unknownPage = spa && isPagePath && !FILE_PATH.test(pathname) && !isPagePath(pathname);
+    const unknownPage = Boolean(spa && isPagePath && !FILE_PATH.test(pathname) && !isPagePath(pathname));
     if (spa && pages && (!FILE_PATH.test(pathname) || pathname === '/index.html')) {
       await pages.respond(req, res, { pathname, search: (req.url ?? '').slice(pathname.length), unknownPage });
       return;

@@ -72,6 +72,7 @@ function authEmulatorMiddleware(emulatorHost) {
  * TypeScript and JSX through swc. The styled-components plugin gives every styled component an id
  * from its file and position, not from the order modules happen to run in: the server and the
  * browser then name the same component's class alike, whichever remote or version loaded first.
+ * @param {boolean} production
  */
 function scriptRule(production) {
   return {
@@ -96,7 +97,11 @@ function scriptRule(production) {
   };
 }
 
-/** The federation runtime's Node.js loader and its browser one are picked at build time (sdk's ENV_TARGET). */
+/**
+ * The federation runtime's Node.js loader and its browser one are picked at build time (sdk's ENV_TARGET).
+ * @param {typeof import('webpack')} webpack
+ * @param {'web' | 'node'} target
+ */
 function envTarget(webpack, target) {
   return new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify(target) });
 }
@@ -106,6 +111,9 @@ function envTarget(webpack, target) {
  * runtime for Node (@module-federation/node's runtime plugin fetches a remote's chunks over HTTP).
  * The shell's is an entry (`src/server/index.ts`) the shell's static server requires; a remote's is
  * its container alone, `server/remoteEntry.js`, with the exposes of its browser build plus `serverExposes`.
+ * @param {{ name: string, packageDir: string, isRemote: boolean, exposes?: Record<string, string>,
+ *   serverExposes: Record<string, string>, dependencies: Record<string, string>, production: boolean }} options
+ * @returns {import('webpack').Configuration}
  */
 function serverConfig({ name, packageDir, isRemote, exposes, serverExposes, dependencies, production }) {
   const webpack = require('webpack');
@@ -131,7 +139,7 @@ function serverConfig({ name, packageDir, isRemote, exposes, serverExposes, depe
       chunkFormat: 'commonjs',
       chunkLoading: 'async-node',
       // The browser build writes the same folder (a remote's): each cleans only its own files.
-      clean: isRemote ? { keep: (file) => !file.startsWith(prefix) } : true,
+      clean: isRemote ? { keep: (/** @type {string} */ file) => !file.startsWith(prefix) } : true,
     },
     resolve: resolveOptions(),
     module: {
@@ -194,7 +202,7 @@ function createWebpackConfig({ name, packageDir, port, exposes, title, server = 
   /**
    * @param {unknown} _env
    * @param {{ mode?: string }} argv
-   * @returns {import('webpack').Configuration & { devServer: import('webpack-dev-server').Configuration }}
+   * @returns {(import('webpack').Configuration & { devServer: import('webpack-dev-server').Configuration }) | import('webpack').Configuration[]}
    */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -203,6 +211,10 @@ function createWebpackConfig({ name, packageDir, port, exposes, title, server = 
     return server && production ? [browser, serverConfig({ name, packageDir, isRemote, exposes, serverExposes, dependencies, production })] : browser;
   };
 
+  /**
+   * @param {boolean} production
+   * @returns {import('webpack').Configuration & { devServer: import('webpack-dev-server').Configuration }}
+   */
   function browserConfig(production) {
     return {
       name,
@@ -224,7 +236,7 @@ function createWebpackConfig({ name, packageDir, port, exposes, title, server = 
         assetModuleFilename: '[name].[contenthash:8][ext]',
         uniqueName: name,
         // A remote's server build shares the folder (server/): the browser build cleans only its own files.
-        clean: isRemote && server ? { keep: (file) => file.startsWith(`${REMOTE_SERVER_DIR}/`) } : true,
+        clean: isRemote && server ? { keep: (/** @type {string} */ file) => file.startsWith(`${REMOTE_SERVER_DIR}/`) } : true,
       },
       resolve: resolveOptions(),
       module: {
