@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
-import { centsToDecimal, documentTitle, formatCents, pageMeta } from '../../contracts/src/core';
+import { centsToDecimal, documentTitle, formatCents, pageMeta, remoteFallbackText } from '../../contracts/src/core';
 import { e2ePorts, e2eReleaseStore, stackUrls } from '../support/environment';
 import { startShellProcess, startSlowApi, type ShellProcess } from '../support/shell-process';
 import { repoRoot, serveRemote, type RunningServer } from '../support/stack';
@@ -155,6 +155,27 @@ test('every public page hydrates without a warning, and the browser does not ask
   expect(messages).toEqual([]);
 });
 
+test('a choice made on the server HTML before it hydrates is not lost: the catalog applies it once hydrated', async ({ page, baseURL }) => {
+  await waitForServerRendering(baseURL!);
+  // The shop's code comes late, so the visitor picks a category while the page is still the server's HTML.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/remoteEntry\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const messages = watchConsole(page);
+  await page.goto('/products', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Category').selectOption('Memory');
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', /./);
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
+  await expect(page).toHaveURL('/products?category=Memory');
+  await expect(page.getByRole('heading', { level: 2, name: /parts? in Memory$/ })).toBeVisible();
+  await expect(page.getByLabel('Category')).toHaveValue('Memory');
+  expect(messages).toEqual([]);
+});
+
 test('Skip to content comes first; after a client-side navigation focus moves to the new heading and the title is announced', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
@@ -210,6 +231,35 @@ test.describe("the shell's own server", () => {
       }
     });
   }
+
+  test("mf-shop down: the shell's server still answers its pages (the layout and the fallback with Retry), and renders them again once it is back", async ({ page }) => {
+    // Nothing listens at the shop's port yet; no registry: the runtime config's remotes are the live ones.
+    shell = await startShellProcess(e2ePorts.shellProcess, {
+      MF_SHOP_MANIFEST_URL: `http://localhost:${e2ePorts.shop}/mf-manifest.json`,
+      REMOTE_REGISTRY_URL: 'http://127.0.0.1:9/remotes',
+    });
+    for (const route of ['/', '/products?category=Memory', '/blogs']) {
+      const response = await page.goto(`${shell.url}${route}`);
+      expect(response?.status(), route).toBe(200);
+      expect(response?.headers()['x-rendered'], route).toBe('browser');
+      await expect(page.getByRole('alert')).toContainText(remoteFallbackText.title);
+      await expect(navbar(page).getByRole('link', { name: 'Products' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('Returns Policy');
+    }
+    expect(shell.logs()).toMatch(/\[server rendering\] \/: rendered in the browser: .*could not be read/);
+
+    // Back up: the browser's Retry brings the page, and the server renders it again (within its short
+    // memory of the failed read), without a restart.
+    const remote = await serveRemote(path.join(repoRoot, 'mf-shop/dist'), e2ePorts.shop);
+    servers.push(remote);
+    await page.getByRole('button', { name: remoteFallbackText.retry }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+    await expect(async () => {
+      const response = await fetch(`${shell!.url}/`);
+      expect(await response.text()).toContain(HOME_TEXT);
+      expect(response.headers.get('x-rendered')).toBe('server');
+    }).toPass({ timeout: 30_000 });
+  });
 
   test("a remote whose server build throws still serves the page, rendered in the browser, and the log says why", async ({ page }) => {
     // mf-shop deployed with a server build that throws as it loads.

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import {
@@ -53,9 +53,18 @@ function SelectField({
   options: { value: string; label: string }[];
   onChange: (value: string) => void;
 }) {
+  const select = useRef<HTMLSelectElement>(null);
+  // The server's HTML is usable before it hydrates: a choice made then changed the select but reached
+  // no handler. Once hydrated (this effect runs once, on mount), the choice on screen is applied.
+  useEffect(() => {
+    const shown = select.current?.value;
+    if (shown !== undefined && shown !== value) onChange(shown);
+    // On mount only: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Field id={id} label={label}>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select ref={select} id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
