@@ -58,6 +58,19 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\?category=Memory$/);
   });
 
+  test("the catalog's Search button applies the chosen category and order too", async ({ page, request }) => {
+    await page.goto('/products');
+    await page.getByLabel('Category').selectOption('Memory');
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/products\?q=&category=Memory&sort=price-asc$/);
+    const memory = await apiPartList(request, 'category=Memory&sort=price-asc&page=1&limit=12');
+    await expect(cardsIn(page.getByRole('list', { name: 'Parts' })).getByRole('heading', { level: 3 })).toHaveText(
+      memory.items.map((part) => part.name),
+    );
+    await expect(page.getByLabel('Category')).toHaveValue('Memory');
+  });
+
   test("a part's page shows the part; its JSON-LD holds the price; link previews get its picture", async ({ page, request }) => {
     const part = (await apiParts(request))[0]!;
     await page.goto(`/products/${part._id}`);

@@ -40,14 +40,19 @@ const Clear = styled.p`
   a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
 `;
 
+/** The search form; the selects belong to it too, so without scripts its Search button applies them. */
+const FORM_ID = 'catalog-filters';
+
 function SelectField({
   id,
+  name,
   label,
   value,
   options,
   onChange,
 }: {
   id: string;
+  name: string;
   label: string;
   value: string;
   options: { value: string; label: string }[];
@@ -64,7 +69,7 @@ function SelectField({
   }, []);
   return (
     <Field id={id} label={label}>
-      <select ref={select} id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select ref={select} id={id} name={name} form={FORM_ID} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -93,7 +98,14 @@ export function CatalogToolbar({
   return (
     <Bar>
       {/* Keyed by the text in the URL, so Back and Forward refill the box. */}
-      <SearchForm role="search" aria-label="Search the catalog" onSubmit={search} key={filters.q ?? ''}>
+      <SearchForm
+        id={FORM_ID}
+        action={CATALOG_PATH}
+        role="search"
+        aria-label="Search the catalog"
+        onSubmit={search}
+        key={filters.q ?? ''}
+      >
         <Field id="catalog-q" label="Search parts">
           <SearchRow>
             <input
@@ -111,6 +123,7 @@ export function CatalogToolbar({
       </SearchForm>
       <SelectField
         id="catalog-category"
+        name="category"
         label="Category"
         value={filters.category ?? ''}
         options={[{ value: '', label: 'All categories' }, ...CATEGORIES.map((category) => ({ value: category, label: category }))]}
@@ -118,6 +131,7 @@ export function CatalogToolbar({
       />
       <SelectField
         id="catalog-sort"
+        name="sort"
         label="Sort by"
         value={filters.sort ?? DEFAULT_CATALOG_SORT}
         options={CATALOG_SORTS.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
