@@ -153,7 +153,7 @@ function renderServerRendering({ home = [], withoutJavaScript }) {
     "answers it was rendered from keep their entity tags), a second shell with `SSR_CACHE_TTL_MS=0` (every request",
     'rendered), and one with `SERVER_RENDERING=off` (the client-rendered page: index.html with its hints), for scale.',
     '',
-    '| `GET /` | Rendered | Body (br) | req/s | p99 |',
+    '| `GET /` | Rendered | HTML (decoded) | req/s | p99 |',
     '| --- | --- | --- | --- | --- |',
   ];
   for (const row of home) {
@@ -242,6 +242,8 @@ const WHY = {
     '`/dashboard` is measured signed in: it restores the session with Firebase Auth (~35 KB) and loads the',
     'dashboard remote, which a signed-out home page needs neither of. `/products` paints twelve part cards (home:',
     'the hero first), and its spread between runs on this shared machine is wide (see its min–max above).',
+    '`/login` and `/dashboard` are rendered in the browser (server rendering is for the public pages): their largest',
+    'element waits for the scripts, and `/login` loads its form kit, which home, painted from the HTML, does not.',
   ],
   js: [
     'What each library still on the home page buys (it hydrates the server\'s HTML, so it needs every module that',
@@ -261,6 +263,11 @@ const WHY = {
     'heading included, paints at 500–550 ms; the picture has arrived by 260–610 ms (loopback shared with the shell, the',
     "api and Chromium on two cores) but paints at ~865 ms, once the main thread, 4× slower, is through the HTML's parse",
     'and style (DOM interactive at 555–835 ms); an SVG picture is drawn on the main thread too.',
+  ],
+  paintFirst: [
+    "The page paints without any script (the home page with JavaScript disabled, above, is whole). The shell's",
+    '`main.js` is `defer`: on a fast load the HTML is parsed before the first frame, so Chromium runs it (it only',
+    'waits for the load event, the heavy work comes after) just before painting; at 4× CPU the paint comes first.',
   ],
   api: [
     'Answers from the catalog cache are written before Express (the fast path) with the headers Express sent; a',
@@ -286,6 +293,17 @@ function renderMisses({ targets, pages, api }) {
       })
       .join('; ');
     lines.push(`- **Home LCP**: ${said}.`, ...WHY.lcp.map((line) => `  ${line}`));
+  }
+  const paintMisses = home.filter((page) => page.paintBeforeScripts === false);
+  if (paintMisses.length > 0) {
+    const said = paintMisses
+      .map((page) => `${page.cpuThrottling === 1 ? 'unthrottled' : `${page.cpuThrottling}× slower`}: first paint ${page.firstPaintMs ? ms(page.firstPaintMs.median) : 'none'}, first script ${page.scriptStartMs ? ms(page.scriptStartMs.median) : 'none'}`)
+      .join('; ');
+    lines.push(`- **Home's first paint before any script**: ${said}.`, ...WHY.paintFirst.map((line) => `  ${line}`));
+  }
+  const htmlMisses = home.filter((page) => page.lcpInHtml === false);
+  if (htmlMisses.length > 0) {
+    lines.push(`- **Home's largest element in the server's HTML**: not in it (${htmlMisses.map((page) => `${page.cpuThrottling}×`).join(', ')}): was the page rendered in the browser (the Rendered column)?`);
   }
   // The other pages a customer opens first: within 1.2× of home's figures at the same CPU.
   /** @type {string[]} */

@@ -56,6 +56,7 @@ async function throughput(url, { connections, warmUpSeconds, seconds }) {
   // As a browser asks: compressed.
   const headers = { 'Accept-Encoding': 'br' };
   const probe = await fetch(url, { headers });
+  // fetch decodes the answer: this is the HTML's own size, not what went over the wire.
   const bodyBytes = (await probe.arrayBuffer()).byteLength;
   const renderedBy = probe.headers.get('x-rendered');
   await autocannon({ url, connections, duration: warmUpSeconds, headers });
