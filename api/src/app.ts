@@ -15,6 +15,8 @@ import { createRateLimits } from './rate-limits';
 import type { Logger } from './logger';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
+import { createBuildsRepository } from './modules/builds/repository';
+import { createBuildsService } from './modules/builds/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
 import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
@@ -106,6 +108,7 @@ export function createApp(deps: AppDeps): Express {
   // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
   const catalogWrites = { onCatalogChange: catalogCache.invalidate };
   const parts = createPartsService(createPartsRepository(database.collections.parts, catalogWrites), { activity, uploads });
+  const builds = createBuildsService(createBuildsRepository(database.collections.builds, database.collections.buildQuotas), { parts });
   const usersRepository = createUsersRepository(database.collections.users, catalogWrites);
   const reviews = createReviewsService({
     reviews: createReviewsRepository(database.collections.reviews, catalogWrites),
@@ -189,6 +192,7 @@ export function createApp(deps: AppDeps): Express {
     database,
     shuttingDown: deps.shuttingDown ?? (() => false),
     parts,
+    builds,
     catalogCache,
     reviews,
     users,
