@@ -124,6 +124,9 @@ const chosen = (selection: BuildSelection): [BuildSlot, BuildPart][] =>
   });
 
 const s = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const NUMBER_WORDS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+/** 'one 12V-2x6 connector', 'three PCIe 8-pin connectors': a digit before '12V' would read badly. */
+const counted = (count: number, word: string) => `${NUMBER_WORDS[count] ?? count} ${word}${count === 1 ? '' : 's'}`;
 const listNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
@@ -266,7 +269,7 @@ export const buildRules: Readonly<Record<RuleId, Rule>> = {
       ...(gpu && gpuW ? [`the ${gpu.name} (${gpuW} W)`] : []),
       ...(selection.cpu ? [`the ${selection.cpu.name} (${selection.cpu.tdpW} W)`] : []),
     ];
-    const draw = big.length > 0 ? `${listNames(big)} with the other parts draw` : 'The parts draw';
+    const draw = big.length > 0 ? `${listNames([...big, 'the other parts'])} draw` : 'The parts draw';
     const sentence = `${draw.charAt(0).toUpperCase()}${draw.slice(1)} an estimated ${estimatedW} W; with 25 % headroom that needs ${recommendedW} W`;
     const places: BuildPlace[] = ['psu', ...(gpu && gpuW ? (['gpu'] as const) : []), ...(selection.cpu ? (['cpu'] as const) : [])];
     if (recommendedW > psu.wattage) return [problem('psu-wattage', `${sentence}, more than the ${psuName}'s ${psu.wattage} W.`, places)];
@@ -282,8 +285,8 @@ export const buildRules: Readonly<Record<RuleId, Rule>> = {
     const psu = specsOf(selection.parts.psu, 'Power Supplies');
     if (!gpu || !psu) return [];
     const short = [
-      ...(gpu.pcie12v2x6 > psu.pcie12v2x6 ? [`${s(gpu.pcie12v2x6, '12V-2x6 connector')} and the ${selection.parts.psu!.name} has ${psu.pcie12v2x6}`] : []),
-      ...(gpu.pcie8Pin > psu.pcie8Pin ? [`${s(gpu.pcie8Pin, 'PCIe 8-pin connector')} and the ${selection.parts.psu!.name} has ${psu.pcie8Pin}`] : []),
+      ...(gpu.pcie12v2x6 > psu.pcie12v2x6 ? [`${counted(gpu.pcie12v2x6, '12V-2x6 connector')} and the ${selection.parts.psu!.name} has ${NUMBER_WORDS[psu.pcie12v2x6] ?? psu.pcie12v2x6}`] : []),
+      ...(gpu.pcie8Pin > psu.pcie8Pin ? [`${counted(gpu.pcie8Pin, 'PCIe 8-pin connector')} and the ${selection.parts.psu!.name} has ${NUMBER_WORDS[psu.pcie8Pin] ?? psu.pcie8Pin}`] : []),
     ];
     if (short.length === 0) return [];
     return [problem('gpu-psu-connectors', `The ${selection.parts.gpu!.name} needs ${short.join('; it also needs ')}.`, ['gpu', 'psu'])];
@@ -305,10 +308,11 @@ function driveRule(selection: BuildSelection, kind: 'NVMe M.2' | 'SATA 2.5"'): R
   if (drives.length <= have) return [];
   const names = listNames(drives.map(([, part]) => `the ${part.name}`));
   const mbName = selection.parts.motherboard!.name;
+  const need = drives.length === 1 ? 'needs' : 'need';
   const message =
     kind === 'NVMe M.2'
-      ? `${s(drives.length, 'NVMe drive')} (${names}) need ${s(drives.length, 'M.2 slot')}; the ${mbName} has ${have}.`
-      : `${s(drives.length, 'SATA drive')} (${names}) need ${s(drives.length, 'SATA port')}; the ${mbName} has ${have}.`;
+      ? `${s(drives.length, 'NVMe drive')} (${names}) ${need} ${s(drives.length, 'M.2 slot')}; the ${mbName} has ${have}.`
+      : `${s(drives.length, 'SATA drive')} (${names}) ${need} ${s(drives.length, 'SATA port')}; the ${mbName} has ${have}.`;
   return [problem(kind === 'NVMe M.2' ? 'storage-m2-slots' : 'storage-sata-ports', message, [...drives.map(([slot]) => slot), 'motherboard'])];
 }
 

@@ -27,6 +27,7 @@ export const buildTexts = {
     `The ${slot} slot takes a ${category} part; the ${name} is a ${actual} part.`,
   partMissing: (slot: string, id: string) => `The ${slot} slot names part ${id}, which the catalog does not have.`,
   nameRequired: 'build name is required',
+  empty: 'A build needs at least one part or a CPU.',
 } as const;
 
 const slotError = (issue: { code?: string; keys?: readonly string[] }) =>
@@ -54,16 +55,19 @@ export const buildNameSchema = z
 
 const cpuIdSchema = z.enum(CPU_IDS, { error: 'cpu must be the id of a CPU from the reference list, or null' });
 
-/** POST /builds and PUT /builds/{id}: strict. */
-export const buildInputSchema = z.strictObject({
-  name: buildNameSchema,
-  parts: buildPartsSchema,
-  cpu: cpuIdSchema.nullable().optional(),
-});
+const notEmpty: [(build: { parts: BuildParts; cpu?: string | null }) => boolean, { message: string; path: PropertyKey[] }] = [
+  (build) => Boolean(build.cpu) || Object.values(build.parts).some(Boolean),
+  { message: buildTexts.empty, path: ['parts'] },
+];
+
+const buildFields = { name: buildNameSchema, parts: buildPartsSchema, cpu: cpuIdSchema.nullable().optional() };
+
+/** POST /builds and PUT /builds/{id}: strict; at least one part or a CPU. */
+export const buildInputSchema = z.strictObject(buildFields).refine(...notEmpty);
 export type BuildInput = z.input<typeof buildInputSchema>;
 
 /** POST /builds/check: the same body; the name is optional (and not read). */
-export const buildCheckInputSchema = buildInputSchema.extend({ name: buildNameSchema.optional() });
+export const buildCheckInputSchema = z.strictObject({ ...buildFields, name: buildNameSchema.optional() }).refine(...notEmpty);
 export type BuildCheckInput = z.input<typeof buildCheckInputSchema>;
 
 export const ruleResultSchema = z.object({

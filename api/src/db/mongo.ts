@@ -137,6 +137,8 @@ export interface BuildDocument {
 export interface BuildQuotaDocument {
   _id: string;
   count: number;
+  /** Last changed: a count still for a while can be checked against the builds (builds/repository.ts). */
+  at?: Date;
 }
 
 export interface Collections {
