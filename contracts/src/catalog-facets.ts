@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Category } from './entities';
-import { FORM_FACTORS, MEMORY_TYPES, type PartSpecs, SOCKETS, STORAGE_INTERFACES, formatCapacity, specsOf } from './part-specs';
+import { FORM_FACTORS, MEMORY_TYPES, type PartSpecs, SOCKETS, type STORAGE_INTERFACES, formatCapacity, specsOf } from './part-specs';
 
 /*
  * The catalog's facets: filters read from the parts' specs (socket, memory type, form factor,

@@ -1,6 +1,6 @@
 import { partInputSchema } from './admin';
 import { facetKeysOf } from './catalog-facets';
-import { SPECS_UNKNOWN, specRows, specsInputSchemas, specsOf } from './part-specs';
+import { SPECS_UNKNOWN, parseSpecForm, specRows, specsInputSchemas, specsOf } from './part-specs';
 
 const body = {
   name: 'Test board',
@@ -90,5 +90,24 @@ describe('a part’s specs', () => {
     expect(facetKeysOf({ category: 'Power Supplies', specs: { wattage: 650, efficiency: '80+', pcie8Pin: 1, pcie12v2x6: 0 } })).toEqual(['wattage:650-849']);
     expect(facetKeysOf({ category: 'Power Supplies', specs: { wattage: 1000, efficiency: '80+', pcie8Pin: 1, pcie12v2x6: 0 } })).toEqual(['wattage:1000-plus']);
     expect(facetKeysOf({ category: 'Video Card' })).toEqual([]);
+  });
+});
+
+describe("Add a Product's spec fields", () => {
+  it('give no specs when all are empty, the specs when they fit, and each field’s problem otherwise', () => {
+    expect(parseSpecForm('Storage', {})).toEqual({ issues: [] });
+    expect(parseSpecForm('Storage', { interface: '', capacityGB: '  ' })).toEqual({ issues: [] });
+    expect(parseSpecForm('CPU Cooler', { sockets: [], type: '' })).toEqual({ issues: [] });
+    expect(parseSpecForm('Storage', { interface: 'NVMe M.2', capacityGB: ' 2000 ' })).toEqual({ specs: { interface: 'NVMe M.2', capacityGB: 2000 }, issues: [] });
+    expect(parseSpecForm('CPU Cooler', { sockets: ['AM5', 'LGA1700'], type: 'Air', heightMM: '155', ratedTdpW: '150' })).toEqual({
+      specs: { sockets: ['AM5', 'LGA1700'], type: 'Air', heightMM: 155, ratedTdpW: 150 },
+      issues: [],
+    });
+    // One ticked box arrives as its value alone.
+    expect(parseSpecForm('CPU Cooler', { sockets: 'AM4', type: 'Air', heightMM: '75', ratedTdpW: '125' }).specs).toMatchObject({ sockets: ['AM4'] });
+    expect(parseSpecForm('Storage', { interface: 'NVMe M.2', capacityGB: '2 TB' }).issues).toEqual([
+      { key: 'capacityGB', message: 'capacity must be a whole number from 1 to 100000' },
+    ]);
+    expect(parseSpecForm('Storage', { interface: 'NVMe M.2' }).issues).toEqual([{ key: 'capacityGB', message: 'capacity must be a whole number from 1 to 100000' }]);
   });
 });

@@ -206,3 +206,27 @@ export function specRows(part: { category: Category; specs?: PartSpecs }): SpecR
 
 /** What the builder and the product page say of a part without specs. */
 export const SPECS_UNKNOWN = 'specs unknown, not checked';
+
+/** Spec fields as a form holds them: text, a chosen option, or the ticked options of a list. */
+export type SpecFormValues = Record<string, string | string[] | false | undefined>;
+
+function formValue(field: SpecField, raw: SpecFormValues[string]): unknown {
+  if (field.kind === 'choices') return Array.isArray(raw) ? raw : typeof raw === 'string' && raw ? [raw] : undefined;
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  if (text === '') return undefined;
+  if (field.kind === 'count') return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  return text;
+}
+
+/**
+ * Add a Product's spec fields: no specs when every field is empty (the part is kept and shown as
+ * 'specs unknown, not checked'), else the category's specs, or what is wrong with them by field.
+ */
+export function parseSpecForm(category: Category, values: SpecFormValues = {}): { specs?: PartSpecs; issues: { key: string; message: string }[] } {
+  const fields = specFields[category] as readonly SpecField[];
+  const entries = fields.map((field) => [field.key, formValue(field, values[field.key])] as const);
+  if (entries.every(([, value]) => value === undefined || (Array.isArray(value) && value.length === 0))) return { issues: [] };
+  const result = specsInputSchemas[category].safeParse(Object.fromEntries(entries.filter(([, value]) => value !== undefined)));
+  if (result.success) return { specs: result.data, issues: [] };
+  return { issues: result.error.issues.map((issue) => ({ key: String(issue.path[0] ?? ''), message: issue.message })) };
+}
