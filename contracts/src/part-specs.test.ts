@@ -1,6 +1,6 @@
 import { partInputSchema } from './admin';
 import { facetKeysOf } from './catalog-facets';
-import { SPECS_UNKNOWN, parseSpecForm, specRows, specsInputSchemas, specsOf } from './part-specs';
+import { SPECS_UNKNOWN, parseSpecForm, specRows, specSummary, specsInputSchemas, specsOf } from './part-specs';
 
 const body = {
   name: 'Test board',
@@ -109,5 +109,19 @@ describe("Add a Product's spec fields", () => {
       { key: 'capacityGB', message: 'capacity must be a whole number from 1 to 100000' },
     ]);
     expect(parseSpecForm('Storage', { interface: 'NVMe M.2' }).issues).toEqual([{ key: 'capacityGB', message: 'capacity must be a whole number from 1 to 100000' }]);
+  });
+});
+
+describe('a part’s specs on one line', () => {
+  it.each([
+    ['Motherboard', boardSpecs, 'AM5 · B650 · ATX · DDR5'],
+    ['Memory', { memoryType: 'DDR5', modules: 2, moduleGB: 16, speedMTs: 6000 }, '32 GB DDR5-6000 (2 × 16 GB)'],
+    ['Storage', { interface: 'NVMe M.2', capacityGB: 2000 }, 'NVMe M.2 · 2 TB'],
+    ['CPU Cooler', { sockets: ['AM4', 'AM5'], type: 'AIO 240', heightMM: 52, ratedTdpW: 250 }, 'AIO 240 · AM4, AM5 · 52 mm · rated 250 W'],
+    ['Power Supplies', { wattage: 850, efficiency: '80+ Gold', pcie8Pin: 4, pcie12v2x6: 1 }, '850 W · 80+ Gold · 4 × PCIe 8-pin · 1 × 12V-2x6'],
+    ['Video Card', { chip: 'GeForce RTX 4070', memoryGB: 12, boardPowerW: 200, lengthMM: 242, pcie8Pin: 1, pcie12v2x6: 0 }, 'GeForce RTX 4070 · 12 GB · 200 W (1 × 8-pin) · 242 mm'],
+    ['Video Card', undefined, 'specs unknown, not checked'],
+  ])('%s: %s', (category, specs, line) => {
+    expect(specSummary({ category: category as never, specs: specs as never })).toBe(line);
   });
 });

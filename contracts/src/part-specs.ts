@@ -230,3 +230,23 @@ export function parseSpecForm(category: Category, values: SpecFormValues = {}): 
   if (result.success) return { specs: result.data, issues: [] };
   return { issues: result.error.issues.map((issue) => ({ key: String(issue.path[0] ?? ''), message: issue.message })) };
 }
+
+/** A part's key specs on one line, as lists show them: 'AM5 · B650 · ATX · DDR5', '32 GB DDR5-6000 (2 × 16 GB)'. */
+export function specSummary(part: { category: Category; specs?: PartSpecs }): string {
+  const board = specsOf(part, 'Motherboard');
+  if (board) return `${board.socket} · ${board.chipset} · ${board.formFactor} · ${board.memoryType}`;
+  const memory = specsOf(part, 'Memory');
+  if (memory) return `${memory.modules * memory.moduleGB} GB ${memory.memoryType}-${memory.speedMTs} (${memory.modules} × ${memory.moduleGB} GB)`;
+  const storage = specsOf(part, 'Storage');
+  if (storage) return `${storage.interface} · ${formatCapacity(storage.capacityGB)}`;
+  const cooler = specsOf(part, 'CPU Cooler');
+  if (cooler) return `${cooler.type} · ${cooler.sockets.join(', ')} · ${cooler.heightMM} mm · rated ${cooler.ratedTdpW} W`;
+  const psu = specsOf(part, 'Power Supplies');
+  if (psu) return `${psu.wattage} W · ${psu.efficiency} · ${psu.pcie8Pin} × PCIe 8-pin · ${psu.pcie12v2x6} × 12V-2x6`;
+  const gpu = specsOf(part, 'Video Card');
+  if (gpu) {
+    const power = [...(gpu.pcie8Pin ? [`${gpu.pcie8Pin} × 8-pin`] : []), ...(gpu.pcie12v2x6 ? [`${gpu.pcie12v2x6} × 12V-2x6`] : [])].join(' + ');
+    return `${gpu.chip} · ${gpu.memoryGB} GB · ${gpu.boardPowerW} W${power ? ` (${power})` : ''} · ${gpu.lengthMM} mm`;
+  }
+  return SPECS_UNKNOWN;
+}

@@ -15,13 +15,13 @@ import {
   resolveImageUrl,
   slotCategory,
   slotLabels,
+  specSummary,
 } from '@pcpp/contracts';
 import { Button, Spinner } from '@pcpp/contracts/ui';
 import { LoadFailure } from '../../../components/load-failure';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { useSlotParts } from '../api/get-slot-parts';
-import { shortSpecs } from './slot-row';
 
 const Box = styled.section`
   ${surface}
@@ -196,7 +196,7 @@ export function PartPicker({
                 <img src={resolveImageUrl(part.img)} alt="" width={56} height={42} loading="lazy" />
                 <strong id={nameId}>{part.name}</strong>
                 <div>
-                  <p>{shortSpecs(part)}</p>
+                  <p>{specSummary(part)}</p>
                   {reason && <p className="why">Not compatible: {reason}</p>}
                   {part.p_quantity === 0 && <p>Sold out</p>}
                 </div>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type Part, type RuleResult, SPECS_UNKNOWN, formatCents, resolveImageUrl, specRows } from '@pcpp/contracts';
+import { type Part, type RuleResult, formatCents, resolveImageUrl, specSummary } from '@pcpp/contracts';
 import { media } from '../../../lib/breakpoints';
 import { partHref } from '../../../lib/catalog-url';
-import { Level } from './compatibility-panel';
 
 export const Row = styled.div`
   display: grid;
@@ -32,7 +31,6 @@ const Chosen = styled.div`
   a { font-weight: 700; color: var(--color-ink); overflow-wrap: anywhere; }
   p { margin: 2px 0 0; color: var(--color-muted); font-size: 0.9rem; overflow-wrap: anywhere; }
   .price { color: var(--color-primary-dark); font-weight: 700; font-variant-numeric: tabular-nums; }
-  ul { margin: 6px 0 0; padding: 0; list-style: none; font-size: 0.9rem; display: grid; gap: 4px; }
 `;
 
 export const Actions = styled.div`
@@ -48,23 +46,25 @@ export const Empty = styled.p`
   ${media.medium} { padding-top: 10px; }
 `;
 
-/** A part's key specs on one line: 'AM5 · B650 · ATX · DDR5', or 'specs unknown, not checked'. */
-export function shortSpecs(part: Part): string {
-  const rows = specRows(part);
-  return rows.length > 0 ? rows.slice(0, 4).map((row) => row.value).join(' · ') : SPECS_UNKNOWN;
-}
+const Marks = styled.p`
+  && { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0 0; }
+  span { border-radius: 999px; padding: 1px 10px; font-size: 0.85rem; font-weight: 700; }
+  .problem { color: var(--color-danger); background: #fee2e2; }
+  .note { color: #92400e; background: #fef3c7; }
+`;
 
-/** What the rules say about this slot, under its part. */
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What the checks say about this slot, as marks; the sentences are in the compatibility panel above. */
 export function SlotFindings({ results }: { results: RuleResult[] }) {
+  const problems = results.filter((result) => result.level === 'problem').length;
+  const notes = results.length - problems;
   if (results.length === 0) return null;
   return (
-    <ul aria-label="What the checks say about this part">
-      {results.map((result) => (
-        <li key={`${result.rule}:${result.message}`}>
-          <Level $level={result.level}>{result.level === 'problem' ? 'Problem' : 'Note'}</Level>: {result.message}
-        </li>
-      ))}
-    </ul>
+    <Marks>
+      {problems > 0 && <span className="problem">{count(problems, 'problem')}</span>}
+      {notes > 0 && <span className="note">{count(notes, 'note')}</span>}
+    </Marks>
   );
 }
 
@@ -75,7 +75,7 @@ export function ChosenPart({ part, quantity, results }: { part: Part; quantity: 
       <img src={resolveImageUrl(part.img)} alt="" width={64} height={48} />
       <div>
         <Link to={partHref(part._id)}>{part.name}</Link>
-        <p>{shortSpecs(part)}</p>
+        <p>{specSummary(part)}</p>
         <p>
           <span className="price">{formatCents(part.price)}</span>
           {quantity > 1 && ` × ${quantity} (minimum order ${part.min_quantity})`}
