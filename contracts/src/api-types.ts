@@ -1092,6 +1092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The webhook secret is not configured. */
             503: {
                 headers: {
@@ -1830,6 +1839,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -1981,6 +1999,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -2047,6 +2083,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2237,6 +2282,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2570,6 +2624,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description A slot names a part the catalog does not have, or a part of another category than the slot’s. */
             422: {
                 headers: {
@@ -2637,6 +2700,24 @@ export interface operations {
             };
             /** @description The build is another account’s: only its owner changes or deletes it. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2923,6 +3004,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -2997,6 +3087,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3089,6 +3188,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3261,6 +3369,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3529,6 +3646,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Too many calls: the message says when to try again (Retry-After). */
             429: {
                 headers: {
@@ -3614,6 +3740,24 @@ export interface operations {
             };
             /** @description A paid order cannot be deleted. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3719,6 +3863,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3955,6 +4108,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4250,6 +4412,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -4365,6 +4545,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4564,6 +4753,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4772,6 +4970,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -4885,6 +5092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The live shell’s manifest cannot be read. */
             503: {
                 headers: {
@@ -4985,6 +5201,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
