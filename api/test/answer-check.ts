@@ -124,16 +124,15 @@ type Captured = ServerResponse & {
 };
 
 /**
- * The prototype is the process's, shared by every test file a jest worker runs, while each file
- * has its own modules and its own globalThis (a vm context). So the current file's checker is kept
- * on the prototype itself: a checker reached through the first file's globalThis would report the
- * later files' answers to the first file's list.
+ * The prototype is the process's, shared by every test file jest runs in this worker, while each
+ * file has its own modules and its own globalThis: the current file's checker is kept on the
+ * prototype itself, where the patch installed by the first file finds it.
  */
-type CheckedPrototype = ServerResponse & { __answerCheckInstalled?: true; __checkSentAnswer?: (res: Captured, body: Buffer) => void };
+type CheckingPrototype = ServerResponse & { __answerCheckInstalled?: true; __checkSentAnswer?: (res: Captured, body: Buffer) => void };
 
 /** Captures every answer an app marked by checkAnswersOf sends in this process, and checks it. */
 export function installAnswerCheck(): void {
-  const prototype = ServerResponse.prototype as CheckedPrototype;
+  const prototype = ServerResponse.prototype as CheckingPrototype;
   prototype.__checkSentAnswer = (res, body) => {
     const path = new URL(res.req.originalUrl ?? res.req.url ?? '/', 'http://api').pathname;
     const contentType = res.getHeader('content-type');

@@ -1092,7 +1092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1839,7 +1839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2008,7 +2008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2090,7 +2090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2289,7 +2289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2624,7 +2624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2716,7 +2716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3004,7 +3004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3094,7 +3094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3195,7 +3195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3376,7 +3376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3646,7 +3646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3756,7 +3756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3870,7 +3870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4115,7 +4115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4421,7 +4421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,7 +4552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4760,7 +4760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4970,7 +4970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5092,7 +5092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5208,7 +5208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (JSON in UTF-8, plain or gzip/deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -8,13 +8,12 @@ import {
   type BuildSummary,
   buildStateLabels,
   cpuById,
-  errorMessage,
   formatCents,
   pageMeta,
   savedBuildHref,
   useAuth,
 } from '@pcpp/contracts';
-import { Button, ConfirmDialog, ErrorText, PageTitle, Panel, Spinner, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { useDeleteBuild } from '../api/delete-build';
 import { useMyBuilds } from '../api/get-my-builds';
 
@@ -65,13 +64,6 @@ const Pager = styled.nav`
   margin-top: 16px;
 `;
 
-const Empty = styled.div`
-  display: grid;
-  justify-items: start;
-  gap: 12px;
-  p { margin: 0; }
-`;
-
 /** The build's state in words, with its counts. */
 function stateText(build: BuildSummary): string {
   const parts = [
@@ -103,7 +95,7 @@ export function MyBuildsPage() {
     },
     failure: 'The build was not deleted',
   });
-  const data = builds.data;
+  const total = builds.data?.total;
 
   const copy = async (build: BuildSummary) => {
     try {
@@ -117,86 +109,84 @@ export function MyBuildsPage() {
 
   return (
     <Panel aria-labelledby="builds-title">
-      <PageTitle id="builds-title">My Builds{data ? `: ${data.total}` : ''}</PageTitle>
-      {builds.isPending && <Spinner label="Loading your builds…" />}
-      {builds.isError && (
-        <Empty>
-          <ErrorText role="alert">Your builds could not be loaded: {errorMessage(builds.error)}</ErrorText>
-          <Button type="button" $variant="secondary" onClick={() => void builds.refetch()}>
-            Retry
-          </Button>
-        </Empty>
-      )}
-      {data && data.total === 0 && (
-        <Empty>
-          <p>You have no saved builds yet. Plan one in the PC Builder: it checks that the parts fit together.</p>
-          <Button as={Link} to={BUILDER_PATH} $variant="secondary">
-            Open the PC Builder
-          </Button>
-        </Empty>
-      )}
-      {data && data.items.length > 0 && (
-        <>
-          <List aria-label="Your builds">
-            {data.items.map((build) => (
-              <Card key={build._id} data-state={build.state}>
-                <h2>
-                  <Link to={savedBuildHref(build._id)}>{build.name}</Link>
-                </h2>
-                <div>
-                  <StateBadge $state={build.state}>{stateText(build)}</StateBadge>
-                </div>
-                <dl>
+      <PageTitle id="builds-title">My Builds{total === undefined ? '' : `: ${total}`}</PageTitle>
+      <QueryView
+        query={builds}
+        loadingLabel="Loading your builds…"
+        failure="Your builds could not be loaded."
+        isEmpty={(page) => page.total === 0}
+        empty={() => (
+          <>
+            <p>You have no saved builds yet. Plan one in the PC Builder: it checks that the parts fit together.</p>
+            <Button as={Link} to={BUILDER_PATH} $variant="secondary">
+              Open the PC Builder
+            </Button>
+          </>
+        )}
+      >
+        {(data) => (
+          <>
+            <List aria-label="Your builds">
+              {data.items.map((build) => (
+                <Card key={build._id} data-state={build.state}>
+                  <h2>
+                    <Link to={savedBuildHref(build._id)}>{build.name}</Link>
+                  </h2>
                   <div>
-                    <dt>Total</dt>
-                    <dd>{formatCents(build.totalCents)}</dd>
+                    <StateBadge $state={build.state}>{stateText(build)}</StateBadge>
                   </div>
-                  <div>
-                    <dt>Estimated wattage</dt>
-                    <dd>{build.estimatedW} W</dd>
+                  <dl>
+                    <div>
+                      <dt>Total</dt>
+                      <dd>{formatCents(build.totalCents)}</dd>
+                    </div>
+                    <div>
+                      <dt>Estimated wattage</dt>
+                      <dd>{build.estimatedW} W</dd>
+                    </div>
+                    <div>
+                      <dt>Parts</dt>
+                      <dd>
+                        {build.partCount}
+                        {build.cpu ? ` + ${cpuById(build.cpu)?.name ?? 'a CPU'}` : ''}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Saved</dt>
+                      <dd>{new Date(build.updatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}</dd>
+                    </div>
+                  </dl>
+                  <div className="actions">
+                    <Button as={Link} to={savedBuildHref(build._id)} $variant="secondary" aria-label={`Open ${build.name}`}>
+                      Open
+                    </Button>
+                    <Button type="button" $variant="secondary" disabled={!origin} onClick={() => void copy(build)} aria-label={`Copy the link to ${build.name}`}>
+                      Copy share link
+                    </Button>
+                    <Button type="button" $variant="danger" onClick={() => deletion.ask(build)} aria-label={`Delete ${build.name}`}>
+                      Delete
+                    </Button>
+                    {copied === build._id && <span role="status">Link copied.</span>}
                   </div>
-                  <div>
-                    <dt>Parts</dt>
-                    <dd>
-                      {build.partCount}
-                      {build.cpu ? ` + ${cpuById(build.cpu)?.name ?? 'a CPU'}` : ''}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Saved</dt>
-                    <dd>{new Date(build.updatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}</dd>
-                  </div>
-                </dl>
-                <div className="actions">
-                  <Button as={Link} to={savedBuildHref(build._id)} $variant="secondary" aria-label={`Open ${build.name}`}>
-                    Open
-                  </Button>
-                  <Button type="button" $variant="secondary" disabled={!origin} onClick={() => void copy(build)} aria-label={`Copy the link to ${build.name}`}>
-                    Copy share link
-                  </Button>
-                  <Button type="button" $variant="danger" onClick={() => deletion.ask(build)} aria-label={`Delete ${build.name}`}>
-                    Delete
-                  </Button>
-                  {copied === build._id && <span role="status">Link copied.</span>}
-                </div>
-              </Card>
-            ))}
-          </List>
-          {data.pages > 1 && (
-            <Pager aria-label="Pages of your builds">
-              <Button type="button" $variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {data.page} of {data.pages}
-              </span>
-              <Button type="button" $variant="secondary" disabled={page >= data.pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </Pager>
-          )}
-        </>
-      )}
+                </Card>
+              ))}
+            </List>
+            {data.pages > 1 && (
+              <Pager aria-label="Pages of your builds">
+                <Button type="button" $variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  Previous
+                </Button>
+                <span>
+                  Page {data.page} of {data.pages}
+                </span>
+                <Button type="button" $variant="secondary" disabled={page >= data.pages} onClick={() => setPage((p) => p + 1)}>
+                  Next
+                </Button>
+              </Pager>
+            )}
+          </>
+        )}
+      </QueryView>
       <ConfirmDialog
         {...deletion.dialog}
         title="Delete this build?"

@@ -19,8 +19,7 @@ import {
   savedBuildPageMeta,
   slotLabels,
 } from '@pcpp/contracts';
-import { Button, ErrorText, Spinner, usePageMeta } from '@pcpp/contracts/ui';
-import { LoadFailure } from '../../../components/load-failure';
+import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { Inner } from '../../../components/section';
@@ -314,7 +313,7 @@ function SavedBuilder({ id }: { id: string }) {
     }
     return (
       <Inner>
-        <LoadFailure title="We could not load this build." message={errorMessage(build.error)} onRetry={() => void build.refetch()} />
+        <LoadFailure title="We could not load this build." message={errorMessage(build.error)} onRetry={() => void build.refetch()} framed />
       </Inner>
     );
   }

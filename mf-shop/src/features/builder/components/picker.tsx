@@ -17,8 +17,7 @@ import {
   slotLabels,
   specSummary,
 } from '@pcpp/contracts';
-import { Button, Spinner } from '@pcpp/contracts/ui';
-import { LoadFailure } from '../../../components/load-failure';
+import { Button, LoadFailure, Spinner } from '@pcpp/contracts/ui';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { useSlotParts } from '../api/get-slot-parts';

@@ -12,8 +12,7 @@ import {
   facetValueLabel,
   pageMeta,
 } from '@pcpp/contracts';
-import { Button, usePageMeta } from '@pcpp/contracts/ui';
-import { ApiDataView } from '../../../components/api-data-view';
+import { Button, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
 import { PartCard } from '../../../components/part-card';
@@ -126,10 +125,11 @@ export function CatalogPage() {
         </CatalogToolbar>
         <VisuallyHidden aria-live="polite">{announcement(filters, result)}</VisuallyHidden>
         <Results>
-          <ApiDataView
+          <QueryView
             query={result}
             loadingLabel="Loading parts…"
-            failureTitle="We could not load the catalog."
+            failure="We could not load the catalog."
+            framed
             isEmpty={(page) => page.items.length === 0}
             empty={(page) => <NothingHere filters={filters} result={page} />}
           >
@@ -152,7 +152,7 @@ export function CatalogPage() {
                 <CatalogPagination filters={filters} page={page.page} pages={page.pages} />
               </>
             )}
-          </ApiDataView>
+          </QueryView>
         </Results>
       </Inner>
     </>
