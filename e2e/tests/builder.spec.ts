@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Part, PartList } from '../../contracts/src/core';
-import { demoAccounts } from '../support/auth';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { apiJson, apiParts, expectNoHorizontalScroll, expectTouchTargets } from '../support/storefront';
 
@@ -146,6 +146,16 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
     // Saving a copy of someone's build needs an account of one's own.
     await expect(shared.getByRole('button', { name: 'Save a copy' })).toHaveCount(0);
     await expect(shared.getByRole('button', { name: 'Log in to save' })).toBeVisible();
+
+    // Its owner deletes it from My Builds (after confirming): the shared link then says it is gone.
+    await page.getByRole('button', { name: `Delete ${buildName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this build?' });
+    await expect(dialog).toContainText(`“${buildName}” and its shared link will be gone.`);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText(`Build “${buildName}” is deleted.`)).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: buildName })).toHaveCount(0);
+    await shared.reload();
+    await expect(shared.getByText('This build does not exist: its owner may have deleted it.')).toBeVisible();
   } finally {
     await visitor.close();
   }
@@ -177,5 +187,48 @@ test('the builder at 375 and 1280 px: a build with a Problem and an open list, n
     await expectNoHorizontalScroll(page);
     await expectTouchTargets(page);
     await page.screenshot({ path: path.join(shotsDir, `builder-list-open-${width}.png`), fullPage: true });
+  }
+});
+
+test('My Builds with a compatible build and one with Problems, and the catalog refined by specs, at 375 and 1280 px', async ({ page, request }) => {
+  const parts = await apiParts(request);
+  const id = (name: string) => parts.find((part: Part) => part.name === name)!._id;
+  // A fresh account, so the page shows exactly these two builds.
+  const account = { email: uniqueEmail('builds'), password: 'builds-pass-1' };
+  await createEmulatorAccount(request, account);
+  const token = await apiAccessToken(request, account);
+  const save = async (name: string, cpu: string, slots: Record<string, string>) => {
+    const response = await request.post(`${stackUrls.api}/builds`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name, cpu, parts: Object.fromEntries(Object.entries(slots).map(([slot, part]) => [slot, id(part)])) },
+    });
+    expect(response.status()).toBe(201);
+  };
+  await save('Intel streaming rig', 'core-i7-14700k', { motherboard: 'B650 WiFi ATX Motherboard', cooler: 'Low-Profile LGA1700 Air Cooler', psu: '550 W 80+ Bronze PSU' });
+  await save('AM5 gaming build', 'ryzen-7-7700x', {
+    motherboard: 'B650 WiFi ATX Motherboard',
+    cooler: '240 mm AIO Liquid Cooler',
+    memory: '32 GB DDR5-6000 Kit (2x16 GB)',
+    storage: '2 TB NVMe PCIe 4.0 SSD',
+    gpu: '16 GB Triple-Fan Graphics Card',
+    psu: '850 W 80+ Gold Modular PSU',
+  });
+  await signInThroughLoginPage(page, account);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/dashboard/myBuilds');
+    const cards = page.getByRole('list', { name: 'Your builds' }).getByRole('listitem');
+    // Last saved first.
+    await expect(cards.locator('h2')).toHaveText(['AM5 gaming build', 'Intel streaming rig']);
+    await expect(cards.first()).toContainText('Compatible');
+    await expect(cards.last()).toContainText(/Problems found \(\d+ problems?/);
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: path.join(shotsDir, `my-builds-${width}.png`), fullPage: true });
+
+    await page.goto('/products?category=Motherboard&socket=AM5');
+    await expect(page.getByRole('heading', { level: 2, name: /parts in Motherboard \(AM5\)$/ })).toBeVisible();
+    await expect(page.locator('main img').first()).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: path.join(shotsDir, `catalog-facets-${width}.png`), fullPage: true });
   }
 });

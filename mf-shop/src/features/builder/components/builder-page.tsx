@@ -19,7 +19,7 @@ import {
   savedBuildPageMeta,
   slotLabels,
 } from '@pcpp/contracts';
-import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, ErrorText, LoadFailure, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { Inner } from '../../../components/section';
@@ -293,31 +293,24 @@ function SavedBuilder({ id }: { id: string }) {
   const { search } = useLocation();
   const { validId, build } = useSavedBuild(id);
   if (!validId) return <NotFoundPage />;
-  if (build.isPending) {
+  if (build.error instanceof ApiError && build.error.status === 404) {
     return (
       <Inner>
-        <Spinner label="Loading the build…" />
+        <Empty as="p">This build does not exist: its owner may have deleted it.</Empty>
+        <p>
+          <Link to={BUILDER_PATH}>Start a new build</Link>
+        </p>
       </Inner>
     );
   }
-  if (build.isError) {
-    if (build.error instanceof ApiError && build.error.status === 404) {
-      return (
-        <Inner>
-          <Empty as="p">This build does not exist: its owner may have deleted it.</Empty>
-          <p>
-            <Link to={BUILDER_PATH}>Start a new build</Link>
-          </p>
-        </Inner>
-      );
-    }
-    return (
-      <Inner>
-        <LoadFailure title="We could not load this build." message={errorMessage(build.error)} onRetry={() => void build.refetch()} framed />
-      </Inner>
-    );
-  }
-  return <SavedBuildPage saved={build.data} search={search} />;
+  if (build.isSuccess) return <SavedBuildPage saved={build.data} search={search} />;
+  return (
+    <Inner>
+      <QueryView query={build} loadingLabel="Loading the build…" failure="We could not load this build." framed>
+        {(saved) => <SavedBuildPage saved={saved} search={search} />}
+      </QueryView>
+    </Inner>
+  );
 }
 
 /** The PC builder (mf-shop, public): /builder and /builder/{id}. */

@@ -9,7 +9,6 @@ import {
   type Part,
   checkBuild,
   cpuFitsBuild,
-  errorMessage,
   fitsBuild,
   formatCents,
   resolveImageUrl,
@@ -17,7 +16,7 @@ import {
   slotLabels,
   specSummary,
 } from '@pcpp/contracts';
-import { Button, LoadFailure, Spinner } from '@pcpp/contracts/ui';
+import { Button, QueryView } from '@pcpp/contracts/ui';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { useSlotParts } from '../api/get-slot-parts';
@@ -179,44 +178,53 @@ export function PartPicker({
       onToggleAll={onToggleAll}
       onClose={onClose}
     >
-      {query.isPending && <Spinner label={`Loading ${category} parts…`} />}
-      {query.isError && (
-        <LoadFailure title={`We could not load the ${category} parts.`} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      )}
-      {query.isSuccess && shown.length === 0 && <p>No {category} part in the catalog fits this build. Show all to see why.</p>}
-      {shown.length > 0 && (
-        <List aria-label={`${category} parts`}>
-          {shown.map((part) => {
-            const fits = fitting.has(part._id);
-            const reason = fits ? undefined : whyNot(selection, slot, part);
-            const nameId = `option-${slot}-${part._id}`;
-            return (
-              <Option key={part._id} $fits={fits} data-fits={fits}>
-                <img src={resolveImageUrl(part.img)} alt="" width={56} height={42} loading="lazy" />
-                <strong id={nameId}>{part.name}</strong>
-                <div>
-                  <p>{specSummary(part)}</p>
-                  {reason && <p className="why">Not compatible: {reason}</p>}
-                  {part.p_quantity === 0 && <p>Sold out</p>}
-                </div>
-                <div className="choose">
-                  <span className="price">
-                    {formatCents(part.price)}
-                    {part.min_quantity > 1 ? ` (min. ${part.min_quantity})` : ''}
-                  </span>
-                  {part._id === chosenId ? (
-                    <span>Chosen</span>
-                  ) : (
-                    <Button type="button" onClick={() => onChoose(part)} aria-describedby={nameId}>
-                      Choose
-                    </Button>
-                  )}
-                </div>
-              </Option>
-            );
-          })}
-        </List>
-      )}
+      <QueryView
+        query={query}
+        loadingLabel={`Loading ${category} parts…`}
+        failure={`We could not load the ${category} parts.`}
+        isEmpty={() => shown.length === 0}
+        empty={() => (
+          <p>
+            {parts.length === 0
+              ? `No ${category} part is in the catalog yet.`
+              : `No ${category} part in the catalog fits this build. Show all to see why.`}
+          </p>
+        )}
+      >
+        {() => (
+          <List aria-label={`${category} parts`}>
+            {shown.map((part) => {
+              const fits = fitting.has(part._id);
+              const reason = fits ? undefined : whyNot(selection, slot, part);
+              const nameId = `option-${slot}-${part._id}`;
+              return (
+                <Option key={part._id} $fits={fits} data-fits={fits}>
+                  <img src={resolveImageUrl(part.img)} alt="" width={56} height={42} loading="lazy" />
+                  <strong id={nameId}>{part.name}</strong>
+                  <div>
+                    <p>{specSummary(part)}</p>
+                    {reason && <p className="why">Not compatible: {reason}</p>}
+                    {part.p_quantity === 0 && <p>Sold out</p>}
+                  </div>
+                  <div className="choose">
+                    <span className="price">
+                      {formatCents(part.price)}
+                      {part.min_quantity > 1 ? ` (min. ${part.min_quantity})` : ''}
+                    </span>
+                    {part._id === chosenId ? (
+                      <span>Chosen</span>
+                    ) : (
+                      <Button type="button" onClick={() => onChoose(part)} aria-describedby={nameId}>
+                        Choose
+                      </Button>
+                    )}
+                  </div>
+                </Option>
+              );
+            })}
+          </List>
+        )}
+      </QueryView>
       {query.hasNextPage && (
         <Button type="button" $variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           {query.isFetchingNextPage ? 'Loading more…' : 'Show more parts'}
