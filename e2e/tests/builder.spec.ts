@@ -180,7 +180,7 @@ test('the builder at 375 and 1280 px: a build with a Problem and an open list, n
     await expect(page.locator('main img').first()).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectTouchTargets(page);
-    await page.screenshot({ path: path.join(shotsDir, `builder-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shotsDir, `builder-with-problems-${width}.png`), fullPage: true });
 
     await page.goto(`/builder?b=${b}&pick=cooler&all=1`);
     await expect(picker(page, 'Choose a CPU cooler').getByRole('listitem').first()).toBeVisible();

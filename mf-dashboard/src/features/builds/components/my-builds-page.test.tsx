@@ -59,9 +59,10 @@ it('lists the saved builds with their state now, their total, wattage and CPU, e
   expect(first).toHaveTextContent('Problems found (2 problems, 1 note)');
   expect(first).toHaveTextContent('$1,649.94');
   expect(first).toHaveTextContent('505 W');
-  expect(first).toHaveTextContent('6 + AMD Ryzen 7 7700X');
+  expect(within(first!).getByText('6 parts + AMD Ryzen 7 7700X', { selector: 'dd' })).toBeInTheDocument();
   expect(within(first!).getByRole('link', { name: 'AM5 gaming' })).toHaveAttribute('href', `/builder/${testObjectId(1)}`);
   expect(second).toHaveTextContent('Compatible, with notes (1 note)');
+  expect(within(second!).getByText('1 part', { selector: 'dd' })).toBeInTheDocument();
   expect(api.requests.map((r) => [r.url, r.authorization])).toEqual([['/builds?mine=true&page=1&limit=10', 'Bearer token']]);
 });
 

@@ -147,7 +147,7 @@ export function MyBuildsPage() {
                     <div>
                       <dt>Parts</dt>
                       <dd>
-                        {build.partCount}
+                        {build.partCount} {build.partCount === 1 ? 'part' : 'parts'}
                         {build.cpu ? ` + ${cpuById(build.cpu)?.name ?? 'a CPU'}` : ''}
                       </dd>
                     </div>
