@@ -101,7 +101,7 @@ export function CatalogToolbar({
               name="q"
               type="search"
               defaultValue={filters.q ?? ''}
-              placeholder="e.g. DDR5, AM5, 32GB, 850W"
+              placeholder="e.g. DDR5, 32GB"
               maxLength={CATALOG_SEARCH_MAX_LENGTH}
               enterKeyHint="search"
             />
