@@ -48,6 +48,8 @@ const server = await startStaticServer({
   spa: values.spa,
   cors: values.cors,
   immutable: values.immutable,
+  // Behind a TLS proxy (a CDN, a load balancer) that sets X-Forwarded-Proto: then HSTS goes out.
+  trustProxy: process.env.TRUST_PROXY === 'true',
   runtimeConfig: () => runtimeConfigFromEnv(process.env),
   // The built contracts (start.mjs builds them first); only the shell needs them.
   isPagePath: contracts?.isPagePath,
