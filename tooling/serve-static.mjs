@@ -55,7 +55,7 @@ const server = await startStaticServer({
   isPagePath: contracts?.isPagePath,
   pageHints: contracts ? shellPageHints(contracts) : undefined,
   // The shell reaches the auth emulator through its own origin (see auth-emulator/proxy.cjs).
-  handle: values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost }) : undefined,
+  handle: values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost, standInSecret: process.env.AUTH_STAND_IN_SECRET }) : undefined,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));

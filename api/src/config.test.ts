@@ -59,6 +59,7 @@ describe('loadConfig', () => {
       orders: 20,
       paymentIntents: 30,
       uploads: 30,
+      verificationEmails: 5,
     });
     expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({
       windowMs: 5000,
@@ -203,7 +204,8 @@ describe('loadConfig', () => {
 
   it('has defaults for orders and their emails, derived from the shell port', () => {
     expect(loadConfig(DATABASE)).toMatchObject({
-      orderHoldMinutes: 1440,
+      orderHoldMinutes: 30,
+      orderHoldLimits: { maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10 },
       smtpUrl: undefined,
       mailFrom: 'PC PART PICKER <orders@pcparts.dev>',
       shopUrl: 'http://localhost:3000',

@@ -8,7 +8,7 @@ import { MongoClient } from 'mongodb';
 import { createAccessTokens } from './auth/access-token';
 import { collectionsOf } from './db/mongo';
 import { type RunningServer, startServer } from './server';
-import { createPart, randomSuffix, signUp, uniqueEmail } from '../test/helpers';
+import { createPart, markEmailVerified, randomSuffix, signUp, uniqueEmail } from '../test/helpers';
 
 /**
  * A TCP proxy between the api and the run's database server, which the test cuts (every
@@ -126,9 +126,11 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
   const db = direct.db(dbName);
   const part = await createPart({ database: { client: direct, db, collections: collectionsOf(db) } }, { p_quantity: 100_000 });
   const email = uniqueEmail('outage');
-  await signUp(email); // orders look the account up at the identity provider
+  // Orders look the account up at the identity provider (and need its email verified).
+  const { uid } = await signUp(email);
+  await markEmailVerified(uid);
   const { insertedId } = await db.collection('users').insertOne({ email, role: 'customer', createdAt: new Date() });
-  const token = await createAccessTokens(JWT_SECRET).sign({ sub: insertedId.toHexString(), email, role: 'customer' });
+  const token = await createAccessTokens(JWT_SECRET).sign({ sub: insertedId.toHexString(), uid, email, role: 'customer' });
 
   let phase: Phase = 'up';
   let loading = true;

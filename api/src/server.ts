@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
+import { createApp, createPayments } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
 import { createCatalogCache } from './catalog-cache';
@@ -120,6 +120,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       config,
       logger,
       onCatalogChange: catalogCache.invalidate,
+      payments: createPayments({ config, database, logger, outbox }),
     });
     undo.push(() => jobs.stop());
     const { port } = server.address() as AddressInfo;

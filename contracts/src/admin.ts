@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text';
 import { CATEGORIES, type Role } from './entities';
 import { countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
 import { validationMessages as m } from './messages';
@@ -39,6 +40,7 @@ export const ACTIVITY_ACTIONS = [
   'product.deleted',
   'order.deleted',
   'order.status',
+  'order.refunded',
   'review.hidden',
   'review.shown',
   'release.published',
@@ -133,7 +135,7 @@ export const minimumOrderRule: [
 /** POST /tools (admin): price in integer cents, img a URL answered by POST /uploads. Strict. */
 export const partInputSchema = z
   .strictObject({
-    name: z.string({ error: m.productNameRequired }).trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
+    name: freeText(m.productNameRequired, PRODUCT_NAME_MAX),
     category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
     p_quantity: wholeCount(m.productQuantityRequired),
     min_quantity: wholeCount(m.minimumOrderRequired),
@@ -142,8 +144,13 @@ export const partInputSchema = z
       .int('price must be whole cents')
       .min(1, 'price must be more than 0')
       .max(PRICE_MAX_CENTS, 'price is too high'),
-    description: z.string({ error: m.descriptionRequired }).trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
-    img: z.url({ error: m.imageRequired }).max(500),
+    description: freeText(m.descriptionRequired, DESCRIPTION_MAX),
+    // http(s) only (never javascript: or data:); the api also requires its own uploads' address.
+    img: z
+      .string({ error: m.imageRequired })
+      .min(1, m.imageRequired)
+      .max(500, m.imageNotUploaded)
+      .pipe(z.url({ protocol: /^https?$/, error: m.imageNotUploaded })),
   })
   .refine(...minimumOrderRule);
 export type PartInput = z.infer<typeof partInputSchema>;
@@ -161,7 +168,7 @@ const countText = (required: string) =>
  * adds its photo field and `minimumOrderRule` (files are a browser thing; this file is server-safe).
  */
 export const partFormFields = z.object({
-  name: z.string().trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
+  name: freeText(m.productNameRequired, PRODUCT_NAME_MAX),
   category: z.enum(CATEGORIES, { error: 'choose a category' }),
   p_quantity: countText(m.productQuantityRequired),
   min_quantity: countText(m.minimumOrderRequired),
@@ -177,7 +184,7 @@ export const partFormFields = z.object({
       }
       return cents;
     }),
-  description: z.string().trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
+  description: freeText(m.descriptionRequired, DESCRIPTION_MAX),
 });
 
 /** POST /uploads: at most 5 MB, and what the file's bytes say it is. */

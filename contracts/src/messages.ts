@@ -29,6 +29,10 @@ export const validationMessages = {
   professionRequired: 'profession is required',
   linkedinRequired: 'linkedin profile is required',
   linkedinInvalid: 'provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name',
+  // Ours: free text with a NUL, another control character or half an emoji (an unpaired surrogate).
+  textUnreadable: 'remove the control characters or broken symbols: this text cannot be saved with them',
+  // Ours: a product's image is one uploaded to the shop (POST /uploads), never a script or data URL.
+  imageNotUploaded: 'Image must be a picture uploaded to the shop',
 } as const;
 
 export const toastMessages = {

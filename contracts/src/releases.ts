@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text';
 import { countSchema, isoDateTimeSchema } from './entity-schemas';
 import type { RemoteName } from './routes';
 
@@ -105,7 +106,7 @@ export const promoteReleaseInputSchema = z.strictObject({ version: releaseVersio
 export const remoteLoadFailureInputSchema = z.strictObject({
   remote: remoteNameSchema,
   manifestUrl: z.url().max(500),
-  message: z.string({ error: 'message is required' }).trim().min(1, 'message is required').max(500),
+  message: freeText('message is required', 500),
 });
 
 /** The major of a semver, or major.minor below 1.0.0 (npm's caret: 0.x minors may break). */

@@ -18,7 +18,10 @@ declare module '*/tooling/auth-emulator/proxy.cjs' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
   export function createAuthEmulatorProxy(options: {
     emulatorHost: string;
+    /** The per-start secret the api checks Google sign-ins against (AUTH_STAND_IN_SECRET). */
+    standInSecret?: string;
   }): (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  export function standInGoogleSubject(secret: string, email: string): string;
 }
 declare module '*/tooling/service-config.cjs' {
   export function runtimeConfigFromEnv(env?: NodeJS.ProcessEnv): {

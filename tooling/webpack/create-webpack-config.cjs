@@ -60,7 +60,7 @@ function precompressPlugins() {
 
 /** The shell reaches the auth emulator through its own origin, as under `npm start`. */
 function authEmulatorMiddleware(emulatorHost) {
-  const handle = createAuthEmulatorProxy({ emulatorHost });
+  const handle = createAuthEmulatorProxy({ emulatorHost, standInSecret: process.env.AUTH_STAND_IN_SECRET });
   return {
     name: 'auth-emulator',
     middleware: (req, res, next) => handle(req, res).then((handled) => handled || next(), next),

@@ -43,9 +43,11 @@ const order: Order = {
   status: 'placed',
   statusHistory: [{ status: 'placed', at: at(30), by: customerEmail }],
   createdAt: at(30),
+  holdExpiresAt: at(60),
 };
+const { holdExpiresAt: _hold, ...unheld } = order;
 const paidOrder: Order = {
-  ...order,
+  ...unheld,
   paid: true,
   transactionId: 'pi_3QxDemo0000000000000001',
   status: 'paid',
@@ -111,5 +113,6 @@ export const examples = {
   accessToken: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImN1c3RvbWVyQHBjcGFydHMuZGV2In0.c2lnbmF0dXJl', expiresIn: 3600 },
   paymentIntent: { clientSecret: 'pi_3QxDemo0000000000000001_secret_k3yD3m0' },
   paymentConfirmation: { paid: true, status: 'paid', transactionId: paidOrder.transactionId! },
+  stockHolds: { holds: [{ productId: part._id, held: quantity, unpaidOrders: 1 }, { productId: parts[0]!._id, held: 0, unpaidOrders: 0 }] },
   upload: { success: true, data: { url: uploadUrl, thumbUrl: uploadUrl.replace('.webp', '-thumb.webp') } },
 } as const;

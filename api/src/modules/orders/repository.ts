@@ -8,6 +8,8 @@ import { findListed } from '../../paging';
 type StatusChange = OrderDocument['statusHistory'][number];
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/** Far above any hold cap: a customer's unpaid orders are few by rule (MAX_UNPAID_ORDERS). */
+const UNPAID_READ_LIMIT = 1_000;
 
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
 /** onCatalogChange: called after each stock change (the catalog shows stock; catalog-cache.ts). */
@@ -54,6 +56,28 @@ export function createOrdersRepository(
 
     findById: (id: ObjectId) => orders.findOne({ _id: id }),
 
+    /** An order no one was told about (its hold refused after the stock was taken): gone for good. */
+    async deleteById(id: ObjectId): Promise<void> {
+      await orders.deleteOne({ _id: id });
+    },
+
+    /** What the customer's unpaid orders hold now: each order's part and quantity (the hold caps count these). */
+    async unpaidOf(email: string): Promise<{ _id: ObjectId; productId: ObjectId; order_quantity: number }[]> {
+      const docs = await orders.find({ email, status: 'placed', paid: false }).limit(UNPAID_READ_LIMIT).toArray();
+      return docs.map(({ _id, productId, order_quantity }) => ({ _id, productId, order_quantity }));
+    },
+
+    /** Units held by unpaid orders, and how many orders, per part (the admin's stock view). */
+    async heldByPart(productIds: ObjectId[]): Promise<Map<string, { held: number; orders: number }>> {
+      const rows = await orders
+        .aggregate<{ _id: ObjectId; held: number; orders: number }>([
+          { $match: { status: 'placed', paid: false, productId: { $in: productIds } } },
+          { $group: { _id: '$productId', held: { $sum: '$order_quantity' }, orders: { $sum: 1 } } },
+        ])
+        .toArray();
+      return new Map(rows.map((row) => [row._id.toHexString(), { held: row.held, orders: row.orders }]));
+    },
+
     /** The customer's orders, newest first; one page when skip/limit are given. */
     findByEmail: (email: string, page?: { skip: number; limit: number }) =>
       findListed(orders, { email }, NEWEST_FIRST, page),
@@ -79,13 +103,21 @@ export function createOrdersRepository(
      */
     moveStatus: (id: ObjectId, from: OrderStatus, change: StatusChange) => changeIf({ _id: id, status: from }, change),
 
-    /** Unpaid orders placed before `cutoff`, oldest first. */
-    findPlacedBefore: (cutoff: Date, limit: number) =>
-      orders
-        .find({ status: 'placed', paid: false, createdAt: { $lt: cutoff } })
-        .sort({ createdAt: 1 })
-        .limit(limit)
-        .toArray(),
+    /**
+     * Unpaid orders whose hold ended by `now`: holdExpiresAt passed, or, for orders stored before
+     * it existed, placed before `legacyCutoff` (now − ORDER_HOLD_MINUTES). Oldest first.
+     */
+    async findHoldsEndedBy(now: Date, legacyCutoff: Date, limit: number) {
+      const [ended, legacy] = await Promise.all([
+        orders.find({ status: 'placed', paid: false, holdExpiresAt: { $lt: now } }).sort({ holdExpiresAt: 1 }).limit(limit).toArray(),
+        orders
+          .find({ status: 'placed', paid: false, holdExpiresAt: { $exists: false }, createdAt: { $lt: legacyCutoff } })
+          .sort({ createdAt: 1 })
+          .limit(limit)
+          .toArray(),
+      ]);
+      return [...ended, ...legacy].slice(0, limit);
+    },
   };
 }
 

@@ -108,6 +108,8 @@ describe('POST /order', () => {
       status: 'placed',
       statusHistory: [{ status: 'placed', at: order.createdAt, by: customer.email }],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      // The hold ends ORDER_HOLD_MINUTES (default 30) after the order.
+      holdExpiresAt: new Date(Date.parse(order.createdAt) + 30 * 60_000).toISOString(),
     });
     expect(await stockOf(part._id)).toBe(7);
     const stored = await orders().findOne({ _id: new ObjectId(insertedId as string) });
@@ -471,7 +473,8 @@ describe('the order hold sweep', () => {
     const paid = await placeOrder(customer, part.id, 2);
     const young = await placeOrder(customer, part.id, 1);
     const longAgo = new Date(Date.now() - (HOLD + 1) * 60_000);
-    await orders().updateMany({ _id: { $in: [new ObjectId(old._id), new ObjectId(paid._id)] } }, { $set: { createdAt: longAgo } });
+    const endedHold = new Date(longAgo.getTime() + HOLD * 60_000);
+    await orders().updateMany({ _id: { $in: [new ObjectId(old._id), new ObjectId(paid._id)] } }, { $set: { createdAt: longAgo, holdExpiresAt: endedHold } });
     await orders().updateOne({ _id: new ObjectId(paid._id) }, { $set: { paid: true, status: 'paid' } });
     expect(await stockOf(part._id)).toBe(14);
 

@@ -5,11 +5,12 @@ import {
   DEFAULT_CATALOG_SORT,
   type Part,
   type PartList,
+  validationMessages,
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { PartDocument } from '../../db/mongo';
-import { NotFoundError } from '../../errors';
+import { BadRequestError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { PartsRepository } from './repository';
@@ -33,6 +34,8 @@ export function toPart(doc: WithId<PartDocument>): Part {
 export interface ImageUploads {
   /** Marks an uploaded image as used, so the cleanup of unattached uploads keeps it. */
   attach(url: string): Promise<unknown>;
+  /** Whether the url is one of the shop's uploads (its uploads origin: the api's /uploads, or the bucket's public URL). */
+  isUploadUrl(url: string): boolean;
 }
 
 export function createPartsService(
@@ -67,6 +70,10 @@ export function createPartsService(
      * lists the part at once. If its image cannot be kept, the part is taken out again and the call fails.
      */
     async add(caller: AccessClaims, input: PartInput): Promise<{ insertedId: string }> {
+      // The catalog shows it to everyone: only an image the shop itself stores.
+      if (deps.uploads && !deps.uploads.isUploadUrl(input.img)) {
+        throw new BadRequestError(validationMessages.imageNotUploaded);
+      }
       const id = await repository.insert({ ...input, createdAt: new Date() });
       try {
         await deps.uploads?.attach(input.img);
