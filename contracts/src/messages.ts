@@ -105,6 +105,8 @@ export const signInText = {
   verifyBanner: (email: string) => `Verify your email address: open the link we sent to ${email}.`,
   verificationSent: (email: string) => `We sent the verification email again to ${email}.`,
   verificationSendFailed: 'The email could not be sent. Please try again.',
+  /** Demo mode (`npm start`): no email leaves the machine; MailDev's inbox catches the shop's. */
+  verifyInDemoInbox: 'Demo mode: the shop’s emails, this link included, arrive in the demo mail inbox at',
   /** The identity provider's code could not be loaded or configured. */
   signInUnavailable: 'Signing in is not available right now. Reload the page and try again.',
 } as const;

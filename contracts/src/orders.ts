@@ -94,6 +94,11 @@ export const orderRuleText = {
   partGone: 'This part is no longer sold, so this order cannot be paid. Cancel it in My Orders.',
   /** PATCH /myorder/{id}: the payment went through after the order was cancelled; it is given back. */
   refundedAfterCancel: 'This order was cancelled before your payment went through, so the payment has been refunded.',
+  /** My Orders and the Payment page, for an unpaid order: the real time its hold has left. */
+  holdLeft: (left: string, until: string) => `Pay within ${left} (by ${until}) or the order is cancelled.`,
+  holdEnded: 'The time to pay has run out: this order is being cancelled.',
+  /** My Orders: a payment given back. */
+  refunded: (amount: string) => `Refunded ${amount}`,
 } as const;
 
 /** "14 minutes", "1 minute", "less than a minute": how long an unpaid order's hold still lasts. */

@@ -105,9 +105,10 @@ export function createFirebaseIdentity(
   }
 
   /**
-   * Under the emulator, anyone can hand it a Google id_token for any email: a Google identity
-   * counts only when the shop's stand-in made it (its subject, AUTH_STAND_IN_SECRET). Real
-   * Firebase checks Google's signature itself.
+   * Under the emulator, anyone can hand it a Google id_token for any email: a Google sign-in
+   * counts only when every Google identity of the account is one the shop's stand-in made (its
+   * subject, AUTH_STAND_IN_SECRET). A password sign-in is not held against a Google identity
+   * someone linked by hand. Real Firebase checks Google's signature itself.
    */
   function assertGoogleFromStandIn(user: UserRecord): void {
     if (!usesEmulator) return;
@@ -137,7 +138,7 @@ export function createFirebaseIdentity(
       if (user.disabled) throw new UnauthorizedError(DISABLED);
       const email = decoded.email?.toLowerCase() ?? null;
       if ((user.email?.toLowerCase() ?? null) !== email) throw new UnauthorizedError(INVALID_TOKEN);
-      assertGoogleFromStandIn(user);
+      if (decoded.firebase.sign_in_provider === 'google.com') assertGoogleFromStandIn(user);
       return { uid: decoded.uid, email, emailVerified: user.emailVerified };
     },
 
@@ -152,7 +153,6 @@ export function createFirebaseIdentity(
       if (user.disabled) throw new UnauthorizedError(DISABLED);
       // Deleted, and the email taken by a new account since: not the account the token was for.
       if (user.email?.toLowerCase() !== email) throw new UnauthorizedError(GONE);
-      assertGoogleFromStandIn(user);
     },
 
     async emailVerificationCode(email) {

@@ -4,6 +4,7 @@ import {
   emulatorClaims,
   markEmailVerified,
   randomSuffix,
+  signIn,
   signInWithGoogle,
   signUp,
   type TestApi,
@@ -102,6 +103,9 @@ describe('PUT /user/:email (token exchange)', () => {
     const fresh = uniqueEmail('forged');
     const other = await signInWithGoogle(fresh, { sub: 'hand-made-123' });
     expect((await exchange(fresh, other.idToken)).status).toBe(401);
+    // The password still signs the account in: a Google identity linked by hand blocks only Google sign-ins.
+    const again = await signIn(password.email, 'secret123');
+    expect((await exchange(password.email, again.idToken)).status).toBe(200);
   });
 
   it('accepts a Google sign-in the stand-in made, as an unverified customer', async () => {
