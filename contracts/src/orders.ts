@@ -96,18 +96,23 @@ export const orderRuleText = {
   refundedAfterCancel: 'This order was cancelled before your payment went through, so the payment has been refunded.',
   /** My Orders and the Payment page, for an unpaid order: the real time its hold has left. */
   holdLeft: (left: string, until: string) => `Pay within ${left} (by ${until}) or the order is cancelled.`,
+  /** The same in a table cell: two short lines. */
+  holdLeftShort: (left: string, until: string) => [`${left} left`, `pay by ${until}`] as const,
   holdEnded: 'The time to pay has run out: this order is being cancelled.',
   /** My Orders: a payment given back. */
   refunded: (amount: string) => `Refunded ${amount}`,
 } as const;
 
-/** "14 minutes", "1 minute", "less than a minute": how long an unpaid order's hold still lasts. */
-export function holdTimeLeftText(holdExpiresAt: string, now = Date.now()): string {
+/**
+ * "14 minutes", "1 minute", "less than a minute", "3 hours": how long an unpaid order's hold still
+ * lasts. `short`: "14 min", "< 1 min", "3 h" (a table cell).
+ */
+export function holdTimeLeftText(holdExpiresAt: string, now = Date.now(), { short = false } = {}): string {
   const minutes = Math.floor((Date.parse(holdExpiresAt) - now) / 60_000);
-  if (minutes < 1) return 'less than a minute';
-  if (minutes < 120) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  if (minutes < 1) return short ? '< 1 min' : 'less than a minute';
+  if (minutes < 120) return short ? `${minutes} min` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
   const hours = Math.floor(minutes / 60);
-  return `${hours} hours`;
+  return short ? `${hours} h` : `${hours} hours`;
 }
 
 export const orderStatusChangeSchema = z.object({

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts, googleStandInPopup, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { stackUrls } from '../support/environment';
@@ -8,6 +9,7 @@ import { stackUrls } from '../support/environment';
 // redirect to any URL) is not on the shop's origin. Nothing here is faked with page.route.
 
 const verifyBanner = (page: Page) => page.getByRole('region', { name: 'Verify your email' });
+const shotsDir = path.resolve(__dirname, '../screenshots');
 
 test.describe('Continue With Google (the demo stand-in)', () => {
   test('a new Google account signs in, as an unverified customer until its emailed link is opened', async ({ page }) => {
@@ -28,6 +30,7 @@ test.describe('Continue With Google (the demo stand-in)', () => {
     await expect(popup.getByRole('alert')).toHaveText(
       'An account with this email signs in with its password. Close this window and log in with your password.',
     );
+    await popup.screenshot({ path: path.join(shotsDir, 'google-stand-in-refused.png'), fullPage: true });
     await popup.close();
     await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();

@@ -15,6 +15,8 @@
   const providerId = query.get('providerId');
   const eventId = query.get('eventId');
   const tenantId = query.get('tid');
+  // Only the SDK's popup sign-in opens this page; there is no redirect flow to follow anywhere.
+  const usable = providerId === 'google.com' && authType === 'signInViaPopup' && apiKey && appName && eventId;
   const form = document.getElementById('sign-in-form');
   const error = document.getElementById('error');
   const button = document.getElementById('sign-in');
@@ -22,6 +24,11 @@
   function fail(message) {
     error.textContent = message;
     button.disabled = false;
+  }
+
+  if (!usable) {
+    form.hidden = true;
+    error.textContent = 'Only “Continue With Google” on the shop opens this page.';
   }
 
   /** The SDK's helper iframe in the window that opened this one, on this origin only. */
@@ -41,15 +48,10 @@
     return null;
   }
 
-  const usable = providerId === 'google.com' && authType === 'signInViaPopup' && apiKey && appName && eventId;
-  if (!usable) {
-    form.hidden = true;
-    error.textContent = 'Only “Continue With Google” on the shop opens this page.';
-    return;
-  }
-
   form.addEventListener('submit', async (event) => {
+    // Never a native submission (the policy's form-action 'none' would refuse it anyway).
     event.preventDefault();
+    if (!usable) return;
     error.textContent = '';
     button.disabled = true;
     const frame = helperFrame();

@@ -86,7 +86,7 @@ function PaymentCell({ order }: { order: Order }) {
       <Button as={Link} to={`/dashboard/payment/${order._id}`} aria-label={`Pay for ${order.productName}`}>
         Pay
       </Button>
-      {order.holdExpiresAt && <HoldTimeLeft holdExpiresAt={order.holdExpiresAt} />}
+      {order.holdExpiresAt && <HoldTimeLeft holdExpiresAt={order.holdExpiresAt} compact />}
     </span>
   );
 }
