@@ -112,6 +112,9 @@ beforeAll(async () => {
     SEED_DEMO_DATA: 'true',
     JWT_SECRET,
     RATE_LIMIT_ORDERS: '100000',
+    // One customer orders in every phase, past the hold caps (orders/holds.test.ts tests those).
+    MAX_UNPAID_ORDERS: '100000',
+    MAX_HELD_UNITS_PER_PART: '100000000',
   });
   direct = new MongoClient(process.env.MONGODB_URI!);
 });
@@ -162,7 +165,11 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
   const load = Promise.all([loop(() => call('/tools')), loop(() => call(`/tools/${part.id}`)), loop(placeOrder)]);
 
   try {
-  await sleep(700);
+  // Up: until an order went through (its first one asks the identity provider twice, so allow seconds).
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline && !answers.some((a) => a.path === '/order' && a.status === 201); ) {
+    await sleep(50);
+  }
+  await sleep(200);
   await proxy.cut();
   phase = 'outage';
   await sleep(1_000);

@@ -21,7 +21,7 @@ export type HoldLimits = Config['orderHoldLimits'];
  * minimum order, when that is higher). They apply to a set of lines as a whole (one new order)
  * and per part (lines of one part add up), so a checkout of several lines uses them as one order.
  */
-export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidOf'>; limits: HoldLimits }) {
+export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidHoldsOf'>; limits: HoldLimits }) {
   return {
     /**
      * The 409 that refuses these lines, or null. `placed`: the order with these lines is stored
@@ -29,21 +29,21 @@ export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidOf
      * otherwise the lines come on top of what is held now.
      */
     async refusal(email: string, lines: readonly HoldLine[], { placed }: { placed: boolean }): Promise<ConflictError | null> {
-      const unpaid = await deps.orders.unpaidOf(email);
-      const orderCount = unpaid.length + (placed ? 0 : 1);
-      if (orderCount > deps.limits.maxUnpaidOrders) {
-        return new ConflictError(orderRuleText.tooManyUnpaidOrders(deps.limits.maxUnpaidOrders), {
-          details: { limit: 'MAX_UNPAID_ORDERS', max: deps.limits.maxUnpaidOrders },
-        });
-      }
       const adding = new Map<string, HoldLine & { total: number }>();
       for (const line of lines) {
         const key = line.productId.toHexString();
         const before = adding.get(key);
         adding.set(key, { ...line, minQuantity: Math.max(line.minQuantity, before?.minQuantity ?? 0), total: (before?.total ?? 0) + line.quantity });
       }
+      const unpaid = await deps.orders.unpaidHoldsOf(email, [...adding.values()].map((line) => line.productId));
+      const orderCount = unpaid.orders + (placed ? 0 : 1);
+      if (orderCount > deps.limits.maxUnpaidOrders) {
+        return new ConflictError(orderRuleText.tooManyUnpaidOrders(deps.limits.maxUnpaidOrders), {
+          details: { limit: 'MAX_UNPAID_ORDERS', max: deps.limits.maxUnpaidOrders },
+        });
+      }
       for (const [key, line] of adding) {
-        const held = unpaid.filter((order) => order.productId.toHexString() === key).reduce((sum, order) => sum + order.order_quantity, 0);
+        const held = unpaid.unitsByPart.get(key) ?? 0;
         const after = held + (placed ? 0 : line.total);
         const max = Math.max(deps.limits.maxHeldUnitsPerPart, line.minQuantity);
         if (after > max) {

@@ -8,8 +8,6 @@ import { findListed } from '../../paging';
 type StatusChange = OrderDocument['statusHistory'][number];
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
-/** Far above any hold cap: a customer's unpaid orders are few by rule (MAX_UNPAID_ORDERS). */
-const UNPAID_READ_LIMIT = 1_000;
 
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
 /** onCatalogChange: called after each stock change (the catalog shows stock; catalog-cache.ts). */
@@ -61,10 +59,22 @@ export function createOrdersRepository(
       await orders.deleteOne({ _id: id });
     },
 
-    /** What the customer's unpaid orders hold now: each order's part and quantity (the hold caps count these). */
-    async unpaidOf(email: string): Promise<{ _id: ObjectId; productId: ObjectId; order_quantity: number }[]> {
-      const docs = await orders.find({ email, status: 'placed', paid: false }).limit(UNPAID_READ_LIMIT).toArray();
-      return docs.map(({ _id, productId, order_quantity }) => ({ _id, productId, order_quantity }));
+    /**
+     * What the customer's unpaid orders hold now (the hold caps count these): how many orders, and
+     * the units of each of `productIds` in them. Counted by the database, so the answer stays small.
+     */
+    async unpaidHoldsOf(email: string, productIds: ObjectId[]): Promise<{ orders: number; unitsByPart: Map<string, number> }> {
+      const unpaid = { email, status: 'placed' as const, paid: false };
+      const [count, rows] = await Promise.all([
+        orders.countDocuments(unpaid),
+        orders
+          .aggregate<{ _id: ObjectId; units: number }>([
+            { $match: { ...unpaid, productId: { $in: productIds } } },
+            { $group: { _id: '$productId', units: { $sum: '$order_quantity' } } },
+          ])
+          .toArray(),
+      ]);
+      return { orders: count, unitsByPart: new Map(rows.map((row) => [row._id.toHexString(), row.units])) };
     },
 
     /** Units held by unpaid orders, and how many orders, per part (the admin's stock view). */

@@ -145,7 +145,8 @@ describe('POST /order', () => {
     }
     expect(await stockOf(part._id)).toBe(0);
     expect(await orders().countDocuments({ productId: part._id })).toBe(100);
-  });
+    // A correctness bound, not a speed target: each order also checks the account and the hold caps.
+  }, 30_000);
 
   it('sells the last unit to exactly one of 50 concurrent buyers', async () => {
     const part = await createPart({ p_quantity: 1 });
@@ -156,7 +157,7 @@ describe('POST /order', () => {
     expect(count(statuses, 409)).toBe(49);
     expect(await stockOf(part._id)).toBe(0);
     expect(await orders().countDocuments({ productId: part._id })).toBe(1);
-  });
+  }, 30_000);
 
   it('answers 409 with how many are left when the stock is lower than the quantity, and takes nothing', async () => {
     const part = await createPart({ p_quantity: 3 });
