@@ -123,14 +123,17 @@ type Captured = ServerResponse & {
   req: ServerResponse['req'] & { app?: Express; originalUrl?: string };
 };
 
-declare global {
-  /** The current test file's checker: jest gives each file its own modules, but the prototype is the process's. */
-  var checkSentAnswer: ((res: Captured, body: Buffer) => void) | undefined;
-}
+/**
+ * The prototype is the process's, shared by every test file jest runs in this worker, while each
+ * file has its own modules and its own globalThis: the current file's checker is kept on the
+ * prototype itself, where the patch installed by the first file finds it.
+ */
+type CheckingPrototype = ServerResponse & { __answerCheckInstalled?: true; __checkSentAnswer?: (res: Captured, body: Buffer) => void };
 
 /** Captures every answer an app marked by checkAnswersOf sends in this process, and checks it. */
 export function installAnswerCheck(): void {
-  globalThis.checkSentAnswer = (res, body) => {
+  const prototype = ServerResponse.prototype as CheckingPrototype;
+  prototype.__checkSentAnswer = (res, body) => {
     const path = new URL(res.req.originalUrl ?? res.req.url ?? '/', 'http://api').pathname;
     const contentType = res.getHeader('content-type');
     checkedCount += 1;
@@ -141,7 +144,6 @@ export function installAnswerCheck(): void {
       problems.push(`${res.req.method} ${path}: the answer could not be checked: ${(error as Error).message}`);
     }
   };
-  const prototype = ServerResponse.prototype as ServerResponse & { __answerCheckInstalled?: true };
   if (prototype.__answerCheckInstalled) return;
   prototype.__answerCheckInstalled = true;
   const write = prototype.write;
@@ -159,7 +161,7 @@ export function installAnswerCheck(): void {
   prototype.end = function (this: Captured, chunk?: unknown, ...rest: unknown[]) {
     if (isChecked(this)) {
       keep(this, chunk, rest[0]);
-      globalThis.checkSentAnswer?.(this, Buffer.concat(this.__answerChunks ?? []));
+      prototype.__checkSentAnswer?.(this, Buffer.concat(this.__answerChunks ?? []));
     }
     return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
   } as typeof prototype.end;

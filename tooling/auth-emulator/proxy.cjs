@@ -24,7 +24,10 @@ const path = require('node:path');
 
 const ASSETS_PREFIX = '/__/auth-emulator/';
 const PAGES_DIR = path.join(__dirname, 'pages');
-/** Files served under ASSETS_PREFIX. */
+/**
+ * Files served under ASSETS_PREFIX.
+ * @type {Record<string, string>}
+ */
 const ASSETS = {
   'gapi-stand-in.js': 'text/javascript; charset=utf-8',
   'google-sign-in.js': 'text/javascript; charset=utf-8',
@@ -32,7 +35,10 @@ const ASSETS = {
   'helper-iframe.js': 'text/javascript; charset=utf-8',
 };
 const GOOGLE_SIGN_IN_PATH = `${ASSETS_PREFIX}google-sign-in`;
-/** The shop's own pages for the popup flow, at the paths the SDK opens. */
+/**
+ * The shop's own pages for the popup flow, at the paths the SDK opens.
+ * @type {Record<string, { file: string, frameAncestors: string }>}
+ */
 const PAGES = {
   '/emulator/auth/handler': { file: 'google-sign-in.html', frameAncestors: "'none'" },
   '/emulator/auth/iframe': { file: 'helper-iframe.html', frameAncestors: "'self'" },
@@ -74,7 +80,7 @@ const MAX_CALL_BODY_BYTES = 64 * 1024;
 /** The emulator's headers a browser must not get from the shop's origin. */
 const DROPPED_ANSWER_HEADERS = /^(access-control-|x-powered-by$)/i;
 
-const PAGE_POLICY = (frameAncestors) =>
+const PAGE_POLICY = (/** @type {string} */ frameAncestors) =>
   [
     "default-src 'none'",
     "script-src 'self'",
@@ -145,8 +151,13 @@ function createAuthEmulatorProxy({ emulatorHost, standInSecret }) {
   };
 }
 
-/** The body of a call, or null when it is too big to be one the SDK makes. */
+/**
+ * The body of a call, or null when it is too big to be one the SDK makes.
+ * @param {http.IncomingMessage} req
+ * @returns {Promise<Buffer | null>}
+ */
 async function readBody(req) {
+  /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -167,7 +178,12 @@ function jsonObject(body) {
   }
 }
 
-/** A call the shop's pages make, with the fields the SDK sends and nothing else. */
+/**
+ * A call the shop's pages make, with the fields the SDK sends and nothing else.
+ * @param {string} pathname
+ * @param {Buffer} body
+ * @param {string | undefined} standInSecret
+ */
 function isShopCall(pathname, body, standInSecret) {
   if (pathname === TOKEN_REFRESH) {
     const form = new URLSearchParams(body.toString('utf8'));
@@ -184,6 +200,8 @@ function isShopCall(pathname, body, standInSecret) {
 /**
  * A Google sign-in the stand-in made: the fake id_token (in requestUri's query or fragment, or
  * postBody) has the stand-in's subject for its email and does not vouch for the email.
+ * @param {Record<string, unknown>} json
+ * @param {string | undefined} standInSecret
  */
 function isStandInGoogleSignIn(json, standInSecret) {
   if (!standInSecret || typeof json.requestUri !== 'string') return false;
@@ -215,8 +233,12 @@ function isStandInGoogleSignIn(json, standInSecret) {
 /**
  * POST /__/auth-emulator/google-sign-in `{email, displayName}` from the stand-in page: the fake
  * Google id_token for that email, unless an account with a password already uses it.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {{ emulatorHost: string, standInSecret?: string }} options
  */
 async function makeGoogleSignIn(req, res, { emulatorHost, standInSecret }) {
+  /** @param {number} status @param {{ message: string } | { idToken: string }} body */
   const answer = (status, body) => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     res.end(JSON.stringify(body));
@@ -245,7 +267,12 @@ async function makeGoogleSignIn(req, res, { emulatorHost, standInSecret }) {
   return answer(200, { idToken: JSON.stringify(claims) });
 }
 
-/** How an email signs in now (the emulator's createAuthUri): e.g. ['password'], [] for no account. */
+/**
+ * How an email signs in now (the emulator's createAuthUri): e.g. ['password'], [] for no account.
+ * @param {string} emulatorHost
+ * @param {string} email
+ * @returns {Promise<string[]>}
+ */
 async function signInMethodsOf(emulatorHost, email) {
   const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:createAuthUri?key=stand-in`, {
     method: 'POST',
@@ -254,11 +281,16 @@ async function signInMethodsOf(emulatorHost, email) {
     signal: AbortSignal.timeout(5_000),
   });
   if (!response.ok) throw new Error(`createAuthUri answered ${response.status}`);
-  const { signinMethods = [], allProviders = [] } = await response.json();
+  const { signinMethods = [], allProviders = [] } = /** @type {{ signinMethods?: string[], allProviders?: string[] }} */ (await response.json());
   return [...new Set([...signinMethods, ...allProviders])];
 }
 
-/** @returns {true} */
+/**
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @returns {true}
+ */
 function refuse(req, res, status) {
   // Drain what was sent, so the connection can be reused.
   req.resume();
@@ -267,7 +299,14 @@ function refuse(req, res, status) {
   return true;
 }
 
-/** path: the one that was checked (normalised), so the emulator gets exactly what was allowed. */
+/**
+ * path: the one that was checked (normalised), so the emulator gets exactly what was allowed.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {string} emulatorHost
+ * @param {string} path
+ * @param {Buffer} body
+ */
 function forward(req, res, emulatorHost, path, body) {
   // Concatenated, not resolved: a path like //other.host/… must stay on the emulator.
   const target = new URL(`http://${emulatorHost}${path}`);

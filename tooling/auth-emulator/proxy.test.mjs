@@ -13,7 +13,7 @@ const SECRET = 'a-per-start-secret-of-the-test-run-0123456789';
 const PASSWORD_ACCOUNTS = new Set(['admin@pcparts.dev']);
 
 /** requestUri of the SDK's signInWithIdp call after the popup, with these fake Google claims. */
-const idpBody = (claims, extra = {}) => ({
+const idpBody = (/** @type {Record<string, unknown>} */ claims, extra = {}) => ({
   requestUri: `http://localhost:3000/emulator/auth/handler?providerId=google.com&id_token=${encodeURIComponent(JSON.stringify(claims))}`,
   sessionId: 'ValueNotUsedByAuthEmulator',
   returnSecureToken: true,
@@ -22,13 +22,19 @@ const idpBody = (claims, extra = {}) => ({
 });
 
 describe('auth emulator proxy', () => {
-  /** Paths the stand-in emulator received (createAuthUri, which the proxy asks itself, apart). */
+  /**
+   * Paths the stand-in emulator received (createAuthUri, which the proxy asks itself, apart).
+   * @type {string[]}
+   */
   let reached = [];
+  /** @type {http.Server} */
   let emulator;
+  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
   let shell;
 
   before(async () => {
     emulator = http.createServer((req, res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       req.on('data', (chunk) => chunks.push(chunk));
       req.on('end', () => {
@@ -44,8 +50,8 @@ describe('auth emulator proxy', () => {
         res.writeHead(200, headers).end('{"ok":true}');
       });
     });
-    await new Promise((resolve) => emulator.listen(0, '127.0.0.1', resolve));
-    const emulatorHost = `127.0.0.1:${emulator.address().port}`;
+    await new Promise((resolve) => emulator.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const emulatorHost = `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}`;
     shell = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost, standInSecret: SECRET }) });
   });
 
@@ -54,6 +60,11 @@ describe('auth emulator proxy', () => {
     await new Promise((resolve) => emulator.close(resolve));
   });
 
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {{ body?: unknown, headers?: Record<string, string> }} [options]
+   */
   const call = (method, path, { body, headers = {} } = {}) =>
     fetch(`${shell.url}${path}`, {
       method,
@@ -61,8 +72,9 @@ describe('auth emulator proxy', () => {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
 
-  const standInClaims = (email) => ({ sub: standInGoogleSubject(SECRET, email), iss: '', aud: '', exp: 0, iat: 0, email, email_verified: false });
+  const standInClaims = (/** @type {string} */ email) => ({ sub: standInGoogleSubject(SECRET, email), iss: '', aud: '', exp: 0, iat: 0, email, email_verified: false });
 
+  /** @type {[method: string, path: string, body?: unknown][]} */
   const ALLOWED = [
     ['POST', `${IDENTITY}/accounts:signInWithPassword?key=k`, { email: 'a@b.c', password: 'secret1', returnSecureToken: true, clientType: 'CLIENT_TYPE_WEB' }],
     ['POST', `${IDENTITY}/accounts:signUp?key=k`, { email: 'a@b.c', password: 'secret1', returnSecureToken: true, clientType: 'CLIENT_TYPE_WEB' }],
@@ -77,7 +89,7 @@ describe('auth emulator proxy', () => {
   ];
 
   for (const [method, path, body] of ALLOWED) {
-    test(`forwards ${method} ${path.split('?')[0]}${body?.requestType ? ` (${body.requestType})` : ''}`, async () => {
+    test(`forwards ${method} ${path.split('?')[0]}${/** @type {{ requestType?: string } | undefined} */ (body)?.requestType ? ` (${/** @type {{ requestType: string }} */ (body).requestType})` : ''}`, async () => {
       reached = [];
       const answer = await call(method, path, { body, headers: { Origin: 'http://evil.test' } });
       assert.equal(answer.status, 200);
@@ -91,6 +103,7 @@ describe('auth emulator proxy', () => {
   }
 
   const forgedAdmin = { sub: '1234567890', email: 'admin@pcparts.dev', email_verified: true };
+  /** @type {[label: string, method: string, path: string, options?: { body?: unknown, headers?: Record<string, string> }][]} */
   const REFUSED = [
     ['the admin lookup of every account', 'POST', `${IDENTITY}/projects/demo-pcparts/accounts:lookup`, { body: {}, headers: { Authorization: 'Bearer owner' } }],
     ['a browser call carrying the owner credential', 'POST', `${IDENTITY}/accounts:lookup`, { body: { idToken: 'x' }, headers: { Authorization: 'Bearer owner' } }],
@@ -134,7 +147,7 @@ describe('auth emulator proxy', () => {
   }
 
   test('a proxy without the per-start secret refuses every Google sign-in', async () => {
-    const bare = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost: `127.0.0.1:${emulator.address().port}` }) });
+    const bare = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost: `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}` }) });
     try {
       reached = [];
       const answer = await fetch(`${bare.url}${IDENTITY}/accounts:signInWithIdp?key=k`, {
@@ -173,7 +186,7 @@ describe('auth emulator proxy', () => {
     assert.deepEqual(reached, []);
   });
 
-  const signInAs = (body, origin = shell.url) =>
+  const signInAs = (/** @type {unknown} */ body, origin = shell.url) =>
     call('POST', '/__/auth-emulator/google-sign-in', { body, headers: origin ? { Origin: origin } : {} });
 
   test('the stand-in makes an unverified Google identity for a new email, with its subject', async () => {

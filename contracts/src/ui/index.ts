@@ -10,3 +10,4 @@ export { ConfirmDialog } from './confirm-dialog';
 export { useDeleteConfirmation } from './use-delete-confirmation';
 export { usePageMeta } from './use-page-meta';
 export { VerifyEmailBanner } from './verify-email-banner';
+export { LoadFailure, QueryView } from './query-view';

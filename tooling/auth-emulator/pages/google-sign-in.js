@@ -17,10 +17,13 @@
   const tenantId = query.get('tid');
   // Only the SDK's popup sign-in opens this page; there is no redirect flow to follow anywhere.
   const usable = providerId === 'google.com' && authType === 'signInViaPopup' && apiKey && appName && eventId;
-  const form = document.getElementById('sign-in-form');
-  const error = document.getElementById('error');
-  const button = document.getElementById('sign-in');
+  const form = /** @type {HTMLFormElement} */ (document.getElementById('sign-in-form'));
+  const error = /** @type {HTMLElement} */ (document.getElementById('error'));
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById('sign-in'));
+  const emailInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('email'));
+  const displayNameInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('displayName'));
 
+  /** @param {string} message */
   function fail(message) {
     error.textContent = message;
     button.disabled = false;
@@ -61,7 +64,7 @@
       const response = await fetch('/__/auth-emulator/google-sign-in', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: form.email.value, displayName: form.displayName.value }),
+        body: JSON.stringify({ email: emailInput.value, displayName: displayNameInput.value }),
       });
       answer = await response.json();
       if (!response.ok) return fail(answer.message || 'The sign-in could not be made. Try again.');

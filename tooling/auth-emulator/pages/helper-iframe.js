@@ -2,21 +2,32 @@
 // (`/emulator/auth/iframe` on the shop's origin; see ../proxy.cjs), in place of the emulator's
 // own page: the same relay, but it takes sign-in results only from a window of this origin (the
 // emulator's accepted a message from any window that could reach it).
-/* global window, gapi */
+/* global window */
+/**
+ * The parts of the gapi stand-in (gapi-stand-in.js) this page uses.
+ * @typedef {{ send: (type: string, payload: unknown, callback: () => void, filter: unknown) => void, register: (type: string, handler: () => unknown, filter: unknown) => void }} GapiIframe
+ * @typedef {{ load: (name: string, options: { callback: () => void }) => void, iframes: { CROSS_ORIGIN_IFRAMES_FILTER: unknown, getContext: () => { getParentIframe: () => GapiIframe } } }} Gapi
+ */
 (function helperIframe() {
   'use strict';
 
   const query = new URLSearchParams(window.location.search);
   const storageKey = `${query.get('apiKey')}:${query.get('appName')}`;
   const storedKey = `firebase:redirectEvent:${storageKey}`;
+  /** @type {Window & { gapi?: Gapi, gapi_onload?: () => void }} */
+  const page = window;
+  // Read when used: the stand-in (loaded after this script) installs it.
+  const gapi = () => /** @type {Gapi} */ (page.gapi);
+  /** @type {GapiIframe | null} */
   let parent = null;
 
+  /** @param {unknown} authEvent */
   function sendAuthEvent(authEvent) {
-    parent.send(
+    parent?.send(
       'authEvent',
       { type: 'authEvent', authEvent: authEvent || { type: 'unknown', error: { code: 'auth/no-auth-event' } } },
       () => {},
-      gapi.iframes.CROSS_ORIGIN_IFRAMES_FILTER,
+      gapi().iframes.CROSS_ORIGIN_IFRAMES_FILTER,
     );
   }
 
@@ -29,11 +40,11 @@
   });
 
   // Called by the gapi stand-in once it is loaded, as api.js calls it.
-  window.gapi_onload = () => {
-    gapi.load('gapi.iframes', {
+  page.gapi_onload = () => {
+    gapi().load('gapi.iframes', {
       callback() {
-        parent = gapi.iframes.getContext().getParentIframe();
-        parent.register('webStorageSupport', () => ({ status: 'ACK', webStorageSupport: true }), gapi.iframes.CROSS_ORIGIN_IFRAMES_FILTER);
+        parent = gapi().iframes.getContext().getParentIframe();
+        parent.register('webStorageSupport', () => ({ status: 'ACK', webStorageSupport: true }), gapi().iframes.CROSS_ORIGIN_IFRAMES_FILTER);
         let stored;
         try {
           stored = sessionStorage[storedKey] ? JSON.parse(sessionStorage[storedKey]) : null;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { pageMeta, type ActivityEntry } from '@pcpp/contracts';
-import { PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
-import { LoadState } from '../../../components/load-state';
+import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useActivity } from '../api/get-activity';
 
@@ -42,7 +41,7 @@ export function ActivityPage() {
   return (
     <Panel aria-labelledby="activity-title">
       <PageTitle id="activity-title">Activity</PageTitle>
-      <LoadState query={activity} loadingLabel="Loading the activity…" failure="The activity could not be loaded">
+      <QueryView query={activity} loadingLabel="Loading the activity…" failure="The activity could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
@@ -59,7 +58,7 @@ export function ActivityPage() {
             )}
           />
         )}
-      </LoadState>
+      </QueryView>
     </Panel>
   );
 }

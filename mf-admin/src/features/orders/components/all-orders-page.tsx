@@ -9,9 +9,8 @@ import {
   type Order,
   type OrderStatus,
 } from '@pcpp/contracts';
-import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
-import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
 import { useDeleteOrder, useSetOrderStatus } from '../api/change-order';
 import { useOrders } from '../api/get-orders';
@@ -66,7 +65,7 @@ export function AllOrdersPage() {
           </select>
         </label>
       </Toolbar>
-      <LoadState query={orders} loadingLabel="Loading the orders…" failure="The orders could not be loaded">
+      <QueryView query={orders} loadingLabel="Loading the orders…" failure="The orders could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
@@ -119,7 +118,7 @@ export function AllOrdersPage() {
             )}
           />
         )}
-      </LoadState>
+      </QueryView>
       <ConfirmDialog
         {...deletion.dialog}
         title="Are you sure you want to delete this order?"

@@ -1,9 +1,8 @@
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, errorMessage, pageMeta, toastMessages, type UserSummary } from '@pcpp/contracts';
-import { Button, PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
-import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
 import { usePromoteUser } from '../api/promote-user';
 import { useUsers } from '../api/get-users';
@@ -44,7 +43,7 @@ export function MakeAdminPage() {
           />
         </label>
       </Toolbar>
-      <LoadState query={users} loadingLabel="Loading the users…" failure="The users could not be loaded">
+      <QueryView query={users} loadingLabel="Loading the users…" failure="The users could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
@@ -73,7 +72,7 @@ export function MakeAdminPage() {
             )}
           />
         )}
-      </LoadState>
+      </QueryView>
     </Panel>
   );
 }
