@@ -49,7 +49,7 @@ export interface AppDeps {
     // Uploads.
     Pick<Config, 'uploadStorage'> &
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
-    Pick<Config, 'shellManifestUrl'> &
+    Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
     Partial<Pick<Config, 'apiDocs'>>;
   logger: Logger;
   database: Database;
@@ -128,6 +128,8 @@ export function createApp(deps: AppDeps): Express {
     releases: createReleasesRepository(database.collections),
     activity,
     shellManifestUrl: config.shellManifestUrl,
+    manifestSources: config.releaseManifestSources,
+    loadIds: config.remoteLoadIds,
   });
   const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
   // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.

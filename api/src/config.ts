@@ -16,6 +16,8 @@ export const DEFAULT_ORDER_HOLD_MINUTES = 30;
 /** Per customer: unpaid orders at once, and units of one part held by them (orders/holds.ts). */
 export const DEFAULT_MAX_UNPAID_ORDERS = 3;
 export const DEFAULT_MAX_HELD_UNITS_PER_PART = 10;
+/** How long a page's load id (GET /remotes) lets it report a remote that would not load. */
+export const DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES = 60;
 /** Long enough for a failover, short enough that a client gets its 503 within 3 s. */
 export const DEFAULT_MONGODB_TIMEOUT_MS = 2_000;
 export const DEFAULT_MAIL_FROM = 'PC PART PICKER <orders@pcparts.dev>';
@@ -126,6 +128,17 @@ export interface Config {
   catalogCacheTtlMs: number;
   /** The live shell's mf-manifest.json: a remote release must share its singletons' majors to go live. */
   shellManifestUrl: string;
+  /**
+   * Where a registered version's manifest may be: the release store's address (RELEASES_PUBLIC_URL,
+   * its path included), the remotes' origins (MF_*_MANIFEST_URL) and RELEASE_MANIFEST_ORIGINS.
+   * Any other URL is refused before anything is fetched.
+   */
+  releaseManifestSources: string[];
+  /**
+   * Signs the load id GET /remotes gives each page (POST /remotes/errors must carry it). The secret
+   * is REMOTE_LOAD_ID_SECRET, else random per start (shared with the instances of API_INSTANCES).
+   */
+  remoteLoadIds: { secret: string; secretGenerated: boolean; ttlMs: number };
   /** GET /openapi.json and GET /docs are served: always outside production, there only with API_DOCS=true. */
   apiDocs: boolean;
 }
@@ -151,7 +164,8 @@ const booleanFlag = z
 const httpAddress = (example: string) =>
   z
     .string()
-    .regex(/^https?:\/\/[^\s]+$/, `must be an http(s) address, e.g. ${example}`)
+    .regex(/^https?:\/\/[^\s]+$/, { error: `must be an http(s) address, e.g. ${example}`, abort: true })
+    .refine(isHttpUrl, `must be an http(s) address, e.g. ${example}`)
     .transform((url) => url.replace(/\/+$/, ''));
 
 const originList = z
@@ -281,11 +295,25 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no cache) or more')
     .default(DEFAULT_CATALOG_CACHE_TTL_MS),
   SHELL_MANIFEST_URL: httpAddress('https://shop.example/mf-manifest.json').optional(),
+  // Where registered versions' manifests may be (the shell's runtime config reads the same names).
+  RELEASES_PUBLIC_URL: httpAddress('https://releases.shop.example').optional(),
+  MF_SHOP_MANIFEST_URL: httpAddress('https://shop.example/mf-shop/mf-manifest.json').optional(),
+  MF_DASHBOARD_MANIFEST_URL: httpAddress('https://shop.example/mf-dashboard/mf-manifest.json').optional(),
+  MF_ADMIN_MANIFEST_URL: httpAddress('https://shop.example/mf-admin/mf-manifest.json').optional(),
+  RELEASE_MANIFEST_ORIGINS: originList.optional(),
+  REMOTE_LOAD_ID_SECRET: z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  REMOTE_LOAD_ID_TTL_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(24 * 60, 'must be at most 1440 minutes (a day)')
+    .default(DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
   DASHBOARD_PORT: z.string().optional(),
   ADMIN_PORT: z.string().optional(),
+  RELEASES_PORT: z.string().optional(),
 });
 
 /** Rules between variables, checked on the raw values so every problem is reported at once. */
@@ -394,6 +422,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     shellManifestUrl: env.SHELL_MANIFEST_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}/mf-manifest.json`,
+    releaseManifestSources: [
+      ...new Set([
+        env.RELEASES_PUBLIC_URL ?? `http://localhost:${env.RELEASES_PORT ?? defaultPorts.releases}`,
+        ...[
+          env.MF_SHOP_MANIFEST_URL ?? `http://localhost:${env.SHOP_PORT ?? defaultPorts.shop}`,
+          env.MF_DASHBOARD_MANIFEST_URL ?? `http://localhost:${env.DASHBOARD_PORT ?? defaultPorts.dashboard}`,
+          env.MF_ADMIN_MANIFEST_URL ?? `http://localhost:${env.ADMIN_PORT ?? defaultPorts.admin}`,
+        ].map((url) => new URL(url).origin),
+        ...(env.RELEASE_MANIFEST_ORIGINS ?? []),
+      ]),
+    ],
+    remoteLoadIds: {
+      secret: env.REMOTE_LOAD_ID_SECRET ?? randomBytes(32).toString('base64url'),
+      secretGenerated: !env.REMOTE_LOAD_ID_SECRET,
+      ttlMs: env.REMOTE_LOAD_ID_TTL_MINUTES * 60_000,
+    },
   };
 }
 

@@ -35,12 +35,12 @@ let customer: { email: string; token: string };
 let admin: { email: string; token: string };
 /** A Firebase ID token of an unverified account: what POST /user/verification-email takes. */
 let idToken: string;
-const ids = { part: '', order: '', paidOrder: '', review: '' };
+const ids = { part: '', order: '', paidOrder: '', review: '', loadId: '' };
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
   manifests = await startManifestServer();
-  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail });
+  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail });
   [customer, admin] = await Promise.all([signUpWithAccessToken(api), signUpWithAccessToken(api, { email: adminEmail, emailVerified: true })]);
   ({ idToken } = await signUp());
   const part = await createPart(api, { p_quantity: 50 });
@@ -52,6 +52,12 @@ beforeAll(async () => {
   await api.database.collections.releases.insertOne({
     remote: 'mf_shop', version: '1.0.0+one', manifestUrl: manifests.publish('mf_shop', '1.0.0+one'), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: 'ci@example.com',
   });
+  // mf_dashboard 1.0.0+one live, and a page load's id for it: a failure report's valid body.
+  await api.database.collections.liveRemotes.insertOne({ remote: 'mf_dashboard', live: '1.0.0+one', history: [], updatedAt: new Date() });
+  await api.database.collections.releases.insertOne({
+    remote: 'mf_dashboard', version: '1.0.0+one', manifestUrl: manifests.publish('mf_dashboard', '1.0.0+one'), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: 'ci@example.com',
+  });
+  ids.loadId = (await request(api.app).get('/remotes')).body.loadId;
 });
 afterAll(async () => {
   await api.close();
@@ -99,13 +105,17 @@ const TARGETS: Record<string, Target> = {
   'POST /remotes/errors': {
     caller: 'customer',
     path: () => '/remotes/errors',
-    body: { remote: 'mf_shop', manifestUrl: 'https://cdn.example.com/m.json', message: 'timeout' },
+    get body() {
+      return { remote: 'mf_dashboard', version: '1.0.0+one', loadId: ids.loadId, message: 'timeout' };
+    },
   },
   'POST /releases/:remote': {
     caller: 'admin',
     path: () => '/releases/mf_admin',
     params: { remote: () => 'mf_admin' },
-    body: { version: '1.0.0+fuzz', manifestUrl: 'https://cdn.example.com/mf_admin/mf-manifest.json' },
+    get body() {
+      return { version: '1.0.0+fuzz', manifestUrl: manifests.publish('mf_admin', '1.0.0+fuzz') };
+    },
   },
   'POST /releases/:remote/promote': { caller: 'admin', path: () => '/releases/mf_shop/promote', params: { remote: () => 'mf_shop' }, body: { version: '1.0.0+one' } },
   'POST /releases/:remote/rollback': { caller: 'admin', path: () => '/releases/mf_shop/rollback', params: { remote: () => 'mf_shop' }, body: null },

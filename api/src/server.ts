@@ -208,8 +208,8 @@ function exitOnSignal(logger: Logger, stop: () => Promise<boolean>): void {
  */
 function runInstances(config: Config, env: NodeJS.ProcessEnv): void {
   const logger = createLogger(config.logLevel, config.logFile);
-  // Every instance must accept the tokens the others sign.
-  const workerEnv = { ...env, JWT_SECRET: config.jwtSecret };
+  // Every instance must accept the tokens (and the remotes' load ids) the others sign.
+  const workerEnv = { ...env, JWT_SECRET: config.jwtSecret, REMOTE_LOAD_ID_SECRET: config.remoteLoadIds.secret };
   if (config.jwtSecretGenerated) {
     logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
   }

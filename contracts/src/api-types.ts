@@ -547,7 +547,7 @@ export interface paths {
         };
         /**
          * The live version of each remote (what the shell loads)
-         * @description The live manifest of each remote, and the one live before it (the shell’s fallback). Public; cacheable for 5 s.
+         * @description The live manifest of each remote, and the one live before it (the shell’s fallback), their versions, and a signed load id for this page load: a failure report (POST /remotes/errors) must carry it, for a version it served, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). Public; never cached.
          *
          *     **Who may call:** Anyone.
          */
@@ -571,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Report a remote that would not load (the shell)
-         * @description Shown on the Releases page for 24 hours.
+         * @description Only for a version GET /remotes served to this page (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours; nothing acts on it by itself.
          *
          *     **Who may call:** Anyone.
          *
@@ -615,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Register a published version (npm run release)
-         * @description The api reads the version’s mf-manifest.json, checks it is this remote’s and keeps the shared versions it was built against. Not live yet.
+         * @description The manifest URL must be on the release store or a remote’s origin (RELEASES_PUBLIC_URL, MF_*_MANIFEST_URL, RELEASE_MANIFEST_ORIGINS): any other is refused without being fetched. The api reads the version’s mf-manifest.json (no redirects), checks it is this remote’s and keeps the shared versions it was built against. Not live yet.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -860,6 +860,13 @@ export interface components {
             previous: {
                 [key: string]: string;
             };
+            versions: {
+                [key: string]: {
+                    live: string;
+                    previous?: string;
+                };
+            };
+            loadId: string;
         };
         /** @description A remote’s versions, the live one, and its load failures. */
         RemoteReleases: {
@@ -3707,7 +3714,20 @@ export interface operations {
                      *       },
                      *       "previous": {
                      *         "mf_shop": "http://localhost:3001/mf-manifest.json"
-                     *       }
+                     *       },
+                     *       "versions": {
+                     *         "mf_shop": {
+                     *           "live": "0.1.0+3f2a9c1d",
+                     *           "previous": "0.1.0+local"
+                     *         },
+                     *         "mf_dashboard": {
+                     *           "live": "0.1.0+local"
+                     *         },
+                     *         "mf_admin": {
+                     *           "live": "0.1.0+local"
+                     *         }
+                     *       },
+                     *       "loadId": "eyJuIjoiVjFxX2ZxT2dKbVV6cU1pQiIsImUiOjE3OTQwMDAwMDAwMDAsInMiOnsibWZfc2hvcCI6WyIwLjEuMCszZjJhOWMxZCIsIjAuMS4wK2xvY2FsIl19fQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
                      *     }
                      */
                     "application/json": components["schemas"]["LiveRemotes"];
@@ -3752,21 +3772,21 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     remote: "mf_shop" | "mf_dashboard" | "mf_admin";
-                    /** Format: uri */
-                    manifestUrl: string;
+                    version: string;
+                    loadId: string;
                     message: string;
                 };
             };
         };
         responses: {
-            /** @description Recorded. */
+            /** @description Recorded (a repeat from the same page load for the same version is not counted again). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description Malformed, or the load id is not one the api signed, has ended, or did not serve this version (the message says which). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,7 +3969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description Malformed, or the manifest is not on an allowed address, cannot be read, or is another remote’s (the message says which). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -40,7 +40,10 @@ beforeAll(async () => {
   manifests = await startManifestServer();
   manifests.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version })) });
   // No role cache: the demotion test reads the role on each request.
-  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail }, { roleCacheTtlMs: 0 });
+  api = await createTestApi(
+    { SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail },
+    { roleCacheTtlMs: 0 },
+  );
   // Signed up in the emulator: placing an order and writing a review read the account there.
   [accounts.customer, accounts.anotherCustomer, accounts.admin] = await Promise.all([
     signUpWithAccessToken(api),
@@ -176,10 +179,17 @@ const MATRIX: Record<string, Row> = {
   'POST /user/verification-email': { expected: [401, 401, 401, 401], send: (p) => as(server().post('/user/verification-email'), p) },
   'GET /activity': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/activity'), p) },
   'GET /remotes': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/remotes'), p) },
-  // Anyone may report a remote that would not load (the shell does, signed in or not).
+  // Anyone may report a remote that would not load (the shell does, signed in or not), with the
+  // load id GET /remotes gave the page: here a live version of mf_shop, for a new page load each.
   'POST /remotes/errors': {
     expected: [204, 204, 204, 204],
-    send: (p) => as(server().post('/remotes/errors').send({ remote: 'mf_shop', manifestUrl: 'https://cdn.example.com/m.json', message: 'timeout' }), p),
+    setup: async () => {
+      const version = await publishedRelease('mf_shop');
+      await api.database.collections.liveRemotes.updateOne({ remote: 'mf_shop' }, { $set: { live: version, history: [], updatedAt: new Date() } }, { upsert: true });
+      const { loadId } = (await server().get('/remotes')).body;
+      return JSON.stringify({ remote: 'mf_shop', version, loadId, message: 'timeout' });
+    },
+    send: (p, report) => as(server().post('/remotes/errors').send(JSON.parse(report)), p),
   },
   'GET /releases': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/releases'), p) },
   'POST /releases/:remote': {

@@ -125,10 +125,13 @@ export interface LiveRemoteDocument {
 /** A remote version the shell could not load (POST /remotes/errors). */
 export interface RemoteFailureDocument {
   remote: RemoteName;
+  /** Null only in reports kept from before reports named their version. */
   version: string | null;
   manifestUrl: string;
   message: string;
   at: Date;
+  /** The page load's id (the nonce of the load id GET /remotes signed): one report per load and version. */
+  loadId?: string;
 }
 /** One admin action, for the Activity page (modules/activity). */
 export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
@@ -248,6 +251,11 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.releases.createIndex({ remote: 1, version: 1 }, { unique: true, name: 'remote_version_unique' }),
     collections.liveRemotes.createIndex({ remote: 1 }, { unique: true, name: 'remote_unique' }),
     collections.remoteFailures.createIndex({ at: -1 }, { name: 'at' }),
+    // A page load's failure of one version counts once (reports kept from before load ids have none).
+    collections.remoteFailures.createIndex(
+      { loadId: 1, remote: 1, version: 1 },
+      { unique: true, name: 'loadId_remote_version_unique', partialFilterExpression: { loadId: { $type: 'string' } } },
+    ),
   ]);
 }
 

@@ -62,6 +62,8 @@ const liveRemotes: LiveRemotes = {
     mf_admin: 'http://localhost:3003/mf-manifest.json',
   },
   previous: { mf_shop: 'http://localhost:3001/mf-manifest.json' },
+  versions: { mf_shop: { live: '0.1.0+3f2a9c1d', previous: '0.1.0+local' }, mf_dashboard: { live: '0.1.0+local' }, mf_admin: { live: '0.1.0+local' } },
+  loadId: 'eyJuIjoiVjFxX2ZxT2dKbVV6cU1pQiIsImUiOjE3OTQwMDAwMDAwMDAsInMiOnsibWZfc2hvcCI6WyIwLjEuMCszZjJhOWMxZCIsIjAuMS4wK2xvY2FsIl19fQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 };
 const shopReleases: RemoteReleases = {
   remote: 'mf_shop',
