@@ -35,6 +35,8 @@ if (!values.root || !values.port) {
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const config = () => runtimeConfigFromEnv(process.env);
 const log = (/** @type {string} */ line) => console.warn(`[server rendering] ${line}`);
+// A TLS proxy in front (a CDN, a load balancer) says so in X-Forwarded-Proto; otherwise anyone could.
+const trustProxy = process.env.TRUST_PROXY === 'true';
 
 /** The shell's pages, the sitemap and robots.txt (with --pages): null for another build. */
 async function shellPages() {
@@ -62,6 +64,7 @@ async function shellPages() {
     }
   };
   const pages = createShellPages({
+    trustProxy,
     template: () => readFile(path.join(root, 'index.html'), 'utf8'),
     config,
     contracts,
@@ -81,7 +84,8 @@ async function shellPages() {
 
 const shell = await shellPages();
 // The shell reaches the auth emulator through its own origin (see auth-emulator/proxy.cjs).
-const emulatorProxy = values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost }) : undefined;
+const emulatorProxy =
+  values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost, standInSecret: process.env.AUTH_STAND_IN_SECRET }) : undefined;
 
 /** @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>} */
 async function handle(req, res) {
@@ -108,6 +112,8 @@ const server = await startStaticServer({
   spa: values.spa,
   cors: values.cors,
   immutable: values.immutable,
+  // Behind a TLS proxy (a CDN, a load balancer) that sets X-Forwarded-Proto: then HSTS goes out.
+  trustProxy,
   runtimeConfig: config,
   // The built contracts (start.mjs builds them first); only the shell needs them.
   isPagePath: shell?.contracts.isPagePath,

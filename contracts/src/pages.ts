@@ -1,6 +1,7 @@
 // By package path, so the built dist/pages.js reads the one JSON file in src/ (swc does not copy JSON).
 import pagePathsFile from '@pcpp/contracts/page-paths.json';
 import { LATEST_REVIEWS_PATH, LATEST_PARTS_PATH, catalogApiPath } from './catalog-query';
+import { formatCents } from './money';
 
 /** The brand as the spec spells it, used in every document title. */
 export const SITE_NAME = 'PC PART PICKER';
@@ -22,6 +23,11 @@ const shopDescription = 'Motherboards, memory, storage, CPU coolers, power suppl
 export const pageMeta = {
   home: { title: 'Computer parts from the maker', description: `${SITE_NAME}: ${shopDescription}` },
   products: { title: 'Products', description: `Browse every part: ${shopDescription}` },
+  builder: {
+    title: 'PC Builder',
+    description: 'Plan a whole PC from our parts: compatibility checked part by part, estimated wattage, a link to share.',
+  },
+  myBuilds: { title: 'My Builds', description: 'Your saved PC builds, their compatibility and a link to share each.' },
   blogs: { title: 'Blogs', description: 'Answers from our developers to common web development questions.' },
   portfolio: { title: 'Portfolio', description: 'The developer behind the shop: education, skills and projects.' },
   returnPolicy: { title: 'Returns Policy', description: 'How to return goods bought from PC PART PICKER.' },
@@ -66,6 +72,19 @@ export function partPagePath(id: string): string {
 /** A part's own page (/products/{id}): its name, and its description. */
 export function partPageMeta(part: { name: string; description: string }): PageMeta {
   return { title: part.name, description: shortDescription(part.description) };
+}
+
+/**
+ * A saved build's page (/builder/{id}): its name; with its contents (savedBuildContents), what a
+ * shared link's preview says: the parts and the total.
+ */
+export function savedBuildPageMeta(build: { name: string }, contents?: { parts: readonly string[]; totalCents: number }): PageMeta {
+  const planned = `A PC build planned with the ${SITE_NAME} builder: ${build.name}.`;
+  if (!contents || contents.parts.length === 0) return { title: build.name, description: shortDescription(planned) };
+  return {
+    title: build.name,
+    description: shortDescription(`${build.name}: ${contents.parts.join(', ')}. Total ${formatCents(contents.totalCents)} at today's prices.`),
+  };
 }
 
 /** The purchase page (/purchase/{id}): 'Order {part}'. */

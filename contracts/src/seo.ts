@@ -114,7 +114,7 @@ export function breadcrumbStructuredData(trail: readonly { name: string; url: st
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** The public pages every sitemap lists before the parts' own pages. */
-export const SITEMAP_PAGE_PATHS = ['/', '/products', '/blogs', '/portfolio', '/returnPolicy'] as const;
+export const SITEMAP_PAGE_PATHS = ['/', '/products', '/builder', '/blogs', '/portfolio', '/returnPolicy'] as const;
 
 const xmlHeader = '<?xml version="1.0" encoding="UTF-8"?>';
 

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
 import { centsToDecimal, documentTitle, formatCents, pageMeta, remoteFallbackText } from '../../contracts/src/core';
+import { apiAccessToken, createEmulatorAccount, uniqueEmail } from '../support/auth';
 import { e2ePorts, e2eReleaseStore, stackUrls } from '../support/environment';
 import { startShellProcess, startSlowApi, type ShellProcess } from '../support/shell-process';
 import { repoRoot, serveRemote, type RunningServer } from '../support/stack';
@@ -20,6 +21,24 @@ const HOME_TEXT = 'Top quality parts from trusted brands at reasonable prices.';
 const latestParts = (page: Page) => page.getByRole('list', { name: 'Latest parts' });
 const reviews = (page: Page) => page.getByRole('list', { name: 'Customer reviews' });
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/**
+ * A build saved by a new customer through the api (POST /builds): its id, and the parts it holds.
+ * @param parts slot: part name
+ */
+async function saveBuild(request: APIRequestContext, name: string, cpu: string, parts: Record<string, string>) {
+  const catalog = await apiParts(request);
+  const chosen = Object.fromEntries(Object.entries(parts).map(([slot, partName]) => [slot, catalog.find((part) => part.name === partName)!]));
+  const account = { email: uniqueEmail('shared-build'), password: 'shared-build-1' };
+  await createEmulatorAccount(request, account);
+  const response = await request.post(`${stackUrls.api}/builds`, {
+    headers: { Authorization: `Bearer ${await apiAccessToken(request, account)}` },
+    data: { name, cpu, parts: Object.fromEntries(Object.entries(chosen).map(([slot, part]) => [slot, part._id])) },
+  });
+  expect(response.status()).toBe(201);
+  const { _id: id } = (await response.json()) as { _id: string };
+  return { id, parts: Object.values(chosen) };
+}
 
 /** The shell's server has loaded the live remote's server build (it does so as it starts). */
 async function waitForServerRendering(baseURL: string) {
@@ -93,6 +112,28 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/products/${part._id}$`));
   });
 
+  test("a shared build's page shows its parts; its link preview names them and the total", async ({ page, request }) => {
+    const { id, parts } = await saveBuild(request, 'Shared AM5 build', 'ryzen-7-7700x', {
+      motherboard: 'B650 WiFi ATX Motherboard',
+      memory: '32 GB DDR5-6000 Kit (2x16 GB)',
+    });
+    const response = await page.goto(`/builder/${id}`);
+    expect(response?.headers()['x-rendered']).toBe('server');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shared AM5 build' })).toBeVisible();
+    for (const part of parts) await expect(page.getByRole('link', { name: part.name, exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(documentTitle('Shared AM5 build'));
+    const total = formatCents(parts.reduce((sum, part) => sum + part.price, 0));
+    const description = `Shared AM5 build: AMD Ryzen 7 7700X, ${parts.map((part) => part.name).join(', ')}. Total ${total} at today's prices.`;
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new URL(parts[0]!.img, stackUrls.api).href);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/builder/${id}$`));
+    await expect(page.getByTestId('build-total')).toHaveText(total);
+    // The builder itself comes whole too.
+    await page.goto('/builder');
+    await expect(page.getByRole('heading', { level: 1, name: 'PC Builder' })).toBeVisible();
+    await expect(page).toHaveTitle(documentTitle(pageMeta.builder.title));
+  });
+
   test('an unknown part is a 404 that search engines drop', async ({ page }) => {
     const response = await page.goto('/products/0123456789abcdef01234567');
     expect(response?.status()).toBe(404);
@@ -146,13 +187,15 @@ function watchConsole(page: Page) {
 test('every public page hydrates without a warning, and the browser does not ask for the data the HTML brought', async ({ page, request, baseURL }) => {
   await waitForServerRendering(baseURL!);
   const part = (await apiParts(request))[0]!;
+  const build = await saveBuild(request, 'Hydrated build', 'core-i7-14700k', { psu: '550 W 80+ Bronze PSU' });
   const messages = watchConsole(page);
   const apiReads: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
     if (url.origin === new URL(stackUrls.api).origin && !url.pathname.startsWith('/images/')) apiReads.push(`${url.pathname}${url.search}`);
   });
-  for (const route of ['/', '/products', '/products?category=Memory', `/products/${part._id}`, '/blogs', '/portfolio', '/returnPolicy', '/no-such-page']) {
+  const routes = ['/', '/products', '/products?category=Memory', `/products/${part._id}`, '/builder', `/builder/${build.id}`, '/blogs', '/portfolio', '/returnPolicy', '/no-such-page'];
+  for (const route of routes) {
     const response = await page.goto(route);
     expect(response?.headers()['x-rendered'], route).toBe('server');
     await expect(page.locator('html'), route).toHaveAttribute('data-app', 'hydrated');

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '@pcpp/contracts/router';
+import { BUILDER_PATH } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
 import { NotFoundPage } from './components/not-found-page';
@@ -33,6 +34,12 @@ const purchasePage = lazyPage(
   'Loading the order form…',
 );
 
+// The builder (its rules, lists and forms) loads only on its pages.
+const builderPage = lazyPage(
+  async () => (await import(/* webpackChunkName: "builder" */ './features/builder/components/builder-page')).BuilderPage,
+  'Loading the PC builder…',
+);
+
 /** mf-shop's route tree, exposed to the shell as `mf_shop/routes`. Paths are absolute. */
 export default function ShopRoutes() {
   return (
@@ -40,6 +47,8 @@ export default function ShopRoutes() {
       <Route path="/" element={<HomePage />} />
       <Route path={CATALOG_PATH} element={catalogPage} />
       <Route path={`${CATALOG_PATH}/:id`} element={productPage} />
+      <Route path={BUILDER_PATH} element={builderPage} />
+      <Route path={`${BUILDER_PATH}/:id`} element={builderPage} />
       <Route path="/blogs" element={blogsPage} />
       <Route path="/portfolio" element={portfolioPage} />
       <Route path="/returnPolicy" element={returnPolicyPage} />

@@ -2,12 +2,18 @@
 // needs to render one of the shop's public pages. It starts the page's reads through the very query
 // options the page renders with, and says what the page's <head> and status are once they answer.
 import {
+  ApiError,
+  BUILDER_PATH,
   HOME_HERO_IMAGE_PATH,
   OBJECT_ID_PATTERN,
   documentTitle,
   pageMeta,
   partPageMeta,
   resolveImageUrl,
+  savedBuildContents,
+  savedBuildHref,
+  savedBuildPageMeta,
+  type SavedBuild,
   type PageMeta,
   type ServerPage,
   type ServerPageModule,
@@ -16,6 +22,7 @@ import {
 } from '@pcpp/contracts';
 import { absoluteUrl, breadcrumbStructuredData, productStructuredData, type PageHead } from '@pcpp/contracts/seo';
 import { partQuery } from './api/get-part';
+import { savedBuildQuery } from './features/builder/api/get-saved-build';
 import { isSoldOut } from './components/sold-out-note';
 import { partListQuery } from './features/catalog/api/get-part-list';
 import { latestPartsQuery } from './features/home/api/get-latest-parts';
@@ -83,6 +90,30 @@ function partPage(id: string, { queryClient, origin }: ServerPageRequest): Serve
   };
 }
 
+/** A saved build's shared link: its name, and its parts and total in the preview, with a part's picture. */
+function savedBuildHead(build: SavedBuild): PageHead {
+  const pictured = build.slots.find((slot) => slot.part)?.part;
+  return head(savedBuildPageMeta(build, savedBuildContents(build)), savedBuildHref(build._id), {
+    ...(pictured ? { image: { url: resolveImageUrl(pictured.img), alt: pictured.name } } : {}),
+  });
+}
+
+/** /builder/{id}: a saved build, public (its link works signed out). */
+function savedBuildPage(id: string, { queryClient }: ServerPageRequest): ServerPage {
+  if (!OBJECT_ID_PATTERN.test(id)) return staticPage(notFound(savedBuildHref(id)));
+  const query = savedBuildQuery(id);
+  return {
+    data: settled(queryClient.prefetchQuery(query)),
+    describe() {
+      const state = queryClient.getQueryState(query.queryKey);
+      if (state?.data) return { status: 200, head: savedBuildHead(state.data) };
+      if (state?.error instanceof ApiError && state.error.status === 404) return notFound(savedBuildHref(id));
+      // Not answered in time (the build streams in later) or failed (the browser asks again).
+      return { status: 200, head: head(pageMeta.builder, savedBuildHref(id)) };
+    },
+  };
+}
+
 /** Paths match as the shop's routes do: case-insensitively, a trailing slash or not. */
 function segmentsOf(pathname: string): string[] {
   return pathname.split('/').filter(Boolean);
@@ -117,6 +148,17 @@ export function preparePage(request: ServerPageRequest): ServerPage {
       return staticPage(notFound(pathname));
     }
     return partPage(id, request);
+  }
+  if (`/${first}` === BUILDER_PATH && segments.length <= 2) {
+    // A visitor's build lives in the address (?b=…): its parts are read in the browser.
+    if (segments.length === 1) return staticPage({ status: 200, head: head(pageMeta.builder, BUILDER_PATH) });
+    let id: string;
+    try {
+      id = decodeURIComponent(segments[1]!);
+    } catch {
+      return staticPage(notFound(pathname));
+    }
+    return savedBuildPage(id, request);
   }
   if (segments.length === 1) {
     const pages: Record<string, [PageMeta, string]> = {

@@ -145,7 +145,9 @@ export async function pageHints({ pathname, search = '', config, requestOrigin, 
   ]);
   const inlineConfig = `<script id="runtime-config" type="application/json">${escapeJsonForHtml(JSON.stringify(config))}</script>`;
   // The versions chosen here are the ones the page loads (and the server rendered): no registry round trip.
-  const inlineRemotes = owner ? [`<script id="live-remotes" type="application/json">${escapeJsonForHtml(JSON.stringify(live ?? null))}</script>`] : [];
+  // Without the load id: it belongs to one page load, and this answer serves every page for a few seconds.
+  const inline = live ? (({ loadId: _oneLoad, ...served }) => served)(live) : null;
+  const inlineRemotes = owner ? [`<script id="live-remotes" type="application/json">${escapeJsonForHtml(JSON.stringify(inline))}</script>`] : [];
   return [inlineConfig, ...inlineRemotes, ...preconnects, ...links].join('\n    ');
 }
 

@@ -81,11 +81,13 @@ export function serverDocument(template, hints, head, body) {
  *   imageOrigins?: string[],
  *   log?: (line: string) => void,
  *   now?: () => number,
+ *   trustProxy?: boolean,
  * }} options
  *   template: the shell's index.html; renderer: the shell's server build (none: every page renders in
  *   the browser); budgetMs: how long a render may take before the page is sent to the browser to render;
  *   streamTimeoutMs: how long late sections may stream in after that; siteOrigin: the shop's address for
- *   canonical and shared URLs (else the request's own).
+ *   canonical and shared URLs (else the request's own); trustProxy: X-Forwarded-Proto
+ *   comes from a TLS proxy of the deployment (TRUST_PROXY), so the request's own address is https.
  */
 export function createShellPages({
   template,
@@ -101,6 +103,7 @@ export function createShellPages({
   imageOrigins = [],
   log = console.warn,
   now = Date.now,
+  trustProxy = false,
 }) {
   /** @type {Map<string, number>} */
   const lastLogged = new Map();
@@ -154,9 +157,10 @@ export function createShellPages({
     };
   }
 
-  /** The address the request came to (behind a TLS proxy, as it says in X-Forwarded-Proto). */
+  /** The address the request came to (behind a TLS proxy the deployment trusts, as it says in X-Forwarded-Proto). */
   function requestOriginOf(/** @type {IncomingMessage} */ req) {
-    const https = Boolean(/** @type {import('node:tls').TLSSocket} */ (req.socket).encrypted) || req.headers['x-forwarded-proto'] === 'https';
+    const https =
+      Boolean(/** @type {import('node:tls').TLSSocket} */ (req.socket).encrypted) || (trustProxy && req.headers['x-forwarded-proto'] === 'https');
     return `${https ? 'https' : 'http'}://${req.headers.host}`;
   }
 

@@ -19,6 +19,8 @@ let api;
 /** @type {string} */
 let apiUrl;
 const origin = 'https://shop.example';
+/** The public pages every sitemap lists before the parts. */
+const PAGES = contracts.SITEMAP_PAGE_PATHS.length;
 
 const id = (/** @type {number} */ n) => n.toString(16).padStart(24, '0');
 
@@ -67,8 +69,8 @@ describe('/sitemap.xml', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.type, 'application/xml; charset=utf-8');
     const urls = locs(answer.body);
-    assert.deepEqual(urls.slice(0, 5), contracts.SITEMAP_PAGE_PATHS.map((path) => `${origin}${path === '/' ? '/' : path}`));
-    assert.equal(urls.length, 5 + 120);
+    assert.deepEqual(urls.slice(0, PAGES), contracts.SITEMAP_PAGE_PATHS.map((path) => `${origin}${path === '/' ? '/' : path}`));
+    assert.equal(urls.length, PAGES + 120);
     assert.equal(new Set(urls).size, urls.length);
     assert.ok(urls.includes(`${origin}/products/${id(119)}`));
     assert.ok(answer.body.includes(`<url><loc>${origin}/products/${id(0)}</loc><lastmod>2026-11-02</lastmod></url>`));
@@ -86,7 +88,7 @@ describe('/sitemap.xml', () => {
     const first = locs((await answerTo(sitemap, '/sitemap/1.xml')).body);
     const second = locs((await answerTo(sitemap, '/sitemap/2.xml')).body);
     assert.equal(first.length, contracts.SITEMAP_MAX_URLS);
-    assert.equal(second.length, 5 + parts.length - contracts.SITEMAP_MAX_URLS);
+    assert.equal(second.length, PAGES + parts.length - contracts.SITEMAP_MAX_URLS);
     const listed = new Set([...first, ...second]);
     assert.ok(parts.every((part) => listed.has(`${origin}/products/${part._id}`)));
     assert.equal((await answerTo(sitemap, '/sitemap/3.xml')).status, 404);
@@ -98,16 +100,16 @@ describe('/sitemap.xml', () => {
     parts = [{ _id: id(1) }];
     let clock = 0;
     const sitemap = createSitemap({ apiUrl, contracts, cacheMs: 60_000, now: () => clock });
-    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, 6);
+    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, PAGES + 1);
     parts = [{ _id: id(1) }, { _id: id(2) }];
-    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, 6);
+    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, PAGES + 1);
     clock = 60_001;
-    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, 7);
+    assert.equal(locs((await answerTo(sitemap, '/sitemap.xml')).body).length, PAGES + 2);
 
     const blip = createSitemap({ apiUrl, contracts });
     failNext = true;
     await assert.rejects(answerTo(blip, '/sitemap.xml'), /answered 503/);
-    assert.equal(locs((await answerTo(blip, '/sitemap.xml')).body).length, 7);
+    assert.equal(locs((await answerTo(blip, '/sitemap.xml')).body).length, PAGES + 2);
   });
 });
 

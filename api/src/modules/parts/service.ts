@@ -1,15 +1,22 @@
 import {
+  CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
+  type CatalogFacet,
   type CatalogQuery,
   type PartInput,
-  DEFAULT_CATALOG_SORT,
   type Part,
   type PartList,
+  catalogFacetLabels,
+  defaultCatalogSort,
+  facetKey,
+  facetValueLabel,
+  sortFacetValues,
+  validationMessages,
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { PartDocument } from '../../db/mongo';
-import { NotFoundError } from '../../errors';
+import { BadRequestError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { PartsRepository } from './repository';
@@ -25,14 +32,37 @@ export function toPart(doc: WithId<PartDocument>): Part {
     price: doc.price,
     p_quantity: doc.p_quantity,
     min_quantity: doc.min_quantity,
+    ...(doc.specs ? { specs: doc.specs } : {}),
     createdAt: doc.createdAt.toISOString(),
   };
+}
+
+/** The counts as the answer's facets: each facet's values in a steady order; a chosen one even at 0. */
+function toFacets(counts: Map<string, number>, chosen: CatalogQuery): CatalogFacet[] {
+  return CATALOG_FACET_PARAMS.flatMap((param) => {
+    const values = new Set([...counts.keys()].filter((key) => key.startsWith(`${param}:`)).map((key) => key.slice(param.length + 1)));
+    if (chosen[param]) values.add(chosen[param]);
+    if (values.size === 0) return [];
+    return [
+      {
+        param,
+        label: catalogFacetLabels[param],
+        values: sortFacetValues(param, [...values]).map((value) => ({
+          value,
+          label: facetValueLabel(param, value),
+          count: counts.get(facetKey(param, value)) ?? 0,
+        })),
+      },
+    ];
+  });
 }
 
 /** The image uploads (modules/uploads): an upload a product uses is kept, the others are cleaned up. */
 export interface ImageUploads {
   /** Marks an uploaded image as used, so the cleanup of unattached uploads keeps it. */
   attach(url: string): Promise<unknown>;
+  /** Whether the url is one of the shop's uploads (its uploads origin: the api's /uploads, or the bucket's public URL). */
+  isUploadUrl(url: string): boolean;
 }
 
 export function createPartsService(
@@ -44,17 +74,24 @@ export function createPartsService(
     async list(): Promise<Part[]> {
       return (await repository.findAll()).map(toPart);
     },
-    /** The catalog: filtered, sorted (newest first by default) and one page at a time. */
+    /**
+     * The catalog: filtered by category, facets and search text, sorted (newest first, or best
+     * match first when searching), one page at a time, with the facets' counts.
+     */
     async search(query: CatalogQuery): Promise<PartList> {
       const paging = pageRequest(query, CATALOG_PAGE_SIZE);
-      const { docs, total } = await repository.search({
-        category: query.category,
-        text: query.q || undefined,
-        sort: query.sort ?? DEFAULT_CATALOG_SORT,
-        skip: paging.skip,
-        limit: paging.limit,
-      });
-      return toPage(docs.map(toPart), total, paging);
+      const { page: _page, limit: _limit, q, sort, ...filters } = query;
+      const text = q || undefined;
+      const [{ docs, total }, counts] = await Promise.all([
+        repository.search({ ...filters, text, sort: sort ?? defaultCatalogSort(text), skip: paging.skip, limit: paging.limit }),
+        repository.facetCounts({ ...filters, text }),
+      ]);
+      return { ...toPage(docs.map(toPart), total, paging), facets: toFacets(counts, query) };
+    },
+    /** The parts of these ids that exist (a saved build's, a build to check). */
+    async byIds(ids: ObjectId[]): Promise<Map<string, Part>> {
+      const docs = await repository.findByIds(ids);
+      return new Map(docs.map((doc) => [doc._id.toHexString(), toPart(doc)]));
     },
     async get(id: ObjectId): Promise<Part> {
       const doc = await repository.findById(id);
@@ -67,6 +104,10 @@ export function createPartsService(
      * lists the part at once. If its image cannot be kept, the part is taken out again and the call fails.
      */
     async add(caller: AccessClaims, input: PartInput): Promise<{ insertedId: string }> {
+      // The catalog shows it to everyone: only an image the shop itself stores.
+      if (deps.uploads && !deps.uploads.isUploadUrl(input.img)) {
+        throw new BadRequestError(validationMessages.imageNotUploaded);
+      }
       const id = await repository.insert({ ...input, createdAt: new Date() });
       try {
         await deps.uploads?.attach(input.img);

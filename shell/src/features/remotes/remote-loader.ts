@@ -5,7 +5,10 @@ import {
   REMOTE_ROUTES_MODULE,
   apiClient,
   chooseManifest,
+  inlineLiveRemotesSchema,
   liveRemotesSchema,
+  type ApiRequestBody,
+  type InlineLiveRemotes,
   type LiveRemotes,
   type RemoteName,
   type RuntimeConfig,
@@ -15,6 +18,8 @@ import {
 interface RemoteEntries {
   live: string;
   previous?: string;
+  /** The registry's versions of `live` and `previous` (none when the runtime config's remotes stand in). */
+  versions?: { live: string; previous?: string };
   /** True once the previous version replaced the live one on this page. */
   onPrevious: boolean;
 }
@@ -22,11 +27,17 @@ interface RemoteEntries {
 const entries = new Map<RemoteName, RemoteEntries>();
 /** A slow api never holds the page back for longer: the runtime config's remotes are used instead. */
 export const REGISTRY_TIMEOUT_MS = 500;
+/**
+ * This page load's id from the registry: a failure report carries it (only versions it served can be
+ * reported). A page the server rendered has none of its own (the server's answer serves many pages).
+ */
+let loadId: string | undefined;
 const handled = new WeakSet<object>();
 /** A load started before the first render (preloadRemoteRoutes), until the slot takes it. */
 const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
 /** Settles once every remote is registered: loads wait for it, the first render does not. */
 let registration: Promise<void> | null = null;
+let registryUrl: string | undefined;
 
 /** The release registry's live remotes, or null when it cannot be read (the runtime config's remotes then). */
 async function readRegistry(url: string): Promise<LiveRemotes | null> {
@@ -50,12 +61,19 @@ export function registerRuntimeRemotes(
   config: Pick<RuntimeConfig, 'remotes' | 'remoteRegistryUrl'>,
   inline?: unknown,
 ): Promise<void> {
+  registryUrl = config.remoteRegistryUrl;
   registration = (async () => {
-    const parsed = inline === undefined ? undefined : liveRemotesSchema.nullable().safeParse(inline);
-    const registry = parsed?.success ? parsed.data : config.remoteRegistryUrl ? await readRegistry(config.remoteRegistryUrl) : null;
+    const parsed = inline === undefined ? undefined : inlineLiveRemotesSchema.nullable().safeParse(inline);
+    let registry: InlineLiveRemotes | null = parsed?.success ? parsed.data : null;
+    if (!parsed?.success && config.remoteRegistryUrl) {
+      const read = await readRegistry(config.remoteRegistryUrl);
+      loadId = read?.loadId;
+      registry = read;
+    }
     for (const name of REMOTE_NAMES) {
       const choice = chooseManifest(registry, config, name);
-      entries.set(name, { live: choice.manifestUrl, previous: choice.previous, onPrevious: false });
+      const versions = choice.source === 'registry' ? registry?.versions[name] : undefined;
+      entries.set(name, { live: choice.manifestUrl, previous: choice.previous, versions, onPrevious: false });
     }
     registerRemotes([...entries].map(([name, entry]) => ({ name, entry: entry.live })));
   })();
@@ -76,10 +94,39 @@ function activeEntry(entry: RemoteEntries): string {
   return entry.onPrevious && entry.previous ? entry.previous : entry.live;
 }
 
-/** Tells the api a version would not load, for the Releases page; a report that fails changes nothing. */
-function reportFailure(remote: RemoteName, manifestUrl: string, error: unknown): void {
+function activeVersion(entry: RemoteEntries): string | undefined {
+  return entry.onPrevious && entry.previous ? entry.versions?.previous : entry.versions?.live;
+}
+
+/**
+ * This page load's id, for a failure report: the registry's answer it read itself, else (a page the
+ * server rendered) one asked for now, if that answer still serves `version` (a version promoted
+ * away meanwhile cannot be reported).
+ */
+async function loadIdFor(remote: RemoteName, version: string): Promise<string | undefined> {
+  if (loadId || !registryUrl) return loadId;
+  const fresh = await readRegistry(registryUrl);
+  const served = fresh?.versions[remote];
+  if (!fresh || (served?.live !== version && served?.previous !== version)) return undefined;
+  loadId = fresh.loadId;
+  return loadId;
+}
+
+/**
+ * Tells the api a version would not load, for the Releases page, with this page load's id (only
+ * versions it served can be reported); a report that fails changes nothing.
+ */
+function reportFailure(remote: RemoteName, entry: RemoteEntries, error: unknown): void {
+  const version = activeVersion(entry);
+  if (!version) return;
   const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
-  apiClient.post('/remotes/errors', { remote, manifestUrl, message }).catch(() => undefined);
+  void loadIdFor(remote, version)
+    .then((id) => {
+      if (!id) return;
+      const body: ApiRequestBody<'/remotes/errors', 'post'> = { remote, version, loadId: id, message };
+      return apiClient.post('/remotes/errors', body);
+    })
+    .catch(() => undefined);
 }
 
 /**
@@ -91,7 +138,7 @@ export function fallBackFromFailure(remote: RemoteName, error: unknown): boolean
   // A load failure reaches the error boundary too, after loadRemoteRoutes handled it.
   if (!entry || handled.has(error as object)) return false;
   if (typeof error === 'object' && error !== null) handled.add(error);
-  reportFailure(remote, activeEntry(entry), error);
+  reportFailure(remote, entry, error);
   if (entry.onPrevious || !entry.previous) return false;
   entry.onPrevious = true;
   reregister(remote, entry.previous);

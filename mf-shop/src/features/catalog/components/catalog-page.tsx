@@ -1,8 +1,17 @@
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CATALOG_PAGE_SIZE, type PartList, catalogSortLabels, pageMeta } from '@pcpp/contracts';
+import {
+  BUILDER_PATH,
+  CATALOG_FACET_PARAMS,
+  CATALOG_PAGE_SIZE,
+  type CatalogFacet,
+  type PartList,
+  catalogSortLabels,
+  facetValueLabel,
+  pageMeta,
+} from '@pcpp/contracts';
 import { Button, QueryView, Spinner, VisuallyHidden, usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
@@ -10,6 +19,7 @@ import { PartCard } from '../../../components/part-card';
 import { Inner } from '../../../components/section';
 import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
 import { usePartList } from '../api/get-part-list';
+import { CatalogFacets } from './catalog-facets';
 import { CatalogPagination } from './catalog-pagination';
 import { CatalogToolbar } from './catalog-toolbar';
 
@@ -28,11 +38,17 @@ const Summary = styled.div`
   p { margin: 0; color: var(--color-muted); }
 `;
 
+/** 'AM5, DDR5': the chosen facet values, as the lists write them. */
+function facetWords(filters: CatalogFilters): string {
+  return CATALOG_FACET_PARAMS.flatMap((param) => (filters[param] ? [facetValueLabel(param, filters[param])] : [])).join(', ');
+}
+
 function describe(filters: CatalogFilters, total: number): string {
   const noun = total === 1 ? 'part' : 'parts';
   const category = filters.category ? ` in ${filters.category}` : '';
   const text = filters.q ? ` matching “${filters.q}”` : '';
-  return `${total} ${noun}${category}${text}`;
+  const facets = facetWords(filters);
+  return `${total} ${noun}${category}${text}${facets ? ` (${facets})` : ''}`;
 }
 
 function range(result: PartList): string {
@@ -61,12 +77,13 @@ function NothingHere({ filters, result }: { filters: CatalogFilters; result: Par
       </>
     );
   }
-  const filtered = Boolean(filters.category || filters.q);
+  const facets = facetWords(filters);
+  const filtered = Boolean(filters.category || filters.q || facets);
   return (
     <>
       <p>
         {filtered
-          ? `No parts${filters.category ? ` in ${filters.category}` : ''}${filters.q ? ` match “${filters.q}”` : ''}.`
+          ? `No parts${filters.category ? ` in ${filters.category}` : ''}${filters.q ? ` match “${filters.q}”` : ''}${facets ? ` with ${facets}` : ''}.`
           : 'No parts are on sale yet.'}
       </p>
       {filtered && (
@@ -103,54 +120,78 @@ export function CatalogPage() {
     <>
       <PageHeader
         title="All Products"
-        lead="Every part we manufacture: search by name or description, pick a category and sort by price."
+        lead={
+          <>
+            Every part we manufacture: search by name, specs or description, pick a category, refine by specs and sort by
+            price. Planning a whole PC? The <Link to={BUILDER_PATH}>PC Builder</Link> checks that the parts fit together.
+          </>
+        }
       />
       <Inner>
-        <CatalogToolbar filters={filters} onChange={change} />
-        <Results>
-          {/* On the server the results stream in when the api answers; the header and filters do not wait. */}
-          <Suspense fallback={<Spinner label={LOADING} />}>
-            <CatalogResults filters={filters} />
-          </Suspense>
-        </Results>
+        {/*
+          On the server the results (and the facets they bring) stream in when the api answers; the
+          header and the toolbar do not wait.
+        */}
+        <Suspense
+          fallback={
+            <>
+              <CatalogToolbar filters={filters} onChange={change} />
+              <Results>
+                <Spinner label={LOADING} />
+              </Results>
+            </>
+          }
+        >
+          <CatalogBody filters={filters} onChange={change} />
+        </Suspense>
       </Inner>
     </>
   );
 }
 
-function CatalogResults({ filters }: { filters: CatalogFilters }) {
+/** The toolbar with the facets of the results, and the results. */
+function CatalogBody({ filters, onChange }: { filters: CatalogFilters; onChange: (changes: Partial<CatalogFilters>) => void }) {
   const result = usePartList(catalogSearch(filters));
+  // The facets stay while the next page loads, so the selects do not jump away under the pointer.
+  const [facets, setFacets] = useState<CatalogFacet[]>(() => (result.isSuccess ? result.data.facets : []));
+  if (result.isSuccess && result.data.facets !== facets) setFacets(result.data.facets);
+
   return (
     <>
+      <CatalogToolbar filters={filters} onChange={onChange}>
+        <CatalogFacets facets={facets} filters={filters} onChange={onChange} />
+      </CatalogToolbar>
       <ResultsAnnouncement filters={filters} result={result} />
-      <QueryView
-        query={result}
-        loadingLabel={LOADING}
-        failure="We could not load the catalog."
-        framed
-        isEmpty={(page) => page.items.length === 0}
-        empty={(page) => <NothingHere filters={filters} result={page} />}
-      >
-        {(page) => (
-          <>
-            <Summary>
-              <h2>{describe(filters, page.total)}</h2>
-              <p>
-                {range(page)}
-                {filters.sort ? ` · ${catalogSortLabels[filters.sort]}` : ''}
-              </p>
-            </Summary>
-            <CardGrid aria-label="Parts">
-              {page.items.map((part) => (
-                <li key={part._id}>
-                  <PartCard part={part} />
-                </li>
-              ))}
-            </CardGrid>
-            <CatalogPagination filters={filters} page={page.page} pages={page.pages} />
-          </>
-        )}
-      </QueryView>
+      <Results>
+        <QueryView
+          query={result}
+          loadingLabel={LOADING}
+          failure="We could not load the catalog."
+          framed
+          isEmpty={(page) => page.items.length === 0}
+          empty={(page) => <NothingHere filters={filters} result={page} />}
+        >
+          {(page) => (
+            <>
+              <Summary>
+                <h2>{describe(filters, page.total)}</h2>
+                <p>
+                  {range(page)}
+                  {filters.sort ? ` · ${catalogSortLabels[filters.sort]}` : ''}
+                </p>
+              </Summary>
+              <CardGrid aria-label="Parts">
+                {page.items.map((part) => (
+                  <li key={part._id}>
+                    <PartCard part={part} />
+                  </li>
+                ))}
+              </CardGrid>
+              <CatalogPagination filters={filters} page={page.page} pages={page.pages} />
+            </>
+          )}
+        </QueryView>
+      </Results>
     </>
   );
 }

@@ -1,15 +1,17 @@
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, type ReactNode, useRef } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import {
+  CATALOG_FACET_PARAMS,
   CATALOG_SEARCH_MAX_LENGTH,
   CATALOG_SORTS,
   CATEGORIES,
-  DEFAULT_CATALOG_SORT,
   catalogSortLabels,
+  defaultCatalogSort,
 } from '@pcpp/contracts';
 import { Button, Field } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
+import { FILTER_FORM_ID, useChoiceMadeBeforeHydration } from './filter-form';
 import { CATALOG_PATH, type CatalogFilters } from '../../../lib/catalog-url';
 import { surface } from '../../../components/surface';
 
@@ -40,9 +42,6 @@ const Clear = styled.p`
   a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
 `;
 
-/** The search form; the selects belong to it too, so without scripts its Search button applies them. */
-const FORM_ID = 'catalog-filters';
-
 function SelectField({
   id,
   name,
@@ -59,17 +58,10 @@ function SelectField({
   onChange: (value: string) => void;
 }) {
   const select = useRef<HTMLSelectElement>(null);
-  // The server's HTML is usable before it hydrates: a choice made then changed the select but reached
-  // no handler. Once hydrated (this effect runs once, on mount), the choice on screen is applied.
-  useEffect(() => {
-    const shown = select.current?.value;
-    if (shown !== undefined && shown !== value) onChange(shown);
-    // On mount only: later changes come through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useChoiceMadeBeforeHydration(select, value, onChange);
   return (
     <Field id={id} label={label}>
-      <select ref={select} id={id} name={name} form={FORM_ID} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select ref={select} id={id} name={name} form={FILTER_FORM_ID} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -80,26 +72,34 @@ function SelectField({
   );
 }
 
-/** Search text, category and order. Each change goes into the URL; the page starts again at 1. */
+const Refine = styled.div`
+  grid-column: 1 / -1;
+`;
+
+/** Search text, category and order (and the facets, as children). Each change goes into the URL; the page starts again at 1. */
 export function CatalogToolbar({
   filters,
   onChange,
+  children,
 }: {
   filters: CatalogFilters;
   onChange: (changes: Partial<CatalogFilters>) => void;
+  children?: ReactNode;
 }) {
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     onChange({ q: q || undefined });
   };
-  const filtered = Boolean(filters.category || filters.q || filters.sort);
+  const filtered = Boolean(filters.category || filters.q || filters.sort || CATALOG_FACET_PARAMS.some((param) => filters[param]));
+  // 'Best match' orders a search; without search text there is nothing to match.
+  const sorts = CATALOG_SORTS.filter((sort) => sort !== 'relevance' || filters.q);
 
   return (
     <Bar>
       {/* Keyed by the text in the URL, so Back and Forward refill the box. */}
       <SearchForm
-        id={FORM_ID}
+        id={FILTER_FORM_ID}
         action={CATALOG_PATH}
         role="search"
         aria-label="Search the catalog"
@@ -113,7 +113,7 @@ export function CatalogToolbar({
               name="q"
               type="search"
               defaultValue={filters.q ?? ''}
-              placeholder="e.g. DDR5, 850 W"
+              placeholder="e.g. DDR5, 32GB"
               maxLength={CATALOG_SEARCH_MAX_LENGTH}
               enterKeyHint="search"
             />
@@ -133,10 +133,11 @@ export function CatalogToolbar({
         id="catalog-sort"
         name="sort"
         label="Sort by"
-        value={filters.sort ?? DEFAULT_CATALOG_SORT}
-        options={CATALOG_SORTS.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
+        value={filters.sort ?? defaultCatalogSort(filters.q)}
+        options={sorts.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
         onChange={(value) => onChange({ sort: CATALOG_SORTS.find((s) => s === value) })}
       />
+      {children && <Refine>{children}</Refine>}
       {filtered && (
         <Clear>
           <Link to={CATALOG_PATH}>Clear all filters</Link>

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type ApiAnswer, OBJECT_ID_PATTERN, buildKeys, getParsed, savedBuildSchema, usePageQuery } from '@pcpp/contracts';
+
+/** GET /builds/{id} (public): a saved build with each slot's part as the catalog has it now. */
+export function getSavedBuild(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/builds/{id}', 'get'>> {
+  return getParsed(savedBuildSchema, `/builds/${encodeURIComponent(id)}`, { signal });
+}
+
+export const savedBuildQuery = (id: string) =>
+  queryOptions({ queryKey: buildKeys.detail(id), queryFn: ({ signal }) => getSavedBuild(id, signal), staleTime: 10_000 });
+
+/** A malformed id is never sent. On the shell's server the page waits for the build (a shared link's preview names its parts). */
+export function useSavedBuild(id: string | undefined) {
+  const validId = id !== undefined && OBJECT_ID_PATTERN.test(id);
+  return { validId, build: usePageQuery({ ...savedBuildQuery(id ?? ''), enabled: validId }) };
+}
