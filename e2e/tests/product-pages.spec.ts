@@ -99,6 +99,9 @@ test.describe('a part of its own page', () => {
 test('a visitor who presses Purchase is told why to log in, and comes back to the purchase page', async ({ page, request }) => {
   const part = await aPart(request);
   await page.goto(`/products/${part._id}`);
+  // The reason travels in the app's router state: a click on the server's HTML before it hydrates is a
+  // plain link to the purchase page, whose guard sends the visitor to log in (and back) without it.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
   await page.getByRole('link', { name: 'Purchase', exact: true }).click();
   await expect(page).toHaveURL('/login');
   // mf-shop hands the reason over in the router state; the login page shows it.

@@ -4,6 +4,7 @@ import { createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroug
 import { aPart, placeOrderThroughPage } from '../support/orders';
 import { stackUrls } from '../support/environment';
 import { showProfileToast } from '../support/toasts';
+import { openInApp } from '../support/storefront';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
@@ -121,8 +122,19 @@ async function cutOffApi(page: Page, paths: string[]) {
   await page.route((url) => url.origin === api && paths.includes(url.pathname), (route) => route.abort('connectionrefused'));
 }
 
-async function shootState(page: Page, route: string, width: number, name: string, shown: (page: Page) => ReturnType<Page['getByRole']>) {
-  await page.goto(route);
+/**
+ * `open`: how the page is opened; a shop page whose reads must go through the browser (to be cut off)
+ * is opened inside the app (openInApp): opened directly, the server's HTML brings its data along.
+ */
+async function shootState(
+  page: Page,
+  route: string,
+  width: number,
+  name: string,
+  shown: (page: Page) => ReturnType<Page['getByRole']>,
+  open: (page: Page, route: string) => Promise<unknown> = (p, to) => p.goto(to),
+) {
+  await open(page, route);
   await expect(shown(page).first()).toBeVisible({ timeout: 10_000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -136,8 +148,8 @@ test('a load that fails says what and why, with Retry, in the shop and a custome
   await cutOffApi(page, ['/tools', '/myorder', '/user/one']);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    await shootState(page, '/', width, 'failed-home', failure);
-    await shootState(page, '/products', width, 'failed-products', failure);
+    await shootState(page, '/', width, 'failed-home', failure, openInApp);
+    await shootState(page, '/products', width, 'failed-products', failure, openInApp);
     await shootState(page, '/dashboard', width, 'failed-customer-dashboard', failure);
     await shootState(page, '/dashboard/myOrders', width, 'failed-customer-dashboard-myOrders', failure);
   }
