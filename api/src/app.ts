@@ -96,16 +96,22 @@ export function createApp(deps: AppDeps): Express {
     logger: deps.logger,
   });
 
-  const activity = createActivityLog(createActivityRepository(database.collections.activity));
+  const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
+  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
+  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
+  const partsRepository = createPartsRepository(database.collections.parts, catalogWrites);
+  const ordersRepository = createOrdersRepository(database.collections, catalogWrites);
+  // The log names orders by number and links to what still exists.
+  const activity = createActivityLog(createActivityRepository(database.collections.activity), {
+    existingParts: partsRepository.existingIds,
+    orderNumbers: ordersRepository.numbersOf,
+  });
   const releases = createReleasesService({
     releases: createReleasesRepository(database.collections),
     activity,
     shellManifestUrl: config.shellManifestUrl,
   });
-  const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
-  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
-  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
-  const parts = createPartsService(createPartsRepository(database.collections.parts, catalogWrites), { activity, uploads });
+  const parts = createPartsService(partsRepository, { activity, uploads });
   const usersRepository = createUsersRepository(database.collections.users, catalogWrites);
   const reviews = createReviewsService({
     reviews: createReviewsRepository(database.collections.reviews, catalogWrites),
@@ -122,7 +128,7 @@ export function createApp(deps: AppDeps): Express {
     adminEmails: config.adminEmails,
   });
   const orders = createOrdersService({
-    orders: createOrdersRepository(database.collections, catalogWrites),
+    orders: ordersRepository,
     idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
     identity,
     roles,

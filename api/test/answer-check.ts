@@ -123,14 +123,15 @@ type Captured = ServerResponse & {
   req: ServerResponse['req'] & { app?: Express; originalUrl?: string };
 };
 
-declare global {
-  /** The current test file's checker: jest gives each file its own modules, but the prototype is the process's. */
-  var checkSentAnswer: ((res: Captured, body: Buffer) => void) | undefined;
-}
-
 /** Captures every answer an app marked by checkAnswersOf sends in this process, and checks it. */
 export function installAnswerCheck(): void {
-  globalThis.checkSentAnswer = (res, body) => {
+  // On the prototype, which every test file of a jest worker shares (each file has its own globalThis):
+  // the file that runs now checks the answers, not the first file that patched the prototype.
+  const prototype = ServerResponse.prototype as ServerResponse & {
+    __answerCheckInstalled?: true;
+    __checkSentAnswer?: (res: Captured, body: Buffer) => void;
+  };
+  prototype.__checkSentAnswer = (res, body) => {
     const path = new URL(res.req.originalUrl ?? res.req.url ?? '/', 'http://api').pathname;
     const contentType = res.getHeader('content-type');
     checkedCount += 1;
@@ -141,7 +142,6 @@ export function installAnswerCheck(): void {
       problems.push(`${res.req.method} ${path}: the answer could not be checked: ${(error as Error).message}`);
     }
   };
-  const prototype = ServerResponse.prototype as ServerResponse & { __answerCheckInstalled?: true };
   if (prototype.__answerCheckInstalled) return;
   prototype.__answerCheckInstalled = true;
   const write = prototype.write;
@@ -159,7 +159,7 @@ export function installAnswerCheck(): void {
   prototype.end = function (this: Captured, chunk?: unknown, ...rest: unknown[]) {
     if (isChecked(this)) {
       keep(this, chunk, rest[0]);
-      globalThis.checkSentAnswer?.(this, Buffer.concat(this.__answerChunks ?? []));
+      prototype.__checkSentAnswer?.(this, Buffer.concat(this.__answerChunks ?? []));
     }
     return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
   } as typeof prototype.end;

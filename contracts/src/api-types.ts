@@ -115,7 +115,13 @@ export interface paths {
         delete: operations["deletePart"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a part (Manage Products → Edit)
+         * @description Only the fields sent change. `version` is the part’s version as the admin loaded it: if another admin saved the part since, the answer is 409 and nothing changes. The stock is sent as `p_quantity: {from, to}` (the figure loaded and the one wanted): the api adds `to − from` to the current stock in the same atomic step, so units customers ordered meanwhile stay taken; a cut that would leave less than 0 is a 409 with `available`. Orders keep their own name and price. Recorded on the Activity page as field: old → new.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        patch: operations["editPart"];
         trace?: never;
     };
     "/reviews": {
@@ -222,7 +228,13 @@ export interface paths {
          */
         put: operations["promoteUser"];
         post?: never;
-        delete?: never;
+        /**
+         * Make an admin a customer again
+         * @description The account loses admin access on its very next request (the role is read from the database, whatever its token says). Refused with 409 for the caller’s own account, for the last admin, and for an account listed in ADMIN_EMAILS (its next sign-in would make it an admin again). Recorded on the Activity page.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        delete: operations["demoteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -377,7 +389,7 @@ export interface paths {
         };
         /**
          * Manage All Orders
-         * @description Every order, newest first: a plain array (the spec’s call), or a page as soon as `status`, `q`, `page` or `limit` is given. `q` matches part of the customer’s email or of the part’s name.
+         * @description Every order, newest first: a plain array (the spec’s call), or a page as soon as any parameter is given. `q` matches part of the order number (PCP-7K3Q9D), of the customer’s email or of the part’s name, whatever the case; `from` and `to` keep the orders placed at or after `from` and before `to`; `sort=oldest` turns the order around.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -439,8 +451,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Cancel a customer’s unpaid order
-         * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         * Cancel a customer’s unpaid order (the Delete of All Orders)
+         * @description The order is kept, cancelled by the shop, and its quantity goes back to stock (once, however many cancels race). The customer gets an email saying so, with `reason` when given (the spec’s call sends no body). Recorded on the Activity page.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
         delete: operations["cancelOrder"];
         options?: never;
@@ -463,7 +477,7 @@ export interface paths {
         head?: never;
         /**
          * Move an order on: shipped, delivered or cancelled
-         * @description Paid → shipped → delivered; placed → cancelled (the stock goes back). Only the payment sets `paid`.
+         * @description Paid → shipped (with `carrier` and `trackingNumber`, both required) → delivered; placed → cancelled (with the `reason` the customer is told; the stock goes back). Each move emails the customer through the outbox and is recorded on the Activity page. Only the payment sets `paid`.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -711,6 +725,7 @@ export interface components {
             price: components["schemas"]["Cents"];
             p_quantity: number;
             min_quantity: number;
+            version: number;
             createdAt?: components["schemas"]["DateTime"];
         };
         /** @description A MongoDB ObjectId: 24 lowercase hex digits. */
@@ -762,6 +777,7 @@ export interface components {
         /** @description An order of one part. The name and unit price are copied from the part when ordered. */
         Order: {
             _id: components["schemas"]["ObjectId"];
+            number: string;
             productId: components["schemas"]["ObjectId"];
             productName: string;
             email: string;
@@ -776,6 +792,10 @@ export interface components {
             /** @enum {string} */
             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
             statusHistory: components["schemas"]["OrderStatusChange"][];
+            shipment?: {
+                carrier: string;
+                trackingNumber: string;
+            };
             createdAt: components["schemas"]["DateTime"];
         };
         /** @description One step of an order’s life: who, when, and why. */
@@ -785,15 +805,27 @@ export interface components {
             at: components["schemas"]["DateTime"];
             by: string;
             reason?: string;
+            note?: string;
         };
         /** @description Something an admin did. */
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "product.added" | "product.deleted" | "order.deleted" | "order.status" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
+            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
             actor: string;
             target: string;
             details?: string;
+            changes?: {
+                field: string;
+                from: string;
+                to: string;
+            }[];
+            subject?: {
+                /** @enum {string} */
+                kind: "product" | "order" | "user" | "review" | "release";
+                id: string;
+                exists: boolean;
+            };
             at: components["schemas"]["DateTime"];
         };
         /** @description The live (and previous) manifest of each remote. */
@@ -893,6 +925,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1041,6 +1082,7 @@ export interface operations {
                      *           "price": 14499,
                      *           "p_quantity": 130,
                      *           "min_quantity": 2,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:17:00.000Z"
                      *         },
                      *         {
@@ -1052,6 +1094,7 @@ export interface operations {
                      *           "price": 19499,
                      *           "p_quantity": 300,
                      *           "min_quantity": 2,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:16:00.000Z"
                      *         },
                      *         {
@@ -1063,6 +1106,7 @@ export interface operations {
                      *           "price": 21999,
                      *           "p_quantity": 170,
                      *           "min_quantity": 2,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:15:00.000Z"
                      *         },
                      *         {
@@ -1074,6 +1118,7 @@ export interface operations {
                      *           "price": 12999,
                      *           "p_quantity": 200,
                      *           "min_quantity": 3,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:14:00.000Z"
                      *         },
                      *         {
@@ -1085,6 +1130,7 @@ export interface operations {
                      *           "price": 15999,
                      *           "p_quantity": 110,
                      *           "min_quantity": 2,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:13:00.000Z"
                      *         },
                      *         {
@@ -1096,6 +1142,7 @@ export interface operations {
                      *           "price": 34999,
                      *           "p_quantity": 150,
                      *           "min_quantity": 2,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:12:00.000Z"
                      *         },
                      *         {
@@ -1107,6 +1154,7 @@ export interface operations {
                      *           "price": 6499,
                      *           "p_quantity": 380,
                      *           "min_quantity": 4,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:11:00.000Z"
                      *         },
                      *         {
@@ -1118,6 +1166,7 @@ export interface operations {
                      *           "price": 79999,
                      *           "p_quantity": 40,
                      *           "min_quantity": 1,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:10:00.000Z"
                      *         },
                      *         {
@@ -1129,6 +1178,7 @@ export interface operations {
                      *           "price": 5999,
                      *           "p_quantity": 720,
                      *           "min_quantity": 8,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:09:00.000Z"
                      *         },
                      *         {
@@ -1140,6 +1190,7 @@ export interface operations {
                      *           "price": 3499,
                      *           "p_quantity": 540,
                      *           "min_quantity": 6,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:08:00.000Z"
                      *         },
                      *         {
@@ -1151,6 +1202,7 @@ export interface operations {
                      *           "price": 27999,
                      *           "p_quantity": 60,
                      *           "min_quantity": 2,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:07:00.000Z"
                      *         },
                      *         {
@@ -1162,6 +1214,7 @@ export interface operations {
                      *           "price": 3999,
                      *           "p_quantity": 900,
                      *           "min_quantity": 10,
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:06:00.000Z"
                      *         }
                      *       ],
@@ -1280,6 +1333,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -1318,6 +1380,7 @@ export interface operations {
                      *       "price": 14499,
                      *       "p_quantity": 130,
                      *       "min_quantity": 2,
+                     *       "version": 0,
                      *       "createdAt": "2026-11-02T09:17:00.000Z"
                      *     }
                      */
@@ -1416,6 +1479,153 @@ export interface operations {
             };
             /** @description No part has this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    editPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    name?: string;
+                    /** @enum {string} */
+                    category?: "Motherboard" | "Memory" | "Storage" | "CPU Cooler" | "Power Supplies" | "Video Card";
+                    price?: number;
+                    min_quantity?: number;
+                    description?: string;
+                    /** Format: uri */
+                    img?: string;
+                    p_quantity?: {
+                        from: number;
+                        to: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The part after the edit (its `version` one higher), or as it was when nothing differed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80012",
+                     *       "name": "360 mm ARGB AIO Liquid Cooler",
+                     *       "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
+                     *       "category": "CPU Cooler",
+                     *       "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
+                     *       "price": 13499,
+                     *       "p_quantity": 130,
+                     *       "min_quantity": 2,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-02T09:17:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The part changed since it was loaded (another admin saved it), or orders left too little stock for the cut. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        available: number;
+                    } | components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1702,6 +1912,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -1776,6 +1995,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1868,6 +2096,116 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    demoteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 1: a customer now; 0: it was no admin. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "modifiedCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        modifiedCount: number;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No account uses this email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It is the caller’s own account, the last admin, or an admin by ADMIN_EMAILS. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2040,6 +2378,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2308,6 +2655,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Too many calls: the message says when to try again (Retry-After). */
             429: {
                 headers: {
@@ -2393,6 +2749,24 @@ export interface operations {
             };
             /** @description A paid order cannot be deleted. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2505,6 +2879,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Stripe refused the call. */
             502: {
                 headers: {
@@ -2530,6 +2913,9 @@ export interface operations {
             query?: {
                 status?: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                 q?: string;
+                from?: string;
+                to?: string;
+                sort?: "newest" | "oldest";
                 page?: string;
                 limit?: string;
             };
@@ -2549,6 +2935,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *         "number": "PCP-7K3Q9D",
                      *         "productId": "6650a1b2c3d4e5f6a7b80012",
                      *         "productName": "360 mm ARGB AIO Liquid Cooler",
                      *         "email": "customer@pcparts.dev",
@@ -2663,6 +3050,7 @@ export interface operations {
                      *       "insertedId": "6650a1b2c3d4e5f6a7b80200",
                      *       "order": {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *         "number": "PCP-7K3Q9D",
                      *         "productId": "6650a1b2c3d4e5f6a7b80012",
                      *         "productName": "360 mm ARGB AIO Liquid Cooler",
                      *         "email": "customer@pcparts.dev",
@@ -2741,6 +3129,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description This Idempotency-Key was used for a different order. */
             422: {
                 headers: {
@@ -2793,6 +3190,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *         "number": "PCP-7K3Q9D",
                      *         "productId": "6650a1b2c3d4e5f6a7b80012",
                      *         "productName": "360 mm ARGB AIO Liquid Cooler",
                      *         "email": "customer@pcparts.dev",
@@ -2888,6 +3286,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *       "number": "PCP-7K3Q9D",
                      *       "productId": "6650a1b2c3d4e5f6a7b80012",
                      *       "productName": "360 mm ARGB AIO Liquid Cooler",
                      *       "email": "customer@pcparts.dev",
@@ -2966,7 +3365,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
         responses: {
             /** @description 1: cancelled now; 0: it was cancelled already. */
             200: {
@@ -3029,6 +3434,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -3052,8 +3475,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    status: "shipped" | "delivered" | "cancelled";
+                    /** @constant */
+                    status: "shipped";
+                    carrier: string;
+                    trackingNumber: string;
+                } | {
+                    /** @constant */
+                    status: "delivered";
+                } | {
+                    /** @constant */
+                    status: "cancelled";
+                    reason: string;
                 };
             };
         };
@@ -3067,6 +3499,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *       "number": "PCP-7K3Q9D",
                      *       "productId": "6650a1b2c3d4e5f6a7b80012",
                      *       "productName": "360 mm ARGB AIO Liquid Cooler",
                      *       "email": "customer@pcparts.dev",
@@ -3077,7 +3510,7 @@ export interface operations {
                      *       "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *       "phone": "+44 7700 900123",
                      *       "paid": true,
-                     *       "status": "paid",
+                     *       "status": "shipped",
                      *       "statusHistory": [
                      *         {
                      *           "status": "placed",
@@ -3088,10 +3521,19 @@ export interface operations {
                      *           "status": "paid",
                      *           "at": "2026-11-02T09:32:00.000Z",
                      *           "by": "system"
+                     *         },
+                     *         {
+                     *           "status": "shipped",
+                     *           "at": "2026-11-02T09:50:00.000Z",
+                     *           "by": "admin@pcparts.dev"
                      *         }
                      *       ],
                      *       "createdAt": "2026-11-02T09:30:00.000Z",
-                     *       "transactionId": "pi_3QxDemo0000000000000001"
+                     *       "transactionId": "pi_3QxDemo0000000000000001",
+                     *       "shipment": {
+                     *         "carrier": "UPS",
+                     *         "trackingNumber": "1Z999AA10123456784"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -3151,6 +3593,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -3165,6 +3616,8 @@ export interface operations {
     listActivity: {
         parameters: {
             query?: {
+                kind?: "product" | "order" | "user" | "review" | "release";
+                actor?: string;
                 page?: string;
                 limit?: string;
             };
@@ -3185,9 +3638,21 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80300",
-                     *           "action": "product.added",
+                     *           "action": "product.edited",
                      *           "actor": "admin@pcparts.dev",
                      *           "target": "360 mm ARGB AIO Liquid Cooler",
+                     *           "changes": [
+                     *             {
+                     *               "field": "price",
+                     *               "from": "$144.99",
+                     *               "to": "$134.99"
+                     *             }
+                     *           ],
+                     *           "subject": {
+                     *             "kind": "product",
+                     *             "id": "6650a1b2c3d4e5f6a7b80012",
+                     *             "exists": true
+                     *           },
                      *           "at": "2026-11-02T09:20:00.000Z"
                      *         }
                      *       ],
@@ -3343,6 +3808,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3551,6 +4025,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
@@ -3664,6 +4147,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The live shell’s manifest cannot be read. */
             503: {
                 headers: {
@@ -3764,6 +4256,15 @@ export interface operations {
             };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

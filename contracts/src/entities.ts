@@ -23,6 +23,11 @@ export interface Part {
   p_quantity: number;
   /** Minimum order quantity. */
   min_quantity: number;
+  /**
+   * How many times an admin has edited it (0: never). An edit names the version it started from
+   * and is refused if the part has moved on (PATCH /tools/{id}); orders do not change it.
+   */
+  version: number;
   createdAt?: string;
 }
 

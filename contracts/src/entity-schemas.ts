@@ -24,6 +24,7 @@ export const partSchema = z.object({
   price: centsSchema,
   p_quantity: countSchema,
   min_quantity: countSchema,
+  version: countSchema,
   createdAt: isoDateTimeSchema.optional(),
 }) satisfies z.ZodType<Part>;
 

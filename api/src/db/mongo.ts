@@ -6,7 +6,8 @@ import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 // Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
 // Read code maps documents field by field to the response shape: the embedded jongodb server
 // ignores projections, so nothing relies on them.
-export type PartDocument = Omit<Part, '_id' | 'createdAt'> & { createdAt: Date };
+/** version: absent until an admin first edits the part (read as 0); each edit adds 1. */
+export type PartDocument = Omit<Part, '_id' | 'createdAt' | 'version'> & { version?: number; createdAt: Date };
 /**
  * authorId and authorEmail: the account that posted it (the users _id and email; never sent to the
  * public); absent on seeded reviews. hidden: set by an admin; a hidden review is never served to
@@ -21,7 +22,10 @@ export type ReviewDocument = Omit<Review, '_id' | 'byAdmin'> & {
 /** email is stored lowercase; the profile fields arrive with the first profile update. */
 export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { createdAt: Date };
 
-/** An order keeps its own copy of the part's name and unit price (integer cents) from when it was placed. */
+/**
+ * An order keeps its own copy of the part's name and unit price (integer cents) from when it was
+ * placed. number: reserved in order_numbers (orders stored before numbers existed get one at start).
+ */
 export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory'> & {
   productId: ObjectId;
   statusHistory: (Omit<OrderStatusChange, 'at'> & { at: Date })[];
@@ -108,14 +112,23 @@ export interface RemoteFailureDocument {
   message: string;
   at: Date;
 }
-/** One admin action, for the Activity page (modules/activity). */
-export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
+/** One admin action, for the Activity page (modules/activity); whether its subject still exists is read when listed. */
+export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at' | 'subject'> & {
+  subject?: Omit<NonNullable<ActivityEntry['subject']>, 'exists'>;
+  at: Date;
+};
+/** A reserved order number (its _id): reserved once, so no two checkouts share one. */
+export interface OrderNumberDocument {
+  _id: string;
+  createdAt: Date;
+}
 
 export interface Collections {
   parts: Collection<PartDocument>;
   reviews: Collection<ReviewDocument>;
   users: Collection<UserDocument>;
   orders: Collection<OrderDocument>;
+  orderNumbers: Collection<OrderNumberDocument>;
   outbox: Collection<OutboxDocument>;
   idempotencyKeys: Collection<IdempotencyKeyDocument>;
   // Uploads.
@@ -142,6 +155,7 @@ export function collectionsOf(db: Db): Collections {
     reviews: db.collection<ReviewDocument>('reviews'),
     users: db.collection<UserDocument>('users'),
     orders: db.collection<OrderDocument>('orders'),
+    orderNumbers: db.collection<OrderNumberDocument>('order_numbers'),
     outbox: db.collection<OutboxDocument>('outbox'),
     idempotencyKeys: db.collection<IdempotencyKeyDocument>('idempotency_keys'),
     // Uploads.
@@ -207,6 +221,8 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     // and the activity log newest first.
     collections.users.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
     collections.orders.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
+    // An order found by its number (several orders of one checkout may share it: not unique).
+    collections.orders.createIndex({ number: 1 }, { name: 'number' }),
     collections.activity.createIndex({ at: -1 }, { name: 'at' }),
     // The outbox worker picks due messages; one key per customer, and the cleanup by age.
     collections.outbox.createIndex({ status: 1, nextAttemptAt: 1 }, { name: 'status_nextAttemptAt' }),

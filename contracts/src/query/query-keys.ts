@@ -17,14 +17,15 @@ export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => [...orderKeys.all, 'mine', email] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
-  /** The admin's table of every order. */
-  list: (params: { page: number; status?: string }) => [...orderKeys.all, 'list', params] as const,
+  /** The admin's table of every order: its search, filters, sort and page. */
+  list: (params: { page: number; status?: string; q?: string; from?: string; to?: string; sort?: string }) =>
+    [...orderKeys.all, 'list', params] as const,
 };
 
 /** The admin's log of admin actions. */
 export const activityKeys = {
   all: ['activity'] as const,
-  page: (page: number) => [...activityKeys.all, page] as const,
+  list: (params: { page: number; kind?: string; actor?: string }) => [...activityKeys.all, 'list', params] as const,
 };
 
 /** The admin's Releases page: every remote's versions, live one and load failures. */

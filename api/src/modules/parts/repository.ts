@@ -1,7 +1,11 @@
 import type { CatalogSort, Category } from '@pcpp/contracts/core';
-import type { Collection, Filter, ObjectId, Sort } from 'mongodb';
+import type { Collection, Filter, ObjectId, Sort, UpdateFilter, WithId } from 'mongodb';
 import type { PartDocument } from '../../db/mongo';
 import { containsText } from '../../db/text-match';
+import { updateIfMatches } from '../../db/update-if-matches';
+
+/** The fields an edit sets as they are (the stock is changed by a difference instead). */
+export type PartEdit = Partial<Pick<PartDocument, 'name' | 'category' | 'price' | 'min_quantity' | 'description' | 'img'>>;
 
 export interface PartSearch {
   category?: Category;
@@ -45,6 +49,31 @@ export function createPartsRepository(parts: Collection<PartDocument>, { onCatal
       const { deletedCount } = await parts.deleteOne({ _id: id });
       onCatalogChange();
       return deletedCount;
+    },
+    /**
+     * An admin's edit, in one conditional update: only while the part is still at `version` (a
+     * part never edited has none: version 0), it sets `set`, adds `stockDelta` to the stock (never
+     * below 0, so units orders took meanwhile are kept) and counts one more version. The part after
+     * the edit, or null when it moved on, is gone, or has too little stock for a negative delta.
+     */
+    async edit(id: ObjectId, version: number, set: PartEdit, stockDelta: number): Promise<WithId<PartDocument> | null> {
+      const filter: Filter<PartDocument> & { _id: ObjectId } = {
+        _id: id,
+        version: version === 0 ? { $exists: false } : version,
+        ...(stockDelta < 0 ? { p_quantity: { $gte: -stockDelta } } : {}),
+      };
+      const update: UpdateFilter<PartDocument> = {
+        $inc: { version: 1, ...(stockDelta !== 0 ? { p_quantity: stockDelta } : {}) },
+        ...(Object.keys(set).length > 0 ? { $set: set } : {}),
+      };
+      const after = await updateIfMatches(parts, filter, update);
+      if (after) onCatalogChange();
+      return after;
+    },
+    /** Which of these parts still exist (the Activity page links only to those). */
+    async existingIds(ids: readonly ObjectId[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      return new Set((await parts.find({ _id: { $in: [...ids] } }).toArray()).map((part) => part._id.toHexString()));
     },
     /** One page of the parts matching the search, and how many match in all. */
     async search(search: PartSearch) {

@@ -1,7 +1,12 @@
 import {
+  type ActivityChange,
   CATALOG_PAGE_SIZE,
   type CatalogQuery,
+  formatCents,
+  PART_FIELD_LABELS,
+  partEditMessages,
   type PartInput,
+  type PartPatch,
   DEFAULT_CATALOG_SORT,
   type Part,
   type PartList,
@@ -9,10 +14,10 @@ import {
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { PartDocument } from '../../db/mongo';
-import { NotFoundError } from '../../errors';
+import { ConflictError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
-import type { PartsRepository } from './repository';
+import type { PartEdit, PartsRepository } from './repository';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
 export function toPart(doc: WithId<PartDocument>): Part {
@@ -25,8 +30,33 @@ export function toPart(doc: WithId<PartDocument>): Part {
     price: doc.price,
     p_quantity: doc.p_quantity,
     min_quantity: doc.min_quantity,
+    version: doc.version ?? 0,
     createdAt: doc.createdAt.toISOString(),
   };
+}
+
+const EDITABLE_FIELDS = ['name', 'category', 'price', 'min_quantity', 'description', 'img'] as const satisfies readonly (keyof PartEdit)[];
+/** Long texts are cut in the log: it says what changed, the part keeps the whole text. */
+const LOGGED_TEXT_MAX = 80;
+
+/** A field's value as the Activity page shows it: prices in dollars, long texts cut. */
+function loggedValue(field: keyof PartEdit | 'p_quantity', value: string | number): string {
+  if (field === 'price') return formatCents(value as number);
+  const text = String(value);
+  return text.length > LOGGED_TEXT_MAX ? `${text.slice(0, LOGGED_TEXT_MAX - 1)}…` : text;
+}
+
+/** The fields the patch sets to something new, and how each reads in the log (field: old → new). */
+function changedFields(current: PartDocument, patch: PartPatch): { set: PartEdit; changes: ActivityChange[] } {
+  const set: Record<string, unknown> = {};
+  const changes: ActivityChange[] = [];
+  for (const field of EDITABLE_FIELDS) {
+    const value = patch[field];
+    if (value === undefined || value === current[field]) continue;
+    set[field] = value;
+    changes.push({ field: PART_FIELD_LABELS[field], from: loggedValue(field, current[field]), to: loggedValue(field, value) });
+  }
+  return { set: set as PartEdit, changes };
 }
 
 /** The image uploads (modules/uploads): an upload a product uses is kept, the others are cleaned up. */
@@ -74,8 +104,44 @@ export function createPartsService(
         await repository.deleteById(id);
         throw error;
       }
-      await deps.activity.record({ action: 'product.added', actor: caller.email, target: input.name });
+      await deps.activity.record({ action: 'product.added', actor: caller.email, target: input.name, subject: { kind: 'product', id: id.toHexString() } });
       return { insertedId: id.toHexString() };
+    },
+
+    /**
+     * PATCH /tools/:id (admin): only the fields sent change, and only if the part is still at the
+     * version the admin loaded (409 otherwise: another admin saved it meanwhile). The stock moves
+     * by the difference between the figures sent, in the same atomic step, so units ordered
+     * meanwhile stay taken; a cut below 0 is refused. Logged as field: old → new.
+     */
+    async edit(caller: AccessClaims, id: ObjectId, patch: PartPatch): Promise<Part> {
+      const current = await repository.findById(id);
+      if (!current) throw new NotFoundError('Part not found');
+      if ((current.version ?? 0) !== patch.version) throw new ConflictError(partEditMessages.changedMeanwhile);
+      const { set, changes } = changedFields(current, patch);
+      const stockDelta = patch.p_quantity ? patch.p_quantity.to - patch.p_quantity.from : 0;
+      // Nothing differs: the part as it is, no new version, nothing logged.
+      if (changes.length === 0 && stockDelta === 0) return toPart(current);
+      // A new photo is kept before the part points at it (the cleanup deletes unattached uploads).
+      if (set.img) await deps.uploads?.attach(set.img);
+      const after = await repository.edit(id, patch.version, set, stockDelta);
+      if (!after) {
+        const now = await repository.findById(id);
+        if (!now) throw new NotFoundError('Part not found');
+        if ((now.version ?? 0) !== patch.version) throw new ConflictError(partEditMessages.changedMeanwhile);
+        throw new ConflictError(partEditMessages.stockBelowZero(now.p_quantity), { details: { available: now.p_quantity } });
+      }
+      if (stockDelta !== 0) {
+        changes.push({ field: PART_FIELD_LABELS.p_quantity, from: String(after.p_quantity - stockDelta), to: String(after.p_quantity) });
+      }
+      await deps.activity.record({
+        action: 'product.edited',
+        actor: caller.email,
+        target: after.name,
+        changes,
+        subject: { kind: 'product', id: id.toHexString() },
+      });
+      return toPart(after);
     },
 
     /** DELETE /tools/:id (admin). Orders keep their own copy of the part's name and price. */
@@ -84,7 +150,7 @@ export function createPartsService(
       // Of two racing deletes, the one whose delete removed it logs it.
       const deletedCount = part ? await repository.deleteById(id) : 0;
       if (part && deletedCount === 1) {
-        await deps.activity.record({ action: 'product.deleted', actor: caller.email, target: part.name });
+        await deps.activity.record({ action: 'product.deleted', actor: caller.email, target: part.name, subject: { kind: 'product', id: id.toHexString() } });
       }
       return { deletedCount };
     },
