@@ -181,6 +181,12 @@ export const minimumOrderRule: [
   { message: MINIMUM_ABOVE_STOCK, path: ['min_quantity'] },
 ];
 
+/** The Edit form's rule: the same, except that a part may be sold out (stock 0) whatever its minimum. */
+export const minimumOrderEditRule: typeof minimumOrderRule = [
+  (part) => part.p_quantity === 0 || part.min_quantity <= part.p_quantity,
+  { message: MINIMUM_ABOVE_STOCK, path: ['min_quantity'] },
+];
+
 const priceSchema = z
   .number({ error: m.priceRequired })
   .int('price must be whole cents')

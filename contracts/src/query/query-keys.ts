@@ -46,4 +46,6 @@ export const userKeys = {
   profile: (email: string) => [...userKeys.all, email, 'profile'] as const,
   /** The admin's table of accounts. */
   list: (params: { page: number; q?: string }) => [...userKeys.all, 'list', params] as const,
+  /** How many accounts there are in all (the Make Admin heading). */
+  count: () => [...userKeys.all, 'count'] as const,
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './button';
 
@@ -58,6 +58,8 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Several dialogs may sit on one page (ship, deliver, cancel): each names itself by its own ids.
+  const id = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -68,8 +70,8 @@ export function ConfirmDialog({
   return (
     <Dialog
       ref={dialog}
-      aria-labelledby="confirm-dialog-title"
-      aria-describedby="confirm-dialog-body"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
       onKeyDown={(event) => {
         // Tab cycles inside the dialog (the browser alone would let it reach its own toolbar).
         if (event.key !== 'Tab') return;
@@ -91,7 +93,7 @@ export function ConfirmDialog({
         if (!busy) onCancel();
       }}
     >
-      <h2 id="confirm-dialog-title">{title}</h2>
+      <h2 id={`${id}-title`}>{title}</h2>
       <form
         noValidate
         onSubmit={(event) => {
@@ -99,7 +101,7 @@ export function ConfirmDialog({
           if (!busy) onConfirm();
         }}
       >
-        <p id="confirm-dialog-body">{body}</p>
+        <p id={`${id}-body`}>{body}</p>
         {children && <div className="fields">{children}</div>}
         {error && (
           <p role="alert" style={{ color: 'var(--color-danger)', margin: 0 }}>

@@ -7,6 +7,7 @@ export { SessionSummary } from './session-summary';
 export { ErrorText, Field, fieldAria } from './field';
 export { DashboardFrame, DashboardLayout, dashboardLinks, dashboardLinksFor, type DashboardLink } from './dashboard-frame';
 export { ConfirmDialog } from './confirm-dialog';
+export { ShipmentNote } from './shipment-note';
 export { useConfirmation, useDeleteConfirmation } from './use-delete-confirmation';
 export { usePageMeta } from './use-page-meta';
 export { VerifyEmailBanner } from './verify-email-banner';

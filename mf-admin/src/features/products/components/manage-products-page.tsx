@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ADMIN_PAGE_SIZE, formatCents, pageMeta, resolveImageUrl, toastMessages, type Part } from '@pcpp/contracts';
+import { Link } from '@pcpp/contracts/router';
 import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
 import { useDeletePart } from '../api/delete-product';
 import { useParts } from '../api/get-products';
 
-/** Manage Products (spec §2): every part, newest first, and a way to delete one. */
+/** Manage Products (spec §2): every part, newest first, a way to edit one and to delete one. */
 export function ManageProductsPage() {
   usePageMeta(pageMeta.manageProducts);
   const [page, setPage] = useState(1);
@@ -27,7 +28,7 @@ export function ManageProductsPage() {
           <PagedTable
             result={result}
             label="Products"
-            columns={['#', 'Avatar', 'Name', 'Quantity', 'Price', 'Delete']}
+            columns={['#', 'Avatar', 'Name', 'Quantity', 'Price', 'Edit', 'Delete']}
             empty="No products yet. Add one from Add a Product."
             onPage={setPage}
             row={(part, index) => (
@@ -42,6 +43,11 @@ export function ManageProductsPage() {
                 </td>
                 <td data-label="Price" className="number">
                   {formatCents(part.price)}
+                </td>
+                <td data-label="Edit">
+                  <Button as={Link} to={`/dashboard/manageproduct/${part._id}`} $variant="secondary" aria-label={`Edit ${part.name}`}>
+                    Edit
+                  </Button>
                 </td>
                 <td data-label="Delete">
                   <Button

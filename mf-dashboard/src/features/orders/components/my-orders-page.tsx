@@ -7,6 +7,8 @@ import { useDeleteMyOrder } from '../api/delete-my-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderStatusCell } from './order-status';
 
+const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
 /** From 1100 px a table (scrolling inside its own box if it must); below, each order is a card. */
 const Scroller = styled.div`
   @media (min-width: 1100px) {
@@ -111,6 +113,7 @@ export function MyOrdersPage() {
             <thead>
               <tr>
                 <th scope="col">#</th>
+                <th scope="col">Order</th>
                 <th scope="col">Product Name</th>
                 <th scope="col">Per Product Price</th>
                 <th scope="col">Address</th>
@@ -126,6 +129,12 @@ export function MyOrdersPage() {
               {orders.data.map((order, index) => (
                 <tr key={order._id}>
                   <td data-label="#">{index + 1}</td>
+                  <td data-label="Order">
+                    <div>
+                      <strong>{order.number}</strong>
+                      <span className="transaction">{placedOn.format(new Date(order.createdAt))}</span>
+                    </div>
+                  </td>
                   <th scope="row">{order.productName}</th>
                   <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
                   <td data-label="Address">{order.address}</td>
@@ -159,7 +168,11 @@ export function MyOrdersPage() {
       <ConfirmDialog
         {...deletion.dialog}
         title="Are you sure you want to delete this order!"
-        body={deletion.selected ? `${deletion.selected.order_quantity} × ${deletion.selected.productName}, ${formatCents(deletion.selected.totalAmount)}.` : ''}
+        body={
+          deletion.selected
+            ? `Order ${deletion.selected.number}: ${deletion.selected.order_quantity} × ${deletion.selected.productName}, ${formatCents(deletion.selected.totalAmount)}.`
+            : ''
+        }
         confirmLabel="Delete"
         busyLabel="Deleting…"
       />
