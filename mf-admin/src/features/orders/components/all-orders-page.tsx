@@ -23,6 +23,12 @@ const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 /** The spec: Delete shows only for an order with a price that is not paid (and still open). */
 const deletable = (order: Order) => order.per_product_price > 0 && !order.paid && order.status === 'placed';
 
+/** An email that breaks before its @ rather than inside a word, in a narrow column. */
+const EmailText = ({ email }: { email: string }) => {
+  const at = email.indexOf('@');
+  return at < 0 ? <>{email}</> : <>{email.slice(0, at)}<wbr />{email.slice(at)}</>;
+};
+
 /** The first message of a field's schema, or undefined when the value passes. */
 const problemOf = (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: string) =>
   schema.safeParse(value).error?.issues[0]?.message;
@@ -93,19 +99,25 @@ export function AllOrdersPage() {
           <PagedTable
             result={result}
             label="Orders"
-            columns={['Order', 'Product Name', 'Email', 'Address', 'Phone', 'Quantity', 'Total Amount', 'Status', 'Remove']}
+            columns={['Order', 'Product Name', 'Email', 'Ship to', 'Quantity', 'Total Amount', 'Status', 'Remove']}
             empty={search.q || search.status || search.from || search.to ? 'No order matches this search.' : 'No orders yet.'}
             onPage={(page) => update({ page })}
             row={(order) => (
               <tr key={order._id}>
                 <th scope="row">
-                  {order.number}
+                  <span className="nowrap">{order.number}</span>
                   <span className="byline">{placedAt.format(new Date(order.createdAt))}</span>
                 </th>
                 <td data-label="Product Name">{order.productName}</td>
-                <td data-label="Email">{order.email}</td>
-                <td data-label="Address">{order.address}</td>
-                <td data-label="Phone">{order.phone}</td>
+                <td data-label="Email">
+                  <EmailText email={order.email} />
+                </td>
+                <td data-label="Ship to">
+                  <div>
+                    {order.address}
+                    <span className="byline">{order.phone}</span>
+                  </div>
+                </td>
                 <td data-label="Quantity" className="number">
                   {order.order_quantity}
                 </td>

@@ -108,9 +108,7 @@ export function EditProductPage() {
       <LoadState query={part} loadingLabel="Loading the product…" failure="The product could not be loaded">
         {(current) => (
           <>
-            <Note>
-              Placed orders keep the name and price they were ordered at. {loaded && `Version ${loaded.version}, in stock ${loaded.p_quantity}.`}
-            </Note>
+            <Note>Placed orders keep the name and price they were ordered at.</Note>
             <PartForm
               mode="edit"
               resetTo={resetTo}

@@ -27,6 +27,7 @@ const Table = styled.table`
   thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   .paid { color: #15803d; font-weight: 700; }
   .transaction { display: block; font-size: 0.8rem; color: var(--color-ink-soft); overflow-wrap: anywhere; }
+  .order-number { display: block; margin-top: 2px; font-size: 0.8rem; font-weight: 400; color: var(--color-ink-soft); white-space: nowrap; }
 
   @media (min-width: 1100px) {
     th, td { padding: 10px 8px; border-bottom: 1px solid var(--color-border); }
@@ -113,7 +114,6 @@ export function MyOrdersPage() {
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Order</th>
                 <th scope="col">Product Name</th>
                 <th scope="col">Per Product Price</th>
                 <th scope="col">Address</th>
@@ -129,13 +129,12 @@ export function MyOrdersPage() {
               {orders.data.map((order, index) => (
                 <tr key={order._id}>
                   <td data-label="#">{index + 1}</td>
-                  <td data-label="Order">
-                    <div>
-                      <strong>{order.number}</strong>
-                      <span className="transaction">{placedOn.format(new Date(order.createdAt))}</span>
-                    </div>
-                  </td>
-                  <th scope="row">{order.productName}</th>
+                  <th scope="row">
+                    {order.productName}
+                    <span className="order-number">
+                      Order {order.number} · {placedOn.format(new Date(order.createdAt))}
+                    </span>
+                  </th>
                   <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
                   <td data-label="Address">{order.address}</td>
                   <td data-label="Phone Number">{order.phone}</td>
