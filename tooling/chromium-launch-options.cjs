@@ -1,8 +1,24 @@
-// How Playwright starts Debian's Chromium here (it cannot download its own browsers on this network):
-// the e2e tests and `npm run bench` read it from this one place.
-function chromiumLaunchOptions(env = process.env) {
+// How Playwright starts Chromium here (it cannot download its own browsers on this network): the e2e
+// tests and `npm run bench` read it from this one place. CHROMIUM_PATH picks a binary; otherwise
+// Debian's Chromium where it is installed, else the one inside the @sparticuz/chromium package that
+// `npm install` brings, unpacked on first use (tooling/chromium), which gets its fonts from npm too.
+const path = require('node:path');
+const { bundledChromiumPaths, bundledFontsConfig, ensureBundledChromium, isExecutableFile } = require('./chromium/bundled-chromium.cjs');
+
+const debianChromium = '/usr/bin/chromium';
+
+/**
+ * @param {NodeJS.ProcessEnv} [env]
+ * @param {{ debianPath?: string, bundledDir?: string, packageDir?: string }} [where] other places, for the tests
+ * @returns {{ executablePath: string, args: string[], env?: Record<string, string> }}
+ */
+function chromiumLaunchOptions(env = process.env, { debianPath = debianChromium, bundledDir, packageDir } = {}) {
+  const executablePath = path.resolve(
+    env.CHROMIUM_PATH || (isExecutableFile(debianPath) ? debianPath : ensureBundledChromium({ dir: bundledDir, packageDir })),
+  );
+  const bundled = bundledChromiumPaths(bundledDir).executablePath;
   return {
-    executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',
@@ -13,7 +29,17 @@ function chromiumLaunchOptions(env = process.env) {
       '--disable-component-update',
       '--disable-sync',
     ],
+    // Playwright's `env` replaces the browser's environment, so it carries the rest along.
+    ...(executablePath === path.resolve(bundled) ? { env: { ...definedOnly(env), FONTCONFIG_FILE: bundledFontsConfig } } : {}),
   };
+}
+
+/** @param {NodeJS.ProcessEnv} env */
+function definedOnly(env) {
+  /** @type {Record<string, string>} */
+  const defined = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) defined[name] = value;
+  return defined;
 }
 
 module.exports = { chromiumLaunchOptions };

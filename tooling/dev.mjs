@@ -9,11 +9,13 @@ import { spawnService, waitForUrl } from './services/child-services.mjs';
 import { demoAccountLines, startLocalServices } from './services/local-services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const bin = (/** @type {string} */ name) => path.join(root, 'node_modules/.bin', name);
 const ports = servicePorts();
+/** @type {{ stop: (graceMs?: number) => Promise<void> }[]} */
 const services = [];
 let stopping = false;
 
+/** @param {number} code */
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;

@@ -11,6 +11,6 @@ try {
   const answer = await promoteRemote(remote, version);
   console.log(`${answer.remote} ${answer.live} is live (previous: ${answer.previous ?? 'none'}).`);
 } catch (error) {
-  console.error(error.message ?? error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }

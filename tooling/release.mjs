@@ -17,6 +17,6 @@ try {
     fromBuild: values['from-build'] && path.resolve(values['from-build']),
   });
 } catch (error) {
-  console.error(error.message ?? error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }

@@ -27,17 +27,21 @@ if (!values.root || !values.port) {
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const contracts = values.pages ? (await import('@pcpp/contracts/core')).default : null;
 
-/** The shell's index.html carries its config and preloads for what the page needs first. */
+/**
+ * The shell's index.html carries its config and preloads for what the page needs first.
+ * @param {typeof import('@pcpp/contracts/core')} contracts
+ */
 function shellPageHints(contracts) {
   const getJson = createJsonCache();
   const startupScripts = async () => {
     try {
-      const { scripts } = JSON.parse(await readFile(path.join(values.root, 'startup-scripts.json'), 'utf8'));
-      return scripts.map((file) => `/${file}`);
+      const { scripts } = JSON.parse(await readFile(path.join(String(values.root), 'startup-scripts.json'), 'utf8'));
+      return scripts.map((/** @type {string} */ file) => `/${file}`);
     } catch {
       return [];
     }
   };
+  /** @type {(pathname: string, requestOrigin: string, search: string) => Promise<string>} */
   return async (pathname, requestOrigin, search) =>
     pageHints({ pathname, search, config: runtimeConfigFromEnv(process.env), requestOrigin, startupScripts: await startupScripts(), getJson, contracts });
 }

@@ -4,6 +4,11 @@
 const path = require('node:path');
 const defaultPorts = require('../contracts/src/default-ports.json');
 
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} name
+ * @param {number} fallback
+ */
 function portFrom(env, name, fallback) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;

@@ -24,6 +24,7 @@ const BUILD_OUTPUTS = {
   '@pcpp/mf-admin': 'mf-admin/dist/mf-manifest.json',
 };
 
+/** @type {{ name: string, dir: string, port: number, show: string, spa?: boolean, immutable?: boolean, pid?: number }[]} */
 const FRONTENDS = [
   { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, show: '' },
   { name: 'mf-shop', dir: 'mf-shop/dist', port: ports.shop, show: '/mf-manifest.json' },
@@ -47,6 +48,12 @@ function buildMissing() {
   );
 }
 
+/**
+ * @param {number} port
+ * @param {string} name
+ * @param {string} variable
+ * @returns {Promise<void>}
+ */
 function assertPortFree(port, name, variable) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -57,9 +64,11 @@ function assertPortFree(port, name, variable) {
   });
 }
 
+/** @type {{ stop: (graceMs?: number) => Promise<void> }[]} */
 const services = [];
 let stopping = false;
 
+/** @param {number} exitCode */
 async function stopAll(exitCode) {
   if (stopping) return;
   stopping = true;
@@ -132,8 +141,9 @@ async function main() {
     console.log('Release registry: run `npm run release` / `npm run promote` to register the remotes (no demo admin without the emulator).');
   }
 
+  /** @type {[name: string, url: string, pid?: number][]} */
   const rows = [
-    ...FRONTENDS.map((f) => [f.name, `http://localhost:${f.port}${f.show}`, f.pid]),
+    ...FRONTENDS.map((f) => /** @type {[string, string, number?]} */ ([f.name, `http://localhost:${f.port}${f.show}`, f.pid])),
     ['api', `http://localhost:${ports.api}`, api.child.pid],
     ...local.rows,
   ];
@@ -147,6 +157,6 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
 main().catch((error) => {
-  console.error(error.message ?? error);
+  console.error(error instanceof Error ? error.message : error);
   void stopAll(1);
 });

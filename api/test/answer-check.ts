@@ -123,14 +123,16 @@ type Captured = ServerResponse & {
   req: ServerResponse['req'] & { app?: Express; originalUrl?: string };
 };
 
+/**
+ * The prototype is the process's, shared by every test file jest runs in this worker, while each
+ * file has its own modules and its own globalThis: the current file's checker is kept on the
+ * prototype itself, where the patch installed by the first file finds it.
+ */
+type CheckingPrototype = ServerResponse & { __answerCheckInstalled?: true; __checkSentAnswer?: (res: Captured, body: Buffer) => void };
+
 /** Captures every answer an app marked by checkAnswersOf sends in this process, and checks it. */
 export function installAnswerCheck(): void {
-  // On the prototype, which every test file of a jest worker shares (each file has its own globalThis):
-  // the file that runs now checks the answers, not the first file that patched the prototype.
-  const prototype = ServerResponse.prototype as ServerResponse & {
-    __answerCheckInstalled?: true;
-    __checkSentAnswer?: (res: Captured, body: Buffer) => void;
-  };
+  const prototype = ServerResponse.prototype as CheckingPrototype;
   prototype.__checkSentAnswer = (res, body) => {
     const path = new URL(res.req.originalUrl ?? res.req.url ?? '/', 'http://api').pathname;
     const contentType = res.getHeader('content-type');

@@ -932,7 +932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1333,7 +1333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1495,7 +1495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1624,7 +1624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1912,7 +1912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2002,7 +2002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2103,7 +2103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2204,7 +2204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2385,7 +2385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2655,7 +2655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2765,7 +2765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2879,7 +2879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3443,7 +3443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3593,7 +3593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3815,7 +3815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4025,7 +4025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,7 +4147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4263,7 +4263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate). */
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -1,3 +1,5 @@
+// By package path, as pages.ts reads page-paths.json: the webpack config reads the same file.
+import sharedSingletonsFile from '@pcpp/contracts/shared-singletons.json';
 import { z } from 'zod';
 import { countSchema, isoDateTimeSchema } from './entity-schemas';
 import type { RemoteName } from './routes';
@@ -16,23 +18,23 @@ export const releaseVersionSchema = z
 
 export const remoteNameSchema = z.enum(REMOTE_NAMES, { error: `remote must be one of: ${REMOTE_NAMES.join(', ')}` });
 
+/** The modules the shell and the remotes share once per page, as the webpack config shares them. */
+export const SHARED_SINGLETONS: readonly string[] = sharedSingletonsFile.modules;
+
+/** A module's package: `react-dom/client` → `react-dom`, `@pcpp/contracts/ui` → `@pcpp/contracts`. */
+export function packageOf(request: string): string {
+  const parts = request.split('/');
+  return (request.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
 /**
  * Shared singletons whose major version must match between a remote and the shell before the
- * remote may go live (the others are shared too, but only these hold state or render).
+ * remote may go live: the shared modules that are packages of their own. A subpath is covered by
+ * its package (react/jsx-runtime by react, @pcpp/contracts/router, and the react-router inside it,
+ * by @pcpp/contracts); manifests give subpaths made-up versions, so @hookform/resolvers/zod, shared
+ * only as a subpath, is not compared.
  */
-export const RELEASE_CHECKED_SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router',
-  'react-router-dom',
-  'zustand',
-  'styled-components',
-  '@tanstack/react-query',
-  'react-hook-form',
-  'react-toastify',
-  'zod',
-  '@pcpp/contracts',
-] as const;
+export const RELEASE_CHECKED_SINGLETONS: readonly string[] = SHARED_SINGLETONS.filter((request) => packageOf(request) === request);
 
 /** GET /remotes (public): the live manifest of each remote, and the one live before it. */
 export const liveRemotesSchema = z.object({

@@ -4,7 +4,7 @@ import type { LaunchOptions } from '@playwright/test';
 import { chromiumLaunchOptions as chromiumLaunchOptionsFromEnv } from '../../tooling/chromium-launch-options.cjs';
 import { servicePorts } from '../../tooling/service-config.cjs';
 
-/** Debian's Chromium: Playwright cannot download its own browsers on this network. */
+/** Debian's Chromium, else the one `npm install` unpacks (tooling/chromium-launch-options.cjs). */
 export const chromiumLaunchOptions: LaunchOptions = chromiumLaunchOptionsFromEnv();
 
 /**

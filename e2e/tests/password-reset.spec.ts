@@ -49,7 +49,7 @@ test.describe('forgot password', () => {
     const reset = await emulatorOobCodeFor(request, account.email, 'PASSWORD_RESET');
     const link = new URL(reset.oobLink);
     expect(link.searchParams.get('mode')).toBe('resetPassword');
-    expect(link.searchParams.get('continueUrl')).toBe('http://localhost:3000/login');
+    expect(link.searchParams.get('continueUrl')).toBe(`${stackUrls.shell}/login`);
     const actionPath = `/auth/action${link.search}`;
     await page.goto(actionPath);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();

@@ -157,3 +157,55 @@ test('the signed-in navbar and a toast, at both widths', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await page.screenshot({ path: path.join(shotsDir, 'customer-menu-open-375.png') });
 });
+
+/** The api cannot be reached for these paths (as when it is down): what the pages' queries show. */
+async function cutOffApi(page: Page, paths: string[]) {
+  const api = new URL(stackUrls.api).origin;
+  await page.route((url) => url.origin === api && paths.includes(url.pathname), (route) => route.abort('connectionrefused'));
+}
+
+async function shootState(page: Page, route: string, width: number, name: string, shown: (page: Page) => ReturnType<Page['getByRole']>) {
+  await page.goto(route);
+  await expect(shown(page).first()).toBeVisible({ timeout: 10_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+}
+
+const failure = (page: Page) => page.getByRole('alert').filter({ hasText: /could not/ }).filter({ has: page.getByRole('button', { name: 'Retry' }) });
+
+test('a load that fails says what and why, with Retry, in the shop and a customer’s dashboard, at both widths', async ({ page }) => {
+  await signInThroughLoginPage(page, demoAccounts.customer);
+  await cutOffApi(page, ['/tools', '/myorder', '/user/one']);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shootState(page, '/', width, 'failed-home', failure);
+    await shootState(page, '/products', width, 'failed-products', failure);
+    await shootState(page, '/dashboard', width, 'failed-customer-dashboard', failure);
+    await shootState(page, '/dashboard/myOrders', width, 'failed-customer-dashboard-myOrders', failure);
+  }
+});
+
+test('a load that fails in the admin console, and an empty search, at both widths', async ({ page }) => {
+  await signInThroughLoginPage(page, demoAccounts.admin);
+  await cutOffApi(page, ['/order']);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shootState(page, '/dashboard/allOrder', width, 'failed-dashboard-allOrder', failure);
+    await shootState(page, '/products?q=no-part-has-this-name', width, 'empty-products', (p) =>
+      p.getByText('No parts match “no-part-has-this-name”.'),
+    );
+  }
+});
+
+test('a newcomer’s empty My Orders, at both widths', async ({ page, request }) => {
+  const newcomer = { email: uniqueEmail('empty-orders'), password: 'empty-orders' };
+  await createEmulatorAccount(request, newcomer);
+  await signInThroughLoginPage(page, newcomer);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shootState(page, '/dashboard/myOrders', width, 'empty-customer-dashboard-myOrders', (p) =>
+      p.getByText('You have not ordered anything yet.'),
+    );
+  }
+});

@@ -7,6 +7,12 @@
  * @typedef {{ outcome: 'succeeded' } | { outcome: 'requires_action' } | { outcome: 'declined', error: CardError }} CardOutcome
  */
 
+/**
+ * @param {string} code
+ * @param {string} decline_code
+ * @param {string} message
+ * @returns {CardOutcome}
+ */
 const declined = (code, decline_code, message) => ({
   outcome: 'declined',
   error: { type: 'card_error', code, ...(decline_code ? { decline_code } : {}), message },

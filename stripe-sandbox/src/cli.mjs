@@ -7,7 +7,7 @@ import { startStripeSandbox } from './index.mjs';
 
 const env = process.env;
 const port = Number(env.STRIPE_SANDBOX_PORT || 12111);
-const log = (line) => console.error(line);
+const log = (/** @type {string} */ line) => console.error(line);
 let sandbox;
 try {
   sandbox = await startStripeSandbox({
@@ -17,7 +17,8 @@ try {
     webhookSecret: env.STRIPE_SANDBOX_WEBHOOK_SECRET || undefined,
     log,
   });
-} catch (error) {
+} catch (caught) {
+  const error = /** @type {{ code?: string, message?: string } | undefined} */ (caught);
   log(
     error?.code === 'EADDRINUSE'
       ? `Port ${port} (Stripe sandbox) is in use. Stop what uses it or set STRIPE_SANDBOX_PORT.`

@@ -2,8 +2,9 @@
 // (`metadata[orderId]=x`, `payment_method_types[0]=card`, `expand[]=latest_charge`), as the
 // official SDKs and Stripe.js send it.
 
-/** @typedef {string | FormObject | FormValue[]} FormValue */
+/** @typedef {string | FormObject | FormList} FormValue */
 /** @typedef {{ [key: string]: FormValue }} FormObject */
+/** @typedef {Array<FormValue>} FormList (a JSDoc type may refer to itself only through another name) */
 
 /**
  * Parses a form body (or a query string) into nested objects; objects whose keys are all

@@ -36,7 +36,11 @@ export function createPaymentIntents({ onEvent }) {
     return intent;
   }
 
-  /** A copy for an answer; publishable keys see what Stripe.js sees (no metadata). */
+  /**
+   * A copy for an answer; publishable keys see what Stripe.js sees (no metadata).
+   * @param {PaymentIntent} intent
+   * @param {{ publishable?: boolean }} [options]
+   */
   function view(intent, { publishable = false } = {}) {
     const copy = structuredClone(intent);
     if (publishable) delete copy.metadata;
@@ -56,7 +60,12 @@ export function createPaymentIntents({ onEvent }) {
     onEvent('payment_intent.succeeded', view(intent));
   }
 
-  /** @param {PaymentIntent} intent @param {PaymentMethod} paymentMethod @param {Record<string, string>} error */
+  /**
+   * @param {PaymentIntent} intent
+   * @param {PaymentMethod} paymentMethod
+   * @param {Record<string, string>} error
+   * @param {{ charge?: string | null }} [options]
+   */
   function fail(intent, paymentMethod, error, { charge = null } = {}) {
     Object.assign(intent, {
       status: 'requires_payment_method',
@@ -250,6 +259,11 @@ function paymentMethodFrom(params) {
   return newPaymentMethod({ number, exp_month: month, exp_year: year, cvc }, billing);
 }
 
+/**
+ * @param {{ number: string, exp_month: number, exp_year: number, cvc?: string }} card
+ * @param {FormObject} billing
+ * @returns {PaymentMethod}
+ */
 function newPaymentMethod(card, billing) {
   const address = typeof billing.address === 'object' && !Array.isArray(billing.address) ? billing.address : {};
   return {

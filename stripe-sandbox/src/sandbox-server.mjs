@@ -10,6 +10,8 @@ import { standInScript } from './stand-in.mjs';
 import { StripeError, authenticationError, invalidRequest, missingParam, noSuch } from './stripe-error.mjs';
 import { API_VERSION, createWebhookSender, newEvent } from './webhooks.mjs';
 
+/** @typedef {import('./form.mjs').FormObject} FormObject */
+
 const MAX_BODY_BYTES = 64 * 1024;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const LIVE_KEY = /^(sk|rk|pk)_live_/;
@@ -62,7 +64,10 @@ export async function startStripeSandbox({
     webhookEndpoints.set(endpoint.id, endpoint);
   }
   const webhooks = createWebhookSender({ endpoints: () => [...webhookEndpoints.values()], retryDelaysMs, log });
-  /** The idempotency key of the request being handled, for the event's `request` field. */
+  /**
+   * The idempotency key of the request being handled, for the event's `request` field.
+   * @type {string | null}
+   */
   let currentIdempotencyKey = null;
   const intents = createPaymentIntents({ onEvent: (type, object) => webhooks.send(newEvent(type, object, currentIdempotencyKey)) });
   /** Answers kept per API key and Idempotency-Key. @type {Map<string, { route: string, fingerprint: string, status: number, body: string, requestId: string }>} */
@@ -81,7 +86,12 @@ export async function startStripeSandbox({
     throw authenticationError(`Invalid API Key provided: ${redact(key)}`);
   }
 
-  /** A publishable key may act on one PaymentIntent, given that intent's client_secret. */
+  /**
+   * A publishable key may act on one PaymentIntent, given that intent's client_secret.
+   * @param {'secret' | 'publishable'} kind
+   * @param {Record<string, any>} intent
+   * @param {FormObject} params
+   */
   function authorizeIntent(kind, intent, params) {
     if (kind === 'secret') return;
     if (params.client_secret === undefined) throw authenticationError(PUBLISHABLE_KEY_MESSAGE);
@@ -93,7 +103,13 @@ export async function startStripeSandbox({
     }
   }
 
-  /** @returns {{ status: number, body: object }} */
+  /**
+   * @param {string | undefined} method
+   * @param {string} pathname
+   * @param {'secret' | 'publishable'} kind
+   * @param {FormObject} params
+   * @returns {{ status: number, body: object }}
+   */
   function route(method, pathname, kind, params) {
     // key and client_secret say who calls (see apiKeyOf and authorizeIntent), not what to do.
     const { client_secret: _secret, key: _key, ...rest } = params;
@@ -122,7 +138,7 @@ export async function startStripeSandbox({
     if (pathname === '/v1/webhook_endpoints' && method === 'POST') {
       if (kind !== 'secret') throw authenticationError(PUBLISHABLE_KEY_MESSAGE);
       if (typeof params.url !== 'string') throw missingParam('url');
-      const events = Array.isArray(params.enabled_events) ? params.enabled_events.filter((item) => typeof item === 'string') : [];
+      const events = Array.isArray(params.enabled_events) ? params.enabled_events.filter((/** @type {unknown} */ item) => typeof item === 'string') : [];
       if (events.length === 0) throw missingParam('enabled_events');
       const endpoint = newWebhookEndpoint(params.url, events, `whsec_${randomBytes(24).toString('base64url')}`);
       webhookEndpoints.set(endpoint.id, endpoint);
@@ -144,6 +160,11 @@ export async function startStripeSandbox({
   /**
    * POSTs with an Idempotency-Key: the same key and parameters get the first answer again;
    * other parameters (or another endpoint) get Stripe's idempotency error.
+   * @param {http.IncomingMessage} req
+   * @param {string} pathname
+   * @param {FormObject} params
+   * @param {string} requestId
+   * @returns {{ status: number, body: object, requestId: string, replayed?: boolean }}
    */
   function handleApiCall(req, pathname, params, requestId) {
     const kind = keyKind(apiKeyOf(req, params));
@@ -191,6 +212,11 @@ export async function startStripeSandbox({
 
   const server = http.createServer((req, res) => {
     const requestId = newId('req', 14);
+    /**
+     * @param {number} status
+     * @param {unknown} body
+     * @param {Record<string, string>} [headers]
+     */
     const send = (status, body, headers = {}) => {
       res.writeHead(status, {
         ...CORS_HEADERS,
@@ -216,6 +242,7 @@ export async function startStripeSandbox({
       send(200, { object: 'stripe_sandbox', livemode: false, api_version: API_VERSION, stand_in_script: `${baseUrl}/js/stripe-stand-in.js` });
       return;
     }
+    /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     req.on('data', (chunk) => {
@@ -228,6 +255,7 @@ export async function startStripeSandbox({
         const text = req.method === 'GET' || req.method === 'DELETE' ? search.slice(1) : Buffer.concat(chunks).toString('utf8');
         const params = parseForm(text);
         const answer = handleApiCall(req, pathname, params, requestId);
+        /** @type {Record<string, string>} */
         const headers = answer.replayed ? { 'Idempotent-Replayed': 'true', 'Original-Request': answer.requestId } : {};
         send(answer.status, answer.body, headers);
       } catch (error) {
@@ -266,7 +294,11 @@ export async function startStripeSandbox({
   };
 }
 
-/** The key from `Authorization: Bearer` (or Basic, as curl -u sends it), else a `key` parameter as Stripe.js sends it. */
+/**
+ * The key from `Authorization: Bearer` (or Basic, as curl -u sends it), else a `key` parameter as Stripe.js sends it.
+ * @param {http.IncomingMessage} req
+ * @param {FormObject} params
+ */
 function apiKeyOf(req, params) {
   const header = req.headers.authorization ?? '';
   const bearer = /^Bearer\s+(\S+)$/i.exec(header);

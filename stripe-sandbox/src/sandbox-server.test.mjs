@@ -221,7 +221,7 @@ describe('keys', () => {
 
   it('lets the publishable key confirm and read one intent, given its client secret, and nothing else', async () => {
     const intent = await stripe.paymentIntents.create({ amount: 1999, currency: 'usd', metadata: { orderId: 'secret-order' } });
-    const post = (path, body) =>
+    const post = (/** @type {string} */ path, /** @type {Record<string, string>} */ body) =>
       fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
     const key = sandbox.publishableKey;
 

@@ -35,6 +35,7 @@ export function installStripeStandIn(window, sandboxUrl) {
   const baseUrl = script && script.src ? new window.URL(script.src).origin : sandboxUrl;
 
   // Stripe Elements' own texts.
+  /** @type {Record<string, string>} */
   const MESSAGES = {
     incomplete_number: 'Your card number is incomplete.',
     invalid_number: 'Your card number is invalid.',
@@ -52,12 +53,17 @@ export function installStripeStandIn(window, sandboxUrl) {
   /** Card data per element, kept out of the element object. */
   const cardData = new WeakMap();
 
+  /**
+   * @param {string} path
+   * @param {Record<string, unknown>} params
+   * @returns {Promise<{ ok: any, error?: undefined } | { ok?: undefined, error: any }>}
+   */
   async function call(path, params) {
     try {
       const response = await window.fetch(baseUrl + path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: encodeForm(params),
+        body: encodeForm(/** @type {import('./form.mjs').FormObject} */ (params)),
       });
       const body = await response.json();
       return response.ok ? { ok: body } : { error: body.error };
@@ -66,6 +72,10 @@ export function installStripeStandIn(window, sandboxUrl) {
     }
   }
 
+  /**
+   * @param {unknown} clientSecret
+   * @param {string} method
+   */
   function intentIdOf(clientSecret, method) {
     const match = /^(pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/.exec(typeof clientSecret === 'string' ? clientSecret : '');
     if (!match) {
@@ -73,24 +83,41 @@ export function installStripeStandIn(window, sandboxUrl) {
         `Invalid value for ${method} intent secret: value should be a client_secret string. You specified: ${String(clientSecret)}.`,
       );
     }
-    return match[1];
+    return /** @type {string} */ (match[1]);
   }
 
+  /** @param {unknown} value */
   function digitsOf(value) {
     return String(value).replace(/\D/g, '');
   }
 
+  /**
+   * @param {Record<string, any>} options Stripe's card element options (style, hidePostalCode, value, disabled)
+   * @param {() => void} onDestroy
+   */
   function createCardElement(options, onDestroy) {
     let settings = { ...options };
+    /** @type {Map<string, Set<(payload: unknown) => void>>} */
     const listeners = new Map();
+    /** @typedef {'number' | 'expiry' | 'cvc' | 'postal'} FieldName */
+    /** @type {Record<FieldName, boolean>} */
     const touched = { number: false, expiry: false, cvc: false, postal: false };
     let submitted = false;
+    /** @type {any} the page's element it is mounted on */
     let mountedOn = null;
     let destroyed = false;
 
     const wrapper = document.createElement('div');
     wrapper.className = 'SandboxCardElement';
     wrapper.style.cssText = 'display:flex;flex-wrap:wrap;gap:8px;align-items:center;';
+    /**
+     * @param {string} name
+     * @param {string} label
+     * @param {string} placeholder
+     * @param {string} autocomplete
+     * @param {string} flex
+     * @returns {any} the input
+     */
     const field = (name, label, placeholder, autocomplete, flex) => {
       const input = document.createElement('input');
       input.name = name;
@@ -103,15 +130,20 @@ export function installStripeStandIn(window, sandboxUrl) {
       wrapper.appendChild(input);
       return input;
     };
+    /** @type {Record<FieldName, any>} */
     const inputs = {
       number: field('cardnumber', 'Card number', '1234 1234 1234 1234', 'cc-number', '1 1 11em'),
       expiry: field('exp-date', 'Expiration date MM / YY', 'MM / YY', 'cc-exp', '0 0 5.5em'),
       cvc: field('cvc', 'CVC', 'CVC', 'cc-csc', '0 0 4em'),
       postal: field('postal', 'ZIP', 'ZIP', 'postal-code', '0 0 5.5em'),
     };
-    for (const name of ['number', 'expiry', 'cvc']) inputs[name].inputMode = 'numeric';
+    for (const name of /** @type {FieldName[]} */ (['number', 'expiry', 'cvc'])) inputs[name].inputMode = 'numeric';
     inputs.postal.maxLength = 10;
 
+    /**
+     * @param {string} type
+     * @param {unknown} payload
+     */
     function emit(type, payload) {
       for (const handler of [...(listeners.get(type) || [])]) handler(payload);
     }
@@ -138,7 +170,8 @@ export function installStripeStandIn(window, sandboxUrl) {
       const cvc = digitsOf(inputs.cvc.value);
       const postal = inputs.postal.value.trim();
       // Incomplete fields are flagged once left (or at a payment attempt), invalid ones at once.
-      const show = (name) => touched[name] || submitted;
+      const show = (/** @type {FieldName} */ name) => touched[name] || submitted;
+      /** @type {string[]} */
       const errors = [];
       const complete = { number: false, expiry: false, cvc: false, postal: Boolean(settings.hidePostalCode) };
 
@@ -190,6 +223,7 @@ export function installStripeStandIn(window, sandboxUrl) {
       }
       if (current.error) {
         const code = current.error.code;
+        /** @type {FieldName} */
         const field = code.includes('number') ? 'number' : code.includes('zip') ? 'postal' : code.includes('cvc') ? 'cvc' : 'expiry';
         inputs[field].setAttribute('aria-invalid', 'true');
         // Stripe's default colour for an invalid field.
@@ -209,7 +243,7 @@ export function installStripeStandIn(window, sandboxUrl) {
       inputs.number.value = groups.filter(Boolean).join(' ');
       if (report().fieldComplete.number) inputs.expiry.focus();
     });
-    inputs.expiry.addEventListener('input', (event) => {
+    inputs.expiry.addEventListener('input', (/** @type {InputEvent} */ event) => {
       let digits = digitsOf(inputs.expiry.value).slice(0, 4);
       if (digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
       const deleting = event && event.inputType && event.inputType.startsWith('delete');
@@ -224,24 +258,25 @@ export function installStripeStandIn(window, sandboxUrl) {
     inputs.postal.addEventListener('input', () => report());
     for (const [name, input] of Object.entries(inputs)) {
       input.addEventListener('blur', () => {
-        if (input.value !== '') touched[name] = true;
+        if (input.value !== '') touched[/** @type {FieldName} */ (name)] = true;
         report();
       });
     }
-    wrapper.addEventListener('focusin', (event) => {
+    wrapper.addEventListener('focusin', (/** @type {FocusEvent} */ event) => {
       if (mountedOn) mountedOn.classList.add('StripeElement--focus');
       if (!wrapper.contains(event.relatedTarget)) emit('focus', { elementType: 'card' });
     });
-    wrapper.addEventListener('focusout', (event) => {
+    wrapper.addEventListener('focusout', (/** @type {FocusEvent} */ event) => {
       if (wrapper.contains(event.relatedTarget)) return;
       if (mountedOn) mountedOn.classList.remove('StripeElement--focus');
       emit('blur', { elementType: 'card' });
     });
-    wrapper.addEventListener('keydown', (event) => {
+    wrapper.addEventListener('keydown', (/** @type {KeyboardEvent} */ event) => {
       if (event.key === 'Escape') emit('escape', { elementType: 'card' });
     });
 
     const element = {
+      /** @param {unknown} target a selector or an element */
       mount(target) {
         if (destroyed) throw new Error('This Element has already been destroyed. Please create a new one.');
         if (mountedOn) throw new Error('This Element is already mounted. Use `unmount()` to unmount the Element before re-mounting.');
@@ -267,22 +302,35 @@ export function installStripeStandIn(window, sandboxUrl) {
         listeners.clear();
         onDestroy();
       },
+      /**
+       * @param {string} type
+       * @param {(payload: unknown) => void} handler
+       */
       on(type, handler) {
         if (!listeners.has(type)) listeners.set(type, new Set());
-        listeners.get(type).add(handler);
+        listeners.get(type)?.add(handler);
         return element;
       },
+      /**
+       * @param {string} type
+       * @param {(payload: unknown) => void} handler
+       */
       off(type, handler) {
-        if (listeners.has(type)) listeners.get(type).delete(handler);
+        if (listeners.has(type)) listeners.get(type)?.delete(handler);
         return element;
       },
+      /**
+       * @param {string} type
+       * @param {(payload: unknown) => void} handler
+       */
       once(type, handler) {
-        const wrapped = (payload) => {
+        const wrapped = (/** @type {unknown} */ payload) => {
           element.off(type, wrapped);
           handler(payload);
         };
         return element.on(type, wrapped);
       },
+      /** @param {Record<string, unknown>} changes */
       update(changes) {
         settings = { ...settings, ...changes };
         applySettings();
@@ -296,7 +344,7 @@ export function installStripeStandIn(window, sandboxUrl) {
       },
       clear() {
         for (const input of Object.values(inputs)) input.value = '';
-        for (const name of Object.keys(touched)) touched[name] = false;
+        for (const name of /** @type {FieldName[]} */ (Object.keys(touched))) touched[name] = false;
         submitted = false;
         report();
       },
@@ -315,7 +363,11 @@ export function installStripeStandIn(window, sandboxUrl) {
     return element;
   }
 
-  /** The stand-in for the bank's 3-D Secure page: Complete or Fail. Escape fails, as closing Stripe's does. */
+  /**
+   * The stand-in for the bank's 3-D Secure page: Complete or Fail. Escape fails, as closing Stripe's does.
+   * @param {{ currency: string, amount: number }} intent
+   * @returns {Promise<'complete' | 'fail'>}
+   */
   function authenticationDialog(intent) {
     return new Promise((resolve) => {
       const previous = document.activeElement;
@@ -338,7 +390,7 @@ export function installStripeStandIn(window, sandboxUrl) {
       text.style.cssText = 'margin:0 0 16px;';
       const buttons = document.createElement('div');
       buttons.style.cssText = 'display:flex;gap:12px;justify-content:flex-end;';
-      const button = (label, background) => {
+      const button = (/** @type {string} */ label, /** @type {string} */ background) => {
         const element = document.createElement('button');
         element.type = 'button';
         element.textContent = label;
@@ -350,14 +402,14 @@ export function installStripeStandIn(window, sandboxUrl) {
       const complete = button('Complete', '#146c2e');
       dialog.append(title, text, buttons);
       overlay.appendChild(dialog);
-      const close = (result) => {
+      const close = (/** @type {'complete' | 'fail'} */ result) => {
         overlay.remove();
         if (previous && typeof previous.focus === 'function') previous.focus();
         resolve(result);
       };
       complete.addEventListener('click', () => close('complete'));
       fail.addEventListener('click', () => close('fail'));
-      overlay.addEventListener('keydown', (event) => {
+      overlay.addEventListener('keydown', (/** @type {KeyboardEvent} */ event) => {
         if (event.key === 'Escape') {
           event.preventDefault();
           close('fail');
@@ -372,17 +424,24 @@ export function installStripeStandIn(window, sandboxUrl) {
     });
   }
 
+  /** @param {unknown} publishableKey */
   function Stripe(publishableKey) {
     if (typeof publishableKey !== 'string' || !publishableKey.startsWith('pk_test_')) {
       throw new Error('The Stripe sandbox accepts test publishable keys (pk_test_...) only.');
     }
     const auth = { key: publishableKey };
-    const unsupported = (what) => Promise.resolve({ error: { type: 'invalid_request_error', message: `The Stripe sandbox does not support ${what}: use confirmCardPayment.` } });
+    const unsupported = (/** @type {string} */ what) => Promise.resolve({ error: { type: 'invalid_request_error', message: `The Stripe sandbox does not support ${what}: use confirmCardPayment.` } });
 
+    /** @param {any} value */
     function cardElementOf(value) {
       return value && cardData.has(value) ? value : null;
     }
 
+    /**
+     * @param {string} id
+     * @param {string} clientSecret
+     * @param {{ currency: string, amount: number }} intent
+     */
     async function finishAction(id, clientSecret, intent) {
       const result = await authenticationDialog(intent);
       const answer = await call(`/sandbox/payment_intents/${id}/authenticate`, { ...auth, client_secret: clientSecret, result });
@@ -394,9 +453,15 @@ export function installStripeStandIn(window, sandboxUrl) {
     }
 
     return {
+      /** @param {Record<string, unknown>} [options] */
       elements(options) {
+        /** @type {Map<string, ReturnType<typeof createCardElement>>} */
         const created = new Map();
         return {
+          /**
+           * @param {unknown} type
+           * @param {Record<string, unknown>} [elementOptions]
+           */
           create(type, elementOptions) {
             if (type !== 'card') throw new Error(`The Stripe sandbox supports the card element only, not "${String(type)}".`);
             if (created.has(type)) throw new Error(`Can only create one Element of type ${type}.`);
@@ -405,6 +470,7 @@ export function installStripeStandIn(window, sandboxUrl) {
             return element;
           },
           // getElement(CardElement) passes the React component, which names its type.
+          /** @param {any} typeOrComponent */
           getElement(typeOrComponent) {
             const type = typeof typeOrComponent === 'string' ? typeOrComponent : typeOrComponent && typeOrComponent.__elementType;
             return created.get(type) || null;
@@ -415,8 +481,14 @@ export function installStripeStandIn(window, sandboxUrl) {
         };
       },
 
+      /**
+       * @param {string} clientSecret
+       * @param {any} [data] { payment_method: an id, or { card: the card element, billing_details } }
+       * @param {{ handleActions?: boolean }} [options]
+       */
       async confirmCardPayment(clientSecret, data, options) {
         const id = intentIdOf(clientSecret, 'confirmCardPayment');
+        /** @type {Record<string, unknown>} */
         const params = { ...auth, client_secret: clientSecret };
         const paymentMethod = data && data.payment_method;
         if (typeof paymentMethod === 'string') {
@@ -446,6 +518,7 @@ export function installStripeStandIn(window, sandboxUrl) {
         return { paymentIntent: answer.ok };
       },
 
+      /** @param {string} clientSecret */
       async handleCardAction(clientSecret) {
         const id = intentIdOf(clientSecret, 'handleCardAction');
         const answer = await this.retrievePaymentIntent(clientSecret);
@@ -454,6 +527,10 @@ export function installStripeStandIn(window, sandboxUrl) {
         return finishAction(id, clientSecret, answer.paymentIntent);
       },
 
+      /**
+       * @param {string} clientSecret
+       * @returns {Promise<{ paymentIntent: any, error?: undefined } | { paymentIntent?: undefined, error: any }>}
+       */
       async retrievePaymentIntent(clientSecret) {
         const id = intentIdOf(clientSecret, 'retrievePaymentIntent');
         try {

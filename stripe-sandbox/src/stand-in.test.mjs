@@ -36,17 +36,17 @@ function pageWithCard(elementOptions = {}) {
   const card = elements.create('card', elementOptions);
   /** @type {any[]} */
   const changes = [];
-  card.on('change', (event) => changes.push(event));
+  card.on('change', (/** @type {unknown} */ event) => changes.push(event));
   card.mount('#card');
-  const input = (label) => /** @type {HTMLInputElement} */ (window.document.querySelector(`#card input[aria-label^="${label}"]`));
-  const type = (label, value) => {
+  const input = (/** @type {string} */ label) => /** @type {HTMLInputElement} */ (window.document.querySelector(`#card input[aria-label^="${label}"]`));
+  const type = (/** @type {string} */ label, /** @type {string} */ value) => {
     const field = input(label);
     field.value = value;
     field.dispatchEvent(new window.Event('input', { bubbles: true }));
     return field;
   };
-  const leave = (label) => input(label).dispatchEvent(new window.FocusEvent('blur'));
-  const fillCard = (number, expiry = `12${YY}`, cvc = '123') => {
+  const leave = (/** @type {string} */ label) => input(label).dispatchEvent(new window.FocusEvent('blur'));
+  const fillCard = (/** @type {string} */ number, expiry = `12${YY}`, cvc = '123') => {
     type('Card number', number);
     type('Expiration date', expiry);
     type('CVC', cvc);
@@ -55,7 +55,11 @@ function pageWithCard(elementOptions = {}) {
   return { window, stripeJs, elements, card, changes, input, type, leave, fillCard, lastChange: () => changes.at(-1) };
 }
 
-/** Waits for the 3-D Secure dialog (the confirm call is still under way). */
+/**
+ * Waits for the 3-D Secure dialog (the confirm call is still under way).
+ * @param {import('jsdom').DOMWindow} window
+ * @returns {Promise<Element>}
+ */
 async function dialogIn(window) {
   for (;;) {
     const dialog = window.document.querySelector('[role="dialog"]');
@@ -64,7 +68,9 @@ async function dialogIn(window) {
   }
 }
 
-const buttonNamed = (dialog, name) => [...dialog.querySelectorAll('button')].find((button) => button.textContent === name);
+/** The dialog's button of that name (a test fails at once without it). */
+const buttonNamed = (/** @type {Element} */ dialog, /** @type {string} */ name) =>
+  /** @type {HTMLButtonElement} */ ([...dialog.querySelectorAll('button')].find((button) => button.textContent === name));
 
 describe('the Stripe.js stand-in', () => {
   it('defines window.Stripe for test publishable keys only', () => {

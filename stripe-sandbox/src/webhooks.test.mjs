@@ -8,6 +8,7 @@ import { startStripeSandbox } from './index.mjs';
 /**
  * A receiver answering each delivery with the next status of `statuses` (200 once they run
  * out), keeping what arrived.
+ * @param {number[]} [statuses]
  */
 async function startReceiver(statuses = []) {
   /** @type {{ body: string, signature: string }[]} */
@@ -15,6 +16,7 @@ async function startReceiver(statuses = []) {
   /** @type {(() => void)[]} */
   const waiters = [];
   const server = http.createServer((req, res) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => {
@@ -41,7 +43,7 @@ async function startReceiver(statuses = []) {
 }
 
 const verifier = new Stripe('sk_test_verifier_only');
-const isEvent = (type, intentId) => (delivery) => {
+const isEvent = (/** @type {string} */ type, /** @type {string} */ intentId) => (/** @type {{ body: string }} */ delivery) => {
   const event = JSON.parse(delivery.body);
   return event.type === type && event.data.object.id === intentId;
 };

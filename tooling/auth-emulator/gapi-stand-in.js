@@ -16,16 +16,22 @@
    * One side of the conversation with another window: `send` posts a named call and hands the
    * answers to its callback, `register` answers calls by name. A call that arrives before its
    * handler waits for it: the helper iframe sends its first auth event before the SDK listens.
+   * @param {Window} peer
    */
   function createChannel(peer) {
+    /** @typedef {{ id: number, type: string, payload: unknown }} Call */
+    /** @type {Map<string, (payload: unknown) => unknown>} */
     const handlers = new Map();
+    /** @type {Map<string, Call[]>} */
     const waiting = new Map();
+    /** @type {Map<number, ((responses: unknown[]) => void) | undefined>} */
     const replyCallbacks = new Map();
     let lastId = 0;
 
+    /** @param {Call} call */
     function answer(call) {
       Promise.resolve()
-        .then(() => handlers.get(call.type)(call.payload))
+        .then(() => handlers.get(call.type)?.(call.payload))
         .then((result) => peer.postMessage({ [MARK]: 'reply', id: call.id, responses: [result] }, ORIGIN));
     }
 
@@ -48,11 +54,20 @@
     });
 
     return {
+      /**
+       * @param {string} type
+       * @param {(payload: unknown) => unknown} handler
+       */
       register(type, handler) {
         handlers.set(type, handler);
         for (const call of waiting.get(type) ?? []) answer(call);
         waiting.delete(type);
       },
+      /**
+       * @param {string} type
+       * @param {unknown} payload
+       * @param {(responses: unknown[]) => void} [callback]
+       */
       send(type, payload, callback) {
         lastId += 1;
         replyCallbacks.set(lastId, callback);
@@ -63,8 +78,10 @@
 
   /** The page's handle on an iframe it opened: the SDK's view of the emulator's helper iframe. */
   class Iframe {
+    /** @param {HTMLIFrameElement} element */
     constructor(element) {
       // The stand-in inside the iframe says 'ready' once it runs: that is what ping waits for.
+      /** @type {Promise<void>} */
       this.ready = new Promise((resolve) => {
         window.addEventListener('message', function onReady(event) {
           if (event.source !== element.contentWindow || event.data?.[MARK] !== 'ready') return;
@@ -72,7 +89,7 @@
           resolve();
         });
       });
-      Object.assign(this, createChannel(element.contentWindow));
+      Object.assign(this, createChannel(/** @type {Window} */ (element.contentWindow)));
     }
 
     restyle() {
@@ -80,16 +97,21 @@
       return Promise.resolve();
     }
 
+    /** @param {() => void} [callback] */
     ping(callback) {
       return this.ready.then(() => callback?.());
     }
   }
 
+  /**
+   * @param {{ url: string, where: HTMLElement, attributes?: { style?: Partial<CSSStyleDeclaration>, [name: string]: unknown } }} options
+   * @param {(iframe: Iframe) => unknown} [callback]
+   */
   function open({ url, where, attributes = {} }, callback) {
     const element = document.createElement('iframe');
     const { style = {}, ...others } = attributes;
     Object.assign(element.style, style);
-    for (const [name, value] of Object.entries(others)) element.setAttribute(name, value);
+    for (const [name, value] of Object.entries(others)) element.setAttribute(name, String(value));
     element.src = url;
     where.appendChild(element);
     // Needs contentWindow, which exists once the element is in the document.
@@ -97,6 +119,7 @@
     return Promise.resolve(callback ? callback(iframe) : iframe);
   }
 
+  /** @type {ReturnType<typeof createChannel> | null} */
   let parentIframe = null;
   const context = {
     open,
@@ -106,7 +129,14 @@
     },
   };
 
-  window.gapi = {
+  /** The globals api.js defines and reads. */
+  const page = /** @type {Window & { gapi?: unknown, gapi_onload?: () => void }} */ (window);
+
+  page.gapi = {
+    /**
+     * @param {string} _modules
+     * @param {(() => void) | { callback: () => void }} options
+     */
     load(_modules, options) {
       setTimeout(typeof options === 'function' ? options : options.callback);
     },
@@ -121,6 +151,6 @@
   if (window.parent !== window) {
     window.parent.postMessage({ [MARK]: 'ready' }, ORIGIN);
     // Like api.js: the emulator's iframe page defines gapi_onload before it loads the script.
-    window.gapi_onload?.();
+    page.gapi_onload?.();
   }
 })();

@@ -63,8 +63,12 @@ function createAuthEmulatorProxy({ emulatorHost }) {
   };
 }
 
-/** The body of a call, or null when it is too big to be one the SDK makes. */
+/**
+ * The body of a call, or null when it is too big to be one the SDK makes.
+ * @param {http.IncomingMessage} req
+ */
 async function readBody(req) {
+  /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -75,7 +79,11 @@ async function readBody(req) {
   return Buffer.concat(chunks);
 }
 
-/** What the SDK sends: accounts:lookup and :update name the account by its own ID token, never by id or email. */
+/**
+ * What the SDK sends: accounts:lookup and :update name the account by its own ID token, never by id or email.
+ * @param {string} pathname
+ * @param {Buffer} body
+ */
 function isBrowserCall(pathname, body) {
   if (pathname.startsWith('/securetoken.')) return true;
   let json;
@@ -89,6 +97,10 @@ function isBrowserCall(pathname, body) {
   return !ADMIN_FIELDS.some((field) => field in json);
 }
 
+/**
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ */
 function refuse(req, res) {
   // Drain what was sent, so the connection can be reused.
   req.resume();
@@ -96,7 +108,15 @@ function refuse(req, res) {
   res.end(JSON.stringify({ error: { code: 403, message: 'The shop does not forward this call to the auth emulator.' } }));
 }
 
-/** path: the one that was checked (normalised), so the emulator gets exactly what was allowed. */
+/**
+ * path: the one that was checked (normalised), so the emulator gets exactly what was allowed.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {string} emulatorHost
+ * @param {string} path
+ * @param {boolean} isHelperIframe
+ * @param {Buffer | null} [body]
+ */
 function forward(req, res, emulatorHost, path, isHelperIframe, body) {
   // Concatenated, not resolved: a path like //other.host/… must stay on the emulator.
   const target = new URL(`http://${emulatorHost}${path}`);
@@ -119,7 +139,12 @@ function forward(req, res, emulatorHost, path, isHelperIframe, body) {
   else req.pipe(upstream);
 }
 
+/**
+ * @param {http.IncomingMessage} answer
+ * @param {http.ServerResponse} res
+ */
 function sendHelperIframe(answer, res) {
+  /** @type {Buffer[]} */
   const chunks = [];
   answer.on('data', (chunk) => chunks.push(chunk));
   answer.on('end', () => {

@@ -9,9 +9,14 @@ import { createAuthEmulatorProxy } from './proxy.cjs';
 const IDENTITY = '/identitytoolkit.googleapis.com/v1';
 
 describe('auth emulator proxy', () => {
-  /** Paths the stand-in emulator received. */
+  /**
+   * Paths the stand-in emulator received.
+   * @type {string[]}
+   */
   let reached = [];
+  /** @type {http.Server} */
   let emulator;
+  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
   let shell;
 
   before(async () => {
@@ -20,8 +25,8 @@ describe('auth emulator proxy', () => {
       req.resume();
       req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'));
     });
-    await new Promise((resolve) => emulator.listen(0, '127.0.0.1', resolve));
-    const emulatorHost = `127.0.0.1:${emulator.address().port}`;
+    await new Promise((resolve) => emulator.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const emulatorHost = `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}`;
     shell = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost }) });
   });
 
@@ -30,6 +35,11 @@ describe('auth emulator proxy', () => {
     await new Promise((resolve) => emulator.close(resolve));
   });
 
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {{ body?: unknown, headers?: Record<string, string> }} [options]
+   */
   const call = (method, path, { body, headers = {} } = {}) =>
     fetch(`${shell.url}${path}`, {
       method,
@@ -37,6 +47,7 @@ describe('auth emulator proxy', () => {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
 
+  /** @type {[method: string, path: string, body?: unknown][]} */
   const ALLOWED = [
     ['POST', `${IDENTITY}/accounts:signInWithPassword?key=k`, { email: 'a@b.c', password: 'secret1', returnSecureToken: true }],
     ['POST', `${IDENTITY}/accounts:signUp?key=k`, { email: 'a@b.c', password: 'secret1', returnSecureToken: true }],
@@ -60,6 +71,7 @@ describe('auth emulator proxy', () => {
     });
   }
 
+  /** @type {[label: string, method: string, path: string, options?: { body?: unknown, headers?: Record<string, string> }][]} */
   const REFUSED = [
     ['the admin lookup of every account', 'POST', `${IDENTITY}/projects/demo-pcparts/accounts:lookup`, { body: {}, headers: { Authorization: 'Bearer owner' } }],
     ['a browser call carrying the owner credential', 'POST', `${IDENTITY}/accounts:lookup`, { body: { idToken: 'x' }, headers: { Authorization: 'Bearer owner' } }],

@@ -7,10 +7,18 @@ import autocannon from 'autocannon';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * @param {string} url
+ * @param {number} seconds
+ */
 function cannon(url, seconds) {
   return autocannon({ url, connections: 50, duration: seconds, pipelining: 1 });
 }
 
+/**
+ * @param {string} url
+ * @param {{ warmUpSeconds: number, seconds: number }} durations
+ */
 async function measure(url, { warmUpSeconds, seconds }) {
   await cannon(url, warmUpSeconds);
   const result = await cannon(url, seconds);
@@ -22,8 +30,10 @@ async function measure(url, { warmUpSeconds, seconds }) {
   };
 }
 
+/** @param {Record<string, string>} bodies */
 async function startBareServer(bodies) {
   const child = fork(path.join(here, 'bare-server.mjs'), { stdio: 'inherit' });
+  /** @type {{ port: number }} */
   const { port } = await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
@@ -32,8 +42,13 @@ async function startBareServer(bodies) {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-/** endpoints: [{name, path, target: {minRatio, maxP99Ms}}]. */
+/**
+ * endpoints: [{name, path, target: {minRatio, maxP99Ms}}].
+ * @template {{ name: string, path: string }} Endpoint
+ * @param {{ apiUrl: string, endpoints: Endpoint[], warmUpSeconds: number, seconds: number, log: (line: string) => void }} options
+ */
 export async function measureApi({ apiUrl, endpoints, warmUpSeconds, seconds, log }) {
+  /** @type {Record<string, string>} */
   const bodies = {};
   for (const { path: endpointPath } of endpoints) {
     const response = await fetch(`${apiUrl}${endpointPath}`);
@@ -48,7 +63,7 @@ export async function measureApi({ apiUrl, endpoints, warmUpSeconds, seconds, lo
       const api = await measure(`${apiUrl}${endpoint.path}`, { warmUpSeconds, seconds });
       log(`  ${endpoint.name}: bare node:http…`);
       const yardstick = await measure(`${bare.url}${endpoint.path}`, { warmUpSeconds, seconds });
-      rows.push({ ...endpoint, bodyBytes: Buffer.byteLength(bodies[endpoint.path]), api, bare: yardstick, ratio: api.requestsPerSecond / yardstick.requestsPerSecond });
+      rows.push({ ...endpoint, bodyBytes: Buffer.byteLength(bodies[endpoint.path] ?? ''), api, bare: yardstick, ratio: api.requestsPerSecond / yardstick.requestsPerSecond });
     }
     return rows;
   } finally {

@@ -2,13 +2,23 @@
 // oversell check (the quantity accepted equals the stock consumed, and stock never goes below 0).
 import { randomUUID } from 'node:crypto';
 
+/**
+ * @param {Response} response
+ * @param {string} what
+ * @returns {Promise<any>} the JSON body
+ */
 async function json(response, what) {
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(`${what} answered ${response.status}: ${body.message ?? ''}`);
   return body;
 }
 
-/** A new email+password account in the auth emulator, exchanged for the api's access token. */
+/**
+ * A new email+password account in the auth emulator, exchanged for the api's access token.
+ * @param {{ apiUrl: string, authEmulatorUrl: string }} urls
+ * @param {number} index
+ * @returns {Promise<string>}
+ */
 async function newCustomer({ apiUrl, authEmulatorUrl }, index) {
   const email = `bench-${Date.now()}-${index}@pcparts.dev`;
   const signUp = await fetch(`${authEmulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
@@ -26,24 +36,32 @@ async function newCustomer({ apiUrl, authEmulatorUrl }, index) {
   return token;
 }
 
+/**
+ * @param {string} apiUrl
+ * @param {string} id
+ * @returns {Promise<number>}
+ */
 async function stockOf(apiUrl, id) {
   return (await json(await fetch(`${apiUrl}/tools/${id}`), `GET /tools/${id}`)).p_quantity;
 }
 
+/** @param {{ apiUrl: string, authEmulatorUrl: string, customers: number }} options */
 export async function rushOrders({ apiUrl, authEmulatorUrl, customers }) {
   const tokens = await Promise.all(Array.from({ length: customers }, (_, i) => newCustomer({ apiUrl, authEmulatorUrl }, i)));
   // The part that takes the most orders of its minimum quantity before it sells out.
   const tools = await json(await fetch(`${apiUrl}/tools`), 'GET /tools');
-  const part = tools.reduce((best, tool) =>
+  /** @typedef {{ _id: string, p_quantity: number, min_quantity: number }} BenchPart */
+  const part = tools.reduce((/** @type {BenchPart} */ best, /** @type {BenchPart} */ tool) =>
     Math.floor(tool.p_quantity / tool.min_quantity) > Math.floor(best.p_quantity / best.min_quantity) ? tool : best,
   );
   const stockBefore = await stockOf(apiUrl, part._id);
   const body = JSON.stringify({ productId: part._id, order_quantity: part.min_quantity, address: '1 Bench Street, Leeds', phone: '+44 7700 900000' });
+  /** @type {Record<number, number>} */
   const statuses = {};
   let accepted = 0;
   let acceptedQuantity = 0;
 
-  const customer = async (token) => {
+  const customer = async (/** @type {string} */ token) => {
     for (;;) {
       const response = await fetch(`${apiUrl}/order`, {
         method: 'POST',

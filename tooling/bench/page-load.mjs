@@ -2,9 +2,14 @@
 // Each load gets a new browser context (a cold profile) and the cache is off.
 
 // Runs in the page before its own scripts: LCP and CLS (largest session window, as web-vitals counts it).
+// These functions run in the page (serialised by Playwright): they may name nothing of this module.
+/** @typedef {{ lcp: number | null, cls: number }} Vitals */
+/** @typedef {typeof globalThis & { __benchVitals?: Vitals }} PageGlobal */
+
 const observeVitals = () => {
+  /** @type {Vitals} */
   const vitals = { lcp: null, cls: 0 };
-  globalThis.__benchVitals = vitals;
+  /** @type {PageGlobal} */ (globalThis).__benchVitals = vitals;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -12,7 +17,8 @@ const observeVitals = () => {
   let first = 0;
   let last = 0;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+    // Layout-shift entries (the DOM library does not type them yet).
+    for (const entry of /** @type {(PerformanceEntry & { hadRecentInput: boolean, value: number })[]} */ (list.getEntries())) {
       if (entry.hadRecentInput) continue;
       if (session > 0 && entry.startTime - last < 1000 && entry.startTime - first < 5000) {
         session += entry.value;
@@ -26,6 +32,11 @@ const observeVitals = () => {
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
+/**
+ * @param {import('@playwright/test').Page} page
+ * @param {string} shellUrl
+ * @param {{ email: string, password: string }} account
+ */
 async function signIn(page, shellUrl, account) {
   await page.goto(`${shellUrl}/login`, { waitUntil: 'networkidle' });
   await page.getByLabel('Email').fill(account.email);
@@ -36,7 +47,11 @@ async function signIn(page, shellUrl, account) {
   });
 }
 
-/** Resolves once no request has been open for `quietMs`. */
+/**
+ * Resolves once no request has been open for `quietMs`.
+ * @param {() => number} openRequests
+ * @param {number} quietMs
+ */
 async function waitForQuietNetwork(openRequests, quietMs, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   let quietSince = Date.now();
@@ -46,7 +61,11 @@ async function waitForQuietNetwork(openRequests, quietMs, timeoutMs = 30_000) {
   }
 }
 
-/** Loads `shellUrl + path` once; with `account`, signs in through the login page first (not measured). */
+/**
+ * Loads `shellUrl + path` once; with `account`, signs in through the login page first (not measured).
+ * @param {import('@playwright/test').Browser} browser
+ * @param {{ shellUrl: string, path: string, cpuThrottling: number, account?: { email: string, password: string } }} options
+ */
 export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, account }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -58,10 +77,12 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
+    /** @type {Map<string, string | undefined>} */
     const types = new Map();
     let requests = 0;
     let scriptFiles = 0;
     let scriptBytes = 0;
+    /** @type {Set<string>} */
     const inFlight = new Set();
     cdp.on('Network.requestWillBeSent', ({ requestId, type, request }) => {
       if (request.url.startsWith('data:')) return;
@@ -82,10 +103,10 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     if (!response || response.status() >= 400) throw new Error(`${path} answered ${response?.status()}`);
     // With everything preloaded the network can fall quiet before the first paint (at 4× CPU
     // especially): wait for a paint, then for what the rendered page asks for.
-    await page.waitForFunction(() => globalThis.__benchVitals?.lcp !== null, null, { timeout: 60_000 });
+    await page.waitForFunction(() => /** @type {PageGlobal} */ (globalThis).__benchVitals?.lcp !== null, null, { timeout: 60_000 });
     await waitForQuietNetwork(() => inFlight.size, 500);
     if (account && new URL(page.url()).pathname === '/login') throw new Error(`${path} sent the signed-in customer to /login`);
-    const vitals = await page.evaluate(() => globalThis.__benchVitals);
+    const vitals = /** @type {Vitals} */ (await page.evaluate(() => /** @type {PageGlobal} */ (globalThis).__benchVitals));
     await cdp.detach();
     return { jsBytes: scriptBytes, jsFiles: scriptFiles, requests, lcpMs: vitals.lcp, cls: vitals.cls };
   } finally {

@@ -8,10 +8,14 @@ import { spread } from './stats.mjs';
 
 const OTHERS = ['shell', 'mf-shop', 'mf-dashboard'];
 
-/** file → sha256 of every file under dir. */
+/**
+ * file → sha256 of every file under dir.
+ * @param {string} dir
+ */
 function hashTree(dir) {
+  /** @type {Map<string, string>} */
   const hashes = new Map();
-  const walk = (current) => {
+  const walk = (/** @type {string} */ current) => {
     for (const entry of readdirSync(current, { withFileTypes: true })) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) walk(full);
@@ -22,11 +26,13 @@ function hashTree(dir) {
   return hashes;
 }
 
-const sameTree = (a, b) => a.size === b.size && [...a].every(([file, hash]) => b.get(file) === hash);
+const sameTree = (/** @type {Map<string, string>} */ a, /** @type {Map<string, string>} */ b) => a.size === b.size && [...a].every(([file, hash]) => b.get(file) === hash);
 
+/** @param {{ root: string, remote?: string, runs?: number, log?: (line: string) => void }} options */
 export function measureRemoteBuild({ root, remote = 'mf-admin', runs = 3, log }) {
   const before = Object.fromEntries(OTHERS.map((name) => [name, hashTree(path.join(root, name, 'dist'))]));
   const manifest = path.join(root, remote, 'dist', 'mf-manifest.json');
+  /** @type {number[]} */
   const seconds = [];
   let rewritten = true;
   for (let run = 0; run < runs; run += 1) {
@@ -37,8 +43,8 @@ export function measureRemoteBuild({ root, remote = 'mf-admin', runs = 3, log })
     if (build.status !== 0) throw new Error(`npm run build -w ${remote} failed:\n${build.stdout}\n${build.stderr}`);
     seconds.push((Date.now() - startedAt) / 1000);
     rewritten &&= existsSync(manifest);
-    log?.(`  build ${run + 1}: ${seconds.at(-1).toFixed(1)} s`);
+    log?.(`  build ${run + 1}: ${seconds[run]?.toFixed(1)} s`);
   }
-  const untouched = Object.fromEntries(OTHERS.map((name) => [name, sameTree(before[name], hashTree(path.join(root, name, 'dist')))]));
+  const untouched = Object.fromEntries(OTHERS.map((name) => [name, sameTree(/** @type {Map<string, string>} */ (before[name]), hashTree(path.join(root, name, 'dist')))]));
   return { remote, command: `npm run build -w ${remote}`, seconds: spread(seconds), rewritten, untouched };
 }

@@ -1,14 +1,46 @@
 // docs/benchmarks.md from the figures run.mjs collected (the same figures go to benchmarks.json).
 const KB = 1000;
 
-const verdict = (ok) => (ok ? 'pass' : '**miss**');
-const ms = (value) => (value === null ? 'none' : `${Math.round(value)} ms`);
-const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
-const ratio = (value) => value.toFixed(2);
-const fixed = (digits) => (value) => value.toFixed(digits);
-const whole = (value) => String(Math.round(value));
+/**
+ * The figures as run.mjs writes them to docs/benchmarks.json.
+ * @typedef {{ median: number, min: number, max: number, runs: number }} Figure
+ * @typedef {{ median: number | null, min: number | null, max: number | null, runs: number }} PaintFigure no paint: null
+ * @typedef {{ path: string, signedIn: boolean, cpuThrottling: number, jsBytes: Figure, jsFiles: Figure, requests: Figure,
+ *   lcpMs: PaintFigure, cls: Figure }} PageRow
+ * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} Throughput
+ * @typedef {{ name: string, path: string, target: { minRatio: number, maxP99Ms: number }, bodyBytes: number, api: Throughput,
+ *   bare: Throughput, ratio: number }} ApiRow
+ * @typedef {{ error: string } | { error?: undefined, customers: number, part: { name: string, minQuantity: number },
+ *   ordersAccepted: number, seconds: number, ordersPerSecond: number, statuses: Record<string, number>, stockBefore: number,
+ *   stockAfter: number, quantityAccepted: number, stockConsumed: number, oversellCheck: string }} OrderRush
+ * @typedef {{ error: string } | { error?: undefined, command: string, seconds: Figure, rewritten: boolean,
+ *   untouched: Record<string, boolean> }} RemoteBuild
+ * @typedef {{ change: string, figures: { name: string, before: string, after: string }[] }} Optimisation
+ * @typedef {{ homeJsKb: number, lcpMs: number, lcpThrottledMs: number, cls: number }} Targets
+ * @typedef {{ machine: { date: string, cores: number, cpuModel: string, memoryGb: number, node: string, chromium: string,
+ *   autocannon: string, platform: string }, settings: { pageRuns: number, connections: number, warmUpSeconds: number,
+ *   apiSeconds: number }, targets: Targets, pages: PageRow[], api: ApiRow[], orders: OrderRush,
+ *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
+ *   optimisations?: Optimisation[] }} BenchResults
+ */
+
+const verdict = (/** @type {boolean} */ ok) => (ok ? 'pass' : '**miss**');
+const ms = (/** @type {number | null} */ value) => (value === null ? 'none' : `${Math.round(value)} ms`);
+const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const ratio = (/** @type {number} */ value) => value.toFixed(2);
+const fixed = (/** @type {number} */ digits) => (/** @type {number} */ value) => value.toFixed(digits);
+const whole = (/** @type {number} */ value) => String(Math.round(value));
+/**
+ * @template {number | null} T
+ * @param {{ median: T, min: T, max: T }} figure
+ * @param {(value: T) => string} format
+ */
 const range = (figure, format) => `${format(figure.median)} (${format(figure.min)}–${format(figure.max)})`;
 
+/**
+ * @param {PageRow} page
+ * @param {Targets} targets
+ */
 export function pageVerdicts(page, targets) {
   return {
     ...(page.path === '/' ? { js: page.jsBytes.median <= targets.homeJsKb * KB } : {}),
@@ -17,10 +49,12 @@ export function pageVerdicts(page, targets) {
   };
 }
 
+/** @param {ApiRow} row */
 export function apiVerdicts(row) {
   return { ratio: row.ratio >= row.target.minRatio, p99: row.api.p99Ms <= row.target.maxP99Ms };
 }
 
+/** @param {BenchResults} results */
 export function renderReport({ machine, settings, targets, pages, api, orders, scaleOut, remoteBuild, optimisations = [] }) {
   const lines = [
     '# Benchmarks',
@@ -73,7 +107,7 @@ export function renderReport({ machine, settings, targets, pages, api, orders, s
     );
   }
   lines.push('', '## Orders', '');
-  if (orders.error) {
+  if (orders.error !== undefined) {
     lines.push(`Not measured: ${orders.error}`);
   } else {
     lines.push(
@@ -96,8 +130,9 @@ export function renderReport({ machine, settings, targets, pages, api, orders, s
   return lines.join('\n');
 }
 
+/** @param {RemoteBuild} build */
 function renderRemoteBuild(build) {
-  if (build.error) return ['## Releasing one remote', '', `Not measured: ${build.error}`];
+  if (build.error !== undefined) return ['## Releasing one remote', '', `Not measured: ${build.error}`];
   const others = Object.entries(build.untouched);
   return [
     '## Releasing one remote',
@@ -108,7 +143,10 @@ function renderRemoteBuild(build) {
   ];
 }
 
-/** The record in tooling/bench/optimisations.json: each change with the figures before and after it. */
+/**
+ * The record in tooling/bench/optimisations.json: each change with the figures before and after it.
+ * @param {Optimisation[]} optimisations
+ */
 function renderOptimisations(optimisations) {
   const lines = [
     '## Before and after each optimisation',
@@ -127,15 +165,19 @@ function renderOptimisations(optimisations) {
   return lines;
 }
 
-const rushFigure = (orders) =>
-  orders.error ? `not measured: ${orders.error}` : `${whole(orders.ordersPerSecond)} orders/s (${orders.ordersAccepted} in ${orders.seconds.toFixed(2)} s), oversell check ${verdict(orders.oversellCheck === 'pass')}`;
+const rushFigure = (/** @type {OrderRush} */ orders) =>
+  orders.error !== undefined ? `not measured: ${orders.error}` : `${whole(orders.ordersPerSecond)} orders/s (${orders.ordersAccepted} in ${orders.seconds.toFixed(2)} s), oversell check ${verdict(orders.oversellCheck === 'pass')}`;
 
-/** The same figures from one api process and from several on one database. */
+/**
+ * The same figures from one api process and from several on one database.
+ * @param {NonNullable<BenchResults['scaleOut']>} scaleOut
+ * @param {{ api: ApiRow[], orders: OrderRush }} single
+ */
 function renderScaleOut(scaleOut, single) {
-  const tools = (rows) => rows.find((row) => row.name === 'tools');
+  const tools = (/** @type {ApiRow[]} */ rows) => rows.find((row) => row.name === 'tools');
   const one = tools(single.api);
   const many = tools(scaleOut.api);
-  const throughput = (row) => `${whole(row.api.requestsPerSecond)} req/s, p99 ${row.api.p99Ms} ms${row.api.non2xx + row.api.errors > 0 ? ` (${row.api.non2xx} non-2xx, ${row.api.errors} errors)` : ''}`;
+  const throughput = (/** @type {ApiRow} */ row) => `${whole(row.api.requestsPerSecond)} req/s, p99 ${row.api.p99Ms} ms${row.api.non2xx + row.api.errors > 0 ? ` (${row.api.non2xx} non-2xx, ${row.api.errors} errors)` : ''}`;
   return [
     '## Scale out',
     '',
@@ -183,6 +225,7 @@ const WHY = {
   ],
 };
 
+/** @param {Pick<BenchResults, 'targets' | 'pages' | 'api'>} results */
 function renderMisses({ targets, pages, api }) {
   const lines = [];
   const home = pages.filter((page) => page.path === '/');
@@ -201,6 +244,7 @@ function renderMisses({ targets, pages, api }) {
     lines.push(`- **Home LCP**: ${said}.`, ...WHY.lcp.map((line) => `  ${line}`));
   }
   // The other pages a customer opens first: within 1.2× of home's figures at the same CPU.
+  /** @type {string[]} */
   const beside = [];
   for (const page of pages.filter((row) => row.path !== '/')) {
     const homeRow = home.find((row) => row.cpuThrottling === page.cpuThrottling);

@@ -33,6 +33,7 @@ const urls = {
 const settings = { pageRuns: 3, cpuThrottlings: [1, 4], connections: 50, warmUpSeconds: 2, apiSeconds: 5, orderCustomers: 20 };
 const targets = { homeJsKb: 133, lcpMs: 550, lcpThrottledMs: 1000, cls: 0.05, apiMinRatio: 0.25, toolMinRatio: 0.15, apiMaxP99Ms: 10 };
 const customer = demoAccounts.find((account) => account.role === 'customer');
+/** @type {{ path: string, account?: { email: string, password: string } }[]} */
 const PAGES = [
   { path: '/' },
   { path: '/products' },
@@ -40,22 +41,24 @@ const PAGES = [
   { path: '/dashboard', account: customer },
 ];
 
-const log = (line) => console.log(line);
+const log = (/** @type {string} */ line) => console.log(line);
 const onlyApi = process.argv.includes('--only=api');
 // The order rush places hundreds of orders from 20 accounts within seconds.
 const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000' };
 /** Api processes for the scale-out figures (node:cluster, one port: the primary stands in for a load balancer). */
 const SCALE_OUT_INSTANCES = 2;
 
+/** @param {import('@playwright/test').Browser} browser */
 async function measurePages(browser) {
   const rows = [];
   for (const cpuThrottling of settings.cpuThrottlings) {
     for (const page of PAGES) {
+      /** @type {Awaited<ReturnType<typeof measurePageLoad>>[]} */
       const runs = [];
       for (let run = 0; run < settings.pageRuns; run += 1) {
         runs.push(await measurePageLoad(browser, { shellUrl: urls.shell, path: page.path, cpuThrottling, account: page.account }));
       }
-      const figure = (name) => spread(runs.map((r) => r[name]));
+      const figure = (/** @type {'jsBytes' | 'jsFiles' | 'requests' | 'cls'} */ name) => spread(runs.map((r) => r[name]));
       const lcps = runs.map((r) => r.lcpMs);
       const row = {
         path: page.path,
@@ -64,7 +67,7 @@ async function measurePages(browser) {
         jsBytes: figure('jsBytes'),
         jsFiles: figure('jsFiles'),
         requests: figure('requests'),
-        lcpMs: lcps.includes(null) ? { median: null, min: null, max: null, runs: lcps.length } : spread(lcps),
+        lcpMs: lcps.includes(null) ? { median: null, min: null, max: null, runs: lcps.length } : spread(/** @type {number[]} */ (lcps)),
         cls: figure('cls'),
       };
       log(`  ${page.path} at ${cpuThrottling}×: JS ${row.jsBytes.median} B in ${row.jsFiles.median} files, LCP ${row.lcpMs.median} ms, CLS ${row.cls.median}`);
@@ -85,12 +88,13 @@ async function apiEndpoints() {
   ];
 }
 
+/** @param {Awaited<ReturnType<typeof apiEndpoints>>} endpoints */
 async function measureApiAndOrders(endpoints) {
   log('API…');
   const api = await measureApi({ apiUrl: urls.api, endpoints, warmUpSeconds: settings.warmUpSeconds, seconds: settings.apiSeconds, log });
   log('Orders…');
   const orders = await rushOrders({ apiUrl: urls.api, authEmulatorUrl: urls.authEmulator, customers: settings.orderCustomers }).catch(
-    (error) => ({ error: error.message }),
+    (error) => ({ error: error instanceof Error ? error.message : String(error) }),
   );
   return { api, orders };
 }
@@ -115,11 +119,12 @@ async function main() {
     try {
       return measureRemoteBuild({ root, log });
     } catch (error) {
-      return { error: error.message.split('\n')[0] };
+      return { error: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
     }
   })();
   log('Starting the stack (tooling/start.mjs)…');
   const stack = await startStack({ root, urls, env: STACK_ENV });
+  /** @type {Awaited<ReturnType<typeof measurePages>>} */
   let pages = [];
   let chromiumVersion = 'not run (--only=api)';
   let single;

@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { waitForUrl } from '../services/child-services.mjs';
 
-/** instances > 1: the api runs that many processes (API_INSTANCES); waits until all of them listen. */
+/**
+ * instances > 1: the api runs that many processes (API_INSTANCES); waits until all of them listen.
+ * @param {{ root: string, urls: { api: string, shell: string }, env: NodeJS.ProcessEnv, instances?: number }} options
+ */
 export async function startStack({ root, urls, env, instances = 1 }) {
   const logPath = path.join(os.tmpdir(), `pcpp-bench-stack-${process.pid}.log`);
   // The api logs straight to its own file, as it would in production, not through start.mjs's pipe.
@@ -20,11 +23,14 @@ export async function startStack({ root, urls, env, instances = 1 }) {
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let exited = false;
+  /** @type {Promise<void>} */
   const exit = new Promise((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  // Spawned without error (its streams are piped), so it has a pid: the group's id.
+  const pgid = /** @type {number} */ (child.pid);
   // Whatever happens to the bench, the stack's process group does not outlive it.
   const killGroup = () => {
     if (!exited) {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try { process.kill(-pgid, 'SIGKILL'); } catch { /* already gone */ }
     }
   };
   process.once('exit', killGroup);
@@ -42,14 +48,14 @@ export async function startStack({ root, urls, env, instances = 1 }) {
     if (instances > 1) await waitForLogLine(apiLogPath, `all ${instances} api instances listening`, { timeoutMs: 120_000, isAlive });
   } catch (error) {
     killGroup();
-    throw new Error(`${error.message} (stack log: ${logPath}, api log: ${apiLogPath})`, { cause: error });
+    throw new Error(`${error instanceof Error ? error.message : error} (stack log: ${logPath}, api log: ${apiLogPath})`, { cause: error });
   }
 
   return {
     logPath,
     async stop() {
       if (exited) return;
-      process.kill(-child.pid, 'SIGINT');
+      process.kill(-pgid, 'SIGINT');
       const timeout = new Promise((resolve) => setTimeout(resolve, 20_000).unref());
       await Promise.race([exit, timeout]);
       killGroup();
@@ -57,6 +63,11 @@ export async function startStack({ root, urls, env, instances = 1 }) {
   };
 }
 
+/**
+ * @param {string} logPath
+ * @param {string} text
+ * @param {{ timeoutMs: number, isAlive: () => boolean }} options
+ */
 async function waitForLogLine(logPath, text, { timeoutMs, isAlive }) {
   const deadline = Date.now() + timeoutMs;
   while (!(existsSync(logPath) && readFileSync(logPath, 'utf8').includes(text))) {

@@ -3,6 +3,10 @@ const path = require('node:path');
 
 const contractsSrc = path.join(__dirname, '../../contracts/src');
 
+/**
+ * @param {{ displayName: string, rootDir: string, testEnvironment?: string, setupFiles?: string[], setupFilesAfterEnv?: string[] }} options
+ * @returns {import('jest').Config}
+ */
 function projectConfig({ displayName, rootDir, testEnvironment = 'node', setupFiles = [], setupFilesAfterEnv = [] }) {
   return {
     displayName,

@@ -15,10 +15,16 @@ const demoAccounts = require('../../contracts/src/demo-accounts.json');
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/** Package folder → federation name (the api and the shell say mf_admin, the folders mf-admin). */
+/**
+ * Package folder → federation name (the api and the shell say mf_admin, the folders mf-admin).
+ * @type {Record<string, string>}
+ */
 export const REMOTES = { 'mf-shop': 'mf_shop', 'mf-dashboard': 'mf_dashboard', 'mf-admin': 'mf_admin' };
 
-/** `mf-admin` or `mf_admin` → the package folder, or an error listing the remotes. */
+/**
+ * `mf-admin` or `mf_admin` → the package folder, or an error listing the remotes.
+ * @param {unknown} name
+ */
 export function remoteFolder(name) {
   const folder = String(name ?? '').replace(/_/g, '-');
   if (!(folder in REMOTES)) throw new Error(`Unknown remote "${name}": one of ${Object.keys(REMOTES).join(', ')}`);
@@ -28,6 +34,8 @@ export function remoteFolder(name) {
 /**
  * Builds one remote from `sourceDir` (default: its package folder) into a new temporary folder, so
  * no package's dist/ is touched. Answers the folder.
+ * @param {string} folder
+ * @param {{ sourceDir?: string, log?: (message: string) => void }} [options]
  */
 export async function buildRemote(folder, { sourceDir = path.join(root, folder), log = console.log } = {}) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), `pcpp-build-${folder}-`));
@@ -43,6 +51,9 @@ export async function buildRemote(folder, { sourceDir = path.join(root, folder),
 /**
  * `<package version>+<8 hex digits of the build's content>`: the same build gets the same version
  * (and so is refused twice), a changed one a new version.
+ * @param {string} folder
+ * @param {string} buildDir
+ * @param {{ sourceDir?: string }} [options]
  */
 export function versionOf(folder, buildDir, { sourceDir = path.join(root, folder) } = {}) {
   const { version } = JSON.parse(readFileSync(path.join(sourceDir, 'package.json'), 'utf8'));
@@ -53,7 +64,11 @@ export function versionOf(folder, buildDir, { sourceDir = path.join(root, folder
   return `${version}+${hash.digest('hex').slice(0, 8)}`;
 }
 
-/** The store's folder and public URL of a version. */
+/**
+ * The store's folder and public URL of a version.
+ * @param {string} folder
+ * @param {string} version
+ */
 export function storeLocation(folder, version, store = releaseStoreFromEnv()) {
   return {
     dir: path.join(store.dir, folder, version),
@@ -64,6 +79,9 @@ export function storeLocation(folder, version, store = releaseStoreFromEnv()) {
 /**
  * Copies a build into the store as `<folder>/<version>/`, all at once (a copy, then a rename), and
  * refuses a version already there: published files never change.
+ * @param {string} folder
+ * @param {string} version
+ * @param {string} buildDir
  */
 export function copyIntoStore(folder, version, buildDir, store = releaseStoreFromEnv()) {
   if (!existsSync(path.join(buildDir, 'mf-manifest.json'))) throw new Error(`${buildDir} has no mf-manifest.json`);
@@ -96,8 +114,8 @@ export async function adminSession(env = process.env) {
   const apiUrl = (env.PUBLIC_API_URL || `http://localhost:${ports.api}`).replace(/\/+$/, '');
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || (env.FIREBASE_API_KEY ? '' : `127.0.0.1:${ports.authEmulator}`);
   const demoAdmin = demoAccounts.find((account) => account.role === 'admin');
-  const email = env.RELEASE_ADMIN_EMAIL || (emulatorHost ? demoAdmin.email : '');
-  const password = env.RELEASE_ADMIN_PASSWORD || (emulatorHost ? demoAdmin.password : '');
+  const email = env.RELEASE_ADMIN_EMAIL || (emulatorHost ? demoAdmin?.email : '');
+  const password = env.RELEASE_ADMIN_PASSWORD || (emulatorHost ? demoAdmin?.password : '');
   if (!email || !password) throw new Error('Set RELEASE_ADMIN_EMAIL and RELEASE_ADMIN_PASSWORD (an admin account of the shop)');
   const identityBase = emulatorHost ? `http://${emulatorHost}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
   const signIn = await fetch(`${identityBase}/v1/accounts:signInWithPassword?key=${env.FIREBASE_API_KEY || 'demo-api-key'}`, {
@@ -110,11 +128,28 @@ export async function adminSession(env = process.env) {
   const exchange = await callApi(apiUrl, 'PUT', `/user/${encodeURIComponent(email)}`, identity.idToken, { email });
   const token = exchange.body.token;
   return {
-    /** Calls the api as this admin: { status, body }. */
+    /**
+     * Calls the api as this admin: { status, body }.
+     * @param {string} method
+     * @param {string} pathname
+     * @param {object} [body]
+     */
     call: (method, pathname, body) => callApi(apiUrl, method, pathname, token, body),
   };
 }
 
+/**
+ * @typedef {{ status: number, body: any }} ApiAnswer the api's status and JSON body (null for a 204)
+ */
+
+/**
+ * @param {string} apiUrl
+ * @param {string} method
+ * @param {string} pathname
+ * @param {string} token
+ * @param {object} [body]
+ * @returns {Promise<ApiAnswer>}
+ */
 async function callApi(apiUrl, method, pathname, token, body) {
   const response = await fetch(`${apiUrl}${pathname}`, {
     method,
@@ -129,6 +164,8 @@ async function callApi(apiUrl, method, pathname, token, body) {
 /**
  * Builds one remote (or takes `fromBuild`, a build made and tested earlier), stores it and registers
  * it, not live yet. Answers { remote, version, manifestUrl }.
+ * @param {string} name
+ * @param {{ sourceDir?: string, fromBuild?: string, env?: NodeJS.ProcessEnv, log?: (message: string) => void }} [options]
  */
 export async function releaseRemote(name, { sourceDir, fromBuild, env = process.env, log = console.log } = {}) {
   const folder = remoteFolder(name);
@@ -138,11 +175,12 @@ export async function releaseRemote(name, { sourceDir, fromBuild, env = process.
     const version = versionOf(folder, buildDir, { sourceDir });
     const store = releaseStoreFromEnv(env);
     const { dir, manifestUrl } = copyIntoStore(folder, version, buildDir, store);
+    /** @type {Partial<ApiAnswer> & { error?: unknown }} */
     const registered = await session.call('POST', `/releases/${REMOTES[folder]}`, { version, manifestUrl }).catch((error) => ({ error }));
     if (registered.error || registered.status !== 201) {
       // Not in the registry: take the files out again, so the same release can be retried.
       rmSync(dir, { recursive: true, force: true });
-      throw registered.error ?? new Error(registered.body.message);
+      throw registered.error ?? new Error(registered.body?.message);
     }
     log(`Published ${folder} ${version}\n  ${manifestUrl}\nMake it live from the admin console (Releases) or: npm run promote -- ${folder} ${version}`);
     return { remote: REMOTES[folder], version, manifestUrl };
@@ -151,7 +189,12 @@ export async function releaseRemote(name, { sourceDir, fromBuild, env = process.
   }
 }
 
-/** Makes a published version live; answers the remote's releases as the api returns them. */
+/**
+ * Makes a published version live; answers the remote's releases as the api returns them.
+ * @param {string} name
+ * @param {string} version
+ * @param {{ env?: NodeJS.ProcessEnv }} [options]
+ */
 export async function promoteRemote(name, version, { env = process.env } = {}) {
   const folder = remoteFolder(name);
   const session = await adminSession(env);
@@ -164,9 +207,11 @@ export async function promoteRemote(name, version, { env = process.env } = {}) {
  * At `npm start`: registers each remote's own dist (served on its port) as `<version>+local` and
  * every version found in the store (the in-memory database forgets them at each restart), then
  * makes `+local` live for any remote with nothing live. Known versions are left as they are.
+ * @param {{ env: NodeJS.ProcessEnv, ports: ReturnType<typeof import('../service-config.cjs').servicePorts> }} options
  */
 export async function registerLocalReleases({ env, ports }) {
   const session = await adminSession(env);
+  /** @type {Record<string, number>} */
   const portOf = { 'mf-shop': ports.shop, 'mf-dashboard': ports.dashboard, 'mf-admin': ports.admin };
   const local = Object.keys(REMOTES).map((folder) => {
     const { version } = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
@@ -178,7 +223,7 @@ export async function registerLocalReleases({ env, ports }) {
   }
   const { body: overview } = await session.call('GET', '/releases');
   for (const { folder, version } of local) {
-    if (overview.find((entry) => entry.remote === REMOTES[folder])?.live) continue;
+    if (overview.find((/** @type {{ remote: string, live: string | null }} */ entry) => entry.remote === REMOTES[folder])?.live) continue;
     const answer = await session.call('POST', `/releases/${REMOTES[folder]}/promote`, { version });
     if (answer.status !== 200) throw new Error(answer.body.message);
   }

@@ -10,7 +10,11 @@ const temp = mkdtempSync(path.join(os.tmpdir(), 'pcpp-release-store-test-'));
 after(() => rmSync(temp, { recursive: true, force: true }));
 const store = { dir: path.join(temp, 'store'), publicUrl: 'http://releases.test' };
 
-/** A build folder as webpack writes a remote's. */
+/**
+ * A build folder as webpack writes a remote's.
+ * @param {string} name
+ * @param {string} entry
+ */
 function build(name, entry) {
   const dir = path.join(temp, name);
   mkdirSync(dir, { recursive: true });

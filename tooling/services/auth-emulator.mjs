@@ -10,7 +10,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 
-/** True when an Auth emulator answers on host ("127.0.0.1:9099"). */
+/**
+ * True when an Auth emulator answers on host ("127.0.0.1:9099").
+ * @param {string} host
+ */
 export async function isAuthEmulatorUp(host) {
   try {
     const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1_000) });
@@ -78,6 +81,8 @@ export async function startAuthEmulator({
  * wanted auth port and without hub/logging ports, which firebase-tools then picks itself among
  * free ones, so several emulators (another checkout's tests, a running `npm start`) never fight
  * over 4400/4500.
+ * @param {string} cwd
+ * @param {number} port
  */
 function configFor(cwd, port) {
   const file = path.join(cwd, 'firebase.json');
@@ -90,4 +95,4 @@ function configFor(cwd, port) {
   return { path: copy, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const delay = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));

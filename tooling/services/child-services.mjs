@@ -3,12 +3,19 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 
-/** Process groups still running, killed if this process exits without stopping them. */
+/**
+ * Process groups still running, killed if this process exits without stopping them.
+ * @type {Set<number>}
+ */
 const liveGroups = new Set();
 process.on('exit', () => {
   for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL');
 });
 
+/**
+ * @param {number} pgid
+ * @param {NodeJS.Signals | 0} signal
+ */
 function signalGroup(pgid, signal) {
   try {
     process.kill(-pgid, signal);
@@ -18,7 +25,7 @@ function signalGroup(pgid, signal) {
   }
 }
 
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const delay = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Spawns `command` as the leader of a new process group. A Ctrl-C in the terminal reaches this
@@ -30,8 +37,12 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function spawnProcessGroup(command, args, { cwd, env = process.env, stdio = ['ignore', 'pipe', 'pipe'] } = {}) {
   const child = spawn(command, args, { cwd, env, stdio, detached: true });
-  /** Set when the command could not be started at all (no 'exit' follows then). */
+  /**
+   * Set when the command could not be started at all (no 'exit' follows then).
+   * @type {Error | null}
+   */
   let spawnError = null;
+  /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
   const exited = new Promise((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
     child.once('error', (error) => {
@@ -48,6 +59,7 @@ export function spawnProcessGroup(command, args, { cwd, env = process.env, stdio
     });
   }
 
+  /** @type {Promise<void> | undefined} */
   let stopping;
   /** SIGTERM to the group; SIGKILL to whatever is left after `graceMs`. */
   function stop(graceMs = 10_000) {
@@ -75,10 +87,14 @@ export function spawnProcessGroup(command, args, { cwd, env = process.env, stdio
   };
 }
 
-/** The last lines a child wrote (stdout and stderr, colours removed), for error messages. */
+/**
+ * The last lines a child wrote (stdout and stderr, colours removed), for error messages.
+ * @param {import('node:child_process').ChildProcess} child
+ */
 export function keepLastLines(child, count = 30) {
+  /** @type {string[]} */
   const lines = [];
-  const keep = (chunk) => {
+  const keep = (/** @type {Buffer | string} */ chunk) => {
     // eslint-disable-next-line no-control-regex
     for (const line of String(chunk).replace(/\u001b\[[0-9;]*m/g, '').split('\n')) {
       if (!line.trim()) continue;
@@ -96,14 +112,14 @@ export function keepLastLines(child, count = 30) {
  * `[name]` prefix.
  *
  * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, cwd?: string,
- *           onExit?: (code: number | null, signal: string | null) => void, quiet?: boolean }} options
+ *           onExit?: (code: number | null, signal: NodeJS.Signals | null) => void, quiet?: boolean }} options
  */
 export function spawnService({ name, command, args, env = process.env, cwd, onExit, quiet = false }) {
   const group = spawnProcessGroup(command, args, { cwd, env });
   const { child } = group;
   const prefix = `[${name}] `;
-  const forward = (stream, target) =>
-    stream.on('data', (chunk) => {
+  const forward = (/** @type {import('node:stream').Readable | null} */ stream, /** @type {NodeJS.WriteStream} */ target) =>
+    stream?.on('data', (chunk) => {
       if (quiet) return;
       for (const line of String(chunk).split('\n')) if (line.trim()) target.write(prefix + line + '\n');
     });
@@ -115,10 +131,14 @@ export function spawnService({ name, command, args, env = process.env, cwd, onEx
     onExit?.(code, signal);
     return code;
   });
-  return { name, child, exit, stop: (graceMs) => group.stop(graceMs), get running() { return !exited; } };
+  return { name, child, exit, stop: (/** @type {number | undefined} */ graceMs) => group.stop(graceMs), get running() { return !exited; } };
 }
 
-/** Polls a URL until it answers with one of the accepted statuses. */
+/**
+ * Polls a URL until it answers with one of the accepted statuses.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, accept?: (status: number) => boolean, isAlive?: () => boolean }} [options]
+ */
 export async function waitForUrl(url, { timeoutMs = 60_000, accept = (status) => status < 500, isAlive = () => true } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -134,13 +154,16 @@ export async function waitForUrl(url, { timeoutMs = 60_000, accept = (status) =>
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** A loopback port nothing listens on now (another process may take it before it is used). */
+/**
+ * A loopback port nothing listens on now (another process may take it before it is used).
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });

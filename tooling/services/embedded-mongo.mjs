@@ -45,7 +45,8 @@ export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data'
     return { uri: `mongodb://127.0.0.1:${port}`, inMemory: false, stop: database.stop };
   }
 
-  const startJongodb = async (port) => {
+  const startJongodb = async (/** @type {number | string} */ port) => {
+    /** @type {string | undefined} */
     let uri;
     const database = await startWatched('jongodb', jongodbBinary(), ['--host=127.0.0.1', `--port=${port}`], (output) => {
       const failure = output.find((line) => line.startsWith('JONGODB_START_FAILURE='));
@@ -53,7 +54,8 @@ export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data'
       uri = output.map((line) => /^JONGODB_URI=(\S+)/.exec(line)?.[1]).find(Boolean);
       return Boolean(uri);
     });
-    return { ...database, uri };
+    // Set: startWatched returns once `ready` said yes.
+    return { ...database, uri: /** @type {string} */ (uri) };
   };
   let database = await startJongodb(0);
   const { uri } = database;
@@ -63,8 +65,9 @@ export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data'
   // A database that dies is started again on the same port, so the api (which keeps its
   // MONGODB_URI) reconnects, ensures its indexes and reseeds the demo catalog by itself.
   let stopped = false;
+  /** @type {number[]} */
   const restarts = [];
-  const watch = (current) =>
+  const watch = (/** @type {{ exited: Promise<unknown>, stop(): Promise<unknown> }} */ current) =>
     void current.exited.then(async () => {
       if (stopped) return;
       const now = Date.now();
@@ -79,7 +82,7 @@ export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data'
         if (stopped) await database.stop();
         else watch(database);
       } catch (error) {
-        log(`The in-memory database could not be started again: ${error.message}`);
+        log(`The in-memory database could not be started again: ${error instanceof Error ? error.message : error}`);
       }
     });
   watch(database);
@@ -90,7 +93,13 @@ export async function startEmbeddedMongo({ dataDir = path.join(repoRoot, '.data'
   return { uri, inMemory: true, stop };
 }
 
-/** Starts the binary under the watchdog and polls `ready(output)` until it says yes. */
+/**
+ * Starts the binary under the watchdog and polls `ready(output)` until it says yes.
+ * @param {string} name
+ * @param {string} binary
+ * @param {string[]} args
+ * @param {(output: string[]) => boolean | Promise<boolean>} ready
+ */
 async function startWatched(name, binary, args, ready) {
   // After the script come $0 (a name for ps) and "$@" (the command).
   const group = spawnProcessGroup('/bin/sh', ['-c', WATCHDOG, `embedded-${name}-watchdog`, binary, ...args], {
@@ -109,7 +118,7 @@ async function startWatched(name, binary, args, ready) {
     }
   } catch (error) {
     await stop();
-    throw new Error(`${error.message}. Last output:\n${output.join('\n')}`, { cause: error });
+    throw new Error(`${error instanceof Error ? error.message : error}. Last output:\n${output.join('\n')}`, { cause: error });
   }
   return { stop, exited: group.exited, pid: group.child.pid };
 }
@@ -129,6 +138,7 @@ function jongodbBinary() {
   return path.join(path.dirname(manifest), jongodb.binary);
 }
 
+/** @param {string} command */
 function findOnPath(command) {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
@@ -143,6 +153,10 @@ function findOnPath(command) {
   return undefined;
 }
 
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function canConnect(port) {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');

@@ -8,8 +8,12 @@ import { startEmbeddedMongo } from './embedded-mongo.mjs';
 // Under `npm start` the in-memory database may die (a crash, the OOM killer): it comes back on the
 // same port, empty, and the api reconnects and reseeds by itself (api/src/database-outage.test.ts).
 
-/** Our descendants' pids whose command line includes `text`. */
+/**
+ * Our descendants' pids whose command line includes `text`.
+ * @param {string} text
+ */
 function descendantsRunning(text) {
+  /** @type {Map<number, number>} */
   const parentOf = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
@@ -20,7 +24,7 @@ function descendantsRunning(text) {
       // Gone meanwhile.
     }
   }
-  const isOurs = (pid) => {
+  const isOurs = (/** @type {number} */ pid) => {
     for (let current = pid; current > 1; current = parentOf.get(current) ?? 0) if (current === process.pid) return true;
     return false;
   };
@@ -35,6 +39,7 @@ function descendantsRunning(text) {
   });
 }
 
+/** @type {string[]} */
 const lines = [];
 const database = await startEmbeddedMongo({ log: (line) => lines.push(line) });
 after(() => database.stop());

@@ -24,8 +24,11 @@ const demoAccounts = require('../../contracts/src/demo-accounts.json');
  */
 export async function startLocalServices({ env, ports, root }) {
   const apiEnv = { ...env };
+  /** @type {{ name: string, stop(): Promise<void> }[]} */
   const services = [];
+  /** @type {[string, string][]} */
   const rows = [];
+  /** @type {Promise<void>[]} */
   const tasks = [];
   if (!env.FIREBASE_AUTH_EMULATOR_HOST && !env.FIREBASE_API_KEY) {
     tasks.push(

@@ -52,12 +52,18 @@ export async function startMailDev({
   } catch (error) {
     await stop();
     const why = group.spawnError ? `${maildev}: ${group.spawnError.message} (run npm install)` : output.join('\n');
-    throw new Error(`MailDev did not start (${error.message}). Its last output:\n${why}`, { cause: error });
+    throw new Error(`MailDev did not start (${error instanceof Error ? error.message : error}). Its last output:\n${why}`, { cause: error });
   }
   log(`MailDev ready: SMTP on 127.0.0.1:${smtpPort}, inbox ${inboxUrl}.`);
   return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inboxUrl, stop };
 }
 
+/**
+ * @param {number} port
+ * @param {string} what
+ * @param {string} variable
+ * @returns {Promise<void>}
+ */
 function assertPortFree(port, what, variable) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();

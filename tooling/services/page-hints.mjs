@@ -10,13 +10,15 @@ const CACHE_MS = 3_000;
 // A failure is remembered briefly: a hanging remote delays pages once, a restarted one is seen soon.
 const FAILURE_CACHE_MS = 500;
 
-const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttribute = (/** @type {string} */ value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 // In a data block only `</script` (or `<!--`) could end it early.
-const escapeJsonForHtml = (json) => json.replace(/</g, '\\u003c');
+const escapeJsonForHtml = (/** @type {string} */ json) => json.replace(/</g, '\\u003c');
 
 /** GETs JSON with a short timeout, remembering answers (and failures) for a few seconds. */
 export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_MS, failureCacheMs = FAILURE_CACHE_MS, now = Date.now } = {}) {
+  /** @type {Map<string, { value: unknown, expires: number }>} */
   const entries = new Map();
+  /** @param {string} url */
   return async function getJson(url) {
     const hit = entries.get(url);
     if (hit && hit.expires > now()) return hit.value;
@@ -33,39 +35,56 @@ export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_
   };
 }
 
-/** The live manifest of `remote`: the registry's, else the runtime config's (as the shell picks). */
+/**
+ * The live manifest of `remote`: the registry's, else the runtime config's (as the shell picks).
+ * @param {RuntimeConfig} config
+ * @param {any} registry GET /remotes as the api answered it, if it did
+ * @param {string} remote
+ * @returns {string | undefined}
+ */
 function liveManifestUrl(config, registry, remote) {
   const live = registry?.remotes?.[remote];
-  return typeof live === 'string' ? live : config.remotes?.[remote];
+  return typeof live === 'string' ? live : config.remotes?.[/** @type {keyof RuntimeConfig['remotes']} */ (remote)];
 }
 
-/** Script files of the remote's entry and of its routes module, from its mf-manifest.json. */
+/**
+ * Script files of the remote's entry and of its routes module, from its mf-manifest.json.
+ * @param {string} manifestUrl
+ * @param {any} manifest the mf-manifest.json as it was read, if it was
+ * @param {string} routesModule
+ */
 function remoteScripts(manifestUrl, manifest, routesModule) {
   const base = new URL('.', manifestUrl);
   const meta = manifest?.metaData;
   if (!meta?.remoteEntry?.name) return [];
   const publicPath = meta.publicPath && meta.publicPath !== 'auto' ? new URL(meta.publicPath, base) : base;
   const entry = new URL(`${meta.remoteEntry.path ? `${meta.remoteEntry.path}/` : ''}${meta.remoteEntry.name}`, publicPath);
-  const routes = (manifest.exposes ?? []).find((expose) => expose.name === routesModule);
-  const chunks = (routes?.assets?.js?.sync ?? []).map((file) => new URL(file, publicPath));
+  const routes = (manifest.exposes ?? []).find((/** @type {{ name: string }} */ expose) => expose.name === routesModule);
+  const chunks = (routes?.assets?.js?.sync ?? []).map((/** @type {string} */ file) => new URL(file, publicPath));
   return [entry, ...chunks].map(String);
 }
 
 /**
+ * What of the runtime config (service-config.cjs) the hints read; all of it is inlined.
+ * @typedef {Pick<ReturnType<typeof import('../service-config.cjs').runtimeConfigFromEnv>, 'apiUrl' | 'remoteRegistryUrl' | 'remotes'> & Record<string, unknown>} RuntimeConfig
+ */
+
+/**
  * search: the request's query string ('' or '?…').
  * startupScripts: the shell's own first chunks (startup-scripts.json of its build), as absolute paths.
- * @param {{ pathname: string, config: object, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
- *   contracts: { routeOwnerOf: Function, isShellPagePath: Function, pagePreloads: Record<string, { api: string[], images: { path: string, media: string }[] }>, REMOTE_ROUTES_MODULE: string } }} options
+ * @param {{ pathname: string, search?: string, config: RuntimeConfig, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
+ *   contracts: Pick<typeof import('@pcpp/contracts/core'), 'routeOwnerOf' | 'isShellPagePath' | 'pagePreloads' | 'REMOTE_ROUTES_MODULE'> }} options
  * @returns {Promise<string>} the tags for <head>
  */
 export async function pageHints({ pathname, search = '', config, requestOrigin, startupScripts = [], getJson, contracts }) {
   const links = startupScripts.map((script) => `<link rel="preload" as="script" href="${escapeAttribute(script)}">`);
+  /** @type {Set<string>} */
   const origins = new Set();
-  const preconnect = (url) => {
+  const preconnect = (/** @type {string} */ url) => {
     const { origin } = new URL(url);
     if (origin !== requestOrigin) origins.add(origin);
   };
-  const fetchPreload = (url) => links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`);
+  const fetchPreload = (/** @type {string} */ url) => links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`);
 
   // The shell's own pages (signing in) need no remote.
   const owner = contracts.isShellPagePath(pathname) ? null : contracts.routeOwnerOf(pathname).remote;
@@ -101,7 +120,11 @@ export async function pageHints({ pathname, search = '', config, requestOrigin, 
   return [inlineConfig, ...preconnects, ...links].join('\n    ');
 }
 
-/** index.html with the hints in its <head>. */
+/**
+ * index.html with the hints in its <head>.
+ * @param {string} html
+ * @param {string} hints
+ */
 export function withHints(html, hints) {
   return html.replace('</head>', `    ${hints}\n  </head>`);
 }

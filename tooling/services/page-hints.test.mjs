@@ -16,21 +16,28 @@ const manifest = (publicPath = 'auto') => ({
   exposes: [{ name: 'routes', assets: { js: { sync: ['882.c4b2f559.js', '__federation_expose_routes.b4bae826.js'], async: ['purchase.1.js'] } } }],
 });
 
-/** A JSON server on a free port; `answers` maps a path to [status, body]; every request is counted. */
+/**
+ * A JSON server on a free port; `answers` maps a path to [status, body]; every request is counted.
+ * @param {Record<string, [number, unknown]>} answers
+ */
 async function jsonServer(answers) {
+  /** @type {(string | undefined)[]} */
   const hits = [];
   const server = http.createServer((req, res) => {
     hits.push(req.url);
-    const [status, body] = answers[req.url] ?? [404, { message: 'Not found' }];
+    const [status, body] = answers[req.url ?? ''] ?? [404, { message: 'Not found' }];
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${server.address().port}`;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
   return { url, hits, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** @type {Awaited<ReturnType<typeof jsonServer>>} */
 let api;
+/** @type {Awaited<ReturnType<typeof jsonServer>>} */
 let shop;
+/** @type {Parameters<typeof pageHints>[0]['config']} */
 let config;
 before(async () => {
   shop = await jsonServer({ '/v2/mf-manifest.json': [200, manifest()], '/mf-manifest.json': [200, manifest()] });
@@ -49,8 +56,12 @@ after(async () => {
 });
 
 /** The addresses of the <link> tags (the inline config names every manifest too). */
-const linked = (hints) => [...hints.matchAll(/<link [^>]*href="([^"]+)"/g)].map((match) => match[1].replaceAll('&amp;', '&')).join('\n');
+const linked = (/** @type {string} */ hints) => [...hints.matchAll(/<link [^>]*href="([^"]+)"/g)].map((match) => match[1].replaceAll('&amp;', '&')).join('\n');
 
+/**
+ * @param {string} pathname
+ * @param {Partial<Parameters<typeof pageHints>[0]>} [options]
+ */
 const hintsFor = (pathname, options = {}) =>
   pageHints({ pathname, config, requestOrigin: 'http://shell.test', getJson: createJsonCache(), contracts, ...options });
 
@@ -137,7 +148,9 @@ describe('page hints', () => {
 });
 
 describe("the shell's server with hints", () => {
+  /** @type {string} */
   let dir;
+  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
   let server;
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-hints-'));
@@ -164,8 +177,10 @@ describe("the shell's server with hints", () => {
     const head = html.slice(0, html.indexOf('</head>'));
     assert.match(head, /<link rel="preload" as="fetch" crossorigin href="[^"]+\/tools\?sort=newest&amp;limit=6">/);
     assert.ok(html.indexOf('id="runtime-config"') < html.indexOf('</head>'));
+    /** @type {{ headers: http.IncomingHttpHeaders, body: Buffer }} */
     const raw = await new Promise((resolve, reject) => {
       http.get(`${server.url}/products`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));

@@ -8,7 +8,8 @@ const STRIPE_HOOKS = 'https://hooks.stripe.com';
 const GOOGLE_API_SCRIPTS = 'https://apis.google.com';
 const GOOGLE_IDENTITY = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 
-const originOf = (url) => {
+const originOf = (/** @type {string | undefined} */ url) => {
+  if (url === undefined) return undefined;
   try {
     return new URL(url).origin;
   } catch {
@@ -17,7 +18,7 @@ const originOf = (url) => {
 };
 
 /**
- * @param {{ apiUrl?: string, remotes?: Record<string, string>, releaseStoreUrl?: string, firebase?: { authDomain?: string, useAuthEmulator?: boolean },
+ * @param {{ apiUrl?: string, remotes?: Record<string, string>, releaseStoreUrl?: string, firebase?: { apiKey?: string, authDomain?: string, projectId?: string, useAuthEmulator?: boolean },
  *           stripePublishableKey?: string, stripeSandboxScriptUrl?: string }} config the runtime config
  * @param {{ imageOrigins?: string[] }} [options] more places images come from (an S3 bucket's public URL)
  * @returns {string}
@@ -28,7 +29,7 @@ export function contentSecurityPolicy(config, { imageOrigins = [] } = {}) {
   const api = originOf(config.apiUrl);
   // The emulator is reached through the shell's own origin (tooling/auth-emulator/proxy.cjs).
   const realFirebase = config.firebase && !config.firebase.useAuthEmulator;
-  const firebaseFrames = realFirebase && config.firebase.authDomain ? [`https://${config.firebase.authDomain}`] : [];
+  const firebaseFrames = realFirebase && config.firebase?.authDomain ? [`https://${config.firebase.authDomain}`] : [];
   const sandbox = originOf(config.stripeSandboxScriptUrl);
   const stripe = sandbox
     ? { scripts: [sandbox], connect: [sandbox], frames: [sandbox] }

@@ -17,7 +17,10 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 // Far longer than any route or file name here; Node itself answers 431 past 16 KB of headers.
 const MAX_PATH_LENGTH = 2048;
 
-/** False for paths no file or route can have: malformed or overlong UTF-8, NUL, `..` segments. */
+/**
+ * False for paths no file or route can have: malformed or overlong UTF-8, NUL, `..` segments.
+ * @param {string} pathname
+ */
 function isSafePath(pathname) {
   if (!pathname.startsWith('/') || pathname.length > MAX_PATH_LENGTH) return false;
   let decoded;
@@ -29,7 +32,11 @@ function isSafePath(pathname) {
   return !decoded.includes('\0') && !decoded.split(/[/\\]/).includes('..');
 }
 
-/** A page written per request (a few KB): compressed as the client accepts, quickly. */
+/**
+ * A page written per request (a few KB): compressed as the client accepts, quickly.
+ * @param {http.IncomingMessage} req
+ * @param {string} text
+ */
 function compressFor(req, text) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {
@@ -39,6 +46,10 @@ function compressFor(req, text) {
   return { encoding: null, body: Buffer.from(text) };
 }
 
+/**
+ * @param {http.IncomingMessage} _req
+ * @param {http.ServerResponse} res
+ */
 function notFound(_req, res) {
   // A chunk asked for before its deploy finished must not stay cached as missing.
   res.removeHeader('Cache-Control');
@@ -49,7 +60,7 @@ function notFound(_req, res) {
 const FILE_PATH = /\/[^/]+\.\w+$/;
 
 /** Served over TLS, here or at a proxy in front (which says so in X-Forwarded-Proto). */
-const isHttps = (req) => Boolean(req.socket.encrypted) || req.headers['x-forwarded-proto'] === 'https';
+const isHttps = (/** @type {http.IncomingMessage} */ req) => Boolean(/** @type {import('node:tls').TLSSocket} */ (req.socket).encrypted) || req.headers['x-forwarded-proto'] === 'https';
 
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, immutable?: boolean,
@@ -75,6 +86,10 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
     onNoMatch: notFound,
   });
 
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
   async function respond(req, res) {
     const pathname = (req.url ?? '/').split('?')[0];
     if (!isSafePath(pathname)) {
@@ -140,12 +155,12 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
     server.listen(port, host, () => {
       resolve({
         // The port it got, so a caller may pass 0.
-        url: `http://localhost:${server.address().port}`,
+        url: `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
         close: () =>
-          new Promise((done) => {
+          /** @type {Promise<void>} */ (new Promise((done) => {
             server.close(() => done());
             server.closeAllConnections();
-          }),
+          })),
       });
     });
   });

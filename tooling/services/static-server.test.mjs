@@ -20,7 +20,8 @@ const runtimeConfig = {
 };
 
 // Big enough to compress, like the real build's files.
-const text = (line) => `${line}\n`.repeat(200);
+const text = (/** @type {string} */ line) => `${line}\n`.repeat(200);
+/** @type {Record<string, string>} */
 const FILES = {
   'index.html': text('<!doctype html><title>shell</title>'),
   'main.js': text('console.log("entry");'),
@@ -41,10 +42,17 @@ function makeBuild() {
   return dir;
 }
 
-/** Raw HTTP, so paths go out exactly as written and bodies stay compressed. */
+/**
+ * Raw HTTP, so paths go out exactly as written and bodies stay compressed.
+ * @param {string} baseUrl
+ * @param {string} requestPath
+ * @param {{ method?: string, headers?: Record<string, string> }} [options]
+ * @returns {Promise<{ status: number | undefined, headers: http.IncomingHttpHeaders, body: Buffer }>}
+ */
 function request(baseUrl, requestPath, { method = 'GET', headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(`${baseUrl}/`, { method, path: requestPath, headers }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -71,8 +79,11 @@ const BAD_PATHS = [
 ];
 
 describe('static server', () => {
+  /** @type {string} */
   let dir;
+  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
   let shell;
+  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
   let remote;
 
   before(async () => {
@@ -97,7 +108,7 @@ describe('static server', () => {
     for (const server of [shell, remote]) {
       for (const badPath of BAD_PATHS) {
         const answer = await request(server.url, badPath);
-        assert.ok([400, 404].includes(answer.status), `${badPath.slice(0, 40)} -> ${answer.status}`);
+        assert.ok([400, 404].includes(answer.status ?? 0), `${badPath.slice(0, 40)} -> ${answer.status}`);
         assert.doesNotMatch(answer.body.toString(), /root:/);
         const alive = await request(server.url, '/main.js');
         assert.equal(alive.status, 200, `still serving after ${badPath.slice(0, 40)}`);
@@ -115,7 +126,7 @@ describe('static server', () => {
     const answer = await request(remote.url, '/remoteEntry.js', { method: 'HEAD' });
     assert.equal(answer.status, 200);
     assert.equal(Number(answer.headers['content-length']), Buffer.byteLength(FILES['remoteEntry.js']));
-    assert.match(answer.headers['content-type'], /^text\/javascript/);
+    assert.match(answer.headers['content-type'] ?? '', /^text\/javascript/);
     assert.equal(answer.body.length, 0);
   });
 
@@ -144,21 +155,21 @@ describe('static server', () => {
     assert.equal(changed.status, 200);
   });
 
-  for (const [encoding, decompress] of [
+  for (const [encoding, decompress] of /** @type {[string, (body: Buffer) => Buffer][]} */ ([
     ['br', zlib.brotliDecompressSync],
     ['gzip', zlib.gunzipSync],
-  ]) {
+  ])) {
     test(`Accept-Encoding: ${encoding} gets the ${encoding} file with the original type`, async () => {
-      for (const [name, type] of [
+      for (const [name, type] of /** @type {[string, RegExp][]} */ ([
         ['remoteEntry.js', /^text\/javascript/],
         ['mf-manifest.json', /^application\/json/],
         ['241.dc158371.js', /^text\/javascript/],
-      ]) {
+      ])) {
         const answer = await request(remote.url, `/${name}`, { headers: { 'Accept-Encoding': encoding } });
         assert.equal(answer.status, 200);
         assert.equal(answer.headers['content-encoding'], encoding);
         assert.equal(answer.headers.vary, 'Accept-Encoding');
-        assert.match(answer.headers['content-type'], type);
+        assert.match(answer.headers['content-type'] ?? '', type);
         assert.ok(answer.body.length < Buffer.byteLength(FILES[name]));
         assert.equal(decompress(answer.body).toString(), FILES[name]);
       }
@@ -191,7 +202,7 @@ describe('static server', () => {
   test('the shell serves index.html for deep links but 404 for missing files; remotes have no fallback', async () => {
     const deepLink = await request(shell.url, '/dashboard/x');
     assert.equal(deepLink.status, 200);
-    assert.match(deepLink.headers['content-type'], /^text\/html/);
+    assert.match(deepLink.headers['content-type'] ?? '', /^text\/html/);
     assert.equal(deepLink.body.toString(), FILES['index.html']);
     assert.equal((await request(shell.url, '/missing.js')).status, 404);
     assert.equal((await request(remote.url, '/dashboard/x')).status, 404);
@@ -203,7 +214,7 @@ describe('static server', () => {
       assert.equal((await request(withPages.url, '/blogs')).status, 200);
       const unknown = await request(withPages.url, '/no-such-page?x=1');
       assert.equal(unknown.status, 404);
-      assert.match(unknown.headers['content-type'], /^text\/html/);
+      assert.match(unknown.headers['content-type'] ?? '', /^text\/html/);
       assert.equal(unknown.body.toString(), FILES['index.html']);
       const head = await request(withPages.url, '/no-such-page', { method: 'HEAD' });
       assert.equal(head.status, 404);
@@ -226,7 +237,7 @@ describe('static server', () => {
   test('/config.json is the runtime config as uncached JSON', async () => {
     const answer = await request(shell.url, '/config.json');
     assert.equal(answer.status, 200);
-    assert.match(answer.headers['content-type'], /^application\/json/);
+    assert.match(answer.headers['content-type'] ?? '', /^application\/json/);
     assert.equal(answer.headers['cache-control'], 'no-cache');
     assert.deepEqual(JSON.parse(answer.body.toString()), runtimeConfig);
   });
@@ -241,7 +252,7 @@ describe('static server', () => {
   });
 
   /** The policy's directives as a map of source lists. */
-  const directivesOf = (header) =>
+  const directivesOf = (/** @type {string} */ header) =>
     Object.fromEntries(header.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
 
   test('every answer carries the security headers; the policy names exactly the runtime config origins', async () => {
@@ -253,7 +264,7 @@ describe('static server', () => {
       // Plain http: no HSTS (it would be ignored, and would only confuse a proxy's cache).
       assert.equal(answer.headers['strict-transport-security'], undefined, name);
     }
-    const policy = directivesOf((await request(shell.url, '/')).headers['content-security-policy']);
+    const policy = directivesOf(String((await request(shell.url, '/')).headers['content-security-policy']));
     assert.deepEqual(policy['script-src'], ["'self'", 'http://shop.test', 'http://admin.test:3003', 'http://127.0.0.1:12111']);
     assert.deepEqual(policy['connect-src'], ["'self'", 'http://api.test', 'http://shop.test', 'http://admin.test:3003', 'http://127.0.0.1:12111']);
     assert.ok(policy['img-src'].includes('http://api.test') && policy['img-src'].includes('data:'));
@@ -266,7 +277,7 @@ describe('static server', () => {
 
   test('HSTS only when served over https (here: a TLS proxy in front says so)', async () => {
     const answer = await request(shell.url, '/', { headers: { 'X-Forwarded-Proto': 'https' } });
-    assert.match(answer.headers['strict-transport-security'], /^max-age=\d{7,}/);
+    assert.match(answer.headers['strict-transport-security'] ?? '', /^max-age=\d{7,}/);
   });
 
   test('with the real identity provider and Stripe, the policy names them instead of the local stand-ins', () => {
@@ -304,7 +315,7 @@ describe('static server', () => {
 
   test('listens on loopback only by default', async () => {
     const { port } = new URL(shell.url);
-    const reachable = (host) =>
+    const reachable = (/** @type {string} */ host) =>
       new Promise((resolve) => {
         const socket = net.connect(Number(port), host);
         socket.once('connect', () => {
@@ -317,13 +328,15 @@ describe('static server', () => {
     const otherAddresses = Object.values(os.networkInterfaces())
       .flat()
       .filter((address) => address && !address.internal)
-      .map((address) => address.address);
+      .map((address) => address?.address ?? '');
     for (const host of ['::1', ...otherAddresses]) assert.equal(await reachable(host), false, host);
   });
 });
 
 describe('the release store (--immutable)', () => {
+  /** @type {string} */
   let store;
+  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
   let server;
   before(async () => {
     store = mkdtempSync(path.join(os.tmpdir(), 'pcpp-store-'));

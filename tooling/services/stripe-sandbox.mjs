@@ -38,7 +38,7 @@ export async function startStripeSandboxService({ port, webhookUrl }) {
     await waitForUrl(`${url}/`, { timeoutMs: 15_000, accept: (status) => status === 200, isAlive: () => sandbox.running });
   } catch (error) {
     await stop();
-    throw new Error(`The Stripe sandbox did not start (see its output above): ${error.message}`, { cause: error });
+    throw new Error(`The Stripe sandbox did not start (see its output above): ${error instanceof Error ? error.message : error}`, { cause: error });
   }
   return {
     url,
@@ -53,7 +53,10 @@ export async function startStripeSandboxService({ port, webhookUrl }) {
   };
 }
 
-/** Another sandbox left on the port would answer with other keys: refuse rather than use it. */
+/**
+ * Another sandbox left on the port would answer with other keys: refuse rather than use it.
+ * @param {number} port
+ */
 function assertPortFree(port) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();

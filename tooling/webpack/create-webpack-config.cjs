@@ -9,28 +9,16 @@ const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
 const { StartupScriptsPlugin } = require('./startup-scripts-plugin.cjs');
 
 /**
- * Shared once per page. The contracts package carries the auth store, the api client and the
- * query layer, so it (and what holds state across remotes) must be one copy.
- * A shared module keeps every export, so libraries that hold no state stay out of this list:
- * zod shared would ship all of its locales (~90 KB); each build tree-shakes its own copy instead.
+ * Shared once per page (contracts/src/shared-singletons.json, the list the api's release check reads
+ * too). The contracts package carries the auth store, the api client and the query layer, so it (and
+ * what holds state across remotes) must be one copy. A shared module keeps every export, so libraries
+ * that hold no state stay out of the list: zod shared would ship whole, every locale included
+ * (~30 KB of its 74 KB compressed); each build tree-shakes its own copy (~24 KB) instead.
  */
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'zustand',
-  'styled-components',
-  'react-hook-form',
-  '@hookform/resolvers/zod',
-  'react-toastify',
-  '@tanstack/react-query',
-  '@pcpp/contracts',
-  '@pcpp/contracts/ui',
-  // The router's context must be one per page; shared through this list of its exports (contracts/src/router.ts).
-  '@pcpp/contracts/router',
-];
+/** @type {string[]} */
+const SINGLETONS = require('../../contracts/src/shared-singletons.json').modules;
 
+/** @param {string} request */
 function packageName(request) {
   const parts = request.split('/');
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
@@ -39,6 +27,7 @@ function packageName(request) {
 /**
  * A package shares only the singletons it depends on: a remote that never uses a form library
  * neither declares nor bundles one, and uses the shell's copy if a shared module needs it.
+ * @param {Record<string, string>} dependencies the package's, from its package.json
  */
 function sharedSingletons(dependencies) {
   return Object.fromEntries(
@@ -58,12 +47,16 @@ function precompressPlugins() {
   return [new CompressionPlugin({ test, algorithm: 'gzip' }), new CompressionPlugin({ test, algorithm: 'brotliCompress' })];
 }
 
-/** The shell reaches the auth emulator through its own origin, as under `npm start`. */
+/**
+ * The shell reaches the auth emulator through its own origin, as under `npm start`.
+ * @param {string} emulatorHost
+ * @returns {import('webpack-dev-server').Middleware}
+ */
 function authEmulatorMiddleware(emulatorHost) {
   const handle = createAuthEmulatorProxy({ emulatorHost });
   return {
     name: 'auth-emulator',
-    middleware: (req, res, next) => handle(req, res).then((handled) => handled || next(), next),
+    middleware: (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:http').ServerResponse} */ res, /** @type {(error?: unknown) => void} */ next) => handle(req, res).then((handled) => handled || next(), next),
   };
 }
 
@@ -79,6 +72,11 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
   const isRemote = Boolean(exposes);
   const { dependencies } = require(path.join(packageDir, 'package.json'));
 
+  /**
+   * @param {unknown} _env
+   * @param {{ mode?: string }} argv
+   * @returns {import('webpack').Configuration & { devServer: import('webpack-dev-server').Configuration }}
+   */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -167,11 +165,13 @@ function createWebpackConfig({ name, packageDir, port, exposes, title }) {
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { warnings: false, errors: true } },
-        setupMiddlewares: (middlewares) => {
+        setupMiddlewares: (/** @type {import('webpack-dev-server').Middleware[]} */ middlewares) => {
           middlewares.unshift({
             name: 'runtime-config',
             path: '/config.json',
-            middleware: (_req, res) => res.json(runtimeConfigFromEnv()),
+            middleware: (/** @type {unknown} */ _req, /** @type {{ json(body: unknown): void }} */ res) => {
+              res.json(runtimeConfigFromEnv());
+            },
           });
           const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
           if (!isRemote && emulatorHost) middlewares.unshift(authEmulatorMiddleware(emulatorHost));

@@ -6,6 +6,7 @@ const { sources } = require('webpack');
 const FILE_NAME = 'startup-scripts.json';
 
 class StartupScriptsPlugin {
+  /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('StartupScriptsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
@@ -14,15 +15,20 @@ class StartupScriptsPlugin {
           const { chunkGraph } = compilation;
           // The page runs a shared module from the copy registered in the share scope (the provide
           // module's chunk), not from the consume module's own fallback, which is a second chunk of it.
+          /** @type {Map<string, import('webpack').Module>} */
           const provided = new Map();
           for (const module of compilation.modules) {
-            if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, module);
+            // The share key of a provide module: webpack keeps it in a field its types do not show.
+            if (module.constructor.name === 'ProvideSharedModule') provided.set(/** @type {any} */ (module)._name, module);
           }
+          /** @type {Set<string>} */
           const files = new Set();
+          /** @type {Set<import('webpack').ChunkGroup>} */
           const seenGroups = new Set();
-          const addBlocks = (module) => {
+          const addBlocks = (/** @type {import('webpack').Module} */ module) => {
             for (const block of module.blocks) addGroup(chunkGraph.getBlockChunkGroup(block));
           };
+          /** @param {import('webpack').ChunkGroup | null | undefined} group */
           function addGroup(group) {
             if (!group || seenGroups.has(group)) return;
             seenGroups.add(group);
@@ -30,7 +36,7 @@ class StartupScriptsPlugin {
               for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
               for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
                 if (module.constructor.name !== 'ConsumeSharedModule') continue;
-                const provider = provided.get(module.options.shareKey);
+                const provider = provided.get(/** @type {any} */ (module).options.shareKey);
                 addBlocks(provider ?? module);
               }
             }

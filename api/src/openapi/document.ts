@@ -13,7 +13,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'No valid token: sign in (again).',
   403: 'The token’s account may not do this.',
   413: 'The request body is too large.',
-  415: 'The request body’s encoding or charset is not supported (send UTF-8 JSON, uncompressed, gzip or deflate).',
+  415: 'The request body’s encoding or charset is not supported.',
   429: 'Too many calls: the message says when to try again (Retry-After).',
   503: 'The database is unreachable (Retry-After), or a service this call needs is down.',
 };
@@ -44,7 +44,7 @@ function sharedAnswers(route: RouteDeclaration): Record<number, AnswerSpec> {
   shared[400] = { description: STATUS_TEXT[400]! };
   if (route.access !== 'public' && route.access !== 'stripeSignature') shared[401] = { description: STATUS_TEXT[401]! };
   if (route.access === 'admin' || route.access === 'customerOnly') shared[403] = { description: STATUS_TEXT[403]! };
-  // Any body sent is read (a DELETE's too): too large, or in an encoding or charset the api does not read.
+  // Any request with a body goes through the JSON parser first (the webhook through the raw one).
   if (route.method !== 'get') {
     shared[413] = { description: STATUS_TEXT[413]! };
     shared[415] = { description: STATUS_TEXT[415]! };

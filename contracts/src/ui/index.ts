@@ -11,3 +11,4 @@ export { ShipmentNote } from './shipment-note';
 export { useConfirmation, useDeleteConfirmation } from './use-delete-confirmation';
 export { usePageMeta } from './use-page-meta';
 export { VerifyEmailBanner } from './verify-email-banner';
+export { LoadFailure, QueryView } from './query-view';

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { ApiError, type Part, errorMessage } from '@pcpp/contracts';
-import { Spinner } from '@pcpp/contracts/ui';
+import { ApiError, type Part } from '@pcpp/contracts';
+import { QueryView } from '@pcpp/contracts/ui';
 import { usePart } from '../api/get-part';
-import { LoadFailure } from './load-failure';
 import { NotFoundPage } from './not-found-page';
 import { Inner } from './section';
 
@@ -12,21 +11,13 @@ import { Inner } from './section';
  */
 export function PartQueryView({ id, children }: { id: string; children: (part: Part) => ReactNode }) {
   const { validId, part } = usePart(id);
-  if (!validId) return <NotFoundPage />;
-  if (part.isPending) {
-    return (
-      <Inner>
-        <Spinner label="Loading the part…" />
-      </Inner>
-    );
-  }
-  if (part.isError) {
-    if (part.error instanceof ApiError && part.error.status === 404) return <NotFoundPage />;
-    return (
-      <Inner>
-        <LoadFailure title="We could not load this part." message={errorMessage(part.error)} onRetry={() => void part.refetch()} />
-      </Inner>
-    );
-  }
-  return children(part.data);
+  if (!validId || (part.error instanceof ApiError && part.error.status === 404)) return <NotFoundPage />;
+  if (part.isSuccess) return children(part.data);
+  return (
+    <Inner>
+      <QueryView query={part} loadingLabel="Loading the part…" failure="We could not load this part." framed>
+        {children}
+      </QueryView>
+    </Inner>
+  );
 }

@@ -1,3 +1,4 @@
+import { packageOf } from '@pcpp/contracts/core';
 import { z } from 'zod';
 
 /** What the api reads of an mf-manifest.json (written by @module-federation/enhanced). */
@@ -7,12 +8,6 @@ const manifestSchema = z.object({
 });
 
 const FETCH_TIMEOUT_MS = 5_000;
-
-/** A package's own name: `react-dom/client` → `react-dom`, `@pcpp/contracts/ui` → `@pcpp/contracts`. */
-function packageOf(request: string): string {
-  const parts = request.split('/');
-  return (request.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
-}
 
 export interface ManifestFacts {
   /** The federation name, e.g. mf_admin or shell. */

@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@pcpp/contracts/router';
 import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind, pageMeta } from '@pcpp/contracts';
-import { PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
+import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
-import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchBox } from '../../../components/search-box';
 import { useActivity } from '../api/get-activity';
@@ -131,7 +130,7 @@ export function ActivityPage() {
         </label>
         <SearchBox label="Admin" placeholder="Part of an admin’s email" value={actor ?? ''} onSearch={(text) => searchWith({ actor: text || undefined }, true)} />
       </Toolbar>
-      <LoadState query={activity} loadingLabel="Loading the activity…" failure="The activity could not be loaded">
+      <QueryView query={activity} loadingLabel="Loading the activity…" failure="The activity could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
@@ -156,7 +155,7 @@ export function ActivityPage() {
             )}
           />
         )}
-      </LoadState>
+      </QueryView>
     </Panel>
   );
 }

@@ -10,8 +10,7 @@ import {
   trackingNumberSchema,
   type Order,
 } from '@pcpp/contracts';
-import { Button, ConfirmDialog, Field, fieldAria, PageTitle, Panel, ShipmentNote, useConfirmation, usePageMeta } from '@pcpp/contracts/ui';
-import { LoadState } from '../../../components/load-state';
+import { Button, ConfirmDialog, Field, fieldAria, PageTitle, Panel, QueryView, ShipmentNote, useConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useDeleteOrder, useSetOrderStatus } from '../api/change-order';
 import { useOrders } from '../api/get-orders';
@@ -94,7 +93,7 @@ export function AllOrdersPage() {
     <Panel aria-labelledby="orders-title">
       <PageTitle id="orders-title">All orders: {orders.data?.total ?? '…'}</PageTitle>
       <OrderFilters search={search} onChange={update} />
-      <LoadState query={orders} loadingLabel="Loading the orders…" failure="The orders could not be loaded">
+      <QueryView query={orders} loadingLabel="Loading the orders…" failure="The orders could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
@@ -154,7 +153,7 @@ export function AllOrdersPage() {
             )}
           />
         )}
-      </LoadState>
+      </QueryView>
 
       <ConfirmDialog
         {...shipping.dialog}

@@ -3,8 +3,7 @@ import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import { ApiError, adminText, errorMessage, formatCents, pageMeta, type Part } from '@pcpp/contracts';
-import { Button, PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
-import { LoadState } from '../../../components/load-state';
+import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { type PartPatchBody, useEditPart } from '../api/edit-product';
 import { usePart } from '../api/get-product';
 import { emptyPartForm, PartForm, type PartFormText, type PartFormValues } from './part-form';
@@ -105,7 +104,7 @@ export function EditProductPage() {
       <Note>
         <Link to="/dashboard/manageproduct">Back to Manage Products</Link>
       </Note>
-      <LoadState query={part} loadingLabel="Loading the product…" failure="The product could not be loaded">
+      <QueryView query={part} loadingLabel="Loading the product…" failure="The product could not be loaded.">
         {(current) => (
           <>
             <Note>Placed orders keep the name and price they were ordered at.</Note>
@@ -130,7 +129,7 @@ export function EditProductPage() {
             </PartForm>
           </>
         )}
-      </LoadState>
+      </QueryView>
     </Panel>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ADMIN_PAGE_SIZE, formatCents, pageMeta, resolveImageUrl, toastMessages, type Part } from '@pcpp/contracts';
 import { Link } from '@pcpp/contracts/router';
-import { Button, ConfirmDialog, PageTitle, Panel, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
-import { LoadState } from '../../../components/load-state';
+import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useDeletePart } from '../api/delete-product';
 import { useParts } from '../api/get-products';
@@ -23,7 +22,7 @@ export function ManageProductsPage() {
   return (
     <Panel aria-labelledby="products-title">
       <PageTitle id="products-title">Manage Products: {products.data?.total ?? '…'}</PageTitle>
-      <LoadState query={products} loadingLabel="Loading the products…" failure="The products could not be loaded">
+      <QueryView query={products} loadingLabel="Loading the products…" failure="The products could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
@@ -63,7 +62,7 @@ export function ManageProductsPage() {
             )}
           />
         )}
-      </LoadState>
+      </QueryView>
       <ConfirmDialog
         {...deletion.dialog}
         title={`Are you sure you want to delete ${deletion.selected?.name ?? ''}!`}

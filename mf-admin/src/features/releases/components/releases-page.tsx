@@ -1,9 +1,8 @@
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { errorMessage, remoteDisplayNames, type RemoteReleases } from '@pcpp/contracts';
-import { Button, PageTitle, Panel } from '@pcpp/contracts/ui';
+import { Button, PageTitle, Panel, QueryView } from '@pcpp/contracts/ui';
 import { AdminTable, TableBox } from '../../../components/admin-table';
-import { LoadState } from '../../../components/load-state';
 import { useChangeRelease } from '../api/change-release';
 import { useReleases } from '../api/get-releases';
 
@@ -128,9 +127,9 @@ export function ReleasesPage() {
         Each remote ships on its own: publish a version with <code>npm run release -- &lt;remote&gt;</code>, then promote it
         here. When a live version fails to load, pages fall back to the one before it.
       </p>
-      <LoadState query={releases} loadingLabel="Loading the releases…" failure="The releases could not be loaded">
+      <QueryView query={releases} loadingLabel="Loading the releases…" failure="The releases could not be loaded.">
         {(entries) => entries.map((entry) => <RemoteRow key={entry.remote} entry={entry} />)}
-      </LoadState>
+      </QueryView>
     </Panel>
   );
 }

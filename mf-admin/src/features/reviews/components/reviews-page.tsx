@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage, pageMeta, type ModeratedReview } from '@pcpp/contracts';
-import { Button, PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
-import { LoadState } from '../../../components/load-state';
+import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useReviews } from '../api/get-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
@@ -33,7 +32,7 @@ export function ReviewsPage() {
   return (
     <Panel aria-labelledby="reviews-title">
       <PageTitle id="reviews-title">Reviews: {reviews.data?.total ?? '…'}</PageTitle>
-      <LoadState query={reviews} loadingLabel="Loading the reviews…" failure="The reviews could not be loaded">
+      <QueryView query={reviews} loadingLabel="Loading the reviews…" failure="The reviews could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
@@ -73,7 +72,7 @@ export function ReviewsPage() {
             )}
           />
         )}
-      </LoadState>
+      </QueryView>
     </Panel>
   );
 }

@@ -3,9 +3,8 @@ import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { useSearchParams } from '@pcpp/contracts/router';
 import { ApiError, adminText, pageMeta, toastMessages, useAuth, type UserSummary } from '@pcpp/contracts';
-import { Button, ConfirmDialog, PageTitle, Panel, useConfirmation, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
-import { LoadState } from '../../../components/load-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchBox } from '../../../components/search-box';
 import { useUserCount, useUsers } from '../api/get-users';
@@ -55,7 +54,7 @@ export function MakeAdminPage() {
       <Toolbar role="search" aria-label="Find accounts">
         <SearchBox label="Search by email" value={q ?? ''} onSearch={(text) => setParams(text ? { q: text } : {}, { replace: true })} />
       </Toolbar>
-      <LoadState query={users} loadingLabel="Loading the users…" failure="The users could not be loaded">
+      <QueryView query={users} loadingLabel="Loading the users…" failure="The users could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
@@ -85,7 +84,7 @@ export function MakeAdminPage() {
             )}
           />
         )}
-      </LoadState>
+      </QueryView>
       <ConfirmDialog
         {...promotion.dialog}
         title={promotion.selected ? adminText.promoteTitle(promotion.selected.email) : ''}

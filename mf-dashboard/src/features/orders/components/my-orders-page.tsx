@@ -1,8 +1,8 @@
 import { Link } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { errorMessage, formatCents, pageMeta, toastMessages, useAuth, type Order } from '@pcpp/contracts';
-import { Button, ConfirmDialog, ErrorText, PageTitle, Panel, Spinner, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
+import { formatCents, pageMeta, toastMessages, useAuth, type Order } from '@pcpp/contracts';
+import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { useDeleteMyOrder } from '../api/delete-my-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderStatusCell } from './order-status';
@@ -46,19 +46,6 @@ const Table = styled.table`
   }
 `;
 
-const Empty = styled.div`
-  display: grid;
-  justify-items: start;
-  gap: 12px;
-  p { margin: 0; }
-`;
-
-const Failure = styled.div`
-  display: grid;
-  justify-items: start;
-  gap: 12px;
-`;
-
 function PaymentCell({ order }: { order: Order }) {
   if (order.paid) {
     return (
@@ -91,79 +78,77 @@ export function MyOrdersPage() {
   return (
     <Panel aria-labelledby="orders-title">
       <PageTitle id="orders-title">My Orders</PageTitle>
-      {orders.isPending && <Spinner label="Loading your orders…" />}
-      {orders.isError && (
-        <Failure>
-          <ErrorText role="alert">Your orders could not be loaded: {errorMessage(orders.error)}</ErrorText>
-          <Button type="button" $variant="secondary" onClick={() => void orders.refetch()}>
-            Retry
-          </Button>
-        </Failure>
-      )}
-      {orders.isSuccess && orders.data.length === 0 && (
-        <Empty>
-          <p>You have not ordered anything yet.</p>
-          <Button as={Link} to="/products" $variant="secondary">
-            Browse the catalog
-          </Button>
-        </Empty>
-      )}
-      {orders.isSuccess && orders.data.length > 0 && (
-        <Scroller role="region" aria-label="Your orders" tabIndex={0}>
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Product Name</th>
-                <th scope="col">Per Product Price</th>
-                <th scope="col">Address</th>
-                <th scope="col">Phone Number</th>
-                <th scope="col">Order Quantity</th>
-                <th scope="col">Total Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order, index) => (
-                <tr key={order._id}>
-                  <td data-label="#">{index + 1}</td>
-                  <th scope="row">
-                    {order.productName}
-                    <span className="order-number">
-                      Order {order.number} · {placedOn.format(new Date(order.createdAt))}
-                    </span>
-                  </th>
-                  <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
-                  <td data-label="Address">{order.address}</td>
-                  <td data-label="Phone Number">{order.phone}</td>
-                  <td className="number" data-label="Order Quantity">{order.order_quantity}</td>
-                  <td className="number" data-label="Total Amount">{formatCents(order.totalAmount)}</td>
-                  <td data-label="Status">
-                    <OrderStatusCell order={order} />
-                  </td>
-                  <td data-label="Payment">
-                    <PaymentCell order={order} />
-                  </td>
-                  <td data-label="Action">
-                    {order.status === 'placed' && !order.paid && (
-                      <Button
-                        type="button"
-                        $variant="danger"
-                        aria-label={`Delete the order for ${order.productName}`}
-                        onClick={() => deletion.ask(order)}
-                      >
-                        Delete
-                      </Button>
-                    )}
-                  </td>
+      <QueryView
+        query={orders}
+        loadingLabel="Loading your orders…"
+        failure="Your orders could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={() => (
+          <>
+            <p>You have not ordered anything yet.</p>
+            <Button as={Link} to="/products" $variant="secondary">
+              Browse the catalog
+            </Button>
+          </>
+        )}
+      >
+        {(list) => (
+          <Scroller role="region" aria-label="Your orders" tabIndex={0}>
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Product Name</th>
+                  <th scope="col">Per Product Price</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Phone Number</th>
+                  <th scope="col">Order Quantity</th>
+                  <th scope="col">Total Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Action</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Scroller>
-      )}
+              </thead>
+              <tbody>
+                {list.map((order, index) => (
+                  <tr key={order._id}>
+                    <td data-label="#">{index + 1}</td>
+                    <th scope="row">
+                      {order.productName}
+                      <span className="order-number">
+                        Order {order.number} · {placedOn.format(new Date(order.createdAt))}
+                      </span>
+                    </th>
+                    <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
+                    <td data-label="Address">{order.address}</td>
+                    <td data-label="Phone Number">{order.phone}</td>
+                    <td className="number" data-label="Order Quantity">{order.order_quantity}</td>
+                    <td className="number" data-label="Total Amount">{formatCents(order.totalAmount)}</td>
+                    <td data-label="Status">
+                      <OrderStatusCell order={order} />
+                    </td>
+                    <td data-label="Payment">
+                      <PaymentCell order={order} />
+                    </td>
+                    <td data-label="Action">
+                      {order.status === 'placed' && !order.paid && (
+                        <Button
+                          type="button"
+                          $variant="danger"
+                          aria-label={`Delete the order for ${order.productName}`}
+                          onClick={() => deletion.ask(order)}
+                        >
+                          Delete
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroller>
+        )}
+      </QueryView>
       <ConfirmDialog
         {...deletion.dialog}
         title="Are you sure you want to delete this order!"

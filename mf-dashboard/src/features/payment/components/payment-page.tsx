@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { Elements } from '@stripe/react-stripe-js';
 import { ApiError, OBJECT_ID_PATTERN, errorMessage, formatCents, pageMeta, publicNameOf, toastMessages, useAuth, type Order } from '@pcpp/contracts';
-import { Button, ErrorText, PageTitle, Panel, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, ErrorText, PageTitle, Panel, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { useOrder } from '../api/get-order';
 import { CARD_PAYMENTS_UNAVAILABLE, isSandbox, useStripeJs } from '../api/load-stripe-js';
 import { CardPaymentForm } from './card-payment-form';
@@ -128,34 +128,37 @@ export function PaymentPage() {
 
   if (paidNow) return <PaymentCompleted transactionId={paidNow} />;
   if (!validId) return <Message title="Order not found">This link does not name an order.</Message>;
-  if (order.isPending) return <Spinner label="Loading your order…" />;
-  if (order.isError) {
-    const status = order.error instanceof ApiError ? order.error.status : null;
-    if (status === 404 || status === 403) {
-      return <Message title="Order not found">This order does not exist, or it is not yours.</Message>;
-    }
-    return (
-      <Message title="Payment">
-        <ErrorText role="alert">Your order could not be loaded: {errorMessage(order.error)}</ErrorText>
-        <Button type="button" onClick={() => void order.refetch()}>
-          Retry
-        </Button>
-      </Message>
-    );
+  if (order.isError && order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 403)) {
+    return <Message title="Order not found">This order does not exist, or it is not yours.</Message>;
   }
-  if (order.data.paid) {
+  const toPay = (data: Order) => <OrderToPay order={data} onPaid={setPaidNow} />;
+  if (order.isSuccess) return toPay(order.data);
+  // Loading and failing inside the page's panel; a loaded order shows its own.
+  return (
+    <Panel aria-labelledby="payment-title">
+      <PageTitle id="payment-title">Payment</PageTitle>
+      <QueryView query={order} loadingLabel="Loading your order…" failure="Your order could not be loaded.">
+        {toPay}
+      </QueryView>
+    </Panel>
+  );
+}
+
+/** What the payment page shows for an order it could read. */
+function OrderToPay({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
+  if (order.paid) {
     return (
       <Message title="Already paid">
-        <p>This order is already paid. Transaction id: {order.data.transactionId}</p>
+        <p>This order is already paid. Transaction id: {order.transactionId}</p>
       </Message>
     );
   }
-  if (order.data.status !== 'placed') {
+  if (order.status !== 'placed') {
     return (
       <Message title="Nothing to pay">
-        <p>This order was {order.data.status}, so there is nothing to pay.</p>
+        <p>This order was {order.status}, so there is nothing to pay.</p>
       </Message>
     );
   }
-  return <CardPayment order={order.data} onPaid={setPaidNow} />;
+  return <CardPayment order={order} onPaid={onPaid} />;
 }

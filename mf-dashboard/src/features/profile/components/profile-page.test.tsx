@@ -72,7 +72,9 @@ it('shows who is signed in, with initials for a missing photo, and says Not set 
 it('says why loading failed and tries again on Retry', async () => {
   profileAnswers = [{ status: 403, body: { message: 'You can only see your own profile' } }, { body: saved }];
   renderPage();
-  expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded: You can only see your own profile');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Your profile could not be loaded.');
+  expect(alert).toHaveTextContent('You can only see your own profile');
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('12 Harbour Road')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, pageMeta, publicNameOf, useAuth, type AuthUser } from '@pcpp/contracts';
-import { Button, ErrorText, PageTitle, Panel, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { pageMeta, publicNameOf, useAuth, type AuthUser } from '@pcpp/contracts';
+import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { useProfile } from '../api/get-profile';
 import { Avatar } from './avatar';
 import { ProfileDetails } from './profile-details';
@@ -27,16 +27,6 @@ const Name = styled.p`
 const Email = styled.p`
   color: var(--color-muted);
   overflow-wrap: anywhere;
-`;
-
-const Failure = styled.div`
-  display: grid;
-  justify-items: start;
-  gap: 12px;
-  padding: 16px;
-  border: 1px solid #fecaca;
-  border-radius: 8px;
-  background: #fef2f2;
 `;
 
 const Toolbar = styled.div`
@@ -76,39 +66,32 @@ function SignedInProfile({ user }: { user: AuthUser }) {
         </div>
       </Identity>
 
-      {profile.isPending && <Spinner label="Loading your profile…" />}
-      {profile.isError && (
-        <Failure>
-          <ErrorText role="alert">Your profile could not be loaded: {errorMessage(profile.error)}</ErrorText>
-          <Button type="button" $variant="secondary" onClick={() => void profile.refetch()}>
-            Retry
-          </Button>
-        </Failure>
-      )}
-      {profile.isSuccess && (
-        <>
-          <ProfileDetails profile={profile.data} />
-          <Toolbar>
-            <Button
-              type="button"
-              aria-expanded={editing}
-              aria-controls={editing ? FORM_ID : undefined}
-              onClick={() => setEditing((open) => !open)}
-            >
-              Update Profile
-            </Button>
-          </Toolbar>
-          {editing && (
-            <ProfileForm
-              id={FORM_ID}
-              email={user.email}
-              current={profile.data}
-              onSaved={() => setEditing(false)}
-              onCancel={() => setEditing(false)}
-            />
-          )}
-        </>
-      )}
+      <QueryView query={profile} loadingLabel="Loading your profile…" failure="Your profile could not be loaded.">
+        {(data) => (
+          <>
+            <ProfileDetails profile={data} />
+            <Toolbar>
+              <Button
+                type="button"
+                aria-expanded={editing}
+                aria-controls={editing ? FORM_ID : undefined}
+                onClick={() => setEditing((open) => !open)}
+              >
+                Update Profile
+              </Button>
+            </Toolbar>
+            {editing && (
+              <ProfileForm
+                id={FORM_ID}
+                email={user.email}
+                current={data}
+                onSaved={() => setEditing(false)}
+                onCancel={() => setEditing(false)}
+              />
+            )}
+          </>
+        )}
+      </QueryView>
     </Panel>
   );
 }

@@ -2,8 +2,7 @@ import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOG_PAGE_SIZE, type PartList, catalogSortLabels, pageMeta } from '@pcpp/contracts';
-import { Button, usePageMeta } from '@pcpp/contracts/ui';
-import { ApiDataView } from '../../../components/api-data-view';
+import { Button, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
 import { PartCard } from '../../../components/part-card';
@@ -98,10 +97,11 @@ export function CatalogPage() {
         <CatalogToolbar filters={filters} onChange={change} />
         <VisuallyHidden aria-live="polite">{announcement(filters, result)}</VisuallyHidden>
         <Results>
-          <ApiDataView
+          <QueryView
             query={result}
             loadingLabel="Loading parts…"
-            failureTitle="We could not load the catalog."
+            failure="We could not load the catalog."
+            framed
             isEmpty={(page) => page.items.length === 0}
             empty={(page) => <NothingHere filters={filters} result={page} />}
           >
@@ -124,7 +124,7 @@ export function CatalogPage() {
                 <CatalogPagination filters={filters} page={page.page} pages={page.pages} />
               </>
             )}
-          </ApiDataView>
+          </QueryView>
         </Results>
       </Inner>
     </>

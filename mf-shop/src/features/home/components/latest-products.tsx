@@ -1,7 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { Button } from '@pcpp/contracts/ui';
-import { ApiDataView } from '../../../components/api-data-view';
+import { Button, QueryView } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PartCard } from '../../../components/part-card';
 import { Section } from '../../../components/section';
@@ -19,10 +18,11 @@ export function LatestProducts() {
   const parts = useLatestParts();
   return (
     <Section id="our-products" title="Our Products" intro="The newest parts from our factory, ready to ship.">
-      <ApiDataView
+      <QueryView
         query={parts}
         loadingLabel="Loading the latest parts…"
-        failureTitle="We could not load our products."
+        failure="We could not load our products."
+        framed
         isEmpty={(parts) => parts.length === 0}
         empty={() => <p>No parts are on sale yet. Please come back soon.</p>}
       >
@@ -42,7 +42,7 @@ export function LatestProducts() {
             </More>
           </>
         )}
-      </ApiDataView>
+      </QueryView>
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { initialsOf, reviewText, type Review } from '@pcpp/contracts';
-import { ApiDataView } from '../../../components/api-data-view';
+import { QueryView } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { Section } from '../../../components/section';
 import { StarRating } from '../../../components/star-rating';
@@ -65,10 +65,11 @@ export function LatestReviews() {
   const reviews = useLatestReviews();
   return (
     <Section id="reviews" title="Our Customers Reviews" intro="What builders say after their parts arrive.">
-      <ApiDataView
+      <QueryView
         query={reviews}
         loadingLabel="Loading reviews…"
-        failureTitle="We could not load the reviews."
+        failure="We could not load the reviews."
+        framed
         isEmpty={(list) => list.length === 0}
         empty={() => <p>No reviews yet. Customers can add one from their dashboard.</p>}
       >
@@ -81,7 +82,7 @@ export function LatestReviews() {
             ))}
           </CardGrid>
         )}
-      </ApiDataView>
+      </QueryView>
     </Section>
   );
 }
