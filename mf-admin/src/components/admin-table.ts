@@ -26,6 +26,8 @@ export const AdminTable = styled.table`
   @media (min-width: 1100px) {
     th, td { border-bottom: 1px solid var(--color-border); }
     td { overflow-wrap: anywhere; }
+    /* Names and emails wrap between words (an email before its @), not inside one. */
+    td.words { overflow-wrap: break-word; }
     td button { padding: 8px 12px; font-size: 0.9rem; overflow-wrap: normal; }
     td.number { text-align: right; white-space: nowrap; }
     td.nowrap { white-space: nowrap; overflow-wrap: normal; }

@@ -107,11 +107,11 @@ export function AllOrdersPage() {
                   <span className="nowrap">{order.number}</span>
                   <span className="byline">{placedAt.format(new Date(order.createdAt))}</span>
                 </th>
-                <td data-label="Product Name">{order.productName}</td>
-                <td data-label="Email">
+                <td data-label="Product Name" className="words">{order.productName}</td>
+                <td data-label="Email" className="words">
                   <EmailText email={order.email} />
                 </td>
-                <td data-label="Ship to">
+                <td data-label="Ship to" className="words">
                   <div>
                     {order.address}
                     <span className="byline">{order.phone}</span>

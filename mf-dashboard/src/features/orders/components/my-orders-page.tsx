@@ -27,7 +27,9 @@ const Table = styled.table`
   thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   .paid { color: #15803d; font-weight: 700; }
   .transaction { display: block; font-size: 0.8rem; color: var(--color-ink-soft); overflow-wrap: anywhere; }
-  .order-number { display: block; margin-top: 2px; font-size: 0.8rem; font-weight: 400; color: var(--color-ink-soft); white-space: nowrap; }
+  /* The number and the date each stay whole, but may go on lines of their own so the table fits. */
+  .order-number { display: block; margin-top: 2px; font-size: 0.8rem; font-weight: 400; color: var(--color-ink-soft); }
+  .order-number > span { white-space: nowrap; }
 
   @media (min-width: 1100px) {
     th, td { padding: 10px 8px; border-bottom: 1px solid var(--color-border); }
@@ -116,7 +118,7 @@ export function MyOrdersPage() {
                     <th scope="row">
                       {order.productName}
                       <span className="order-number">
-                        Order {order.number} · {placedOn.format(new Date(order.createdAt))}
+                        Order <span>{order.number}</span> <span>· {placedOn.format(new Date(order.createdAt))}</span>
                       </span>
                     </th>
                     <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
