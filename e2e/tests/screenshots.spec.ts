@@ -82,6 +82,8 @@ test('the admin console: Edit a Product, All Orders found by number with the shi
   await signInThroughLoginPage(customerPage, demoAccounts.customer);
   await placeOrderThroughPage(customerPage, part, part.min_quantity);
   const orderId = await payThroughPage(customerPage, part);
+  // And one left unpaid, so My Orders shows Pay and Delete beside the shipped one.
+  await placeOrderThroughPage(customerPage, part, part.min_quantity);
   await signInThroughLoginPage(page, demoAccounts.admin);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const order = (await (await request.get(`${stackUrls.api}/order/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Order;
@@ -110,6 +112,11 @@ test('the admin console: Edit a Product, All Orders found by number with the shi
   for (const width of widths) {
     await customerPage.setViewportSize({ width, height: 900 });
     await shoot(customerPage, '/dashboard/myorders', width, 'customer-', 'dashboard-myOrders-shipped');
+    if (width >= 1100) {
+      // A table at this width: all of it in view, Pay and Delete included, with no scrolling inside its box.
+      const hidden = await customerPage.getByRole('table').evaluate((table: HTMLElement) => table.offsetWidth - table.parentElement!.clientWidth);
+      expect(hidden).toBeLessThanOrEqual(0);
+    }
   }
   await customerPage.close();
 });
