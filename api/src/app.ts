@@ -15,13 +15,15 @@ import { createRateLimits } from './rate-limits';
 import type { Logger } from './logger';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
+import { createBuildsRepository } from './modules/builds/repository';
+import { createBuildsService } from './modules/builds/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
 import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
-import { createPaymentsService } from './modules/payments/service';
+import { createPaymentsService, type PaymentsService, refundDetails } from './modules/payments/service';
 import { createStripeClient } from './modules/payments/stripe-client';
 import type { Outbox } from './modules/mail/outbox';
-import { paymentConfirmedEmail } from './modules/mail/templates';
+import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
 import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createReleasesRepository } from './modules/releases/repository';
@@ -45,11 +47,11 @@ import { apiRouteModules, stripeWebhookRouteModules } from './route-table';
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'> &
     // Orders and their emails.
-    Pick<Config, 'shopUrl' | 'orderHoldMinutes'> &
+    Pick<Config, 'shopUrl' | 'orderHoldMinutes' | 'orderHoldLimits'> &
     // Uploads.
     Pick<Config, 'uploadStorage'> &
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
-    Pick<Config, 'shellManifestUrl'> &
+    Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
     Partial<Pick<Config, 'apiDocs'>>;
   logger: Logger;
   database: Database;
@@ -74,6 +76,40 @@ export interface AppDeps {
 }
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * The payments service, as the app and the hold sweep (background-jobs.ts) use it: Stripe, the
+ * payment email once an order is paid, and for a payment given back the Activity log's entry and
+ * the customer's email.
+ */
+export function createPayments(deps: {
+  config: Pick<Config, 'stripe' | 'shopUrl'>;
+  database: Pick<Database, 'collections'>;
+  logger: Logger;
+  outbox: Outbox;
+  onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
+}): PaymentsService {
+  const { config, database, outbox } = deps;
+  const activity = createActivityLog(createActivityRepository(database.collections.activity));
+  return createPaymentsService({
+    orders: createPaymentsRepository(database.collections),
+    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
+    webhookSecret: config.stripe?.webhookSecret,
+    logger: deps.logger,
+    onOrderPaid: deps.onOrderPaid ?? ((order) => outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
+    async onRefunded(refund) {
+      // Named by its order's number and linked to it, as the other order entries (an unknown order: the ids Stripe sent).
+      await activity.record({
+        action: 'order.refunded',
+        actor: 'system',
+        target: refund.order?.number ?? (refund.orderId || refund.paymentIntentId),
+        details: refundDetails(refund),
+        ...(refund.order ? { subject: { kind: 'order' as const, id: refund.order._id.toHexString() } } : {}),
+      });
+      if (refund.order) await outbox.enqueue(paymentRefundedEmail(toOrder(refund.order), refund, { shopUrl: config.shopUrl }));
+    },
+  });
+}
 
 /** Only the configured front ends; any other origin gets no CORS headers at all. The app's and the catalog fast path's. */
 export function corsHeaders(corsOrigins: string[]) {
@@ -110,8 +146,11 @@ export function createApp(deps: AppDeps): Express {
     releases: createReleasesRepository(database.collections),
     activity,
     shellManifestUrl: config.shellManifestUrl,
+    manifestSources: config.releaseManifestSources,
+    loadIds: config.remoteLoadIds,
   });
   const parts = createPartsService(partsRepository, { activity, uploads });
+  const builds = createBuildsService(createBuildsRepository(database.collections.builds, database.collections.buildQuotas), { parts });
   const usersRepository = createUsersRepository(database.collections.users, catalogWrites);
   const reviews = createReviewsService({
     reviews: createReviewsRepository(database.collections.reviews, catalogWrites),
@@ -119,14 +158,18 @@ export function createApp(deps: AppDeps): Express {
     users: usersRepository,
     activity,
   });
-  const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs });
+  const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs, accounts: identity });
   const users = createUsersService({
     users: usersRepository,
     roles,
     accessTokens,
     activity,
     adminEmails: config.adminEmails,
+    identity,
+    outbox: deps.outbox,
+    shopUrl: config.shopUrl,
   });
+  const payments = createPayments({ config, database, logger: deps.logger, outbox: deps.outbox, onOrderPaid: deps.onOrderPaid });
   const orders = createOrdersService({
     orders: ordersRepository,
     idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
@@ -135,18 +178,10 @@ export function createApp(deps: AppDeps): Express {
     outbox: deps.outbox,
     shopUrl: config.shopUrl,
     holdMinutes: config.orderHoldMinutes,
+    holdLimits: config.orderHoldLimits,
     logger: deps.logger,
     activity,
-  });
-
-  const payments = createPaymentsService({
-    orders: createPaymentsRepository(database.collections.orders),
-    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
-    webhookSecret: config.stripe?.webhookSecret,
-    logger: deps.logger,
-    onOrderPaid:
-      deps.onOrderPaid ??
-      ((order) => deps.outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
+    payments,
   });
 
   // Counted in the database, so several api instances share the counts.
@@ -195,6 +230,7 @@ export function createApp(deps: AppDeps): Express {
     database,
     shuttingDown: deps.shuttingDown ?? (() => false),
     parts,
+    builds,
     catalogCache,
     reviews,
     users,

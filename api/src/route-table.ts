@@ -1,6 +1,7 @@
 import apiPackage from '../package.json';
 import type { RouteModule } from './http/route-spec';
 import { activityRoutes } from './modules/activity/routes';
+import { buildsRoutes } from './modules/builds/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -20,6 +21,7 @@ export const stripeWebhookRouteModules = [stripeWebhookRoutes] as const;
 export const apiRouteModules = [
   healthRoutes,
   partsRoutes,
+  buildsRoutes,
   reviewsRoutes,
   usersRoutes,
   paymentsRoutes,

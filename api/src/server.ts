@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
+import { createApp, createPayments } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
 import { createCatalogCache } from './catalog-cache';
@@ -13,6 +13,7 @@ import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from
 import { seedDemoData } from './db/seed';
 import { createOrdersRepository } from './modules/orders/repository';
 import { numberOrdersWithoutNumber } from './modules/orders/service';
+import { createPartsRepository } from './modules/parts/repository';
 import { createLogger, type Logger } from './logger';
 import { createOutbox } from './modules/mail/outbox';
 import { createMailTransport } from './modules/mail/transport';
@@ -73,6 +74,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       const seeded = await seedDemoData(database.collections);
       if (seeded.parts || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');
     }
+    // Parts stored before the catalog's search words and facet keys existed (or an older version of them).
+    const reindexed = await createPartsRepository(database.collections.parts).reindex();
+    if (reindexed > 0) logger.info({ parts: reindexed }, 'indexed parts for the catalog search');
 
     const identity = createFirebaseIdentity(config);
     undo.push(() => identity.close());
@@ -125,6 +129,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       config,
       logger,
       onCatalogChange: catalogCache.invalidate,
+      payments: createPayments({ config, database, logger, outbox }),
     });
     undo.push(() => jobs.stop());
     const { port } = server.address() as AddressInfo;
@@ -212,8 +217,8 @@ function exitOnSignal(logger: Logger, stop: () => Promise<boolean>): void {
  */
 function runInstances(config: Config, env: NodeJS.ProcessEnv): void {
   const logger = createLogger(config.logLevel, config.logFile);
-  // Every instance must accept the tokens the others sign.
-  const workerEnv = { ...env, JWT_SECRET: config.jwtSecret };
+  // Every instance must accept the tokens (and the remotes' load ids) the others sign.
+  const workerEnv = { ...env, JWT_SECRET: config.jwtSecret, REMOTE_LOAD_ID_SECRET: config.remoteLoadIds.secret };
   if (config.jwtSecretGenerated) {
     logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
   }

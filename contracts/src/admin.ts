@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CATEGORIES, type Role } from './entities';
+import { freeText } from './text';
+import { CATEGORIES, type Category, type Role } from './entities';
+import { specsInputSchemas } from './part-specs';
 import { countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
 import { validationMessages as m } from './messages';
 import { carrierSchema, shopNoteSchema, trackingNumberSchema } from './orders';
@@ -42,6 +44,7 @@ export const ACTIVITY_ACTIONS = [
   'product.deleted',
   'order.deleted',
   'order.status',
+  'order.refunded',
   'review.hidden',
   'review.shown',
   'release.published',
@@ -187,25 +190,48 @@ export const minimumOrderEditRule: typeof minimumOrderRule = [
   { message: MINIMUM_ABOVE_STOCK, path: ['min_quantity'] },
 ];
 
-const priceSchema = z
-  .number({ error: m.priceRequired })
-  .int('price must be whole cents')
-  .min(1, 'price must be more than 0')
-  .max(PRICE_MAX_CENTS, 'price is too high');
+const categorySchema = z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` });
 
-/** The fields of a part an admin writes (POST /tools, PATCH /tools/{id}). */
+/** The fields of a part an admin writes (POST /tools, PATCH /tools/{id}), besides its category and specs. */
 export const partInputFields = {
-  name: z.string({ error: m.productNameRequired }).trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
-  category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
+  name: freeText(m.productNameRequired, PRODUCT_NAME_MAX),
   p_quantity: wholeCount(m.productQuantityRequired),
   min_quantity: wholeCount(m.minimumOrderRequired),
-  price: priceSchema,
-  description: z.string({ error: m.descriptionRequired }).trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
-  img: z.url({ error: m.imageRequired }).max(500),
+  price: z
+    .number({ error: m.priceRequired })
+    .int('price must be whole cents')
+    .min(1, 'price must be more than 0')
+    .max(PRICE_MAX_CENTS, 'price is too high'),
+  description: freeText(m.descriptionRequired, DESCRIPTION_MAX),
+  // http(s) only (never javascript: or data:); the api also requires its own uploads' address.
+  img: z
+    .string({ error: m.imageRequired })
+    .min(1, m.imageRequired)
+    .max(500, m.imageNotUploaded)
+    .pipe(z.url({ protocol: /^https?$/, error: m.imageNotUploaded })),
 };
+const partInputOf = <C extends Category>(category: C) =>
+  z.strictObject({ ...partInputFields, category: z.literal(category), specs: specsInputSchemas[category].optional() });
 
-/** POST /tools (admin): price in integer cents, img a URL answered by POST /uploads. Strict. */
-export const partInputSchema = z.strictObject(partInputFields).refine(...minimumOrderRule);
+/**
+ * POST /tools (admin): price in integer cents, img a URL answered by POST /uploads. Strict. `specs`
+ * is optional (the spec's body has none) and, when given, must be the category's
+ * (specsInputSchemas): a socket on a Memory part is refused.
+ */
+export const partInputSchema = z
+  .discriminatedUnion(
+    'category',
+    [
+      partInputOf('Motherboard'),
+      partInputOf('Memory'),
+      partInputOf('Storage'),
+      partInputOf('CPU Cooler'),
+      partInputOf('Power Supplies'),
+      partInputOf('Video Card'),
+    ],
+    { error: (issue) => (issue.code === 'invalid_union' ? `category must be one of: ${CATEGORIES.join(', ')}` : undefined) },
+  )
+  .refine(...minimumOrderRule);
 export type PartInput = z.infer<typeof partInputSchema>;
 
 /** Stock as a count that may be 0 (sold out), as an edit may set it. */
@@ -236,7 +262,7 @@ export const partPatchSchema = z
   .strictObject({
     version: z.number({ error: partEditMessages.versionRequired }).int(partEditMessages.versionRequired).min(0, partEditMessages.versionRequired),
     name: partInputFields.name.optional(),
-    category: partInputFields.category.optional(),
+    category: categorySchema.optional(),
     price: partInputFields.price.optional(),
     min_quantity: partInputFields.min_quantity.optional(),
     description: partInputFields.description.optional(),
@@ -247,6 +273,17 @@ export const partPatchSchema = z
         { error: (issue) => (issue.code === 'invalid_type' ? 'p_quantity must be {from, to}: the stock you loaded and the stock you want' : undefined) },
       )
       .optional(),
+    // Checked by the api against the part's category after the edit (specsInputSchemas), which
+    // the body need not name: a socket on a Memory part is a 400 there.
+    specs: z
+      .record(z.string(), z.unknown(), { error: 'specs must be an object of the category’s specs, or null' })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'The part’s specs as POST /tools takes them for its category (after the edit), or null to remove them. A category change ' +
+          'without specs removes the old ones (they were another category’s).',
+      }),
   })
   .refine((patch) => Object.keys(patch).some((key) => key !== 'version'), { message: partEditMessages.nothingToChange })
   .refine((patch) => patch.min_quantity === undefined || patch.p_quantity === undefined || patch.min_quantity <= patch.p_quantity.to || patch.p_quantity.to === 0, {
@@ -264,6 +301,7 @@ export const PART_FIELD_LABELS = {
   min_quantity: 'minimum order',
   description: 'description',
   img: 'photo',
+  specs: 'specs',
 } as const;
 
 /** Text in a form field as a number for `schema`, or undefined when empty (so "required" is said). */
@@ -282,7 +320,7 @@ const countText = (required: string) => numberText(wholeCount(required));
  * adds its photo field and `minimumOrderRule` (files are a browser thing; this file is server-safe).
  */
 export const partFormFields = z.object({
-  name: z.string().trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
+  name: freeText(m.productNameRequired, PRODUCT_NAME_MAX),
   category: z.enum(CATEGORIES, { error: 'choose a category' }),
   p_quantity: countText(m.productQuantityRequired),
   min_quantity: countText(m.minimumOrderRequired),
@@ -298,7 +336,7 @@ export const partFormFields = z.object({
       }
       return cents;
     }),
-  description: z.string().trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
+  description: freeText(m.descriptionRequired, DESCRIPTION_MAX),
 });
 
 /** The Edit form's fields: the Add form's, with a stock that may be 0 (sold out). */

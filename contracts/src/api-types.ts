@@ -117,11 +117,95 @@ export interface paths {
         head?: never;
         /**
          * Edit a part (Manage Products → Edit)
-         * @description Only the fields sent change. `version` is the part’s version as the admin loaded it: if another admin saved the part since, the answer is 409 and nothing changes. The stock is sent as `p_quantity: {from, to}` (the figure loaded and the one wanted): the api adds `to − from` to the current stock in the same atomic step, so units customers ordered meanwhile stay taken; a cut that would leave less than 0 is a 409 with `available`. Orders keep their own name and price. Recorded on the Activity page as field: old → new.
+         * @description Only the fields sent change. `version` is the part’s version as the admin loaded it: if another admin saved the part since, the answer is 409 and nothing changes. The stock is sent as `p_quantity: {from, to}` (the figure loaded and the one wanted): the api adds `to − from` to the current stock in the same atomic step, so units customers ordered meanwhile stay taken; a cut that would leave less than 0 is a 409 with `available`. `specs` must be the category’s (the category after the edit; 400 otherwise), `null` removes them, and a category change without specs drops the old ones; a new `img` must be one of the shop’s uploads. The catalog’s search and filters read the part as edited at once. Orders keep their own name and price. Recorded on the Activity page as field: old → new.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
         patch: operations["editPart"];
+        trace?: never;
+    };
+    "/builds/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a build’s compatibility
+         * @description The compatibility rules’ results (each with a stable `rule` id, `problem` or `note`, and a sentence naming both parts and the numbers), the estimated draw (CPU TDP + video card board power + 50 W motherboard, 10 W memory, 10 W per drive, 10 W cooler), the recommended wattage (× 1.25), the total at the quantities the cart would take, and the state. The builder computes the same with the same functions (contracts’ build-rules.ts). `cpu` is an id from the reference list of CPUs.
+         *
+         *     **Who may call:** Anyone.
+         */
+        post: operations["checkBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Builds
+         * @description The caller’s saved builds, last saved first, a page at a time, each with its compatibility state as the catalog is now.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["listMyBuilds"];
+        put?: never;
+        /**
+         * Save a build
+         * @description A build with Problems is saved too. An account keeps at most 100 builds: one more is a 409 that says so. Anyone with the id can open it (GET /builds/{id}).
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        post: operations["saveBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A saved build (its shared link)
+         * @description Public: a shared link works signed out. Each slot’s part as the catalog has it now (price and stock), or null when it is no longer sold.
+         *
+         *     **Who may call:** Anyone.
+         */
+        get: operations["getBuild"];
+        /**
+         * Change a saved build
+         * @description Its owner only.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        put: operations["updateBuild"];
+        post?: never;
+        /**
+         * Delete a saved build
+         * @description Its owner only. `deletedCount` is 0 when it was already gone.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        delete: operations["deleteBuild"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/reviews": {
@@ -288,6 +372,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email me the link that verifies my address
+         * @description With a Firebase ID token (sign-up sends one before the token exchange). The shop emails the link itself, through its outbox (MailDev’s inbox in demo mode); it opens the shop’s /auth/action page. Ordering needs a verified email.
+         *
+         *     **Who may call:** A Firebase ID token.
+         *
+         *     **Rate limit:** 5 calls per identity provider account every 60 s (RATE_LIMIT_VERIFICATION_EMAILS); past it, 429 with Retry-After.
+         */
+        post: operations["sendVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/one": {
         parameters: {
             query?: never;
@@ -364,7 +472,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel my unpaid order
-         * @description The order is kept, cancelled, and its quantity goes back to stock (once, however many deletes race).
+         * @description The order is kept, cancelled, and its quantity goes back to stock (once, however many deletes race). Its PaymentIntent is cancelled first, so the card can no longer be charged for it.
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          */
@@ -397,7 +505,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order (the Purchase page)
-         * @description The part’s name and price come from the database and the email from the token; the spec’s `productName`, `email`, `name`, `per_product_price` and `totalAmount` are accepted and ignored. The stock is taken in the step that checks it and held until the order is paid, cancelled, or the hold expires (ORDER_HOLD_MINUTES).
+         * @description The part’s name and price come from the database and the email from the token; the spec’s `productName`, `email`, `name`, `per_product_price` and `totalAmount` are accepted and ignored. The stock is taken in the step that checks it and held until the order is paid, cancelled, or the hold expires (ORDER_HOLD_MINUTES, `holdExpiresAt`). Only an account whose email is verified may order, and each customer holds at most MAX_UNPAID_ORDERS unpaid orders and MAX_HELD_UNITS_PER_PART units of one part (or its minimum order, when higher) at once.
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          *
@@ -452,7 +560,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a customer’s unpaid order (the Delete of All Orders)
-         * @description The order is kept, cancelled by the shop, and its quantity goes back to stock (once, however many cancels race). The customer gets an email saying so, with `reason` when given (the spec’s call sends no body). Recorded on the Activity page.
+         * @description As the customer’s own delete: its PaymentIntent is cancelled first; the order is kept, cancelled by the shop, and its quantity goes back to stock (once, however many cancels race). The customer gets an email saying so, with `reason` when given (the spec’s call sends no body). Recorded on the Activity page.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -484,6 +592,28 @@ export interface paths {
         patch: operations["changeOrderStatus"];
         trace?: never;
     };
+    "/stock-holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Held stock per part (Manage Products)
+         * @description For each part named, the units unpaid orders hold and how many unpaid orders hold them; the part’s `p_quantity` is what is left to sell beside them.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["getStockHolds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/activity": {
         parameters: {
             query?: never;
@@ -513,7 +643,7 @@ export interface paths {
         };
         /**
          * The live version of each remote (what the shell loads)
-         * @description The live manifest of each remote, and the one live before it (the shell’s fallback). Public; cacheable for 5 s.
+         * @description The live manifest of each remote, and the one live before it (the shell’s fallback), their versions, and a signed load id for this page load: a failure report (POST /remotes/errors) must carry it, for a version it served, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). Public; never cached.
          *
          *     **Who may call:** Anyone.
          */
@@ -537,7 +667,7 @@ export interface paths {
         put?: never;
         /**
          * Report a remote that would not load (the shell)
-         * @description Shown on the Releases page for 24 hours.
+         * @description Only for a version GET /remotes served to this page (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours; nothing acts on it by itself.
          *
          *     **Who may call:** Anyone.
          *
@@ -581,7 +711,7 @@ export interface paths {
         put?: never;
         /**
          * Register a published version (npm run release)
-         * @description The api reads the version’s mf-manifest.json, checks it is this remote’s and keeps the shared versions it was built against. Not live yet.
+         * @description The manifest URL must be on the release store or a remote’s origin (RELEASES_PUBLIC_URL, MF_*_MANIFEST_URL, RELEASE_MANIFEST_ORIGINS): any other is refused without being fetched. The api reads the version’s mf-manifest.json (no redirects), checks it is this remote’s and keeps the shared versions it was built against. Not live yet.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -726,17 +856,125 @@ export interface components {
             p_quantity: number;
             min_quantity: number;
             version: number;
+            specs?: components["schemas"]["PartSpecs"];
             createdAt?: components["schemas"]["DateTime"];
         };
         /** @description A MongoDB ObjectId: 24 lowercase hex digits. */
         ObjectId: string;
         /** @description Money in integer cents of US dollars (currency USD): 12999 is $129.99. */
         Cents: number;
+        /** @description A part’s structured specs: the fields of its category’s schema (contracts’ part-specs.ts). */
+        PartSpecs: {
+            /** @enum {string} */
+            socket: "AM4" | "AM5" | "LGA1700" | "LGA1851";
+            chipset: string;
+            /** @enum {string} */
+            formFactor: "ATX" | "Micro-ATX" | "Mini-ITX";
+            /** @enum {string} */
+            memoryType: "DDR4" | "DDR5";
+            memorySlots: number;
+            maxMemoryGB: number;
+            m2Slots: number;
+            sataPorts: number;
+        } | {
+            /** @enum {string} */
+            memoryType: "DDR4" | "DDR5";
+            modules: number;
+            moduleGB: number;
+            speedMTs: number;
+        } | {
+            /** @enum {string} */
+            interface: "NVMe M.2" | "SATA 2.5\"";
+            capacityGB: number;
+        } | {
+            sockets: ("AM4" | "AM5" | "LGA1700" | "LGA1851")[];
+            /** @enum {string} */
+            type: "Air" | "AIO 240" | "AIO 280" | "AIO 360";
+            heightMM: number;
+            ratedTdpW: number;
+        } | {
+            wattage: number;
+            /** @enum {string} */
+            efficiency: "80+" | "80+ Bronze" | "80+ Silver" | "80+ Gold" | "80+ Platinum" | "80+ Titanium";
+            pcie8Pin: number;
+            pcie12v2x6: number;
+        } | {
+            chip: string;
+            memoryGB: number;
+            boardPowerW: number;
+            lengthMM: number;
+            pcie8Pin: number;
+            pcie12v2x6: number;
+        };
         /**
          * Format: date-time
          * @description An ISO 8601 time in UTC, e.g. 2026-11-24T13:35:19.000Z.
          */
         DateTime: string;
+        /** @description A catalog facet: its values among the parts the other filters leave, with counts. */
+        CatalogFacet: {
+            /** @enum {string} */
+            param: "socket" | "memoryType" | "formFactor" | "interface" | "capacity" | "wattage";
+            label: string;
+            values: {
+                value: string;
+                label: string;
+                count: number;
+            }[];
+        };
+        /** @description A build’s compatibility state, rule results, estimated and recommended wattage, and total. */
+        BuildCheck: {
+            /** @enum {string} */
+            state: "compatible" | "notes" | "problems";
+            results: components["schemas"]["RuleResult"][];
+            estimatedW: number;
+            recommendedW: number;
+            totalCents: components["schemas"]["Cents"];
+        };
+        /** @description One compatibility rule’s finding: a Problem (it will not work) or a Note, with a sentence naming the parts and numbers. */
+        RuleResult: {
+            /** @enum {string} */
+            rule: "cpu-motherboard-socket" | "cooler-socket" | "cooler-tdp" | "memory-type-motherboard" | "memory-type-cpu" | "memory-modules" | "memory-capacity" | "storage-m2-slots" | "storage-sata-ports" | "psu-wattage" | "gpu-psu-connectors" | "specs-unknown";
+            /** @enum {string} */
+            level: "problem" | "note";
+            message: string;
+            places: ("cpu" | "motherboard" | "cooler" | "memory" | "storage" | "storage2" | "storage3" | "gpu" | "psu")[];
+        };
+        /** @description A row of My Builds. */
+        BuildSummary: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            cpu: string | null;
+            parts: {
+                [key: string]: components["schemas"]["ObjectId"];
+            };
+            partCount: number;
+            /** @enum {string} */
+            state: "compatible" | "notes" | "problems";
+            problems: number;
+            notes: number;
+            totalCents: components["schemas"]["Cents"];
+            estimatedW: number;
+            updatedAt: components["schemas"]["DateTime"];
+        };
+        /** @description A saved build with each slot’s part as the catalog has it now. */
+        SavedBuild: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            cpu: string | null;
+            parts: {
+                [key: string]: components["schemas"]["ObjectId"];
+            };
+            slots: {
+                /** @enum {string} */
+                slot: "motherboard" | "cooler" | "memory" | "storage" | "storage2" | "storage3" | "gpu" | "psu";
+                productId: components["schemas"]["ObjectId"];
+                part: components["schemas"]["Part"] | null;
+            }[];
+            check: components["schemas"]["BuildCheck"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
+        };
         /** @description A customer’s star review, as the public sees it. */
         Review: {
             _id: components["schemas"]["ObjectId"];
@@ -797,6 +1035,14 @@ export interface components {
                 trackingNumber: string;
             };
             createdAt: components["schemas"]["DateTime"];
+            holdExpiresAt?: components["schemas"]["DateTime"];
+            refunds?: {
+                refundId: string;
+                paymentIntentId: string;
+                amount: components["schemas"]["Cents"];
+                reason: string;
+                at: components["schemas"]["DateTime"];
+            }[];
         };
         /** @description One step of an order’s life: who, when, and why. */
         OrderStatusChange: {
@@ -811,7 +1057,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
+            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
             actor: string;
             target: string;
             details?: string;
@@ -836,6 +1082,13 @@ export interface components {
             previous: {
                 [key: string]: string;
             };
+            versions: {
+                [key: string]: {
+                    live: string;
+                    previous?: string;
+                };
+            };
+            loadId: string;
         };
         /** @description A remote’s versions, the live one, and its load failures. */
         RemoteReleases: {
@@ -1054,7 +1307,13 @@ export interface operations {
             query?: {
                 category?: "Motherboard" | "Memory" | "Storage" | "CPU Cooler" | "Power Supplies" | "Video Card";
                 q?: string;
-                sort?: "newest" | "price-asc" | "price-desc";
+                socket?: "AM4" | "AM5" | "LGA1700" | "LGA1851";
+                memoryType?: "DDR4" | "DDR5";
+                formFactor?: "ATX" | "Micro-ATX" | "Mini-ITX";
+                interface?: "nvme" | "sata";
+                capacity?: string;
+                wattage?: "under-650" | "650-849" | "850-999" | "1000-plus";
+                sort?: "newest" | "price-asc" | "price-desc" | "relevance";
                 page?: string;
                 limit?: string;
             };
@@ -1074,153 +1333,407 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80012",
-                     *           "name": "360 mm ARGB AIO Liquid Cooler",
-                     *           "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
-                     *           "category": "CPU Cooler",
-                     *           "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
-                     *           "price": 14499,
-                     *           "p_quantity": 130,
-                     *           "min_quantity": 2,
-                     *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:17:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80011",
-                     *           "name": "64 GB DDR5-5600 RGB Kit (2x32 GB)",
-                     *           "description": "High-capacity DDR5 kit at 5600 MT/s with white heat spreaders and addressable RGB light bars for content creation rigs.",
-                     *           "category": "Memory",
-                     *           "img": "/images/parts/64-gb-ddr5-5600-rgb-kit-2x32-gb.svg",
-                     *           "price": 19499,
-                     *           "p_quantity": 300,
-                     *           "min_quantity": 2,
-                     *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:16:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80010",
-                     *           "name": "8 GB Compact Single-Fan Graphics Card",
-                     *           "description": "Short single-fan card with 8 GB of GDDR6 that fits mini-ITX cases, drawing power from a single 8-pin connector.",
+                     *           "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *           "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
                      *           "category": "Video Card",
-                     *           "img": "/images/parts/8-gb-compact-single-fan-graphics-card.svg",
-                     *           "price": 21999,
-                     *           "p_quantity": 170,
-                     *           "min_quantity": 2,
-                     *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:15:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000f",
-                     *           "name": "B760M Micro-ATX Motherboard",
-                     *           "description": "Micro-ATX LGA1700 board with two DDR5 slots, a reinforced PCIe x16 slot, 2.5 GbE LAN and two M.2 sockets for compact builds.",
-                     *           "category": "Motherboard",
-                     *           "img": "/images/parts/b760m-micro-atx-motherboard.svg",
-                     *           "price": 12999,
-                     *           "p_quantity": 200,
-                     *           "min_quantity": 3,
-                     *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:14:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000e",
-                     *           "name": "750 W SFX 80+ Platinum PSU",
-                     *           "description": "Compact SFX power supply for small-form-factor builds, with a semi-passive mode that keeps the fan quiet under light loads.",
-                     *           "category": "Power Supplies",
-                     *           "img": "/images/parts/750-w-sfx-80-platinum-psu.svg",
-                     *           "price": 15999,
-                     *           "p_quantity": 110,
-                     *           "min_quantity": 2,
-                     *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:13:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000d",
-                     *           "name": "4 TB NVMe PCIe 5.0 SSD",
-                     *           "description": "Next-generation M.2 drive reaching 12,000 MB/s sequential reads, shipped with a finned aluminium heatsink to prevent throttling.",
-                     *           "category": "Storage",
-                     *           "img": "/images/parts/4-tb-nvme-pcie-5-0-ssd.svg",
-                     *           "price": 34999,
-                     *           "p_quantity": 150,
-                     *           "min_quantity": 2,
-                     *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:12:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000c",
-                     *           "name": "650 W 80+ Bronze PSU",
-                     *           "description": "Non-modular ATX power supply with 80+ Bronze efficiency, a 120 mm fan and full over-voltage and short-circuit protection.",
-                     *           "category": "Power Supplies",
-                     *           "img": "/images/parts/650-w-80-bronze-psu.svg",
-                     *           "price": 6499,
-                     *           "p_quantity": 380,
-                     *           "min_quantity": 4,
-                     *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:11:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000b",
-                     *           "name": "16 GB Triple-Fan Graphics Card",
-                     *           "description": "Enthusiast graphics card with 16 GB of GDDR6X, a 3.5-slot vapour-chamber cooler and three axial fans for 4K gaming.",
-                     *           "category": "Video Card",
-                     *           "img": "/images/parts/16-gb-triple-fan-graphics-card.svg",
-                     *           "price": 79999,
-                     *           "p_quantity": 40,
+                     *           "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *           "price": 44999,
+                     *           "p_quantity": 85,
                      *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "chip": "GeForce RTX 4060 Ti",
+                     *             "memoryGB": 16,
+                     *             "boardPowerW": 165,
+                     *             "lengthMM": 244,
+                     *             "pcie8Pin": 1,
+                     *             "pcie12v2x6": 0
+                     *           },
                      *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:10:00.000Z"
+                     *           "createdAt": "2026-11-02T09:50:00.000Z"
                      *         },
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000a",
-                     *           "name": "1 TB 2.5-inch SATA SSD",
-                     *           "description": "Reliable 2.5-inch SATA III solid-state drive with up to 560 MB/s reads, ideal for reviving laptops and older desktops.",
-                     *           "category": "Storage",
-                     *           "img": "/images/parts/1-tb-2-5-inch-sata-ssd.svg",
-                     *           "price": 5999,
-                     *           "p_quantity": 720,
-                     *           "min_quantity": 8,
+                     *           "_id": "6650a1b2c3d4e5f6a7b80032",
+                     *           "name": "1600 W 80+ Titanium PSU",
+                     *           "description": "Titanium-efficiency 1600 W supply with two 12V-2x6 and six PCIe 8-pin leads, for the most demanding workstations.",
+                     *           "category": "Power Supplies",
+                     *           "img": "/images/parts/1600-w-80-titanium-psu.svg",
+                     *           "price": 44999,
+                     *           "p_quantity": 25,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "wattage": 1600,
+                     *             "efficiency": "80+ Titanium",
+                     *             "pcie8Pin": 6,
+                     *             "pcie12v2x6": 2
+                     *           },
                      *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:09:00.000Z"
+                     *           "createdAt": "2026-11-02T09:49:00.000Z"
                      *         },
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80009",
-                     *           "name": "Quiet Single-Tower Air Cooler",
-                     *           "description": "Single-tower heatsink with four copper heat pipes and a 120 mm fluid-bearing fan that stays quiet at under 25 dBA.",
+                     *           "_id": "6650a1b2c3d4e5f6a7b80031",
+                     *           "name": "Compact 92 mm Air Cooler",
+                     *           "description": "Small tower cooler with a 92 mm fan for Micro-ATX and Mini-ITX builds, rated for processors up to 120 W.",
                      *           "category": "CPU Cooler",
-                     *           "img": "/images/parts/quiet-single-tower-air-cooler.svg",
-                     *           "price": 3499,
-                     *           "p_quantity": 540,
-                     *           "min_quantity": 6,
+                     *           "img": "/images/parts/compact-92-mm-air-cooler.svg",
+                     *           "price": 2499,
+                     *           "p_quantity": 420,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "sockets": [
+                     *               "AM4",
+                     *               "AM5",
+                     *               "LGA1700"
+                     *             ],
+                     *             "type": "Air",
+                     *             "heightMM": 125,
+                     *             "ratedTdpW": 120
+                     *           },
                      *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:08:00.000Z"
+                     *           "createdAt": "2026-11-02T09:48:00.000Z"
                      *         },
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80008",
-                     *           "name": "Z790 Pro ATX Motherboard",
-                     *           "description": "High-end LGA1700 board with a 20-phase VRM, PCIe 5.0 x16 slot, four M.2 sockets, 2.5 GbE LAN and a USB4 rear port.",
-                     *           "category": "Motherboard",
-                     *           "img": "/images/parts/z790-pro-atx-motherboard.svg",
-                     *           "price": 27999,
-                     *           "p_quantity": 60,
-                     *           "min_quantity": 2,
+                     *           "_id": "6650a1b2c3d4e5f6a7b80030",
+                     *           "name": "2 TB NVMe PCIe 5.0 SSD",
+                     *           "description": "PCIe 5.0 M.2 drive with reads up to 10,000 MB/s and a slim heatsink that fits under most graphics cards.",
+                     *           "category": "Storage",
+                     *           "img": "/images/parts/2-tb-nvme-pcie-5-0-ssd.svg",
+                     *           "price": 21999,
+                     *           "p_quantity": 140,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "interface": "NVMe M.2",
+                     *             "capacityGB": 2000
+                     *           },
                      *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:07:00.000Z"
+                     *           "createdAt": "2026-11-02T09:47:00.000Z"
                      *         },
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80007",
-                     *           "name": "16 GB DDR4-3200 Kit (2x8 GB)",
-                     *           "description": "Budget-friendly DDR4 memory kit running at 3200 MT/s CL16 on a plain green PCB, a drop-in upgrade for older desktops.",
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002f",
+                     *           "name": "64 GB DDR4-3200 Kit (4x16 GB)",
+                     *           "description": "Four 16 GB DDR4 modules at 3200 MT/s for a DDR4 workstation; needs a board with four memory slots.",
                      *           "category": "Memory",
-                     *           "img": "/images/parts/16-gb-ddr4-3200-kit-2x8-gb.svg",
-                     *           "price": 3999,
-                     *           "p_quantity": 900,
-                     *           "min_quantity": 10,
+                     *           "img": "/images/parts/64-gb-ddr4-3200-kit-4x16-gb.svg",
+                     *           "price": 11999,
+                     *           "p_quantity": 180,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "memoryType": "DDR4",
+                     *             "modules": 4,
+                     *             "moduleGB": 16,
+                     *             "speedMTs": 3200
+                     *           },
                      *           "version": 0,
-                     *           "createdAt": "2026-11-02T09:06:00.000Z"
+                     *           "createdAt": "2026-11-02T09:46:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002e",
+                     *           "name": "B760 DDR4 ATX Motherboard",
+                     *           "description": "LGA1700 ATX board that keeps your DDR4: four DDR4 slots, two M.2 sockets and 2.5 GbE LAN for 12th to 14th gen Core.",
+                     *           "category": "Motherboard",
+                     *           "img": "/images/parts/b760-ddr4-atx-motherboard.svg",
+                     *           "price": 14999,
+                     *           "p_quantity": 130,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "socket": "LGA1700",
+                     *             "chipset": "B760",
+                     *             "formFactor": "ATX",
+                     *             "memoryType": "DDR4",
+                     *             "memorySlots": 4,
+                     *             "maxMemoryGB": 128,
+                     *             "m2Slots": 2,
+                     *             "sataPorts": 4
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:45:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002d",
+                     *           "name": "Radeon RX 7900 XTX 24 GB Graphics Card",
+                     *           "description": "Radeon RX 7900 XTX with 24 GB of GDDR6, a triple-fan cooler and three 8-pin power connectors for 4K gaming.",
+                     *           "category": "Video Card",
+                     *           "img": "/images/parts/radeon-rx-7900-xtx-24-gb-graphics-card.svg",
+                     *           "price": 94999,
+                     *           "p_quantity": 35,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "chip": "Radeon RX 7900 XTX",
+                     *             "memoryGB": 24,
+                     *             "boardPowerW": 355,
+                     *             "lengthMM": 287,
+                     *             "pcie8Pin": 3,
+                     *             "pcie12v2x6": 0
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:44:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002c",
+                     *           "name": "750 W 80+ Gold PSU",
+                     *           "description": "Semi-modular 750 W supply with three PCIe 8-pin leads and a quiet 120 mm fan; no 12V-2x6 cable.",
+                     *           "category": "Power Supplies",
+                     *           "img": "/images/parts/750-w-80-gold-psu.svg",
+                     *           "price": 9999,
+                     *           "p_quantity": 260,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "wattage": 750,
+                     *             "efficiency": "80+ Gold",
+                     *             "pcie8Pin": 3,
+                     *             "pcie12v2x6": 0
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:43:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002b",
+                     *           "name": "AM4 Top-Flow Air Cooler",
+                     *           "description": "Low top-flow cooler with a 120 mm fan that also cools the board around the socket; AM4 mounting only, rated for 125 W.",
+                     *           "category": "CPU Cooler",
+                     *           "img": "/images/parts/am4-top-flow-air-cooler.svg",
+                     *           "price": 2999,
+                     *           "p_quantity": 300,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "sockets": [
+                     *               "AM4"
+                     *             ],
+                     *             "type": "Air",
+                     *             "heightMM": 75,
+                     *             "ratedTdpW": 125
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:42:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002a",
+                     *           "name": "4 TB 2.5-inch SATA SSD",
+                     *           "description": "Four terabytes of quiet, cool SATA storage in a 2.5-inch drive, with a five-year warranty.",
+                     *           "category": "Storage",
+                     *           "img": "/images/parts/4-tb-2-5-inch-sata-ssd.svg",
+                     *           "price": 26999,
+                     *           "p_quantity": 90,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "interface": "SATA 2.5\"",
+                     *             "capacityGB": 4000
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:41:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80029",
+                     *           "name": "48 GB DDR5-7200 Kit (2x24 GB)",
+                     *           "description": "Fast DDR5 kit at 7200 MT/s with 24 GB modules, tuned for recent Intel boards with strong memory overclocking.",
+                     *           "category": "Memory",
+                     *           "img": "/images/parts/48-gb-ddr5-7200-kit-2x24-gb.svg",
+                     *           "price": 17999,
+                     *           "p_quantity": 110,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "memoryType": "DDR5",
+                     *             "modules": 2,
+                     *             "moduleGB": 24,
+                     *             "speedMTs": 7200
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:40:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80028",
+                     *           "name": "Z890 ATX Motherboard",
+                     *           "description": "LGA1851 board for Core Ultra 200S processors with four DDR5 slots, four M.2 sockets, Thunderbolt 4 and Wi-Fi 7.",
+                     *           "category": "Motherboard",
+                     *           "img": "/images/parts/z890-atx-motherboard.svg",
+                     *           "price": 32999,
+                     *           "p_quantity": 55,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "socket": "LGA1851",
+                     *             "chipset": "Z890",
+                     *             "formFactor": "ATX",
+                     *             "memoryType": "DDR5",
+                     *             "memorySlots": 4,
+                     *             "maxMemoryGB": 256,
+                     *             "m2Slots": 4,
+                     *             "sataPorts": 4
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:39:00.000Z"
                      *         }
                      *       ],
-                     *       "total": 18,
+                     *       "total": 51,
                      *       "page": 1,
-                     *       "pages": 2
+                     *       "pages": 5,
+                     *       "facets": [
+                     *         {
+                     *           "param": "socket",
+                     *           "label": "Socket",
+                     *           "values": [
+                     *             {
+                     *               "value": "AM4",
+                     *               "label": "AM4",
+                     *               "count": 9
+                     *             },
+                     *             {
+                     *               "value": "AM5",
+                     *               "label": "AM5",
+                     *               "count": 9
+                     *             },
+                     *             {
+                     *               "value": "LGA1700",
+                     *               "label": "LGA1700",
+                     *               "count": 10
+                     *             },
+                     *             {
+                     *               "value": "LGA1851",
+                     *               "label": "LGA1851",
+                     *               "count": 6
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "memoryType",
+                     *           "label": "Memory type",
+                     *           "values": [
+                     *             {
+                     *               "value": "DDR4",
+                     *               "label": "DDR4",
+                     *               "count": 6
+                     *             },
+                     *             {
+                     *               "value": "DDR5",
+                     *               "label": "DDR5",
+                     *               "count": 12
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "formFactor",
+                     *           "label": "Form factor",
+                     *           "values": [
+                     *             {
+                     *               "value": "ATX",
+                     *               "label": "ATX",
+                     *               "count": 6
+                     *             },
+                     *             {
+                     *               "value": "Micro-ATX",
+                     *               "label": "Micro-ATX",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "Mini-ITX",
+                     *               "label": "Mini-ITX",
+                     *               "count": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "interface",
+                     *           "label": "Interface",
+                     *           "values": [
+                     *             {
+                     *               "value": "nvme",
+                     *               "label": "NVMe M.2",
+                     *               "count": 6
+                     *             },
+                     *             {
+                     *               "value": "sata",
+                     *               "label": "SATA 2.5\"",
+                     *               "count": 3
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "capacity",
+                     *           "label": "Capacity",
+                     *           "values": [
+                     *             {
+                     *               "value": "16",
+                     *               "label": "16 GB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "32",
+                     *               "label": "32 GB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "48",
+                     *               "label": "48 GB",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "64",
+                     *               "label": "64 GB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "96",
+                     *               "label": "96 GB",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "128",
+                     *               "label": "128 GB",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "500",
+                     *               "label": "500 GB",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "1000",
+                     *               "label": "1 TB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "2000",
+                     *               "label": "2 TB",
+                     *               "count": 3
+                     *             },
+                     *             {
+                     *               "value": "4000",
+                     *               "label": "4 TB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "8000",
+                     *               "label": "8 TB",
+                     *               "count": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "wattage",
+                     *           "label": "Wattage",
+                     *           "values": [
+                     *             {
+                     *               "value": "under-650",
+                     *               "label": "Under 650 W",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "650-849",
+                     *               "label": "650–849 W",
+                     *               "count": 3
+                     *             },
+                     *             {
+                     *               "value": "850-999",
+                     *               "label": "850–999 W",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "1000-plus",
+                     *               "label": "1000 W and up",
+                     *               "count": 3
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Part"][] | {
@@ -1228,6 +1741,7 @@ export interface operations {
                         total: number;
                         page: number;
                         pages: number;
+                        facets: components["schemas"]["CatalogFacet"][];
                     };
                 };
             };
@@ -1269,14 +1783,105 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @enum {string} */
-                    category: "Motherboard" | "Memory" | "Storage" | "CPU Cooler" | "Power Supplies" | "Video Card";
                     p_quantity: number;
                     min_quantity: number;
                     price: number;
                     description: string;
-                    /** Format: uri */
                     img: string;
+                    /** @constant */
+                    category: "Motherboard";
+                    specs?: {
+                        /** @enum {string} */
+                        socket: "AM4" | "AM5" | "LGA1700" | "LGA1851";
+                        chipset: string;
+                        /** @enum {string} */
+                        formFactor: "ATX" | "Micro-ATX" | "Mini-ITX";
+                        /** @enum {string} */
+                        memoryType: "DDR4" | "DDR5";
+                        memorySlots: number;
+                        maxMemoryGB: number;
+                        m2Slots: number;
+                        sataPorts: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    img: string;
+                    /** @constant */
+                    category: "Memory";
+                    specs?: {
+                        /** @enum {string} */
+                        memoryType: "DDR4" | "DDR5";
+                        modules: number;
+                        moduleGB: number;
+                        speedMTs: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    img: string;
+                    /** @constant */
+                    category: "Storage";
+                    specs?: {
+                        /** @enum {string} */
+                        interface: "NVMe M.2" | "SATA 2.5\"";
+                        capacityGB: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    img: string;
+                    /** @constant */
+                    category: "CPU Cooler";
+                    specs?: {
+                        sockets: ("AM4" | "AM5" | "LGA1700" | "LGA1851")[];
+                        /** @enum {string} */
+                        type: "Air" | "AIO 240" | "AIO 280" | "AIO 360";
+                        heightMM: number;
+                        ratedTdpW: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    img: string;
+                    /** @constant */
+                    category: "Power Supplies";
+                    specs?: {
+                        wattage: number;
+                        /** @enum {string} */
+                        efficiency: "80+" | "80+ Bronze" | "80+ Silver" | "80+ Gold" | "80+ Platinum" | "80+ Titanium";
+                        pcie8Pin: number;
+                        pcie12v2x6: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    img: string;
+                    /** @constant */
+                    category: "Video Card";
+                    specs?: {
+                        chip: string;
+                        memoryGB: number;
+                        boardPowerW: number;
+                        lengthMM: number;
+                        pcie8Pin: number;
+                        pcie12v2x6: number;
+                    };
                 };
             };
         };
@@ -1289,7 +1894,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "insertedId": "6650a1b2c3d4e5f6a7b80012"
+                     *       "insertedId": "6650a1b2c3d4e5f6a7b80033"
                      *     }
                      */
                     "application/json": {
@@ -1372,16 +1977,24 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "_id": "6650a1b2c3d4e5f6a7b80012",
-                     *       "name": "360 mm ARGB AIO Liquid Cooler",
-                     *       "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
-                     *       "category": "CPU Cooler",
-                     *       "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
-                     *       "price": 14499,
-                     *       "p_quantity": 130,
-                     *       "min_quantity": 2,
+                     *       "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *       "category": "Video Card",
+                     *       "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *       "price": 44999,
+                     *       "p_quantity": 85,
+                     *       "min_quantity": 1,
+                     *       "specs": {
+                     *         "chip": "GeForce RTX 4060 Ti",
+                     *         "memoryGB": 16,
+                     *         "boardPowerW": 165,
+                     *         "lengthMM": 244,
+                     *         "pcie8Pin": 1,
+                     *         "pcie12v2x6": 0
+                     *       },
                      *       "version": 0,
-                     *       "createdAt": "2026-11-02T09:17:00.000Z"
+                     *       "createdAt": "2026-11-02T09:50:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Part"];
@@ -1534,12 +2147,15 @@ export interface operations {
                     price?: number;
                     min_quantity?: number;
                     description?: string;
-                    /** Format: uri */
                     img?: string;
                     p_quantity?: {
                         from: number;
                         to: number;
                     };
+                    /** @description The part’s specs as POST /tools takes them for its category (after the edit), or null to remove them. A category change without specs removes the old ones (they were another category’s). */
+                    specs?: {
+                        [key: string]: unknown;
+                    } | null;
                 };
             };
         };
@@ -1552,16 +2168,24 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "_id": "6650a1b2c3d4e5f6a7b80012",
-                     *       "name": "360 mm ARGB AIO Liquid Cooler",
-                     *       "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
-                     *       "category": "CPU Cooler",
-                     *       "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
-                     *       "price": 13499,
-                     *       "p_quantity": 130,
-                     *       "min_quantity": 2,
+                     *       "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *       "category": "Video Card",
+                     *       "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *       "price": 43999,
+                     *       "p_quantity": 85,
+                     *       "min_quantity": 1,
+                     *       "specs": {
+                     *         "chip": "GeForce RTX 4060 Ti",
+                     *         "memoryGB": 16,
+                     *         "boardPowerW": 165,
+                     *         "lengthMM": 244,
+                     *         "pcie8Pin": 1,
+                     *         "pcie12v2x6": 0
+                     *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-02T09:17:00.000Z"
+                     *       "createdAt": "2026-11-02T09:50:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Part"];
@@ -1613,6 +2237,720 @@ export interface operations {
                         message: string;
                         available: number;
                     } | components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    checkBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    parts: {
+                        motherboard?: string;
+                        cooler?: string;
+                        memory?: string;
+                        storage?: string;
+                        storage2?: string;
+                        storage3?: string;
+                        gpu?: string;
+                        psu?: string;
+                    };
+                    cpu?: ("ryzen-5-5600" | "ryzen-5-5600x" | "ryzen-7-5700g" | "ryzen-7-5700x" | "ryzen-7-5800x3d" | "ryzen-9-5900x" | "ryzen-9-5950x" | "ryzen-5-7600" | "ryzen-5-7600x" | "ryzen-7-7700" | "ryzen-7-7700x" | "ryzen-7-7800x3d" | "ryzen-9-7900x" | "ryzen-9-7950x" | "ryzen-5-9600x" | "ryzen-7-9700x" | "ryzen-7-9800x3d" | "ryzen-9-9900x" | "ryzen-9-9950x" | "core-i3-12100f" | "core-i5-12400f" | "core-i5-13400f" | "core-i5-13600k" | "core-i5-14600k" | "core-i7-12700k" | "core-i7-13700k" | "core-i7-14700k" | "core-i9-13900k" | "core-i9-14900k" | "core-ultra-5-245k" | "core-ultra-7-265k" | "core-ultra-9-285k") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The build’s check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "compatible",
+                     *       "results": [],
+                     *       "estimatedW": 385,
+                     *       "recommendedW": 482,
+                     *       "totalCents": 107994
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BuildCheck"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A slot names a part the catalog does not have, or a part of another category than the slot’s. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listMyBuilds: {
+        parameters: {
+            query: {
+                mine: "true";
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller’s builds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80400",
+                     *           "name": "AM5 gaming build",
+                     *           "cpu": "ryzen-7-7700x",
+                     *           "parts": {
+                     *             "motherboard": "6650a1b2c3d4e5f6a7b80004",
+                     *             "cooler": "6650a1b2c3d4e5f6a7b80007",
+                     *             "memory": "6650a1b2c3d4e5f6a7b80005",
+                     *             "storage": "6650a1b2c3d4e5f6a7b80006",
+                     *             "gpu": "6650a1b2c3d4e5f6a7b80009",
+                     *             "psu": "6650a1b2c3d4e5f6a7b80008"
+                     *           },
+                     *           "partCount": 6,
+                     *           "state": "compatible",
+                     *           "problems": 0,
+                     *           "notes": 0,
+                     *           "totalCents": 107994,
+                     *           "estimatedW": 385,
+                     *           "updatedAt": "2026-11-02T09:55:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["BuildSummary"][];
+                        total: number;
+                        page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    parts: {
+                        motherboard?: string;
+                        cooler?: string;
+                        memory?: string;
+                        storage?: string;
+                        storage2?: string;
+                        storage3?: string;
+                        gpu?: string;
+                        psu?: string;
+                    };
+                    cpu?: ("ryzen-5-5600" | "ryzen-5-5600x" | "ryzen-7-5700g" | "ryzen-7-5700x" | "ryzen-7-5800x3d" | "ryzen-9-5900x" | "ryzen-9-5950x" | "ryzen-5-7600" | "ryzen-5-7600x" | "ryzen-7-7700" | "ryzen-7-7700x" | "ryzen-7-7800x3d" | "ryzen-9-7900x" | "ryzen-9-7950x" | "ryzen-5-9600x" | "ryzen-7-9700x" | "ryzen-7-9800x3d" | "ryzen-9-9900x" | "ryzen-9-9950x" | "core-i3-12100f" | "core-i5-12400f" | "core-i5-13400f" | "core-i5-13600k" | "core-i5-14600k" | "core-i7-12700k" | "core-i7-13700k" | "core-i7-14700k" | "core-i9-13900k" | "core-i9-14900k" | "core-ultra-5-245k" | "core-ultra-7-265k" | "core-ultra-9-285k") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80400"
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account keeps 100 builds already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A slot names a part the catalog does not have, or a part of another category than the slot’s. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80400",
+                     *       "name": "AM5 gaming build",
+                     *       "cpu": "ryzen-7-7700x",
+                     *       "parts": {
+                     *         "motherboard": "6650a1b2c3d4e5f6a7b80004",
+                     *         "cooler": "6650a1b2c3d4e5f6a7b80007",
+                     *         "memory": "6650a1b2c3d4e5f6a7b80005",
+                     *         "storage": "6650a1b2c3d4e5f6a7b80006",
+                     *         "gpu": "6650a1b2c3d4e5f6a7b80009",
+                     *         "psu": "6650a1b2c3d4e5f6a7b80008"
+                     *       },
+                     *       "slots": [
+                     *         {
+                     *           "slot": "motherboard",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80004",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80004",
+                     *             "name": "B650 WiFi ATX Motherboard",
+                     *             "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *             "category": "Motherboard",
+                     *             "img": "/images/parts/b650-wifi-atx-motherboard.svg",
+                     *             "price": 18999,
+                     *             "p_quantity": 120,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "socket": "AM5",
+                     *               "chipset": "B650",
+                     *               "formFactor": "ATX",
+                     *               "memoryType": "DDR5",
+                     *               "memorySlots": 4,
+                     *               "maxMemoryGB": 192,
+                     *               "m2Slots": 2,
+                     *               "sataPorts": 4
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:03:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "cooler",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80007",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80007",
+                     *             "name": "240 mm AIO Liquid Cooler",
+                     *             "description": "All-in-one liquid cooler with a 240 mm aluminium radiator, two PWM fans and a copper cold plate for AM4, AM5, LGA1700 and LGA1851 sockets.",
+                     *             "category": "CPU Cooler",
+                     *             "img": "/images/parts/240-mm-aio-liquid-cooler.svg",
+                     *             "price": 8999,
+                     *             "p_quantity": 260,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "sockets": [
+                     *                 "AM4",
+                     *                 "AM5",
+                     *                 "LGA1700",
+                     *                 "LGA1851"
+                     *               ],
+                     *               "type": "AIO 240",
+                     *               "heightMM": 52,
+                     *               "ratedTdpW": 250
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:06:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "memory",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80005",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80005",
+                     *             "name": "32 GB DDR5-6000 Kit (2x16 GB)",
+                     *             "description": "Dual-channel DDR5 kit rated at 6000 MT/s CL30 with low-profile aluminium heat spreaders and one-click EXPO/XMP profiles.",
+                     *             "category": "Memory",
+                     *             "img": "/images/parts/32-gb-ddr5-6000-kit-2x16-gb.svg",
+                     *             "price": 10499,
+                     *             "p_quantity": 640,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "memoryType": "DDR5",
+                     *               "modules": 2,
+                     *               "moduleGB": 16,
+                     *               "speedMTs": 6000
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:04:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "storage",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80006",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80006",
+                     *             "name": "2 TB NVMe PCIe 4.0 SSD",
+                     *             "description": "M.2 2280 drive with sequential reads up to 7,000 MB/s, a DRAM cache and 1,200 TBW endurance, backed by a five-year warranty.",
+                     *             "category": "Storage",
+                     *             "img": "/images/parts/2-tb-nvme-pcie-4-0-ssd.svg",
+                     *             "price": 13999,
+                     *             "p_quantity": 480,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "interface": "NVMe M.2",
+                     *               "capacityGB": 2000
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:05:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "gpu",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80009",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80009",
+                     *             "name": "12 GB Dual-Fan Graphics Card",
+                     *             "description": "GeForce RTX 4070 card with 12 GB of GDDR6X, a compact dual-fan cooler and a metal backplate, built for 1440p gaming.",
+                     *             "category": "Video Card",
+                     *             "img": "/images/parts/12-gb-dual-fan-graphics-card.svg",
+                     *             "price": 42999,
+                     *             "p_quantity": 90,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "chip": "GeForce RTX 4070",
+                     *               "memoryGB": 12,
+                     *               "boardPowerW": 200,
+                     *               "lengthMM": 242,
+                     *               "pcie8Pin": 1,
+                     *               "pcie12v2x6": 0
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:08:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "psu",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80008",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80008",
+                     *             "name": "850 W 80+ Gold Modular PSU",
+                     *             "description": "Fully modular ATX 3.1 power supply with a native 12V-2x6 cable, Japanese capacitors and a fluid-bearing 135 mm fan.",
+                     *             "category": "Power Supplies",
+                     *             "img": "/images/parts/850-w-80-gold-modular-psu.svg",
+                     *             "price": 12499,
+                     *             "p_quantity": 210,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "wattage": 850,
+                     *               "efficiency": "80+ Gold",
+                     *               "pcie8Pin": 4,
+                     *               "pcie12v2x6": 1
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:07:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "check": {
+                     *         "state": "compatible",
+                     *         "results": [],
+                     *         "estimatedW": 385,
+                     *         "recommendedW": 482,
+                     *         "totalCents": 107994
+                     *       },
+                     *       "createdAt": "2026-11-02T09:50:00.000Z",
+                     *       "updatedAt": "2026-11-02T09:55:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedBuild"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No saved build has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    parts: {
+                        motherboard?: string;
+                        cooler?: string;
+                        memory?: string;
+                        storage?: string;
+                        storage2?: string;
+                        storage3?: string;
+                        gpu?: string;
+                        psu?: string;
+                    };
+                    cpu?: ("ryzen-5-5600" | "ryzen-5-5600x" | "ryzen-7-5700g" | "ryzen-7-5700x" | "ryzen-7-5800x3d" | "ryzen-9-5900x" | "ryzen-9-5950x" | "ryzen-5-7600" | "ryzen-5-7600x" | "ryzen-7-7700" | "ryzen-7-7700x" | "ryzen-7-7800x3d" | "ryzen-9-7900x" | "ryzen-9-7950x" | "ryzen-5-9600x" | "ryzen-7-9700x" | "ryzen-7-9800x3d" | "ryzen-9-9900x" | "ryzen-9-9950x" | "core-i3-12100f" | "core-i5-12400f" | "core-i5-13400f" | "core-i5-13600k" | "core-i5-14600k" | "core-i7-12700k" | "core-i7-13700k" | "core-i7-14700k" | "core-i9-13900k" | "core-i9-14900k" | "core-ultra-5-245k" | "core-ultra-7-265k" | "core-ultra-9-285k") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80400"
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The build is another account’s: only its owner changes or deletes it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No saved build has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A slot names a part the catalog does not have, or a part of another category than the slot’s. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (or already gone). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deletedCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The build is another account’s: only its owner changes or deletes it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The request body is too large. */
@@ -2414,6 +3752,108 @@ export interface operations {
             };
         };
     };
+    sendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sent": true,
+                     *       "email": "sam@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        sent: true;
+                        email: string;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account has no email address. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The email is verified already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getProfile: {
         parameters: {
             query: {
@@ -2747,7 +4187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A paid order cannot be deleted. */
+            /** @description A paid order cannot be deleted (also when its payment went through just now), or its payment is being processed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2767,6 +4207,15 @@ export interface operations {
             };
             /** @description The request body’s encoding or charset is not supported. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused to cancel the order’s payment (the order is left as it is). */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2936,13 +4385,13 @@ export interface operations {
                      *       {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
                      *         "number": "PCP-7K3Q9D",
-                     *         "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *         "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *         "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
                      *         "name": "customer",
-                     *         "per_product_price": 14499,
+                     *         "per_product_price": 44999,
                      *         "order_quantity": 2,
-                     *         "totalAmount": 28998,
+                     *         "totalAmount": 89998,
                      *         "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *         "phone": "+44 7700 900123",
                      *         "paid": false,
@@ -2954,7 +4403,8 @@ export interface operations {
                      *             "by": "customer@pcparts.dev"
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-02T09:30:00.000Z"
+                     *         "createdAt": "2026-11-02T09:30:00.000Z",
+                     *         "holdExpiresAt": "2026-11-02T10:00:00.000Z"
                      *       }
                      *     ]
                      */
@@ -3051,13 +4501,13 @@ export interface operations {
                      *       "order": {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
                      *         "number": "PCP-7K3Q9D",
-                     *         "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *         "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *         "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
                      *         "name": "customer",
-                     *         "per_product_price": 14499,
+                     *         "per_product_price": 44999,
                      *         "order_quantity": 2,
-                     *         "totalAmount": 28998,
+                     *         "totalAmount": 89998,
                      *         "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *         "phone": "+44 7700 900123",
                      *         "paid": false,
@@ -3069,7 +4519,8 @@ export interface operations {
                      *             "by": "customer@pcparts.dev"
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-02T09:30:00.000Z"
+                     *         "createdAt": "2026-11-02T09:30:00.000Z",
+                     *         "holdExpiresAt": "2026-11-02T10:00:00.000Z"
                      *       }
                      *     }
                      */
@@ -3097,6 +4548,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The account’s email is not verified yet: the sentence says how to verify it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description No part has this id. */
             404: {
                 headers: {
@@ -3106,7 +4566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The stock cannot cover the quantity (with how many are left), or a request with this Idempotency-Key is still running. */
+            /** @description The stock cannot cover the quantity (with how many are left); the customer’s unpaid orders are at a hold cap (which, and its value; the sentence says to pay for or cancel one first); or a request with this Idempotency-Key is still running. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3115,6 +4575,11 @@ export interface operations {
                     "application/json": {
                         message: string;
                         available: number;
+                    } | {
+                        message: string;
+                        /** @enum {string} */
+                        limit: "MAX_UNPAID_ORDERS" | "MAX_HELD_UNITS_PER_PART";
+                        max: number;
                     } | {
                         message: string;
                     };
@@ -3191,13 +4656,13 @@ export interface operations {
                      *       {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
                      *         "number": "PCP-7K3Q9D",
-                     *         "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *         "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *         "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
                      *         "name": "customer",
-                     *         "per_product_price": 14499,
+                     *         "per_product_price": 44999,
                      *         "order_quantity": 2,
-                     *         "totalAmount": 28998,
+                     *         "totalAmount": 89998,
                      *         "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *         "phone": "+44 7700 900123",
                      *         "paid": false,
@@ -3209,7 +4674,8 @@ export interface operations {
                      *             "by": "customer@pcparts.dev"
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-02T09:30:00.000Z"
+                     *         "createdAt": "2026-11-02T09:30:00.000Z",
+                     *         "holdExpiresAt": "2026-11-02T10:00:00.000Z"
                      *       }
                      *     ]
                      */
@@ -3287,13 +4753,13 @@ export interface operations {
                      * @example {
                      *       "_id": "6650a1b2c3d4e5f6a7b80200",
                      *       "number": "PCP-7K3Q9D",
-                     *       "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *       "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "per_product_price": 14499,
+                     *       "per_product_price": 44999,
                      *       "order_quantity": 2,
-                     *       "totalAmount": 28998,
+                     *       "totalAmount": 89998,
                      *       "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *       "phone": "+44 7700 900123",
                      *       "paid": false,
@@ -3305,7 +4771,8 @@ export interface operations {
                      *           "by": "customer@pcparts.dev"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *       "createdAt": "2026-11-02T09:30:00.000Z",
+                     *       "holdExpiresAt": "2026-11-02T10:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -3425,7 +4892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A paid order cannot be cancelled. */
+            /** @description A paid order cannot be cancelled (also when its payment went through just now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3445,6 +4912,15 @@ export interface operations {
             };
             /** @description The request body’s encoding or charset is not supported. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused to cancel the order’s payment (the order is left as it is). */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3500,13 +4976,13 @@ export interface operations {
                      * @example {
                      *       "_id": "6650a1b2c3d4e5f6a7b80200",
                      *       "number": "PCP-7K3Q9D",
-                     *       "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *       "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "per_product_price": 14499,
+                     *       "per_product_price": 44999,
                      *       "order_quantity": 2,
-                     *       "totalAmount": 28998,
+                     *       "totalAmount": 89998,
                      *       "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *       "phone": "+44 7700 900123",
                      *       "paid": true,
@@ -3575,7 +5051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The order’s status does not allow this move (or another admin moved it first). */
+            /** @description The order’s status does not allow this move (or another admin moved it first, or its payment went through just now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3595,6 +5071,103 @@ export interface operations {
             };
             /** @description The request body’s encoding or charset is not supported. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused to cancel the order’s payment (the order is left as it is). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStockHolds: {
+        parameters: {
+            query: {
+                /** @description Part ids separated by commas (at most 50). */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per part asked for, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "holds": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "held": 2,
+                     *           "unpaidOrders": 1
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "held": 0,
+                     *           "unpaidOrders": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        holds: {
+                            productId: components["schemas"]["ObjectId"];
+                            held: number;
+                            unpaidOrders: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3640,17 +5213,17 @@ export interface operations {
                      *           "_id": "6650a1b2c3d4e5f6a7b80300",
                      *           "action": "product.edited",
                      *           "actor": "admin@pcparts.dev",
-                     *           "target": "360 mm ARGB AIO Liquid Cooler",
+                     *           "target": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *           "changes": [
                      *             {
                      *               "field": "price",
-                     *               "from": "$144.99",
-                     *               "to": "$134.99"
+                     *               "from": "$449.99",
+                     *               "to": "$439.99"
                      *             }
                      *           ],
                      *           "subject": {
                      *             "kind": "product",
-                     *             "id": "6650a1b2c3d4e5f6a7b80012",
+                     *             "id": "6650a1b2c3d4e5f6a7b80033",
                      *             "exists": true
                      *           },
                      *           "at": "2026-11-02T09:20:00.000Z"
@@ -3738,7 +5311,20 @@ export interface operations {
                      *       },
                      *       "previous": {
                      *         "mf_shop": "http://localhost:3001/mf-manifest.json"
-                     *       }
+                     *       },
+                     *       "versions": {
+                     *         "mf_shop": {
+                     *           "live": "0.1.0+3f2a9c1d",
+                     *           "previous": "0.1.0+local"
+                     *         },
+                     *         "mf_dashboard": {
+                     *           "live": "0.1.0+local"
+                     *         },
+                     *         "mf_admin": {
+                     *           "live": "0.1.0+local"
+                     *         }
+                     *       },
+                     *       "loadId": "eyJuIjoiVjFxX2ZxT2dKbVV6cU1pQiIsImUiOjE3OTQwMDAwMDAwMDAsInMiOnsibWZfc2hvcCI6WyIwLjEuMCszZjJhOWMxZCIsIjAuMS4wK2xvY2FsIl19fQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
                      *     }
                      */
                     "application/json": components["schemas"]["LiveRemotes"];
@@ -3783,21 +5369,21 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     remote: "mf_shop" | "mf_dashboard" | "mf_admin";
-                    /** Format: uri */
-                    manifestUrl: string;
+                    version: string;
+                    loadId: string;
                     message: string;
                 };
             };
         };
         responses: {
-            /** @description Recorded. */
+            /** @description Recorded (a repeat from the same page load for the same version is not counted again). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description Malformed, or the load id is not one the api signed, has ended, or did not serve this version (the message says which). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3980,7 +5566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description Malformed, or the manifest is not on an allowed address, cannot be read, or is another remote’s (the message says which). */
             400: {
                 headers: {
                     [name: string]: unknown;

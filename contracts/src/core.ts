@@ -1,17 +1,23 @@
 // The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
 export * from './admin';
 export * from './api-answers';
+export * from './build-rules';
+export * from './builds';
 export type * from './api-answer-types';
+export * from './catalog-facets';
 export * from './catalog-query';
 export * from './contact';
+export * from './cpus';
 export * from './entities';
 export * from './entity-schemas';
 export * from './messages';
 export * from './money';
 export * from './names';
 export * from './orders';
+export * from './part-specs';
 export * from './pages';
 export * from './releases';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';
+export * from './text';

@@ -1,3 +1,5 @@
+import type { PartSpecs } from './part-specs';
+
 /** The six part categories of the spec, in the order the home page shows them. */
 export const CATEGORIES = [
   'Motherboard',
@@ -28,6 +30,8 @@ export interface Part {
    * and is refused if the part has moved on (PATCH /tools/{id}); orders do not change it.
    */
   version: number;
+  /** Structured specs of the part's category (part-specs.ts); absent: 'specs unknown, not checked'. */
+  specs?: PartSpecs;
   createdAt?: string;
 }
 

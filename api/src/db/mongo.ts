@@ -1,5 +1,5 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Part, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, BuildSlot, Order, OrderRefund, OrderStatusChange, Profile, Review, Part, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 
@@ -7,7 +7,16 @@ import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 // Read code maps documents field by field to the response shape: the embedded jongodb server
 // ignores projections, so nothing relies on them.
 /** version: absent until an admin first edits the part (read as 0); each edit adds 1. */
-export type PartDocument = Omit<Part, '_id' | 'createdAt' | 'version'> & { version?: number; createdAt: Date };
+export type PartDocument = Omit<Part, '_id' | 'createdAt' | 'version'> & { version?: number; createdAt: Date } & Partial<PartSearchFields>;
+/**
+ * Stored beside a part, derived from its name, description, category and specs
+ * (modules/parts/search-index.ts): its facet keys and the words the catalog's search finds it by.
+ * Absent on a part stored before them until the start-up reindex adds them.
+ */
+export interface PartSearchFields {
+  facets: string[];
+  search: { v: number; terms: string[]; deletes: string[]; subs: string[]; description: string[] };
+}
 /**
  * authorId and authorEmail: the account that posted it (the users _id and email; never sent to the
  * public); absent on seeded reviews. hidden: set by an admin; a hidden review is never served to
@@ -25,12 +34,32 @@ export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { create
 /**
  * An order keeps its own copy of the part's name and unit price (integer cents) from when it was
  * placed. number: reserved in order_numbers (orders stored before numbers existed get one at start).
+ * holdExpiresAt: when the sweep cancels it if still unpaid (absent on orders stored before
+ * it existed: then createdAt + ORDER_HOLD_MINUTES). paymentIntentId: the Stripe PaymentIntent made
+ * for it, cancelled before the order is (never sent to clients).
  */
-export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory'> & {
+export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory' | 'holdExpiresAt' | 'refunds'> & {
   productId: ObjectId;
   statusHistory: (Omit<OrderStatusChange, 'at'> & { at: Date })[];
   createdAt: Date;
+  holdExpiresAt?: Date;
+  paymentIntentId?: string;
+  refunds?: (Omit<OrderRefund, 'at'> & { at: Date })[];
 };
+
+/**
+ * A payment being given back, one per PaymentIntent (_id): inserting it claims the refund, so of
+ * several deliveries of one payment exactly one refunds it, records it and emails the customer.
+ */
+export interface RefundDocument {
+  _id: string;
+  /** The order its metadata names (hex), when there is one. */
+  orderId: string | null;
+  status: 'pending' | 'done';
+  claimedAt: Date;
+  refundId?: string;
+  amount?: number;
+}
 
 /**
  * An email waiting to be sent, or sent. Written before sending, so a failed send is retried
@@ -107,10 +136,13 @@ export interface LiveRemoteDocument {
 /** A remote version the shell could not load (POST /remotes/errors). */
 export interface RemoteFailureDocument {
   remote: RemoteName;
+  /** Null only in reports kept from before reports named their version. */
   version: string | null;
   manifestUrl: string;
   message: string;
   at: Date;
+  /** The page load's id (the nonce of the load id GET /remotes signed): one report per load and version. */
+  loadId?: string;
 }
 /** One admin action, for the Activity page (modules/activity); whether its subject still exists is read when listed. */
 export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at' | 'subject'> & {
@@ -123,8 +155,31 @@ export interface OrderNumberDocument {
   createdAt: Date;
 }
 
+/**
+ * A saved build (modules/builds): the slots' part ids and the CPU from the reference list. Its
+ * owner is the account's users _id (the access token's subject) and email.
+ */
+export interface BuildDocument {
+  ownerId: string;
+  ownerEmail: string;
+  name: string;
+  cpu: string | null;
+  parts: Partial<Record<BuildSlot, ObjectId>>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+/** How many builds an account keeps (_id: the owner's id), counted with conditional updates. */
+export interface BuildQuotaDocument {
+  _id: string;
+  count: number;
+  /** Last changed: a count still for a while can be checked against the builds (builds/repository.ts). */
+  at?: Date;
+}
+
 export interface Collections {
   parts: Collection<PartDocument>;
+  builds: Collection<BuildDocument>;
+  buildQuotas: Collection<BuildQuotaDocument>;
   reviews: Collection<ReviewDocument>;
   users: Collection<UserDocument>;
   orders: Collection<OrderDocument>;
@@ -138,6 +193,7 @@ export interface Collections {
   releases: Collection<ReleaseDocument>;
   liveRemotes: Collection<LiveRemoteDocument>;
   remoteFailures: Collection<RemoteFailureDocument>;
+  refunds: Collection<RefundDocument>;
 }
 
 export interface Database {
@@ -152,6 +208,8 @@ const HEARTBEAT_MS = 1_000;
 export function collectionsOf(db: Db): Collections {
   return {
     parts: db.collection<PartDocument>('tools'),
+    builds: db.collection<BuildDocument>('builds'),
+    buildQuotas: db.collection<BuildQuotaDocument>('build_quotas'),
     reviews: db.collection<ReviewDocument>('reviews'),
     users: db.collection<UserDocument>('users'),
     orders: db.collection<OrderDocument>('orders'),
@@ -165,6 +223,7 @@ export function collectionsOf(db: Db): Collections {
     releases: db.collection<ReleaseDocument>('releases'),
     liveRemotes: db.collection<LiveRemoteDocument>('live_remotes'),
     remoteFailures: db.collection<RemoteFailureDocument>('remote_failures'),
+    refunds: db.collection<RefundDocument>('refunds'),
   };
 }
 
@@ -212,11 +271,24 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
     // Lists are served oldest first.
     collections.parts.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // The catalog: a category newest first; facets and the search's words (multikey, see parts/search-index.ts).
+    collections.parts.createIndex({ category: 1, createdAt: -1 }, { name: 'category_createdAt' }),
+    collections.parts.createIndex({ facets: 1 }, { name: 'facets' }),
+    collections.parts.createIndex({ 'search.terms': 1 }, { name: 'search_terms' }),
+    collections.parts.createIndex({ 'search.deletes': 1 }, { name: 'search_deletes' }),
+    collections.parts.createIndex({ 'search.subs': 1 }, { name: 'search_subs' }),
+    collections.parts.createIndex({ 'search.description': 1 }, { name: 'search_description' }),
+    collections.parts.createIndex({ 'search.v': 1 }, { name: 'search_v' }),
+    // Saved builds: an owner's newest first (My Builds), and how many each account keeps.
+    collections.builds.createIndex({ ownerId: 1, updatedAt: -1 }, { name: 'ownerId_updatedAt' }),
     // Reviews oldest first (the plain list) or newest first (the home page's six, the admin's table).
     collections.reviews.createIndex({ createdAt: 1, _id: 1 }, { name: 'createdAt_id' }),
     // My Orders (newest first) and the hold sweep (unpaid orders by age).
     collections.orders.createIndex({ email: 1, createdAt: -1 }, { name: 'email_createdAt' }),
     collections.orders.createIndex({ status: 1, createdAt: 1 }, { name: 'status_createdAt' }),
+    // The hold sweep and each customer's unpaid orders (the hold caps).
+    collections.orders.createIndex({ status: 1, holdExpiresAt: 1 }, { name: 'status_holdExpiresAt' }),
+    collections.orders.createIndex({ email: 1, status: 1 }, { name: 'email_status' }),
     // The admin console: accounts and all orders newest first (by status through the index above),
     // and the activity log newest first.
     collections.users.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
@@ -237,6 +309,11 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.releases.createIndex({ remote: 1, version: 1 }, { unique: true, name: 'remote_version_unique' }),
     collections.liveRemotes.createIndex({ remote: 1 }, { unique: true, name: 'remote_unique' }),
     collections.remoteFailures.createIndex({ at: -1 }, { name: 'at' }),
+    // A page load's failure of one version counts once (reports kept from before load ids have none).
+    collections.remoteFailures.createIndex(
+      { loadId: 1, remote: 1, version: 1 },
+      { unique: true, name: 'loadId_remote_version_unique', partialFilterExpression: { loadId: { $type: 'string' } } },
+    ),
   ]);
 }
 

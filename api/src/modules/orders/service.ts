@@ -9,6 +9,8 @@ import {
   orderNumberFrom,
   type OrderPage,
   type OrderStatusInput,
+  orderRuleText,
+  type StockHolds,
   type Page,
   publicNameOf,
   statusMoveRefusal,
@@ -26,6 +28,8 @@ import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { orderCancelledByShopEmail, orderDeliveredEmail, orderPlacedEmail, orderShippedEmail } from '../mail/templates';
+import type { PaymentsService } from '../payments/service';
+import { createHoldRules, type HoldLimits, type HoldLine } from './hold-rules';
 import type { IdempotencyKeysRepository, OrdersRepository } from './repository';
 import type { AllOrdersQuery, MyOrdersQuery, OrderBody } from './validators';
 
@@ -55,6 +59,12 @@ export function toOrder(doc: WithId<OrderDocument>): Order {
     })),
     ...(doc.shipment ? { shipment: { carrier: doc.shipment.carrier, trackingNumber: doc.shipment.trackingNumber } } : {}),
     createdAt: doc.createdAt.toISOString(),
+    ...(doc.holdExpiresAt ? { holdExpiresAt: doc.holdExpiresAt.toISOString() } : {}),
+    ...(doc.refunds?.length
+      ? {
+          refunds: doc.refunds.map(({ refundId, paymentIntentId, amount, reason, at }) => ({ refundId, paymentIntentId, amount, reason, at: at.toISOString() })),
+        }
+      : {}),
   };
 }
 
@@ -109,7 +119,8 @@ export async function numberOrdersWithoutNumber(
 /**
  * The one way an unpaid order is cancelled, whoever asks (the customer, an admin, the hold
  * sweep): placed and unpaid → cancelled, and only the request that made the change gives the
- * stock back. The cancelled order, or null when it was no longer placed and unpaid.
+ * stock back. Callers cancel the order's PaymentIntent first (payments.cancelPaymentOf). The
+ * cancelled order, or null when it was no longer placed and unpaid.
  */
 export async function cancelUnpaidOrder(
   orders: Pick<OrdersRepository, 'cancelPlaced' | 'returnStock'>,
@@ -120,6 +131,8 @@ export async function cancelUnpaidOrder(
   if (cancelled) await orders.returnStock(cancelled.productId, cancelled.order_quantity);
   return cancelled;
 }
+
+const PAID_ORDER_NOT_DELETED = 'A paid order cannot be deleted.';
 
 /** How long a request waits for the first request with the same Idempotency-Key to finish. */
 const IDEMPOTENCY_WAIT_MS = 10_000;
@@ -137,6 +150,9 @@ function requestHash(input: OrderBody): string {
     .digest('hex');
 }
 
+/** What cancels an unpaid order's payment first (the payments service). */
+type PaymentCanceller = Pick<PaymentsService, 'cancelPaymentOf'>;
+
 export function createOrdersService(deps: {
   orders: OrdersRepository;
   idempotencyKeys: IdempotencyKeysRepository;
@@ -145,27 +161,38 @@ export function createOrdersService(deps: {
   outbox: Outbox;
   shopUrl: string;
   holdMinutes: number;
+  holdLimits: HoldLimits;
   logger: Logger;
   activity: ActivityRecorder;
+  /** Cancels an order's PaymentIntent before the order is cancelled. Absent: payments are not configured. */
+  payments?: PaymentCanceller;
 }) {
   const { orders, idempotencyKeys } = deps;
+  const holds = createHoldRules({ orders, limits: deps.holdLimits });
 
   /**
    * Places the order: the name and unit price from the part, the email from the token, the name
-   * from the account. The stock is taken in the same step that checks it; if the order cannot be
-   * stored after that, the stock is given back.
+   * from the account. Only a verified email orders, and only within the hold caps (checked before
+   * the stock is taken, for the answer, and again with the order stored, so concurrent orders of
+   * one customer cannot pass them together). The stock is taken in the same step that checks it;
+   * if the order cannot be stored or kept after that, the stock is given back.
    */
   async function place(caller: AccessClaims, input: OrderBody): Promise<PlacedOrder> {
-    // Before the stock is taken: a deleted or disabled account orders nothing.
-    const { displayName } = await deps.identity.accountByEmail(caller.email);
+    // Before the stock is taken: a deleted or disabled account orders nothing, an unverified one neither.
+    const { displayName, emailVerified } = await deps.identity.accountByEmail(caller.email);
+    if (!emailVerified) throw new ForbiddenError(orderRuleText.verifyEmailFirst);
+    const current = await orders.findPart(input.productId);
+    if (!current) throw new NotFoundError('Part not found');
+    if (input.quantity < current.min_quantity) throw new BadRequestError(validationMessages.quantityMin(current.min_quantity));
+    const lines: HoldLine[] = [{ productId: current._id, partName: current.name, minQuantity: current.min_quantity, quantity: input.quantity }];
+    const refusal = await holds.refusal(caller.email, lines, { placed: false });
+    if (refusal) throw refusal;
+
     const part = await orders.takeStock(input.productId, input.quantity);
     if (!part) {
-      const current = await orders.findPart(input.productId);
-      if (!current) throw new NotFoundError('Part not found');
-      if (input.quantity < current.min_quantity) {
-        throw new BadRequestError(validationMessages.quantityMin(current.min_quantity));
-      }
-      throw new ConflictError(stockLeftMessage(current.p_quantity), { details: { available: current.p_quantity } });
+      const now = await orders.findPart(input.productId);
+      if (!now) throw new NotFoundError('Part not found');
+      throw new ConflictError(stockLeftMessage(now.p_quantity), { details: { available: now.p_quantity } });
     }
 
     const now = new Date();
@@ -186,10 +213,22 @@ export function createOrdersService(deps: {
         status: 'placed',
         statusHistory: [{ status: 'placed', at: now, by: caller.email }],
         createdAt: now,
+        holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * 60_000),
       });
     } catch (error) {
       await orders.returnStock(part._id, input.quantity);
       throw error;
+    }
+    // Counted with this order among them: of concurrent orders past a cap, none stays.
+    const late = await holds.refusal(caller.email, lines, { placed: true }).catch(async (error: unknown) => {
+      await orders.deleteById(saved._id);
+      await orders.returnStock(part._id, input.quantity);
+      throw error;
+    });
+    if (late) {
+      await orders.deleteById(saved._id);
+      await orders.returnStock(part._id, input.quantity);
+      throw late;
     }
     const order = toOrder(saved);
     await deps.outbox.enqueue(orderPlacedEmail(order, { shopUrl: deps.shopUrl, holdMinutes: deps.holdMinutes }));
@@ -197,29 +236,39 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * The customer's delete (DELETE /myorder/:id): cancels their unpaid order (reason 'deleted').
-   * Of two racing deletes only one returns the stock; the other answers deletedCount 0, as does a
-   * second delete of the same order. Anyone else's order is "not found".
+   * Cancels an unpaid order (placed → cancelled, with `change`'s reason) and gives its stock back. Its
+   * PaymentIntent is cancelled first, so the card can no longer be charged for it (a payment that
+   * went through meanwhile makes the order paid, and this a 409). The status change is the guard,
+   * so of two racing cancels only one returns the stock; the other gets null, as does a second
+   * cancel of the same order. With `owner`, only that customer's order: anyone else's is "not found".
+   * The cancelled order, or null when it was cancelled already.
    */
-  async function cancelOwn(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
-    const change = { status: 'cancelled' as const, at: new Date(), by: caller.email, reason: CANCEL_REASONS.deleted };
-    if (await cancelUnpaidOrder(orders, { _id: id, email: caller.email }, change)) return { deletedCount: 1 };
+  async function cancelUnpaid(id: ObjectId, change: StatusChange, owner?: string): Promise<WithId<OrderDocument> | null> {
     const doc = await orders.findById(id);
-    if (!doc || doc.email !== caller.email) throw new NotFoundError(ORDER_NOT_FOUND);
-    if (doc.status === 'cancelled') return { deletedCount: 0 };
-    throw new ConflictError('A paid order cannot be deleted.');
+    if (!doc || (owner !== undefined && doc.email !== owner)) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (doc.status === 'cancelled') return null;
+    if (doc.paid || doc.status !== 'placed') throw new ConflictError(PAID_ORDER_NOT_DELETED);
+    await deps.payments?.cancelPaymentOf(doc);
+    const cancelled = await cancelUnpaidOrder(orders, owner ? { _id: id, email: owner } : { _id: id }, change);
+    if (cancelled) return cancelled;
+    const now = await orders.findById(id);
+    if (now?.status === 'cancelled') return null;
+    throw new ConflictError(PAID_ORDER_NOT_DELETED);
   }
 
-  /**
-   * The shop cancels an unpaid order (an admin: DELETE /order/:id or PATCH …/status): the one
-   * cancel path, then the customer is emailed with the admin's reason and the log records it.
-   * The cancelled order, or null when it was no longer placed and unpaid.
-   */
-  async function cancelByShop(caller: AccessClaims, id: ObjectId, note: string | undefined): Promise<WithId<OrderDocument> | null> {
-    const change = { status: 'cancelled' as const, at: new Date(), by: caller.email, reason: CANCEL_REASONS.shop, ...(note ? { note } : {}) };
-    const cancelled = await cancelUnpaidOrder(orders, { _id: id }, change);
-    if (!cancelled) return null;
+  /** The shop's cancellation (an admin's), with the reason the customer reads. */
+  const shopCancellation = (caller: AccessClaims, note: string | undefined): StatusChange => ({
+    status: 'cancelled',
+    at: new Date(),
+    by: caller.email,
+    reason: CANCEL_REASONS.shop,
+    ...(note ? { note } : {}),
+  });
+
+  /** After the shop cancelled an order: the customer is emailed with the admin's reason, and the log records it. */
+  async function tellShopCancelled(caller: AccessClaims, cancelled: WithId<OrderDocument>): Promise<void> {
     const order = toOrder(cancelled);
+    const note = order.statusHistory.at(-1)?.note;
     await deps.outbox.enqueue(orderCancelledByShopEmail(order, { shopUrl: deps.shopUrl }));
     await deps.activity.record({
       action: 'order.deleted',
@@ -228,7 +277,6 @@ export function createOrdersService(deps: {
       ...(note ? { details: note } : {}),
       subject: { kind: 'order', id: order._id },
     });
-    return cancelled;
   }
 
   return {
@@ -294,7 +342,10 @@ export function createOrdersService(deps: {
     },
 
     /** DELETE /myorder/:id: the caller's own unpaid order (anyone else's is "not found"). */
-    cancelOwn,
+    async cancelOwn(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
+      const change = { status: 'cancelled' as const, at: new Date(), by: caller.email, reason: CANCEL_REASONS.deleted };
+      return { deletedCount: (await cancelUnpaid(id, change, caller.email)) ? 1 : 0 };
+    },
 
     /** The number a new checkout is known by (issue 21 gives one to a checkout of several orders). */
     newOrderNumber: () => newOrderNumber(orders),
@@ -318,11 +369,10 @@ export function createOrdersService(deps: {
      * does, and emails them (with the reason, when given).
      */
     async cancelAsAdmin(caller: AccessClaims, id: ObjectId, note?: string): Promise<{ deletedCount: number }> {
-      if (await cancelByShop(caller, id, note)) return { deletedCount: 1 };
-      const doc = await orders.findById(id);
-      if (!doc) throw new NotFoundError(ORDER_NOT_FOUND);
-      if (doc.status === 'cancelled') return { deletedCount: 0 };
-      throw new ConflictError('A paid order cannot be deleted.');
+      const cancelled = await cancelUnpaid(id, shopCancellation(caller, note));
+      if (!cancelled) return { deletedCount: 0 };
+      await tellShopCancelled(caller, cancelled);
+      return { deletedCount: 1 };
     },
 
     /**
@@ -336,10 +386,11 @@ export function createOrdersService(deps: {
       const current = await orders.findById(id);
       if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
       if (!ORDER_STATUS_MOVES[current.status].includes(to)) throw new ConflictError(statusMoveRefusal(current.status, to));
+      if (to === 'cancelled') await deps.payments?.cancelPaymentOf(current);
       const change = { status: to, at: new Date(), by: caller.email };
       const moved =
         input.status === 'cancelled'
-          ? await cancelByShop(caller, id, input.reason)
+          ? await cancelUnpaidOrder(orders, { _id: id }, shopCancellation(caller, input.reason))
           : input.status === 'shipped'
             ? await orders.moveStatus(id, current.status, change, { shipment: { carrier: input.carrier, trackingNumber: input.trackingNumber } })
             : await orders.moveStatus(id, current.status, change);
@@ -349,7 +400,8 @@ export function createOrdersService(deps: {
         throw new ConflictError(statusMoveRefusal(now?.status ?? current.status, to));
       }
       const order = toOrder(moved);
-      if (input.status !== 'cancelled') {
+      if (input.status === 'cancelled') await tellShopCancelled(caller, moved);
+      else {
         const shipped = input.status === 'shipped';
         await deps.outbox.enqueue((shipped ? orderShippedEmail : orderDeliveredEmail)(order, { shopUrl: deps.shopUrl }));
         await deps.activity.record({
@@ -362,6 +414,20 @@ export function createOrdersService(deps: {
       }
       return order;
     },
+
+    /**
+     * GET /stock-holds (admin): for each part asked for, the units unpaid orders hold and how many
+     * orders (its p_quantity is what is left to sell beside them).
+     */
+    async stockHolds(productIds: ObjectId[]): Promise<StockHolds> {
+      const held = await orders.heldByPart(productIds);
+      return {
+        holds: productIds.map((id) => {
+          const row = held.get(id.toHexString());
+          return { productId: id.toHexString(), held: row?.held ?? 0, unpaidOrders: row?.orders ?? 0 };
+        }),
+      };
+    },
   };
 }
 
@@ -370,22 +436,39 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const SWEEP_BATCH = 100;
 
 /**
- * The hold sweep: cancels unpaid orders placed more than `holdMinutes` ago and gives their stock
- * back, each once (the conditional status change decides, as for a delete). Returns how many.
+ * The hold sweep: cancels unpaid orders whose hold ended (holdExpiresAt, or for older orders
+ * `holdMinutes` after they were placed) and gives their stock back, each once (the conditional
+ * status change decides, as for a delete). Each order's PaymentIntent is cancelled first; an order
+ * whose payment cannot be cancelled now (Stripe unreachable, or it was just paid) is left for the
+ * next round (`onSkipped`). Returns how many were cancelled.
  */
 export async function cancelExpiredOrders(
   orders: OrdersRepository,
-  { holdMinutes, now = new Date() }: { holdMinutes: number; now?: Date },
+  {
+    holdMinutes,
+    now = new Date(),
+    payments,
+    onSkipped = () => {},
+  }: { holdMinutes: number; now?: Date; payments?: PaymentCanceller; onSkipped?: (order: WithId<OrderDocument>, error: unknown) => void },
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
   let cancelled = 0;
   for (;;) {
-    const batch = await orders.findPlacedBefore(cutoff, SWEEP_BATCH);
+    const batch = await orders.findHoldsEndedBy(now, cutoff, SWEEP_BATCH);
+    let progress = 0;
     for (const order of batch) {
+      try {
+        await payments?.cancelPaymentOf(order);
+      } catch (error) {
+        onSkipped(order, error);
+        continue;
+      }
       const change = { status: 'cancelled' as const, at: now, by: 'system', reason: CANCEL_REASONS.expired };
       if (await cancelUnpaidOrder(orders, { _id: order._id }, change)) cancelled += 1;
+      progress += 1;
     }
-    if (batch.length < SWEEP_BATCH) return cancelled;
+    // A short batch is the last; one where nothing moved would come back the same.
+    if (batch.length < SWEEP_BATCH || progress === 0) return cancelled;
   }
 }
 

@@ -1,4 +1,4 @@
-import { partEditMessages, partInputSchema, type Part } from '@pcpp/contracts/core';
+import { partEditMessages, partInputSchema, type Part, SPECS_UNKNOWN, specSummary, validationMessages } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { createAccount, createPart, createTestApi, insertOrder, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
@@ -20,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const asAdmin = (call: request.Test) => call.set('Authorization', `Bearer ${admin.token}`);
+/** An address the api's upload storage gives out (the disk store under PUBLIC_API_URL). */
+const uploadUrl = (name = '0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a') => `${api.config.publicApiUrl}/uploads/${name}.webp`;
 const partBody = (fields: object = {}) => ({
   name: 'Admin Test SSD 2 TB',
   category: 'Storage',
@@ -27,7 +29,7 @@ const partBody = (fields: object = {}) => ({
   min_quantity: 2,
   price: 12999,
   description: 'A drive the admin test adds.',
-  img: 'https://images.example.com/ssd.webp',
+  img: uploadUrl(),
   ...fields,
 });
 const postPart = (body: object) => asAdmin(request(api.app).post('/tools').send(body));
@@ -59,7 +61,15 @@ describe('POST /tools', () => {
     ['a price of 0', { price: 0 }, 'price must be more than 0'],
     ['a fractional quantity', { p_quantity: 2.5 }, 'must be a whole number'],
     ['no name', { name: '  ' }, 'product Name is Required'],
-    ['an image that is not a URL', { img: 'photo.png' }, 'Image is Required'],
+    ['no image', { img: '' }, 'Image is Required'],
+    ['an image that is not a URL', { img: 'photo.png' }, 'Image must be a picture uploaded to the shop'],
+    ['a javascript: image', { img: 'javascript:alert(document.cookie)' }, 'Image must be a picture uploaded to the shop'],
+    ['a data: image', { img: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'Image must be a picture uploaded to the shop'],
+    ['an image on another site', { img: 'https://images.example.com/ssd.webp' }, 'Image must be a picture uploaded to the shop'],
+    ['an image beside the uploads', { img: 'http://localhost:4000/docs' }, 'Image must be a picture uploaded to the shop'],
+    ['an upload address with a query', { img: `${'http://localhost:4000'}/uploads/0b5c7d1e.webp?x=1` }, 'Image must be a picture uploaded to the shop'],
+    ['a name of a zero-width space', { name: '\u200b' }, 'product Name is Required'],
+    ['a description with a NUL', { description: 'fast\u0000drive' }, 'remove the control characters or broken symbols: this text cannot be saved with them'],
     ['an unknown category', { category: 'GPU' }, 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
   ])('refuses %s with a 400 and stores nothing', async (_what, fields, message) => {
     const before = await api.database.collections.parts.countDocuments({});
@@ -67,6 +77,45 @@ describe('POST /tools', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ message });
     expect(await api.database.collections.parts.countDocuments({})).toBe(before);
+  });
+
+  it.each([
+    ['Motherboard', { socket: 'AM5', chipset: 'B650', formFactor: 'Mini-ITX', memoryType: 'DDR5', memorySlots: 2, maxMemoryGB: 96, m2Slots: 2, sataPorts: 2 }],
+    ['Memory', { memoryType: 'DDR5', modules: 2, moduleGB: 24, speedMTs: 7200 }],
+    ['Storage', { interface: 'SATA 2.5"', capacityGB: 4000 }],
+    ['CPU Cooler', { sockets: ['AM5', 'LGA1851'], type: 'AIO 280', heightMM: 52, ratedTdpW: 280 }],
+    ['Power Supplies', { wattage: 1000, efficiency: '80+ Platinum', pcie8Pin: 4, pcie12v2x6: 1 }],
+    ['Video Card', { chip: 'Radeon RX 7700 XT', memoryGB: 12, boardPowerW: 245, lengthMM: 267, pcie8Pin: 2, pcie12v2x6: 0 }],
+  ])('stores a %s with its specs, which the catalog serves, filters and searches', async (category, specs) => {
+    const name = `Specced ${category} ${Math.random().toString(36).slice(2, 8)}`;
+    const response = await postPart(partBody({ name, category, specs }));
+    expect(response.status).toBe(201);
+    const served = await request(api.app).get(`/tools/${response.body.insertedId}`);
+    expect(served.body).toMatchObject({ name, category, specs });
+    const found = await request(api.app).get(`/tools?q=${encodeURIComponent(name)}&limit=50`);
+    expect(found.body.items.map((part: Part) => part._id)).toContain(response.body.insertedId);
+  });
+
+  it.each([
+    ['memory specs on a motherboard', 'Motherboard', { memoryType: 'DDR5', modules: 2, moduleGB: 16, speedMTs: 6000 }, 'socket must be one of: AM4, AM5, LGA1700, LGA1851'],
+    ['a socket on memory', 'Memory', { memoryType: 'DDR5', modules: 2, moduleGB: 16, speedMTs: 6000, socket: 'AM5' }, 'specs of a Memory part take only memoryType, modules, moduleGB, speedMTs'],
+    ['a capacity in text', 'Storage', { interface: 'NVMe M.2', capacityGB: '2 TB' }, 'capacity must be a whole number from 1 to 100000'],
+    ['an unknown socket on a cooler', 'CPU Cooler', { sockets: ['AM3'], type: 'Air', heightMM: 150, ratedTdpW: 200 }, 'supported sockets must be from: AM4, AM5, LGA1700, LGA1851'],
+    ['a wattage too small', 'Power Supplies', { wattage: 90, efficiency: '80+', pcie8Pin: 0, pcie12v2x6: 0 }, 'wattage must be a whole number from 200 to 3000'],
+    ['a card with an operator', 'Video Card', { chip: { $gt: '' }, memoryGB: 8, boardPowerW: 115, lengthMM: 170, pcie8Pin: 1, pcie12v2x6: 0 }, 'chip is required'],
+  ])('refuses %s with a 400 naming the field, and stores nothing', async (_what, category, specs, message) => {
+    const before = await api.database.collections.parts.countDocuments({});
+    const response = await postPart(partBody({ category, specs }));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect(await api.database.collections.parts.countDocuments({})).toBe(before);
+  });
+
+  it("keeps a part posted without specs (the spec's body): served without them", async () => {
+    const response = await postPart(partBody({ name: 'No specs SSD' }));
+    const served = await request(api.app).get(`/tools/${response.body.insertedId}`);
+    expect(served.body.specs).toBeUndefined();
+    expect(served.body.name).toBe('No specs SSD');
   });
 
   it('refuses a body that is not JSON object fields and a query parameter', async () => {
@@ -81,9 +130,9 @@ describe('the uploads the parts service tells about the image', () => {
   const service = (uploads: { attach(url: string): Promise<void> }) =>
     createPartsService(createPartsRepository(api.database.collections.parts), {
       activity: createActivityLog(createActivityRepository(api.database.collections.activity)),
-      uploads,
+      uploads: { ...uploads, isUploadUrl: () => true },
     });
-  const caller = () => ({ sub: 'a'.repeat(24), email: admin.email, role: 'admin' as const });
+  const caller = () => ({ sub: 'a'.repeat(24), uid: 'admin-uid', email: admin.email, role: 'admin' as const });
 
   it('attaches the image after the part is stored', async () => {
     const seen: { url: string; stored: boolean }[] = [];
@@ -165,7 +214,56 @@ describe('PATCH /tools/{id}', () => {
       { field: 'category', from: part.category, to: 'Storage' },
       { field: 'minimum order', from: '1', to: '2' },
       { field: 'description', from: part.description.length > 80 ? `${part.description.slice(0, 79)}…` : part.description, to: 'New words.' },
+      // The board's specs are no drive's: a new category without specs drops them.
+      { field: 'specs', from: specSummary(part), to: SPECS_UNKNOWN },
     ]);
+    expect(renamed.body).not.toHaveProperty('specs');
+    // The catalog's search and filters read the part as it is now.
+    const ids = async (query: string) => ((await request(api.app).get(`/tools?${query}&limit=50`)).body.items as Part[]).map((found) => found._id);
+    expect(await ids('q=renamed')).toContain(part.id);
+    expect(await ids('category=Storage')).toContain(part.id);
+    expect(await ids('socket=AM4')).not.toContain(part.id);
+  });
+
+  it('edits the specs: checked against the category, searchable at once, logged; null removes them', async () => {
+    const part = await createPart(api, { p_quantity: 4 });
+    const specs = { ...(part.specs as Record<string, unknown>), socket: 'AM5', chipset: 'X670E' };
+    const edited = await patch(part.id, { version: 0, specs });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ specs, version: 1 });
+    expect((await latestActivity()).changes).toEqual([{ field: 'specs', from: specSummary(part), to: 'AM5 · X670E · ATX · DDR4' }]);
+    const ids = async (query: string) => ((await request(api.app).get(`/tools?${query}&limit=50`)).body.items as Part[]).map((found) => found._id);
+    expect(await ids('socket=AM5')).toContain(part.id);
+    expect(await ids('socket=AM4')).not.toContain(part.id);
+    expect(await ids('q=x670e')).toContain(part.id);
+
+    // Another category's specs, or a board's with a wrong value: 400, nothing changed.
+    const memorySpecs = await patch(part.id, { version: 1, specs: { memoryType: 'DDR5', modules: 2, moduleGB: 16, speedMTs: 6000 } });
+    expect(memorySpecs.status).toBe(400);
+    expect(memorySpecs.body.message).toMatch(/^specs of a Motherboard part take only socket, chipset/);
+    const badSocket = await patch(part.id, { version: 1, specs: { ...specs, socket: 'AM3' } });
+    expect(badSocket.status).toBe(400);
+    expect(badSocket.body).toEqual({ message: 'socket must be one of: AM4, AM5, LGA1700, LGA1851' });
+    // A drive's specs are fine once the category changes with them.
+    const drive = await patch(part.id, { version: 1, category: 'Storage', specs: { interface: 'NVMe M.2', capacityGB: 2000 } });
+    expect(drive.status).toBe(200);
+    expect(drive.body).toMatchObject({ category: 'Storage', specs: { interface: 'NVMe M.2', capacityGB: 2000 }, version: 2 });
+
+    const removed = await patch(part.id, { version: 2, specs: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body).not.toHaveProperty('specs');
+    expect(await stored(part._id)).not.toHaveProperty('specs');
+    expect((await latestActivity()).changes).toEqual([{ field: 'specs', from: 'NVMe M.2 · 2 TB', to: SPECS_UNKNOWN }]);
+    // Removing specs it does not have is no change.
+    expect((await patch(part.id, { version: 3, specs: null })).body).toMatchObject({ version: 3 });
+  });
+
+  it('refuses a photo that is not one of the shop’s uploads, as for an added part', async () => {
+    const part = await createPart(api, { p_quantity: 4 });
+    const response = await patch(part.id, { version: 0, img: 'https://images.example.com/elsewhere.webp' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: validationMessages.imageNotUploaded });
+    expect((await stored(part._id)).img).toBe(part.img);
   });
 
   it('answers the part as it is, with no new version and nothing logged, when nothing differs', async () => {
@@ -222,7 +320,7 @@ describe('PATCH /tools/{id}', () => {
       const part = await createPart(api, { p_quantity: 50 });
       // 20 single-unit orders race one admin adding 30 to the 50 loaded.
       const [edit, ...taken] = await Promise.all([
-        repository.edit(part._id, 0, {}, 30),
+        repository.edit(part, 0, { set: {}, stockDelta: 30 }),
         ...Array.from({ length: 20 }, () => orders.takeStock(part._id, 1)),
       ]);
       expect(edit).not.toBeNull();
@@ -264,7 +362,8 @@ describe('PATCH /tools/{id}', () => {
     ['a minimum above the new stock', { version: 0, min_quantity: 9, p_quantity: { from: 5, to: 6 } }, 'minimum order must not be above the quantity'],
     ['a price in dollars', { version: 0, price: 12.5 }, 'price must be whole cents'],
     ['an empty name', { version: 0, name: '  ' }, 'product Name is Required'],
-    ['an image that is not a URL', { version: 0, img: 'photo.png' }, 'Image is Required'],
+    ['an image that is not a URL', { version: 0, img: 'photo.png' }, validationMessages.imageNotUploaded],
+    ['specs that are not an object', { version: 0, specs: 'AM5' }, 'specs must be an object of the category’s specs, or null'],
   ])('refuses %s with a 400 and changes nothing', async (_what, body, message) => {
     const part = await createPart(api, { p_quantity: 5 });
     const response = await patch(part.id, body);

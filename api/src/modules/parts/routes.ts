@@ -89,8 +89,10 @@ export const partsRoutes: RouteModule<PartsRouteDeps> = {
         'Only the fields sent change. `version` is the part’s version as the admin loaded it: if another admin saved the part ' +
         'since, the answer is 409 and nothing changes. The stock is sent as `p_quantity: {from, to}` (the figure loaded and the ' +
         'one wanted): the api adds `to − from` to the current stock in the same atomic step, so units customers ordered ' +
-        'meanwhile stay taken; a cut that would leave less than 0 is a 409 with `available`. Orders keep their own name and ' +
-        'price. Recorded on the Activity page as field: old → new.',
+        'meanwhile stay taken; a cut that would leave less than 0 is a 409 with `available`. `specs` must be the category’s ' +
+        '(the category after the edit; 400 otherwise), `null` removes them, and a category change without specs drops the old ' +
+        'ones; a new `img` must be one of the shop’s uploads. The catalog’s search and filters read the part as edited at once. ' +
+        'Orders keep their own name and price. Recorded on the Activity page as field: old → new.',
       access: 'admin',
       params: partParamsSchema,
       body: partPatchBodySchema,

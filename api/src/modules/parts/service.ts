@@ -1,20 +1,31 @@
 import {
   type ActivityChange,
+  CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
+  type CatalogFacet,
   type CatalogQuery,
   formatCents,
   PART_FIELD_LABELS,
   partEditMessages,
   type PartInput,
   type PartPatch,
-  DEFAULT_CATALOG_SORT,
+  type PartSpecs,
   type Part,
   type PartList,
+  catalogFacetLabels,
+  defaultCatalogSort,
+  facetKey,
+  facetValueLabel,
+  sortFacetValues,
+  sameSpecs,
+  specsInputSchemas,
+  specSummary,
+  validationMessages,
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { PartDocument } from '../../db/mongo';
-import { ConflictError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { PartEdit, PartsRepository } from './repository';
@@ -31,6 +42,7 @@ export function toPart(doc: WithId<PartDocument>): Part {
     p_quantity: doc.p_quantity,
     min_quantity: doc.min_quantity,
     version: doc.version ?? 0,
+    ...(doc.specs ? { specs: doc.specs } : {}),
     createdAt: doc.createdAt.toISOString(),
   };
 }
@@ -46,8 +58,28 @@ function loggedValue(field: keyof PartEdit | 'p_quantity', value: string | numbe
   return text.length > LOGGED_TEXT_MAX ? `${text.slice(0, LOGGED_TEXT_MAX - 1)}…` : text;
 }
 
+/**
+ * The specs after the edit, checked against the part's category after it: those sent, none (null
+ * sent), or none when the category changes without new ones (the old ones are another category's).
+ * undefined: the specs stay as they are.
+ */
+function editedSpecs(current: PartDocument, patch: PartPatch): PartSpecs | null | undefined {
+  const category = patch.category ?? current.category;
+  if (patch.specs === null) return current.specs ? null : undefined;
+  if (patch.specs !== undefined) {
+    const parsed = specsInputSchemas[category].safeParse(patch.specs);
+    if (!parsed.success) {
+      // Another category's specs: say which keys this one takes, rather than the first missing one.
+      const issue = parsed.error.issues.find((found) => found.code === 'unrecognized_keys') ?? parsed.error.issues[0];
+      throw new BadRequestError(issue?.message ?? `specs must be a ${category} part's`);
+    }
+    return sameSpecs(parsed.data, current.specs) ? undefined : parsed.data;
+  }
+  return category !== current.category && current.specs ? null : undefined;
+}
+
 /** The fields the patch sets to something new, and how each reads in the log (field: old → new). */
-function changedFields(current: PartDocument, patch: PartPatch): { set: PartEdit; changes: ActivityChange[] } {
+function changedFields(current: PartDocument, patch: PartPatch): { set: PartEdit; dropSpecs: boolean; changes: ActivityChange[] } {
   const set: Record<string, unknown> = {};
   const changes: ActivityChange[] = [];
   for (const field of EDITABLE_FIELDS) {
@@ -56,13 +88,45 @@ function changedFields(current: PartDocument, patch: PartPatch): { set: PartEdit
     set[field] = value;
     changes.push({ field: PART_FIELD_LABELS[field], from: loggedValue(field, current[field]), to: loggedValue(field, value) });
   }
-  return { set: set as PartEdit, changes };
+  const specs = editedSpecs(current, patch);
+  if (specs) set.specs = specs;
+  if (specs !== undefined) {
+    const category = patch.category ?? current.category;
+    changes.push({
+      field: PART_FIELD_LABELS.specs,
+      from: loggedValue('specs', specSummary(current)),
+      to: loggedValue('specs', specSummary({ category, ...(specs ? { specs } : {}) })),
+    });
+  }
+  return { set: set as PartEdit, dropSpecs: specs === null, changes };
+}
+
+/** The counts as the answer's facets: each facet's values in a steady order; a chosen one even at 0. */
+function toFacets(counts: Map<string, number>, chosen: CatalogQuery): CatalogFacet[] {
+  return CATALOG_FACET_PARAMS.flatMap((param) => {
+    const values = new Set([...counts.keys()].filter((key) => key.startsWith(`${param}:`)).map((key) => key.slice(param.length + 1)));
+    if (chosen[param]) values.add(chosen[param]);
+    if (values.size === 0) return [];
+    return [
+      {
+        param,
+        label: catalogFacetLabels[param],
+        values: sortFacetValues(param, [...values]).map((value) => ({
+          value,
+          label: facetValueLabel(param, value),
+          count: counts.get(facetKey(param, value)) ?? 0,
+        })),
+      },
+    ];
+  });
 }
 
 /** The image uploads (modules/uploads): an upload a product uses is kept, the others are cleaned up. */
 export interface ImageUploads {
   /** Marks an uploaded image as used, so the cleanup of unattached uploads keeps it. */
   attach(url: string): Promise<unknown>;
+  /** Whether the url is one of the shop's uploads (its uploads origin: the api's /uploads, or the bucket's public URL). */
+  isUploadUrl(url: string): boolean;
 }
 
 export function createPartsService(
@@ -74,17 +138,24 @@ export function createPartsService(
     async list(): Promise<Part[]> {
       return (await repository.findAll()).map(toPart);
     },
-    /** The catalog: filtered, sorted (newest first by default) and one page at a time. */
+    /**
+     * The catalog: filtered by category, facets and search text, sorted (newest first, or best
+     * match first when searching), one page at a time, with the facets' counts.
+     */
     async search(query: CatalogQuery): Promise<PartList> {
       const paging = pageRequest(query, CATALOG_PAGE_SIZE);
-      const { docs, total } = await repository.search({
-        category: query.category,
-        text: query.q || undefined,
-        sort: query.sort ?? DEFAULT_CATALOG_SORT,
-        skip: paging.skip,
-        limit: paging.limit,
-      });
-      return toPage(docs.map(toPart), total, paging);
+      const { page: _page, limit: _limit, q, sort, ...filters } = query;
+      const text = q || undefined;
+      const [{ docs, total }, counts] = await Promise.all([
+        repository.search({ ...filters, text, sort: sort ?? defaultCatalogSort(text), skip: paging.skip, limit: paging.limit }),
+        repository.facetCounts({ ...filters, text }),
+      ]);
+      return { ...toPage(docs.map(toPart), total, paging), facets: toFacets(counts, query) };
+    },
+    /** The parts of these ids that exist (a saved build's, a build to check). */
+    async byIds(ids: ObjectId[]): Promise<Map<string, Part>> {
+      const docs = await repository.findByIds(ids);
+      return new Map(docs.map((doc) => [doc._id.toHexString(), toPart(doc)]));
     },
     async get(id: ObjectId): Promise<Part> {
       const doc = await repository.findById(id);
@@ -97,6 +168,10 @@ export function createPartsService(
      * lists the part at once. If its image cannot be kept, the part is taken out again and the call fails.
      */
     async add(caller: AccessClaims, input: PartInput): Promise<{ insertedId: string }> {
+      // The catalog shows it to everyone: only an image the shop itself stores.
+      if (deps.uploads && !deps.uploads.isUploadUrl(input.img)) {
+        throw new BadRequestError(validationMessages.imageNotUploaded);
+      }
       const id = await repository.insert({ ...input, createdAt: new Date() });
       try {
         await deps.uploads?.attach(input.img);
@@ -118,13 +193,15 @@ export function createPartsService(
       const current = await repository.findById(id);
       if (!current) throw new NotFoundError('Part not found');
       if ((current.version ?? 0) !== patch.version) throw new ConflictError(partEditMessages.changedMeanwhile);
-      const { set, changes } = changedFields(current, patch);
+      const { set, dropSpecs, changes } = changedFields(current, patch);
       const stockDelta = patch.p_quantity ? patch.p_quantity.to - patch.p_quantity.from : 0;
       // Nothing differs: the part as it is, no new version, nothing logged.
       if (changes.length === 0 && stockDelta === 0) return toPart(current);
+      // The catalog shows it to everyone: only an image the shop itself stores, as for an added part.
+      if (set.img && deps.uploads && !deps.uploads.isUploadUrl(set.img)) throw new BadRequestError(validationMessages.imageNotUploaded);
       // A new photo is kept before the part points at it (the cleanup deletes unattached uploads).
       if (set.img) await deps.uploads?.attach(set.img);
-      const after = await repository.edit(id, patch.version, set, stockDelta);
+      const after = await repository.edit(current, patch.version, { set, dropSpecs, stockDelta });
       if (!after) {
         const now = await repository.findById(id);
         if (!now) throw new NotFoundError('Part not found');

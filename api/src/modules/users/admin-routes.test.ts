@@ -201,12 +201,15 @@ describe('DELETE /user/admin/{email}', () => {
       accessTokens: api.accessTokens,
       activity: createActivityLog(createActivityRepository(api.database.collections.activity)),
       adminEmails: [],
+      identity: api.identity,
+      outbox: api.outbox,
+      shopUrl: api.config.shopUrl,
     });
     await api.database.collections.users.updateMany({ role: 'admin' }, { $set: { role: 'customer' } });
     try {
       for (let round = 0; round < 20; round += 1) {
         const [a, b] = [await createAccount(api, 'admin'), await createAccount(api, 'admin')];
-        const claims = (email: string) => ({ sub: 'a'.repeat(24), email, role: 'admin' as const });
+        const claims = (email: string) => ({ sub: 'a'.repeat(24), uid: 'uid', email, role: 'admin' as const });
         const results = await Promise.allSettled([users.demote(claims(a.email), b.email), users.demote(claims(b.email), a.email)]);
         const won = results.filter((result) => result.status === 'fulfilled').length;
         expect(won).toBeLessThanOrEqual(1);

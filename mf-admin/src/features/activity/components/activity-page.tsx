@@ -42,6 +42,8 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['cancelled the order ', entry.details ? `: ${entry.details}` : ''];
     case 'order.status':
       return ['set the order ', ` to${details || ' a new status'}`];
+    case 'order.refunded':
+      return [`refunded ${entry.details ?? 'a payment'} for the order `, ''];
     case 'review.hidden':
       return ['hid the review of ', ''];
     case 'review.shown':

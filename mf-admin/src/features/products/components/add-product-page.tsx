@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage, pageMeta, toastMessages } from '@pcpp/contracts';
 import { PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
-import { useAddPart } from '../api/add-product';
+import { type NewPart, useAddPart } from '../api/add-product';
 import { emptyPartForm, PartForm, type PartFormValues } from './part-form';
 
 /** Add a Product (spec §2): the photo goes through the api's upload, then the part is added. */
@@ -16,7 +16,8 @@ export function AddProductPage() {
   async function add({ image, ...part }: PartFormValues) {
     setSubmitError(null);
     try {
-      await addPart.mutateAsync({ ...part, image: image! });
+      // The form checked the specs against the category (parseSpecForm): one of NewPart's members.
+      await addPart.mutateAsync({ ...part, image: image! } as NewPart);
       toast.success(toastMessages.productAdded);
       setBlank({ ...emptyPartForm });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { adminText, partEditMessages, type Part } from '@pcpp/contracts';
 import { renderWithQueryClient, startApiTestServer, testObjectId, type TestAnswer } from '@pcpp/contracts/testing';
@@ -102,4 +102,38 @@ it('says a part changed meanwhile and reloads it on request, with the new values
   patchAnswer = (body) => ({ body: { ...stored, ...body, version: 5 } });
   save();
   await waitFor(() => expect(patches().at(-1)).toEqual({ version: 4, name: 'My rename' }));
+});
+
+it('fills the specs, sends them only when changed, and null when cleared', async () => {
+  stored = { ...stored, specs: { sockets: ['AM5', 'LGA1700'], type: 'Air', heightMM: 155, ratedTdpW: 220 } };
+  renderPage();
+  const specs = await screen.findByRole('group', { name: 'CPU Cooler specs' });
+  expect(within(specs).getByLabelText('Type')).toHaveValue('Air');
+  expect(within(specs).getByLabelText('Height (mm)')).toHaveValue(155);
+  expect(within(specs).getByRole('checkbox', { name: 'AM5' })).toBeChecked();
+  expect(within(specs).getByRole('checkbox', { name: 'AM4' })).not.toBeChecked();
+  // The price alone: the specs as loaded are not sent.
+  fireEvent.change(screen.getByLabelText('Per product price ($)'), { target: { value: '45.00' } });
+  fireEvent.change(within(specs).getByLabelText('Height (mm)'), { target: { value: '158' } });
+  fireEvent.click(within(specs).getByRole('checkbox', { name: 'AM4' }));
+  save();
+  await waitFor(() =>
+    expect(patches()).toEqual([
+      { version: 3, price: 4_500, specs: { sockets: ['AM4', 'AM5', 'LGA1700'], type: 'Air', heightMM: 158, ratedTdpW: 220 } },
+    ]),
+  );
+});
+
+it('sends null for specs the admin cleared, and refuses a half-cleared set field by field', async () => {
+  stored = { ...stored, specs: { sockets: ['AM5'], type: 'Air', heightMM: 155, ratedTdpW: 220 } };
+  renderPage();
+  const specs = await screen.findByRole('group', { name: 'CPU Cooler specs' });
+  fireEvent.change(within(specs).getByLabelText('Height (mm)'), { target: { value: '' } });
+  save();
+  expect(await within(specs).findByText('height must be a whole number from 20 to 200')).toBeInTheDocument();
+  fireEvent.click(within(specs).getByRole('checkbox', { name: 'AM5' }));
+  fireEvent.change(within(specs).getByLabelText('Type'), { target: { value: '' } });
+  fireEvent.change(within(specs).getByLabelText('Rated TDP (W)'), { target: { value: '' } });
+  save();
+  await waitFor(() => expect(patches()).toEqual([{ version: 3, specs: null }]));
 });

@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
-import { ApiError, adminText, errorMessage, formatCents, pageMeta, type Part } from '@pcpp/contracts';
+import { ApiError, adminText, errorMessage, formatCents, pageMeta, type Part, sameSpecs } from '@pcpp/contracts';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { type PartPatchBody, useEditPart } from '../api/edit-product';
 import { usePart } from '../api/get-product';
-import { emptyPartForm, PartForm, type PartFormText, type PartFormValues } from './part-form';
+import { emptyPartForm, PartForm, type PartFormText, type PartFormValues, specFormOf } from './part-form';
 
 const Conflict = styled.div`
   display: grid;
@@ -36,6 +36,7 @@ function formTextOf(part: Part): PartFormText {
     min_quantity: String(part.min_quantity),
     price: formatCents(part.price).replace(/[$,]/g, ''),
     description: part.description,
+    specs: specFormOf(part.category, part.specs),
   };
 }
 
@@ -50,6 +51,10 @@ export function patchFrom(loaded: Part, values: PartFormValues): (Omit<PartPatch
     if (values[field] !== loaded[field]) Object.assign(changed, { [field]: values[field] });
   }
   if (values.p_quantity !== loaded.p_quantity) changed.p_quantity = { from: loaded.p_quantity, to: values.p_quantity };
+  // Specs: the new category's (without them the api drops the old category's), or the changed ones, or null when cleared.
+  if (values.category !== loaded.category) {
+    if (values.specs) changed.specs = values.specs;
+  } else if (!sameSpecs(values.specs, loaded.specs)) changed.specs = values.specs ?? null;
   if (values.image) changed.image = values.image;
   return Object.keys(changed).length === 0 ? null : { version: loaded.version, ...changed };
 }

@@ -5,16 +5,22 @@ import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CATEGORIES,
+  type Category,
+  type PartSpecs,
+  SPECS_UNKNOWN,
+  type SpecFormValues,
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,
   minimumOrderEditRule,
   minimumOrderRule,
+  parseSpecForm,
   partEditFormFields,
   partFormFields,
   resolveImageUrl,
   validationMessages,
 } from '@pcpp/contracts';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
+import { SpecFields, specGroup } from './spec-fields';
 
 /** A chosen photo, checked before any upload. */
 const photo = z
@@ -22,12 +28,27 @@ const photo = z
   .refine((files) => (UPLOAD_TYPES as readonly string[]).includes(files[0]!.type), 'the photo must be a JPEG, PNG or WebP image')
   .refine((files) => files[0]!.size <= UPLOAD_MAX_BYTES, 'the photo must be at most 5 MB');
 
-/** Add a Product: the api's rules (prices typed in dollars) and a photo. */
-const addSchema = partFormFields.extend({ image: photo }).refine(...minimumOrderRule);
+/** Each category's spec fields in a group of their own, so switching the category keeps what was typed. */
+const specGroups = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
+
+/** The chosen category's spec fields: all empty (no specs), or that category's specs, said field by field. */
+function checkSpecs(values: { category: Category; specs?: Record<string, Record<string, unknown>> }, context: z.RefinementCtx) {
+  const group = specGroup(values.category);
+  for (const issue of parseSpecForm(values.category, values.specs?.[group] as SpecFormValues | undefined).issues) {
+    context.addIssue({ code: 'custom', path: ['specs', group, issue.key], message: issue.message });
+  }
+}
+
+/** Add a Product: the api's rules (prices typed in dollars), a photo, and the category's specs. */
+const addSchema = partFormFields.extend({ image: photo, specs: specGroups }).refine(...minimumOrderRule).superRefine(checkSpecs);
 /** Edit: the same fields; the stock may be 0 (sold out), and a new photo is optional. */
 const editSchema = partEditFormFields
-  .extend({ image: z.preprocess((files) => (files instanceof FileList && files.length === 0 ? undefined : files), photo.optional()) })
-  .refine(...minimumOrderEditRule);
+  .extend({
+    image: z.preprocess((files) => (files instanceof FileList && files.length === 0 ? undefined : files), photo.optional()),
+    specs: specGroups,
+  })
+  .refine(...minimumOrderEditRule)
+  .superRefine(checkSpecs);
 
 /** The form's fields as typed (text), before the schema turns them into numbers and cents. */
 export interface PartFormText {
@@ -38,6 +59,8 @@ export interface PartFormText {
   price: string;
   description: string;
   image?: FileList;
+  /** The spec fields by category group (specGroup), as typed. */
+  specs: Record<string, SpecFormValues>;
 }
 
 /** What the form hands over: counts as numbers, the price in cents, the photo when one was chosen. */
@@ -49,9 +72,20 @@ export interface PartFormValues {
   price: number;
   description: string;
   image?: File;
+  /** The chosen category's specs; undefined when every spec field is empty (the part has none). */
+  specs?: PartSpecs;
 }
 
-export const emptyPartForm: PartFormText = { name: '', category: '', p_quantity: '', min_quantity: '', price: '', description: '' };
+export const emptyPartForm: PartFormText = { name: '', category: '', p_quantity: '', min_quantity: '', price: '', description: '', specs: {} };
+
+/** A part's specs as its category's form group holds them (counts as text, a list's ticked options). */
+export function specFormOf(category: Category, specs: PartSpecs | undefined): PartFormText['specs'] {
+  if (!specs) return {};
+  const values = Object.fromEntries(
+    Object.entries(specs).map(([key, value]) => [key, Array.isArray(value) ? value.map(String) : String(value)]),
+  );
+  return { [specGroup(category)]: values };
+}
 
 const Form = styled.form`
   display: grid;
@@ -118,9 +152,15 @@ export function PartForm({
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const submit = handleSubmit(({ image, ...part }) =>
-    onSubmit({ ...(part as Omit<PartFormValues, 'image'>), ...(image instanceof FileList && image[0] ? { image: image[0] } : {}) }),
-  );
+  const category = useWatch({ control, name: 'category' }) as Category | '';
+  const submit = handleSubmit(({ image, specs: specForms, ...part }) => {
+    const { specs } = parseSpecForm(part.category, specForms?.[specGroup(part.category)] as SpecFormValues | undefined);
+    return onSubmit({
+      ...(part as Omit<PartFormValues, 'image' | 'specs'>),
+      ...(specs ? { specs } : {}),
+      ...(image instanceof FileList && image[0] ? { image: image[0] } : {}),
+    });
+  });
 
   const error = (name: keyof PartFormText) => errors[name]?.message as string | undefined;
   const text = (name: 'name' | 'p_quantity' | 'min_quantity' | 'price', label: string, type: string, hint?: string) => (
@@ -157,6 +197,11 @@ export function PartForm({
           <textarea id="product-description" {...fieldAria('product-description', error('description'))} {...register('description')} />
         </Field>
       </div>
+      {CATEGORIES.includes(category as Category) && (
+        <div className="wide">
+          <SpecFields category={category as Category} register={register} errors={errors} unknownNote={SPECS_UNKNOWN} />
+        </div>
+      )}
       <Field id="product-image" label={mode === 'add' ? 'Photo' : 'New photo'} error={error('image')} hint={photoHint}>
         <input
           id="product-image"
