@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminText, formatCents, partEditMessages, type Order, type Part } from '../../contracts/src/core';
 import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
@@ -26,6 +27,13 @@ async function newestOrderOf(request: APIRequestContext, token: string | null, p
 /** A part of its own for a test, added through the api as an admin (price in cents). */
 async function newPart(request: APIRequestContext, fields: { name: string; price: number; p_quantity: number }): Promise<Part> {
   const token = await apiAccessToken(request, demoAccounts.admin);
+  // The catalog only takes a photo the shop stores (issue 20): upload one first, as the form does.
+  const upload = await request.post(`${stackUrls.api}/uploads`, {
+    headers: bearer(token),
+    multipart: { image: { name: 'test-part.png', mimeType: 'image/png', buffer: readFileSync(path.join(__dirname, '../fixtures/test-part.png')) } },
+  });
+  expect(upload.status()).toBe(201);
+  const { data: photo } = (await upload.json()) as { data: { url: string } };
   const response = await request.post(`${stackUrls.api}/tools`, {
     headers: bearer(token),
     data: {
@@ -33,7 +41,7 @@ async function newPart(request: APIRequestContext, fields: { name: string; price
       category: 'CPU Cooler',
       min_quantity: 1,
       description: 'A part an end-to-end test edits.',
-      img: `${stackUrls.api}/images/parts/quiet-single-tower-air-cooler.svg`,
+      img: photo.url,
     },
   });
   expect(response.status()).toBe(201);
