@@ -15,6 +15,7 @@ const part: Part = {
   price: 4_999,
   p_quantity: 40,
   min_quantity: 3,
+  version: 0,
 };
 const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
 
@@ -128,6 +129,7 @@ it('an unknown or malformed id shows the not-found picture', async () => {
 function orderOf(quantity: number) {
   return {
     _id: 'ffffffffffffffffffffffff',
+    number: 'PCP-7K3Q9D',
     productId: id,
     productName: part.name,
     email: user.email,
