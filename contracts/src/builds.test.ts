@@ -55,6 +55,7 @@ describe("a saved build's shared link preview", () => {
     price,
     p_quantity: 5,
     min_quantity: 1,
+    version: 1,
   });
   const build = {
     name: 'AM5 gaming build',
