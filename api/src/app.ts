@@ -8,7 +8,7 @@ import type { AccessTokens } from './auth/access-token';
 import type { IdentityProvider } from './auth/firebase';
 import { createRoleAuthority } from './auth/role-authority';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
-import type { Config } from './config';
+import { DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT, DEFAULT_RELEASE_ROLLBACK, type Config } from './config';
 import type { Database, OrderDocument } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
 import { createRateLimits } from './rate-limits';
@@ -27,6 +27,7 @@ import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/temp
 import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createReleasesRepository } from './modules/releases/repository';
+import { saveRegistryFile } from './modules/releases/registry-file';
 import { createReleasesService } from './modules/releases/service';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { createReviewsService } from './modules/reviews/service';
@@ -52,6 +53,7 @@ export interface AppDeps {
     Pick<Config, 'uploadStorage'> &
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
+    Partial<Pick<Config, 'releaseRollback' | 'releaseLoadSampleRate' | 'releaseRegistryFile'>> &
     Partial<Pick<Config, 'apiDocs'>>;
   logger: Logger;
   database: Database;
@@ -148,6 +150,9 @@ export function createApp(deps: AppDeps): Express {
     shellManifestUrl: config.shellManifestUrl,
     manifestSources: config.releaseManifestSources,
     loadIds: config.remoteLoadIds,
+    rollbackLimits: config.releaseRollback ?? DEFAULT_RELEASE_ROLLBACK,
+    loadSampleRate: config.releaseLoadSampleRate ?? DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT / 100,
+    onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(database.collections, config.releaseRegistryFile) : undefined,
   });
   const parts = createPartsService(partsRepository, { activity, uploads });
   const builds = createBuildsService(createBuildsRepository(database.collections.builds, database.collections.buildQuotas), { parts });

@@ -18,6 +18,10 @@ export const DEFAULT_MAX_UNPAID_ORDERS = 3;
 export const DEFAULT_MAX_HELD_UNITS_PER_PART = 10;
 /** How long a page's load id (GET /remotes) lets it report a remote that would not load. */
 export const DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES = 60;
+/** A rollout's candidate is rolled back by itself at this share of failed loads over at least this many loads, or at this many failures. */
+export const DEFAULT_RELEASE_ROLLBACK = { failurePercent: 5, minLoads: 50, maxFailures: 20 } as const;
+/** The share of successful loads the shell reports (POST /remotes/loads), in percent. */
+export const DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT = 10;
 /** Long enough for a failover, short enough that a client gets its 503 within 3 s. */
 export const DEFAULT_MONGODB_TIMEOUT_MS = 2_000;
 export const DEFAULT_MAIL_FROM = 'PC PART PICKER <orders@pcparts.dev>';
@@ -139,6 +143,16 @@ export interface Config {
    * is REMOTE_LOAD_ID_SECRET, else random per start (shared with the instances of API_INSTANCES).
    */
   remoteLoadIds: { secret: string; secretGenerated: boolean; ttlMs: number };
+  /** When a rollout's candidate rolls back by itself (RELEASE_ROLLBACK_FAILURE_PERCENT, _MIN_LOADS, _FAILURES). */
+  releaseRollback: { failurePercent: number; minLoads: number; maxFailures: number };
+  /** The share of successful loads the shell reports, 0–1 (RELEASE_LOAD_SAMPLE_PERCENT / 100). */
+  releaseLoadSampleRate: number;
+  /**
+   * Where the registry (published versions, what is live and rolls out) is kept besides the database,
+   * and restored from at start when the database has none (RELEASE_REGISTRY_FILE; `npm start` sets
+   * it with its in-memory database). Unset: the database alone.
+   */
+  releaseRegistryFile: string | null;
   /** GET /openapi.json and GET /docs are served: always outside production, there only with API_DOCS=true. */
   apiDocs: boolean;
 }
@@ -308,6 +322,27 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 minute')
     .max(24 * 60, 'must be at most 1440 minutes (a day)')
     .default(DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES),
+  RELEASE_ROLLBACK_FAILURE_PERCENT: z.coerce
+    .number({ error: 'must be a percentage' })
+    .gt(0, 'must be above 0')
+    .max(100, 'must be at most 100')
+    .default(DEFAULT_RELEASE_ROLLBACK.failurePercent),
+  RELEASE_ROLLBACK_MIN_LOADS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_RELEASE_ROLLBACK.minLoads),
+  RELEASE_ROLLBACK_FAILURES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_RELEASE_ROLLBACK.maxFailures),
+  RELEASE_LOAD_SAMPLE_PERCENT: z.coerce
+    .number({ error: 'must be a percentage' })
+    .min(0, 'must be at least 0')
+    .max(100, 'must be at most 100')
+    .default(DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT),
+  RELEASE_REGISTRY_FILE: z.string().min(1).optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -438,6 +473,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretGenerated: !env.REMOTE_LOAD_ID_SECRET,
       ttlMs: env.REMOTE_LOAD_ID_TTL_MINUTES * 60_000,
     },
+    releaseRollback: {
+      failurePercent: env.RELEASE_ROLLBACK_FAILURE_PERCENT,
+      minLoads: env.RELEASE_ROLLBACK_MIN_LOADS,
+      maxFailures: env.RELEASE_ROLLBACK_FAILURES,
+    },
+    releaseLoadSampleRate: env.RELEASE_LOAD_SAMPLE_PERCENT / 100,
+    releaseRegistryFile: env.RELEASE_REGISTRY_FILE ?? null,
   };
 }
 

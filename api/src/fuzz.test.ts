@@ -12,8 +12,10 @@ import { SHELL_SHARED, startManifestServer } from '../test/release-fixtures';
 
 const SEED = 0x5eed_14;
 const CASES_PER_ROUTE = 48;
-/** POST /remotes/errors allows 10 reports a minute per address: more would only test the limit. */
+/** POST /remotes/errors and /remotes/loads allow 10 reports a minute per address: more would only test the limit. */
 const PUBLIC_REPORTS = 10;
+/** The cohort the page load of the reports asked with (none here: any cohort is the page's). */
+const FUZZ_COHORT = 'fuzz-cohort-0123456789';
 
 /** mulberry32: small, deterministic, good enough to pick cases. */
 function prng(seed: number) {
@@ -137,7 +139,14 @@ const TARGETS: Record<string, Target> = {
     caller: 'customer',
     path: () => '/remotes/errors',
     get body() {
-      return { remote: 'mf_dashboard', version: '1.0.0+one', loadId: ids.loadId, message: 'timeout' };
+      return { remote: 'mf_dashboard', version: '1.0.0+one', loadId: ids.loadId, message: 'timeout', cohort: FUZZ_COHORT };
+    },
+  },
+  'POST /remotes/loads': {
+    caller: 'customer',
+    path: () => '/remotes/loads',
+    get body() {
+      return { remote: 'mf_dashboard', version: '1.0.0+one', loadId: ids.loadId, cohort: FUZZ_COHORT };
     },
   },
   'POST /releases/:remote': {
@@ -150,6 +159,9 @@ const TARGETS: Record<string, Target> = {
   },
   'POST /releases/:remote/promote': { caller: 'admin', path: () => '/releases/mf_shop/promote', params: { remote: () => 'mf_shop' }, body: { version: '1.0.0+one' } },
   'POST /releases/:remote/rollback': { caller: 'admin', path: () => '/releases/mf_shop/rollback', params: { remote: () => 'mf_shop' }, body: null },
+  // mf_shop has nothing live: a valid rollout gets the 409 and starts nothing; nothing rolls out to abort.
+  'POST /releases/:remote/rollout': { caller: 'admin', path: () => '/releases/mf_shop/rollout', params: { remote: () => 'mf_shop' }, body: { version: '1.0.0+one', percent: 50 } },
+  'POST /releases/:remote/rollout/abort': { caller: 'admin', path: () => '/releases/mf_shop/rollout/abort', params: { remote: () => 'mf_shop' }, body: null },
   'POST /uploads': { caller: 'admin', path: () => '/uploads', body: null },
   'POST /webhooks/stripe': { caller: 'customer', path: () => '/webhooks/stripe', body: { type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } } },
   // Takes no body: only the encodings and the path are fuzzed (and any body it is sent is refused).
@@ -267,7 +279,7 @@ it('answers every generated bad request with a JSON 4xx and a message, changing 
   const failures: string[] = [];
   let sent = 0;
   for (const [route, target] of Object.entries(TARGETS)) {
-    const count = route === 'POST /remotes/errors' ? PUBLIC_REPORTS : CASES_PER_ROUTE;
+    const count = route.startsWith('POST /remotes/') ? PUBLIC_REPORTS : CASES_PER_ROUTE;
     for (const c of sample(route, casesFor(route, target), count, random)) {
       const before = await databaseSnapshot(api);
       let call = request(api.app)[c.method.toLowerCase() as 'post'](c.path);

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { type ApiProcess, killApiProcess, startApiProcess } from '../test/api-process';
 import { createAccount, createPart, dropTestDatabase, markEmailVerified, randomSuffix, signUp } from '../test/helpers';
+import { cohortBucket } from '@pcpp/contracts/core';
 import { createAccessTokens } from './auth/access-token';
 import { connectDatabase, type Database } from './db/mongo';
 
@@ -28,6 +29,9 @@ const env = {
   // One customer's unpaid orders go past the hold caps here on purpose (orders/holds.test.ts tests those).
   MAX_UNPAID_ORDERS: '1000',
   MAX_HELD_UNITS_PER_PART: '100000',
+  // One secret for both, as API_INSTANCES shares it: a page load on one, its report on the other.
+  REMOTE_LOAD_ID_SECRET: randomBytes(32).toString('base64url'),
+  RELEASE_ROLLBACK_FAILURES: '3',
 };
 
 let processes: ApiProcess[] = [];
@@ -189,4 +193,51 @@ it('never sells more than the stock to customers split across both instances', a
   expect(answers.filter((status) => ![201, 409, 429].includes(status))).toEqual([]);
   expect((await database.collections.parts.findOne({ _id: part._id }))!.p_quantity).toBe(0);
   expect(await database.collections.orders.countDocuments({ productId: part._id })).toBe(STOCK);
+});
+
+describe('a rollout', () => {
+  const live = '4.0.0+live';
+  const candidate = '4.1.0+candidate';
+  const cohorts = Array.from({ length: 200 }, (_, i) => `scale-cohort-${String(i).padStart(6, '0')}`).filter(
+    (cohort) => cohortBucket(cohort, 'mf_dashboard') < 99,
+  );
+
+  /** A page load on one instance, its failure report on the other. */
+  async function failedLoad(loadOn: string, reportTo: string, cohort: string) {
+    const loaded = await call(loadOn, 'GET', `/remotes?cohort=${cohort}`);
+    const report = { remote: 'mf_dashboard', version: candidate, loadId: loaded.body!.loadId, cohort, message: 'Error: broken on purpose' };
+    return (await call(reportTo, 'POST', '/remotes/errors', undefined, report)).status;
+  }
+  const rolloutOn = async (base: string) => ((await call(base, 'GET', '/remotes')).body!.rollouts as Record<string, unknown>).mf_dashboard;
+
+  it('is rolled back once, by the instance whose count passes the limit, and both agree', async () => {
+    await database.collections.releases.insertMany(
+      [live, candidate].map((version) => ({
+        remote: 'mf_dashboard' as const,
+        version,
+        manifestUrl: `http://localhost:3004/releases/mf-dashboard/${version}/mf-manifest.json`,
+        shared: {},
+        publishedAt: new Date(),
+        publishedBy: 'ci@example.com',
+      })),
+    );
+    const rollout = { id: randomUUID(), version: candidate, percent: 99, startedAt: new Date(), startedBy: 'ci@example.com' };
+    await database.collections.liveRemotes.insertOne({ remote: 'mf_dashboard', live, history: [], rollout, updatedAt: new Date() });
+
+    expect(await failedLoad(a, b, cohorts[0]!)).toBe(204);
+    expect(await failedLoad(b, a, cohorts[1]!)).toBe(204);
+    // 2 failures, the limit is 3: both still serve the candidate.
+    expect(await rolloutOn(a)).toMatchObject({ version: candidate, percent: 99 });
+    expect(await rolloutOn(b)).toMatchObject({ version: candidate, percent: 99 });
+
+    // The third and fourth at once, one on each instance: both may see the limit passed, one ends it.
+    expect(await Promise.all([failedLoad(a, a, cohorts[2]!), failedLoad(b, b, cohorts[3]!)])).toEqual([204, 204]);
+    expect(await rolloutOn(a)).toBeUndefined();
+    expect(await rolloutOn(b)).toBeUndefined();
+    const entries = await database.collections.activity.find({ action: 'release.rolledBackAutomatically', target: 'mf_dashboard' }).toArray();
+    expect(entries).toHaveLength(1);
+    const after = await database.collections.liveRemotes.findOne({ remote: 'mf_dashboard' });
+    expect(after).toMatchObject({ live, rollout: null, lastRollout: { version: candidate, outcome: 'rolledBack', by: 'automatic rollback' } });
+    expect(after!.lastRollout!.failures).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -10,6 +10,7 @@ import { createCatalogFastPath, type CatalogFastPath } from './catalog-fast-path
 import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
+import { restoreRegistryFile } from './modules/releases/registry-file';
 import { seedDemoData } from './db/seed';
 import { createOrdersRepository } from './modules/orders/repository';
 import { numberOrdersWithoutNumber } from './modules/orders/service';
@@ -55,6 +56,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const database = await connectDatabase(config.mongodbUri, config.mongodbDb, config.mongodbTimeoutMs);
     undo.push(() => closeDatabase(database));
     await ensureIndexes(database);
+    if (config.releaseRegistryFile) {
+      const restored = await restoreRegistryFile(database.collections, config.releaseRegistryFile);
+      if (restored > 0) logger.info(`restored ${restored} released versions and what is live from ${config.releaseRegistryFile}`);
+    }
     watchReachability(database, {
       lost: () => logger.error('the database is unreachable: data requests answer 503 until it is back'),
       back: () => {
@@ -62,6 +67,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         // It may be a new, empty server (the embedded one restarted): indexes, and the demo catalog.
         void (async () => {
           await ensureIndexes(database);
+          if (config.releaseRegistryFile) await restoreRegistryFile(database.collections, config.releaseRegistryFile);
           if (config.seedDemoData) await seedDemoData(database.collections);
           catalogCache.invalidate();
         })().catch((error: unknown) => logger.error({ err: error }, 'preparing the database again failed'));

@@ -50,6 +50,11 @@ export const ACTIVITY_ACTIONS = [
   'release.published',
   'release.promoted',
   'release.rolledBack',
+  'release.rolloutStarted',
+  'release.rolloutRaised',
+  'release.rolloutCompleted',
+  'release.rolloutAborted',
+  'release.rolledBackAutomatically',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -643,7 +643,7 @@ export interface paths {
         };
         /**
          * The live version of each remote (what the shell loads)
-         * @description The live manifest of each remote, and the one live before it (the shell’s fallback), their versions, and a signed load id for this page load: a failure report (POST /remotes/errors) must carry it, for a version it served, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). Public; never cached.
+         * @description The live manifest of each remote, the one live before it (the shell’s fallback), their versions, the rollouts under way (a candidate served to the cohorts below its percent: chooseManifest in contracts), the share of successful loads to report, and a signed load id for this page load: a report (POST /remotes/errors, /remotes/loads) must carry it, for a version it served to this cohort, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). cohort: the browser’s random id (none: any version served may be reported). Public; never cached.
          *
          *     **Who may call:** Anyone.
          */
@@ -667,13 +667,37 @@ export interface paths {
         put?: never;
         /**
          * Report a remote that would not load (the shell)
-         * @description Only for a version GET /remotes served to this page (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours; nothing acts on it by itself.
+         * @description Only for a version GET /remotes served to this page’s cohort (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours, and counted against a rollout under way: a candidate whose failures pass the limits (RELEASE_ROLLBACK_*) is rolled back by itself.
          *
          *     **Who may call:** Anyone.
          *
          *     **Rate limit:** 10 calls per client address every 60 s; past it, 429 with Retry-After.
          */
         post: operations["reportRemoteFailure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remotes/loads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a remote that loaded and rendered (the shell, a sample of the loads)
+         * @description The shell reports this share of its successful loads (loadSampleRate of GET /remotes); each counts as 1/loadSampleRate loads of its version in a rollout under way, once per page load and version, under the same rules as a failure report.
+         *
+         *     **Who may call:** Anyone.
+         *
+         *     **Rate limit:** 10 calls per client address every 60 s; past it, 429 with Retry-After.
+         */
+        post: operations["reportRemoteLoad"];
         delete?: never;
         options?: never;
         head?: never;
@@ -758,6 +782,48 @@ export interface paths {
          * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
         post: operations["rollbackRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/{remote}/rollout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Serve a version to a share of the browsers, or raise that share (100: it becomes live)
+         * @description Browsers whose cohort falls below percent get the version, the others the live one; a share only rises (abort to stop). Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides. A candidate whose failures pass the limits is rolled back by itself (docs/architecture.md, “Progressive releases”).
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["rollOutRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/{remote}/rollout/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the rollout under way: everyone gets the live version again
+         * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["abortRollout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1057,7 +1123,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
+            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
             actor: string;
             target: string;
             details?: string;
@@ -1088,6 +1154,15 @@ export interface components {
                     previous?: string;
                 };
             };
+            rollouts: {
+                [key: string]: {
+                    version: string;
+                    /** Format: uri */
+                    manifestUrl: string;
+                    percent: number;
+                };
+            };
+            loadSampleRate: number;
             loadId: string;
         };
         /** @description A remote’s versions, the live one, and its load failures. */
@@ -1112,6 +1187,33 @@ export interface components {
                 at: components["schemas"]["DateTime"];
             }[];
             failureCount: number;
+            rollout: {
+                version: string;
+                percent: number;
+                startedAt: components["schemas"]["DateTime"];
+                startedBy: string;
+                candidate: {
+                    loads: number;
+                    failures: number;
+                };
+                live: {
+                    loads: number;
+                    failures: number;
+                };
+            } | null;
+            lastRollout: {
+                version: string;
+                percent: number;
+                /** @enum {string} */
+                outcome: "completed" | "aborted" | "rolledBack";
+                reason: string;
+                at: components["schemas"]["DateTime"];
+                by: string;
+                candidate: {
+                    loads: number;
+                    failures: number;
+                };
+            } | null;
         };
     };
     responses: never;
@@ -5289,14 +5391,16 @@ export interface operations {
     };
     getLiveRemotes: {
         parameters: {
-            query?: never;
+            query?: {
+                cohort?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The live and previous manifests. */
+            /** @description The live and previous manifests and the rollouts. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5324,6 +5428,14 @@ export interface operations {
                      *           "live": "0.1.0+local"
                      *         }
                      *       },
+                     *       "rollouts": {
+                     *         "mf_admin": {
+                     *           "version": "0.1.0+9b8e7d6c",
+                     *           "manifestUrl": "http://localhost:3004/releases/mf-admin/0.1.0+9b8e7d6c/mf-manifest.json",
+                     *           "percent": 50
+                     *         }
+                     *       },
+                     *       "loadSampleRate": 0.1,
                      *       "loadId": "eyJuIjoiVjFxX2ZxT2dKbVV6cU1pQiIsImUiOjE3OTQwMDAwMDAwMDAsInMiOnsibWZfc2hvcCI6WyIwLjEuMCszZjJhOWMxZCIsIjAuMS4wK2xvY2FsIl19fQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
                      *     }
                      */
@@ -5337,7 +5449,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description The cohort is not a random id of the shell’s shape. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5372,6 +5484,7 @@ export interface operations {
                     version: string;
                     loadId: string;
                     message: string;
+                    cohort: string;
                 };
             };
         };
@@ -5383,7 +5496,80 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed, or the load id is not one the api signed, has ended, or did not serve this version (the message says which). */
+            /** @description Malformed, or the load id is not one the api signed, has ended, is another cohort’s, or did not serve this version (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reportRemoteLoad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    remote: "mf_shop" | "mf_dashboard" | "mf_admin";
+                    version: string;
+                    loadId: string;
+                    cohort: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Counted (a repeat from the same page load for the same version is not counted again). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed, or the load id is not one the api signed, has ended, is another cohort’s, or did not serve this version (the message says which). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5465,7 +5651,20 @@ export interface operations {
                      *           }
                      *         ],
                      *         "failures": [],
-                     *         "failureCount": 0
+                     *         "failureCount": 0,
+                     *         "rollout": null,
+                     *         "lastRollout": {
+                     *           "version": "0.1.0+5e4d3c2b",
+                     *           "percent": 50,
+                     *           "outcome": "rolledBack",
+                     *           "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *           "at": "2026-11-02T09:45:00.000Z",
+                     *           "by": "automatic rollback",
+                     *           "candidate": {
+                     *             "loads": 240,
+                     *             "failures": 20
+                     *           }
+                     *         }
                      *       }
                      *     ]
                      */
@@ -5673,7 +5872,20 @@ export interface operations {
                      *         }
                      *       ],
                      *       "failures": [],
-                     *       "failureCount": 0
+                     *       "failureCount": 0,
+                     *       "rollout": null,
+                     *       "lastRollout": {
+                     *         "version": "0.1.0+5e4d3c2b",
+                     *         "percent": 50,
+                     *         "outcome": "rolledBack",
+                     *         "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *         "at": "2026-11-02T09:45:00.000Z",
+                     *         "by": "automatic rollback",
+                     *         "candidate": {
+                     *           "loads": 240,
+                     *           "failures": 20
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RemoteReleases"];
@@ -5715,7 +5927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The version is live already, is incompatible with the shell, or the live version changed meanwhile. */
+            /** @description The version is live already, is incompatible with the shell, a rollout is under way, or the live version changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5789,7 +6001,20 @@ export interface operations {
                      *         }
                      *       ],
                      *       "failures": [],
-                     *       "failureCount": 0
+                     *       "failureCount": 0,
+                     *       "rollout": null,
+                     *       "lastRollout": {
+                     *         "version": "0.1.0+5e4d3c2b",
+                     *         "percent": 50,
+                     *         "outcome": "rolledBack",
+                     *         "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *         "at": "2026-11-02T09:45:00.000Z",
+                     *         "by": "automatic rollback",
+                     *         "candidate": {
+                     *           "loads": 240,
+                     *           "failures": 20
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RemoteReleases"];
@@ -5831,7 +6056,263 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description There is nothing to roll back to, or the live version changed meanwhile. */
+            /** @description There is nothing to roll back to, a rollout is under way (abort it: npm run rollback does), or the live version changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    rollOutRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "mf_shop" | "mf_dashboard" | "mf_admin";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: string;
+                    percent: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The remote’s releases, with the rollout (or, at 100 %, the version live). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "remote": "mf_shop",
+                     *       "live": "0.1.0+3f2a9c1d",
+                     *       "previous": "0.1.0+local",
+                     *       "versions": [
+                     *         {
+                     *           "version": "0.1.0+3f2a9c1d",
+                     *           "manifestUrl": "http://localhost:3004/releases/mf-shop/0.1.0+3f2a9c1d/mf-manifest.json",
+                     *           "shared": {
+                     *             "react": "19.3.1",
+                     *             "react-dom": "19.3.1",
+                     *             "@pcpp/contracts": "3.0.0"
+                     *           },
+                     *           "publishedAt": "2026-11-02T09:40:00.000Z",
+                     *           "publishedBy": "admin@pcparts.dev"
+                     *         }
+                     *       ],
+                     *       "failures": [],
+                     *       "failureCount": 0,
+                     *       "rollout": null,
+                     *       "lastRollout": {
+                     *         "version": "0.1.0+5e4d3c2b",
+                     *         "percent": 50,
+                     *         "outcome": "rolledBack",
+                     *         "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *         "at": "2026-11-02T09:45:00.000Z",
+                     *         "by": "automatic rollback",
+                     *         "candidate": {
+                     *           "loads": 240,
+                     *           "failures": 20
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemoteReleases"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The remote has no published version by this name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing is live yet, the version is live already, another version rolls out, the share would not rise, the version is incompatible with the shell, or the remote changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The live shell’s manifest cannot be read. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    abortRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "mf_shop" | "mf_dashboard" | "mf_admin";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remote’s releases, the rollout ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "remote": "mf_shop",
+                     *       "live": "0.1.0+3f2a9c1d",
+                     *       "previous": "0.1.0+local",
+                     *       "versions": [
+                     *         {
+                     *           "version": "0.1.0+3f2a9c1d",
+                     *           "manifestUrl": "http://localhost:3004/releases/mf-shop/0.1.0+3f2a9c1d/mf-manifest.json",
+                     *           "shared": {
+                     *             "react": "19.3.1",
+                     *             "react-dom": "19.3.1",
+                     *             "@pcpp/contracts": "3.0.0"
+                     *           },
+                     *           "publishedAt": "2026-11-02T09:40:00.000Z",
+                     *           "publishedBy": "admin@pcparts.dev"
+                     *         }
+                     *       ],
+                     *       "failures": [],
+                     *       "failureCount": 0,
+                     *       "rollout": null,
+                     *       "lastRollout": {
+                     *         "version": "0.1.0+5e4d3c2b",
+                     *         "percent": 50,
+                     *         "outcome": "rolledBack",
+                     *         "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *         "at": "2026-11-02T09:45:00.000Z",
+                     *         "by": "automatic rollback",
+                     *         "candidate": {
+                     *           "loads": 240,
+                     *           "failures": 20
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemoteReleases"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No rollout is under way, or it ended meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;

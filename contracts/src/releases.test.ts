@@ -1,4 +1,5 @@
-import { RELEASE_CHECKED_SINGLETONS, SHARED_SINGLETONS, chooseManifest, packageOf, serverEntryUrl, sharedIncompatibilities } from './releases';
+import { randomBytes } from 'node:crypto';
+import { RELEASE_CHECKED_SINGLETONS, SHARED_SINGLETONS, chooseManifest, cohortBucket, packageOf, serverEntryUrl, sharedIncompatibilities } from './releases';
 
 describe('whether a remote built against some versions can run in the shell', () => {
   const shell = { react: '19.3.1', 'react-router': '7.18.5', '@pcpp/contracts': '1.2.0', zustand: '0.4.1' };
@@ -27,26 +28,70 @@ describe('whether a remote built against some versions can run in the shell', ()
 describe('which version of a remote a page loads', () => {
   const config = { remotes: { mf_shop: 'http://shop.example/mf-manifest.json', mf_dashboard: 'http://d.example/mf-manifest.json', mf_admin: 'http://a.example/mf-manifest.json' } };
   const registry = {
-    remotes: { mf_shop: 'http://store.example/mf-shop/0.1.0+2/mf-manifest.json' },
+    remotes: { mf_shop: 'http://store.example/mf-shop/0.1.0+2/mf-manifest.json', mf_admin: 'http://store.example/mf-admin/0.1.0+1/mf-manifest.json' },
     previous: { mf_shop: 'http://store.example/mf-shop/0.1.0+1/mf-manifest.json' },
+    versions: { mf_shop: { live: '0.1.0+2', previous: '0.1.0+1' }, mf_admin: { live: '0.1.0+1' } },
+    rollouts: { mf_admin: { version: '0.2.0+3', manifestUrl: 'http://store.example/mf-admin/0.2.0+3/mf-manifest.json', percent: 50 } },
+  };
+  const cohortWith = (test: (bucket: number) => boolean) => {
+    for (let i = 0; ; i += 1) if (test(cohortBucket(`cohort-${String(i).padStart(10, '0')}`, 'mf_admin'))) return `cohort-${String(i).padStart(10, '0')}`;
   };
 
   it("takes the registry's live version, with the one before it", () => {
-    expect(chooseManifest(registry, config, 'mf_shop')).toEqual({
+    expect(chooseManifest(registry, config, null).mf_shop).toEqual({
       manifestUrl: registry.remotes.mf_shop,
+      version: '0.1.0+2',
       previous: registry.previous.mf_shop,
+      previousVersion: '0.1.0+1',
       source: 'registry',
     });
   });
 
+  it("gives a rollout's candidate to the cohorts below its share, falling back to the live version, and the live version to the others", () => {
+    expect(chooseManifest(registry, config, cohortWith((bucket) => bucket < 50)).mf_admin).toEqual({
+      manifestUrl: registry.rollouts.mf_admin.manifestUrl,
+      version: '0.2.0+3',
+      previous: registry.remotes.mf_admin,
+      previousVersion: '0.1.0+1',
+      source: 'rollout',
+    });
+    expect(chooseManifest(registry, config, cohortWith((bucket) => bucket >= 50)).mf_admin).toEqual({
+      manifestUrl: registry.remotes.mf_admin,
+      version: '0.1.0+1',
+      source: 'registry',
+    });
+    // Without a cohort (nobody's browser), the live version.
+    expect(chooseManifest(registry, config, null).mf_admin.source).toBe('registry');
+  });
+
   it("falls back to the runtime config's address when the registry is unread or has nothing live", () => {
-    expect(chooseManifest(null, config, 'mf_shop')).toEqual({ manifestUrl: config.remotes.mf_shop, source: 'config' });
-    expect(chooseManifest(registry, config, 'mf_admin')).toEqual({ manifestUrl: config.remotes.mf_admin, source: 'config' });
+    expect(chooseManifest(null, config, null).mf_shop).toEqual({ manifestUrl: config.remotes.mf_shop, source: 'config' });
+    expect(chooseManifest(registry, config, 'cohort-0000000000').mf_dashboard).toEqual({ manifestUrl: config.remotes.mf_dashboard, source: 'config' });
   });
 
   it("finds a version's server build in server/ beside its browser build", () => {
     expect(serverEntryUrl(registry.remotes.mf_shop)).toBe('http://store.example/mf-shop/0.1.0+2/server/remoteEntry.js');
     expect(serverEntryUrl('http://localhost:3001/mf-manifest.json')).toBe('http://localhost:3001/server/remoteEntry.js');
+  });
+});
+
+describe('cohorts', () => {
+  const ids = Array.from({ length: 10_000 }, () => randomBytes(12).toString('base64url'));
+
+  it('puts a cohort in the same bucket every time, and in independent buckets per remote', () => {
+    for (const id of ids.slice(0, 100)) expect(cohortBucket(id, 'mf_shop')).toBe(cohortBucket(id, 'mf_shop'));
+    const same = ids.filter((id) => cohortBucket(id, 'mf_shop') === cohortBucket(id, 'mf_admin')).length;
+    // Independent buckets agree about 1 time in 100.
+    expect(same).toBeLessThan(300);
+  });
+
+  it.each(['mf_shop', 'mf_dashboard', 'mf_admin'] as const)('spreads 10,000 random ids evenly for %s: every share within 2 points', (remote) => {
+    const buckets = ids.map((id) => cohortBucket(id, remote));
+    for (const bucket of buckets) expect(Number.isInteger(bucket) && bucket >= 0 && bucket < 100).toBe(true);
+    for (let percent = 1; percent <= 100; percent += 1) {
+      const share = (buckets.filter((bucket) => bucket < percent).length / ids.length) * 100;
+      expect({ percent, share: Math.abs(share - percent) <= 2 }).toEqual({ percent, share: true });
+    }
   });
 });
 

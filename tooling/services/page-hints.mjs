@@ -99,12 +99,13 @@ function remoteScripts(manifestUrl, manifest, routesModule) {
  * startupScripts: the shell's own first chunks (startup-scripts.json of its build), as absolute paths.
  * registry: the release registry's answer the page is served with (readLiveRemotes); read here when not given.
  * serverRendered: the page comes rendered with its data inline, so its api reads are not preloaded.
+ * cohort: the browser's cohort id (its cookie), which decides a rollout's version (chooseManifest); null: the live versions.
  * @param {{ pathname: string, search?: string, config: RuntimeConfig, requestOrigin: string, startupScripts?: string[], getJson: (url: string) => Promise<unknown>,
- *   registry?: import('@pcpp/contracts/core').LiveRemotes | null, serverRendered?: boolean,
+ *   registry?: import('@pcpp/contracts/core').LiveRemotes | null, serverRendered?: boolean, cohort?: string | null,
  *   contracts: Pick<typeof import('@pcpp/contracts/core'), 'routeOwnerOf' | 'isShellPagePath' | 'pagePreloads' | 'REMOTE_ROUTES_MODULE' | 'chooseManifest' | 'liveRemotesSchema'> }} options
  * @returns {Promise<string>} the tags for <head>
  */
-export async function pageHints({ pathname, search = '', config, requestOrigin, startupScripts = [], getJson, contracts, registry, serverRendered = false }) {
+export async function pageHints({ pathname, search = '', config, requestOrigin, startupScripts = [], getJson, contracts, registry, serverRendered = false, cohort = null }) {
   const links = startupScripts.map((script) => `<link rel="preload" as="script" href="${escapeAttribute(script)}">`);
   /** @type {Set<string>} */
   const origins = new Set();
@@ -117,7 +118,7 @@ export async function pageHints({ pathname, search = '', config, requestOrigin, 
   // The shell's own pages (signing in) need no remote.
   const owner = contracts.isShellPagePath(pathname) ? null : contracts.routeOwnerOf(pathname).remote;
   const live = owner ? (registry === undefined ? await readLiveRemotes(config, getJson, contracts) : registry) : null;
-  const manifestUrl = owner && contracts.chooseManifest(live, config, owner).manifestUrl;
+  const manifestUrl = owner && contracts.chooseManifest(live, config, cohort)[owner].manifestUrl;
   if (manifestUrl) {
     preconnect(manifestUrl);
     fetchPreload(manifestUrl);

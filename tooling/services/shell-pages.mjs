@@ -175,7 +175,7 @@ export function createShellPages({
       const registry = await readLiveRemotes(runtimeConfig, getJson, contracts);
       const remotes = [...new Set(contracts.routeOwnership.filter((route) => route.access === 'public').map((route) => route.remote))];
       const loads = remotes.map(async (name) => {
-        const { manifestUrl } = contracts.chooseManifest(registry, runtimeConfig, name);
+        const { manifestUrl } = contracts.chooseManifest(registry, runtimeConfig, null)[name];
         const manifest = await getJson(manifestUrl);
         if (!manifest) return false;
         await renderer.warm({ name, manifestUrl, fingerprint: sha1(JSON.stringify(manifest)) });
@@ -193,7 +193,7 @@ export function createShellPages({
       const requestOrigin = requestOriginOf(req);
       const owner = contracts.isShellPagePath(pathname) ? null : contracts.routeOwnerOf(pathname);
       const registry = owner ? await readLiveRemotes(runtimeConfig, getJson, contracts) : null;
-      const choice = owner ? contracts.chooseManifest(registry, runtimeConfig, owner.remote) : null;
+      const choice = owner ? contracts.chooseManifest(registry, runtimeConfig, null)[owner.remote] : null;
       const manifest = choice && renderer && owner?.access === 'public' ? await getJson(choice.manifestUrl) : null;
       // index.html asked for by name is the page as the browser renders it.
       const serverRendered = Boolean(manifest) && req.method === 'GET' && !pathname.endsWith('.html');

@@ -63,7 +63,7 @@ const as = (call: request.Test, persona: Persona) =>
   persona === 'none' ? call : call.set('Authorization', `Bearer ${accounts[persona].token}`);
 const customerOrder = (fields: { paid?: boolean; status?: 'paid' } = {}) => insertOrder(api, part, { email: accounts.customer.email, ...fields });
 const newVersion = () => `1.0.0+${randomSuffix()}`;
-async function publishedRelease(remote: 'mf_shop' | 'mf_dashboard', version = newVersion()) {
+async function publishedRelease(remote: 'mf_shop' | 'mf_dashboard' | 'mf_admin', version = newVersion()) {
   await api.database.collections.releases.insertOne({
     remote, version, manifestUrl: manifests.publish(remote, version), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: 'ci@example.com',
   });
@@ -219,9 +219,44 @@ const MATRIX: Record<string, Row> = {
       const version = await publishedRelease('mf_shop');
       await api.database.collections.liveRemotes.updateOne({ remote: 'mf_shop' }, { $set: { live: version, history: [], updatedAt: new Date() } }, { upsert: true });
       const { loadId } = (await server().get('/remotes')).body;
-      return JSON.stringify({ remote: 'mf_shop', version, loadId, message: 'timeout' });
+      return JSON.stringify({ remote: 'mf_shop', version, loadId, message: 'timeout', cohort: `matrix-cohort-${randomSuffix()}` });
     },
     send: (p, report) => as(server().post('/remotes/errors').send(JSON.parse(report)), p),
+  },
+  // A sampled successful load, under the same rules; the page load asked GET /remotes with its cohort.
+  'POST /remotes/loads': {
+    expected: [204, 204, 204, 204],
+    setup: async () => {
+      const version = await publishedRelease('mf_shop');
+      await api.database.collections.liveRemotes.updateOne({ remote: 'mf_shop' }, { $set: { live: version, history: [], updatedAt: new Date() } }, { upsert: true });
+      const cohort = `matrix-cohort-${randomSuffix()}`;
+      const { loadId } = (await server().get('/remotes').query({ cohort })).body;
+      return JSON.stringify({ remote: 'mf_shop', version, loadId, cohort });
+    },
+    send: (p, report) => as(server().post('/remotes/loads').send(JSON.parse(report)), p),
+  },
+  'POST /releases/:remote/rollout': {
+    expected: [401, 403, 403, 200],
+    setup: async () => {
+      const [live, candidate] = [await publishedRelease('mf_admin'), await publishedRelease('mf_admin')];
+      await api.database.collections.liveRemotes.updateOne(
+        { remote: 'mf_admin' },
+        { $set: { live, history: [], rollout: null, updatedAt: new Date() } },
+        { upsert: true },
+      );
+      return candidate;
+    },
+    send: (p, version) => as(server().post('/releases/mf_admin/rollout').send({ version, percent: 25 }), p),
+  },
+  'POST /releases/:remote/rollout/abort': {
+    expected: [401, 403, 403, 200],
+    setup: async () => {
+      const [live, candidate] = [await publishedRelease('mf_admin'), await publishedRelease('mf_admin')];
+      const rollout = { id: randomSuffix(), version: candidate, percent: 25, startedAt: new Date(), startedBy: 'ci@example.com' };
+      await api.database.collections.liveRemotes.updateOne({ remote: 'mf_admin' }, { $set: { live, history: [], rollout, updatedAt: new Date() } }, { upsert: true });
+      return candidate;
+    },
+    send: (p) => as(server().post('/releases/mf_admin/rollout/abort'), p),
   },
   'GET /releases': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/releases'), p) },
   'POST /releases/:remote': {

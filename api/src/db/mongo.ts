@@ -132,6 +132,41 @@ export interface LiveRemoteDocument {
   live: string;
   history: string[];
   updatedAt: Date;
+  /** A candidate served to the cohorts below `percent` (modules/releases); none when nothing rolls out. */
+  rollout?: RolloutDocument | null;
+  /** How the last rollout ended, for the Releases page. */
+  lastRollout?: RolloutOutcomeDocument | null;
+}
+export interface RolloutDocument {
+  /** Random: the counts of this rollout are kept under it (a version rolled out again starts from zero). */
+  id: string;
+  version: string;
+  percent: number;
+  startedAt: Date;
+  startedBy: string;
+}
+export interface RolloutOutcomeDocument {
+  version: string;
+  percent: number;
+  outcome: 'completed' | 'aborted' | 'rolledBack';
+  reason: string;
+  at: Date;
+  by: string;
+  loads: number;
+  failures: number;
+}
+/** Loads and failures of one side of a rollout (`<rollout id>:candidate` or `:live`). */
+export interface RolloutCountDocument {
+  _id: string;
+  loads: number;
+  failures: number;
+}
+/** A successful load a page reported (POST /remotes/loads): counted once per load and version. */
+export interface RemoteLoadDocument {
+  remote: RemoteName;
+  version: string;
+  loadId: string;
+  at: Date;
 }
 /** A remote version the shell could not load (POST /remotes/errors). */
 export interface RemoteFailureDocument {
@@ -193,6 +228,8 @@ export interface Collections {
   releases: Collection<ReleaseDocument>;
   liveRemotes: Collection<LiveRemoteDocument>;
   remoteFailures: Collection<RemoteFailureDocument>;
+  remoteLoads: Collection<RemoteLoadDocument>;
+  rolloutCounts: Collection<RolloutCountDocument>;
   refunds: Collection<RefundDocument>;
 }
 
@@ -223,6 +260,8 @@ export function collectionsOf(db: Db): Collections {
     releases: db.collection<ReleaseDocument>('releases'),
     liveRemotes: db.collection<LiveRemoteDocument>('live_remotes'),
     remoteFailures: db.collection<RemoteFailureDocument>('remote_failures'),
+    remoteLoads: db.collection<RemoteLoadDocument>('remote_loads'),
+    rolloutCounts: db.collection<RolloutCountDocument>('rollout_counts'),
     refunds: db.collection<RefundDocument>('refunds'),
   };
 }
@@ -314,6 +353,9 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
       { loadId: 1, remote: 1, version: 1 },
       { unique: true, name: 'loadId_remote_version_unique', partialFilterExpression: { loadId: { $type: 'string' } } },
     ),
+    // A page load's success with one version counts once; the reports go after a day (the counts stay).
+    collections.remoteLoads.createIndex({ loadId: 1, remote: 1, version: 1 }, { unique: true, name: 'loadId_remote_version_unique' }),
+    collections.remoteLoads.createIndex({ at: 1 }, { name: 'at_ttl', expireAfterSeconds: 24 * 60 * 60 }),
   ]);
 }
 

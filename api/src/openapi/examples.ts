@@ -85,6 +85,8 @@ const liveRemotes: LiveRemotes = {
   },
   previous: { mf_shop: 'http://localhost:3001/mf-manifest.json' },
   versions: { mf_shop: { live: '0.1.0+3f2a9c1d', previous: '0.1.0+local' }, mf_dashboard: { live: '0.1.0+local' }, mf_admin: { live: '0.1.0+local' } },
+  rollouts: { mf_admin: { version: '0.1.0+9b8e7d6c', manifestUrl: manifest('mf-admin', '0.1.0+9b8e7d6c'), percent: 50 } },
+  loadSampleRate: 0.1,
   loadId: 'eyJuIjoiVjFxX2ZxT2dKbVV6cU1pQiIsImUiOjE3OTQwMDAwMDAwMDAsInMiOnsibWZfc2hvcCI6WyIwLjEuMCszZjJhOWMxZCIsIjAuMS4wK2xvY2FsIl19fQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 };
 const shopReleases: RemoteReleases = {
@@ -102,6 +104,16 @@ const shopReleases: RemoteReleases = {
   ],
   failures: [],
   failureCount: 0,
+  rollout: null,
+  lastRollout: {
+    version: '0.1.0+5e4d3c2b',
+    percent: 50,
+    outcome: 'rolledBack',
+    reason: 'Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures',
+    at: at(45),
+    by: 'automatic rollback',
+    candidate: { loads: 240, failures: 20 },
+  },
 };
 /** The facets of the whole catalog, counted as GET /tools counts them. */
 function facetsOf(all: Part[]): CatalogFacet[] {

@@ -1,6 +1,6 @@
 import type { RemoteName } from '@pcpp/contracts/core';
 import type { Collection, OptionalUnlessRequiredId, WithId } from 'mongodb';
-import type { LiveRemoteDocument, ReleaseDocument, RemoteFailureDocument } from '../../db/mongo';
+import type { LiveRemoteDocument, ReleaseDocument, RemoteFailureDocument, RemoteLoadDocument, RolloutCountDocument, RolloutDocument, RolloutOutcomeDocument } from '../../db/mongo';
 
 const DUPLICATE_KEY = 11000;
 const FAILURES_LISTED = 20;
@@ -20,8 +20,10 @@ export function createReleasesRepository(collections: {
   releases: Collection<ReleaseDocument>;
   liveRemotes: Collection<LiveRemoteDocument>;
   remoteFailures: Collection<RemoteFailureDocument>;
+  remoteLoads: Collection<RemoteLoadDocument>;
+  rolloutCounts: Collection<RolloutCountDocument>;
 }) {
-  const { releases, liveRemotes, remoteFailures } = collections;
+  const { releases, liveRemotes, remoteFailures, remoteLoads, rolloutCounts } = collections;
   return {
     /** False when this version of the remote is already stored (the unique index decides). */
     insertRelease(release: ReleaseDocument): Promise<boolean> {
@@ -62,6 +64,60 @@ export function createReleasesRepository(collections: {
         { $set: { live: next.live, history: next.history, updatedAt: new Date() } },
       );
       return modifiedCount === 1;
+    },
+
+    /**
+     * Starts a rollout, or changes the one under way (its share), only if the remote is still as it was
+     * read: `expected` is the live version and the rollout id (null: none). False when someone changed it first.
+     */
+    async setRollout(remote: RemoteName, expected: { live: string; rolloutId: string | null }, rollout: RolloutDocument): Promise<boolean> {
+      const filter = expected.rolloutId === null ? { remote, live: expected.live, rollout: null } : { remote, live: expected.live, 'rollout.id': expected.rolloutId };
+      const { modifiedCount } = await liveRemotes.updateOne(filter, { $set: { rollout, updatedAt: new Date() } });
+      return modifiedCount === 1;
+    },
+
+    /**
+     * Ends the rollout `rolloutId` with `outcome`, and makes `next` live if given (a completed rollout).
+     * False when it had ended already (another api instance, another admin): only one ending counts.
+     */
+    async endRollout(
+      remote: RemoteName,
+      rolloutId: string,
+      outcome: RolloutOutcomeDocument,
+      next?: { live: string; history: string[] },
+    ): Promise<boolean> {
+      const { modifiedCount } = await liveRemotes.updateOne(
+        { remote, 'rollout.id': rolloutId },
+        { $set: { rollout: null, lastRollout: outcome, ...(next ?? {}), updatedAt: new Date() } },
+      );
+      return modifiedCount === 1;
+    },
+
+    /** Adds to the counts of one side of a rollout; answers them after the addition. */
+    async countRollout(rolloutId: string, side: 'candidate' | 'live', add: { loads: number; failures: number }): Promise<{ loads: number; failures: number }> {
+      const _id = `${rolloutId}:${side}`;
+      await rolloutCounts.updateOne({ _id }, { $inc: { loads: add.loads, failures: add.failures } }, { upsert: true });
+      const doc = await rolloutCounts.findOne({ _id });
+      return { loads: doc?.loads ?? 0, failures: doc?.failures ?? 0 };
+    },
+
+    async rolloutCounts(rolloutId: string): Promise<Record<'candidate' | 'live', { loads: number; failures: number }>> {
+      const docs = await rolloutCounts.find({ _id: { $in: [`${rolloutId}:candidate`, `${rolloutId}:live`] } }).toArray();
+      const of = (side: string) => {
+        const doc = docs.find((entry) => entry._id === `${rolloutId}:${side}`);
+        return { loads: doc?.loads ?? 0, failures: doc?.failures ?? 0 };
+      };
+      return { candidate: of('candidate'), live: of('live') };
+    },
+
+    /** False when this page load already reported this version loaded (the unique index decides). */
+    insertLoad(load: RemoteLoadDocument): Promise<boolean> {
+      return insertUnlessDuplicate(remoteLoads, load);
+    },
+
+    /** Every published version and what is live, for the registry file (registry-file.ts). */
+    async snapshot() {
+      return { releases: await releases.find({}).toArray(), live: await liveRemotes.find({}).toArray() };
     },
 
     /** False when this page load already reported this version (the unique index decides). */

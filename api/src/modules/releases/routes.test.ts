@@ -2,7 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createAccount, createTestApi, type TestApi } from '../../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../../test/release-fixtures';
+import { cohortBucket, chooseManifest } from '@pcpp/contracts/core';
 import { FAILURE_REPORTS_PER_WINDOW, TOO_MANY_REPORTS } from '../../rate-limits';
+import { passesRollbackLimits } from './service';
 
 // The release registry against real manifests over HTTP. (Who may call what: src/auth/admin-access.test.ts.)
 
@@ -21,6 +23,9 @@ afterAll(async () => {
   await api.close();
   await manifests.close();
 });
+
+/** A browser's cohort id (what the shell keeps in localStorage). */
+const COHORT = 'cohort-of-a-test-browser';
 
 const asAdmin = (call: request.Test) => call.set('Authorization', `Bearer ${admin.token}`);
 const publish = (remote: string, body: object) => asAdmin(request(api.app).post(`/releases/${remote}`).send(body));
@@ -137,6 +142,8 @@ describe('promote and roll back', () => {
       remotes: { mf_admin: manifests.publish('mf_admin', v1) },
       previous: {},
       versions: { mf_admin: { live: v1 } },
+      rollouts: {},
+      loadSampleRate: 0.1,
       loadId: expect.stringMatching(/^[\w-]+\.[\w-]{43}$/),
     });
     expect((await liveRemotes()).loadId).not.toBe(remotes.body.loadId);
@@ -148,6 +155,8 @@ describe('promote and roll back', () => {
       remotes: { mf_admin: manifests.publish('mf_admin', v2) },
       previous: { mf_admin: manifests.publish('mf_admin', v1) },
       versions: { mf_admin: { live: v2, previous: v1 } },
+      rollouts: {},
+      loadSampleRate: 0.1,
       loadId: expect.any(String),
     });
     const again = await promote('mf_admin', v2);
@@ -236,7 +245,7 @@ describe('load failures', () => {
   // An api of its own for each test: reports are limited per address, and every test here sends some.
   let reporting: TestApi;
   let reportingAdmin: { token: string };
-  const report = (body: object) => request(reporting.app).post('/remotes/errors').send(body);
+  const report = (body: object) => request(reporting.app).post('/remotes/errors').send({ cohort: COHORT, ...body });
   const pageLoad = async () => (await request(reporting.app).get('/remotes')).body;
   const failuresOfDashboard = () => reporting.database.collections.remoteFailures.countDocuments({ remote: 'mf_dashboard' });
   const overviewOfReporting = async (remote: string) =>
@@ -345,7 +354,7 @@ describe('load failures', () => {
       for (let i = 0; i <= FAILURE_REPORTS_PER_WINDOW; i += 1) {
         // A page load each, so each report counts.
         const { loadId } = (await request(fresh.app).get('/remotes')).body;
-        statuses.push((await request(fresh.app).post('/remotes/errors').send({ remote: 'mf_shop', version: live, loadId, message: 'boom' })).status);
+        statuses.push((await request(fresh.app).post('/remotes/errors').send({ remote: 'mf_shop', version: live, loadId, message: 'boom', cohort: COHORT })).status);
       }
       expect(statuses).toEqual([...Array(FAILURE_REPORTS_PER_WINDOW).fill(204), 429]);
       expect(await fresh.database.collections.remoteFailures.countDocuments({})).toBe(FAILURE_REPORTS_PER_WINDOW);
@@ -354,5 +363,275 @@ describe('load failures', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+/** Cohort ids whose bucket for `remote` is below `percent` (in the rollout), and others at or above it. */
+function cohortsOf(remote: 'mf_shop' | 'mf_dashboard' | 'mf_admin', percent: number) {
+  const inside: string[] = [];
+  const outside: string[] = [];
+  for (let i = 0; inside.length < 5 || outside.length < 5; i += 1) {
+    const cohort = `test-cohort-${String(i).padStart(6, '0')}`;
+    (cohortBucket(cohort, remote) < percent ? inside : outside).push(cohort);
+  }
+  return { inside, outside };
+}
+
+describe('rollouts', () => {
+  const s1 = '2.0.0+live';
+  const s2 = '2.1.0+candidate';
+  const s3 = '2.2.0+another';
+  const rollout = (remote: string, body: object) => asAdmin(request(api.app).post(`/releases/${remote}/rollout`).send(body));
+  const abort = (remote: string) => asAdmin(request(api.app).post(`/releases/${remote}/rollout/abort`));
+  const pageLoad = async (cohort?: string) => (await request(api.app).get('/remotes').query(cohort ? { cohort } : {})).body;
+
+  beforeAll(async () => {
+    for (const version of [s1, s2, s3]) {
+      expect((await publish('mf_shop', { version, manifestUrl: manifests.publish('mf_shop', version) })).status).toBe(201);
+    }
+  });
+
+  it('needs a live version to fall back on', async () => {
+    const response = await rollout('mf_shop', { version: s2, percent: 10 });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: 'mf_shop has no live version yet: promote one before rolling another out' });
+  });
+
+  it('serves the candidate to the cohorts below its share, the live version to the others, and signs only what each gets', async () => {
+    expect((await promote('mf_shop', s1)).status).toBe(200);
+    const started = await rollout('mf_shop', { version: s2, percent: 30 });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({
+      live: s1,
+      rollout: { version: s2, percent: 30, startedBy: admin.email, candidate: { loads: 0, failures: 0 }, live: { loads: 0, failures: 0 } },
+    });
+    const registry = await pageLoad();
+    expect(registry.rollouts).toEqual({ mf_shop: { version: s2, manifestUrl: manifests.publish('mf_shop', s2), percent: 30 } });
+    expect(registry.remotes.mf_shop).toBe(manifests.publish('mf_shop', s1));
+
+    const { inside, outside } = cohortsOf('mf_shop', 30);
+    for (const cohort of inside) {
+      expect(chooseManifest(registry, { remotes: { mf_shop: '', mf_dashboard: '', mf_admin: '' } }, cohort).mf_shop).toEqual({
+        manifestUrl: manifests.publish('mf_shop', s2),
+        version: s2,
+        previous: manifests.publish('mf_shop', s1),
+        previousVersion: s1,
+        source: 'rollout',
+      });
+    }
+    // The load id of a cohort in the rollout lets it report the candidate and its fallback; another cohort's, the live version only.
+    const { loadId } = await pageLoad(inside[0]);
+    const servedTo = (id: string) => JSON.parse(Buffer.from(id.split('.')[0]!, 'base64url').toString()).s.mf_shop;
+    expect(servedTo(loadId)).toEqual([s2, s1]);
+    expect(servedTo((await pageLoad(outside[0])).loadId)).toEqual([s1]);
+    // A report must come with the cohort its page load asked for.
+    const wrongCohort = await request(api.app).post('/remotes/loads').send({ remote: 'mf_shop', version: s2, loadId, cohort: outside[0] });
+    expect(wrongCohort.status).toBe(400);
+    expect(wrongCohort.body).toEqual({ message: "This report names another cohort than its page load: send the cohort the page asked GET /remotes with" });
+  });
+
+  it('only raises the share, and refuses another version, a promote and a roll back while it runs', async () => {
+    const lower = await rollout('mf_shop', { version: s2, percent: 30 });
+    expect(lower.status).toBe(409);
+    expect(lower.body).toEqual({ message: `mf_shop ${s2} already reaches 30 % of the browsers: a share only rises (abort the rollout to stop it)` });
+    const raised = await rollout('mf_shop', { version: s2, percent: 60 });
+    expect(raised.status).toBe(200);
+    expect(raised.body.rollout).toMatchObject({ version: s2, percent: 60 });
+
+    const running = { message: `mf_shop is rolling ${s2} out: complete or abort that rollout first` };
+    const other = await rollout('mf_shop', { version: s3, percent: 10 });
+    expect([other.status, other.body]).toEqual([409, running]);
+    const promoted = await promote('mf_shop', s3);
+    expect([promoted.status, promoted.body]).toEqual([409, running]);
+    const rolledBack = await rollback('mf_shop');
+    expect([rolledBack.status, rolledBack.body]).toEqual([409, running]);
+  });
+
+  it('raising the share never moves a cohort from the candidate back to the live version', async () => {
+    const registry = await pageLoad();
+    const config = { remotes: { mf_shop: '', mf_dashboard: '', mf_admin: '' } };
+    const cohorts = Array.from({ length: 2_000 }, (_, i) => `raise-cohort-${String(i).padStart(6, '0')}`);
+    let before = new Set<string>();
+    for (const percent of [1, 5, 10, 25, 50, 75, 99]) {
+      const at = { ...registry, rollouts: { mf_shop: { ...registry.rollouts.mf_shop, percent } } };
+      const candidates = new Set(cohorts.filter((cohort) => chooseManifest(at, config, cohort).mf_shop.source === 'rollout'));
+      for (const cohort of before) expect(candidates.has(cohort)).toBe(true);
+      expect(candidates.size).toBeGreaterThanOrEqual(before.size);
+      before = candidates;
+    }
+  });
+
+  it('aborts: everyone gets the live version again, and the page says who ended it', async () => {
+    const aborted = await abort('mf_shop');
+    expect(aborted.status).toBe(200);
+    expect(aborted.body).toMatchObject({
+      live: s1,
+      rollout: null,
+      lastRollout: { version: s2, percent: 60, outcome: 'aborted', reason: `Aborted by ${admin.email}`, by: admin.email, candidate: { loads: 0, failures: 0 } },
+    });
+    expect((await pageLoad()).rollouts).toEqual({});
+    const again = await abort('mf_shop');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'mf_shop has no rollout under way' });
+  });
+
+  it('refuses a version built against another major of a shared singleton, as promote does', async () => {
+    const version = '2.3.0+react18';
+    await publish('mf_shop', { version, manifestUrl: manifests.publish('mf_shop', version, { ...SHELL_SHARED, react: '18.3.1' }) });
+    const response = await rollout('mf_shop', { version, percent: 10 });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      message: `mf_shop ${version} cannot go live: it was built against react 18.3.1 (the shell provides 19.3.1). Rebuild it against the shell's versions.`,
+    });
+    expect((await pageLoad()).rollouts).toEqual({});
+  });
+
+  it('at 100 % the version becomes live, with the one before as its fallback', async () => {
+    expect((await rollout('mf_shop', { version: s3, percent: 40 })).status).toBe(200);
+    const completed = await rollout('mf_shop', { version: s3, percent: 100 });
+    expect(completed.status).toBe(200);
+    expect(completed.body).toMatchObject({ live: s3, previous: s1, rollout: null, lastRollout: { version: s3, outcome: 'completed' } });
+    const registry = await pageLoad();
+    expect(registry.rollouts).toEqual({});
+    expect(registry.versions.mf_shop).toEqual({ live: s3, previous: s1 });
+  });
+
+  it.each([
+    [{ version: s2, percent: 0 }, 'percent must be a whole number from 1 to 100'],
+    [{ version: s2, percent: 101 }, 'percent must be a whole number from 1 to 100'],
+    [{ version: s2, percent: 12.5 }, 'percent must be a whole number from 1 to 100'],
+    [{ version: s2, percent: '50' }, 'percent must be a whole number from 1 to 100'],
+    [{ version: 'latest', percent: 50 }, 'version must be a semver such as 1.2.3+build'],
+    [{ version: s2, percent: 50, live: true }, expect.any(String)],
+  ])('refuses a malformed rollout %j with a 400', async (body, message) => {
+    const response = await rollout('mf_shop', body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toEqual(message);
+  });
+
+  it('refuses a cohort that is not a random id of the shell\'s shape', async () => {
+    for (const cohort of ['short', 'x'.repeat(65), 'a cohort with spaces!!', 'user@example.com-0000']) {
+      const response = await request(api.app).get('/remotes').query({ cohort });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toContain('cohort must be the random id the shell keeps');
+    }
+    expect((await request(api.app).get('/remotes').query({ cohort: COHORT, extra: 1 })).status).toBe(400);
+  });
+
+  it('records each step in the activity log', async () => {
+    const activity = await asAdmin(request(api.app).get('/activity?limit=50'));
+    const steps = activity.body.items
+      .filter((entry: { target: string; action: string }) => entry.target === 'mf_shop' && entry.action !== 'release.published')
+      .map((entry: { action: string; details: string }) => `${entry.action} ${entry.details}`)
+      .reverse();
+    expect(steps).toEqual([
+      `release.promoted ${s1}`,
+      `release.rolloutStarted ${s2} to 30 %`,
+      `release.rolloutRaised ${s2} to 60 %`,
+      `release.rolloutAborted ${s2}`,
+      `release.rolloutStarted ${s3} to 40 %`,
+      `release.rolloutCompleted ${s3}`,
+    ]);
+  });
+});
+
+describe('automatic rollback', () => {
+  const live = '3.0.0+live';
+  const candidate = '3.1.0+candidate';
+  // Small limits, so a test stays under the reports one address may send a minute.
+  const limits = { RELEASE_ROLLBACK_FAILURES: '3', RELEASE_ROLLBACK_MIN_LOADS: '4', RELEASE_ROLLBACK_FAILURE_PERCENT: '25', RELEASE_LOAD_SAMPLE_PERCENT: '100' };
+  let own: TestApi;
+  let ownAdmin: { email: string; token: string };
+  const { inside } = cohortsOf('mf_admin', 50);
+
+  beforeEach(async () => {
+    own = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, ...limits });
+    ownAdmin = await createAccount(own, 'admin');
+    for (const version of [live, candidate]) {
+      await request(own.app).post('/releases/mf_admin').set('Authorization', `Bearer ${ownAdmin.token}`).send({ version, manifestUrl: manifests.publish('mf_admin', version) });
+    }
+    await request(own.app).post('/releases/mf_admin/promote').set('Authorization', `Bearer ${ownAdmin.token}`).send({ version: live });
+    const started = await request(own.app).post('/releases/mf_admin/rollout').set('Authorization', `Bearer ${ownAdmin.token}`).send({ version: candidate, percent: 50 });
+    expect(started.status).toBe(200);
+  });
+  afterEach(async () => {
+    await own.close();
+  });
+
+  /** One page load of a cohort in the rollout, reporting the candidate as failed or loaded. */
+  async function pageLoadReports(outcome: 'failed' | 'loaded', cohort: string) {
+    const { loadId } = (await request(own.app).get('/remotes').query({ cohort })).body;
+    const body = { remote: 'mf_admin', version: candidate, loadId, cohort };
+    const response =
+      outcome === 'failed'
+        ? await request(own.app).post('/remotes/errors').send({ ...body, message: 'Error: broken on purpose' })
+        : await request(own.app).post('/remotes/loads').send(body);
+    expect(response.status).toBe(204);
+  }
+  const overview = async () =>
+    (await request(own.app).get('/releases').set('Authorization', `Bearer ${ownAdmin.token}`)).body.find((entry: { remote: string }) => entry.remote === 'mf_admin');
+
+  it('rolls back at the failure count, not one failure below, and records why', async () => {
+    await pageLoadReports('failed', inside[0]!);
+    await pageLoadReports('failed', inside[1]!);
+    // 2 failures of 2 loads: 100 %, but under the 4 loads the rate needs and the 3 failures that suffice.
+    expect((await overview()).rollout).toMatchObject({ version: candidate, candidate: { loads: 2, failures: 2 } });
+    await pageLoadReports('failed', inside[2]!);
+    const after = await overview();
+    expect(after.rollout).toBeNull();
+    expect(after.live).toBe(live);
+    expect(after.lastRollout).toEqual({
+      version: candidate,
+      percent: 50,
+      outcome: 'rolledBack',
+      reason: 'Rolled back automatically: 3 of 3 loads failed (100.0 %); the limit is 25 % over at least 4 loads, or 3 failures',
+      at: expect.any(String),
+      by: 'automatic rollback',
+      candidate: { loads: 3, failures: 3 },
+    });
+    expect((await request(own.app).get('/remotes')).body.rollouts).toEqual({});
+    const activity = await request(own.app).get('/activity?limit=5').set('Authorization', `Bearer ${ownAdmin.token}`);
+    expect(activity.body.items[0]).toMatchObject({ action: 'release.rolledBackAutomatically', actor: 'automatic rollback', target: 'mf_admin', details: `${candidate}: ${after.lastRollout.reason}` });
+  });
+
+  it('rolls back at the failure rate once enough loads are counted, not before', async () => {
+    await pageLoadReports('loaded', inside[0]!);
+    await pageLoadReports('loaded', inside[1]!);
+    await pageLoadReports('failed', inside[2]!);
+    // 1 failure of 3 loads: 33 %, but 3 loads are under the 4 the rate needs.
+    expect((await overview()).rollout).toMatchObject({ candidate: { loads: 3, failures: 1 } });
+    await pageLoadReports('loaded', inside[3]!);
+    // 1 of 4: exactly 25 %, the limit: rolled back.
+    const after = await overview();
+    expect(after.rollout).toBeNull();
+    expect(after.lastRollout).toMatchObject({ outcome: 'rolledBack', candidate: { loads: 4, failures: 1 } });
+  });
+
+  it('keeps the rollout below the rate, and counts the live version apart', async () => {
+    const { outside } = cohortsOf('mf_admin', 50);
+    for (let i = 0; i < 4; i += 1) await pageLoadReports('loaded', inside[i]!);
+    const { loadId } = (await request(own.app).get('/remotes').query({ cohort: outside[0] })).body;
+    expect((await request(own.app).post('/remotes/errors').send({ remote: 'mf_admin', version: live, loadId, cohort: outside[0], message: 'boom' })).status).toBe(204);
+    // A sampled success counts as 1/rate loads (100 % here: 1).
+    expect((await overview()).rollout).toMatchObject({ candidate: { loads: 4, failures: 0 }, live: { loads: 1, failures: 1 } });
+    await pageLoadReports('failed', inside[4]!);
+    // 1 of 5: 20 %, below 25 %.
+    expect((await overview()).rollout).toMatchObject({ candidate: { loads: 5, failures: 1 } });
+  });
+});
+
+describe('the rollback limits', () => {
+  const limits = { failurePercent: 5, minLoads: 50, maxFailures: 20 };
+  it.each([
+    [{ loads: 49, failures: 19 }, false],
+    [{ loads: 50, failures: 2 }, false],
+    [{ loads: 50, failures: 3 }, true],
+    [{ loads: 100, failures: 4 }, false],
+    [{ loads: 100, failures: 5 }, true],
+    [{ loads: 1_000, failures: 19 }, false],
+    [{ loads: 1_000, failures: 20 }, true],
+    [{ loads: 20, failures: 20 }, true],
+  ])('%j rolls back: %s', (counts, expected) => {
+    expect(passesRollbackLimits(counts, limits)).toBe(expected);
   });
 });

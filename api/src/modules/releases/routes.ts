@@ -4,7 +4,15 @@ import { accessClaims } from '../../auth/middleware';
 import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { ReleasesService } from './service';
-import { promoteReleaseInputSchema, publishReleaseInputSchema, remoteLoadFailureInputSchema, remoteParamsSchema } from './validators';
+import {
+  liveRemotesQuerySchema,
+  promoteReleaseInputSchema,
+  publishReleaseInputSchema,
+  remoteLoadFailureInputSchema,
+  remoteLoadInputSchema,
+  remoteParamsSchema,
+  rolloutInputSchema,
+} from './validators';
 
 /** Each answer carries a new load id, for one page load: never shared by a cache. */
 const LIVE_REMOTES_CACHE = 'no-store';
@@ -26,14 +34,18 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       tag: 'Releases',
       summary: 'The live version of each remote (what the shell loads)',
       description:
-        'The live manifest of each remote, and the one live before it (the shell’s fallback), their versions, and a signed load id for this page load: a failure report (POST /remotes/errors) must carry it, for a version it served, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). Public; never cached.',
+        'The live manifest of each remote, the one live before it (the shell’s fallback), their versions, the rollouts under way (a candidate served to the cohorts below its percent: chooseManifest in contracts), the share of successful loads to report, and a signed load id for this page load: a report (POST /remotes/errors, /remotes/loads) must carry it, for a version it served to this cohort, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). cohort: the browser’s random id (none: any version served may be reported). Public; never cached.',
       access: 'public',
-      answers: { 200: { description: 'The live and previous manifests.', schema: liveRemotesSchema, example: examples.liveRemotes } },
+      query: liveRemotesQuerySchema,
+      answers: {
+        200: { description: 'The live and previous manifests and the rollouts.', schema: liveRemotesSchema, example: examples.liveRemotes },
+        400: { description: 'The cohort is not a random id of the shell’s shape.' },
+      },
       handle:
         ({ releases }) =>
-        async (_input, _req, res) => {
+        async ({ query }, _req, res) => {
           res.set('Cache-Control', LIVE_REMOTES_CACHE);
-          return releases.liveRemotes();
+          return releases.liveRemotes(query.cohort);
         },
     }),
     route({
@@ -43,18 +55,40 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       tag: 'Releases',
       summary: 'Report a remote that would not load (the shell)',
       description:
-        'Only for a version GET /remotes served to this page (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours; nothing acts on it by itself.',
+        'Only for a version GET /remotes served to this page’s cohort (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours, and counted against a rollout under way: a candidate whose failures pass the limits (RELEASE_ROLLBACK_*) is rolled back by itself.',
       access: 'public',
       rateLimit: 'failureReports',
       body: remoteLoadFailureInputSchema,
       answers: {
         204: { description: 'Recorded (a repeat from the same page load for the same version is not counted again).' },
-        400: { description: 'Malformed, or the load id is not one the api signed, has ended, or did not serve this version (the message says which).' },
+        400: { description: 'Malformed, or the load id is not one the api signed, has ended, is another cohort’s, or did not serve this version (the message says which).' },
       },
       handle:
         ({ releases }) =>
         async ({ body }) => {
           await releases.reportFailure(body);
+          return new Reply(204);
+        },
+    }),
+    route({
+      method: 'post',
+      path: '/remotes/loads',
+      operationId: 'reportRemoteLoad',
+      tag: 'Releases',
+      summary: 'Report a remote that loaded and rendered (the shell, a sample of the loads)',
+      description:
+        'The shell reports this share of its successful loads (loadSampleRate of GET /remotes); each counts as 1/loadSampleRate loads of its version in a rollout under way, once per page load and version, under the same rules as a failure report.',
+      access: 'public',
+      rateLimit: 'failureReports',
+      body: remoteLoadInputSchema,
+      answers: {
+        204: { description: 'Counted (a repeat from the same page load for the same version is not counted again).' },
+        400: { description: 'Malformed, or the load id is not one the api signed, has ended, is another cohort’s, or did not serve this version (the message says which).' },
+      },
+      handle:
+        ({ releases }) =>
+        async ({ body }) => {
+          await releases.reportLoad(body);
           return new Reply(204);
         },
     }),
@@ -106,7 +140,7 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       answers: {
         200: { description: 'The remote’s releases, with the version live.', schema: remoteReleasesSchema, example: examples.remoteReleases },
         404: UNKNOWN_VERSION,
-        409: { description: 'The version is live already, is incompatible with the shell, or the live version changed meanwhile.' },
+        409: { description: 'The version is live already, is incompatible with the shell, a rollout is under way, or the live version changed meanwhile.' },
         503: { description: 'The live shell’s manifest cannot be read.' },
       },
       handle:
@@ -125,12 +159,54 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       answers: {
         200: { description: 'The remote’s releases, with the previous version live.', schema: remoteReleasesSchema, example: examples.remoteReleases },
         404: UNKNOWN_VERSION,
-        409: { description: 'There is nothing to roll back to, or the live version changed meanwhile.' },
+        409: { description: 'There is nothing to roll back to, a rollout is under way (abort it: npm run rollback does), or the live version changed meanwhile.' },
       },
       handle:
         ({ releases }) =>
         ({ params }, req) =>
           releases.rollback(accessClaims(req), params.remote),
+    }),
+    route({
+      method: 'post',
+      path: '/releases/{remote}/rollout',
+      operationId: 'rollOutRelease',
+      tag: 'Releases',
+      summary: 'Serve a version to a share of the browsers, or raise that share (100: it becomes live)',
+      description:
+        'Browsers whose cohort falls below percent get the version, the others the live one; a share only rises (abort to stop). Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides. A candidate whose failures pass the limits is rolled back by itself (docs/architecture.md, “Progressive releases”).',
+      access: 'admin',
+      params: remoteParamsSchema,
+      body: rolloutInputSchema,
+      answers: {
+        200: { description: 'The remote’s releases, with the rollout (or, at 100 %, the version live).', schema: remoteReleasesSchema, example: examples.remoteReleases },
+        404: UNKNOWN_VERSION,
+        409: {
+          description:
+            'Nothing is live yet, the version is live already, another version rolls out, the share would not rise, the version is incompatible with the shell, or the remote changed meanwhile.',
+        },
+        503: { description: 'The live shell’s manifest cannot be read.' },
+      },
+      handle:
+        ({ releases }) =>
+        ({ params, body }, req) =>
+          releases.rollout(accessClaims(req), params.remote, body),
+    }),
+    route({
+      method: 'post',
+      path: '/releases/{remote}/rollout/abort',
+      operationId: 'abortRollout',
+      tag: 'Releases',
+      summary: 'End the rollout under way: everyone gets the live version again',
+      access: 'admin',
+      params: remoteParamsSchema,
+      answers: {
+        200: { description: 'The remote’s releases, the rollout ended.', schema: remoteReleasesSchema, example: examples.remoteReleases },
+        409: { description: 'No rollout is under way, or it ended meanwhile.' },
+      },
+      handle:
+        ({ releases }) =>
+        ({ params }, req) =>
+          releases.abortRollout(accessClaims(req), params.remote),
     }),
   ],
 };

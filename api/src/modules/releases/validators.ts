@@ -1,9 +1,22 @@
-import { promoteReleaseInputSchema, publishReleaseInputSchema, remoteLoadFailureInputSchema, remoteNameSchema } from '@pcpp/contracts/core';
+import {
+  promoteReleaseInputSchema,
+  publishReleaseInputSchema,
+  remoteLoadFailureInputSchema,
+  remoteLoadInputSchema,
+  remoteNameSchema,
+  rolloutInputSchema,
+  cohortIdSchema,
+} from '@pcpp/contracts/core';
 import { z } from 'zod';
 
 /** /releases/{remote}… */
 export const remoteParamsSchema = z.strictObject({ remote: remoteNameSchema });
 
-export { promoteReleaseInputSchema, publishReleaseInputSchema, remoteLoadFailureInputSchema };
+/** GET /remotes: the browser's cohort (none: the shell's server, which chooses per page). */
+export const liveRemotesQuerySchema = z.strictObject({ cohort: cohortIdSchema.optional() });
+
+export { promoteReleaseInputSchema, publishReleaseInputSchema, remoteLoadFailureInputSchema, remoteLoadInputSchema, rolloutInputSchema };
 export type PublishReleaseInput = z.output<typeof publishReleaseInputSchema>;
 export type RemoteLoadFailureInput = z.output<typeof remoteLoadFailureInputSchema>;
+export type RemoteLoadInput = z.output<typeof remoteLoadInputSchema>;
+export type RolloutInput = z.output<typeof rolloutInputSchema>;

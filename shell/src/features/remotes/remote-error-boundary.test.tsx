@@ -9,13 +9,13 @@ function FlakyRemote() {
   return <h1>Manage Products</h1>;
 }
 
-// The same wiring as RemoteSlot: Retry bumps the attempt, which remounts the boundary.
+// The same wiring as RemoteSlot: Retry bumps the attempt, which resets the boundary (its resetKeys).
 function Harness() {
   const [attempt, setAttempt] = useState(0);
   return (
     <>
       <nav>Navbar stays</nav>
-      <RemoteErrorBoundary key={attempt} remote="mf_admin" onRetry={() => setAttempt((n) => n + 1)}>
+      <RemoteErrorBoundary attempt={attempt} remote="mf_admin" onRetry={() => setAttempt((n) => n + 1)}>
         <FlakyRemote />
       </RemoteErrorBoundary>
     </>

@@ -54,6 +54,16 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['made ', `${details} live`];
     case 'release.rolledBack':
       return ['rolled ', ` back to ${entry.details ?? 'its previous version'}`];
+    case 'release.rolloutStarted':
+      return ['started rolling out ', details];
+    case 'release.rolloutRaised':
+      return ['raised the rollout of ', details];
+    case 'release.rolloutCompleted':
+      return ['completed the rollout of ', `${details}: it is live`];
+    case 'release.rolloutAborted':
+      return ['aborted the rollout of ', details];
+    case 'release.rolledBackAutomatically':
+      return ['rolled back the rollout of ', details];
   }
 }
 
