@@ -97,10 +97,10 @@ export type LiveRemotes = z.infer<typeof liveRemotesSchema>;
 
 /**
  * The registry's answer as the shell's server writes it into a page (`LIVE_REMOTES_ELEMENT_ID`):
- * without the load id, which belongs to one page load while the server serves one answer to many,
- * and with the cohort the server chose for (the page hydrates with the same versions).
+ * without the load id, which belongs to one page load while the server serves one answer to many.
+ * The server chose with the cohort of the browser's cookie, the one the browser chooses with.
  */
-export const inlineLiveRemotesSchema = liveRemotesSchema.omit({ loadId: true }).extend({ cohort: cohortIdSchema.nullable().optional() });
+export const inlineLiveRemotesSchema = liveRemotesSchema.omit({ loadId: true });
 export type InlineLiveRemotes = z.infer<typeof inlineLiveRemotesSchema>;
 
 /** Which version of a remote a page loads, and where that choice came from. */

@@ -229,3 +229,37 @@ export async function registerLocalReleases({ env, ports }) {
     if (answer.status !== 200) throw new Error(answer.body.message);
   }
 }
+
+/**
+ * Serves a published version to `percent` % of the browsers (their cohorts), or raises the share of
+ * its rollout; at 100 it becomes live. Answers the remote's releases as the api returns them.
+ * @param {string} name
+ * @param {string} version
+ * @param {number} percent
+ * @param {{ env?: NodeJS.ProcessEnv }} [options]
+ */
+export async function rollOutRemote(name, version, percent, { env = process.env } = {}) {
+  const folder = remoteFolder(name);
+  const session = await adminSession(env);
+  const answer = await session.call('POST', `/releases/${REMOTES[folder]}/rollout`, { version, percent });
+  if (answer.status !== 200) throw new Error(answer.body.message);
+  return answer.body;
+}
+
+/**
+ * What the Releases page's Abort and Roll back do: ends the rollout under way (everyone gets the
+ * live version again), or, when none runs, makes the previous live version live again.
+ * @param {string} name
+ * @param {{ env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<{ action: 'aborted' | 'rolledBack', releases: any }>}
+ */
+export async function rollBackRemote(name, { env = process.env } = {}) {
+  const folder = remoteFolder(name);
+  const session = await adminSession(env);
+  const { body: overview } = await session.call('GET', '/releases');
+  const current = overview.find((/** @type {{ remote: string }} */ entry) => entry.remote === REMOTES[folder]);
+  const action = current?.rollout ? 'aborted' : 'rolledBack';
+  const answer = await session.call('POST', `/releases/${REMOTES[folder]}/${current?.rollout ? 'rollout/abort' : 'rollback'}`);
+  if (answer.status !== 200) throw new Error(answer.body.message);
+  return { action, releases: answer.body };
+}

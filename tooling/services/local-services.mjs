@@ -7,6 +7,10 @@ import { startAuthEmulator } from './auth-emulator.mjs';
 import { startEmbeddedMongo } from './embedded-mongo.mjs';
 import { startStripeSandboxService } from './stripe-sandbox.mjs';
 import { startMailDev } from './maildev.mjs';
+import { releaseStoreFromEnv } from '../service-config.cjs';
+
+/** `releases/` → `releases.registry.json` beside it: not inside the store, which is served to anyone. */
+export const registryFileOf = (/** @type {string} */ storeDir) => `${storeDir.replace(/[\\/]+$/, '')}.registry.json`;
 
 const require = createRequire(import.meta.url);
 /** @type {{ email: string, password: string, role: string }[]} */
@@ -48,6 +52,8 @@ export async function startLocalServices({ env, ports, root }) {
         apiEnv.MONGODB_URI = database.uri;
         // The shell's /config.json says so (service-config.cjs): admins see the demo-data banner.
         if (database.inMemory) apiEnv.DEMO_DATABASE = 'true';
+        // The registry (what is published, live and rolling out) outlives the in-memory database: kept beside the release store.
+        if (database.inMemory) apiEnv.RELEASE_REGISTRY_FILE = env.RELEASE_REGISTRY_FILE || registryFileOf(releaseStoreFromEnv(env, root).dir);
         rows.push(['database', database.uri]);
       }),
     );

@@ -47,7 +47,14 @@ before(async () => {
   api = await jsonServer({
     '/remotes': [
       200,
-      { remotes: { mf_shop: `${shop.url}/v2/mf-manifest.json` }, previous: {}, versions: { mf_shop: { live: '0.1.0+2' } }, loadId: 'one-page-load' },
+      {
+        remotes: { mf_shop: `${shop.url}/v2/mf-manifest.json` },
+        previous: {},
+        versions: { mf_shop: { live: '0.1.0+2' } },
+        rollouts: {},
+        loadSampleRate: 0.1,
+        loadId: 'one-page-load',
+      },
     ],
   });
   config = {
@@ -80,7 +87,13 @@ describe('page hints', () => {
     const inline = hints.match(/<script id="live-remotes" type="application\/json">(.*?)<\/script>/s);
     assert.ok(inline, hints);
     // Its load id stays out: it belongs to one page load, and this answer serves many.
-    assert.deepEqual(JSON.parse(inline[1]), { remotes: { mf_shop: `${live}/mf-manifest.json` }, previous: {}, versions: { mf_shop: { live: '0.1.0+2' } } });
+    assert.deepEqual(JSON.parse(inline[1]), {
+      remotes: { mf_shop: `${live}/mf-manifest.json` },
+      previous: {},
+      versions: { mf_shop: { live: '0.1.0+2' } },
+      rollouts: {},
+      loadSampleRate: 0.1,
+    });
     assert.ok(!hints.includes('one-page-load'), hints);
     assert.ok(!hints.includes(`href="${api.url}/remotes"`), hints);
     for (const tag of [

@@ -26,6 +26,8 @@ const ROOT = '<div id="root"></div>';
 const LOG_EVERY_MS = 10_000;
 /** The renderer gives up at its deadline; past it by this much, the page goes to the browser regardless. */
 const BUDGET_GRACE_MS = 50;
+/** As long as the shell keeps it (features/remotes/cohort.ts). */
+const COHORT_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const sha1 = (/** @type {string} */ text) => createHash('sha1').update(text).digest('hex');
 
@@ -157,6 +159,22 @@ export function createShellPages({
     };
   }
 
+  /**
+   * The browser's cohort (its cookie, which the shell mirrors from localStorage), or a new one sent
+   * back in the cookie: the versions chosen for this page are the ones the browser then loads.
+   * @param {IncomingMessage} req @param {ServerResponse} res
+   */
+  function cohortOf(req, res) {
+    const cookie = String(req.headers.cookie ?? '')
+      .split(';')
+      .map((part) => part.trim().split('='))
+      .find(([name]) => name === contracts.COHORT_COOKIE)?.[1];
+    if (cookie && contracts.cohortIdSchema.safeParse(cookie).success) return cookie;
+    const id = randomBytes(16).toString('base64url');
+    res.setHeader('Set-Cookie', `${contracts.COHORT_COOKIE}=${id}; Path=/; Max-Age=${COHORT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`);
+    return id;
+  }
+
   /** The address the request came to (behind a TLS proxy the deployment trusts, as it says in X-Forwarded-Proto). */
   function requestOriginOf(/** @type {IncomingMessage} */ req) {
     const https =
@@ -193,7 +211,8 @@ export function createShellPages({
       const requestOrigin = requestOriginOf(req);
       const owner = contracts.isShellPagePath(pathname) ? null : contracts.routeOwnerOf(pathname);
       const registry = owner ? await readLiveRemotes(runtimeConfig, getJson, contracts) : null;
-      const choice = owner ? contracts.chooseManifest(registry, runtimeConfig, null)[owner.remote] : null;
+      const cohort = owner ? cohortOf(req, res) : null;
+      const choice = owner ? contracts.chooseManifest(registry, runtimeConfig, cohort)[owner.remote] : null;
       const manifest = choice && renderer && owner?.access === 'public' ? await getJson(choice.manifestUrl) : null;
       // index.html asked for by name is the page as the browser renders it.
       const serverRendered = Boolean(manifest) && req.method === 'GET' && !pathname.endsWith('.html');
@@ -207,6 +226,7 @@ export function createShellPages({
         contracts,
         registry,
         serverRendered,
+        cohort,
       });
       const html = await template();
       const clientPage = () => sendWhole(req, res, unknownPage ? 404 : 200, clientDocument(html, hints));

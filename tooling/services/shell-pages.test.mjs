@@ -27,7 +27,7 @@ let config;
 before(async () => {
   // A remote's static server: its manifest (the shell's server reads it before rendering).
   remote = http.createServer((req, res) => {
-    if (req.url === '/mf-manifest.json') {
+    if (req.url === '/mf-manifest.json' || req.url === '/candidate/mf-manifest.json') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, exposes: [] }));
       return;
@@ -230,5 +230,59 @@ describe('with the render cache', () => {
 describe('serverDocument', () => {
   test('refuses a template without the root it fills', () => {
     assert.throws(() => serverDocument('<html><body></body></html>', '', '', ''), /no <div id="root"><\/div>/);
+  });
+});
+
+describe('a rollout', () => {
+  test("renders the version the browser's cohort gets, and gives a browser without one its cohort", async () => {
+    const live = config.remotes.mf_shop;
+    const candidate = live.replace('/mf-manifest.json', '/candidate/mf-manifest.json');
+    const registry = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          remotes: { mf_shop: live },
+          previous: {},
+          versions: { mf_shop: { live: '1.0.0+live' } },
+          rollouts: { mf_shop: { version: '1.1.0+candidate', manifestUrl: candidate, percent: 50 } },
+          loadSampleRate: 0.1,
+          loadId: 'x',
+        }),
+      );
+    });
+    await new Promise((resolve) => registry.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const saved = config;
+    config = { ...config, remoteRegistryUrl: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (registry.address()).port}/remotes` };
+    const shell = await serve(async () => renderedPage());
+    try {
+      const cohortWith = (/** @type {(bucket: number) => boolean} */ test) => {
+        for (let i = 0; ; i += 1) {
+          const id = `ssr-cohort-${String(i).padStart(8, '0')}`;
+          if (test(contracts.cohortBucket(id, 'mf_shop'))) return id;
+        }
+      };
+      const inside = await fetch(`${shell.url}/`, { headers: { cookie: `pcpp_cohort=${cohortWith((bucket) => bucket < 50)}` } });
+      await inside.text();
+      assert.equal(inside.headers.get('set-cookie'), null);
+      const outside = await fetch(`${shell.url}/`, { headers: { cookie: `other=1; pcpp_cohort=${cohortWith((bucket) => bucket >= 50)}` } });
+      await outside.text();
+      assert.deepEqual(
+        shell.calls.map((call) => call.remote.manifestUrl),
+        [candidate, live],
+      );
+
+      const first = await fetch(`${shell.url}/`);
+      const html = await first.text();
+      const given = /^pcpp_cohort=([\w-]+); Path=\/; Max-Age=31536000; SameSite=Lax$/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+      assert.ok(given, first.headers.get('set-cookie') ?? 'no cookie');
+      const expected = contracts.cohortBucket(given, 'mf_shop') < 50 ? candidate : live;
+      assert.equal(shell.calls.at(-1)?.remote.manifestUrl, expected);
+      // The page's hints preload the same version.
+      assert.ok(html.includes(`href="${expected}"`));
+    } finally {
+      config = saved;
+      await shell.close();
+      await new Promise((resolve) => registry.close(resolve));
+    }
   });
 });

@@ -92,8 +92,8 @@ registerPlugins([releases.plugin]);
 /**
  * Registers each remote at the version chooseManifest gives this browser's cohort (the registry's,
  * else the runtime config's). `inline` is the registry's answer the shell's server chose with (null:
- * it could not read it), so the page loads the versions the server rendered (with the cohort it
- * rendered for); without one the registry is read here, briefly. Answers at once: remote loads wait
+ * it could not read it) for the cohort of this browser's cookie, so the page loads the versions the
+ * server rendered; without one the registry is read here, briefly. Answers at once: remote loads wait
  * for the registration, the shell's first render does not.
  */
 export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | 'remoteRegistryUrl'>, inline?: unknown): Promise<void> {
@@ -102,15 +102,13 @@ export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | '
   registration = (async () => {
     const parsed = inline === undefined ? undefined : inlineLiveRemotesSchema.nullable().safeParse(inline);
     let registry: InlineLiveRemotes | null = parsed?.success ? parsed.data : null;
-    // The page's HTML was rendered for the cohort the server had (its cookie): hydrated with the same versions.
-    const pageCohort = registry?.cohort ?? cohort;
     if (!parsed?.success && config.remoteRegistryUrl) {
       const read = await readRegistry(config.remoteRegistryUrl);
       loadId = read?.loadId;
       registry = read;
     }
     const rollouts = REMOTE_NAMES.filter((remote) => registry?.rollouts[remote]);
-    releases.choose(chooseManifest(registry, config, pageCohort), { sampleRate: registry?.loadSampleRate ?? 0, rollouts });
+    releases.choose(chooseManifest(registry, config, cohort), { sampleRate: registry?.loadSampleRate ?? 0, rollouts });
   })();
   return registration;
 }

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { activityKeys, apiClient, type ApiAnswer, releaseKeys, remoteReleasesSchema, type RemoteName } from '@pcpp/contracts';
 
+type RemoteReleasesAnswer = ApiAnswer<'/releases/{remote}/promote', 'post'>;
+
 /** POST /releases/{remote}/promote (admin): that version goes live; the api refuses one the shell cannot run. */
-export async function promoteRelease({ remote, version }: { remote: RemoteName; version: string }): Promise<ApiAnswer<'/releases/{remote}/promote', 'post'>> {
+export async function promoteRelease({ remote, version }: { remote: RemoteName; version: string }): Promise<RemoteReleasesAnswer> {
   const { data } = await apiClient.post<unknown>(`/releases/${remote}/promote`, { version });
   return remoteReleasesSchema.parse(data);
 }
@@ -13,12 +15,42 @@ export async function rollBackRelease({ remote }: { remote: RemoteName }): Promi
   return remoteReleasesSchema.parse(data);
 }
 
-/** Promote or roll back; the releases and the activity log are stale afterwards. */
+/** POST /releases/{remote}/rollout (admin): the version for `percent` % of the browsers (100: live). */
+export async function rollOutRelease({ remote, version, percent }: { remote: RemoteName; version: string; percent: number }): Promise<ApiAnswer<'/releases/{remote}/rollout', 'post'>> {
+  const { data } = await apiClient.post<unknown>(`/releases/${remote}/rollout`, { version, percent });
+  return remoteReleasesSchema.parse(data);
+}
+
+/** POST /releases/{remote}/rollout/abort (admin): everyone gets the live version again. */
+export async function abortRollout({ remote }: { remote: RemoteName }): Promise<ApiAnswer<'/releases/{remote}/rollout/abort', 'post'>> {
+  const { data } = await apiClient.post<unknown>(`/releases/${remote}/rollout/abort`);
+  return remoteReleasesSchema.parse(data);
+}
+
+export type ReleaseChange =
+  | { kind: 'promote'; remote: RemoteName; version: string }
+  | { kind: 'rollback'; remote: RemoteName }
+  | { kind: 'rollout'; remote: RemoteName; version: string; percent: number }
+  | { kind: 'abort'; remote: RemoteName };
+
+function changeRelease(change: ReleaseChange): Promise<RemoteReleasesAnswer> {
+  switch (change.kind) {
+    case 'promote':
+      return promoteRelease(change);
+    case 'rollback':
+      return rollBackRelease(change);
+    case 'rollout':
+      return rollOutRelease(change);
+    case 'abort':
+      return abortRollout(change);
+  }
+}
+
+/** Promote, roll back, roll out or abort; the releases and the activity log are stale afterwards. */
 export function useChangeRelease() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { remote: RemoteName; version?: string }) =>
-      change.version ? promoteRelease({ remote: change.remote, version: change.version }) : rollBackRelease(change),
+    mutationFn: changeRelease,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: releaseKeys.all }),
