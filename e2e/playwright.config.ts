@@ -1,8 +1,14 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, e2ePorts, e2eReleaseStore, stackPorts, stackUrls } from './support/environment';
 
 const repoRoot = path.resolve(__dirname, '..');
+
+// The registry `npm start` keeps beside the release store (tooling/services/local-services.mjs):
+// each run starts from the builds, as CI's fresh clone does. Only in the runner, before the stack
+// starts (workers load this file too, and the stack is up by then).
+if (!process.env.TEST_WORKER_INDEX) rmSync(`${e2eReleaseStore}.registry.json`, { force: true });
 
 export default defineConfig({
   testDir: './tests',
@@ -40,6 +46,8 @@ export default defineConfig({
       // unpaid: the hold caps (3 orders, 10 units of a part) are the api suites' to test.
       MAX_UNPAID_ORDERS: '1000',
       MAX_HELD_UNITS_PER_PART: '100000',
+      // A broken rollout rolls back after 3 failed loads here (the default: 20, or 5 % of 50).
+      RELEASE_ROLLBACK_FAILURES: '3',
     },
   },
 });
