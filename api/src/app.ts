@@ -15,6 +15,8 @@ import { createRateLimits } from './rate-limits';
 import type { Logger } from './logger';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
+import { createCartRepository } from './modules/cart/repository';
+import { createCartService } from './modules/cart/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
 import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
@@ -133,6 +135,8 @@ export function createApp(deps: AppDeps): Express {
     activity,
   });
 
+  const cart = createCartService({ carts: createCartRepository(database.collections) });
+
   const payments = createPaymentsService({
     orders: createPaymentsRepository(database.collections.orders),
     stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
@@ -194,6 +198,7 @@ export function createApp(deps: AppDeps): Express {
     users,
     payments,
     orders,
+    cart,
     activity,
     releases,
     uploads,

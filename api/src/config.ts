@@ -55,6 +55,7 @@ export interface RateLimitConfig {
   orders: number;
   paymentIntents: number;
   uploads: number;
+  cart: number;
 }
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowMs: 60_000,
@@ -63,6 +64,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   orders: 20,
   paymentIntents: 30,
   uploads: 30,
+  // A quantity stepper writes on each settled change: generous, yet a script cannot spin on it.
+  cart: 120,
 };
 
 export interface Config {
@@ -250,6 +253,7 @@ const envSchema = z.object({
   RATE_LIMIT_ORDERS: callsPerWindow(DEFAULT_RATE_LIMITS.orders),
   RATE_LIMIT_PAYMENT_INTENTS: callsPerWindow(DEFAULT_RATE_LIMITS.paymentIntents),
   RATE_LIMIT_UPLOADS: callsPerWindow(DEFAULT_RATE_LIMITS.uploads),
+  RATE_LIMIT_CART: callsPerWindow(DEFAULT_RATE_LIMITS.cart),
   CATALOG_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -363,6 +367,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       orders: env.RATE_LIMIT_ORDERS,
       paymentIntents: env.RATE_LIMIT_PAYMENT_INTENTS,
       uploads: env.RATE_LIMIT_UPLOADS,
+      cart: env.RATE_LIMIT_CART,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     shellManifestUrl: env.SHELL_MANIFEST_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}/mf-manifest.json`,

@@ -75,6 +75,7 @@ export interface RateLimits {
   orders: RequestHandler;
   paymentIntents: RequestHandler;
   uploads: RequestHandler;
+  cart: RequestHandler;
   /** POST /remotes/errors, per client address, counted in this process. */
   failureReports: RequestHandler;
 }
@@ -98,6 +99,7 @@ export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
   orders: configured('orders', 'account', 'RATE_LIMIT_ORDERS'),
   paymentIntents: configured('paymentIntents', 'account', 'RATE_LIMIT_PAYMENT_INTENTS'),
   uploads: configured('uploads', 'account', 'RATE_LIMIT_UPLOADS'),
+  cart: configured('cart', 'account', 'RATE_LIMIT_CART'),
   failureReports: { per: 'client address', calls: FAILURE_REPORTS_PER_WINDOW, windowSeconds: FAILURE_REPORT_WINDOW_MS / 1000 },
 };
 
@@ -128,6 +130,7 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     orders: limit('orders', config.orders, byAccount),
     paymentIntents: limit('payment-intents', config.paymentIntents, byAccount),
     uploads: limit('uploads', config.uploads, byAccount),
+    cart: limit('cart', config.cart, byAccount),
     // A public write anyone can call (the shell's failure reports): one process's count is the right size for it.
     failureReports: rateLimit({
       windowMs: FAILURE_REPORT_WINDOW_MS,

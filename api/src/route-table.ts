@@ -1,6 +1,7 @@
 import apiPackage from '../package.json';
 import type { RouteModule } from './http/route-spec';
 import { activityRoutes } from './modules/activity/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -24,6 +25,7 @@ export const apiRouteModules = [
   usersRoutes,
   paymentsRoutes,
   ordersRoutes,
+  cartRoutes,
   activityRoutes,
   releasesRoutes,
   uploadsRoutes,

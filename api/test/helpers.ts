@@ -33,7 +33,7 @@ function servicesEnv(): NodeJS.ProcessEnv {
  * tests): far past the rate limits, which rate-limits.test.ts sets low on purpose.
  */
 const UNREACHED_RATE_LIMITS = Object.fromEntries(
-  ['SIGN_IN', 'REVIEWS', 'ORDERS', 'PAYMENT_INTENTS', 'UPLOADS'].map((name) => [`RATE_LIMIT_${name}`, '100000']),
+  ['SIGN_IN', 'REVIEWS', 'ORDERS', 'PAYMENT_INTENTS', 'UPLOADS', 'CART'].map((name) => [`RATE_LIMIT_${name}`, '100000']),
 );
 
 /** Configuration for a test: the run's database server and emulator, a database of its own. */

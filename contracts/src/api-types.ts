@@ -470,6 +470,62 @@ export interface paths {
         patch: operations["changeOrderStatus"];
         trace?: never;
     };
+    "/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My cart
+         * @description The signed-in customer’s cart, the same on every device. Each line comes with its part as the database has it now (null when it is no longer sold), its total at today’s price, and, when it cannot be ordered as it stands (more than the stock, below the minimum order, no longer sold), the sentence why; `ready` is true when every line can be ordered.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["getCart"];
+        /**
+         * Replace my cart
+         * @description The whole list of lines, `{productId, quantity}` each (at most 50, each part once); never a price. A quantity the stock cannot cover is kept and flagged, so the customer sees why. Each line comes with its part as the database has it now (null when it is no longer sold), its total at today’s price, and, when it cannot be ordered as it stands (more than the stock, below the minimum order, no longer sold), the sentence why; `ready` is true when every line can be ordered.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 120 calls per account every 60 s (RATE_LIMIT_CART); past it, 429 with Retry-After.
+         */
+        put: operations["replaceCart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a visitor’s cart to mine (at sign-in)
+         * @description The lines a visitor gathered before signing in are added to the account’s cart: the same part’s quantities are added and capped at the stock, other parts are added as lines (up to 50 in all). With the same Idempotency-Key (the visitor cart’s id) a second merge changes nothing. Each line comes with its part as the database has it now (null when it is no longer sold), its total at today’s price, and, when it cannot be ordered as it stands (more than the stock, below the minimum order, no longer sold), the sentence why; `ready` is true when every line can be ordered.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 120 calls per account every 60 s (RATE_LIMIT_CART); past it, 429 with Retry-After.
+         *
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key gets the first answer again.
+         */
+        post: operations["mergeCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/activity": {
         parameters: {
             query?: never;
@@ -785,6 +841,20 @@ export interface components {
             at: components["schemas"]["DateTime"];
             by: string;
             reason?: string;
+        };
+        /** @description A customer’s cart, priced by the database now: lines, subtotal, and whether it can be ordered. */
+        Cart: {
+            lines: components["schemas"]["CartLine"][];
+            subtotal: components["schemas"]["Cents"];
+            ready: boolean;
+        };
+        /** @description One part in a cart: how many, the part as it is now, the line’s total, and why it cannot be ordered, if so. */
+        CartLine: {
+            productId: components["schemas"]["ObjectId"];
+            quantity: number;
+            part: components["schemas"]["Part"] | null;
+            lineTotal: components["schemas"]["Cents"];
+            problem?: string;
         };
         /** @description Something an admin did. */
         ActivityEntry: {
@@ -3288,6 +3358,361 @@ export interface operations {
             };
             /** @description The request body’s encoding or charset is not supported. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart (no lines when it is empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lines": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "quantity": 2,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80001",
+                     *             "name": "B650 WiFi ATX Motherboard",
+                     *             "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *             "category": "Motherboard",
+                     *             "img": "/images/parts/b650-wifi-atx-motherboard.svg",
+                     *             "price": 18999,
+                     *             "p_quantity": 120,
+                     *             "min_quantity": 2,
+                     *             "createdAt": "2026-11-02T09:00:00.000Z"
+                     *           },
+                     *           "lineTotal": 37998
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
+                     *           "quantity": 131,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80012",
+                     *             "name": "360 mm ARGB AIO Liquid Cooler",
+                     *             "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
+                     *             "category": "CPU Cooler",
+                     *             "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
+                     *             "price": 14499,
+                     *             "p_quantity": 130,
+                     *             "min_quantity": 2,
+                     *             "createdAt": "2026-11-02T09:17:00.000Z"
+                     *           },
+                     *           "lineTotal": 1899369,
+                     *           "problem": "Only 130 left in stock."
+                     *         }
+                     *       ],
+                     *       "subtotal": 1937367,
+                     *       "ready": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    replaceCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        productId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The cart as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lines": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "quantity": 2,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80001",
+                     *             "name": "B650 WiFi ATX Motherboard",
+                     *             "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *             "category": "Motherboard",
+                     *             "img": "/images/parts/b650-wifi-atx-motherboard.svg",
+                     *             "price": 18999,
+                     *             "p_quantity": 120,
+                     *             "min_quantity": 2,
+                     *             "createdAt": "2026-11-02T09:00:00.000Z"
+                     *           },
+                     *           "lineTotal": 37998
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
+                     *           "quantity": 131,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80012",
+                     *             "name": "360 mm ARGB AIO Liquid Cooler",
+                     *             "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
+                     *             "category": "CPU Cooler",
+                     *             "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
+                     *             "price": 14499,
+                     *             "p_quantity": 130,
+                     *             "min_quantity": 2,
+                     *             "createdAt": "2026-11-02T09:17:00.000Z"
+                     *           },
+                     *           "lineTotal": 1899369,
+                     *           "problem": "Only 130 left in stock."
+                     *         }
+                     *       ],
+                     *       "subtotal": 1937367,
+                     *       "ready": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    mergeCart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor cart’s id (1-100 letters, digits, - or _): a cart already merged under this key is not added again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        productId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The account’s cart after the merge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lines": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "quantity": 2,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80001",
+                     *             "name": "B650 WiFi ATX Motherboard",
+                     *             "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *             "category": "Motherboard",
+                     *             "img": "/images/parts/b650-wifi-atx-motherboard.svg",
+                     *             "price": 18999,
+                     *             "p_quantity": 120,
+                     *             "min_quantity": 2,
+                     *             "createdAt": "2026-11-02T09:00:00.000Z"
+                     *           },
+                     *           "lineTotal": 37998
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
+                     *           "quantity": 131,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80012",
+                     *             "name": "360 mm ARGB AIO Liquid Cooler",
+                     *             "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
+                     *             "category": "CPU Cooler",
+                     *             "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
+                     *             "price": 14499,
+                     *             "p_quantity": 130,
+                     *             "min_quantity": 2,
+                     *             "createdAt": "2026-11-02T09:17:00.000Z"
+                     *           },
+                     *           "lineTotal": 1899369,
+                     *           "problem": "Only 130 left in stock."
+                     *         }
+                     *       ],
+                     *       "subtotal": 1937367,
+                     *       "ready": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Other writes to the cart kept coming first; try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@
 export * from './admin';
 export * from './api-answers';
 export type * from './api-answer-types';
+export * from './cart';
 export * from './catalog-query';
 export * from './contact';
 export * from './entities';

@@ -158,6 +158,13 @@ const MATRIX: Record<string, Row> = {
     setup: async () => (await customerOrder()).id,
     send: (p, id) => as(server().get(`/order/${id}`), p),
   },
+  // Everyone signed in has a cart of their own: there is no one else's to reach.
+  'GET /cart': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/cart'), p) },
+  'PUT /cart': { expected: [401, 200, 200, 200], send: (p) => as(server().put('/cart').send({ lines: [{ productId: part.id, quantity: 1 }] }), p) },
+  'POST /cart/merge': {
+    expected: [401, 200, 200, 200],
+    send: (p) => as(server().post('/cart/merge').set('Idempotency-Key', `matrix-${randomSuffix()}`).send({ lines: [{ productId: part.id, quantity: 1 }] }), p),
+  },
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },
   'DELETE /order/:id': {
     expected: [401, 403, 403, 200],

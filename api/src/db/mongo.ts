@@ -60,6 +60,19 @@ export interface IdempotencyKeyDocument {
   createdAt: Date;
 }
 
+/**
+ * A customer's cart (modules/cart): part ids and quantities only, priced when read. version goes
+ * up with every write (a merge writes over the version it read); mergedKeys: the visitor carts
+ * already merged into it (their Idempotency-Keys), the most recent last.
+ */
+export interface CartDocument {
+  email: string;
+  lines: { productId: ObjectId; quantity: number }[];
+  mergedKeys: string[];
+  version: number;
+  updatedAt: Date;
+}
+
 // Uploads.
 /**
  * An image an admin uploaded (POST /uploads): the webp and its thumbnail in the upload storage.
@@ -118,6 +131,7 @@ export interface Collections {
   orders: Collection<OrderDocument>;
   outbox: Collection<OutboxDocument>;
   idempotencyKeys: Collection<IdempotencyKeyDocument>;
+  carts: Collection<CartDocument>;
   // Uploads.
   uploads: Collection<UploadDocument>;
   activity: Collection<ActivityDocument>;
@@ -144,6 +158,7 @@ export function collectionsOf(db: Db): Collections {
     orders: db.collection<OrderDocument>('orders'),
     outbox: db.collection<OutboxDocument>('outbox'),
     idempotencyKeys: db.collection<IdempotencyKeyDocument>('idempotency_keys'),
+    carts: db.collection<CartDocument>('carts'),
     // Uploads.
     uploads: db.collection<UploadDocument>('uploads'),
     activity: db.collection<ActivityDocument>('activity'),
@@ -212,6 +227,8 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.outbox.createIndex({ status: 1, nextAttemptAt: 1 }, { name: 'status_nextAttemptAt' }),
     collections.idempotencyKeys.createIndex({ email: 1, key: 1 }, { unique: true, name: 'email_key_unique' }),
     collections.idempotencyKeys.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // One cart per account.
+    collections.carts.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
     // Uploads: attach finds one by its url; the cleanup picks old ones.
     collections.uploads.createIndex({ url: 1 }, { unique: true, name: 'url_unique' }),
     collections.uploads.createIndex({ createdAt: 1 }, { name: 'createdAt' }),

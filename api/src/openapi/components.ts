@@ -1,6 +1,8 @@
 import {
   activityEntrySchema,
   apiErrorSchema,
+  cartLineSchema,
+  cartSchema,
   centsSchema,
   isoDateTimeSchema,
   liveRemotesSchema,
@@ -28,6 +30,8 @@ const COMPONENTS: [z.ZodType, { id: string; description: string }][] = [
   [moderatedReviewSchema, { id: 'ModeratedReview', description: 'A review as admins see it: hidden or not, and its author.' }],
   [orderSchema, { id: 'Order', description: 'An order of one part. The name and unit price are copied from the part when ordered.' }],
   [orderStatusChangeSchema, { id: 'OrderStatusChange', description: 'One step of an order’s life: who, when, and why.' }],
+  [cartSchema, { id: 'Cart', description: 'A customer’s cart, priced by the database now: lines, subtotal, and whether it can be ordered.' }],
+  [cartLineSchema, { id: 'CartLine', description: 'One part in a cart: how many, the part as it is now, the line’s total, and why it cannot be ordered, if so.' }],
   [profileSchema, { id: 'Profile', description: 'My Profile’s fields, as the spec names them.' }],
   [userSummarySchema, { id: 'UserSummary', description: 'An account as the Make Admin table shows it.' }],
   [activityEntrySchema, { id: 'ActivityEntry', description: 'Something an admin did.' }],

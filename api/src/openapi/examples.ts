@@ -1,5 +1,6 @@
 import {
   CATALOG_PAGE_SIZE,
+  priceCart,
   type ActivityEntry,
   type LiveRemotes,
   type ModeratedReview,
@@ -87,6 +88,14 @@ const profile: Profile = {
   profession: 'Systems engineer',
   linkin: 'https://www.linkedin.com/in/sam-lee',
 };
+// Two lines: one that can be ordered, one asking for more than the stock (flagged).
+const cart = priceCart(
+  [
+    { productId: parts[0]!._id, quantity: parts[0]!.min_quantity },
+    { productId: part._id, quantity: part.p_quantity + 1 },
+  ],
+  (id) => parts.find((candidate) => candidate._id === id),
+);
 const uploadUrl = 'http://localhost:4000/uploads/0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a.webp';
 
 export const examples = {
@@ -101,6 +110,7 @@ export const examples = {
   paidOrder,
   orderList: [order],
   placedOrder: { insertedId: order._id, order },
+  cart,
   profile,
   userList: [user],
   activityPage: page([activity], 1, 20),
