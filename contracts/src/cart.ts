@@ -29,6 +29,15 @@ export const cartText = {
   /** The navbar's cart link, for screen readers. */
   navLabel: (count: number) => `Cart, ${count} ${count === 1 ? 'part' : 'parts'}`,
   saveFailed: 'Your cart could not be saved. Please try again.',
+  /** Beside the quantity on the product and purchase pages, when the cart holds some already. */
+  inCart: (quantity: number) => `${quantity} already in your cart.`,
+  /** Adding is refused: the cart already holds every unit in stock. */
+  allInCart: (stock: number) => `All ${stock} in stock are in your cart already.`,
+  inCartLink: (quantity: number) => `In your cart (${quantity})`,
+  quantityLabel: (name: string) => `Quantity of ${name}`,
+  fewer: (name: string) => `One fewer ${name}`,
+  more: (name: string) => `One more ${name}`,
+  removeLine: (name: string) => `Remove ${name} from your cart`,
 } as const;
 
 const quantityField = z

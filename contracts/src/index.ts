@@ -5,4 +5,5 @@ export * from './api-client';
 export * from './query/query-client';
 export * from './query/query-keys';
 export * from './query/use-admin-flag';
+export * from './query/cart';
 export * from './load-runtime-config';

@@ -3,6 +3,7 @@ import { Route, Routes } from '@pcpp/contracts/router';
 import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
 import { BlogsPage } from './features/blogs/components/blogs-page';
+import { CartPage } from './features/cart/components/cart-page';
 import { CatalogPage } from './features/catalog/components/catalog-page';
 import { NotFoundPage } from './components/not-found-page';
 import { ProductPage } from './features/product/components/product-page';
@@ -27,6 +28,7 @@ export default function ShopRoutes() {
       <Route path="/blogs" element={<BlogsPage />} />
       <Route path="/portfolio" element={<PortfolioPage />} />
       <Route path="/returnPolicy" element={<ReturnPolicyPage />} />
+      <Route path="/cart" element={<CartPage />} />
       <Route
         path="/purchase/:id"
         element={

@@ -10,6 +10,7 @@ import { SoldOutNote, isSoldOut } from '../../../components/sold-out-note';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH, catalogHref } from '../../../lib/catalog-url';
+import { AddToCartForm } from './add-to-cart-form';
 
 const Trail = styled.nav`
   margin-bottom: 16px;
@@ -86,6 +87,7 @@ function PartDetails({ part }: { part: Part }) {
             <Order>
               <PartFacts part={part} label="Price and stock" />
               <Purchase part={part} describedBy="part-name" />
+              <AddToCartForm part={part} />
             </Order>
           )}
         </Details>
