@@ -814,6 +814,14 @@ export interface components {
             phone?: string;
             profession?: string;
             linkin?: string;
+            shippingAddress?: {
+                fullName: string;
+                street: string;
+                city: string;
+                postalCode: string;
+                country: string;
+                phone: string;
+            };
         };
         /** @description An order of one part. The name and unit price are copied from the part when ordered. */
         Order: {

@@ -1,4 +1,5 @@
 // The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
+export * from './address';
 export * from './admin';
 export * from './api-answers';
 export type * from './api-answer-types';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PartList } from './catalog-query';
-import { CATEGORIES, type Profile, type Review, type Part } from './entities';
+import { CATEGORIES, type Profile, type Review, type Part, type SavedAddress } from './entities';
 
 // What the api answers, checked by the front ends' fetchers. Plain objects (not strict): a field
 // the api adds later does not break an older front end. The api's OpenAPI document describes its
@@ -42,10 +42,20 @@ export const reviewSchema = z.object({
   byAdmin: z.literal(true).optional(),
 }) satisfies z.ZodType<Review>;
 
+export const savedAddressSchema = z.object({
+  fullName: z.string(),
+  street: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+}) satisfies z.ZodType<SavedAddress>;
+
 export const profileSchema = z.object({
   email: z.string(),
   Address: z.string().optional(),
   phone: z.string().optional(),
   profession: z.string().optional(),
   linkin: z.string().optional(),
+  shippingAddress: savedAddressSchema.optional(),
 }) satisfies z.ZodType<Profile>;
