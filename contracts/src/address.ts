@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SavedAddress } from './entities';
 import { validationMessages as m } from './messages';
 
 /** Where the shop ships (ISO 3166-1 alpha-2), in the order the checkout lists them. */
@@ -79,6 +80,6 @@ export const shippingAddressSchema = z.strictObject({
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
 /** The address on one line, as an order (and the spec's `address` field) keeps it. */
-export function addressLine(address: Omit<ShippingAddress, 'phone'>): string {
+export function addressLine(address: Omit<SavedAddress, 'phone'>): string {
   return `${address.fullName}, ${address.street}, ${address.postalCode} ${address.city}, ${countryName(address.country)}`;
 }

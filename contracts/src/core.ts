@@ -4,6 +4,7 @@ export * from './admin';
 export * from './api-answers';
 export type * from './api-answer-types';
 export * from './cart';
+export * from './checkout';
 export * from './catalog-query';
 export * from './contact';
 export * from './entities';
