@@ -17,6 +17,8 @@ import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
 import { createCartRepository } from './modules/cart/repository';
 import { createCartService } from './modules/cart/service';
+import { createCheckoutRepository } from './modules/checkout/repository';
+import { createCheckoutService } from './modules/checkout/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
 import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
@@ -135,16 +137,32 @@ export function createApp(deps: AppDeps): Express {
     activity,
   });
 
-  const cart = createCartService({ carts: createCartRepository(database.collections) });
+  const cartRepository = createCartRepository(database.collections);
+  const cart = createCartService({ carts: cartRepository });
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const checkout = createCheckoutService({
+    checkouts: createCheckoutRepository(database.collections),
+    orders: createOrdersRepository(database.collections, catalogWrites),
+    carts: cartRepository,
+    users: usersRepository,
+    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
+    identity,
+    outbox: deps.outbox,
+    stripe,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    logger: deps.logger,
+  });
 
   const payments = createPaymentsService({
     orders: createPaymentsRepository(database.collections.orders),
-    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
+    stripe,
     webhookSecret: config.stripe?.webhookSecret,
     logger: deps.logger,
     onOrderPaid:
       deps.onOrderPaid ??
       ((order) => deps.outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
+    fulfilCheckout: checkout.fulfil,
   });
 
   // Counted in the database, so several api instances share the counts.
@@ -199,6 +217,7 @@ export function createApp(deps: AppDeps): Express {
     payments,
     orders,
     cart,
+    checkout,
     activity,
     releases,
     uploads,

@@ -97,6 +97,14 @@ const TARGETS: Record<string, Target> = {
     body: { lines: [{ productId: ids.part, quantity: 1 }] },
     validValues: { lines: [[]] },
   },
+  'POST /checkout': {
+    caller: 'customer',
+    path: () => '/checkout',
+    body: {
+      lines: [{ productId: ids.part, quantity: 1 }],
+      address: { fullName: 'Fuzz Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+1 555 010 0100' },
+    },
+  },
   'DELETE /myorder/:id': { caller: 'customer', path: () => `/myorder/${ids.order}`, params: { id: () => ids.order }, body: null, ignoresBody: true },
   'DELETE /order/:id': { caller: 'admin', path: () => `/order/${ids.order}`, params: { id: () => ids.order }, body: null },
   'PATCH /order/:id/status': { caller: 'admin', path: () => `/order/${ids.paidOrder}/status`, params: { id: () => ids.paidOrder }, body: { status: 'shipped' } },

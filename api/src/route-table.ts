@@ -2,6 +2,7 @@ import apiPackage from '../package.json';
 import type { RouteModule } from './http/route-spec';
 import { activityRoutes } from './modules/activity/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -26,6 +27,7 @@ export const apiRouteModules = [
   paymentsRoutes,
   ordersRoutes,
   cartRoutes,
+  checkoutRoutes,
   activityRoutes,
   releasesRoutes,
   uploadsRoutes,

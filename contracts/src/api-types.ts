@@ -326,8 +326,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start paying an order by card
-         * @description The amount is the stored order’s; the spec’s `totalAmount` is accepted and ignored.
+         * Start paying an order, or a whole checkout, by card
+         * @description With `{orderId}` (the spec’s call), the amount is the stored order’s; the spec’s `totalAmount` is accepted and ignored. With `{checkoutId}`, one PaymentIntent for every unpaid line of the checkout, for their sum as stored.
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          *
@@ -520,6 +520,54 @@ export interface paths {
          *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key gets the first answer again.
          */
         post: operations["mergeCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place several parts at once (the checkout)
+         * @description All lines or none: each line’s stock is held in the step that checks it, and when one cannot be held the ones already held are given back before the 409 names that line and how many are left. Each line is stored as an Order (so My Orders, `GET /order`, `DELETE /myorder/{id}` and the admin pages see it) carrying the `checkoutId`, under one order number. Prices come from the database; the lines are ids and quantities only. The ordered parts leave the cart; with `saveAddress` the address is kept in the profile for the next checkout.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 20 calls per account every 60 s (RATE_LIMIT_ORDERS); past it, 429 with Retry-After.
+         *
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key gets the first answer again.
+         */
+        post: operations["placeCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One checkout (its confirmation page)
+         * @description The caller’s own checkout with its orders as they are now; anyone else’s is a 404.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["getCheckout"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -841,6 +889,7 @@ export interface components {
             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
             statusHistory: components["schemas"]["OrderStatusChange"][];
             createdAt: components["schemas"]["DateTime"];
+            checkoutId?: components["schemas"]["ObjectId"];
         };
         /** @description One step of an order’s life: who, when, and why. */
         OrderStatusChange: {
@@ -2384,6 +2433,8 @@ export interface operations {
                 "application/json": {
                     orderId: string;
                     totalAmount?: unknown;
+                } | {
+                    checkoutId: string;
                 };
             };
         };
@@ -3721,6 +3772,382 @@ export interface operations {
             };
             /** @description Too many calls: the message says when to try again (Retry-After). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    placeCheckout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: a new key for each checkout, the same key when retrying one (1-100 letters, digits, - or _). */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        productId: string;
+                        quantity: number;
+                    }[];
+                    address: {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        phone: string;
+                    };
+                    saveAddress?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The checkout is placed (or, for a retried Idempotency-Key, the stored answer of the first request). */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "orders": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80201",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B650 WiFi ATX Motherboard",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 18999,
+                     *           "order_quantity": 2,
+                     *           "totalAmount": 37998,
+                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80202",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
+                     *           "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 14499,
+                     *           "order_quantity": 2,
+                     *           "totalAmount": 28998,
+                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         }
+                     *       ],
+                     *       "totalAmount": 66996,
+                     *       "address": {
+                     *         "fullName": "Sam Lee",
+                     *         "street": "12 Harbour Road",
+                     *         "city": "Portsmouth",
+                     *         "postalCode": "PO1 3AX",
+                     *         "country": "GB",
+                     *         "phone": "+44 7700 900123"
+                     *       },
+                     *       "paid": false,
+                     *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        checkoutId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        orders: components["schemas"]["Order"][];
+                        totalAmount: components["schemas"]["Cents"];
+                        address: {
+                            fullName: string;
+                            street: string;
+                            city: string;
+                            postalCode: string;
+                            country: string;
+                            phone: string;
+                        };
+                        paid: boolean;
+                        transactionId?: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        createdAt: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        productId?: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A part of the checkout is no longer sold (`productId` names it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        productId?: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description A line’s stock cannot be held (`productId`, `available`): nothing is held. Or a request with this key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        productId: components["schemas"]["ObjectId"];
+                        available: number;
+                    } | {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This Idempotency-Key was used for a different checkout. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "orders": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80201",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B650 WiFi ATX Motherboard",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 18999,
+                     *           "order_quantity": 2,
+                     *           "totalAmount": 37998,
+                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80202",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
+                     *           "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 14499,
+                     *           "order_quantity": 2,
+                     *           "totalAmount": 28998,
+                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         }
+                     *       ],
+                     *       "totalAmount": 66996,
+                     *       "address": {
+                     *         "fullName": "Sam Lee",
+                     *         "street": "12 Harbour Road",
+                     *         "city": "Portsmouth",
+                     *         "postalCode": "PO1 3AX",
+                     *         "country": "GB",
+                     *         "phone": "+44 7700 900123"
+                     *       },
+                     *       "paid": false,
+                     *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        checkoutId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        orders: components["schemas"]["Order"][];
+                        totalAmount: components["schemas"]["Cents"];
+                        address: {
+                            fullName: string;
+                            street: string;
+                            city: string;
+                            postalCode: string;
+                            country: string;
+                            phone: string;
+                        };
+                        paid: boolean;
+                        transactionId?: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        createdAt: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No checkout has this id, or it is not yours. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -38,6 +38,8 @@ export interface Order {
   status: OrderStatus;
   statusHistory: OrderStatusChange[];
   createdAt: string;
+  /** The checkout that placed it with other lines (absent for a single order). */
+  checkoutId?: string;
 }
 
 /** GET /myorder?email=&page=&limit=: one page of the customer's orders, newest first. */
@@ -83,6 +85,7 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   statusHistory: z.array(orderStatusChangeSchema),
   createdAt: isoDateTimeSchema,
+  checkoutId: objectIdStringSchema.optional(),
 }) satisfies z.ZodType<Order>;
 
 export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;

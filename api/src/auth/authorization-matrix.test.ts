@@ -90,6 +90,14 @@ const profileBody = {
   profession: 'Systems engineer',
   linkin: 'https://www.linkedin.com/in/sam-lee',
 };
+const shippingAddress = { fullName: 'Matrix Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+1 555 010 0100' };
+const checkoutBody = () => ({ lines: [{ productId: part.id, quantity: 1 }], address: shippingAddress });
+/** A checkout of the customer's, placed through the api. */
+async function customerCheckout(): Promise<string> {
+  const response = await as(server().post('/checkout').set('Idempotency-Key', `matrix-${randomSuffix()}`).send(checkoutBody()), 'customer');
+  if (response.status !== 201) throw new Error(`checkout fixture: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.checkoutId as string;
+}
 const orderBody = () => ({ productId: part.id, order_quantity: 1, address: '1 Main Street, Springfield', phone: '555 0100' });
 
 /** The customer's own calls answer the customer and an admin; another customer gets 403. */
@@ -165,6 +173,12 @@ const MATRIX: Record<string, Row> = {
     expected: [401, 200, 200, 200],
     send: (p) => as(server().post('/cart/merge').set('Idempotency-Key', `matrix-${randomSuffix()}`).send({ lines: [{ productId: part.id, quantity: 1 }] }), p),
   },
+  'POST /checkout': {
+    expected: [401, 201, 201, 201],
+    send: (p) => as(server().post('/checkout').set('Idempotency-Key', `matrix-${randomSuffix()}`).send(checkoutBody()), p),
+  },
+  // Someone else's checkout is answered as if it did not exist, admins included.
+  'GET /checkout/:id': { expected: [401, 200, 404, 404], setup: customerCheckout, send: (p, id) => as(server().get(`/checkout/${id}`), p) },
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },
   'DELETE /order/:id': {
     expected: [401, 403, 403, 200],

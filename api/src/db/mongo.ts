@@ -1,5 +1,5 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Part, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Part, SavedAddress, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 
@@ -22,8 +22,10 @@ export type ReviewDocument = Omit<Review, '_id' | 'byAdmin'> & {
 export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { createdAt: Date };
 
 /** An order keeps its own copy of the part's name and unit price (integer cents) from when it was placed. */
-export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory'> & {
+export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory' | 'checkoutId'> & {
   productId: ObjectId;
+  /** The checkout that placed it with other lines (absent for the spec's single orders). */
+  checkoutId?: ObjectId;
   statusHistory: (Omit<OrderStatusChange, 'at'> & { at: Date })[];
   createdAt: Date;
 };
@@ -57,6 +59,23 @@ export interface IdempotencyKeyDocument {
   key: string;
   requestHash: string;
   response?: { status: number; body: unknown };
+  createdAt: Date;
+}
+
+/**
+ * One checkout: several lines placed at once, each stored as an order carrying this _id, under one
+ * order number; paid by one PaymentIntent (modules/checkout). totalAmount: the lines' sum when placed.
+ */
+export interface CheckoutDocument {
+  email: string;
+  number: string;
+  orderIds: ObjectId[];
+  totalAmount: number;
+  address: SavedAddress;
+  paid: boolean;
+  transactionId?: string;
+  /** The PaymentIntent made for it last (the card form's). */
+  paymentIntentId?: string;
   createdAt: Date;
 }
 
@@ -132,6 +151,7 @@ export interface Collections {
   outbox: Collection<OutboxDocument>;
   idempotencyKeys: Collection<IdempotencyKeyDocument>;
   carts: Collection<CartDocument>;
+  checkouts: Collection<CheckoutDocument>;
   // Uploads.
   uploads: Collection<UploadDocument>;
   activity: Collection<ActivityDocument>;
@@ -159,6 +179,7 @@ export function collectionsOf(db: Db): Collections {
     outbox: db.collection<OutboxDocument>('outbox'),
     idempotencyKeys: db.collection<IdempotencyKeyDocument>('idempotency_keys'),
     carts: db.collection<CartDocument>('carts'),
+    checkouts: db.collection<CheckoutDocument>('checkouts'),
     // Uploads.
     uploads: db.collection<UploadDocument>('uploads'),
     activity: db.collection<ActivityDocument>('activity'),
@@ -227,7 +248,9 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.outbox.createIndex({ status: 1, nextAttemptAt: 1 }, { name: 'status_nextAttemptAt' }),
     collections.idempotencyKeys.createIndex({ email: 1, key: 1 }, { unique: true, name: 'email_key_unique' }),
     collections.idempotencyKeys.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
-    // One cart per account.
+    // One cart per account; a checkout's orders together; checkout numbers reserved once.
+    collections.orders.createIndex({ checkoutId: 1 }, { name: 'checkoutId', sparse: true }),
+    collections.checkouts.createIndex({ number: 1 }, { unique: true, name: 'number_unique' }),
     collections.carts.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
     // Uploads: attach finds one by its url; the cleanup picks old ones.
     collections.uploads.createIndex({ url: 1 }, { unique: true, name: 'url_unique' }),

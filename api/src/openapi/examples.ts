@@ -1,5 +1,7 @@
 import {
   CATALOG_PAGE_SIZE,
+  addressLine,
+  type Checkout,
   priceCart,
   type ActivityEntry,
   type LiveRemotes,
@@ -96,6 +98,30 @@ const cart = priceCart(
   ],
   (id) => parts.find((candidate) => candidate._id === id),
 );
+const shippingAddress = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
+const checkoutId = objectId(0x300);
+const checkoutOrders: Order[] = [parts[0]!, part].map((line, index) => ({
+  ...order,
+  _id: objectId(0x201 + index),
+  productId: line._id,
+  productName: line.name,
+  per_product_price: line.price,
+  order_quantity: line.min_quantity,
+  totalAmount: line.price * line.min_quantity,
+  address: addressLine(shippingAddress),
+  phone: shippingAddress.phone,
+  checkoutId,
+}));
+const checkout: Checkout = {
+  checkoutId,
+  orderNumber: 'PCP-7K3Q9D',
+  orders: checkoutOrders,
+  totalAmount: checkoutOrders.reduce((sum, line) => sum + line.totalAmount, 0),
+  address: shippingAddress,
+  paid: false,
+  holdExpiresAt: at(60),
+  createdAt: at(30),
+};
 const uploadUrl = 'http://localhost:4000/uploads/0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a.webp';
 
 export const examples = {
@@ -111,6 +137,7 @@ export const examples = {
   orderList: [order],
   placedOrder: { insertedId: order._id, order },
   cart,
+  checkout,
   profile,
   userList: [user],
   activityPage: page([activity], 1, 20),

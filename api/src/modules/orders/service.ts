@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
   type AdminOrderStatus,
@@ -18,12 +17,13 @@ import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
 import type { RoleAuthority } from '../../auth/role-authority';
 import type { OrderDocument } from '../../db/mongo';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableEntityError } from '../../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { orderPlacedEmail } from '../mail/templates';
+import { createIdempotentRunner, requestHash, type StoredAnswer } from './idempotency';
 import type { IdempotencyKeysRepository, OrdersRepository } from './repository';
 import type { AllOrdersQuery, MyOrdersQuery, OrderBody } from './validators';
 
@@ -50,6 +50,7 @@ export function toOrder(doc: WithId<OrderDocument>): Order {
       ...(reason ? { reason } : {}),
     })),
     createdAt: doc.createdAt.toISOString(),
+    ...(doc.checkoutId ? { checkoutId: doc.checkoutId.toHexString() } : {}),
   };
 }
 
@@ -59,32 +60,16 @@ export interface PlacedOrder {
   order: Order;
 }
 
-/** An answer as sent, kept for an Idempotency-Key retry. */
-export interface StoredAnswer {
-  status: number;
-  body: PlacedOrder;
-  /** True when this is the stored answer to an earlier request with the same key. */
-  replayed: boolean;
-}
-
 export const ORDER_NOT_FOUND = 'Order not found';
 /** Why an order was cancelled (statusHistory[].reason). */
 export const CANCEL_REASONS = { deleted: 'deleted', expired: 'expired' } as const;
 
-/** How long a request waits for the first request with the same Idempotency-Key to finish. */
-const IDEMPOTENCY_WAIT_MS = 10_000;
-const IDEMPOTENCY_POLL_MS = 25;
 /** Idempotency-Keys are kept at least this long (the cleanup drops older ones). */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The request as far as the order depends on it (the ignored fields do not count). */
-function requestHash(input: OrderBody): string {
-  const { productId, quantity, address, phone } = input;
-  return createHash('sha256')
-    .update(JSON.stringify([productId.toHexString(), quantity, address, phone]))
-    .digest('hex');
+function orderRequestHash({ productId, quantity, address, phone }: OrderBody): string {
+  return requestHash([productId.toHexString(), quantity, address, phone]);
 }
 
 export function createOrdersService(deps: {
@@ -99,6 +84,7 @@ export function createOrdersService(deps: {
   activity: ActivityRecorder;
 }) {
   const { orders, idempotencyKeys } = deps;
+  const runOnce = createIdempotentRunner(idempotencyKeys, deps.logger, { thing: 'order' });
 
   /**
    * Places the order: the name and unit price from the part, the email from the token, the name
@@ -170,39 +156,9 @@ export function createOrdersService(deps: {
      * the order and its answer is stored; a retry gets the stored answer, and a request that arrives
      * while the first is still running waits for it. A failed first request frees the key.
      */
-    async placeOnce(caller: AccessClaims, input: OrderBody, key: string | undefined): Promise<StoredAnswer> {
+    async placeOnce(caller: AccessClaims, input: OrderBody, key: string | undefined): Promise<StoredAnswer<PlacedOrder>> {
       if (!key) return { status: 201, body: await place(caller, input), replayed: false };
-      const hash = requestHash(input);
-      const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
-      for (;;) {
-        if (await idempotencyKeys.claim({ email: caller.email, key, requestHash: hash, createdAt: new Date() })) {
-          let body: PlacedOrder;
-          try {
-            body = await place(caller, input);
-          } catch (error) {
-            await idempotencyKeys.release(caller.email, key);
-            throw error;
-          }
-          // The order stands either way; without the stored answer a retry waits, then gets a 409.
-          await idempotencyKeys
-            .saveResponse(caller.email, key, { status: 201, body })
-            .catch((error: unknown) => deps.logger.error({ err: error, key }, 'could not store an Idempotency-Key answer'));
-          return { status: 201, body, replayed: false };
-        }
-        const first = await idempotencyKeys.find(caller.email, key);
-        // Gone: the first request failed and freed the key; claim it again.
-        if (!first) continue;
-        if (first.requestHash !== hash) {
-          throw new UnprocessableEntityError(
-            'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
-          );
-        }
-        if (first.response) return { ...(first.response as Omit<StoredAnswer, 'replayed'>), replayed: true };
-        if (Date.now() > deadline) {
-          throw new ConflictError('An order with this Idempotency-Key is still being placed. Try again in a moment.');
-        }
-        await delay(IDEMPOTENCY_POLL_MS);
-      }
+      return runOnce(caller.email, key, orderRequestHash(input), async () => ({ status: 201, body: await place(caller, input) }));
     },
 
     /** GET /myorder: the caller's own orders, newest first; a page when page or limit is given. */

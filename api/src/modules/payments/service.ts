@@ -39,6 +39,8 @@ export function createPaymentsService(deps: {
   logger: Logger;
   /** Runs once per order, after the payment made it paid (the payment email). Its failure is logged only. */
   onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
+  /** Settles a payment made for a whole checkout (metadata.checkoutId): the checkout service's. */
+  fulfilCheckout?: (intent: Stripe.PaymentIntent) => Promise<unknown>;
 }) {
   const { orders, logger } = deps;
 
@@ -146,6 +148,10 @@ export function createPaymentsService(deps: {
       }
       if (event.type !== 'payment_intent.succeeded') return { received: true };
       const intent = event.data.object;
+      if (intent.metadata?.checkoutId && deps.fulfilCheckout) {
+        await deps.fulfilCheckout(intent);
+        return { received: true };
+      }
       const orderId = intent.metadata?.orderId ?? '';
       const order = /^[0-9a-f]{24}$/.test(orderId) ? await orders.findById(ObjectId.createFromHexString(orderId)) : null;
       if (!order) {

@@ -1,0 +1,280 @@
+import { randomInt } from 'node:crypto';
+import {
+  addressLine,
+  type Checkout,
+  lineTotalCents,
+  publicNameOf,
+  type SavedAddress,
+  stockLeftMessage,
+  validationMessages,
+} from '@pcpp/contracts/core';
+import { ObjectId, type WithId } from 'mongodb';
+import type Stripe from 'stripe';
+import type { AccessClaims } from '../../auth/access-token';
+import type { IdentityProvider } from '../../auth/firebase';
+import type { CheckoutDocument, OrderDocument, PartDocument } from '../../db/mongo';
+import { BadRequestError, ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from '../../errors';
+import type { Logger } from '../../logger';
+import type { CartRepository } from '../cart/repository';
+import type { Outbox } from '../mail/outbox';
+import { type CheckoutSummary, checkoutPaidEmail, checkoutPlacedEmail } from '../mail/templates';
+import { createIdempotentRunner, requestHash, type StoredAnswer } from '../orders/idempotency';
+import type { IdempotencyKeysRepository, OrdersRepository } from '../orders/repository';
+import { toOrder } from '../orders/service';
+import type { UsersRepository } from '../users/repository';
+import type { CheckoutRepository } from './repository';
+import type { CheckoutBody } from './validators';
+
+const CURRENCY = 'usd';
+export const CHECKOUT_NOT_FOUND = 'Checkout not found';
+const NUMBER_ATTEMPTS = 5;
+/** No 0/O, 1/I/L: a number read aloud or typed from an email is not mistaken. */
+const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** PCP-XXXXXX, random (one says nothing about another). */
+export function drawOrderNumber(): string {
+  return `PCP-${Array.from({ length: 6 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`;
+}
+
+function toCheckout(doc: WithId<CheckoutDocument>, orders: WithId<OrderDocument>[], holdMinutes: number): Checkout {
+  return {
+    checkoutId: doc._id.toHexString(),
+    orderNumber: doc.number,
+    orders: orders.map(toOrder),
+    totalAmount: doc.totalAmount,
+    address: { ...doc.address },
+    paid: doc.paid,
+    ...(doc.transactionId ? { transactionId: doc.transactionId } : {}),
+    ...(doc.paid ? {} : { holdExpiresAt: new Date(doc.createdAt.getTime() + holdMinutes * 60_000).toISOString() }),
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
+
+/** The unpaid lines a payment is for now (a line cancelled alone drops out of the amount). */
+const payableOrders = (orders: WithId<OrderDocument>[]) => orders.filter((order) => order.status === 'placed' && !order.paid);
+const sumOf = (orders: WithId<OrderDocument>[]) => orders.reduce((sum, order) => sum + order.totalAmount, 0);
+
+export function createCheckoutService(deps: {
+  checkouts: CheckoutRepository;
+  orders: OrdersRepository;
+  carts: CartRepository;
+  users: Pick<UsersRepository, 'saveShippingAddress'>;
+  idempotencyKeys: IdempotencyKeysRepository;
+  identity: Pick<IdentityProvider, 'accountByEmail'>;
+  outbox: Outbox;
+  stripe: Stripe | undefined;
+  shopUrl: string;
+  holdMinutes: number;
+  logger: Logger;
+}) {
+  const { checkouts, orders } = deps;
+  const runOnce = createIdempotentRunner(deps.idempotencyKeys, deps.logger, { thing: 'checkout' });
+
+  function summary(doc: WithId<CheckoutDocument>, lines: WithId<OrderDocument>[], name: string): CheckoutSummary {
+    return {
+      number: doc.number,
+      email: doc.email,
+      name,
+      checkoutId: doc._id.toHexString(),
+      lines: lines.map((order) => ({
+        productName: order.productName,
+        quantity: order.order_quantity,
+        unitPrice: order.per_product_price,
+        total: order.totalAmount,
+      })),
+      totalAmount: sumOf(lines),
+      address: addressLine(doc.address),
+      phone: doc.address.phone,
+      ...(doc.transactionId ? { transactionId: doc.transactionId } : {}),
+    };
+  }
+
+  /** The parts of the lines; an unknown part or a quantity below its minimum refuses the whole checkout. */
+  async function checkLines(body: CheckoutBody): Promise<Map<string, WithId<PartDocument>>> {
+    const parts = new Map<string, WithId<PartDocument>>();
+    for (const line of body.lines) {
+      const part = await orders.findPart(line.productId);
+      const productId = line.productId.toHexString();
+      if (!part) throw new HttpError(404, 'A part of your order is no longer sold', { details: { productId } });
+      if (line.quantity < part.min_quantity) {
+        throw new BadRequestError(validationMessages.quantityMin(part.min_quantity), { details: { productId } });
+      }
+      parts.set(productId, part);
+    }
+    return parts;
+  }
+
+  /**
+   * Takes every line's stock, each in the one conditional step that checks it; when a line cannot
+   * be held, the lines already held are given back before the 409 says which line and how many
+   * are left. So a checkout holds all its lines or none.
+   */
+  async function holdAll(body: CheckoutBody): Promise<WithId<PartDocument>[]> {
+    const held: { productId: ObjectId; quantity: number; part: WithId<PartDocument> }[] = [];
+    for (const line of body.lines) {
+      const part = await orders.takeStock(line.productId, line.quantity);
+      if (part) {
+        held.push({ ...line, part });
+        continue;
+      }
+      await Promise.all(held.map((taken) => orders.returnStock(taken.productId, taken.quantity)));
+      const now = await orders.findPart(line.productId);
+      const available = now?.p_quantity ?? 0;
+      const name = now?.name ?? 'A part';
+      throw new ConflictError(`${name}: ${stockLeftMessage(available)}`, {
+        details: { productId: line.productId.toHexString(), available },
+      });
+    }
+    return held.map((taken) => taken.part);
+  }
+
+  async function place(caller: AccessClaims, body: CheckoutBody): Promise<Checkout> {
+    // Before any stock is taken: a deleted or disabled account orders nothing.
+    const { displayName } = await deps.identity.accountByEmail(caller.email);
+    await checkLines(body);
+    const held = await holdAll(body);
+    const now = new Date();
+    const checkoutId = new ObjectId();
+    const name = publicNameOf({ displayName, email: caller.email });
+    const address: SavedAddress = { ...body.address };
+    const docs: WithId<OrderDocument>[] = body.lines.map((line, index) => {
+      const part = held[index]!;
+      return {
+        _id: new ObjectId(),
+        productId: part._id,
+        productName: part.name,
+        email: caller.email,
+        name,
+        per_product_price: part.price,
+        order_quantity: line.quantity,
+        totalAmount: lineTotalCents(part.price, line.quantity),
+        address: addressLine(address),
+        phone: address.phone,
+        paid: false,
+        status: 'placed',
+        statusHistory: [{ status: 'placed', at: now, by: caller.email }],
+        createdAt: now,
+        checkoutId,
+      };
+    });
+    let checkout: WithId<CheckoutDocument> | undefined;
+    try {
+      await checkouts.insertOrders(docs);
+      for (let attempt = 0; attempt < NUMBER_ATTEMPTS && !checkout; attempt += 1) {
+        const candidate: WithId<CheckoutDocument> = {
+          _id: checkoutId,
+          email: caller.email,
+          number: drawOrderNumber(),
+          orderIds: docs.map((doc) => doc._id),
+          totalAmount: sumOf(docs),
+          address,
+          paid: false,
+          createdAt: now,
+        };
+        if (await checkouts.insert(candidate)) checkout = candidate;
+      }
+      if (!checkout) throw new Error('no free order number after several draws');
+    } catch (error) {
+      await checkouts.deleteCheckout(checkoutId);
+      await Promise.all(body.lines.map((line) => orders.returnStock(line.productId, line.quantity)));
+      throw error;
+    }
+    await deps.outbox.enqueue(checkoutPlacedEmail(summary(checkout, docs, name), { shopUrl: deps.shopUrl, holdMinutes: deps.holdMinutes }));
+    if (body.saveAddress) await deps.users.saveShippingAddress(caller.email, address);
+    await dropFromCart(caller.email, body.lines.map((line) => line.productId.toHexString()));
+    return toCheckout(checkout, docs, deps.holdMinutes);
+  }
+
+  /** What was ordered leaves the cart; anything else in it stays. */
+  async function dropFromCart(email: string, productIds: string[]): Promise<void> {
+    const cart = await deps.carts.find(email);
+    if (!cart) return;
+    const ordered = new Set(productIds);
+    await deps.carts.replace(
+      email,
+      cart.lines.filter((line) => !ordered.has(line.productId.toHexString())),
+    );
+  }
+
+  async function ownCheckout(caller: AccessClaims, id: ObjectId): Promise<WithId<CheckoutDocument>> {
+    const doc = await checkouts.findById(id);
+    // Someone else's checkout is "not found", admins included (they have the orders pages).
+    if (!doc || doc.email !== caller.email) throw new NotFoundError(CHECKOUT_NOT_FOUND);
+    return doc;
+  }
+
+  function stripeClient(): Stripe {
+    if (!deps.stripe) throw new ServiceUnavailableError('Card payments are not available on this server');
+    return deps.stripe;
+  }
+
+  return {
+    /** POST /checkout: once per Idempotency-Key; the answer of the first request to a retry. */
+    placeOnce(caller: AccessClaims, body: CheckoutBody, key: string): Promise<StoredAnswer<Checkout>> {
+      const hash = requestHash([body.lines.map((line) => [line.productId.toHexString(), line.quantity]), body.address, body.saveAddress]);
+      return runOnce(caller.email, key, hash, async () => ({ status: 201, body: await place(caller, body) }));
+    },
+
+    /** GET /checkout/{id}: the caller's own checkout with its orders as they are now. */
+    async get(caller: AccessClaims, id: ObjectId): Promise<Checkout> {
+      const doc = await ownCheckout(caller, id);
+      return toCheckout(doc, await checkouts.ordersOf(doc), deps.holdMinutes);
+    },
+
+    /**
+     * POST /create-payment-intent with {checkoutId}: one PaymentIntent for every unpaid line of the
+     * checkout, for their sum as stored (the same intent when asked again for the same amount).
+     */
+    async createPaymentIntent(caller: AccessClaims, id: ObjectId): Promise<{ clientSecret: string }> {
+      const stripe = stripeClient();
+      const doc = await ownCheckout(caller, id);
+      if (doc.paid) throw new ConflictError('This order is already paid');
+      const payable = payableOrders(await checkouts.ordersOf(doc));
+      if (payable.length === 0) throw new ConflictError('This order is cancelled and cannot be paid');
+      const amount = sumOf(payable);
+      const checkoutId = doc._id.toHexString();
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          { amount, currency: CURRENCY, description: `PC PART PICKER order ${doc.number}`, metadata: { checkoutId } },
+          { idempotencyKey: `checkout-${checkoutId}-${amount}` },
+        );
+      } catch (error) {
+        deps.logger.error({ err: error, checkoutId }, 'Stripe call failed');
+        throw new HttpError(502, 'The payment provider refused the request', { cause: error });
+      }
+      await checkouts.notePaymentIntent(doc._id, intent.id);
+      if (!intent.client_secret) throw new HttpError(502, 'The payment provider refused the request');
+      return { clientSecret: intent.client_secret };
+    },
+
+    /**
+     * A succeeded PaymentIntent that names a checkout: every unpaid line of it becomes paid in one
+     * step, exactly once however often the payment is delivered, and only when the amount is the
+     * sum of those lines. Anything else changes nothing (and is logged).
+     */
+    async fulfil(intent: Stripe.PaymentIntent): Promise<'paid' | 'already-paid' | 'mismatch'> {
+      const checkoutId = intent.metadata?.checkoutId ?? '';
+      const doc = /^[0-9a-f]{24}$/.test(checkoutId) ? await checkouts.findById(ObjectId.createFromHexString(checkoutId)) : null;
+      if (!doc || intent.status !== 'succeeded') {
+        deps.logger.warn({ checkoutId, paymentIntent: intent.id, status: intent.status }, 'a payment for no checkout of the shop');
+        return 'mismatch';
+      }
+      if (doc.paid) return 'already-paid';
+      const lines = await checkouts.ordersOf(doc);
+      const payable = payableOrders(lines);
+      if (payable.length === 0 || intent.amount !== sumOf(payable) || intent.currency !== CURRENCY) {
+        deps.logger.warn({ checkoutId, paymentIntent: intent.id, amount: intent.amount, due: sumOf(payable) }, 'a checkout payment does not match its lines: nothing paid');
+        return 'mismatch';
+      }
+      if (!(await checkouts.claimPaid(doc._id, intent.id))) return 'already-paid';
+      await checkouts.payOrders(doc._id, intent.id, new Date());
+      deps.logger.info({ checkoutId, paymentIntent: intent.id }, 'checkout paid');
+      const paid = { ...doc, paid: true, transactionId: intent.id };
+      await deps.outbox.enqueue(checkoutPaidEmail(summary(paid, payable, payable[0]!.name), { shopUrl: deps.shopUrl }));
+      return 'paid';
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
