@@ -27,12 +27,6 @@ test("prefers Debian's Chromium where it is installed, with the machine's own fo
   assert.ok(options.args.includes('--disable-background-networking'));
 });
 
-test("allows the stack's ports, even those Chromium refuses by default (6000, X11's)", () => {
-  const options = chromiumLaunchOptions({ SHELL_PORT: '6000', API_PORT: '6010', E2E_PORT_BASE: '6100' }, { debianPath: fakeExecutable() });
-  const allowed = options.args.find((arg) => arg.startsWith('--explicitly-allowed-ports='))?.split('=')[1]?.split(',');
-  assert.ok(allowed?.includes('6000') && allowed.includes('6010') && allowed.includes('6100') && allowed.includes('6103'), String(allowed));
-});
-
 test('CHROMIUM_PATH names the binary whatever is installed', () => {
   const options = chromiumLaunchOptions({ CHROMIUM_PATH: '/opt/chrome/chrome' }, { debianPath: fakeExecutable() });
   assert.equal(options.executablePath, '/opt/chrome/chrome');
