@@ -6,4 +6,5 @@ export * from './query/query-client';
 export * from './query/query-keys';
 export * from './query/use-admin-flag';
 export * from './query/cart';
+export * from './query/stripe-js';
 export * from './load-runtime-config';

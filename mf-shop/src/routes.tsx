@@ -11,6 +11,16 @@ import { PortfolioPage } from './features/portfolio/components/portfolio-page';
 import { ReturnPolicyPage } from './features/return-policy/components/return-policy-page';
 import { CATALOG_PATH } from './lib/catalog-url';
 
+// The checkout (its form library, zod and Stripe Elements) loads only when someone checks out.
+const CheckoutPage = lazy(() =>
+  import(/* webpackChunkName: "checkout" */ './features/checkout/components/checkout-page').then((module) => ({ default: module.CheckoutPage })),
+);
+const ConfirmationPage = lazy(() =>
+  import(/* webpackChunkName: "checkout" */ './features/checkout/components/confirmation-page').then((module) => ({
+    default: module.ConfirmationPage,
+  })),
+);
+
 // The order form (its form library and zod) loads only when someone orders.
 const PurchasePage = lazy(() =>
   import(/* webpackChunkName: "purchase" */ './features/purchase/components/purchase-page').then((module) => ({
@@ -29,6 +39,22 @@ export default function ShopRoutes() {
       <Route path="/portfolio" element={<PortfolioPage />} />
       <Route path="/returnPolicy" element={<ReturnPolicyPage />} />
       <Route path="/cart" element={<CartPage />} />
+      <Route
+        path="/checkout"
+        element={
+          <Suspense fallback={<Spinner label="Loading the checkout…" />}>
+            <CheckoutPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/checkout/:id"
+        element={
+          <Suspense fallback={<Spinner label="Loading your order…" />}>
+            <ConfirmationPage />
+          </Suspense>
+        }
+      />
       <Route
         path="/purchase/:id"
         element={

@@ -18,7 +18,7 @@ import { Inner } from '../../../components/section';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
-import { usePricedCart } from '../api/use-priced-cart';
+import { usePricedCart } from '../../../api/use-priced-cart';
 import { CartLineRow } from './cart-line-row';
 
 const Title = styled.h1`

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from '@pcpp/contracts/router';
+import { Link, useNavigate } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ApiError,
   cartText,
+  checkoutText,
   errorMessage,
   formatCents,
   lineTotalCents,
@@ -94,8 +95,13 @@ export function OrderForm({ part }: { part: Part }) {
   const submit = handleSubmit(async (values) => {
     setSubmitError(null);
     try {
-      await placeOrder.mutateAsync({ input: values, idempotencyKey });
-      toast.success(toastMessages.orderPlaced);
+      const { insertedId } = await placeOrder.mutateAsync({ input: values, idempotencyKey });
+      // The spec's toast, with the way to pay for the order at once.
+      toast.success(
+        <span>
+          <span>{toastMessages.orderPlaced}</span> <Link to={`/dashboard/payment/${insertedId}`}>{checkoutText.payNow}</Link>
+        </span>,
+      );
       reset();
       setIdempotencyKey(newIdempotencyKey());
       navigate('/');

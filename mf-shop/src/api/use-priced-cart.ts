@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError, type Cart, cartQuery, type Part, priceCart, useAuth, useVisitorCartLines } from '@pcpp/contracts';
-import { partQuery } from '../../../api/get-part';
+import { partQuery } from './get-part';
 
 export type PricedCart =
   | { status: 'pending' }

@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  apiClient,
+  type ApiAnswer,
+  type CheckoutInput,
+  checkoutSchema,
+  getParsed,
+  orderKeys,
+  partKeys,
+  paymentIntentAnswerSchema,
+  profileSchema,
+  useAuth,
+  userKeys,
+} from '@pcpp/contracts';
+
+/** The checkout's own key: its orders are orders, so it sits under orderKeys (dropped at sign-out). */
+export const checkoutKey = (id: string) => [...orderKeys.all, 'checkout', id] as const;
+
+/** POST /checkout: all lines or none, once per Idempotency-Key. */
+export async function placeCheckout(input: CheckoutInput, idempotencyKey: string): Promise<ApiAnswer<'/checkout', 'post'>> {
+  const { data } = await apiClient.post<unknown>('/checkout', input, { headers: { 'Idempotency-Key': idempotencyKey } });
+  return checkoutSchema.parse(data);
+}
+
+/** Stock, the cart (its ordered lines are gone) and My Orders are stale once a checkout is placed or refused. */
+export function usePlaceCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: CheckoutInput; idempotencyKey: string }) => placeCheckout(input, idempotencyKey),
+    onSuccess: (checkout) => queryClient.setQueryData(checkoutKey(checkout.checkoutId), checkout),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]),
+  });
+}
+
+/** GET /checkout/{id}; while a payment is on its way (`awaitingPayment`), asked again every second until it shows. */
+export const checkoutQuery = (id: string, awaitingPayment = false) =>
+  queryOptions({
+    queryKey: checkoutKey(id),
+    queryFn: ({ signal }): Promise<ApiAnswer<'/checkout/{id}', 'get'>> => getParsed(checkoutSchema, `/checkout/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) => (awaitingPayment && query.state.data?.paid === false ? 1000 : false),
+  });
+
+export const useCheckout = (id: string, awaitingPayment: boolean) => useQuery(checkoutQuery(id, awaitingPayment));
+
+/** POST /create-payment-intent with {checkoutId}: one payment for every unpaid line. */
+export async function createCheckoutPaymentIntent(checkoutId: string): Promise<string> {
+  const { data } = await apiClient.post<unknown>('/create-payment-intent', { checkoutId });
+  return paymentIntentAnswerSchema.parse(data).clientSecret;
+}
+
+/** GET /user/one: the profile, for the address saved at an earlier checkout. */
+export function useProfile() {
+  const email = useAuth((s) => s.user?.email ?? '');
+  return useQuery({
+    queryKey: userKeys.profile(email),
+    queryFn: ({ signal }): Promise<ApiAnswer<'/user/one', 'get'>> => getParsed(profileSchema, '/user/one', { params: { email }, signal }),
+    enabled: email !== '',
+  });
+}
