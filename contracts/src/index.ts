@@ -7,4 +7,5 @@ export * from './query/query-keys';
 export * from './query/use-admin-flag';
 export * from './query/cart';
 export * from './query/stripe-js';
+export * from './query/orders-awaiting-payment';
 export * from './load-runtime-config';

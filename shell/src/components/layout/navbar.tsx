@@ -5,6 +5,7 @@ import { publicNameOf, useAuth } from '@pcpp/contracts';
 import { signOutEverywhere } from '../../features/auth/api/firebase-session-loader';
 import { Brand } from './brand';
 import { CartLink } from './cart-link';
+import { PaymentsDueLink } from './payments-due-link';
 import { useNavbarHeight } from './use-navbar-height';
 
 const Bar = styled.header`
@@ -149,6 +150,7 @@ export function Navbar() {
       <Inner aria-label="Main">
         <Brand />
         <Actions>
+          <PaymentsDueLink />
           <CartLink />
           <MenuToggle
             ref={toggle}

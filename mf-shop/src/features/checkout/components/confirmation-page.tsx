@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import {
@@ -9,6 +10,7 @@ import {
   errorMessage,
   formatCents,
   OBJECT_ID_PATTERN,
+  orderKeys,
   pageMeta,
   toastMessages,
   useAuth,
@@ -194,6 +196,12 @@ export function ConfirmationPage() {
   const awaiting = Boolean(state.paying) || paidHere;
   const validId = OBJECT_ID_PATTERN.test(id);
   const checkout = useCheckout(id, awaiting);
+  const queryClient = useQueryClient();
+  const paid = checkout.data?.paid;
+  // Paid now: My Orders and the navbar's count of orders to pay are out of date.
+  useEffect(() => {
+    if (paid) void queryClient.invalidateQueries({ queryKey: [...orderKeys.all, 'mine'] });
+  }, [paid, queryClient]);
   if (!validId || (checkout.error instanceof ApiError && checkout.error.status === 404)) return <NotFoundPage />;
   return (
     <Inner>
