@@ -22,8 +22,17 @@ const TestMode = styled.p`
   font-weight: 600;
 `;
 
-/** Stripe.js around the part of a page that takes a card; says so when card payments cannot load. */
+/**
+ * Stripe.js around the part of a page that takes a card. The rest of the page (the address) works
+ * while it loads, or when card payments cannot load: the card fields say so.
+ */
 export function CardPaymentScope({ children }: { children: ReactNode }) {
+  const stripe = useStripeJs();
+  return <Elements stripe={stripe.data ?? null}>{children}</Elements>;
+}
+
+/** The card fields (Stripe Elements), and whether they are ready and complete. */
+export function CardFields({ onState }: { onState: (state: { ready: boolean; error: string | null }) => void }) {
   const stripe = useStripeJs();
   if (stripe.isPending) return <Spinner label="Loading the card form…" />;
   if (stripe.isError) {
@@ -33,11 +42,6 @@ export function CardPaymentScope({ children }: { children: ReactNode }) {
       </ErrorText>
     );
   }
-  return <Elements stripe={stripe.data}>{children}</Elements>;
-}
-
-/** The card fields (Stripe Elements), and whether they are ready and complete. */
-export function CardFields({ onState }: { onState: (state: { ready: boolean; error: string | null }) => void }) {
   return (
     <>
       {isSandbox() && <TestMode>Test mode — use 4242 4242 4242 4242</TestMode>}
