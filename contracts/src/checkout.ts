@@ -21,6 +21,8 @@ export const checkoutText = {
   paid: 'Paid',
   payNow: 'Pay now',
   unpaid: 'Waiting for payment',
+  /** Every line was cancelled (the hold ended, or the customer deleted them) before it was paid. */
+  cancelled: 'Cancelled',
   timeLeft: (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left to pay before the parts go back on sale.`,
   whatNext: 'We dispatch within 5 days and email you the tracking number. Your orders are in My Orders.',
   /** The navbar's count of orders waiting for payment, for screen readers. */

@@ -156,7 +156,7 @@ function Confirmation({ checkout, awaiting, cardError, onPaid }: { checkout: Che
         <Box aria-labelledby="confirmation-status-title">
           <h2 id="confirmation-status-title">Status</h2>
           <Status $paid={checkout.paid} data-testid="checkout-status">
-            {checkout.paid ? checkoutText.paid : checkoutText.unpaid}
+            {checkout.paid ? checkoutText.paid : payable ? checkoutText.unpaid : checkoutText.cancelled}
           </Status>
           {payable && left !== null && <p>{checkoutText.timeLeft(left)}</p>}
           <dl>
