@@ -23,7 +23,11 @@ export const checkoutText = {
   unpaid: 'Waiting for payment',
   /** Every line was cancelled (the hold ended, or the customer deleted them) before it was paid. */
   cancelled: 'Cancelled',
-  timeLeft: (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left to pay before the parts go back on sale.`,
+  timeLeft: (minutes: number) => {
+    const hours = Math.floor(minutes / 60);
+    const left = minutes < 120 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : `about ${hours} hours`;
+    return `${left} left to pay before the parts go back on sale.`;
+  },
   whatNext: 'We dispatch within 5 days and email you the tracking number. Your orders are in My Orders.',
   /** The navbar's count of orders waiting for payment, for screen readers. */
   waitingForPayment: (count: number) => `${count} ${count === 1 ? 'order waits' : 'orders wait'} for payment`,

@@ -29,8 +29,8 @@ test('a visitor fills the cart with three parts, signs in, and the cart survives
   const [first, second, third] = await threeParts(request);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // One from its card on the catalog, one from its own page with a quantity, one more from its card.
-  await page.goto('/products');
+  // One from its card in the catalog, one from its own page with a quantity, one more from its card.
+  await page.goto(`/products?q=${encodeURIComponent(first!.name)}`);
   const card = (part: Part) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: part.name, exact: true }) });
   await card(first!).getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText(`${first!.name} is in your cart.`)).toBeVisible();
@@ -45,7 +45,7 @@ test('a visitor fills the cart with three parts, signs in, and the cart survives
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 parts');
 
-  await page.goto('/products');
+  await page.goto(`/products?q=${encodeURIComponent(third!.name)}`);
   await card(third!).getByRole('button', { name: 'Add to cart' }).click();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 parts');
   await expect(cartLink(page)).toHaveText('3');

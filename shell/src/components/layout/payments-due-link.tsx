@@ -15,6 +15,9 @@ const Link = styled(NavLink)`
   white-space: nowrap;
   &:hover { background: rgb(255 255 255 / 0.08); color: #fff; }
   span { font-variant-numeric: tabular-nums; }
+  /* A phone's bar keeps the logo, this, the cart and the menu on one row: the number alone. */
+  .words { display: none; }
+  @media (min-width: 480px) { .words { display: inline; } }
 `;
 
 /** Shown while orders wait for payment: how many, leading to My Orders (where each has its Pay). */
@@ -27,7 +30,10 @@ export function PaymentsDueLink() {
         <circle cx="12" cy="12" r="9" />
         <path d="M12 7v5l3 2" />
       </svg>
-      <span>{count} to pay</span>
+      <span>
+        {count}
+        <span className="words"> to pay</span>
+      </span>
     </Link>
   );
 }

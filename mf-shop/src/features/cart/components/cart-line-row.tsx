@@ -39,6 +39,7 @@ const About = styled.div`
   h2 { margin: 0; font-size: 1.05rem; line-height: 1.3; }
   h2 a { color: var(--color-ink); }
   p { margin: 0; color: var(--color-ink-soft); font-size: 0.95rem; }
+  p[role='alert'] { color: var(--color-danger); font-weight: 600; }
 `;
 
 const Controls = styled.div`

@@ -22,7 +22,11 @@ export async function placeCheckout(input: CheckoutInput, idempotencyKey: string
   return checkoutSchema.parse(data);
 }
 
-/** Stock, the cart (its ordered lines are gone) and My Orders are stale once a checkout is placed or refused. */
+/**
+ * Stock and My Orders are stale once a checkout is placed or refused. The cart (its ordered lines
+ * are gone) is read again by the confirmation page: read here, the checkout form would unmount
+ * between placing the checkout and paying for it with its card field.
+ */
 export function usePlaceCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,7 +36,6 @@ export function usePlaceCheckout() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: partKeys.all }),
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
       ]),
   });
 }

@@ -11,6 +11,7 @@ import {
   formatCents,
   OBJECT_ID_PATTERN,
   orderKeys,
+  userKeys,
   pageMeta,
   toastMessages,
   useAuth,
@@ -46,9 +47,10 @@ const Box = styled.section`
   padding: 20px;
   h2 { margin: 0; font-size: 1.2rem; }
   p { margin: 0; }
-  dl { margin: 0; display: grid; gap: 6px; }
-  dl div { display: flex; justify-content: space-between; gap: 12px; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; text-align: right; }
+  dl { margin: 0; display: grid; gap: 10px; }
+  dl div { display: grid; gap: 2px; }
+  dt { color: var(--color-ink-soft); font-size: 0.9rem; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 `;
 
 const Table = styled.table`
@@ -197,6 +199,11 @@ export function ConfirmationPage() {
   const validId = OBJECT_ID_PATTERN.test(id);
   const checkout = useCheckout(id, awaiting);
   const queryClient = useQueryClient();
+  const email = useAuth((s) => s.user?.email ?? '');
+  // The checkout took its lines out of the cart: the navbar's count and the cart page read it again.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.cart(email) });
+  }, [queryClient, email]);
   const paid = checkout.data?.paid;
   // Paid now: My Orders and the navbar's count of orders to pay are out of date.
   useEffect(() => {
