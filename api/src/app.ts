@@ -19,6 +19,8 @@ import { createCartRepository } from './modules/cart/repository';
 import { createCartService } from './modules/cart/service';
 import { createCheckoutRepository } from './modules/checkout/repository';
 import { createCheckoutService } from './modules/checkout/service';
+import { createBuildsRepository } from './modules/builds/repository';
+import { createBuildsService } from './modules/builds/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
 import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
@@ -110,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
   // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
   const catalogWrites = { onCatalogChange: catalogCache.invalidate };
   const parts = createPartsService(createPartsRepository(database.collections.parts, catalogWrites), { activity, uploads });
+  const builds = createBuildsService(createBuildsRepository(database.collections.builds, database.collections.buildQuotas), { parts });
   const usersRepository = createUsersRepository(database.collections.users, catalogWrites);
   const reviews = createReviewsService({
     reviews: createReviewsRepository(database.collections.reviews, catalogWrites),
@@ -211,6 +214,7 @@ export function createApp(deps: AppDeps): Express {
     database,
     shuttingDown: deps.shuttingDown ?? (() => false),
     parts,
+    builds,
     catalogCache,
     reviews,
     users,

@@ -33,7 +33,7 @@ let uploadsDir: string;
 let manifests: Awaited<ReturnType<typeof startManifestServer>>;
 let customer: { email: string; token: string };
 let admin: { email: string; token: string };
-const ids = { part: '', order: '', paidOrder: '', review: '' };
+const ids = { part: '', order: '', paidOrder: '', review: '', build: '' };
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
@@ -44,6 +44,11 @@ beforeAll(async () => {
   ids.part = part.id;
   ids.order = (await insertOrder(api, part, { email: customer.email })).id;
   ids.paidOrder = (await insertOrder(api, part, { email: customer.email, paid: true, status: 'paid', transactionId: 'pi_1' })).id;
+  const { sub } = await api.accessTokens.verify(customer.token);
+  const now = new Date();
+  ids.build = (
+    await api.database.collections.builds.insertOne({ ownerId: sub, ownerEmail: customer.email, name: 'Fuzzed build', cpu: null, parts: { motherboard: part._id }, createdAt: now, updatedAt: now })
+  ).insertedId.toHexString();
   const review = { name: 'Fuzzed', review: 'Moderated by the fuzz test.', ratings: 3, authorEmail: customer.email, createdAt: new Date() };
   ids.review = (await api.database.collections.reviews.insertOne(review)).insertedId.toHexString();
   await api.database.collections.releases.insertOne({
@@ -78,6 +83,10 @@ const TARGETS: Record<string, Target> = {
     body: { name: 'Fuzz part', category: 'Memory', p_quantity: 5, min_quantity: 1, price: 4999, description: 'A part.', img: 'https://images.example.com/p.webp' },
   },
   'DELETE /tools/:id': { caller: 'admin', path: () => `/tools/${ids.part}`, params: { id: () => ids.part }, body: null },
+  'POST /builds/check': { caller: 'customer', path: () => '/builds/check', body: { parts: { motherboard: ids.part } } },
+  'POST /builds': { caller: 'customer', path: () => '/builds', body: { name: 'Fuzz build', parts: { motherboard: ids.part } } },
+  'PUT /builds/:id': { caller: 'customer', path: () => `/builds/${ids.build}`, params: { id: () => ids.build }, body: { name: 'Fuzz build', parts: { motherboard: ids.part } } },
+  'DELETE /builds/:id': { caller: 'customer', path: () => `/builds/${ids.build}`, params: { id: () => ids.build }, body: null },
   'PATCH /reviews/:id': { caller: 'admin', path: () => `/reviews/${ids.review}`, params: { id: () => ids.review }, body: { hidden: true } },
   'POST /addReview': { caller: 'customer', path: () => '/addReview', body: { ratings: '5', review: 'Fast and quiet.' } },
   'PUT /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${customer.email}`, params: { email: () => customer.email }, body: null },

@@ -3,6 +3,7 @@ import type { RouteModule } from './http/route-spec';
 import { activityRoutes } from './modules/activity/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { buildsRoutes } from './modules/builds/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -22,6 +23,7 @@ export const stripeWebhookRouteModules = [stripeWebhookRoutes] as const;
 export const apiRouteModules = [
   healthRoutes,
   partsRoutes,
+  buildsRoutes,
   reviewsRoutes,
   usersRoutes,
   paymentsRoutes,

@@ -11,6 +11,7 @@ import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
 import { seedDemoData } from './db/seed';
+import { createPartsRepository } from './modules/parts/repository';
 import { createLogger, type Logger } from './logger';
 import { createOutbox } from './modules/mail/outbox';
 import { createMailTransport } from './modules/mail/transport';
@@ -68,6 +69,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       const seeded = await seedDemoData(database.collections);
       if (seeded.parts || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');
     }
+    // Parts stored before the catalog's search words and facet keys existed (or an older version of them).
+    const reindexed = await createPartsRepository(database.collections.parts).reindex();
+    if (reindexed > 0) logger.info({ parts: reindexed }, 'indexed parts for the catalog search');
 
     const identity = createFirebaseIdentity(config);
     undo.push(() => identity.close());

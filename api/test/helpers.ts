@@ -10,6 +10,7 @@ import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/fireb
 import { type Config, DEFAULT_MAIL_FROM, loadConfig } from '../src/config';
 import { connectDatabase, type Database, ensureIndexes, type OrderDocument } from '../src/db/mongo';
 import { seedParts } from '../src/db/seed-data';
+import { indexedPart } from '../src/modules/parts/repository';
 import { createLogger } from '../src/logger';
 import { createOutbox, type Outbox } from '../src/modules/mail/outbox';
 import { createMailTransport } from '../src/modules/mail/transport';
@@ -250,14 +251,14 @@ export async function createPart(
   api: Pick<TestApi, 'database'>,
   fields: { p_quantity: number; min_quantity?: number; price?: number },
 ) {
-  const part = {
+  const part = indexedPart({
     ...seedParts[0]!,
     name: `Test part ${randomSuffix()}`,
     min_quantity: 1,
     price: 1999,
     ...fields,
     createdAt: new Date(),
-  };
+  });
   const { insertedId } = await api.database.collections.parts.insertOne(part);
   return { ...part, _id: insertedId, id: insertedId.toHexString() };
 }

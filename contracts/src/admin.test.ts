@@ -24,7 +24,9 @@ describe('POST /tools body', () => {
   });
 
   it('says the spec messages for missing fields', () => {
-    const result = partInputSchema.safeParse({});
+    // The category picks the schema (its specs are the category's), so it is asked for first.
+    expect(messages(partInputSchema.safeParse({}))).toEqual(['category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card']);
+    const result = partInputSchema.safeParse({ category: 'Memory' });
     expect(messages(result)).toEqual(
       expect.arrayContaining([
         'product Name is Required',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES, type Role } from './entities';
+import { CATEGORIES, type Category, type Role } from './entities';
+import { specsInputSchemas } from './part-specs';
 import { countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
 import { validationMessages as m } from './messages';
 import { parseDollarsToCents } from './money';
@@ -130,21 +131,40 @@ export const minimumOrderRule: [
   { message: 'minimum order must not be above the quantity', path: ['min_quantity'] },
 ];
 
-/** POST /tools (admin): price in integer cents, img a URL answered by POST /uploads. Strict. */
+const partInputFields = {
+  name: z.string({ error: m.productNameRequired }).trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
+  p_quantity: wholeCount(m.productQuantityRequired),
+  min_quantity: wholeCount(m.minimumOrderRequired),
+  price: z
+    .number({ error: m.priceRequired })
+    .int('price must be whole cents')
+    .min(1, 'price must be more than 0')
+    .max(PRICE_MAX_CENTS, 'price is too high'),
+  description: z.string({ error: m.descriptionRequired }).trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
+  img: z.url({ error: m.imageRequired }).max(500),
+};
+
+const partInputOf = <C extends Category>(category: C) =>
+  z.strictObject({ ...partInputFields, category: z.literal(category), specs: specsInputSchemas[category].optional() });
+
+/**
+ * POST /tools (admin): price in integer cents, img a URL answered by POST /uploads. Strict. `specs`
+ * is optional (the spec's body has none) and, when given, must be the category's
+ * (specsInputSchemas): a socket on a Memory part is refused.
+ */
 export const partInputSchema = z
-  .strictObject({
-    name: z.string({ error: m.productNameRequired }).trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
-    category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
-    p_quantity: wholeCount(m.productQuantityRequired),
-    min_quantity: wholeCount(m.minimumOrderRequired),
-    price: z
-      .number({ error: m.priceRequired })
-      .int('price must be whole cents')
-      .min(1, 'price must be more than 0')
-      .max(PRICE_MAX_CENTS, 'price is too high'),
-    description: z.string({ error: m.descriptionRequired }).trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
-    img: z.url({ error: m.imageRequired }).max(500),
-  })
+  .discriminatedUnion(
+    'category',
+    [
+      partInputOf('Motherboard'),
+      partInputOf('Memory'),
+      partInputOf('Storage'),
+      partInputOf('CPU Cooler'),
+      partInputOf('Power Supplies'),
+      partInputOf('Video Card'),
+    ],
+    { error: (issue) => (issue.code === 'invalid_union' ? `category must be one of: ${CATEGORIES.join(', ')}` : undefined) },
+  )
   .refine(...minimumOrderRule);
 export type PartInput = z.infer<typeof partInputSchema>;
 

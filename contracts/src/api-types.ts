@@ -118,6 +118,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builds/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a build’s compatibility
+         * @description The compatibility rules’ results (each with a stable `rule` id, `problem` or `note`, and a sentence naming both parts and the numbers), the estimated draw (CPU TDP + video card board power + 50 W motherboard, 10 W memory, 10 W per drive, 10 W cooler), the recommended wattage (× 1.25), the total at the quantities the cart would take, and the state. The builder computes the same with the same functions (contracts’ build-rules.ts). `cpu` is an id from the reference list of CPUs.
+         *
+         *     **Who may call:** Anyone.
+         */
+        post: operations["checkBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Builds
+         * @description The caller’s saved builds, last saved first, a page at a time, each with its compatibility state as the catalog is now.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["listMyBuilds"];
+        put?: never;
+        /**
+         * Save a build
+         * @description A build with Problems is saved too. An account keeps at most 100 builds: one more is a 409 that says so. Anyone with the id can open it (GET /builds/{id}).
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        post: operations["saveBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A saved build (its shared link)
+         * @description Public: a shared link works signed out. Each slot’s part as the catalog has it now (price and stock), or null when it is no longer sold.
+         *
+         *     **Who may call:** Anyone.
+         */
+        get: operations["getBuild"];
+        /**
+         * Change a saved build
+         * @description Its owner only.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        put: operations["updateBuild"];
+        post?: never;
+        /**
+         * Delete a saved build
+         * @description Its owner only. `deletedCount` is 0 when it was already gone.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        delete: operations["deleteBuild"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reviews": {
         parameters: {
             query?: never;
@@ -815,17 +899,125 @@ export interface components {
             price: components["schemas"]["Cents"];
             p_quantity: number;
             min_quantity: number;
+            specs?: components["schemas"]["PartSpecs"];
             createdAt?: components["schemas"]["DateTime"];
         };
         /** @description A MongoDB ObjectId: 24 lowercase hex digits. */
         ObjectId: string;
         /** @description Money in integer cents of US dollars (currency USD): 12999 is $129.99. */
         Cents: number;
+        /** @description A part’s structured specs: the fields of its category’s schema (contracts’ part-specs.ts). */
+        PartSpecs: {
+            /** @enum {string} */
+            socket: "AM4" | "AM5" | "LGA1700" | "LGA1851";
+            chipset: string;
+            /** @enum {string} */
+            formFactor: "ATX" | "Micro-ATX" | "Mini-ITX";
+            /** @enum {string} */
+            memoryType: "DDR4" | "DDR5";
+            memorySlots: number;
+            maxMemoryGB: number;
+            m2Slots: number;
+            sataPorts: number;
+        } | {
+            /** @enum {string} */
+            memoryType: "DDR4" | "DDR5";
+            modules: number;
+            moduleGB: number;
+            speedMTs: number;
+        } | {
+            /** @enum {string} */
+            interface: "NVMe M.2" | "SATA 2.5\"";
+            capacityGB: number;
+        } | {
+            sockets: ("AM4" | "AM5" | "LGA1700" | "LGA1851")[];
+            /** @enum {string} */
+            type: "Air" | "AIO 240" | "AIO 280" | "AIO 360";
+            heightMM: number;
+            ratedTdpW: number;
+        } | {
+            wattage: number;
+            /** @enum {string} */
+            efficiency: "80+" | "80+ Bronze" | "80+ Silver" | "80+ Gold" | "80+ Platinum" | "80+ Titanium";
+            pcie8Pin: number;
+            pcie12v2x6: number;
+        } | {
+            chip: string;
+            memoryGB: number;
+            boardPowerW: number;
+            lengthMM: number;
+            pcie8Pin: number;
+            pcie12v2x6: number;
+        };
         /**
          * Format: date-time
          * @description An ISO 8601 time in UTC, e.g. 2026-11-24T13:35:19.000Z.
          */
         DateTime: string;
+        /** @description A catalog facet: its values among the parts the other filters leave, with counts. */
+        CatalogFacet: {
+            /** @enum {string} */
+            param: "socket" | "memoryType" | "formFactor" | "interface" | "capacity" | "wattage";
+            label: string;
+            values: {
+                value: string;
+                label: string;
+                count: number;
+            }[];
+        };
+        /** @description A build’s compatibility state, rule results, estimated and recommended wattage, and total. */
+        BuildCheck: {
+            /** @enum {string} */
+            state: "compatible" | "notes" | "problems";
+            results: components["schemas"]["RuleResult"][];
+            estimatedW: number;
+            recommendedW: number;
+            totalCents: components["schemas"]["Cents"];
+        };
+        /** @description One compatibility rule’s finding: a Problem (it will not work) or a Note, with a sentence naming the parts and numbers. */
+        RuleResult: {
+            /** @enum {string} */
+            rule: "cpu-motherboard-socket" | "cooler-socket" | "cooler-tdp" | "memory-type-motherboard" | "memory-type-cpu" | "memory-modules" | "memory-capacity" | "storage-m2-slots" | "storage-sata-ports" | "psu-wattage" | "gpu-psu-connectors" | "specs-unknown";
+            /** @enum {string} */
+            level: "problem" | "note";
+            message: string;
+            places: ("cpu" | "motherboard" | "cooler" | "memory" | "storage" | "storage2" | "storage3" | "gpu" | "psu")[];
+        };
+        /** @description A row of My Builds. */
+        BuildSummary: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            cpu: string | null;
+            parts: {
+                [key: string]: components["schemas"]["ObjectId"];
+            };
+            partCount: number;
+            /** @enum {string} */
+            state: "compatible" | "notes" | "problems";
+            problems: number;
+            notes: number;
+            totalCents: components["schemas"]["Cents"];
+            estimatedW: number;
+            updatedAt: components["schemas"]["DateTime"];
+        };
+        /** @description A saved build with each slot’s part as the catalog has it now. */
+        SavedBuild: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            cpu: string | null;
+            parts: {
+                [key: string]: components["schemas"]["ObjectId"];
+            };
+            slots: {
+                /** @enum {string} */
+                slot: "motherboard" | "cooler" | "memory" | "storage" | "storage2" | "storage3" | "gpu" | "psu";
+                productId: components["schemas"]["ObjectId"];
+                part: components["schemas"]["Part"] | null;
+            }[];
+            check: components["schemas"]["BuildCheck"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
+        };
         /** @description A customer’s star review, as the public sees it. */
         Review: {
             _id: components["schemas"]["ObjectId"];
@@ -1149,7 +1341,13 @@ export interface operations {
             query?: {
                 category?: "Motherboard" | "Memory" | "Storage" | "CPU Cooler" | "Power Supplies" | "Video Card";
                 q?: string;
-                sort?: "newest" | "price-asc" | "price-desc";
+                socket?: "AM4" | "AM5" | "LGA1700" | "LGA1851";
+                memoryType?: "DDR4" | "DDR5";
+                formFactor?: "ATX" | "Micro-ATX" | "Mini-ITX";
+                interface?: "nvme" | "sata";
+                capacity?: string;
+                wattage?: "under-650" | "650-849" | "850-999" | "1000-plus";
+                sort?: "newest" | "price-asc" | "price-desc" | "relevance";
                 page?: string;
                 limit?: string;
             };
@@ -1169,141 +1367,395 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80012",
-                     *           "name": "360 mm ARGB AIO Liquid Cooler",
-                     *           "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
-                     *           "category": "CPU Cooler",
-                     *           "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
-                     *           "price": 14499,
-                     *           "p_quantity": 130,
-                     *           "min_quantity": 2,
-                     *           "createdAt": "2026-11-02T09:17:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80011",
-                     *           "name": "64 GB DDR5-5600 RGB Kit (2x32 GB)",
-                     *           "description": "High-capacity DDR5 kit at 5600 MT/s with white heat spreaders and addressable RGB light bars for content creation rigs.",
-                     *           "category": "Memory",
-                     *           "img": "/images/parts/64-gb-ddr5-5600-rgb-kit-2x32-gb.svg",
-                     *           "price": 19499,
-                     *           "p_quantity": 300,
-                     *           "min_quantity": 2,
-                     *           "createdAt": "2026-11-02T09:16:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80010",
-                     *           "name": "8 GB Compact Single-Fan Graphics Card",
-                     *           "description": "Short single-fan card with 8 GB of GDDR6 that fits mini-ITX cases, drawing power from a single 8-pin connector.",
+                     *           "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *           "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
                      *           "category": "Video Card",
-                     *           "img": "/images/parts/8-gb-compact-single-fan-graphics-card.svg",
-                     *           "price": 21999,
-                     *           "p_quantity": 170,
-                     *           "min_quantity": 2,
-                     *           "createdAt": "2026-11-02T09:15:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000f",
-                     *           "name": "B760M Micro-ATX Motherboard",
-                     *           "description": "Micro-ATX LGA1700 board with two DDR5 slots, a reinforced PCIe x16 slot, 2.5 GbE LAN and two M.2 sockets for compact builds.",
-                     *           "category": "Motherboard",
-                     *           "img": "/images/parts/b760m-micro-atx-motherboard.svg",
-                     *           "price": 12999,
-                     *           "p_quantity": 200,
-                     *           "min_quantity": 3,
-                     *           "createdAt": "2026-11-02T09:14:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000e",
-                     *           "name": "750 W SFX 80+ Platinum PSU",
-                     *           "description": "Compact SFX power supply for small-form-factor builds, with a semi-passive mode that keeps the fan quiet under light loads.",
-                     *           "category": "Power Supplies",
-                     *           "img": "/images/parts/750-w-sfx-80-platinum-psu.svg",
-                     *           "price": 15999,
-                     *           "p_quantity": 110,
-                     *           "min_quantity": 2,
-                     *           "createdAt": "2026-11-02T09:13:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000d",
-                     *           "name": "4 TB NVMe PCIe 5.0 SSD",
-                     *           "description": "Next-generation M.2 drive reaching 12,000 MB/s sequential reads, shipped with a finned aluminium heatsink to prevent throttling.",
-                     *           "category": "Storage",
-                     *           "img": "/images/parts/4-tb-nvme-pcie-5-0-ssd.svg",
-                     *           "price": 34999,
-                     *           "p_quantity": 150,
-                     *           "min_quantity": 2,
-                     *           "createdAt": "2026-11-02T09:12:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000c",
-                     *           "name": "650 W 80+ Bronze PSU",
-                     *           "description": "Non-modular ATX power supply with 80+ Bronze efficiency, a 120 mm fan and full over-voltage and short-circuit protection.",
-                     *           "category": "Power Supplies",
-                     *           "img": "/images/parts/650-w-80-bronze-psu.svg",
-                     *           "price": 6499,
-                     *           "p_quantity": 380,
-                     *           "min_quantity": 4,
-                     *           "createdAt": "2026-11-02T09:11:00.000Z"
-                     *         },
-                     *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000b",
-                     *           "name": "16 GB Triple-Fan Graphics Card",
-                     *           "description": "Enthusiast graphics card with 16 GB of GDDR6X, a 3.5-slot vapour-chamber cooler and three axial fans for 4K gaming.",
-                     *           "category": "Video Card",
-                     *           "img": "/images/parts/16-gb-triple-fan-graphics-card.svg",
-                     *           "price": 79999,
-                     *           "p_quantity": 40,
+                     *           "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *           "price": 44999,
+                     *           "p_quantity": 85,
                      *           "min_quantity": 1,
-                     *           "createdAt": "2026-11-02T09:10:00.000Z"
+                     *           "specs": {
+                     *             "chip": "GeForce RTX 4060 Ti",
+                     *             "memoryGB": 16,
+                     *             "boardPowerW": 165,
+                     *             "lengthMM": 244,
+                     *             "pcie8Pin": 1,
+                     *             "pcie12v2x6": 0
+                     *           },
+                     *           "createdAt": "2026-11-02T09:50:00.000Z"
                      *         },
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b8000a",
-                     *           "name": "1 TB 2.5-inch SATA SSD",
-                     *           "description": "Reliable 2.5-inch SATA III solid-state drive with up to 560 MB/s reads, ideal for reviving laptops and older desktops.",
-                     *           "category": "Storage",
-                     *           "img": "/images/parts/1-tb-2-5-inch-sata-ssd.svg",
-                     *           "price": 5999,
-                     *           "p_quantity": 720,
-                     *           "min_quantity": 8,
-                     *           "createdAt": "2026-11-02T09:09:00.000Z"
+                     *           "_id": "6650a1b2c3d4e5f6a7b80032",
+                     *           "name": "1600 W 80+ Titanium PSU",
+                     *           "description": "Titanium-efficiency 1600 W supply with two 12V-2x6 and six PCIe 8-pin leads, for the most demanding workstations.",
+                     *           "category": "Power Supplies",
+                     *           "img": "/images/parts/1600-w-80-titanium-psu.svg",
+                     *           "price": 44999,
+                     *           "p_quantity": 25,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "wattage": 1600,
+                     *             "efficiency": "80+ Titanium",
+                     *             "pcie8Pin": 6,
+                     *             "pcie12v2x6": 2
+                     *           },
+                     *           "createdAt": "2026-11-02T09:49:00.000Z"
                      *         },
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80009",
-                     *           "name": "Quiet Single-Tower Air Cooler",
-                     *           "description": "Single-tower heatsink with four copper heat pipes and a 120 mm fluid-bearing fan that stays quiet at under 25 dBA.",
+                     *           "_id": "6650a1b2c3d4e5f6a7b80031",
+                     *           "name": "Compact 92 mm Air Cooler",
+                     *           "description": "Small tower cooler with a 92 mm fan for Micro-ATX and Mini-ITX builds, rated for processors up to 120 W.",
                      *           "category": "CPU Cooler",
-                     *           "img": "/images/parts/quiet-single-tower-air-cooler.svg",
-                     *           "price": 3499,
-                     *           "p_quantity": 540,
-                     *           "min_quantity": 6,
-                     *           "createdAt": "2026-11-02T09:08:00.000Z"
+                     *           "img": "/images/parts/compact-92-mm-air-cooler.svg",
+                     *           "price": 2499,
+                     *           "p_quantity": 420,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "sockets": [
+                     *               "AM4",
+                     *               "AM5",
+                     *               "LGA1700"
+                     *             ],
+                     *             "type": "Air",
+                     *             "heightMM": 125,
+                     *             "ratedTdpW": 120
+                     *           },
+                     *           "createdAt": "2026-11-02T09:48:00.000Z"
                      *         },
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80008",
-                     *           "name": "Z790 Pro ATX Motherboard",
-                     *           "description": "High-end LGA1700 board with a 20-phase VRM, PCIe 5.0 x16 slot, four M.2 sockets, 2.5 GbE LAN and a USB4 rear port.",
-                     *           "category": "Motherboard",
-                     *           "img": "/images/parts/z790-pro-atx-motherboard.svg",
-                     *           "price": 27999,
-                     *           "p_quantity": 60,
-                     *           "min_quantity": 2,
-                     *           "createdAt": "2026-11-02T09:07:00.000Z"
+                     *           "_id": "6650a1b2c3d4e5f6a7b80030",
+                     *           "name": "2 TB NVMe PCIe 5.0 SSD",
+                     *           "description": "PCIe 5.0 M.2 drive with reads up to 10,000 MB/s and a slim heatsink that fits under most graphics cards.",
+                     *           "category": "Storage",
+                     *           "img": "/images/parts/2-tb-nvme-pcie-5-0-ssd.svg",
+                     *           "price": 21999,
+                     *           "p_quantity": 140,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "interface": "NVMe M.2",
+                     *             "capacityGB": 2000
+                     *           },
+                     *           "createdAt": "2026-11-02T09:47:00.000Z"
                      *         },
                      *         {
-                     *           "_id": "6650a1b2c3d4e5f6a7b80007",
-                     *           "name": "16 GB DDR4-3200 Kit (2x8 GB)",
-                     *           "description": "Budget-friendly DDR4 memory kit running at 3200 MT/s CL16 on a plain green PCB, a drop-in upgrade for older desktops.",
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002f",
+                     *           "name": "64 GB DDR4-3200 Kit (4x16 GB)",
+                     *           "description": "Four 16 GB DDR4 modules at 3200 MT/s for a DDR4 workstation; needs a board with four memory slots.",
                      *           "category": "Memory",
-                     *           "img": "/images/parts/16-gb-ddr4-3200-kit-2x8-gb.svg",
-                     *           "price": 3999,
-                     *           "p_quantity": 900,
-                     *           "min_quantity": 10,
-                     *           "createdAt": "2026-11-02T09:06:00.000Z"
+                     *           "img": "/images/parts/64-gb-ddr4-3200-kit-4x16-gb.svg",
+                     *           "price": 11999,
+                     *           "p_quantity": 180,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "memoryType": "DDR4",
+                     *             "modules": 4,
+                     *             "moduleGB": 16,
+                     *             "speedMTs": 3200
+                     *           },
+                     *           "createdAt": "2026-11-02T09:46:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002e",
+                     *           "name": "B760 DDR4 ATX Motherboard",
+                     *           "description": "LGA1700 ATX board that keeps your DDR4: four DDR4 slots, two M.2 sockets and 2.5 GbE LAN for 12th to 14th gen Core.",
+                     *           "category": "Motherboard",
+                     *           "img": "/images/parts/b760-ddr4-atx-motherboard.svg",
+                     *           "price": 14999,
+                     *           "p_quantity": 130,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "socket": "LGA1700",
+                     *             "chipset": "B760",
+                     *             "formFactor": "ATX",
+                     *             "memoryType": "DDR4",
+                     *             "memorySlots": 4,
+                     *             "maxMemoryGB": 128,
+                     *             "m2Slots": 2,
+                     *             "sataPorts": 4
+                     *           },
+                     *           "createdAt": "2026-11-02T09:45:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002d",
+                     *           "name": "Radeon RX 7900 XTX 24 GB Graphics Card",
+                     *           "description": "Radeon RX 7900 XTX with 24 GB of GDDR6, a triple-fan cooler and three 8-pin power connectors for 4K gaming.",
+                     *           "category": "Video Card",
+                     *           "img": "/images/parts/radeon-rx-7900-xtx-24-gb-graphics-card.svg",
+                     *           "price": 94999,
+                     *           "p_quantity": 35,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "chip": "Radeon RX 7900 XTX",
+                     *             "memoryGB": 24,
+                     *             "boardPowerW": 355,
+                     *             "lengthMM": 287,
+                     *             "pcie8Pin": 3,
+                     *             "pcie12v2x6": 0
+                     *           },
+                     *           "createdAt": "2026-11-02T09:44:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002c",
+                     *           "name": "750 W 80+ Gold PSU",
+                     *           "description": "Semi-modular 750 W supply with three PCIe 8-pin leads and a quiet 120 mm fan; no 12V-2x6 cable.",
+                     *           "category": "Power Supplies",
+                     *           "img": "/images/parts/750-w-80-gold-psu.svg",
+                     *           "price": 9999,
+                     *           "p_quantity": 260,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "wattage": 750,
+                     *             "efficiency": "80+ Gold",
+                     *             "pcie8Pin": 3,
+                     *             "pcie12v2x6": 0
+                     *           },
+                     *           "createdAt": "2026-11-02T09:43:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002b",
+                     *           "name": "AM4 Top-Flow Air Cooler",
+                     *           "description": "Low top-flow cooler with a 120 mm fan that also cools the board around the socket; AM4 mounting only, rated for 125 W.",
+                     *           "category": "CPU Cooler",
+                     *           "img": "/images/parts/am4-top-flow-air-cooler.svg",
+                     *           "price": 2999,
+                     *           "p_quantity": 300,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "sockets": [
+                     *               "AM4"
+                     *             ],
+                     *             "type": "Air",
+                     *             "heightMM": 75,
+                     *             "ratedTdpW": 125
+                     *           },
+                     *           "createdAt": "2026-11-02T09:42:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002a",
+                     *           "name": "4 TB 2.5-inch SATA SSD",
+                     *           "description": "Four terabytes of quiet, cool SATA storage in a 2.5-inch drive, with a five-year warranty.",
+                     *           "category": "Storage",
+                     *           "img": "/images/parts/4-tb-2-5-inch-sata-ssd.svg",
+                     *           "price": 26999,
+                     *           "p_quantity": 90,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "interface": "SATA 2.5\"",
+                     *             "capacityGB": 4000
+                     *           },
+                     *           "createdAt": "2026-11-02T09:41:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80029",
+                     *           "name": "48 GB DDR5-7200 Kit (2x24 GB)",
+                     *           "description": "Fast DDR5 kit at 7200 MT/s with 24 GB modules, tuned for recent Intel boards with strong memory overclocking.",
+                     *           "category": "Memory",
+                     *           "img": "/images/parts/48-gb-ddr5-7200-kit-2x24-gb.svg",
+                     *           "price": 17999,
+                     *           "p_quantity": 110,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "memoryType": "DDR5",
+                     *             "modules": 2,
+                     *             "moduleGB": 24,
+                     *             "speedMTs": 7200
+                     *           },
+                     *           "createdAt": "2026-11-02T09:40:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80028",
+                     *           "name": "Z890 ATX Motherboard",
+                     *           "description": "LGA1851 board for Core Ultra 200S processors with four DDR5 slots, four M.2 sockets, Thunderbolt 4 and Wi-Fi 7.",
+                     *           "category": "Motherboard",
+                     *           "img": "/images/parts/z890-atx-motherboard.svg",
+                     *           "price": 32999,
+                     *           "p_quantity": 55,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "socket": "LGA1851",
+                     *             "chipset": "Z890",
+                     *             "formFactor": "ATX",
+                     *             "memoryType": "DDR5",
+                     *             "memorySlots": 4,
+                     *             "maxMemoryGB": 256,
+                     *             "m2Slots": 4,
+                     *             "sataPorts": 4
+                     *           },
+                     *           "createdAt": "2026-11-02T09:39:00.000Z"
                      *         }
                      *       ],
-                     *       "total": 18,
+                     *       "total": 51,
                      *       "page": 1,
-                     *       "pages": 2
+                     *       "pages": 5,
+                     *       "facets": [
+                     *         {
+                     *           "param": "socket",
+                     *           "label": "Socket",
+                     *           "values": [
+                     *             {
+                     *               "value": "AM4",
+                     *               "label": "AM4",
+                     *               "count": 9
+                     *             },
+                     *             {
+                     *               "value": "AM5",
+                     *               "label": "AM5",
+                     *               "count": 9
+                     *             },
+                     *             {
+                     *               "value": "LGA1700",
+                     *               "label": "LGA1700",
+                     *               "count": 10
+                     *             },
+                     *             {
+                     *               "value": "LGA1851",
+                     *               "label": "LGA1851",
+                     *               "count": 6
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "memoryType",
+                     *           "label": "Memory type",
+                     *           "values": [
+                     *             {
+                     *               "value": "DDR4",
+                     *               "label": "DDR4",
+                     *               "count": 6
+                     *             },
+                     *             {
+                     *               "value": "DDR5",
+                     *               "label": "DDR5",
+                     *               "count": 12
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "formFactor",
+                     *           "label": "Form factor",
+                     *           "values": [
+                     *             {
+                     *               "value": "ATX",
+                     *               "label": "ATX",
+                     *               "count": 6
+                     *             },
+                     *             {
+                     *               "value": "Micro-ATX",
+                     *               "label": "Micro-ATX",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "Mini-ITX",
+                     *               "label": "Mini-ITX",
+                     *               "count": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "interface",
+                     *           "label": "Interface",
+                     *           "values": [
+                     *             {
+                     *               "value": "nvme",
+                     *               "label": "NVMe M.2",
+                     *               "count": 6
+                     *             },
+                     *             {
+                     *               "value": "sata",
+                     *               "label": "SATA 2.5\"",
+                     *               "count": 3
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "capacity",
+                     *           "label": "Capacity",
+                     *           "values": [
+                     *             {
+                     *               "value": "16",
+                     *               "label": "16 GB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "32",
+                     *               "label": "32 GB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "48",
+                     *               "label": "48 GB",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "64",
+                     *               "label": "64 GB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "96",
+                     *               "label": "96 GB",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "128",
+                     *               "label": "128 GB",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "500",
+                     *               "label": "500 GB",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "1000",
+                     *               "label": "1 TB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "2000",
+                     *               "label": "2 TB",
+                     *               "count": 3
+                     *             },
+                     *             {
+                     *               "value": "4000",
+                     *               "label": "4 TB",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "value": "8000",
+                     *               "label": "8 TB",
+                     *               "count": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "param": "wattage",
+                     *           "label": "Wattage",
+                     *           "values": [
+                     *             {
+                     *               "value": "under-650",
+                     *               "label": "Under 650 W",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "650-849",
+                     *               "label": "650–849 W",
+                     *               "count": 3
+                     *             },
+                     *             {
+                     *               "value": "850-999",
+                     *               "label": "850–999 W",
+                     *               "count": 1
+                     *             },
+                     *             {
+                     *               "value": "1000-plus",
+                     *               "label": "1000 W and up",
+                     *               "count": 3
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Part"][] | {
@@ -1311,6 +1763,7 @@ export interface operations {
                         total: number;
                         page: number;
                         pages: number;
+                        facets: components["schemas"]["CatalogFacet"][];
                     };
                 };
             };
@@ -1352,14 +1805,111 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @enum {string} */
-                    category: "Motherboard" | "Memory" | "Storage" | "CPU Cooler" | "Power Supplies" | "Video Card";
                     p_quantity: number;
                     min_quantity: number;
                     price: number;
                     description: string;
                     /** Format: uri */
                     img: string;
+                    /** @constant */
+                    category: "Motherboard";
+                    specs?: {
+                        /** @enum {string} */
+                        socket: "AM4" | "AM5" | "LGA1700" | "LGA1851";
+                        chipset: string;
+                        /** @enum {string} */
+                        formFactor: "ATX" | "Micro-ATX" | "Mini-ITX";
+                        /** @enum {string} */
+                        memoryType: "DDR4" | "DDR5";
+                        memorySlots: number;
+                        maxMemoryGB: number;
+                        m2Slots: number;
+                        sataPorts: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    /** Format: uri */
+                    img: string;
+                    /** @constant */
+                    category: "Memory";
+                    specs?: {
+                        /** @enum {string} */
+                        memoryType: "DDR4" | "DDR5";
+                        modules: number;
+                        moduleGB: number;
+                        speedMTs: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    /** Format: uri */
+                    img: string;
+                    /** @constant */
+                    category: "Storage";
+                    specs?: {
+                        /** @enum {string} */
+                        interface: "NVMe M.2" | "SATA 2.5\"";
+                        capacityGB: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    /** Format: uri */
+                    img: string;
+                    /** @constant */
+                    category: "CPU Cooler";
+                    specs?: {
+                        sockets: ("AM4" | "AM5" | "LGA1700" | "LGA1851")[];
+                        /** @enum {string} */
+                        type: "Air" | "AIO 240" | "AIO 280" | "AIO 360";
+                        heightMM: number;
+                        ratedTdpW: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    /** Format: uri */
+                    img: string;
+                    /** @constant */
+                    category: "Power Supplies";
+                    specs?: {
+                        wattage: number;
+                        /** @enum {string} */
+                        efficiency: "80+" | "80+ Bronze" | "80+ Silver" | "80+ Gold" | "80+ Platinum" | "80+ Titanium";
+                        pcie8Pin: number;
+                        pcie12v2x6: number;
+                    };
+                } | {
+                    name: string;
+                    p_quantity: number;
+                    min_quantity: number;
+                    price: number;
+                    description: string;
+                    /** Format: uri */
+                    img: string;
+                    /** @constant */
+                    category: "Video Card";
+                    specs?: {
+                        chip: string;
+                        memoryGB: number;
+                        boardPowerW: number;
+                        lengthMM: number;
+                        pcie8Pin: number;
+                        pcie12v2x6: number;
+                    };
                 };
             };
         };
@@ -1372,7 +1922,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "insertedId": "6650a1b2c3d4e5f6a7b80012"
+                     *       "insertedId": "6650a1b2c3d4e5f6a7b80033"
                      *     }
                      */
                     "application/json": {
@@ -1455,15 +2005,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "_id": "6650a1b2c3d4e5f6a7b80012",
-                     *       "name": "360 mm ARGB AIO Liquid Cooler",
-                     *       "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
-                     *       "category": "CPU Cooler",
-                     *       "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
-                     *       "price": 14499,
-                     *       "p_quantity": 130,
-                     *       "min_quantity": 2,
-                     *       "createdAt": "2026-11-02T09:17:00.000Z"
+                     *       "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *       "category": "Video Card",
+                     *       "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *       "price": 44999,
+                     *       "p_quantity": 85,
+                     *       "min_quantity": 1,
+                     *       "specs": {
+                     *         "chip": "GeForce RTX 4060 Ti",
+                     *         "memoryGB": 16,
+                     *         "boardPowerW": 165,
+                     *         "lengthMM": 244,
+                     *         "pcie8Pin": 1,
+                     *         "pcie12v2x6": 0
+                     *       },
+                     *       "createdAt": "2026-11-02T09:50:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Part"];
@@ -1561,6 +2119,714 @@ export interface operations {
             };
             /** @description No part has this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    checkBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    parts: {
+                        motherboard?: string;
+                        cooler?: string;
+                        memory?: string;
+                        storage?: string;
+                        storage2?: string;
+                        storage3?: string;
+                        gpu?: string;
+                        psu?: string;
+                    };
+                    cpu?: ("ryzen-5-5600" | "ryzen-5-5600x" | "ryzen-7-5700g" | "ryzen-7-5700x" | "ryzen-7-5800x3d" | "ryzen-9-5900x" | "ryzen-9-5950x" | "ryzen-5-7600" | "ryzen-5-7600x" | "ryzen-7-7700" | "ryzen-7-7700x" | "ryzen-7-7800x3d" | "ryzen-9-7900x" | "ryzen-9-7950x" | "ryzen-5-9600x" | "ryzen-7-9700x" | "ryzen-7-9800x3d" | "ryzen-9-9900x" | "ryzen-9-9950x" | "core-i3-12100f" | "core-i5-12400f" | "core-i5-13400f" | "core-i5-13600k" | "core-i5-14600k" | "core-i7-12700k" | "core-i7-13700k" | "core-i7-14700k" | "core-i9-13900k" | "core-i9-14900k" | "core-ultra-5-245k" | "core-ultra-7-265k" | "core-ultra-9-285k") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The build’s check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "compatible",
+                     *       "results": [],
+                     *       "estimatedW": 385,
+                     *       "recommendedW": 482,
+                     *       "totalCents": 107994
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BuildCheck"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A slot names a part the catalog does not have, or a part of another category than the slot’s. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listMyBuilds: {
+        parameters: {
+            query: {
+                mine: "true";
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller’s builds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80400",
+                     *           "name": "AM5 gaming build",
+                     *           "cpu": "ryzen-7-7700x",
+                     *           "parts": {
+                     *             "motherboard": "6650a1b2c3d4e5f6a7b80004",
+                     *             "cooler": "6650a1b2c3d4e5f6a7b80007",
+                     *             "memory": "6650a1b2c3d4e5f6a7b80005",
+                     *             "storage": "6650a1b2c3d4e5f6a7b80006",
+                     *             "gpu": "6650a1b2c3d4e5f6a7b80009",
+                     *             "psu": "6650a1b2c3d4e5f6a7b80008"
+                     *           },
+                     *           "partCount": 6,
+                     *           "state": "compatible",
+                     *           "problems": 0,
+                     *           "notes": 0,
+                     *           "totalCents": 107994,
+                     *           "estimatedW": 385,
+                     *           "updatedAt": "2026-11-02T09:55:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["BuildSummary"][];
+                        total: number;
+                        page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    parts: {
+                        motherboard?: string;
+                        cooler?: string;
+                        memory?: string;
+                        storage?: string;
+                        storage2?: string;
+                        storage3?: string;
+                        gpu?: string;
+                        psu?: string;
+                    };
+                    cpu?: ("ryzen-5-5600" | "ryzen-5-5600x" | "ryzen-7-5700g" | "ryzen-7-5700x" | "ryzen-7-5800x3d" | "ryzen-9-5900x" | "ryzen-9-5950x" | "ryzen-5-7600" | "ryzen-5-7600x" | "ryzen-7-7700" | "ryzen-7-7700x" | "ryzen-7-7800x3d" | "ryzen-9-7900x" | "ryzen-9-7950x" | "ryzen-5-9600x" | "ryzen-7-9700x" | "ryzen-7-9800x3d" | "ryzen-9-9900x" | "ryzen-9-9950x" | "core-i3-12100f" | "core-i5-12400f" | "core-i5-13400f" | "core-i5-13600k" | "core-i5-14600k" | "core-i7-12700k" | "core-i7-13700k" | "core-i7-14700k" | "core-i9-13900k" | "core-i9-14900k" | "core-ultra-5-245k" | "core-ultra-7-265k" | "core-ultra-9-285k") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80400"
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account keeps 100 builds already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A slot names a part the catalog does not have, or a part of another category than the slot’s. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80400",
+                     *       "name": "AM5 gaming build",
+                     *       "cpu": "ryzen-7-7700x",
+                     *       "parts": {
+                     *         "motherboard": "6650a1b2c3d4e5f6a7b80004",
+                     *         "cooler": "6650a1b2c3d4e5f6a7b80007",
+                     *         "memory": "6650a1b2c3d4e5f6a7b80005",
+                     *         "storage": "6650a1b2c3d4e5f6a7b80006",
+                     *         "gpu": "6650a1b2c3d4e5f6a7b80009",
+                     *         "psu": "6650a1b2c3d4e5f6a7b80008"
+                     *       },
+                     *       "slots": [
+                     *         {
+                     *           "slot": "motherboard",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80004",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80004",
+                     *             "name": "B650 WiFi ATX Motherboard",
+                     *             "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *             "category": "Motherboard",
+                     *             "img": "/images/parts/b650-wifi-atx-motherboard.svg",
+                     *             "price": 18999,
+                     *             "p_quantity": 120,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "socket": "AM5",
+                     *               "chipset": "B650",
+                     *               "formFactor": "ATX",
+                     *               "memoryType": "DDR5",
+                     *               "memorySlots": 4,
+                     *               "maxMemoryGB": 192,
+                     *               "m2Slots": 2,
+                     *               "sataPorts": 4
+                     *             },
+                     *             "createdAt": "2026-11-02T09:03:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "cooler",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80007",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80007",
+                     *             "name": "240 mm AIO Liquid Cooler",
+                     *             "description": "All-in-one liquid cooler with a 240 mm aluminium radiator, two PWM fans and a copper cold plate for AM4, AM5, LGA1700 and LGA1851 sockets.",
+                     *             "category": "CPU Cooler",
+                     *             "img": "/images/parts/240-mm-aio-liquid-cooler.svg",
+                     *             "price": 8999,
+                     *             "p_quantity": 260,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "sockets": [
+                     *                 "AM4",
+                     *                 "AM5",
+                     *                 "LGA1700",
+                     *                 "LGA1851"
+                     *               ],
+                     *               "type": "AIO 240",
+                     *               "heightMM": 52,
+                     *               "ratedTdpW": 250
+                     *             },
+                     *             "createdAt": "2026-11-02T09:06:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "memory",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80005",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80005",
+                     *             "name": "32 GB DDR5-6000 Kit (2x16 GB)",
+                     *             "description": "Dual-channel DDR5 kit rated at 6000 MT/s CL30 with low-profile aluminium heat spreaders and one-click EXPO/XMP profiles.",
+                     *             "category": "Memory",
+                     *             "img": "/images/parts/32-gb-ddr5-6000-kit-2x16-gb.svg",
+                     *             "price": 10499,
+                     *             "p_quantity": 640,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "memoryType": "DDR5",
+                     *               "modules": 2,
+                     *               "moduleGB": 16,
+                     *               "speedMTs": 6000
+                     *             },
+                     *             "createdAt": "2026-11-02T09:04:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "storage",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80006",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80006",
+                     *             "name": "2 TB NVMe PCIe 4.0 SSD",
+                     *             "description": "M.2 2280 drive with sequential reads up to 7,000 MB/s, a DRAM cache and 1,200 TBW endurance, backed by a five-year warranty.",
+                     *             "category": "Storage",
+                     *             "img": "/images/parts/2-tb-nvme-pcie-4-0-ssd.svg",
+                     *             "price": 13999,
+                     *             "p_quantity": 480,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "interface": "NVMe M.2",
+                     *               "capacityGB": 2000
+                     *             },
+                     *             "createdAt": "2026-11-02T09:05:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "gpu",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80009",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80009",
+                     *             "name": "12 GB Dual-Fan Graphics Card",
+                     *             "description": "GeForce RTX 4070 card with 12 GB of GDDR6X, a compact dual-fan cooler and a metal backplate, built for 1440p gaming.",
+                     *             "category": "Video Card",
+                     *             "img": "/images/parts/12-gb-dual-fan-graphics-card.svg",
+                     *             "price": 42999,
+                     *             "p_quantity": 90,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "chip": "GeForce RTX 4070",
+                     *               "memoryGB": 12,
+                     *               "boardPowerW": 200,
+                     *               "lengthMM": 242,
+                     *               "pcie8Pin": 1,
+                     *               "pcie12v2x6": 0
+                     *             },
+                     *             "createdAt": "2026-11-02T09:08:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "slot": "psu",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80008",
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80008",
+                     *             "name": "850 W 80+ Gold Modular PSU",
+                     *             "description": "Fully modular ATX 3.1 power supply with a native 12V-2x6 cable, Japanese capacitors and a fluid-bearing 135 mm fan.",
+                     *             "category": "Power Supplies",
+                     *             "img": "/images/parts/850-w-80-gold-modular-psu.svg",
+                     *             "price": 12499,
+                     *             "p_quantity": 210,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "wattage": 850,
+                     *               "efficiency": "80+ Gold",
+                     *               "pcie8Pin": 4,
+                     *               "pcie12v2x6": 1
+                     *             },
+                     *             "createdAt": "2026-11-02T09:07:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "check": {
+                     *         "state": "compatible",
+                     *         "results": [],
+                     *         "estimatedW": 385,
+                     *         "recommendedW": 482,
+                     *         "totalCents": 107994
+                     *       },
+                     *       "createdAt": "2026-11-02T09:50:00.000Z",
+                     *       "updatedAt": "2026-11-02T09:55:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedBuild"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No saved build has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    parts: {
+                        motherboard?: string;
+                        cooler?: string;
+                        memory?: string;
+                        storage?: string;
+                        storage2?: string;
+                        storage3?: string;
+                        gpu?: string;
+                        psu?: string;
+                    };
+                    cpu?: ("ryzen-5-5600" | "ryzen-5-5600x" | "ryzen-7-5700g" | "ryzen-7-5700x" | "ryzen-7-5800x3d" | "ryzen-9-5900x" | "ryzen-9-5950x" | "ryzen-5-7600" | "ryzen-5-7600x" | "ryzen-7-7700" | "ryzen-7-7700x" | "ryzen-7-7800x3d" | "ryzen-9-7900x" | "ryzen-9-7950x" | "ryzen-5-9600x" | "ryzen-7-9700x" | "ryzen-7-9800x3d" | "ryzen-9-9900x" | "ryzen-9-9950x" | "core-i3-12100f" | "core-i5-12400f" | "core-i5-13400f" | "core-i5-13600k" | "core-i5-14600k" | "core-i7-12700k" | "core-i7-13700k" | "core-i7-14700k" | "core-i9-13900k" | "core-i9-14900k" | "core-ultra-5-245k" | "core-ultra-7-265k" | "core-ultra-9-285k") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80400"
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The build is another account’s: only its owner changes or deletes it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No saved build has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A slot names a part the catalog does not have, or a part of another category than the slot’s. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (or already gone). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deletedCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The build is another account’s: only its owner changes or deletes it. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2786,13 +4052,13 @@ export interface operations {
                      * @example [
                      *       {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
-                     *         "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *         "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *         "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
                      *         "name": "customer",
-                     *         "per_product_price": 14499,
+                     *         "per_product_price": 44999,
                      *         "order_quantity": 2,
-                     *         "totalAmount": 28998,
+                     *         "totalAmount": 89998,
                      *         "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *         "phone": "+44 7700 900123",
                      *         "paid": false,
@@ -2900,13 +4166,13 @@ export interface operations {
                      *       "insertedId": "6650a1b2c3d4e5f6a7b80200",
                      *       "order": {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
-                     *         "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *         "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *         "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
                      *         "name": "customer",
-                     *         "per_product_price": 14499,
+                     *         "per_product_price": 44999,
                      *         "order_quantity": 2,
-                     *         "totalAmount": 28998,
+                     *         "totalAmount": 89998,
                      *         "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *         "phone": "+44 7700 900123",
                      *         "paid": false,
@@ -3039,13 +4305,13 @@ export interface operations {
                      * @example [
                      *       {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
-                     *         "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *         "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *         "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
                      *         "name": "customer",
-                     *         "per_product_price": 14499,
+                     *         "per_product_price": 44999,
                      *         "order_quantity": 2,
-                     *         "totalAmount": 28998,
+                     *         "totalAmount": 89998,
                      *         "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *         "phone": "+44 7700 900123",
                      *         "paid": false,
@@ -3134,13 +4400,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "_id": "6650a1b2c3d4e5f6a7b80200",
-                     *       "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *       "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "per_product_price": 14499,
+                     *       "per_product_price": 44999,
                      *       "order_quantity": 2,
-                     *       "totalAmount": 28998,
+                     *       "totalAmount": 89998,
                      *       "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *       "phone": "+44 7700 900123",
                      *       "paid": false,
@@ -3331,13 +4597,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "_id": "6650a1b2c3d4e5f6a7b80200",
-                     *       "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *       "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "per_product_price": 14499,
+                     *       "per_product_price": 44999,
                      *       "order_quantity": 2,
-                     *       "totalAmount": 28998,
+                     *       "totalAmount": 89998,
                      *       "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *       "phone": "+44 7700 900123",
                      *       "paid": true,
@@ -3455,39 +4721,57 @@ export interface operations {
                      *       "lines": [
                      *         {
                      *           "productId": "6650a1b2c3d4e5f6a7b80001",
-                     *           "quantity": 2,
+                     *           "quantity": 1,
                      *           "part": {
                      *             "_id": "6650a1b2c3d4e5f6a7b80001",
-                     *             "name": "B650 WiFi ATX Motherboard",
-                     *             "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *             "name": "B550 ATX Motherboard",
+                     *             "description": "AM4 ATX board for Ryzen 5000 CPUs with four DDR4 slots, a PCIe 4.0 x16 slot, two M.2 sockets and 2.5 GbE LAN.",
                      *             "category": "Motherboard",
-                     *             "img": "/images/parts/b650-wifi-atx-motherboard.svg",
-                     *             "price": 18999,
-                     *             "p_quantity": 120,
-                     *             "min_quantity": 2,
+                     *             "img": "/images/parts/b550-atx-motherboard.svg",
+                     *             "price": 13999,
+                     *             "p_quantity": 150,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "socket": "AM4",
+                     *               "chipset": "B550",
+                     *               "formFactor": "ATX",
+                     *               "memoryType": "DDR4",
+                     *               "memorySlots": 4,
+                     *               "maxMemoryGB": 128,
+                     *               "m2Slots": 2,
+                     *               "sataPorts": 6
+                     *             },
                      *             "createdAt": "2026-11-02T09:00:00.000Z"
                      *           },
-                     *           "lineTotal": 37998
+                     *           "lineTotal": 13999
                      *         },
                      *         {
-                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *           "quantity": 131,
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "quantity": 86,
                      *           "part": {
-                     *             "_id": "6650a1b2c3d4e5f6a7b80012",
-                     *             "name": "360 mm ARGB AIO Liquid Cooler",
-                     *             "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
-                     *             "category": "CPU Cooler",
-                     *             "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
-                     *             "price": 14499,
-                     *             "p_quantity": 130,
-                     *             "min_quantity": 2,
-                     *             "createdAt": "2026-11-02T09:17:00.000Z"
+                     *             "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *             "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *             "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *             "category": "Video Card",
+                     *             "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *             "price": 44999,
+                     *             "p_quantity": 85,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "chip": "GeForce RTX 4060 Ti",
+                     *               "memoryGB": 16,
+                     *               "boardPowerW": 165,
+                     *               "lengthMM": 244,
+                     *               "pcie8Pin": 1,
+                     *               "pcie12v2x6": 0
+                     *             },
+                     *             "createdAt": "2026-11-02T09:50:00.000Z"
                      *           },
-                     *           "lineTotal": 1899369,
-                     *           "problem": "Only 130 left in stock."
+                     *           "lineTotal": 3869914,
+                     *           "problem": "Only 85 left in stock."
                      *         }
                      *       ],
-                     *       "subtotal": 1937367,
+                     *       "subtotal": 3883913,
                      *       "ready": false
                      *     }
                      */
@@ -3559,39 +4843,57 @@ export interface operations {
                      *       "lines": [
                      *         {
                      *           "productId": "6650a1b2c3d4e5f6a7b80001",
-                     *           "quantity": 2,
+                     *           "quantity": 1,
                      *           "part": {
                      *             "_id": "6650a1b2c3d4e5f6a7b80001",
-                     *             "name": "B650 WiFi ATX Motherboard",
-                     *             "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *             "name": "B550 ATX Motherboard",
+                     *             "description": "AM4 ATX board for Ryzen 5000 CPUs with four DDR4 slots, a PCIe 4.0 x16 slot, two M.2 sockets and 2.5 GbE LAN.",
                      *             "category": "Motherboard",
-                     *             "img": "/images/parts/b650-wifi-atx-motherboard.svg",
-                     *             "price": 18999,
-                     *             "p_quantity": 120,
-                     *             "min_quantity": 2,
+                     *             "img": "/images/parts/b550-atx-motherboard.svg",
+                     *             "price": 13999,
+                     *             "p_quantity": 150,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "socket": "AM4",
+                     *               "chipset": "B550",
+                     *               "formFactor": "ATX",
+                     *               "memoryType": "DDR4",
+                     *               "memorySlots": 4,
+                     *               "maxMemoryGB": 128,
+                     *               "m2Slots": 2,
+                     *               "sataPorts": 6
+                     *             },
                      *             "createdAt": "2026-11-02T09:00:00.000Z"
                      *           },
-                     *           "lineTotal": 37998
+                     *           "lineTotal": 13999
                      *         },
                      *         {
-                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *           "quantity": 131,
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "quantity": 86,
                      *           "part": {
-                     *             "_id": "6650a1b2c3d4e5f6a7b80012",
-                     *             "name": "360 mm ARGB AIO Liquid Cooler",
-                     *             "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
-                     *             "category": "CPU Cooler",
-                     *             "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
-                     *             "price": 14499,
-                     *             "p_quantity": 130,
-                     *             "min_quantity": 2,
-                     *             "createdAt": "2026-11-02T09:17:00.000Z"
+                     *             "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *             "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *             "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *             "category": "Video Card",
+                     *             "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *             "price": 44999,
+                     *             "p_quantity": 85,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "chip": "GeForce RTX 4060 Ti",
+                     *               "memoryGB": 16,
+                     *               "boardPowerW": 165,
+                     *               "lengthMM": 244,
+                     *               "pcie8Pin": 1,
+                     *               "pcie12v2x6": 0
+                     *             },
+                     *             "createdAt": "2026-11-02T09:50:00.000Z"
                      *           },
-                     *           "lineTotal": 1899369,
-                     *           "problem": "Only 130 left in stock."
+                     *           "lineTotal": 3869914,
+                     *           "problem": "Only 85 left in stock."
                      *         }
                      *       ],
-                     *       "subtotal": 1937367,
+                     *       "subtotal": 3883913,
                      *       "ready": false
                      *     }
                      */
@@ -3686,39 +4988,57 @@ export interface operations {
                      *       "lines": [
                      *         {
                      *           "productId": "6650a1b2c3d4e5f6a7b80001",
-                     *           "quantity": 2,
+                     *           "quantity": 1,
                      *           "part": {
                      *             "_id": "6650a1b2c3d4e5f6a7b80001",
-                     *             "name": "B650 WiFi ATX Motherboard",
-                     *             "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *             "name": "B550 ATX Motherboard",
+                     *             "description": "AM4 ATX board for Ryzen 5000 CPUs with four DDR4 slots, a PCIe 4.0 x16 slot, two M.2 sockets and 2.5 GbE LAN.",
                      *             "category": "Motherboard",
-                     *             "img": "/images/parts/b650-wifi-atx-motherboard.svg",
-                     *             "price": 18999,
-                     *             "p_quantity": 120,
-                     *             "min_quantity": 2,
+                     *             "img": "/images/parts/b550-atx-motherboard.svg",
+                     *             "price": 13999,
+                     *             "p_quantity": 150,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "socket": "AM4",
+                     *               "chipset": "B550",
+                     *               "formFactor": "ATX",
+                     *               "memoryType": "DDR4",
+                     *               "memorySlots": 4,
+                     *               "maxMemoryGB": 128,
+                     *               "m2Slots": 2,
+                     *               "sataPorts": 6
+                     *             },
                      *             "createdAt": "2026-11-02T09:00:00.000Z"
                      *           },
-                     *           "lineTotal": 37998
+                     *           "lineTotal": 13999
                      *         },
                      *         {
-                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *           "quantity": 131,
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "quantity": 86,
                      *           "part": {
-                     *             "_id": "6650a1b2c3d4e5f6a7b80012",
-                     *             "name": "360 mm ARGB AIO Liquid Cooler",
-                     *             "description": "Triple-fan 360 mm liquid cooler with an addressable RGB pump cap, built to keep high-core-count CPUs cool during long renders.",
-                     *             "category": "CPU Cooler",
-                     *             "img": "/images/parts/360-mm-argb-aio-liquid-cooler.svg",
-                     *             "price": 14499,
-                     *             "p_quantity": 130,
-                     *             "min_quantity": 2,
-                     *             "createdAt": "2026-11-02T09:17:00.000Z"
+                     *             "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *             "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *             "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *             "category": "Video Card",
+                     *             "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *             "price": 44999,
+                     *             "p_quantity": 85,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "chip": "GeForce RTX 4060 Ti",
+                     *               "memoryGB": 16,
+                     *               "boardPowerW": 165,
+                     *               "lengthMM": 244,
+                     *               "pcie8Pin": 1,
+                     *               "pcie12v2x6": 0
+                     *             },
+                     *             "createdAt": "2026-11-02T09:50:00.000Z"
                      *           },
-                     *           "lineTotal": 1899369,
-                     *           "problem": "Only 130 left in stock."
+                     *           "lineTotal": 3869914,
+                     *           "problem": "Only 85 left in stock."
                      *         }
                      *       ],
-                     *       "subtotal": 1937367,
+                     *       "subtotal": 3883913,
                      *       "ready": false
                      *     }
                      */
@@ -3837,12 +5157,12 @@ export interface operations {
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80201",
                      *           "productId": "6650a1b2c3d4e5f6a7b80001",
-                     *           "productName": "B650 WiFi ATX Motherboard",
+                     *           "productName": "B550 ATX Motherboard",
                      *           "email": "customer@pcparts.dev",
                      *           "name": "customer",
-                     *           "per_product_price": 18999,
-                     *           "order_quantity": 2,
-                     *           "totalAmount": 37998,
+                     *           "per_product_price": 13999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 13999,
                      *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
@@ -3859,13 +5179,13 @@ export interface operations {
                      *         },
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80202",
-                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *           "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *           "email": "customer@pcparts.dev",
                      *           "name": "customer",
-                     *           "per_product_price": 14499,
-                     *           "order_quantity": 2,
-                     *           "totalAmount": 28998,
+                     *           "per_product_price": 44999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 44999,
                      *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
@@ -3881,7 +5201,7 @@ export interface operations {
                      *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
                      *         }
                      *       ],
-                     *       "totalAmount": 66996,
+                     *       "totalAmount": 58998,
                      *       "address": {
                      *         "fullName": "Sam Lee",
                      *         "street": "12 Harbour Road",
@@ -4043,12 +5363,12 @@ export interface operations {
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80201",
                      *           "productId": "6650a1b2c3d4e5f6a7b80001",
-                     *           "productName": "B650 WiFi ATX Motherboard",
+                     *           "productName": "B550 ATX Motherboard",
                      *           "email": "customer@pcparts.dev",
                      *           "name": "customer",
-                     *           "per_product_price": 18999,
-                     *           "order_quantity": 2,
-                     *           "totalAmount": 37998,
+                     *           "per_product_price": 13999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 13999,
                      *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
@@ -4065,13 +5385,13 @@ export interface operations {
                      *         },
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80202",
-                     *           "productId": "6650a1b2c3d4e5f6a7b80012",
-                     *           "productName": "360 mm ARGB AIO Liquid Cooler",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *           "email": "customer@pcparts.dev",
                      *           "name": "customer",
-                     *           "per_product_price": 14499,
-                     *           "order_quantity": 2,
-                     *           "totalAmount": 28998,
+                     *           "per_product_price": 44999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 44999,
                      *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
@@ -4087,7 +5407,7 @@ export interface operations {
                      *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
                      *         }
                      *       ],
-                     *       "totalAmount": 66996,
+                     *       "totalAmount": 58998,
                      *       "address": {
                      *         "fullName": "Sam Lee",
                      *         "street": "12 Harbour Road",
@@ -4191,7 +5511,7 @@ export interface operations {
                      *           "_id": "6650a1b2c3d4e5f6a7b80300",
                      *           "action": "product.added",
                      *           "actor": "admin@pcparts.dev",
-                     *           "target": "360 mm ARGB AIO Liquid Cooler",
+                     *           "target": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *           "at": "2026-11-02T09:20:00.000Z"
                      *         }
                      *       ],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOG_FACET_PARAMS, type CatalogFacet, type CatalogFacetFilters, catalogFacetFields } from './catalog-facets';
 import { CATEGORIES, type Part } from './entities';
 
 /**
@@ -6,14 +7,20 @@ import { CATEGORIES, type Part } from './entities';
  * names in the storefront's URL (/products?category=CPU%20Cooler&q=quiet&sort=price-asc&page=2),
  * so a shared link and an api call say the same thing.
  */
-export const CATALOG_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export const CATALOG_SORTS = ['newest', 'price-asc', 'price-desc', 'relevance'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
+
+/** Without search text the catalog is newest first; with it, best match first. */
+export function defaultCatalogSort(q: string | undefined): CatalogSort {
+  return q ? 'relevance' : DEFAULT_CATALOG_SORT;
+}
 
 export const catalogSortLabels: Readonly<Record<CatalogSort, string>> = {
   newest: 'Newest first',
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
+  relevance: 'Best match',
 };
 
 /** Parts per catalog page, and the most one api call may ask for. */
@@ -30,17 +37,20 @@ export const LATEST_REVIEWS_PATH = `/reviews?sort=newest&limit=${HOME_LIST_SIZE}
  * The api path of one catalog page, written one way: the catalog asks for exactly this, and the
  * shell's server preloads the first page of /products with it.
  */
-export function catalogApiPath(filters: { category?: string; q?: string; sort?: CatalogSort; page?: number }): string {
+export function catalogApiPath(
+  filters: { category?: string; q?: string; sort?: CatalogSort; page?: number } & CatalogFacetFilters,
+): string {
   const params = new URLSearchParams();
   if (filters.category) params.set('category', filters.category);
   if (filters.q) params.set('q', filters.q);
-  params.set('sort', filters.sort ?? DEFAULT_CATALOG_SORT);
+  for (const facet of CATALOG_FACET_PARAMS) if (filters[facet]) params.set(facet, filters[facet]);
+  params.set('sort', filters.sort ?? defaultCatalogSort(filters.q));
   params.set('page', String(filters.page ?? 1));
   params.set('limit', String(CATALOG_PAGE_SIZE));
   return `/tools?${params}`;
 }
 
-const CATALOG_PARAMS = ['category', 'q', 'sort', 'page', 'limit'] as const;
+const CATALOG_PARAMS = ['category', 'q', ...CATALOG_FACET_PARAMS, 'sort', 'page', 'limit'] as const;
 
 /** Query-string values are text: a whole number is checked as text first, so "1.5" or "1e3" fail. */
 function wholeNumberText(name: string, min: number, max: number) {
@@ -78,6 +88,7 @@ export const catalogQueryFields = {
   sort: z.enum(CATALOG_SORTS, { error: `sort must be one of: ${CATALOG_SORTS.join(', ')}` }),
   page: wholeNumberText('page', 1, 1_000_000),
   limit: wholeNumberText('limit', 1, CATALOG_MAX_LIMIT),
+  ...catalogFacetFields,
 };
 
 /** The query string of GET /tools; any parameter it does not know is refused. */
@@ -85,6 +96,12 @@ export const catalogQuerySchema = z.strictObject(
   {
     category: catalogQueryFields.category.optional(),
     q: catalogQueryFields.q.optional(),
+    socket: catalogQueryFields.socket.optional(),
+    memoryType: catalogQueryFields.memoryType.optional(),
+    formFactor: catalogQueryFields.formFactor.optional(),
+    interface: catalogQueryFields.interface.optional(),
+    capacity: catalogQueryFields.capacity.optional(),
+    wattage: catalogQueryFields.wattage.optional(),
     sort: catalogQueryFields.sort.optional(),
     page: catalogQueryFields.page.optional(),
     limit: catalogQueryFields.limit.optional(),
@@ -101,4 +118,6 @@ export interface PartList {
   page: number;
   /** Number of pages at this limit; 0 when nothing matches. */
   pages: number;
+  /** The facets with values among the parts the other filters leave, with counts. */
+  facets: CatalogFacet[];
 }

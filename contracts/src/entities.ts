@@ -1,3 +1,5 @@
+import type { PartSpecs } from './part-specs';
+
 /** The six part categories of the spec, in the order the home page shows them. */
 export const CATEGORIES = [
   'Motherboard',
@@ -23,6 +25,8 @@ export interface Part {
   p_quantity: number;
   /** Minimum order quantity. */
   min_quantity: number;
+  /** Structured specs of the part's category (part-specs.ts); absent: 'specs unknown, not checked'. */
+  specs?: PartSpecs;
   createdAt?: string;
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { PartList } from './catalog-query';
 import { CATEGORIES, type Profile, type Review, type Part, type SavedAddress } from './entities';
+import { partSpecsSchema } from './part-specs';
+import { catalogFacetSchema } from './catalog-facets';
 
 // What the api answers, checked by the front ends' fetchers. Plain objects (not strict): a field
 // the api adds later does not break an older front end. The api's OpenAPI document describes its
@@ -24,6 +26,7 @@ export const partSchema = z.object({
   price: centsSchema,
   p_quantity: countSchema,
   min_quantity: countSchema,
+  specs: partSpecsSchema.optional(),
   createdAt: isoDateTimeSchema.optional(),
 }) satisfies z.ZodType<Part>;
 
@@ -32,6 +35,7 @@ export const partListSchema = z.object({
   total: countSchema,
   page: countSchema,
   pages: countSchema,
+  facets: z.array(catalogFacetSchema),
 }) satisfies z.ZodType<PartList>;
 
 export const reviewSchema = z.object({

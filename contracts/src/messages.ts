@@ -61,6 +61,7 @@ export const demoDatabaseBanner = {
 /** Why the login page was opened, shown on it (router state `reason`). */
 export const loginReasons = {
   toOrder: (partName: string) => `Log in to order ${partName}`,
+  toSaveBuild: 'Log in to save your build',
 } as const;
 
 export const brand = {

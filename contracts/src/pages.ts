@@ -22,6 +22,11 @@ const shopDescription = 'Motherboards, memory, storage, CPU coolers, power suppl
 export const pageMeta = {
   home: { title: 'Computer parts from the maker', description: `${SITE_NAME}: ${shopDescription}` },
   products: { title: 'Products', description: `Browse every part: ${shopDescription}` },
+  builder: {
+    title: 'PC Builder',
+    description: 'Plan a whole PC from our parts: compatibility checked part by part, estimated wattage, a link to share.',
+  },
+  myBuilds: { title: 'My Builds', description: 'Your saved PC builds, their compatibility and a link to share each.' },
   blogs: { title: 'Blogs', description: 'Answers from our developers to common web development questions.' },
   portfolio: { title: 'Portfolio', description: 'The developer behind the shop: education, skills and projects.' },
   returnPolicy: { title: 'Returns Policy', description: 'How to return goods bought from PC PART PICKER.' },
@@ -62,6 +67,11 @@ export function shortDescription(text: string): string {
 /** A part's own page (/products/{id}): its name, and its description. */
 export function partPageMeta(part: { name: string; description: string }): PageMeta {
   return { title: part.name, description: shortDescription(part.description) };
+}
+
+/** A saved build's page (/builder/{id}): its name. */
+export function savedBuildPageMeta(build: { name: string }): PageMeta {
+  return { title: build.name, description: shortDescription(`A PC build planned with the ${SITE_NAME} builder: ${build.name}.`) };
 }
 
 /** The purchase page (/purchase/{id}): 'Order {part}'. */

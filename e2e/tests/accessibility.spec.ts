@@ -7,7 +7,7 @@ async function settled(page: Page) {
   await expect(page.getByRole('status')).toHaveCount(0);
 }
 
-const pages = ['/', '/products', '/products?category=Memory&q=kit&sort=price-desc', '/blogs', '/portfolio', '/returnPolicy', '/no-such-page', '/forgot-password', '/auth/action'];
+const pages = ['/', '/products', '/products?category=Memory&q=kit&sort=price-desc', '/products?category=Motherboard&socket=AM5', '/builder?pick=cpu', '/blogs', '/portfolio', '/returnPolicy', '/no-such-page', '/forgot-password', '/auth/action'];
 
 for (const route of pages) {
   for (const width of [375, 1280]) {

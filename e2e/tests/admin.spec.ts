@@ -10,7 +10,7 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard'
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 
-test('the admin adds a product with a photo, finds it on the home page, and deletes it through the modal', async ({ page, request }) => {
+test('the admin adds a product with a photo and its specs, finds it on the home page, and deletes it through the modal', async ({ page, request }) => {
   const name = `Test Part ${Date.now().toString(36)}`;
   await signInThroughLoginPage(page, demoAccounts.admin);
   await page.goto('/dashboard/addproduct');
@@ -20,6 +20,11 @@ test('the admin adds a product with a photo, finds it on the home page, and dele
   }
   await page.getByLabel('Product name').fill(name);
   await page.getByLabel('Category').selectOption('Memory');
+  // The category's spec fields, optional together: a half-filled set is refused field by field.
+  const specs = page.getByRole('group', { name: 'Memory specs' });
+  await expect(specs).toBeVisible();
+  await specs.getByLabel('Memory type').selectOption('DDR5');
+  await specs.getByLabel('Modules').fill('2');
   await page.getByLabel('Quantity').fill('5');
   await page.getByLabel('Minimum order').fill('6');
   await page.getByLabel('Per product price ($)').fill('49.5');
@@ -28,7 +33,10 @@ test('the admin adds a product with a photo, finds it on the home page, and dele
   await expect(page.getByRole('img', { name: 'Preview of the chosen photo' })).toBeVisible();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('minimum order must not be above the quantity')).toBeVisible();
+  await expect(specs.getByText('gb per module must be a whole number from 1 to 256')).toBeVisible();
   await page.getByLabel('Minimum order').fill('2');
+  await specs.getByLabel('GB per module (GB)').fill('24');
+  await specs.getByLabel('Speed (MT/s)').fill('7200');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('product added successfully')).toBeVisible();
 
@@ -43,6 +51,10 @@ test('the admin adds a product with a photo, finds it on the home page, and dele
   const image = await request.get(src!);
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/webp');
+  // Its page shows the specs as a table.
+  await card.getByRole('link', { name }).click();
+  await expect(page.getByRole('row', { name: 'Total capacity 48 GB (2 × 24 GB)' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Speed 7200 MT/s' })).toBeVisible();
 
   await page.goto('/dashboard/manageproduct');
   await page.getByRole('button', { name: `Delete ${name}` }).click();

@@ -5,7 +5,7 @@ import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
-const customerLinks = ['My Profile', 'My Orders', 'Add a Review'];
+const customerLinks = ['My Profile', 'My Orders', 'My Builds', 'Add a Review'];
 const adminLinks = ['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases'];
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
@@ -15,7 +15,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test.describe('the sidebar by role', () => {
-  test("a customer sees My Profile, My Orders and Add a Review, and none of the admin's pages", async ({ page }) => {
+  test("a customer sees My Profile, My Orders, My Builds and Add a Review, and none of the admin's pages", async ({ page }) => {
     await signInThroughLoginPage(page, demoAccounts.customer);
     await page.goto('/dashboard');
     await expect(heading(page, 'My Profile')).toBeVisible();

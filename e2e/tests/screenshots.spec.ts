@@ -7,7 +7,7 @@ import { showProfileToast } from '../support/toasts';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
-const guestPages = ['/', '/products', '/blogs', '/no-such-page', '/login', '/signup', '/forgot-password', '/auth/action'];
+const guestPages = ['/', '/products', '/builder', '/blogs', '/no-such-page', '/login', '/signup', '/forgot-password', '/auth/action'];
 const adminPages = [
   '/dashboard',
   '/dashboard/makeadmin',
@@ -19,7 +19,7 @@ const adminPages = [
   '/dashboard/releases',
 ];
 // The customer's dashboard differs (its sidebar, and the pages only customers have).
-const customerPages = ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'];
+const customerPages = ['/dashboard', '/dashboard/myOrders', '/dashboard/myBuilds', '/dashboard/addReview'];
 const widths = [375, 1280];
 const shotsDir = path.resolve(__dirname, '../screenshots');
 

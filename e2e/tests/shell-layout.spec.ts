@@ -7,10 +7,10 @@ const menuLinks = (page: Page) => page.locator('#main-menu').getByRole('link');
 const menuToggle = (page: Page) => navbar(page).getByRole('button', { name: /menu$/ });
 
 test.describe('the navbar', () => {
-  test('has Products after Home and marks the current page, with or without a query', async ({ page }) => {
+  test('has Products after Home, then the PC Builder, and marks the current page, with or without a query', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
-    await expect(menuLinks(page)).toHaveText(['Home', 'Products', 'Blogs', 'Portfolio', 'Login']);
+    await expect(menuLinks(page)).toHaveText(['Home', 'Products', 'PC Builder', 'Blogs', 'Portfolio', 'Login']);
     await expect(menuLinks(page).filter({ hasText: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('#main-menu [aria-current="page"]')).toHaveCount(1);
 
@@ -29,6 +29,15 @@ test.describe('the navbar', () => {
         .filter({ hasText: name })
         .evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).boxShadow}`);
     expect(await look('Products')).not.toBe(await look('Blogs'));
+
+    // The builder, with a build in its address or open on a saved build's path.
+    await menuLinks(page).filter({ hasText: 'PC Builder' }).click();
+    await expect(page).toHaveURL(/\/builder$/);
+    const builder = menuLinks(page).filter({ hasText: 'PC Builder' });
+    await expect(builder).toHaveAttribute('aria-current', 'page');
+    await page.goto('/builder/0123456789abcdef01234567');
+    await expect(builder).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#main-menu [aria-current="page"]')).toHaveCount(1);
   });
 
   test('greets a signed-in person by name, and Sign Out is a quiet button', async ({ page }) => {
@@ -56,7 +65,7 @@ test.describe('the navbar', () => {
     await expect(toggle).toHaveAccessibleName('Close menu');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(await icon()).not.toBe(hamburger);
-    await expect(menuLinks(page)).toHaveText(['Home', 'Products', 'Blogs', 'Portfolio', 'Login']);
+    await expect(menuLinks(page)).toHaveText(['Home', 'Products', 'PC Builder', 'Blogs', 'Portfolio', 'Login']);
     await expect(menuLinks(page).filter({ hasText: 'Blogs' })).toHaveAttribute('aria-current', 'page');
 
     // Escape from inside the menu, as a keyboard user would after tabbing in.

@@ -221,7 +221,12 @@ test.describe('catalog /products', () => {
     await expectCardNames(partsList(page), ['Quiet Single-Tower Air Cooler']);
     await page.getByLabel('Category').selectOption('');
     await expect(page).toHaveURL('/products?q=quiet');
-    await expectCardNames(partsList(page), ['750 W SFX 80+ Platinum PSU', 'Quiet Single-Tower Air Cooler']);
+    // Best match first: the part named Quiet, then the parts whose description says quiet.
+    const quiet = await apiPartList(request, 'q=quiet&page=1&limit=12');
+    expect(quiet.items[0]!.name).toBe('Quiet Single-Tower Air Cooler');
+    expect(quiet.total).toBeGreaterThan(1);
+    await expectCardNames(partsList(page), quiet.items.map((part) => part.name));
+    await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
 
     // Back restores the previous filters, in the list and in the controls.
     await page.goBack();
@@ -255,6 +260,33 @@ test.describe('catalog /products', () => {
     await expect(cardsIn(partsList(page)).first().locator('dt', { hasText: 'Per_Price' }).locator('+ dd')).toHaveText(
       formatCents(dearest.items[0]!.price),
     );
+  });
+
+  test('refines by specs with counts, and finds specs and names with one typo', async ({ page, request }) => {
+    await page.goto('/products?category=Motherboard');
+    const socket = page.getByLabel('Socket');
+    const boards = await apiPartList(request, 'category=Motherboard&limit=50');
+    const am5 = boards.facets.find((facet) => facet.param === 'socket')!.values.find((value) => value.value === 'AM5')!;
+    await expect(socket.locator('option', { hasText: `AM5 (${am5.count})` })).toHaveCount(1);
+    await socket.selectOption('AM5');
+    await expect(page).toHaveURL('/products?category=Motherboard&socket=AM5');
+    const am5Boards = await apiPartList(request, 'category=Motherboard&socket=AM5&limit=50');
+    expect(am5Boards.total).toBe(am5.count);
+    await expectCardNames(partsList(page), am5Boards.items.map((part) => part.name));
+    await expect(page.getByRole('heading', { level: 2, name: `${am5.count} parts in Motherboard (AM5)` })).toBeVisible();
+
+    // A spec value and a name with a typo, as a shopper types them.
+    await page.goto('/products');
+    await page.getByLabel('Search parts').fill('32gb');
+    await page.getByLabel('Search parts').press('Enter');
+    const kits = await apiPartList(request, 'q=32gb&page=1&limit=12');
+    expect(kits.items.slice(0, 2).map((part) => part.name).sort()).toEqual(['32 GB DDR4-3600 Kit (2x16 GB)', '32 GB DDR5-6000 Kit (2x16 GB)']);
+    await expectCardNames(partsList(page), kits.items.map((part) => part.name));
+    await page.getByLabel('Search parts').fill('motherbaord');
+    await page.getByLabel('Search parts').press('Enter');
+    await expect(page).toHaveURL('/products?q=motherbaord');
+    await expectCardNames(partsList(page), (await apiPartList(request, 'q=motherbaord&page=1&limit=12')).items.map((part) => part.name));
+    await expect(cardsIn(partsList(page))).toHaveCount(Math.min(12, boards.total));
   });
 
   test('a shared link opens the same results, with the controls set', async ({ page, request }) => {

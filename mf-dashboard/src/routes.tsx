@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from '@pcpp/contracts/router';
 import { DashboardLayout, Spinner } from '@pcpp/contracts/ui';
 import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
+import { MyBuildsPage } from './features/builds/components/my-builds-page';
 import { MyOrdersPage } from './features/orders/components/my-orders-page';
 import { ProfilePage } from './features/profile/components/profile-page';
 import { AddReviewPage } from './features/reviews/components/add-review-page';
@@ -21,6 +22,7 @@ export default function DashboardRoutes() {
       <Route element={<DashboardLayout />}>
         <Route path="/dashboard" element={<ProfilePage />} />
         <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
+        <Route path="/dashboard/myBuilds" element={<MyBuildsPage />} />
         <Route path="/dashboard/addReview" element={<AddReviewPage />} />
         <Route
           path="/dashboard/payment/:id"

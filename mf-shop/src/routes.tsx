@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from '@pcpp/contracts/router';
+import { BUILDER_PATH } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
 import { BlogsPage } from './features/blogs/components/blogs-page';
@@ -28,6 +29,13 @@ const PurchasePage = lazy(() =>
   })),
 );
 
+// The builder (its rules, lists and forms) loads only on its pages.
+const BuilderPage = lazy(() =>
+  import(/* webpackChunkName: "builder" */ './features/builder/components/builder-page').then((module) => ({
+    default: module.BuilderPage,
+  })),
+);
+
 /** mf-shop's route tree, exposed to the shell as `mf_shop/routes`. Paths are absolute. */
 export default function ShopRoutes() {
   return (
@@ -35,6 +43,22 @@ export default function ShopRoutes() {
       <Route path="/" element={<HomePage />} />
       <Route path={CATALOG_PATH} element={<CatalogPage />} />
       <Route path={`${CATALOG_PATH}/:id`} element={<ProductPage />} />
+      <Route
+        path={BUILDER_PATH}
+        element={
+          <Suspense fallback={<Spinner label="Loading the PC builder…" />}>
+            <BuilderPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path={`${BUILDER_PATH}/:id`}
+        element={
+          <Suspense fallback={<Spinner label="Loading the PC builder…" />}>
+            <BuilderPage />
+          </Suspense>
+        }
+      />
       <Route path="/blogs" element={<BlogsPage />} />
       <Route path="/portfolio" element={<PortfolioPage />} />
       <Route path="/returnPolicy" element={<ReturnPolicyPage />} />

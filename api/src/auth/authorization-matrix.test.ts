@@ -98,6 +98,16 @@ async function customerCheckout(): Promise<string> {
   if (response.status !== 201) throw new Error(`checkout fixture: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.checkoutId as string;
 }
+const buildBody = () => ({ name: 'Matrix build', parts: { motherboard: part.id }, cpu: 'ryzen-7-7700x' });
+/** A build the customer saved, straight into the database. */
+async function customerBuild(): Promise<string> {
+  const { sub } = await api.accessTokens.verify(accounts.customer.token);
+  const now = new Date();
+  const { insertedId } = await api.database.collections.builds.insertOne({
+    ownerId: sub, ownerEmail: accounts.customer.email, name: 'Customer build', cpu: null, parts: { motherboard: part._id }, createdAt: now, updatedAt: now,
+  });
+  return insertedId.toHexString();
+}
 const orderBody = () => ({ productId: part.id, order_quantity: 1, address: '1 Main Street, Springfield', phone: '555 0100' });
 
 /** The customer's own calls answer the customer and an admin; another customer gets 403. */
@@ -114,6 +124,17 @@ const MATRIX: Record<string, Row> = {
     setup: async () => (await createPart(api, { p_quantity: 3 })).id,
     send: (p, id) => as(server().delete(`/tools/${id}`), p),
   },
+  // The builder: checking is for anyone; saving for any account; a saved build is public to read and its owner's to change.
+  'POST /builds/check': { expected: [200, 200, 200, 200], send: (p) => as(server().post('/builds/check').send(buildBody()), p) },
+  'POST /builds': { expected: [401, 201, 201, 201], send: (p) => as(server().post('/builds').send(buildBody()), p) },
+  'GET /builds': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/builds?mine=true'), p) },
+  'GET /builds/:id': { expected: [200, 200, 200, 200], setup: () => customerBuild(), send: (p, id) => as(server().get(`/builds/${id}`), p) },
+  'PUT /builds/:id': {
+    expected: [401, 200, 403, 403],
+    setup: () => customerBuild(),
+    send: (p, id) => as(server().put(`/builds/${id}`).send({ ...buildBody(), name: 'Renamed by the matrix' }), p),
+  },
+  'DELETE /builds/:id': { expected: [401, 200, 403, 403], setup: () => customerBuild(), send: (p, id) => as(server().delete(`/builds/${id}`), p) },
   'GET /reviews': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/reviews'), p) },
   'GET /reviews/all': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/reviews/all'), p) },
   'PATCH /reviews/:id': {

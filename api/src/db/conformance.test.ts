@@ -26,6 +26,12 @@
  *     modifies (the order repository's changeIf relies on it)
  *   the admin console: updateOne with a $ne condition (modifiedCount 0 when it fails); deleteOne's
  *     deletedCount (1, then 0 for the same document); an index on one key descending
+ *   the catalog's facets and search (parts/search-index.ts): multikey indexes on arrays, nested
+ *     ones included ('search.terms'); equality, $in (an empty one too), $all and an anchored $regex
+ *     on an array; $and, $or and $nor of them; $ne on a missing nested field; aggregate $match,
+ *     $unwind and $group ($sum)
+ *   saved builds' quota: updateOne with a condition and upsert, whose second document with the same
+ *     _id fails with 11000 when the condition does not hold
  * Checked ahead for the coming issues, not used yet:
  *   updateOne with upsert
  *   aggregate with $match, $group ($sum) and $sort; $in
@@ -70,7 +76,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await dropTestDatabase(db, ['items', 'users', 'unique', 'history', 'jobs', 'keys', 'race']);
+  await dropTestDatabase(db, ['items', 'users', 'unique', 'history', 'jobs', 'keys', 'race', 'indexed_words', 'quotas']);
   await client.close();
 });
 
@@ -298,5 +304,49 @@ describe('database conformance', () => {
       { _id: 'Memory', total: 20 + 40 + 60 + 80, count: 4 },
       { _id: 'Storage', total: 30 + 50 + 70 + 90, count: 4 },
     ]);
+  });
+
+  it('finds by words in indexed arrays, as the catalog search and facets do', async () => {
+    const words = db.collection<{ name: string; facets: string[]; search?: { v: number; terms: string[] } }>('indexed_words');
+    await words.createIndex({ 'search.terms': 1 }, { name: 'search_terms' });
+    await words.createIndex({ facets: 1 }, { name: 'facets' });
+    await words.insertMany([
+      { name: 'board', facets: ['socket:AM5', 'memoryType:DDR5'], search: { v: 1, terms: ['b650', 'ddr5', 'am5', 'motherboard'] } },
+      { name: 'kit', facets: ['memoryType:DDR5', 'capacity:32'], search: { v: 1, terms: ['ddr5', '32gb', 'memory'] } },
+      { name: 'old kit', facets: ['memoryType:DDR4'], search: { v: 1, terms: ['ddr4', 'memory'] } },
+      { name: 'legacy', facets: [] },
+    ]);
+    const found = async (filter: object) => (await words.find(filter).sort({ name: 1 }).toArray()).map((doc) => doc.name);
+    expect(await found({ 'search.terms': 'ddr5' })).toEqual(['board', 'kit']);
+    expect(await found({ 'search.terms': { $in: ['32gb', 'b650'] } })).toEqual(['board', 'kit']);
+    expect(await found({ _id: { $in: [] } })).toEqual([]);
+    expect(await found({ facets: { $all: ['memoryType:DDR5', 'capacity:32'] } })).toEqual(['kit']);
+    expect(await found({ 'search.terms': { $regex: '^ddr' } })).toEqual(['board', 'kit', 'old kit']);
+    expect(await found({ $and: [{ 'search.terms': 'memory' }, { $nor: [{ $and: [{ 'search.terms': 'ddr5' }] }] }] })).toEqual(['old kit']);
+    expect(await found({ $or: [{ 'search.terms': 'am5' }, { facets: 'memoryType:DDR4' }] })).toEqual(['board', 'old kit']);
+    expect(await found({ 'search.v': { $ne: 1 } })).toEqual(['legacy']);
+    const counts = await words
+      .aggregate<{ _id: string; count: number }>([{ $match: { 'search.terms': 'memory' } }, { $unwind: '$facets' }, { $group: { _id: '$facets', count: { $sum: 1 } } }])
+      .toArray();
+    expect(counts.sort((a, b) => a._id.localeCompare(b._id))).toEqual([
+      { _id: 'capacity:32', count: 1 },
+      { _id: 'memoryType:DDR4', count: 1 },
+      { _id: 'memoryType:DDR5', count: 1 },
+    ]);
+  });
+
+  it('counts up to a cap with a conditional upsert, failing with 11000 at the cap', async () => {
+    const quotas = db.collection<{ _id: string; count: number }>('quotas');
+    const take = () => quotas.updateOne({ _id: 'owner', count: { $lt: 2 } }, { $inc: { count: 1 } }, { upsert: true });
+    await take();
+    await take();
+    const full = await take().catch((error: unknown) => error);
+    expect((full as MongoServerError).code).toBe(11000);
+    expect(await quotas.findOne({ _id: 'owner' })).toEqual({ _id: 'owner', count: 2 });
+    // Racing takes at the edge: exactly the room left goes.
+    await quotas.updateOne({ _id: 'owner' }, { $set: { count: 0 } });
+    const results = await Promise.allSettled(Array.from({ length: 6 }, take));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    expect(await quotas.findOne({ _id: 'owner' })).toEqual({ _id: 'owner', count: 2 });
   });
 });

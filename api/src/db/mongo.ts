@@ -1,12 +1,21 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { ActivityEntry, Order, OrderStatusChange, Profile, Review, Part, SavedAddress, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, BuildSlot, Order, OrderStatusChange, Profile, Review, Part, SavedAddress, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 
 // Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
 // Read code maps documents field by field to the response shape: the embedded jongodb server
 // ignores projections, so nothing relies on them.
-export type PartDocument = Omit<Part, '_id' | 'createdAt'> & { createdAt: Date };
+export type PartDocument = Omit<Part, '_id' | 'createdAt'> & { createdAt: Date } & Partial<PartSearchFields>;
+/**
+ * Stored beside a part, derived from its name, description, category and specs
+ * (modules/parts/search-index.ts): its facet keys and the words the catalog's search finds it by.
+ * Absent on a part stored before them until the start-up reindex adds them.
+ */
+export interface PartSearchFields {
+  facets: string[];
+  search: { v: number; terms: string[]; deletes: string[]; subs: string[]; description: string[] };
+}
 /**
  * authorId and authorEmail: the account that posted it (the users _id and email; never sent to the
  * public); absent on seeded reviews. hidden: set by an admin; a hidden review is never served to
@@ -143,8 +152,31 @@ export interface RemoteFailureDocument {
 /** One admin action, for the Activity page (modules/activity). */
 export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
 
+/**
+ * A saved build (modules/builds): the slots' part ids and the CPU from the reference list. Its
+ * owner is the account's users _id (the access token's subject) and email.
+ */
+export interface BuildDocument {
+  ownerId: string;
+  ownerEmail: string;
+  name: string;
+  cpu: string | null;
+  parts: Partial<Record<BuildSlot, ObjectId>>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+/** How many builds an account keeps (_id: the owner's id), counted with conditional updates. */
+export interface BuildQuotaDocument {
+  _id: string;
+  count: number;
+  /** Last changed: a count still for a while can be checked against the builds (builds/repository.ts). */
+  at?: Date;
+}
+
 export interface Collections {
   parts: Collection<PartDocument>;
+  builds: Collection<BuildDocument>;
+  buildQuotas: Collection<BuildQuotaDocument>;
   reviews: Collection<ReviewDocument>;
   users: Collection<UserDocument>;
   orders: Collection<OrderDocument>;
@@ -173,6 +205,8 @@ const HEARTBEAT_MS = 1_000;
 export function collectionsOf(db: Db): Collections {
   return {
     parts: db.collection<PartDocument>('tools'),
+    builds: db.collection<BuildDocument>('builds'),
+    buildQuotas: db.collection<BuildQuotaDocument>('build_quotas'),
     reviews: db.collection<ReviewDocument>('reviews'),
     users: db.collection<UserDocument>('users'),
     orders: db.collection<OrderDocument>('orders'),
@@ -234,6 +268,16 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
     // Lists are served oldest first.
     collections.parts.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // The catalog: a category newest first; facets and the search's words (multikey, see parts/search-index.ts).
+    collections.parts.createIndex({ category: 1, createdAt: -1 }, { name: 'category_createdAt' }),
+    collections.parts.createIndex({ facets: 1 }, { name: 'facets' }),
+    collections.parts.createIndex({ 'search.terms': 1 }, { name: 'search_terms' }),
+    collections.parts.createIndex({ 'search.deletes': 1 }, { name: 'search_deletes' }),
+    collections.parts.createIndex({ 'search.subs': 1 }, { name: 'search_subs' }),
+    collections.parts.createIndex({ 'search.description': 1 }, { name: 'search_description' }),
+    collections.parts.createIndex({ 'search.v': 1 }, { name: 'search_v' }),
+    // Saved builds: an owner's newest first (My Builds), and how many each account keeps.
+    collections.builds.createIndex({ ownerId: 1, updatedAt: -1 }, { name: 'ownerId_updatedAt' }),
     // Reviews oldest first (the plain list) or newest first (the home page's six, the admin's table).
     collections.reviews.createIndex({ createdAt: 1, _id: 1 }, { name: 'createdAt_id' }),
     // My Orders (newest first) and the hold sweep (unpaid orders by age).

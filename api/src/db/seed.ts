@@ -1,3 +1,4 @@
+import { indexedPart } from '../modules/parts/repository';
 import type { Collections } from './mongo';
 import { seedReviews, seedParts } from './seed-data';
 
@@ -14,7 +15,7 @@ export async function seedDemoData(collections: Collections, now = new Date()): 
   const result: SeedResult = { parts: 0, reviews: 0 };
   if ((await collections.parts.countDocuments({}, { limit: 1 })) === 0) {
     const stamp = timestamps(seedParts.length, now);
-    const docs = seedParts.map((part, index) => ({ ...part, createdAt: stamp(index) }));
+    const docs = seedParts.map((part, index) => indexedPart({ ...part, createdAt: stamp(index) }));
     result.parts = (await collections.parts.insertMany(docs, { ordered: true })).insertedCount;
   }
   if ((await collections.reviews.countDocuments({}, { limit: 1 })) === 0) {

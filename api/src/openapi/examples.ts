@@ -1,8 +1,19 @@
 import {
+  CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
   addressLine,
   type Checkout,
   priceCart,
+  type BuildParts,
+  type BuildSummary,
+  type CatalogFacet,
+  type SavedBuild,
+  catalogFacetLabels,
+  checkBuild,
+  cpuById,
+  facetKeysOf,
+  facetValueLabel,
+  sortFacetValues,
   type ActivityEntry,
   type LiveRemotes,
   type ModeratedReview,
@@ -80,6 +91,60 @@ const shopReleases: RemoteReleases = {
   failures: [],
   failureCount: 0,
 };
+/** The facets of the whole catalog, counted as GET /tools counts them. */
+function facetsOf(all: Part[]): CatalogFacet[] {
+  const counts = new Map<string, number>();
+  for (const key of all.flatMap(facetKeysOf)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return CATALOG_FACET_PARAMS.map((param) => {
+    const values = [...counts.keys()].filter((key) => key.startsWith(`${param}:`)).map((key) => key.slice(param.length + 1));
+    return {
+      param,
+      label: catalogFacetLabels[param],
+      values: sortFacetValues(param, values).map((value) => ({ value, label: facetValueLabel(param, value), count: counts.get(`${param}:${value}`)! })),
+    };
+  });
+}
+
+// A saved AM5 build of seeded parts, checked as the api checks it.
+const named = (name: string) => parts.find((candidate) => candidate.name === name)!;
+const buildParts: BuildParts = {
+  motherboard: named('B650 WiFi ATX Motherboard')._id,
+  cooler: named('240 mm AIO Liquid Cooler')._id,
+  memory: named('32 GB DDR5-6000 Kit (2x16 GB)')._id,
+  storage: named('2 TB NVMe PCIe 4.0 SSD')._id,
+  gpu: named('12 GB Dual-Fan Graphics Card')._id,
+  psu: named('850 W 80+ Gold Modular PSU')._id,
+};
+const buildCpu = 'ryzen-7-7700x';
+const byId = new Map(parts.map((candidate) => [candidate._id, candidate]));
+const buildCheck = checkBuild({
+  cpu: cpuById(buildCpu),
+  parts: Object.fromEntries(Object.entries(buildParts).map(([slot, id]) => [slot, byId.get(id)!])),
+});
+const savedBuild: SavedBuild = {
+  _id: objectId(0x400),
+  name: 'AM5 gaming build',
+  cpu: buildCpu,
+  parts: buildParts,
+  slots: Object.entries(buildParts).map(([slot, id]) => ({ slot: slot as keyof BuildParts, productId: id, part: byId.get(id)! })),
+  check: buildCheck,
+  createdAt: at(50),
+  updatedAt: at(55),
+};
+const buildSummary: BuildSummary = {
+  _id: savedBuild._id,
+  name: savedBuild.name,
+  cpu: buildCpu,
+  parts: buildParts,
+  partCount: savedBuild.slots.length,
+  state: buildCheck.state,
+  problems: 0,
+  notes: buildCheck.results.length,
+  totalCents: buildCheck.totalCents,
+  estimatedW: buildCheck.estimatedW,
+  updatedAt: savedBuild.updatedAt,
+};
+
 const moderated: ModeratedReview = { ...reviews[0]!, hidden: false, createdAt: at(5) };
 const activity: ActivityEntry = { _id: objectId(0x300), action: 'product.added', actor: adminEmail, target: part.name, at: at(20) };
 const user: UserSummary = { email: customerEmail, role: 'customer', createdAt: at(1) };
@@ -126,7 +191,7 @@ const uploadUrl = 'http://localhost:4000/uploads/0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9
 
 export const examples = {
   part,
-  partList: page(parts.slice(-CATALOG_PAGE_SIZE).reverse(), parts.length, CATALOG_PAGE_SIZE),
+  partList: { ...page(parts.slice(-CATALOG_PAGE_SIZE).reverse(), parts.length, CATALOG_PAGE_SIZE), facets: facetsOf(parts) },
   insertedId: { insertedId: part._id },
   review: reviews[0]!,
   reviewPage: page(reviews.slice(-6).reverse(), reviews.length, 6),
@@ -148,5 +213,8 @@ export const examples = {
   accessToken: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImN1c3RvbWVyQHBjcGFydHMuZGV2In0.c2lnbmF0dXJl', expiresIn: 3600 },
   paymentIntent: { clientSecret: 'pi_3QxDemo0000000000000001_secret_k3yD3m0' },
   paymentConfirmation: { paid: true, status: 'paid', transactionId: paidOrder.transactionId! },
+  buildCheck,
+  savedBuild,
+  buildPage: page([buildSummary], 1, 10),
   upload: { success: true, data: { url: uploadUrl, thumbUrl: uploadUrl.replace('.webp', '-thumb.webp') } },
 } as const;

@@ -8,8 +8,17 @@ export const partKeys = {
   /** One catalog page per normalised query string. */
   page: (search: string) => [...partKeys.all, 'page', search] as const,
   detail: (id: string) => [...partKeys.all, 'detail', id] as const,
+  /** The builder's list of one category, a page of 50 at a time (an infinite query). */
+  slot: (category: string) => [...partKeys.all, 'slot', category] as const,
   /** The admin's paged product table. */
   list: (params: { page: number }) => [...partKeys.all, 'list', params] as const,
+};
+
+/** Saved builds: one shared build by id, and the signed-in account's list (My Builds). */
+export const buildKeys = {
+  all: ['builds'] as const,
+  detail: (id: string) => [...buildKeys.all, 'detail', id] as const,
+  mine: (email: string, page: number) => [...buildKeys.all, 'mine', email, page] as const,
 };
 
 /** Orders change stock: whoever changes an order invalidates partKeys.all too. */

@@ -20,6 +20,7 @@ export const dashboardLinks = {
   everyone: [{ to: '/dashboard', label: 'My Profile' }],
   customer: [
     { to: '/dashboard/myOrders', label: 'My Orders' },
+    { to: '/dashboard/myBuilds', label: 'My Builds' },
     { to: '/dashboard/addReview', label: 'Add a Review' },
   ],
   admin: [

@@ -14,6 +14,7 @@ const Inner = styled.div`
   ${media.medium} { padding: 48px 24px 44px; }
   h1 { margin: 0; font-size: 1.9rem; line-height: 1.2; ${media.medium} { font-size: 2.4rem; } }
   p { margin: 12px 0 0; max-width: 680px; color: #dbeafe; font-size: 1.05rem; }
+  p a { color: #fff; font-weight: 600; }
 `;
 
 /** The title band of an inner page: its h1 and one sentence about it. */

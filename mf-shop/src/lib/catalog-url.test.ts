@@ -57,4 +57,19 @@ describe("a part's pages", () => {
   it('keep an odd id inside one path segment', () => {
     expect(partHref('a/b?c')).toBe('/products/a%2Fb%3Fc');
   });
+
+  it('holds the facets from the specs, after the text and before the order', () => {
+    const filters = { category: 'Motherboard', q: 'wifi', socket: 'AM5', memoryType: 'DDR5', formFactor: 'Mini-ITX', sort: 'price-asc' } as const;
+    expect(catalogHref(filters)).toBe('/products?category=Motherboard&q=wifi&socket=AM5&memoryType=DDR5&formFactor=Mini-ITX&sort=price-asc');
+    expect(parseCatalogSearch(catalogSearch(filters))).toEqual(filters);
+    expect(parseCatalogSearch('?capacity=2000&interface=nvme&wattage=850-999')).toEqual({ capacity: '2000', interface: 'nvme', wattage: '850-999' });
+    expect(parseCatalogSearch('?socket=AM3&capacity=0&wattage=900')).toEqual({});
+  });
+
+  it('orders a search by best match unless told otherwise; without search text, newest first', () => {
+    expect(catalogHref({ q: 'ddr5', sort: 'relevance' })).toBe('/products?q=ddr5');
+    expect(catalogHref({ q: 'ddr5', sort: 'newest' })).toBe('/products?q=ddr5&sort=newest');
+    expect(parseCatalogSearch('?q=ddr5&sort=relevance')).toEqual({ q: 'ddr5' });
+    expect(parseCatalogSearch('?q=ddr5&sort=newest')).toEqual({ q: 'ddr5', sort: 'newest' });
+  });
 });

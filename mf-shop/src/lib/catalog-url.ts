@@ -1,17 +1,19 @@
 import {
+  CATALOG_FACET_PARAMS,
+  type CatalogFacetFilters,
   type CatalogSort,
   type Category,
-  DEFAULT_CATALOG_SORT,
   catalogQueryFields,
+  defaultCatalogSort,
 } from '@pcpp/contracts';
 
 /**
  * The catalog's state lives in its URL, with the api's parameter names, so a link can be shared:
- * /products?category=CPU%20Cooler&q=quiet&sort=price-asc&page=2
+ * /products?category=CPU%20Cooler&q=quiet&socket=AM5&sort=price-asc&page=2
  */
 export const CATALOG_PATH = '/products';
 
-export interface CatalogFilters {
+export interface CatalogFilters extends CatalogFacetFilters {
   category?: Category;
   q?: string;
   sort?: CatalogSort;
@@ -36,8 +38,12 @@ export function parseCatalogSearch(search: string | URLSearchParams): CatalogFil
   if (category) filters.category = category;
   const q = read(params, 'q', catalogQueryFields.q);
   if (q) filters.q = q;
+  for (const facet of CATALOG_FACET_PARAMS) {
+    const value = read(params, facet, catalogQueryFields[facet]);
+    if (value) filters[facet] = value;
+  }
   const sort = read(params, 'sort', catalogQueryFields.sort);
-  if (sort && sort !== DEFAULT_CATALOG_SORT) filters.sort = sort;
+  if (sort && sort !== defaultCatalogSort(q)) filters.sort = sort;
   const page = read(params, 'page', catalogQueryFields.page);
   if (page && page > 1) filters.page = page;
   return filters;
@@ -50,7 +56,8 @@ export function catalogSearch(filters: CatalogFilters): string {
   if (filters.category) add('category', filters.category);
   const q = filters.q?.trim();
   if (q) add('q', q);
-  if (filters.sort && filters.sort !== DEFAULT_CATALOG_SORT) add('sort', filters.sort);
+  for (const facet of CATALOG_FACET_PARAMS) if (filters[facet]) add(facet, filters[facet]);
+  if (filters.sort && filters.sort !== defaultCatalogSort(q)) add('sort', filters.sort);
   if (filters.page && filters.page > 1) add('page', String(filters.page));
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }

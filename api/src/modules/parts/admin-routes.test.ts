@@ -66,6 +66,45 @@ describe('POST /tools', () => {
     expect(await api.database.collections.parts.countDocuments({})).toBe(before);
   });
 
+  it.each([
+    ['Motherboard', { socket: 'AM5', chipset: 'B650', formFactor: 'Mini-ITX', memoryType: 'DDR5', memorySlots: 2, maxMemoryGB: 96, m2Slots: 2, sataPorts: 2 }],
+    ['Memory', { memoryType: 'DDR5', modules: 2, moduleGB: 24, speedMTs: 7200 }],
+    ['Storage', { interface: 'SATA 2.5"', capacityGB: 4000 }],
+    ['CPU Cooler', { sockets: ['AM5', 'LGA1851'], type: 'AIO 280', heightMM: 52, ratedTdpW: 280 }],
+    ['Power Supplies', { wattage: 1000, efficiency: '80+ Platinum', pcie8Pin: 4, pcie12v2x6: 1 }],
+    ['Video Card', { chip: 'Radeon RX 7700 XT', memoryGB: 12, boardPowerW: 245, lengthMM: 267, pcie8Pin: 2, pcie12v2x6: 0 }],
+  ])('stores a %s with its specs, which the catalog serves, filters and searches', async (category, specs) => {
+    const name = `Specced ${category} ${Math.random().toString(36).slice(2, 8)}`;
+    const response = await postPart(partBody({ name, category, specs }));
+    expect(response.status).toBe(201);
+    const served = await request(api.app).get(`/tools/${response.body.insertedId}`);
+    expect(served.body).toMatchObject({ name, category, specs });
+    const found = await request(api.app).get(`/tools?q=${encodeURIComponent(name)}&limit=50`);
+    expect(found.body.items.map((part: Part) => part._id)).toContain(response.body.insertedId);
+  });
+
+  it.each([
+    ['memory specs on a motherboard', 'Motherboard', { memoryType: 'DDR5', modules: 2, moduleGB: 16, speedMTs: 6000 }, 'socket must be one of: AM4, AM5, LGA1700, LGA1851'],
+    ['a socket on memory', 'Memory', { memoryType: 'DDR5', modules: 2, moduleGB: 16, speedMTs: 6000, socket: 'AM5' }, 'specs of a Memory part take only memoryType, modules, moduleGB, speedMTs'],
+    ['a capacity in text', 'Storage', { interface: 'NVMe M.2', capacityGB: '2 TB' }, 'capacity must be a whole number from 1 to 100000'],
+    ['an unknown socket on a cooler', 'CPU Cooler', { sockets: ['AM3'], type: 'Air', heightMM: 150, ratedTdpW: 200 }, 'supported sockets must be from: AM4, AM5, LGA1700, LGA1851'],
+    ['a wattage too small', 'Power Supplies', { wattage: 90, efficiency: '80+', pcie8Pin: 0, pcie12v2x6: 0 }, 'wattage must be a whole number from 200 to 3000'],
+    ['a card with an operator', 'Video Card', { chip: { $gt: '' }, memoryGB: 8, boardPowerW: 115, lengthMM: 170, pcie8Pin: 1, pcie12v2x6: 0 }, 'chip is required'],
+  ])('refuses %s with a 400 naming the field, and stores nothing', async (_what, category, specs, message) => {
+    const before = await api.database.collections.parts.countDocuments({});
+    const response = await postPart(partBody({ category, specs }));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect(await api.database.collections.parts.countDocuments({})).toBe(before);
+  });
+
+  it("keeps a part posted without specs (the spec's body): served without them", async () => {
+    const response = await postPart(partBody({ name: 'No specs SSD' }));
+    const served = await request(api.app).get(`/tools/${response.body.insertedId}`);
+    expect(served.body.specs).toBeUndefined();
+    expect(served.body.name).toBe('No specs SSD');
+  });
+
   it('refuses a body that is not JSON object fields and a query parameter', async () => {
     expect((await postPart([partBody()])).status).toBe(400);
     const withQuery = await asAdmin(request(api.app).post('/tools?draft=1').send(partBody()));

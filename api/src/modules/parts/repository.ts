@@ -1,42 +1,90 @@
-import type { CatalogSort, Category } from '@pcpp/contracts/core';
-import type { Collection, Filter, ObjectId, Sort } from 'mongodb';
+import {
+  CATALOG_FACET_PARAMS,
+  type CatalogFacetFilters,
+  type CatalogFacetParam,
+  type CatalogSort,
+  type Category,
+  facetKey,
+} from '@pcpp/contracts/core';
+import type { Collection, Filter, ObjectId, Sort, WithId } from 'mongodb';
 import type { PartDocument } from '../../db/mongo';
-import { containsText } from '../../db/text-match';
+import { SEARCH_INDEX_VERSION, searchFieldsOf, textQuery } from './search-index';
 
-export interface PartSearch {
+export interface PartSearch extends CatalogFacetFilters {
   category?: Category;
-  /** Plain text, matched case-insensitively inside the name or the description. */
+  /** Search text: its words are looked up in each part's indexed words (search-index.ts). */
   text?: string;
   sort: CatalogSort;
   skip: number;
   limit: number;
 }
 
+const NEWEST: Sort = { createdAt: -1, _id: -1 };
 /** Ties on price fall back to newest first, and _id makes every order total (stable pages). */
-const SORTS: Record<CatalogSort, Sort> = {
-  newest: { createdAt: -1, _id: -1 },
+const SORTS: Record<Exclude<CatalogSort, 'relevance'>, Sort> = {
+  newest: NEWEST,
   'price-asc': { price: 1, createdAt: -1, _id: -1 },
   'price-desc': { price: -1, createdAt: -1, _id: -1 },
 };
 
-function searchFilter({ category, text }: Pick<PartSearch, 'category' | 'text'>): Filter<PartDocument> {
-  const filter: Filter<PartDocument> = {};
-  if (category) filter.category = category;
-  if (text) {
-    const pattern = containsText(text);
-    filter.$or = [{ name: pattern }, { description: pattern }];
-  }
-  return filter;
+/** Found by nothing: a search with no word to look for. */
+const NOTHING: Filter<PartDocument> = { _id: { $in: [] } };
+
+type Filters = Pick<PartSearch, 'category' | 'text' | CatalogFacetParam>;
+
+/** Category, facets and search text, each one indexed condition (the text's matches, at any rank). */
+function searchFilter(search: Filters, leaveOut?: CatalogFacetParam): Filter<PartDocument> {
+  const conditions: Filter<PartDocument>[] = [];
+  if (search.category) conditions.push({ category: search.category });
+  const keys = CATALOG_FACET_PARAMS.filter((param) => param !== leaveOut && search[param]).map((param) => facetKey(param, search[param]!));
+  if (keys.length > 0) conditions.push({ facets: { $all: keys } });
+  if (search.text) conditions.push(textQuery(search.text)?.matches ?? NOTHING);
+  return conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0]! : { $and: conditions };
+}
+
+/** The parts stored with what the search and the facets read (search-index.ts). */
+export function indexedPart<T extends PartDocument>(part: T): T {
+  return { ...part, ...searchFieldsOf(part) };
 }
 
 /** Called after each write public catalog reads show (catalog-cache.ts drops its answers). */
 export function createPartsRepository(parts: Collection<PartDocument>, { onCatalogChange = () => {} } = {}) {
+  /**
+   * Best match first, in three ranks, each newest first: every word is a term as typed (name,
+   * category, specs); every word is a term, some by prefix or with a typo; some word only in the
+   * description. Counted per rank, then the page is read across them.
+   */
+  async function byRelevance(search: PartSearch): Promise<{ docs: WithId<PartDocument>[]; total: number }> {
+    const query = textQuery(search.text ?? '');
+    if (search.text && !query) return { docs: [], total: 0 };
+    const base = searchFilter({ ...search, text: undefined });
+    const and = (...conditions: Filter<PartDocument>[]): Filter<PartDocument> => ({ $and: [base, ...conditions] });
+    const ranks = query
+      ? [and(query.exact), and(query.terms, { $nor: [query.exact] }), and(query.matches, { $nor: [query.terms] })]
+      : [base];
+    const counts = await Promise.all(ranks.map((filter) => parts.countDocuments(filter)));
+    const docs: WithId<PartDocument>[] = [];
+    let skip = search.skip;
+    for (const [index, filter] of ranks.entries()) {
+      const count = counts[index]!;
+      if (docs.length >= search.limit) break;
+      if (skip >= count) {
+        skip -= count;
+        continue;
+      }
+      docs.push(...(await parts.find(filter).sort(NEWEST).skip(skip).limit(search.limit - docs.length).toArray()));
+      skip = 0;
+    }
+    return { docs, total: counts.reduce((sum, count) => sum + count, 0) };
+  }
+
   return {
     /** Oldest first: the home page shows the last six as the latest parts. */
     findAll: () => parts.find({}).sort({ createdAt: 1, _id: 1 }).toArray(),
     findById: (id: ObjectId) => parts.findOne({ _id: id }),
+    findByIds: (ids: ObjectId[]) => (ids.length === 0 ? Promise.resolve([]) : parts.find({ _id: { $in: ids } }).toArray()),
     async insert(part: PartDocument): Promise<ObjectId> {
-      const { insertedId } = await parts.insertOne({ ...part });
+      const { insertedId } = await parts.insertOne(indexedPart(part));
       onCatalogChange();
       return insertedId;
     },
@@ -48,12 +96,48 @@ export function createPartsRepository(parts: Collection<PartDocument>, { onCatal
     },
     /** One page of the parts matching the search, and how many match in all. */
     async search(search: PartSearch) {
+      if (search.sort === 'relevance') return byRelevance(search);
       const filter = searchFilter(search);
       const [docs, total] = await Promise.all([
         parts.find(filter).sort(SORTS[search.sort]).skip(search.skip).limit(search.limit).toArray(),
         parts.countDocuments(filter),
       ]);
       return { docs, total };
+    },
+    /**
+     * How many parts have each facet value, among the parts the other filters leave: a facet's own
+     * choice does not narrow its own counts (AM4 stays offered beside a chosen AM5).
+     */
+    async facetCounts(search: Filters): Promise<Map<string, number>> {
+      const chosen = CATALOG_FACET_PARAMS.filter((param) => search[param]);
+      const groups = await Promise.all(
+        [undefined, ...chosen].map(async (leaveOut) => ({
+          leaveOut,
+          rows: await parts
+            .aggregate<{ _id: string; count: number }>([
+              { $match: searchFilter(search, leaveOut) },
+              { $unwind: '$facets' },
+              { $group: { _id: '$facets', count: { $sum: 1 } } },
+            ])
+            .toArray(),
+        })),
+      );
+      const counts = new Map<string, number>();
+      for (const { leaveOut, rows } of groups) {
+        for (const { _id: key, count } of rows) {
+          const param = key.slice(0, key.indexOf(':')) as CatalogFacetParam;
+          // A chosen facet's counts come from the pass that left it out; the others from the full filter.
+          if (leaveOut === undefined ? !chosen.includes(param) : param === leaveOut) counts.set(key, count);
+        }
+      }
+      return counts;
+    },
+    /** Adds the search words and facet keys to parts stored without them (or by an older version). */
+    async reindex(): Promise<number> {
+      const stale = await parts.find({ 'search.v': { $ne: SEARCH_INDEX_VERSION } }).toArray();
+      for (const part of stale) await parts.updateOne({ _id: part._id }, { $set: searchFieldsOf(part) });
+      if (stale.length > 0) onCatalogChange();
+      return stale.length;
     },
   };
 }

@@ -1,10 +1,16 @@
 import {
+  CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
+  type CatalogFacet,
   type CatalogQuery,
   type PartInput,
-  DEFAULT_CATALOG_SORT,
   type Part,
   type PartList,
+  catalogFacetLabels,
+  defaultCatalogSort,
+  facetKey,
+  facetValueLabel,
+  sortFacetValues,
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
@@ -25,8 +31,29 @@ export function toPart(doc: WithId<PartDocument>): Part {
     price: doc.price,
     p_quantity: doc.p_quantity,
     min_quantity: doc.min_quantity,
+    ...(doc.specs ? { specs: doc.specs } : {}),
     createdAt: doc.createdAt.toISOString(),
   };
+}
+
+/** The counts as the answer's facets: each facet's values in a steady order; a chosen one even at 0. */
+function toFacets(counts: Map<string, number>, chosen: CatalogQuery): CatalogFacet[] {
+  return CATALOG_FACET_PARAMS.flatMap((param) => {
+    const values = new Set([...counts.keys()].filter((key) => key.startsWith(`${param}:`)).map((key) => key.slice(param.length + 1)));
+    if (chosen[param]) values.add(chosen[param]);
+    if (values.size === 0) return [];
+    return [
+      {
+        param,
+        label: catalogFacetLabels[param],
+        values: sortFacetValues(param, [...values]).map((value) => ({
+          value,
+          label: facetValueLabel(param, value),
+          count: counts.get(facetKey(param, value)) ?? 0,
+        })),
+      },
+    ];
+  });
 }
 
 /** The image uploads (modules/uploads): an upload a product uses is kept, the others are cleaned up. */
@@ -44,17 +71,24 @@ export function createPartsService(
     async list(): Promise<Part[]> {
       return (await repository.findAll()).map(toPart);
     },
-    /** The catalog: filtered, sorted (newest first by default) and one page at a time. */
+    /**
+     * The catalog: filtered by category, facets and search text, sorted (newest first, or best
+     * match first when searching), one page at a time, with the facets' counts.
+     */
     async search(query: CatalogQuery): Promise<PartList> {
       const paging = pageRequest(query, CATALOG_PAGE_SIZE);
-      const { docs, total } = await repository.search({
-        category: query.category,
-        text: query.q || undefined,
-        sort: query.sort ?? DEFAULT_CATALOG_SORT,
-        skip: paging.skip,
-        limit: paging.limit,
-      });
-      return toPage(docs.map(toPart), total, paging);
+      const { page: _page, limit: _limit, q, sort, ...filters } = query;
+      const text = q || undefined;
+      const [{ docs, total }, counts] = await Promise.all([
+        repository.search({ ...filters, text, sort: sort ?? defaultCatalogSort(text), skip: paging.skip, limit: paging.limit }),
+        repository.facetCounts({ ...filters, text }),
+      ]);
+      return { ...toPage(docs.map(toPart), total, paging), facets: toFacets(counts, query) };
+    },
+    /** The parts of these ids that exist (a saved build's, a build to check). */
+    async byIds(ids: ObjectId[]): Promise<Map<string, Part>> {
+      const docs = await repository.findByIds(ids);
+      return new Map(docs.map((doc) => [doc._id.toHexString(), toPart(doc)]));
     },
     async get(id: ObjectId): Promise<Part> {
       const doc = await repository.findById(id);

@@ -174,6 +174,7 @@ export function Navbar() {
         <Links id="main-menu" $open={open} onClick={() => setOpen(false)}>
           <li><NavLink to="/" end>Home</NavLink></li>
           <li><NavLink to="/products">Products</NavLink></li>
+          <li><NavLink to="/builder">PC Builder</NavLink></li>
           <li><NavLink to="/blogs">Blogs</NavLink></li>
           <li><NavLink to="/portfolio">Portfolio</NavLink></li>
           {signedIn && <li><NavLink to="/dashboard">Dashboard</NavLink></li>}

@@ -23,12 +23,14 @@ export async function addPart(part: PartInput): Promise<ApiAnswer<'/tools', 'pos
   return insertedIdAnswerSchema.parse(data);
 }
 
+/** A part to add with its photo file instead of the uploaded photo's URL (for each category's body). */
+export type NewPart = PartInput extends infer P ? (P extends unknown ? Omit<P, 'img'> & { image: File } : never) : never;
+
 /** Uploads the photo, then adds the part; Home and the catalog (mf-shop) show it at once. */
 export function useAddPart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ image, ...part }: Omit<PartInput, 'img'> & { image: File }) =>
-      addPart({ ...part, img: await uploadImage(image) }),
+    mutationFn: async ({ image, ...part }: NewPart) => addPart({ ...part, img: await uploadImage(image) } as PartInput),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: partKeys.all }),

@@ -6,27 +6,42 @@ import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CATEGORIES,
+  type Category,
+  SPECS_UNKNOWN,
+  type SpecFormValues,
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,
   errorMessage,
   minimumOrderRule,
   pageMeta,
+  parseSpecForm,
   partFormFields,
   toastMessages,
   validationMessages,
 } from '@pcpp/contracts';
 import { Button, ErrorText, Field, PageTitle, Panel, fieldAria, usePageMeta } from '@pcpp/contracts/ui';
-import { useAddPart } from '../api/add-product';
+import { type NewPart, useAddPart } from '../api/add-product';
+import { SpecFields, specGroup } from './spec-fields';
 
-/** The api's product rules (prices typed in dollars) plus the photo, checked before any upload. */
+/**
+ * The api's product rules (prices typed in dollars) plus the photo, checked before any upload, and
+ * the chosen category's spec fields (each category's own group, so switching keeps what was typed).
+ */
 const addPartSchema = partFormFields
   .extend({
     image: z
       .custom<FileList>((files) => files instanceof FileList && files.length === 1, { message: validationMessages.imageRequired })
       .refine((files) => (UPLOAD_TYPES as readonly string[]).includes(files[0]!.type), 'the photo must be a JPEG, PNG or WebP image')
       .refine((files) => files[0]!.size <= UPLOAD_MAX_BYTES, 'the photo must be at most 5 MB'),
+    specs: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   })
-  .refine(...minimumOrderRule);
+  .refine(...minimumOrderRule)
+  .superRefine((values, context) => {
+    const group = specGroup(values.category);
+    for (const issue of parseSpecForm(values.category, values.specs?.[group] as SpecFormValues | undefined).issues) {
+      context.addIssue({ code: 'custom', path: ['specs', group, issue.key], message: issue.message });
+    }
+  });
 type FormValues = z.input<typeof addPartSchema>;
 type PartFormValues = z.output<typeof addPartSchema>;
 
@@ -46,7 +61,16 @@ const Preview = styled.img`
   background: #eef2f7;
 `;
 
-const empty: FormValues = { name: '', category: '' as never, p_quantity: '', min_quantity: '', price: '', description: '', image: undefined as never };
+const empty: FormValues = {
+  name: '',
+  category: '' as never,
+  p_quantity: '',
+  min_quantity: '',
+  price: '',
+  description: '',
+  image: undefined as never,
+  specs: {},
+};
 
 /** Add a Product (spec §2): the photo goes through the api's upload, then the part is added. */
 export function AddProductPage() {
@@ -62,16 +86,18 @@ export function AddProductPage() {
   } = useForm<FormValues, unknown, PartFormValues>({ resolver: zodResolver(addPartSchema), mode: 'onTouched', defaultValues: empty });
 
   const files = useWatch({ control, name: 'image' }) as FileList | undefined;
+  const category = useWatch({ control, name: 'category' }) as Category | '';
   const chosen = files instanceof FileList ? files[0] : undefined;
   const preview = useMemo(() => (chosen ? URL.createObjectURL(chosen) : null), [chosen]);
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const submit = handleSubmit(async ({ image, ...part }) => {
+  const submit = handleSubmit(async ({ image, specs: specForms, ...part }) => {
     setSubmitError(null);
+    const { specs } = parseSpecForm(part.category, specForms?.[specGroup(part.category)] as SpecFormValues | undefined);
     try {
-      await addPart.mutateAsync({ ...part, image: image[0]! });
+      await addPart.mutateAsync({ ...part, ...(specs ? { specs } : {}), image: image[0]! } as NewPart);
       toast.success(toastMessages.productAdded);
       reset(empty);
     } catch (error) {
@@ -117,6 +143,11 @@ export function AddProductPage() {
             <textarea id="product-description" {...fieldAria('product-description', error('description'))} {...register('description')} />
           </Field>
         </div>
+        {CATEGORIES.includes(category as Category) && (
+          <div className="wide">
+            <SpecFields category={category as Category} register={register} errors={errors} unknownNote={SPECS_UNKNOWN} />
+          </div>
+        )}
         <Field id="product-image" label="Photo" error={error('image')} hint="JPEG, PNG or WebP, at most 5 MB">
           <input
             id="product-image"

@@ -1,7 +1,17 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CATALOG_PAGE_SIZE, type PartList, catalogSortLabels, pageMeta } from '@pcpp/contracts';
+import {
+  BUILDER_PATH,
+  CATALOG_FACET_PARAMS,
+  CATALOG_PAGE_SIZE,
+  type CatalogFacet,
+  type PartList,
+  catalogSortLabels,
+  facetValueLabel,
+  pageMeta,
+} from '@pcpp/contracts';
 import { Button, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
@@ -10,6 +20,7 @@ import { Inner } from '../../../components/section';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
 import { usePartList } from '../api/get-part-list';
+import { CatalogFacets } from './catalog-facets';
 import { CatalogPagination } from './catalog-pagination';
 import { CatalogToolbar } from './catalog-toolbar';
 
@@ -28,11 +39,17 @@ const Summary = styled.div`
   p { margin: 0; color: var(--color-muted); }
 `;
 
+/** 'AM5, DDR5': the chosen facet values, as the lists write them. */
+function facetWords(filters: CatalogFilters): string {
+  return CATALOG_FACET_PARAMS.flatMap((param) => (filters[param] ? [facetValueLabel(param, filters[param])] : [])).join(', ');
+}
+
 function describe(filters: CatalogFilters, total: number): string {
   const noun = total === 1 ? 'part' : 'parts';
   const category = filters.category ? ` in ${filters.category}` : '';
   const text = filters.q ? ` matching “${filters.q}”` : '';
-  return `${total} ${noun}${category}${text}`;
+  const facets = facetWords(filters);
+  return `${total} ${noun}${category}${text}${facets ? ` (${facets})` : ''}`;
 }
 
 function range(result: PartList): string {
@@ -61,12 +78,13 @@ function NothingHere({ filters, result }: { filters: CatalogFilters; result: Par
       </>
     );
   }
-  const filtered = Boolean(filters.category || filters.q);
+  const facets = facetWords(filters);
+  const filtered = Boolean(filters.category || filters.q || facets);
   return (
     <>
       <p>
         {filtered
-          ? `No parts${filters.category ? ` in ${filters.category}` : ''}${filters.q ? ` match “${filters.q}”` : ''}.`
+          ? `No parts${filters.category ? ` in ${filters.category}` : ''}${filters.q ? ` match “${filters.q}”` : ''}${facets ? ` with ${facets}` : ''}.`
           : 'No parts are on sale yet.'}
       </p>
       {filtered && (
@@ -86,15 +104,25 @@ export function CatalogPage() {
   const filters = parseCatalogSearch(search);
   const result = usePartList(catalogSearch(filters));
   const change = (changes: Partial<CatalogFilters>) => navigate(catalogHref({ ...filters, page: undefined, ...changes }));
+  // The facets stay while the next page loads, so the selects do not jump away under the pointer.
+  const [facets, setFacets] = useState<CatalogFacet[]>([]);
+  if (result.isSuccess && result.data.facets !== facets) setFacets(result.data.facets);
 
   return (
     <>
       <PageHeader
         title="All Products"
-        lead="Every part we manufacture: search by name or description, pick a category and sort by price."
+        lead={
+          <>
+            Every part we manufacture: search by name, specs or description, pick a category, refine by specs and sort by
+            price. Planning a whole PC? The <Link to={BUILDER_PATH}>PC Builder</Link> checks that the parts fit together.
+          </>
+        }
       />
       <Inner>
-        <CatalogToolbar filters={filters} onChange={change} />
+        <CatalogToolbar filters={filters} onChange={change}>
+          <CatalogFacets facets={facets} filters={filters} onChange={change} />
+        </CatalogToolbar>
         <VisuallyHidden aria-live="polite">{announcement(filters, result)}</VisuallyHidden>
         <Results>
           <QueryView

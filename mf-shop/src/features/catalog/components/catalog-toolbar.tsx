@@ -1,12 +1,13 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import {
+  CATALOG_FACET_PARAMS,
   CATALOG_SEARCH_MAX_LENGTH,
   CATALOG_SORTS,
   CATEGORIES,
-  DEFAULT_CATALOG_SORT,
   catalogSortLabels,
+  defaultCatalogSort,
 } from '@pcpp/contracts';
 import { Button, Field } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
@@ -66,20 +67,28 @@ function SelectField({
   );
 }
 
-/** Search text, category and order. Each change goes into the URL; the page starts again at 1. */
+const Refine = styled.div`
+  grid-column: 1 / -1;
+`;
+
+/** Search text, category and order (and the facets, as children). Each change goes into the URL; the page starts again at 1. */
 export function CatalogToolbar({
   filters,
   onChange,
+  children,
 }: {
   filters: CatalogFilters;
   onChange: (changes: Partial<CatalogFilters>) => void;
+  children?: ReactNode;
 }) {
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     onChange({ q: q || undefined });
   };
-  const filtered = Boolean(filters.category || filters.q || filters.sort);
+  const filtered = Boolean(filters.category || filters.q || filters.sort || CATALOG_FACET_PARAMS.some((param) => filters[param]));
+  // 'Best match' orders a search; without search text there is nothing to match.
+  const sorts = CATALOG_SORTS.filter((sort) => sort !== 'relevance' || filters.q);
 
   return (
     <Bar>
@@ -92,7 +101,7 @@ export function CatalogToolbar({
               name="q"
               type="search"
               defaultValue={filters.q ?? ''}
-              placeholder="e.g. DDR5, 850 W"
+              placeholder="e.g. DDR5, 32GB"
               maxLength={CATALOG_SEARCH_MAX_LENGTH}
               enterKeyHint="search"
             />
@@ -110,10 +119,11 @@ export function CatalogToolbar({
       <SelectField
         id="catalog-sort"
         label="Sort by"
-        value={filters.sort ?? DEFAULT_CATALOG_SORT}
-        options={CATALOG_SORTS.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
+        value={filters.sort ?? defaultCatalogSort(filters.q)}
+        options={sorts.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
         onChange={(value) => onChange({ sort: CATALOG_SORTS.find((s) => s === value) })}
       />
+      {children && <Refine>{children}</Refine>}
       {filtered && (
         <Clear>
           <Link to={CATALOG_PATH}>Clear all filters</Link>

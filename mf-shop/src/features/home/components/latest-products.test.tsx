@@ -33,7 +33,7 @@ const renderHome = () =>
   );
 
 it('asks the api for the six newest parts and shows them after a spinner', async () => {
-  answer = { body: { items: [1, 2, 3, 4, 5, 6].map(part), total: 18, page: 1, pages: 3 } };
+  answer = { body: { items: [1, 2, 3, 4, 5, 6].map(part), total: 18, page: 1, pages: 3, facets: [] } };
   renderHome();
   expect(screen.getByRole('status')).toHaveTextContent('Loading the latest parts…');
   const grid = await screen.findByRole('list', { name: 'Latest parts' });
@@ -53,7 +53,7 @@ it('says why a load failed and Retry asks again', async () => {
   // A client mistake is not retried on its own.
   expect(api.requests).toHaveLength(1);
 
-  answer = { body: { items: [part(7)], total: 1, page: 1, pages: 1 } };
+  answer = { body: { items: [part(7)], total: 1, page: 1, pages: 1, facets: [] } };
   fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('Part 7')).toBeInTheDocument();
   expect(api.requests).toHaveLength(2);
@@ -66,7 +66,7 @@ it('an answer of the wrong shape is a failure with a sentence, not a crash', asy
 });
 
 it('an empty catalog says so', async () => {
-  answer = { body: { items: [], total: 0, page: 1, pages: 0 } };
+  answer = { body: { items: [], total: 0, page: 1, pages: 0, facets: [] } };
   renderHome();
   expect(await screen.findByText('No parts are on sale yet. Please come back soon.')).toBeInTheDocument();
 });

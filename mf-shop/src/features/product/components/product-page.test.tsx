@@ -161,3 +161,22 @@ it('Add to cart puts the quantity in the cart, with the purchase form’s rule a
   // A visitor's cart stays in the browser.
   expect(api.requests.filter((r) => r.url.startsWith('/cart'))).toEqual([]);
 });
+
+it('shows the spec table, or says a part without specs is not checked; and links to the builder with the part', async () => {
+  answers = [{ body: { ...part, specs: { sockets: ['AM5', 'LGA1700'], type: 'Air', heightMM: 155, ratedTdpW: 150 } } }];
+  const { unmount } = renderAt(`/products/${id}`);
+  const table = await screen.findByRole('table');
+  expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+    'Supported socketsAM5, LGA1700',
+    'TypeAir',
+    'Height155 mm',
+    'Rated TDP150 W',
+  ]);
+  expect(screen.getByRole('link', { name: 'Plan a PC build with this part' })).toHaveAttribute('href', `/builder?b=cooler-${id}`);
+  unmount();
+
+  answers = [{ body: part }];
+  renderAt(`/products/${id}?again`);
+  expect(await screen.findByText('This part has no structured specs: specs unknown, not checked by the PC Builder.')).toBeInTheDocument();
+  expect(screen.queryByRole('table')).toBeNull();
+});

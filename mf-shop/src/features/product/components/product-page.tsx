@@ -11,6 +11,7 @@ import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH, catalogHref } from '../../../lib/catalog-url';
 import { AddToCartForm } from './add-to-cart-form';
+import { SpecTable } from './spec-table';
 
 const Trail = styled.nav`
   margin-bottom: 16px;
@@ -78,6 +79,7 @@ function PartDetails({ part }: { part: Part }) {
         <Details>
           <h1 id="part-name">{part.name}</h1>
           <p>{part.description}</p>
+          <SpecTable part={part} />
           {isSoldOut(part) ? (
             <>
               <PartFacts part={part} label="Price and stock" />

@@ -1,0 +1,21 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type ApiPageAnswer, type Category, getParsed, partKeys, partListSchema } from '@pcpp/contracts';
+
+export const SLOT_PAGE_SIZE = 50;
+
+/** GET /tools?category=…: one category for a builder slot, cheapest first, 50 at a time. */
+export function getSlotParts(category: Category, page: number, signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>> {
+  const params = new URLSearchParams({ category, sort: 'price-asc', page: String(page), limit: String(SLOT_PAGE_SIZE) });
+  return getParsed(partListSchema, `/tools?${params}`, { signal });
+}
+
+/** The parts a slot can take, page by page ("Show more parts" when a category has more than 50). */
+export function useSlotParts(category: Category) {
+  return useInfiniteQuery({
+    queryKey: partKeys.slot(category),
+    queryFn: ({ pageParam, signal }) => getSlotParts(category, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+    staleTime: 10_000,
+  });
+}
