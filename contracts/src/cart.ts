@@ -15,6 +15,7 @@ export const cartText = {
   addToCart: 'Add to cart',
   adding: 'Adding…',
   added: (name: string) => `${name} is in your cart.`,
+  buildAdded: (parts: number) => `The build’s ${parts} ${parts === 1 ? 'part is' : 'parts are'} in your cart.`,
   viewCart: 'View cart',
   title: 'Your cart',
   empty: 'Your cart is empty.',

@@ -109,6 +109,12 @@ export const addToCartChange =
       ? lines.map((line) => (line.productId === productId ? { ...line, quantity: line.quantity + quantity } : line))
       : [...lines, { productId, quantity }];
 
+/** Adds several lines at once (a PC build): each as Add to cart would. */
+export const addLinesChange =
+  (added: readonly CartLineInput[]): CartChange =>
+  (lines) =>
+    added.reduce((current, line) => addToCartChange(line.productId, line.quantity)(current), lines);
+
 export const setQuantityChange =
   (productId: string, quantity: number): CartChange =>
   (lines) =>

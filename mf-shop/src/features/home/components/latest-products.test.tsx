@@ -76,7 +76,7 @@ it('each card adds its minimum order to the cart, then links to the cart', async
     authStore.getState().signedOut();
     visitorCartStore.setState({ id: 'visitor', lines: [] }, true);
   });
-  answer = { body: { items: [1, 2].map(part), total: 2, page: 1, pages: 1 } };
+  answer = { body: { items: [1, 2].map(part), total: 2, page: 1, pages: 1, facets: [] } };
   renderHome();
   const grid = await screen.findByRole('list', { name: 'Latest parts' });
   const [first] = within(grid).getAllByRole('listitem');
