@@ -40,15 +40,25 @@ export function usePlaceCheckout() {
   });
 }
 
-/** GET /checkout/{id}; while a payment is on its way (`awaitingPayment`), asked again every second until it shows. */
-export const checkoutQuery = (id: string, awaitingPayment = false) =>
+/** The confirmation page's router state once a payment went through at Stripe: since when it waits. */
+export const paymentMadeState = () => ({ paying: Date.now() });
+
+/** How long the page waits for a payment Stripe took to show as paid (the webhook) before it says so. */
+export const PAYMENT_CONFIRMATION_WAIT_MS = 60_000;
+
+/**
+ * GET /checkout/{id}; while a payment is on its way (`awaitingSince`: when it was made), asked again
+ * every second until it shows, for at most a minute.
+ */
+export const checkoutQuery = (id: string, awaitingSince: number | null = null) =>
   queryOptions({
     queryKey: checkoutKey(id),
     queryFn: ({ signal }): Promise<ApiAnswer<'/checkout/{id}', 'get'>> => getParsed(checkoutSchema, `/checkout/${encodeURIComponent(id)}`, { signal }),
-    refetchInterval: (query) => (awaitingPayment && query.state.data?.paid === false ? 1000 : false),
+    refetchInterval: (query) =>
+      awaitingSince !== null && query.state.data?.paid === false && Date.now() - awaitingSince < PAYMENT_CONFIRMATION_WAIT_MS ? 1000 : false,
   });
 
-export const useCheckout = (id: string, awaitingPayment: boolean) => useQuery(checkoutQuery(id, awaitingPayment));
+export const useCheckout = (id: string, awaitingSince: number | null) => useQuery(checkoutQuery(id, awaitingSince));
 
 /** POST /create-payment-intent with {checkoutId}: one payment for every unpaid line. */
 export async function createCheckoutPaymentIntent(checkoutId: string): Promise<string> {

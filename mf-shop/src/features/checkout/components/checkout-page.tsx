@@ -28,7 +28,7 @@ import { Inner } from '../../../components/section';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
-import { useProfile, usePlaceCheckout } from '../api/checkout-calls';
+import { paymentMadeState, useProfile, usePlaceCheckout } from '../api/checkout-calls';
 import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
 
 const Title = styled.h1`
@@ -165,7 +165,7 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
     setIdempotencyKey(newKey());
     const paid = await payment.pay(checkoutId, { name: address.fullName, email: user?.email ?? '' });
     // Placed either way: the confirmation page shows it, paid, or with 'Pay now' and why the card failed.
-    navigate(`/checkout/${checkoutId}`, { state: paid.paid ? { paying: true } : { cardError: paid.message } });
+    navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
   });
 
   const field = (name: keyof FormValues, label: string, input: InputHTMLAttributes<HTMLInputElement>, wide = false) => (

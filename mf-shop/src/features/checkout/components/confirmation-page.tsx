@@ -21,7 +21,7 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { Inner } from '../../../components/section';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
-import { useCheckout } from '../api/checkout-calls';
+import { PAYMENT_CONFIRMATION_WAIT_MS, paymentMadeState, useCheckout } from '../api/checkout-calls';
 import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
 
 const Head = styled.header`
@@ -104,7 +104,19 @@ function PayNow({ checkout, firstError, onPaid }: { checkout: Checkout; firstErr
   );
 }
 
-function Confirmation({ checkout, awaiting, cardError, onPaid }: { checkout: Checkout; awaiting: boolean; cardError?: string; onPaid: () => void }) {
+function Confirmation({
+  checkout,
+  awaiting,
+  lateConfirmation,
+  cardError,
+  onPaid,
+}: {
+  checkout: Checkout;
+  awaiting: boolean;
+  lateConfirmation: boolean;
+  cardError?: string;
+  onPaid: () => void;
+}) {
   const left = minutesLeft(checkout.holdExpiresAt);
   const payable = !checkout.paid && checkout.orders.some((order) => order.status === 'placed');
   return (
@@ -148,7 +160,12 @@ function Confirmation({ checkout, awaiting, cardError, onPaid }: { checkout: Che
               </tfoot>
             </Table>
           </Box>
-          {awaiting && !checkout.paid && <Spinner label="Confirming your payment…" />}
+          {awaiting && !checkout.paid && (
+            <Box aria-live="polite">
+              <Spinner label="Confirming your payment…" />
+              {lateConfirmation && <p>Your payment is taking longer to confirm than usual. Reload this page in a minute to see it.</p>}
+            </Box>
+          )}
           {payable && !awaiting && (
             <CardPaymentScope>
               <PayNow checkout={checkout} firstError={cardError} onPaid={onPaid} />
@@ -193,11 +210,17 @@ export function ConfirmationPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const state = (location.state ?? {}) as { paying?: boolean; cardError?: string };
-  const [paidHere, setPaidHere] = useState(false);
-  const awaiting = Boolean(state.paying) || paidHere;
+  const state = (location.state ?? {}) as { paying?: number; cardError?: string };
+  const awaitingSince = typeof state.paying === 'number' ? state.paying : null;
   const validId = OBJECT_ID_PATTERN.test(id);
-  const checkout = useCheckout(id, awaiting);
+  const checkout = useCheckout(id, awaitingSince);
+  const [late, setLate] = useState(false);
+  // Past the wait, the page stops asking and says so (the webhook is late; the payment is not lost).
+  useEffect(() => {
+    if (awaitingSince === null) return;
+    const timer = setTimeout(() => setLate(true), Math.max(0, awaitingSince + PAYMENT_CONFIRMATION_WAIT_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [awaitingSince]);
   const queryClient = useQueryClient();
   const email = useAuth((s) => s.user?.email ?? '');
   // The checkout took its lines out of the cart: the navbar's count and the cart page read it again.
@@ -219,13 +242,11 @@ export function ConfirmationPage() {
       {checkout.isSuccess && (
         <Confirmation
           checkout={checkout.data}
-          awaiting={awaiting}
+          awaiting={awaitingSince !== null}
+          lateConfirmation={late}
           cardError={state.cardError}
-          onPaid={() => {
-            setPaidHere(true);
-            // The card error of the first try is over.
-            navigate(location.pathname, { replace: true, state: { paying: true } });
-          }}
+          // The card error of the first try is over; the page waits for the payment to show.
+          onPaid={() => navigate(location.pathname, { replace: true, state: paymentMadeState() })}
         />
       )}
     </Inner>
