@@ -36,6 +36,10 @@ export default defineConfig({
         .join(','),
       // The releases the tests publish go to a store of their own.
       RELEASES_DIR: e2eReleaseStore,
+      // The tests order as the one demo customer dozens of times within the hold, and leave many
+      // unpaid: the hold caps (3 orders, 10 units of a part) are the api suites' to test.
+      MAX_UNPAID_ORDERS: '1000',
+      MAX_HELD_UNITS_PER_PART: '100000',
     },
   },
 });

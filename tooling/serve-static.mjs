@@ -52,12 +52,14 @@ const server = await startStaticServer({
   spa: values.spa,
   cors: values.cors,
   immutable: values.immutable,
+  // Behind a TLS proxy (a CDN, a load balancer) that sets X-Forwarded-Proto: then HSTS goes out.
+  trustProxy: process.env.TRUST_PROXY === 'true',
   runtimeConfig: () => runtimeConfigFromEnv(process.env),
   // The built contracts (start.mjs builds them first); only the shell needs them.
   isPagePath: contracts?.isPagePath,
   pageHints: contracts ? shellPageHints(contracts) : undefined,
   // The shell reaches the auth emulator through its own origin (see auth-emulator/proxy.cjs).
-  handle: values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost }) : undefined,
+  handle: values.spa && emulatorHost ? createAuthEmulatorProxy({ emulatorHost, standInSecret: process.env.AUTH_STAND_IN_SECRET }) : undefined,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));

@@ -69,6 +69,9 @@ function runtimeConfigFromEnv(env = process.env) {
     // Set by `npm start` / `npm run dev` when MONGODB_URI was not given and the in-memory database
     // stands in: admins see a banner that the data resets on restart.
     ...(env.DEMO_DATABASE === 'true' ? { demoDatabase: true } : {}),
+    // Set by `npm start` / `npm run dev` when MailDev catches the shop's emails: where a customer
+    // finds the verification link (the verify banner says so).
+    ...(env.DEMO_MAIL_INBOX_URL ? { demoMailInboxUrl: env.DEMO_MAIL_INBOX_URL } : {}),
   };
 }
 

@@ -24,10 +24,12 @@ import { createBuildsService } from './modules/builds/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
 import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
-import { createPaymentsService } from './modules/payments/service';
+import { createPaymentsService, type PaymentsService, refundDetails } from './modules/payments/service';
+
+type PaymentsDeps = Parameters<typeof createPaymentsService>[0];
 import { createStripeClient } from './modules/payments/stripe-client';
 import type { Outbox } from './modules/mail/outbox';
-import { paymentConfirmedEmail } from './modules/mail/templates';
+import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
 import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createReleasesRepository } from './modules/releases/repository';
@@ -51,11 +53,11 @@ import { apiRouteModules, stripeWebhookRouteModules } from './route-table';
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'> &
     // Orders and their emails.
-    Pick<Config, 'shopUrl' | 'orderHoldMinutes'> &
+    Pick<Config, 'shopUrl' | 'orderHoldMinutes' | 'orderHoldLimits'> &
     // Uploads.
     Pick<Config, 'uploadStorage'> &
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
-    Pick<Config, 'shellManifestUrl'> &
+    Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
     Partial<Pick<Config, 'apiDocs'>>;
   logger: Logger;
   database: Database;
@@ -80,6 +82,36 @@ export interface AppDeps {
 }
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * The payments service, as the app and the hold sweep (background-jobs.ts) use it: Stripe, the
+ * payment email once an order is paid, and for a payment given back the Activity log's entry and
+ * the customer's email.
+ */
+export function createPayments(deps: {
+  config: Pick<Config, 'stripe' | 'shopUrl'>;
+  database: Pick<Database, 'collections'>;
+  logger: Logger;
+  outbox: Outbox;
+  onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
+  /** A checkout's one payment (metadata.checkoutId) is settled by the checkout service. */
+  fulfilCheckout?: PaymentsDeps['fulfilCheckout'];
+}): PaymentsService {
+  const { config, database, outbox } = deps;
+  const activity = createActivityLog(createActivityRepository(database.collections.activity));
+  return createPaymentsService({
+    orders: createPaymentsRepository(database.collections),
+    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
+    webhookSecret: config.stripe?.webhookSecret,
+    logger: deps.logger,
+    onOrderPaid: deps.onOrderPaid ?? ((order) => outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
+    fulfilCheckout: deps.fulfilCheckout,
+    async onRefunded(refund) {
+      await activity.record({ action: 'order.refunded', actor: 'system', target: refund.orderId || refund.paymentIntentId, details: refundDetails(refund) });
+      if (refund.order) await outbox.enqueue(paymentRefundedEmail(toOrder(refund.order), refund, { shopUrl: config.shopUrl }));
+    },
+  });
+}
 
 /** Only the configured front ends; any other origin gets no CORS headers at all. The app's and the catalog fast path's. */
 export function corsHeaders(corsOrigins: string[]) {
@@ -107,6 +139,8 @@ export function createApp(deps: AppDeps): Express {
     releases: createReleasesRepository(database.collections),
     activity,
     shellManifestUrl: config.shellManifestUrl,
+    manifestSources: config.releaseManifestSources,
+    loadIds: config.remoteLoadIds,
   });
   const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
   // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
@@ -120,52 +154,54 @@ export function createApp(deps: AppDeps): Express {
     users: usersRepository,
     activity,
   });
-  const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs });
+  const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs, accounts: identity });
   const users = createUsersService({
     users: usersRepository,
     roles,
     accessTokens,
     activity,
     adminEmails: config.adminEmails,
+    identity,
+    outbox: deps.outbox,
+    shopUrl: config.shopUrl,
+  });
+  const cartRepository = createCartRepository(database.collections);
+  const cart = createCartService({ carts: cartRepository });
+  const ordersRepository = createOrdersRepository(database.collections, catalogWrites);
+  const checkout = createCheckoutService({
+    checkouts: createCheckoutRepository(database.collections),
+    orders: ordersRepository,
+    carts: cartRepository,
+    users: usersRepository,
+    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
+    identity,
+    outbox: deps.outbox,
+    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    holdLimits: config.orderHoldLimits,
+    logger: deps.logger,
+  });
+  const payments = createPayments({
+    config,
+    database,
+    logger: deps.logger,
+    outbox: deps.outbox,
+    onOrderPaid: deps.onOrderPaid,
+    fulfilCheckout: checkout.fulfil,
   });
   const orders = createOrdersService({
-    orders: createOrdersRepository(database.collections, catalogWrites),
+    orders: ordersRepository,
     idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
     identity,
     roles,
     outbox: deps.outbox,
     shopUrl: config.shopUrl,
     holdMinutes: config.orderHoldMinutes,
+    holdLimits: config.orderHoldLimits,
     logger: deps.logger,
     activity,
-  });
-
-  const cartRepository = createCartRepository(database.collections);
-  const cart = createCartService({ carts: cartRepository });
-  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
-  const checkout = createCheckoutService({
-    checkouts: createCheckoutRepository(database.collections),
-    orders: createOrdersRepository(database.collections, catalogWrites),
-    carts: cartRepository,
-    users: usersRepository,
-    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
-    identity,
-    outbox: deps.outbox,
-    stripe,
-    shopUrl: config.shopUrl,
-    holdMinutes: config.orderHoldMinutes,
-    logger: deps.logger,
-  });
-
-  const payments = createPaymentsService({
-    orders: createPaymentsRepository(database.collections.orders),
-    stripe,
-    webhookSecret: config.stripe?.webhookSecret,
-    logger: deps.logger,
-    onOrderPaid:
-      deps.onOrderPaid ??
-      ((order) => deps.outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
-    fulfilCheckout: checkout.fulfil,
+    payments,
   });
 
   // Counted in the database, so several api instances share the counts.

@@ -4,6 +4,7 @@ import type { Logger } from './logger';
 import type { Outbox } from './modules/mail/outbox';
 import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
 import { cancelExpiredOrders, forgetOldIdempotencyKeys } from './modules/orders/service';
+import type { PaymentsService } from './modules/payments/service';
 // Uploads.
 import { createUploadsRepository } from './modules/uploads/repository';
 import { createUploadsService } from './modules/uploads/service';
@@ -38,6 +39,8 @@ export function startBackgroundJobs(deps: {
   uploadStorage?: UploadStorage;
   /** Called after the hold sweep put stock back (the app's catalog cache drops its answers). */
   onCatalogChange?: () => void;
+  /** Cancels an expired order's PaymentIntent before the order (app.ts createPayments). Absent: no payments. */
+  payments?: Pick<PaymentsService, 'cancelPaymentOf'>;
 }): BackgroundJobs {
   const { collections, outbox, config, logger, intervalMs = BACKGROUND_JOBS_INTERVAL_MS } = deps;
   // Uploads.
@@ -50,7 +53,13 @@ export function startBackgroundJobs(deps: {
   const idempotencyKeys = createIdempotencyKeysRepository(collections.idempotencyKeys);
   const jobs: [string, (now: Date) => Promise<unknown>][] = [
     ['order hold sweep', async (now) => {
-      const cancelled = await cancelExpiredOrders(orders, { holdMinutes: config.orderHoldMinutes, now });
+      const cancelled = await cancelExpiredOrders(orders, {
+        holdMinutes: config.orderHoldMinutes,
+        now,
+        payments: deps.payments,
+        onSkipped: (order, error) =>
+          logger.warn({ err: error, orderId: order._id.toHexString() }, 'an expired order keeps its hold until its payment can be cancelled'),
+      });
       if (cancelled > 0) logger.info({ cancelled }, 'cancelled unpaid orders whose hold expired');
     }],
     ['email outbox', (now) => outbox.deliverDue(now)],

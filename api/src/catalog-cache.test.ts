@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { createAccount, createPart, createTestApi, type TestApi } from '../test/helpers';
+import { createAccount, createPart, createTestApi, type TestApi, uploadedImageUrl } from '../test/helpers';
 import { createCatalogCache } from './catalog-cache';
 
 // The public catalog reads' cache (catalog-cache.ts), through the real app and database.
@@ -57,7 +57,7 @@ describe('public catalog reads', () => {
         min_quantity: 1,
         price: 4999,
         description: 'A drive the cache test adds.',
-        img: 'https://images.example.com/ssd.webp',
+        img: uploadedImageUrl(api),
       });
     expect(added.status).toBe(201);
     expect(names((await request(api.app).get('/tools')).body)).toContain('Cache Test SSD');

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAccount, createPart, createTestApi, signUpWithAccessToken, type TestApi } from '../test/helpers';
+import { createAccount, createPart, createTestApi, signUpWithAccessToken, type TestApi, uploadedImageUrl } from '../test/helpers';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
 import { type CatalogFastPath, createCatalogFastPath } from './catalog-fast-path';
 
@@ -155,7 +155,7 @@ describe('writes through the api show at once in the cached reads', () => {
       min_quantity: 1,
       price: 4999,
       description: 'A drive the fast path test adds.',
-      img: 'https://images.example.com/ssd.webp',
+      img: uploadedImageUrl(api),
     }));
     expect(added.status).toBe(201);
     const after = await send('/tools');

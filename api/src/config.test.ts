@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       paymentIntents: 30,
       uploads: 30,
       cart: 120,
+      verificationEmails: 5,
     });
     expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({
       windowMs: 5000,
@@ -204,7 +205,8 @@ describe('loadConfig', () => {
 
   it('has defaults for orders and their emails, derived from the shell port', () => {
     expect(loadConfig(DATABASE)).toMatchObject({
-      orderHoldMinutes: 1440,
+      orderHoldMinutes: 30,
+      orderHoldLimits: { maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10 },
       smtpUrl: undefined,
       mailFrom: 'PC PART PICKER <orders@pcparts.dev>',
       shopUrl: 'http://localhost:3000',
@@ -231,6 +233,58 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...DATABASE, API_INSTANCES: '0', ROLE_CACHE_TTL_MS: '-1' })).toEqual([
       'API_INSTANCES: must be at least 1',
       'ROLE_CACHE_TTL_MS: must be 0 (no cache) or more',
+    ]);
+  });
+
+  it('allows release manifests on the release store and the remotes\' origins only, by default those of npm start', () => {
+    expect(loadConfig(DATABASE).releaseManifestSources).toEqual([
+      'http://localhost:3004',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+    ]);
+    expect(loadConfig({ ...DATABASE, RELEASES_PORT: '5404', SHOP_PORT: '5401' }).releaseManifestSources).toEqual([
+      'http://localhost:5404',
+      'http://localhost:5401',
+      'http://localhost:3002',
+      'http://localhost:3003',
+    ]);
+    const deployed = loadConfig({
+      ...DATABASE,
+      RELEASES_PUBLIC_URL: 'https://cdn.shop.example/releases/',
+      MF_SHOP_MANIFEST_URL: 'https://shop.example/mf-shop/mf-manifest.json',
+      MF_DASHBOARD_MANIFEST_URL: 'https://shop.example/mf-dashboard/mf-manifest.json',
+      MF_ADMIN_MANIFEST_URL: 'https://admin.shop.example/mf-manifest.json',
+      RELEASE_MANIFEST_ORIGINS: 'https://staging.shop.example, https://eu.cdn.shop.example',
+    });
+    expect(deployed.releaseManifestSources).toEqual([
+      'https://cdn.shop.example/releases',
+      'https://shop.example',
+      'https://admin.shop.example',
+      'https://staging.shop.example',
+      'https://eu.cdn.shop.example',
+    ]);
+    expect(problemsOf({ ...DATABASE, RELEASES_PUBLIC_URL: 'cdn.example', MF_SHOP_MANIFEST_URL: 'http://[::1', RELEASE_MANIFEST_ORIGINS: 'https://a.example/path' })).toEqual([
+      'RELEASES_PUBLIC_URL: must be an http(s) address, e.g. https://releases.shop.example',
+      'MF_SHOP_MANIFEST_URL: must be an http(s) address, e.g. https://shop.example/mf-shop/mf-manifest.json',
+      'RELEASE_MANIFEST_ORIGINS.0: "https://a.example/path" is not an origin like http://localhost:3000',
+    ]);
+  });
+
+  it('signs the remotes\' load ids with REMOTE_LOAD_ID_SECRET, else a random secret per start, for 60 minutes by default', () => {
+    const generated = loadConfig(DATABASE).remoteLoadIds;
+    expect(generated).toEqual({ secret: expect.any(String), secretGenerated: true, ttlMs: 60 * 60_000 });
+    expect(generated.secret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(DATABASE).remoteLoadIds.secret).not.toBe(generated.secret);
+    const secret = 'a-load-id-secret-shared-by-instances-0123';
+    expect(loadConfig({ ...DATABASE, REMOTE_LOAD_ID_SECRET: secret, REMOTE_LOAD_ID_TTL_MINUTES: '15' }).remoteLoadIds).toEqual({
+      secret,
+      secretGenerated: false,
+      ttlMs: 15 * 60_000,
+    });
+    expect(problemsOf({ ...DATABASE, REMOTE_LOAD_ID_SECRET: 'short', REMOTE_LOAD_ID_TTL_MINUTES: '0' })).toEqual([
+      'REMOTE_LOAD_ID_SECRET: must be at least 32 characters',
+      'REMOTE_LOAD_ID_TTL_MINUTES: must be at least 1 minute',
     ]);
   });
 

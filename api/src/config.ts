@@ -11,7 +11,13 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const MIN_SECRET_LENGTH = 32;
-export const DEFAULT_ORDER_HOLD_MINUTES = 1440;
+/** As ticketing and checkout flows do: long enough to pay, short enough that stock comes back soon. */
+export const DEFAULT_ORDER_HOLD_MINUTES = 30;
+/** Per customer: unpaid orders at once, and units of one part held by them (orders/holds.ts). */
+export const DEFAULT_MAX_UNPAID_ORDERS = 3;
+export const DEFAULT_MAX_HELD_UNITS_PER_PART = 10;
+/** How long a page's load id (GET /remotes) lets it report a remote that would not load. */
+export const DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES = 60;
 /** Long enough for a failover, short enough that a client gets its 503 within 3 s. */
 export const DEFAULT_MONGODB_TIMEOUT_MS = 2_000;
 export const DEFAULT_MAIL_FROM = 'PC PART PICKER <orders@pcparts.dev>';
@@ -56,6 +62,7 @@ export interface RateLimitConfig {
   paymentIntents: number;
   uploads: number;
   cart: number;
+  verificationEmails: number;
 }
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowMs: 60_000,
@@ -66,6 +73,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   uploads: 30,
   // A quantity stepper writes on each settled change: generous, yet a script cannot spin on it.
   cart: 120,
+  verificationEmails: 5,
 };
 
 export interface Config {
@@ -86,6 +94,11 @@ export interface Config {
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator; never set in production. */
   authEmulatorHost: string | undefined;
+  /**
+   * The per-start secret of the demo's Google stand-in (the shell's auth-emulator proxy): under the
+   * emulator a Google identity counts only with the subject it makes. Unset: no Google sign-in.
+   */
+  authStandInSecret: string | undefined;
   /** Lowercase. */
   adminEmails: string[];
   jwtSecret: string;
@@ -100,6 +113,8 @@ export interface Config {
   // Orders and their emails.
   /** How long an unpaid order holds its stock before the sweep cancels it. */
   orderHoldMinutes: number;
+  /** Per customer, at once: unpaid orders, and units of one part in them (a part whose minimum order is higher allows that). */
+  orderHoldLimits: { maxUnpaidOrders: number; maxHeldUnitsPerPart: number };
   /** Where order emails are sent; unset: they wait in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -116,6 +131,17 @@ export interface Config {
   catalogCacheTtlMs: number;
   /** The live shell's mf-manifest.json: a remote release must share its singletons' majors to go live. */
   shellManifestUrl: string;
+  /**
+   * Where a registered version's manifest may be: the release store's address (RELEASES_PUBLIC_URL,
+   * its path included), the remotes' origins (MF_*_MANIFEST_URL) and RELEASE_MANIFEST_ORIGINS.
+   * Any other URL is refused before anything is fetched.
+   */
+  releaseManifestSources: string[];
+  /**
+   * Signs the load id GET /remotes gives each page (POST /remotes/errors must carry it). The secret
+   * is REMOTE_LOAD_ID_SECRET, else random per start (shared with the instances of API_INSTANCES).
+   */
+  remoteLoadIds: { secret: string; secretGenerated: boolean; ttlMs: number };
   /** GET /openapi.json and GET /docs are served: always outside production, there only with API_DOCS=true. */
   apiDocs: boolean;
 }
@@ -141,7 +167,8 @@ const booleanFlag = z
 const httpAddress = (example: string) =>
   z
     .string()
-    .regex(/^https?:\/\/[^\s]+$/, `must be an http(s) address, e.g. ${example}`)
+    .regex(/^https?:\/\/[^\s]+$/, { error: `must be an http(s) address, e.g. ${example}`, abort: true })
+    .refine(isHttpUrl, `must be an http(s) address, e.g. ${example}`)
     .transform((url) => url.replace(/\/+$/, ''));
 
 const originList = z
@@ -198,6 +225,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
     .optional(),
+  AUTH_STAND_IN_SECRET: z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
   ADMIN_EMAILS: z
     .string()
     .transform((value) => list(value).map((email) => email.toLowerCase()))
@@ -224,6 +252,16 @@ const envSchema = z.object({
     .int('must be a whole number of minutes')
     .min(1, 'must be at least 1 minute')
     .default(DEFAULT_ORDER_HOLD_MINUTES),
+  MAX_UNPAID_ORDERS: z.coerce
+    .number({ error: 'must be a whole number of orders' })
+    .int('must be a whole number of orders')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_MAX_UNPAID_ORDERS),
+  MAX_HELD_UNITS_PER_PART: z.coerce
+    .number({ error: 'must be a whole number of units' })
+    .int('must be a whole number of units')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_MAX_HELD_UNITS_PER_PART),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().trim().min(3).default(DEFAULT_MAIL_FROM),
   SHOP_URL: httpAddress('https://shop.example').optional(),
@@ -254,17 +292,32 @@ const envSchema = z.object({
   RATE_LIMIT_PAYMENT_INTENTS: callsPerWindow(DEFAULT_RATE_LIMITS.paymentIntents),
   RATE_LIMIT_UPLOADS: callsPerWindow(DEFAULT_RATE_LIMITS.uploads),
   RATE_LIMIT_CART: callsPerWindow(DEFAULT_RATE_LIMITS.cart),
+  RATE_LIMIT_VERIFICATION_EMAILS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmails),
   CATALOG_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .min(0, 'must be 0 (no cache) or more')
     .default(DEFAULT_CATALOG_CACHE_TTL_MS),
   SHELL_MANIFEST_URL: httpAddress('https://shop.example/mf-manifest.json').optional(),
+  // Where registered versions' manifests may be (the shell's runtime config reads the same names).
+  RELEASES_PUBLIC_URL: httpAddress('https://releases.shop.example').optional(),
+  MF_SHOP_MANIFEST_URL: httpAddress('https://shop.example/mf-shop/mf-manifest.json').optional(),
+  MF_DASHBOARD_MANIFEST_URL: httpAddress('https://shop.example/mf-dashboard/mf-manifest.json').optional(),
+  MF_ADMIN_MANIFEST_URL: httpAddress('https://shop.example/mf-admin/mf-manifest.json').optional(),
+  RELEASE_MANIFEST_ORIGINS: originList.optional(),
+  REMOTE_LOAD_ID_SECRET: z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  REMOTE_LOAD_ID_TTL_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(24 * 60, 'must be at most 1440 minutes (a day)')
+    .default(DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
   DASHBOARD_PORT: z.string().optional(),
   ADMIN_PORT: z.string().optional(),
+  RELEASES_PORT: z.string().optional(),
 });
 
 /** Rules between variables, checked on the raw values so every problem is reported at once. */
@@ -328,6 +381,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: env.CORS_ORIGINS ?? frontEndPorts.map((port) => `http://localhost:${port}`),
     firebaseProjectId: env.FIREBASE_PROJECT_ID,
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    authStandInSecret: env.AUTH_STAND_IN_SECRET,
     adminEmails: env.ADMIN_EMAILS ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? [...DEMO_ADMIN_EMAILS] : []),
     jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     jwtSecretGenerated: !env.JWT_SECRET,
@@ -340,6 +394,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     // Orders and their emails.
     orderHoldMinutes: env.ORDER_HOLD_MINUTES,
+    orderHoldLimits: { maxUnpaidOrders: env.MAX_UNPAID_ORDERS, maxHeldUnitsPerPart: env.MAX_HELD_UNITS_PER_PART },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     shopUrl: env.SHOP_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}`,
@@ -368,9 +423,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       paymentIntents: env.RATE_LIMIT_PAYMENT_INTENTS,
       uploads: env.RATE_LIMIT_UPLOADS,
       cart: env.RATE_LIMIT_CART,
+      verificationEmails: env.RATE_LIMIT_VERIFICATION_EMAILS,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     shellManifestUrl: env.SHELL_MANIFEST_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}/mf-manifest.json`,
+    releaseManifestSources: [
+      ...new Set([
+        env.RELEASES_PUBLIC_URL ?? `http://localhost:${env.RELEASES_PORT ?? defaultPorts.releases}`,
+        ...[
+          env.MF_SHOP_MANIFEST_URL ?? `http://localhost:${env.SHOP_PORT ?? defaultPorts.shop}`,
+          env.MF_DASHBOARD_MANIFEST_URL ?? `http://localhost:${env.DASHBOARD_PORT ?? defaultPorts.dashboard}`,
+          env.MF_ADMIN_MANIFEST_URL ?? `http://localhost:${env.ADMIN_PORT ?? defaultPorts.admin}`,
+        ].map((url) => new URL(url).origin),
+        ...(env.RELEASE_MANIFEST_ORIGINS ?? []),
+      ]),
+    ],
+    remoteLoadIds: {
+      secret: env.REMOTE_LOAD_ID_SECRET ?? randomBytes(32).toString('base64url'),
+      secretGenerated: !env.REMOTE_LOAD_ID_SECRET,
+      ttlMs: env.REMOTE_LOAD_ID_TTL_MINUTES * 60_000,
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import { MongoClient } from 'mongodb';
 import { createAccessTokens } from './auth/access-token';
 import { collectionsOf } from './db/mongo';
 import { type RunningServer, startServer } from './server';
-import { createPart, randomSuffix, signUp, uniqueEmail } from '../test/helpers';
+import { createPart, markEmailVerified, randomSuffix, signUp, uniqueEmail } from '../test/helpers';
 
 /**
  * A TCP proxy between the api and the run's database server, which the test cuts (every
@@ -112,6 +112,9 @@ beforeAll(async () => {
     SEED_DEMO_DATA: 'true',
     JWT_SECRET,
     RATE_LIMIT_ORDERS: '100000',
+    // One customer orders in every phase, past the hold caps (orders/holds.test.ts tests those).
+    MAX_UNPAID_ORDERS: '100000',
+    MAX_HELD_UNITS_PER_PART: '100000000',
   });
   direct = new MongoClient(process.env.MONGODB_URI!);
 });
@@ -126,9 +129,11 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
   const db = direct.db(dbName);
   const part = await createPart({ database: { client: direct, db, collections: collectionsOf(db) } }, { p_quantity: 100_000 });
   const email = uniqueEmail('outage');
-  await signUp(email); // orders look the account up at the identity provider
+  // Orders look the account up at the identity provider (and need its email verified).
+  const { uid } = await signUp(email);
+  await markEmailVerified(uid);
   const { insertedId } = await db.collection('users').insertOne({ email, role: 'customer', createdAt: new Date() });
-  const token = await createAccessTokens(JWT_SECRET).sign({ sub: insertedId.toHexString(), email, role: 'customer' });
+  const token = await createAccessTokens(JWT_SECRET).sign({ sub: insertedId.toHexString(), uid, email, role: 'customer' });
 
   let phase: Phase = 'up';
   let loading = true;
@@ -160,7 +165,11 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
   const load = Promise.all([loop(() => call('/tools')), loop(() => call(`/tools/${part.id}`)), loop(placeOrder)]);
 
   try {
-  await sleep(700);
+  // Up: until an order went through (its first one asks the identity provider twice, so allow seconds).
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline && !answers.some((a) => a.path === '/order' && a.status === 201); ) {
+    await sleep(50);
+  }
+  await sleep(200);
   await proxy.cut();
   phase = 'outage';
   await sleep(1_000);

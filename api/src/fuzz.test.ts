@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { databaseSnapshot, routeTable } from '../test/database-snapshot';
-import { createPart, createTestApi, insertOrder, randomSuffix, signUpWithAccessToken, type TestApi } from '../test/helpers';
+import { createPart, createTestApi, insertOrder, randomSuffix, signUp, signUpWithAccessToken, type TestApi, uploadedImageUrl } from '../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../test/release-fixtures';
 
 // Bad requests, generated from a fixed seed, at every route that writes: each must get a JSON 4xx
@@ -33,13 +33,16 @@ let uploadsDir: string;
 let manifests: Awaited<ReturnType<typeof startManifestServer>>;
 let customer: { email: string; token: string };
 let admin: { email: string; token: string };
-const ids = { part: '', order: '', paidOrder: '', review: '', build: '' };
+/** A Firebase ID token of an unverified account: what POST /user/verification-email takes. */
+let idToken: string;
+const ids = { part: '', order: '', paidOrder: '', review: '', build: '', loadId: '' };
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
   manifests = await startManifestServer();
-  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail });
+  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail });
   [customer, admin] = await Promise.all([signUpWithAccessToken(api), signUpWithAccessToken(api, { email: adminEmail, emailVerified: true })]);
+  ({ idToken } = await signUp());
   const part = await createPart(api, { p_quantity: 50 });
   ids.part = part.id;
   ids.order = (await insertOrder(api, part, { email: customer.email })).id;
@@ -54,6 +57,12 @@ beforeAll(async () => {
   await api.database.collections.releases.insertOne({
     remote: 'mf_shop', version: '1.0.0+one', manifestUrl: manifests.publish('mf_shop', '1.0.0+one'), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: 'ci@example.com',
   });
+  // mf_dashboard 1.0.0+one live, and a page load's id for it: a failure report's valid body.
+  await api.database.collections.liveRemotes.insertOne({ remote: 'mf_dashboard', live: '1.0.0+one', history: [], updatedAt: new Date() });
+  await api.database.collections.releases.insertOne({
+    remote: 'mf_dashboard', version: '1.0.0+one', manifestUrl: manifests.publish('mf_dashboard', '1.0.0+one'), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: 'ci@example.com',
+  });
+  ids.loadId = (await request(api.app).get('/remotes')).body.loadId;
 });
 afterAll(async () => {
   await api.close();
@@ -61,7 +70,7 @@ afterAll(async () => {
   await rm(uploadsDir, { recursive: true, force: true });
 });
 
-type Caller = 'customer' | 'admin';
+type Caller = 'customer' | 'admin' | 'firebase';
 interface Target {
   caller: Caller;
   /** The path with its parameters as a valid call would have them; `:x` marks each, for bad values. */
@@ -80,7 +89,9 @@ const TARGETS: Record<string, Target> = {
   'POST /tools': {
     caller: 'admin',
     path: () => '/tools',
-    body: { name: 'Fuzz part', category: 'Memory', p_quantity: 5, min_quantity: 1, price: 4999, description: 'A part.', img: 'https://images.example.com/p.webp' },
+    get body() {
+      return { name: 'Fuzz part', category: 'Memory', p_quantity: 5, min_quantity: 1, price: 4999, description: 'A part.', img: uploadedImageUrl(api) };
+    },
   },
   'DELETE /tools/:id': { caller: 'admin', path: () => `/tools/${ids.part}`, params: { id: () => ids.part }, body: null },
   'POST /builds/check': { caller: 'customer', path: () => '/builds/check', body: { parts: { motherboard: ids.part } } },
@@ -120,18 +131,24 @@ const TARGETS: Record<string, Target> = {
   'POST /remotes/errors': {
     caller: 'customer',
     path: () => '/remotes/errors',
-    body: { remote: 'mf_shop', manifestUrl: 'https://cdn.example.com/m.json', message: 'timeout' },
+    get body() {
+      return { remote: 'mf_dashboard', version: '1.0.0+one', loadId: ids.loadId, message: 'timeout' };
+    },
   },
   'POST /releases/:remote': {
     caller: 'admin',
     path: () => '/releases/mf_admin',
     params: { remote: () => 'mf_admin' },
-    body: { version: '1.0.0+fuzz', manifestUrl: 'https://cdn.example.com/mf_admin/mf-manifest.json' },
+    get body() {
+      return { version: '1.0.0+fuzz', manifestUrl: manifests.publish('mf_admin', '1.0.0+fuzz') };
+    },
   },
   'POST /releases/:remote/promote': { caller: 'admin', path: () => '/releases/mf_shop/promote', params: { remote: () => 'mf_shop' }, body: { version: '1.0.0+one' } },
   'POST /releases/:remote/rollback': { caller: 'admin', path: () => '/releases/mf_shop/rollback', params: { remote: () => 'mf_shop' }, body: null },
   'POST /uploads': { caller: 'admin', path: () => '/uploads', body: null },
   'POST /webhooks/stripe': { caller: 'customer', path: () => '/webhooks/stripe', body: { type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } } },
+  // Takes no body: only the encodings and the path are fuzzed (and any body it is sent is refused).
+  'POST /user/verification-email': { caller: 'firebase', path: () => '/user/verification-email', body: null },
 };
 
 const HUGE = 'x'.repeat(100 * 1024);
@@ -144,6 +161,14 @@ const BAD_VALUES: unknown[] = [
 const BAD_WORDS: unknown[] = ['-1', '1.5', 'NaN', '<script>alert(1)</script>', '../../etc/passwd', '\u0000'];
 const BAD_QUANTITIES: unknown[] = [-1, -100, 0.5, 1.5, 2.0000001, 1e9, '1', '2.5', Number.MAX_SAFE_INTEGER + 2];
 const FREE_TEXT = new Set(['name', 'description', 'review', 'Address', 'address', 'phone', 'profession', 'message']);
+/**
+ * Wrong for free text (issue 20): NUL, other controls, halves of an emoji, and values that show
+ * nothing (zero-width and format characters, fillers, a lone combining mark).
+ */
+const BAD_TEXT: unknown[] = [
+  '\u0000', 'a\u0000b', 'line\u0007bell', '\ud800', 'x\udfffy', '\ud83d', '\u200b', ' \u200b\u200c\u200d ', '\ufeff', '\u2060\u180e',
+  '\u3164', '\u2800', '\u0301', '\u00a0\u2003',
+];
 const BAD_IDS = ['x', '0'.repeat(23), '0'.repeat(25), 'z'.repeat(24), '%ZZ', '%E0%A4%A', '%', '..%2F..%2Fadmin', '%00', '%24gt', 'null', `${'f'.repeat(24)}%20`];
 const EXTRA_KEYS = ['"role":"admin"', '"__proto__":{"role":"admin"}', '"constructor":{"prototype":{"role":"admin"}}', '"$where":"1"', '"paid":true', '"_id":"000000000000000000000000"'];
 
@@ -206,7 +231,7 @@ function casesFor(route: string, target: Target): Case[] {
   for (const [field, value] of Object.entries(target.body ?? {})) {
     const { [field]: _dropped, ...missing } = target.body!;
     all.push(base(`no ${field}`, { body: json(missing) }));
-    const bads = [...BAD_VALUES, ...(FREE_TEXT.has(field) ? [] : BAD_WORDS), ...(/quantity|price/.test(field) ? BAD_QUANTITIES : [])];
+    const bads = [...BAD_VALUES, ...(FREE_TEXT.has(field) ? BAD_TEXT : BAD_WORDS), ...(/quantity|price/.test(field) ? BAD_QUANTITIES : [])];
     for (const bad of bads) {
       if (typeof bad === typeof value && bad === value) continue;
       if (target.validValues?.[field]?.some((valid) => json(valid) === json(bad))) continue;
@@ -234,7 +259,7 @@ it('fuzzes every route that writes', () => {
 
 it('answers every generated bad request with a JSON 4xx and a message, changing nothing', async () => {
   const random = prng(SEED);
-  const tokens: Record<Caller, string> = { customer: customer.token, admin: admin.token };
+  const tokens: Record<Caller, string> = { customer: customer.token, admin: admin.token, firebase: idToken };
   const failures: string[] = [];
   let sent = 0;
   for (const [route, target] of Object.entries(TARGETS)) {

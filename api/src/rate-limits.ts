@@ -2,7 +2,7 @@ import { apiNotices } from '@pcpp/contracts/core';
 import type { Request, RequestHandler } from 'express';
 import { type IncrementResponse, ipKeyGenerator, type Options, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { type Collection, MongoServerError } from 'mongodb';
-import { accessClaims } from './auth/middleware';
+import { accessClaims, verifiedIdentity } from './auth/middleware';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './config';
 import type { RateLimitDocument } from './db/mongo';
 
@@ -76,6 +76,8 @@ export interface RateLimits {
   paymentIntents: RequestHandler;
   uploads: RequestHandler;
   cart: RequestHandler;
+  /** POST /user/verification-email, per Firebase account (it takes an ID token): emails sent for one address. */
+  verificationEmails: RequestHandler;
   /** POST /remotes/errors, per client address, counted in this process. */
   failureReports: RequestHandler;
 }
@@ -84,7 +86,7 @@ export const FAILURE_REPORTS_PER_WINDOW = 10;
 const FAILURE_REPORT_WINDOW_MS = 60_000;
 export const TOO_MANY_REPORTS = 'Too many failure reports: try again in a minute';
 
-type LimitDoc = { per: 'client address' | 'account'; calls: number; windowSeconds: number; variable?: string };
+type LimitDoc = { per: 'client address' | 'account' | 'identity provider account'; calls: number; windowSeconds: number; variable?: string };
 const configured = (name: Exclude<keyof RateLimitConfig, 'windowMs'>, per: LimitDoc['per'], variable: string): LimitDoc => ({
   per,
   calls: DEFAULT_RATE_LIMITS[name],
@@ -100,11 +102,13 @@ export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
   paymentIntents: configured('paymentIntents', 'account', 'RATE_LIMIT_PAYMENT_INTENTS'),
   uploads: configured('uploads', 'account', 'RATE_LIMIT_UPLOADS'),
   cart: configured('cart', 'account', 'RATE_LIMIT_CART'),
+  verificationEmails: configured('verificationEmails', 'identity provider account', 'RATE_LIMIT_VERIFICATION_EMAILS'),
   failureReports: { per: 'client address', calls: FAILURE_REPORTS_PER_WINDOW, windowSeconds: FAILURE_REPORT_WINDOW_MS / 1000 },
 };
 
 const byAddress = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 const byAccount = (req: Request) => accessClaims(req).email;
+const byIdentity = (req: Request) => verifiedIdentity(req).uid;
 
 /** 429 with Retry-After and a sentence saying how long to wait. */
 export function createRateLimits(collection: Collection<RateLimitDocument>, config: RateLimitConfig): RateLimits {
@@ -131,6 +135,7 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     paymentIntents: limit('payment-intents', config.paymentIntents, byAccount),
     uploads: limit('uploads', config.uploads, byAccount),
     cart: limit('cart', config.cart, byAccount),
+    verificationEmails: limit('verification-emails', config.verificationEmails, byIdentity),
     // A public write anyone can call (the shell's failure reports): one process's count is the right size for it.
     failureReports: rateLimit({
       windowMs: FAILURE_REPORT_WINDOW_MS,

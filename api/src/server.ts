@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
+import { createApp, createPayments } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
 import { createCatalogCache } from './catalog-cache';
@@ -124,6 +124,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       config,
       logger,
       onCatalogChange: catalogCache.invalidate,
+      payments: createPayments({ config, database, logger, outbox }),
     });
     undo.push(() => jobs.stop());
     const { port } = server.address() as AddressInfo;
@@ -211,8 +212,8 @@ function exitOnSignal(logger: Logger, stop: () => Promise<boolean>): void {
  */
 function runInstances(config: Config, env: NodeJS.ProcessEnv): void {
   const logger = createLogger(config.logLevel, config.logFile);
-  // Every instance must accept the tokens the others sign.
-  const workerEnv = { ...env, JWT_SECRET: config.jwtSecret };
+  // Every instance must accept the tokens (and the remotes' load ids) the others sign.
+  const workerEnv = { ...env, JWT_SECRET: config.jwtSecret, REMOTE_LOAD_ID_SECRET: config.remoteLoadIds.secret };
   if (config.jwtSecretGenerated) {
     logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
   }

@@ -60,6 +60,8 @@ export default async function globalSetup(): Promise<void> {
     process.removeListener('SIGTERM', onSignal);
     await stopAll();
   };
+  // The per-start secret of the Google stand-in (tooling/auth-emulator/proxy.cjs), as `npm start` makes one.
+  process.env.AUTH_STAND_IN_SECRET ??= randomBytes(32).toString('base64url');
   const tasks: Promise<void>[] = [];
   if (!process.env.MONGODB_URI) {
     tasks.push(

@@ -1,5 +1,5 @@
 import { checkAnswersOf } from './answer-check';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@pcpp/contracts/core';
 import type { Express } from 'express';
 import type { Db, ObjectId } from 'mongodb';
@@ -7,6 +7,7 @@ import request from 'supertest';
 import { type AppDeps, createApp } from '../src/app';
 import { type AccessTokens, createAccessTokens } from '../src/auth/access-token';
 import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
+import { standInGoogleSubject } from '../src/auth/google-stand-in';
 import { type Config, DEFAULT_MAIL_FROM, loadConfig } from '../src/config';
 import { connectDatabase, type Database, ensureIndexes, type OrderDocument } from '../src/db/mongo';
 import { seedParts } from '../src/db/seed-data';
@@ -21,12 +22,12 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomSuffix()}@example.com`;
 }
 
-function servicesEnv(): NodeJS.ProcessEnv {
-  const { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET } = process.env;
-  if (!MONGODB_URI || !FIREBASE_AUTH_EMULATOR_HOST || !SMTP_URL || !STRIPE_API_URL) {
+function servicesEnv() {
+  const { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET, AUTH_STAND_IN_SECRET } = process.env;
+  if (!MONGODB_URI || !FIREBASE_AUTH_EMULATOR_HOST || !SMTP_URL || !STRIPE_API_URL || !AUTH_STAND_IN_SECRET) {
     throw new Error('Run the api tests through jest -c api/jest.config.js: its global setup starts the services');
   }
-  return { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET };
+  return { MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET, AUTH_STAND_IN_SECRET };
 }
 
 /**
@@ -34,8 +35,13 @@ function servicesEnv(): NodeJS.ProcessEnv {
  * tests): far past the rate limits, which rate-limits.test.ts sets low on purpose.
  */
 const UNREACHED_RATE_LIMITS = Object.fromEntries(
-  ['SIGN_IN', 'REVIEWS', 'ORDERS', 'PAYMENT_INTENTS', 'UPLOADS', 'CART'].map((name) => [`RATE_LIMIT_${name}`, '100000']),
+  ['SIGN_IN', 'REVIEWS', 'ORDERS', 'PAYMENT_INTENTS', 'UPLOADS', 'CART', 'VERIFICATION_EMAILS'].map((name) => [`RATE_LIMIT_${name}`, '100000']),
 );
+/**
+ * Likewise the hold caps: the stock races place hundreds of unpaid orders as one customer. The
+ * suites of the caps (orders/holds.test.ts) set the real defaults back.
+ */
+const UNREACHED_HOLD_LIMITS = { MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000' };
 
 /** Configuration for a test: the run's database server and emulator, a database of its own. */
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
@@ -44,6 +50,7 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     ...servicesEnv(),
     MONGODB_DB: `test_${randomSuffix()}`,
     ...UNREACHED_RATE_LIMITS,
+    ...UNREACHED_HOLD_LIMITS,
     // Most suites write parts and roles straight into the database; catalog-cache.test.ts sets its own.
     CATALOG_CACHE_TTL_MS: '0',
     ...overrides,
@@ -163,14 +170,15 @@ export async function signUp(
 
 /**
  * Signs up in the emulator and exchanges the ID token for the api's access token, as the shell
- * does. emailVerified: as if the emailed link was opened first (ADMIN_EMAILS promotes only then).
+ * does. emailVerified (default true): as if the emailed link was opened first (only a verified
+ * account orders, and ADMIN_EMAILS promotes only then); false for an account that has not.
  */
 export async function signUpWithAccessToken(
   api: Pick<TestApi, 'app'>,
   account: { email?: string; displayName?: string; emailVerified?: boolean } = {},
 ): Promise<EmulatorSession & { token: string }> {
   const session = await signUp(account.email, undefined, account.displayName);
-  if (account.emailVerified) await markEmailVerified(session.uid);
+  if (account.emailVerified ?? true) await markEmailVerified(session.uid);
   const response = await request(api.app)
     .put(`/user/${encodeURIComponent(session.email)}`)
     .set('Authorization', `Bearer ${session.idToken}`)
@@ -179,11 +187,14 @@ export async function signUpWithAccessToken(
   return { ...session, token: response.body.token as string };
 }
 
-/** Signs in with a Google identity (the emulator takes the provider's claims as they are). */
-export async function signInWithGoogle(email = uniqueEmail('google')): Promise<EmulatorSession> {
-  const claims = { sub: `google-${randomSuffix()}`, email, email_verified: true };
+/**
+ * Signs in with a Google identity as the shop's stand-in makes it (tooling/auth-emulator/proxy.cjs):
+ * its subject for the email, the email unverified. `claims` replace any of them (a forged token).
+ */
+export async function signInWithGoogle(email = uniqueEmail('google'), claims: Record<string, unknown> = {}): Promise<EmulatorSession> {
+  const standIn = { sub: standInGoogleSubject(servicesEnv().AUTH_STAND_IN_SECRET, email), email, email_verified: false, ...claims };
   const result = await identityToolkit<{ localId: string; idToken: string }>('signInWithIdp', {
-    postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
+    postBody: `id_token=${encodeURIComponent(JSON.stringify(standIn))}&providerId=google.com`,
     requestUri: 'http://localhost',
   });
   return { uid: result.localId, email, idToken: result.idToken };
@@ -236,14 +247,25 @@ export function emulatorClaims(
   };
 }
 
-/** An account straight in the database, with an access token for it (no emulator round trip). */
+/**
+ * An account with its role straight in the database and an access token for it, without the token
+ * exchange: its identity (email verified) is made in the emulator, since the api refuses the token
+ * of an account the identity provider does not have (deleted or disabled).
+ */
 export async function createAccount(
   api: Pick<TestApi, 'database' | 'accessTokens'>,
   role: Role,
   email = uniqueEmail(role),
-): Promise<{ email: string; token: string }> {
+): Promise<{ email: string; uid: string; token: string }> {
+  const { uid } = await signUp(email, `pw-${randomSuffix()}`);
+  await markEmailVerified(uid);
   const { insertedId } = await api.database.collections.users.insertOne({ email, role, createdAt: new Date() });
-  return { email, token: await api.accessTokens.sign({ sub: insertedId.toHexString(), email, role }) };
+  return { email, uid, token: await api.accessTokens.sign({ sub: insertedId.toHexString(), uid, email, role }) };
+}
+
+/** An image address the api's upload storage gives out (its disk store): what a new part's `img` must be. */
+export function uploadedImageUrl(api: { config: Pick<Config, 'publicApiUrl'> }): string {
+  return `${api.config.publicApiUrl}/uploads/${randomUUID()}.webp`;
 }
 
 /** A part of its own for a test, straight into the database. Price in cents. */

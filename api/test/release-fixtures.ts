@@ -21,12 +21,20 @@ export function manifestOf(name: string, shared: Record<string, string>) {
   };
 }
 
-/** A real HTTP server standing in for the release store and the shell's host: path → JSON body. */
+/**
+ * A real HTTP server standing in for the release store and the shell's host: path → JSON body, or
+ * a redirect. `hits` counts every request it received (a refused address must get none).
+ */
 export async function startManifestServer() {
   const files = new Map<string, unknown>();
+  const redirects = new Map<string, string>();
+  let hits = 0;
   const server = http.createServer((req, res) => {
+    hits += 1;
     const body = files.get(req.url ?? '');
-    if (body === undefined) res.writeHead(404).end('Not found');
+    const location = redirects.get(req.url ?? '');
+    if (location) res.writeHead(302, { Location: location }).end();
+    else if (body === undefined) res.writeHead(404).end('Not found');
     else res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   });
   server.listen(0, '127.0.0.1');
@@ -43,6 +51,13 @@ export async function startManifestServer() {
     },
     set(path: string, body: unknown) {
       files.set(path, body);
+    },
+    /** Answers `path` with a 302 to `location`. */
+    redirect(path: string, location: string) {
+      redirects.set(path, location);
+    },
+    get hits() {
+      return hits;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

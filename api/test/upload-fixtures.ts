@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { TestApi } from './helpers';
-import { randomSuffix } from './helpers';
+import { createAccount, randomSuffix } from './helpers';
 
 /** A PNG of `width` × `height` with some detail (a gradient), as a real photo would have. */
 export function pngImage(width: number, height: number): Promise<Buffer> {
@@ -36,8 +36,6 @@ export async function tempUploadsDir(): Promise<{ dir: string; remove(): Promise
 
 /** An account of the role in the test's database (the role authority reads it) and its access token. */
 export async function accountWithToken(api: TestApi, role: 'admin' | 'customer'): Promise<{ email: string; bearer: string }> {
-  const email = `${role}-${randomSuffix()}@example.com`;
-  const { insertedId } = await api.database.collections.users.insertOne({ email, role, createdAt: new Date() });
-  const token = await api.accessTokens.sign({ sub: insertedId.toHexString(), email, role });
+  const { email, token } = await createAccount(api, role, `${role}-${randomSuffix()}@example.com`);
   return { email, bearer: `Bearer ${token}` };
 }

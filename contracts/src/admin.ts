@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text';
 import { CATEGORIES, type Category, type Role } from './entities';
 import { specsInputSchemas } from './part-specs';
 import { countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
@@ -40,6 +41,7 @@ export const ACTIVITY_ACTIONS = [
   'product.deleted',
   'order.deleted',
   'order.status',
+  'order.refunded',
   'review.hidden',
   'review.shown',
   'release.published',
@@ -132,7 +134,7 @@ export const minimumOrderRule: [
 ];
 
 const partInputFields = {
-  name: z.string({ error: m.productNameRequired }).trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
+  name: freeText(m.productNameRequired, PRODUCT_NAME_MAX),
   p_quantity: wholeCount(m.productQuantityRequired),
   min_quantity: wholeCount(m.minimumOrderRequired),
   price: z
@@ -140,8 +142,13 @@ const partInputFields = {
     .int('price must be whole cents')
     .min(1, 'price must be more than 0')
     .max(PRICE_MAX_CENTS, 'price is too high'),
-  description: z.string({ error: m.descriptionRequired }).trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
-  img: z.url({ error: m.imageRequired }).max(500),
+  description: freeText(m.descriptionRequired, DESCRIPTION_MAX),
+  // http(s) only (never javascript: or data:); the api also requires its own uploads' address.
+  img: z
+    .string({ error: m.imageRequired })
+    .min(1, m.imageRequired)
+    .max(500, m.imageNotUploaded)
+    .pipe(z.url({ protocol: /^https?$/, error: m.imageNotUploaded })),
 };
 
 const partInputOf = <C extends Category>(category: C) =>
@@ -181,7 +188,7 @@ const countText = (required: string) =>
  * adds its photo field and `minimumOrderRule` (files are a browser thing; this file is server-safe).
  */
 export const partFormFields = z.object({
-  name: z.string().trim().min(1, m.productNameRequired).max(PRODUCT_NAME_MAX),
+  name: freeText(m.productNameRequired, PRODUCT_NAME_MAX),
   category: z.enum(CATEGORIES, { error: 'choose a category' }),
   p_quantity: countText(m.productQuantityRequired),
   min_quantity: countText(m.minimumOrderRequired),
@@ -197,7 +204,7 @@ export const partFormFields = z.object({
       }
       return cents;
     }),
-  description: z.string().trim().min(1, m.descriptionRequired).max(DESCRIPTION_MAX),
+  description: freeText(m.descriptionRequired, DESCRIPTION_MAX),
 });
 
 /** POST /uploads: at most 5 MB, and what the file's bytes say it is. */

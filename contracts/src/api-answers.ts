@@ -15,6 +15,25 @@ export const apiErrorSchema = z.object({
 /** POST /order and POST /tools stock conflicts: the sentence, and how many are left. */
 export const stockConflictSchema = z.object({ message: z.string(), available: countSchema });
 
+/**
+ * POST /order past a hold cap: the sentence (what to do), which limit (its variable) and its value.
+ * `max` is the part's minimum order when that is above MAX_HELD_UNITS_PER_PART.
+ */
+export const holdConflictSchema = z.object({
+  message: z.string(),
+  limit: z.enum(['MAX_UNPAID_ORDERS', 'MAX_HELD_UNITS_PER_PART']),
+  max: countSchema,
+});
+
+/** GET /stock-holds (admin): per part asked for, the units unpaid orders hold and how many orders. */
+export const stockHoldsAnswerSchema = z.object({
+  holds: z.array(z.object({ productId: objectIdStringSchema, held: countSchema, unpaidOrders: countSchema })),
+});
+export type StockHolds = z.infer<typeof stockHoldsAnswerSchema>;
+
+/** POST /user/verification-email: the link is on its way (to `email`). */
+export const verificationEmailAnswerSchema = z.object({ sent: z.literal(true), email: z.string() });
+
 /** POST /tools: the new part's id. */
 export const insertedIdAnswerSchema = z.object({ insertedId: objectIdStringSchema });
 

@@ -49,6 +49,20 @@ const exchangeResponseSchema = z.object({
   notice: z.string().optional(),
 });
 
+const verificationEmailResponseSchema = z.object({ sent: z.literal(true), email: z.string() });
+
+/**
+ * POST /user/verification-email with the identity provider's ID token (sign-up asks before its token
+ * exchange): the shop emails the link that verifies the address itself.
+ */
+export async function requestVerificationEmail(idToken: string): Promise<{ email: string }> {
+  const { data } = await apiClient.post('/user/verification-email', undefined, {
+    headers: { Authorization: `Bearer ${idToken}` },
+    skipSessionRefresh: true,
+  });
+  return { email: verificationEmailResponseSchema.parse(data).email };
+}
+
 /** PUT /user/{email} with the identity provider's ID token: the api's own access token, and its notice if any. */
 export async function exchangeIdToken(identity: { email: string; idToken: string }): Promise<AccessToken & { notice?: string }> {
   const requestedAt = Date.now();

@@ -360,6 +360,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email me the link that verifies my address
+         * @description With a Firebase ID token (sign-up sends one before the token exchange). The shop emails the link itself, through its outbox (MailDev’s inbox in demo mode); it opens the shop’s /auth/action page. Ordering needs a verified email.
+         *
+         *     **Who may call:** A Firebase ID token.
+         *
+         *     **Rate limit:** 5 calls per identity provider account every 60 s (RATE_LIMIT_VERIFICATION_EMAILS); past it, 429 with Retry-After.
+         */
+        post: operations["sendVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/one": {
         parameters: {
             query?: never;
@@ -436,7 +460,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel my unpaid order
-         * @description The order is kept, cancelled, and its quantity goes back to stock (once, however many deletes race).
+         * @description The order is kept, cancelled, and its quantity goes back to stock (once, however many deletes race). Its PaymentIntent is cancelled first, so the card can no longer be charged for it.
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          */
@@ -469,7 +493,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order (the Purchase page)
-         * @description The part’s name and price come from the database and the email from the token; the spec’s `productName`, `email`, `name`, `per_product_price` and `totalAmount` are accepted and ignored. The stock is taken in the step that checks it and held until the order is paid, cancelled, or the hold expires (ORDER_HOLD_MINUTES).
+         * @description The part’s name and price come from the database and the email from the token; the spec’s `productName`, `email`, `name`, `per_product_price` and `totalAmount` are accepted and ignored. The stock is taken in the step that checks it and held until the order is paid, cancelled, or the hold expires (ORDER_HOLD_MINUTES, `holdExpiresAt`). Only an account whose email is verified may order, and each customer holds at most MAX_UNPAID_ORDERS unpaid orders and MAX_HELD_UNITS_PER_PART units of one part (or its minimum order, when higher) at once.
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          *
@@ -524,7 +548,9 @@ export interface paths {
         post?: never;
         /**
          * Cancel a customer’s unpaid order
-         * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         * @description As the customer’s own delete: its PaymentIntent is cancelled first.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
         delete: operations["cancelOrder"];
         options?: never;
@@ -552,6 +578,28 @@ export interface paths {
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
         patch: operations["changeOrderStatus"];
+        trace?: never;
+    };
+    "/stock-holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Held stock per part (Manage Products)
+         * @description For each part named, the units unpaid orders hold and how many unpaid orders hold them; the part’s `p_quantity` is what is left to sell beside them.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["getStockHolds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/cart": {
@@ -687,7 +735,7 @@ export interface paths {
         };
         /**
          * The live version of each remote (what the shell loads)
-         * @description The live manifest of each remote, and the one live before it (the shell’s fallback). Public; cacheable for 5 s.
+         * @description The live manifest of each remote, and the one live before it (the shell’s fallback), their versions, and a signed load id for this page load: a failure report (POST /remotes/errors) must carry it, for a version it served, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). Public; never cached.
          *
          *     **Who may call:** Anyone.
          */
@@ -711,7 +759,7 @@ export interface paths {
         put?: never;
         /**
          * Report a remote that would not load (the shell)
-         * @description Shown on the Releases page for 24 hours.
+         * @description Only for a version GET /remotes served to this page (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours; nothing acts on it by itself.
          *
          *     **Who may call:** Anyone.
          *
@@ -755,7 +803,7 @@ export interface paths {
         put?: never;
         /**
          * Register a published version (npm run release)
-         * @description The api reads the version’s mf-manifest.json, checks it is this remote’s and keeps the shared versions it was built against. Not live yet.
+         * @description The manifest URL must be on the release store or a remote’s origin (RELEASES_PUBLIC_URL, MF_*_MANIFEST_URL, RELEASE_MANIFEST_ORIGINS): any other is refused without being fetched. The api reads the version’s mf-manifest.json (no redirects), checks it is this remote’s and keeps the shared versions it was built against. Not live yet.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -1081,6 +1129,14 @@ export interface components {
             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
             statusHistory: components["schemas"]["OrderStatusChange"][];
             createdAt: components["schemas"]["DateTime"];
+            holdExpiresAt?: components["schemas"]["DateTime"];
+            refunds?: {
+                refundId: string;
+                paymentIntentId: string;
+                amount: components["schemas"]["Cents"];
+                reason: string;
+                at: components["schemas"]["DateTime"];
+            }[];
             checkoutId?: components["schemas"]["ObjectId"];
         };
         /** @description One step of an order’s life: who, when, and why. */
@@ -1109,7 +1165,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "product.added" | "product.deleted" | "order.deleted" | "order.status" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
+            action: "user.promoted" | "product.added" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
             actor: string;
             target: string;
             details?: string;
@@ -1123,6 +1179,13 @@ export interface components {
             previous: {
                 [key: string]: string;
             };
+            versions: {
+                [key: string]: {
+                    live: string;
+                    previous?: string;
+                };
+            };
+            loadId: string;
         };
         /** @description A remote’s versions, the live one, and its load failures. */
         RemoteReleases: {
@@ -1809,7 +1872,6 @@ export interface operations {
                     min_quantity: number;
                     price: number;
                     description: string;
-                    /** Format: uri */
                     img: string;
                     /** @constant */
                     category: "Motherboard";
@@ -1832,7 +1894,6 @@ export interface operations {
                     min_quantity: number;
                     price: number;
                     description: string;
-                    /** Format: uri */
                     img: string;
                     /** @constant */
                     category: "Memory";
@@ -1849,7 +1910,6 @@ export interface operations {
                     min_quantity: number;
                     price: number;
                     description: string;
-                    /** Format: uri */
                     img: string;
                     /** @constant */
                     category: "Storage";
@@ -1864,7 +1924,6 @@ export interface operations {
                     min_quantity: number;
                     price: number;
                     description: string;
-                    /** Format: uri */
                     img: string;
                     /** @constant */
                     category: "CPU Cooler";
@@ -1881,7 +1940,6 @@ export interface operations {
                     min_quantity: number;
                     price: number;
                     description: string;
-                    /** Format: uri */
                     img: string;
                     /** @constant */
                     category: "Power Supplies";
@@ -1898,7 +1956,6 @@ export interface operations {
                     min_quantity: number;
                     price: number;
                     description: string;
-                    /** Format: uri */
                     img: string;
                     /** @constant */
                     category: "Video Card";
@@ -3532,6 +3589,108 @@ export interface operations {
             };
         };
     };
+    sendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sent": true,
+                     *       "email": "sam@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        sent: true;
+                        email: string;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account has no email address. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The email is verified already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getProfile: {
         parameters: {
             query: {
@@ -3867,7 +4026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A paid order cannot be deleted. */
+            /** @description A paid order cannot be deleted (also when its payment went through just now), or its payment is being processed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,6 +4046,15 @@ export interface operations {
             };
             /** @description The request body’s encoding or charset is not supported. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused to cancel the order’s payment (the order is left as it is). */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4070,7 +4238,8 @@ export interface operations {
                      *             "by": "customer@pcparts.dev"
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-02T09:30:00.000Z"
+                     *         "createdAt": "2026-11-02T09:30:00.000Z",
+                     *         "holdExpiresAt": "2026-11-02T10:00:00.000Z"
                      *       }
                      *     ]
                      */
@@ -4184,7 +4353,8 @@ export interface operations {
                      *             "by": "customer@pcparts.dev"
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-02T09:30:00.000Z"
+                     *         "createdAt": "2026-11-02T09:30:00.000Z",
+                     *         "holdExpiresAt": "2026-11-02T10:00:00.000Z"
                      *       }
                      *     }
                      */
@@ -4212,6 +4382,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The account’s email is not verified yet: the sentence says how to verify it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description No part has this id. */
             404: {
                 headers: {
@@ -4221,7 +4400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The stock cannot cover the quantity (with how many are left), or a request with this Idempotency-Key is still running. */
+            /** @description The stock cannot cover the quantity (with how many are left); the customer’s unpaid orders are at a hold cap (which, and its value; the sentence says to pay for or cancel one first); or a request with this Idempotency-Key is still running. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4230,6 +4409,11 @@ export interface operations {
                     "application/json": {
                         message: string;
                         available: number;
+                    } | {
+                        message: string;
+                        /** @enum {string} */
+                        limit: "MAX_UNPAID_ORDERS" | "MAX_HELD_UNITS_PER_PART";
+                        max: number;
                     } | {
                         message: string;
                     };
@@ -4323,7 +4507,8 @@ export interface operations {
                      *             "by": "customer@pcparts.dev"
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-02T09:30:00.000Z"
+                     *         "createdAt": "2026-11-02T09:30:00.000Z",
+                     *         "holdExpiresAt": "2026-11-02T10:00:00.000Z"
                      *       }
                      *     ]
                      */
@@ -4418,7 +4603,8 @@ export interface operations {
                      *           "by": "customer@pcparts.dev"
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *       "createdAt": "2026-11-02T09:30:00.000Z",
+                     *       "holdExpiresAt": "2026-11-02T10:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -4532,7 +4718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A paid order cannot be cancelled. */
+            /** @description A paid order cannot be cancelled (also when its payment went through just now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,6 +4738,15 @@ export interface operations {
             };
             /** @description The request body’s encoding or charset is not supported. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused to cancel the order’s payment (the order is left as it is). */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4663,7 +4858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The order’s status does not allow this move (or another admin moved it first). */
+            /** @description The order’s status does not allow this move (or another admin moved it first, or its payment went through just now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,6 +4878,103 @@ export interface operations {
             };
             /** @description The request body’s encoding or charset is not supported. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused to cancel the order’s payment (the order is left as it is). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStockHolds: {
+        parameters: {
+            query: {
+                /** @description Part ids separated by commas (at most 50). */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per part asked for, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "holds": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "held": 2,
+                     *           "unpaidOrders": 1
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "held": 0,
+                     *           "unpaidOrders": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        holds: {
+                            productId: components["schemas"]["ObjectId"];
+                            held: number;
+                            unpaidOrders: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5175,6 +5467,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
                      *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
                      *         },
                      *         {
@@ -5198,6 +5491,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
                      *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
                      *         }
                      *       ],
@@ -5260,6 +5554,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The account’s email is not verified yet: the sentence says how to verify it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description A part of the checkout is no longer sold (`productId` names it). */
             404: {
                 headers: {
@@ -5276,7 +5579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A line’s stock cannot be held (`productId`, `available`): nothing is held. Or a request with this key is still running. */
+            /** @description A line’s stock cannot be held (`productId`, `available`): nothing is held. Or the customer’s unpaid holds would pass a cap (`limit`: MAX_UNPAID_ORDERS, where the checkout counts as one order, or MAX_HELD_UNITS_PER_PART, each line’s units added). Or a request with this key is still running. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5286,6 +5589,11 @@ export interface operations {
                         message: string;
                         productId: components["schemas"]["ObjectId"];
                         available: number;
+                    } | {
+                        message: string;
+                        /** @enum {string} */
+                        limit: "MAX_UNPAID_ORDERS" | "MAX_HELD_UNITS_PER_PART";
+                        max: number;
                     } | {
                         message: string;
                     };
@@ -5381,6 +5689,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
                      *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
                      *         },
                      *         {
@@ -5404,6 +5713,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
                      *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
                      *         }
                      *       ],
@@ -5597,7 +5907,20 @@ export interface operations {
                      *       },
                      *       "previous": {
                      *         "mf_shop": "http://localhost:3001/mf-manifest.json"
-                     *       }
+                     *       },
+                     *       "versions": {
+                     *         "mf_shop": {
+                     *           "live": "0.1.0+3f2a9c1d",
+                     *           "previous": "0.1.0+local"
+                     *         },
+                     *         "mf_dashboard": {
+                     *           "live": "0.1.0+local"
+                     *         },
+                     *         "mf_admin": {
+                     *           "live": "0.1.0+local"
+                     *         }
+                     *       },
+                     *       "loadId": "eyJuIjoiVjFxX2ZxT2dKbVV6cU1pQiIsImUiOjE3OTQwMDAwMDAwMDAsInMiOnsibWZfc2hvcCI6WyIwLjEuMCszZjJhOWMxZCIsIjAuMS4wK2xvY2FsIl19fQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
                      *     }
                      */
                     "application/json": components["schemas"]["LiveRemotes"];
@@ -5642,21 +5965,21 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     remote: "mf_shop" | "mf_dashboard" | "mf_admin";
-                    /** Format: uri */
-                    manifestUrl: string;
+                    version: string;
+                    loadId: string;
                     message: string;
                 };
             };
         };
         responses: {
-            /** @description Recorded. */
+            /** @description Recorded (a repeat from the same page load for the same version is not counted again). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description Malformed, or the load id is not one the api signed, has ended, or did not serve this version (the message says which). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5839,7 +6162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description Malformed, or the manifest is not on an allowed address, cannot be read, or is another remote’s (the message says which). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATALOG_FACET_PARAMS, type CatalogFacet, type CatalogFacetFilters, catalogFacetFields } from './catalog-facets';
+import { optionalText } from './text';
 import { CATEGORIES, type Part } from './entities';
 
 /**
@@ -81,10 +82,7 @@ export function unknownQueryParameterError(known: readonly string[]) {
 
 export const catalogQueryFields = {
   category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
-  q: z
-    .string({ error: 'q must be text' })
-    .trim()
-    .max(CATALOG_SEARCH_MAX_LENGTH, `q must be at most ${CATALOG_SEARCH_MAX_LENGTH} characters`),
+  q: optionalText(CATALOG_SEARCH_MAX_LENGTH, `q must be at most ${CATALOG_SEARCH_MAX_LENGTH} characters`),
   sort: z.enum(CATALOG_SORTS, { error: `sort must be one of: ${CATALOG_SORTS.join(', ')}` }),
   page: wholeNumberText('page', 1, 1_000_000),
   limit: wholeNumberText('limit', 1, CATALOG_MAX_LIMIT),

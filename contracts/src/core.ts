@@ -23,3 +23,4 @@ export * from './releases';
 export * from './routes';
 export * from './runtime-config';
 export * from './schemas';
+export * from './text';

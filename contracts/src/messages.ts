@@ -29,6 +29,10 @@ export const validationMessages = {
   professionRequired: 'profession is required',
   linkedinRequired: 'linkedin profile is required',
   linkedinInvalid: 'provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name',
+  // Ours: free text with a NUL, another control character or half an emoji (an unpaired surrogate).
+  textUnreadable: 'remove the control characters or broken symbols: this text cannot be saved with them',
+  // Ours: a product's image is one uploaded to the shop (POST /uploads), never a script or data URL.
+  imageNotUploaded: 'Image must be a picture uploaded to the shop',
 } as const;
 
 export const toastMessages = {
@@ -102,6 +106,8 @@ export const signInText = {
   verifyBanner: (email: string) => `Verify your email address: open the link we sent to ${email}.`,
   verificationSent: (email: string) => `We sent the verification email again to ${email}.`,
   verificationSendFailed: 'The email could not be sent. Please try again.',
+  /** Demo mode (`npm start`): no email leaves the machine; MailDev's inbox catches the shop's. */
+  verifyInDemoInbox: 'Demo mode: the shop’s emails, this link included, arrive in the demo mail inbox at',
   /** The identity provider's code could not be loaded or configured. */
   signInUnavailable: 'Signing in is not available right now. Reload the page and try again.',
 } as const;

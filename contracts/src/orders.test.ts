@@ -1,4 +1,4 @@
-import { orderFormSchema, orderInputSchema } from './orders';
+import { holdTimeLeftText, orderFormSchema, orderInputSchema } from './orders';
 
 const id = '0123456789abcdef01234567';
 const valid = { productId: id, order_quantity: '5', address: '1 Main St', phone: '555 0100' };
@@ -38,5 +38,18 @@ describe('the api schema of POST /order', () => {
     ['an operator object as id', { ...valid, productId: { $ne: null } }],
   ])('refuses %s', (_what, body) => {
     expect(orderInputSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('holdTimeLeftText', () => {
+  const now = Date.parse('2026-03-03T14:00:00Z');
+  const at = (minutes: number) => new Date(now + minutes * 60_000 + 1_000).toISOString();
+  it('says the real time left, in full or short', () => {
+    expect(holdTimeLeftText(at(29), now)).toBe('29 minutes');
+    expect(holdTimeLeftText(at(1), now)).toBe('1 minute');
+    expect(holdTimeLeftText(at(0), now)).toBe('less than a minute');
+    expect(holdTimeLeftText(at(180), now)).toBe('3 hours');
+    expect(holdTimeLeftText(at(29), now, { short: true })).toBe('29 min');
+    expect(holdTimeLeftText(at(0), now, { short: true })).toBe('< 1 min');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
 import { validationMessages as m } from './messages';
+import { freeText } from './text';
 
 /**
  * An order's life: placed (stock held) → paid (only by the verified payment) → shipped →
@@ -16,6 +17,20 @@ export interface OrderStatusChange {
   /** Email of who made the change; 'system' for the payment provider or the hold sweep. */
   by: string;
   reason?: string;
+}
+
+/** A payment the api gave back: one that succeeded for an order already cancelled or paid. */
+export interface OrderRefund {
+  /** The payment provider's refund id (Stripe `re_…`). */
+  refundId: string;
+  /** The payment it gave back (Stripe PaymentIntent `pi_…`). */
+  paymentIntentId: string;
+  /** Integer cents. */
+  amount: number;
+  /** Why, in words (refundReasons). */
+  reason: string;
+  /** ISO time. */
+  at: string;
 }
 
 /** An order as the api answers it. Money is integer cents, copied from the part when ordered. */
@@ -38,6 +53,10 @@ export interface Order {
   status: OrderStatus;
   statusHistory: OrderStatusChange[];
   createdAt: string;
+  /** ISO time the stock hold ends: an order still unpaid then is cancelled (ORDER_HOLD_MINUTES). */
+  holdExpiresAt?: string;
+  /** Payments given back (a payment that went through after the order was cancelled, or a second one). */
+  refunds?: OrderRefund[];
   /** The checkout that placed it with other lines (absent for a single order). */
   checkoutId?: string;
 }
@@ -61,12 +80,57 @@ export function stockLeftMessage(available: number): string {
   return available > 0 ? `Only ${available} left in stock.` : 'This part is sold out.';
 }
 
+/**
+ * The api's refusals that keep one customer from holding the catalog (ours; the spec has none):
+ * POST /order needs a verified email, and unpaid orders are capped per customer (MAX_UNPAID_ORDERS,
+ * MAX_HELD_UNITS_PER_PART). Each says what to do.
+ */
+export const orderRuleText = {
+  verifyEmailFirst: 'Verify your email address before you order: open the link we emailed you, or send it again from your dashboard.',
+  tooManyUnpaidOrders: (max: number) =>
+    `You already have ${max} unpaid ${max === 1 ? 'order' : 'orders'}. Pay for one or cancel it in My Orders before you place another.`,
+  tooManyHeldUnits: (max: number, partName: string, held: number) =>
+    `You can hold at most ${max} units of ${partName} at once, and your unpaid orders already hold ${held}. ` +
+    'Pay for or cancel one in My Orders, or order fewer.',
+  /** POST /create-payment-intent for an order whose part was deleted. */
+  partGone: 'This part is no longer sold, so this order cannot be paid. Cancel it in My Orders.',
+  /** PATCH /myorder/{id}: the payment went through after the order was cancelled; it is given back. */
+  refundedAfterCancel: 'This order was cancelled before your payment went through, so the payment has been refunded.',
+  /** My Orders and the Payment page, for an unpaid order: the real time its hold has left. */
+  holdLeft: (left: string, until: string) => `Pay within ${left} (by ${until}) or the order is cancelled.`,
+  /** The same in a table cell: two short lines. */
+  holdLeftShort: (left: string, until: string) => [`${left} left`, `pay by ${until}`] as const,
+  holdEnded: 'The time to pay has run out: this order is being cancelled.',
+  /** My Orders: a payment given back. */
+  refunded: (amount: string) => `Refunded ${amount}`,
+} as const;
+
+/**
+ * "14 minutes", "1 minute", "less than a minute", "3 hours": how long an unpaid order's hold still
+ * lasts. `short`: "14 min", "< 1 min", "3 h" (a table cell).
+ */
+export function holdTimeLeftText(holdExpiresAt: string, now = Date.now(), { short = false } = {}): string {
+  const minutes = Math.floor((Date.parse(holdExpiresAt) - now) / 60_000);
+  if (minutes < 1) return short ? '< 1 min' : 'less than a minute';
+  if (minutes < 120) return short ? `${minutes} min` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.floor(minutes / 60);
+  return short ? `${hours} h` : `${hours} hours`;
+}
+
 export const orderStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   at: isoDateTimeSchema,
   by: z.string(),
   reason: z.string().optional(),
 }) satisfies z.ZodType<OrderStatusChange>;
+
+export const orderRefundSchema = z.object({
+  refundId: z.string(),
+  paymentIntentId: z.string(),
+  amount: centsSchema,
+  reason: z.string(),
+  at: isoDateTimeSchema,
+}) satisfies z.ZodType<OrderRefund>;
 
 /** What the front ends check an order answer against. */
 export const orderSchema = z.object({
@@ -85,6 +149,8 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   statusHistory: z.array(orderStatusChangeSchema),
   createdAt: isoDateTimeSchema,
+  holdExpiresAt: isoDateTimeSchema.optional(),
+  refunds: z.array(orderRefundSchema).optional(),
   checkoutId: objectIdStringSchema.optional(),
 }) satisfies z.ZodType<Order>;
 
@@ -116,8 +182,8 @@ function quantitySchema(limits?: OrderLimits) {
 const orderFields = (limits?: OrderLimits) => ({
   productId: objectIdText('productId'),
   order_quantity: quantitySchema(limits),
-  address: z.string({ error: m.addressRequired }).trim().min(1, m.addressRequired).max(ADDRESS_MAX, `at most ${ADDRESS_MAX} characters`),
-  phone: z.string({ error: m.phoneRequired }).trim().min(1, m.phoneRequired).max(PHONE_MAX, `at most ${PHONE_MAX} characters`),
+  address: freeText(m.addressRequired, ADDRESS_MAX),
+  phone: freeText(m.phoneRequired, PHONE_MAX),
   // The spec's client also sends these; the server takes them from the part and the account.
   productName: z.string().max(200).optional(),
   email: z.string().max(254).optional(),

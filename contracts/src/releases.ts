@@ -1,6 +1,7 @@
 // By package path, as pages.ts reads page-paths.json: the webpack config reads the same file.
 import sharedSingletonsFile from '@pcpp/contracts/shared-singletons.json';
 import { z } from 'zod';
+import { freeText } from './text';
 import { countSchema, isoDateTimeSchema } from './entity-schemas';
 import type { RemoteName } from './routes';
 
@@ -36,11 +37,18 @@ export function packageOf(request: string): string {
  */
 export const RELEASE_CHECKED_SINGLETONS: readonly string[] = SHARED_SINGLETONS.filter((request) => packageOf(request) === request);
 
-/** GET /remotes (public): the live manifest of each remote, and the one live before it. */
+/**
+ * GET /remotes (public): the live manifest of each remote, the one live before it, their versions,
+ * and this page load's signed id, which a failure report must carry (POST /remotes/errors).
+ */
 export const liveRemotesSchema = z.object({
   remotes: z.partialRecord(remoteNameSchema, z.url()),
   /** The previous live version of each remote: the shell falls back to it when the live one fails. */
   previous: z.partialRecord(remoteNameSchema, z.url()),
+  /** The versions behind `remotes` and `previous`: what a failure report names. */
+  versions: z.partialRecord(remoteNameSchema, z.object({ live: z.string(), previous: z.string().optional() })),
+  /** Signed by the api, short-lived: the versions this answer served, for this page load's failure reports. */
+  loadId: z.string(),
 });
 export type LiveRemotes = z.infer<typeof liveRemotesSchema>;
 
@@ -103,11 +111,18 @@ export const publishReleaseInputSchema = z.strictObject({
 /** POST /releases/{remote}/promote (admin). */
 export const promoteReleaseInputSchema = z.strictObject({ version: releaseVersionSchema });
 
-/** POST /remotes/errors (anyone: the shell reports a remote that would not load). */
+/** The longest load id GET /remotes signs (three remotes, two versions each, and the signature). */
+export const MAX_LOAD_ID_LENGTH = 2_000;
+
+/**
+ * POST /remotes/errors (anyone: the shell reports a remote that would not load): the version it
+ * could not load, and the load id GET /remotes gave the page with that version.
+ */
 export const remoteLoadFailureInputSchema = z.strictObject({
   remote: remoteNameSchema,
-  manifestUrl: z.url().max(500),
-  message: z.string({ error: 'message is required' }).trim().min(1, 'message is required').max(500),
+  version: releaseVersionSchema,
+  loadId: z.string({ error: 'loadId is required: the one GET /remotes gave this page' }).min(1).max(MAX_LOAD_ID_LENGTH),
+  message: freeText('message is required', 500),
 });
 
 /** The major of a semver, or major.minor below 1.0.0 (npm's caret: 0.x minors may break). */
@@ -141,4 +156,10 @@ export const releaseMessages = {
   nothingToRollBack: (remote: string) => `${remote} has no earlier live version to roll back to`,
   manifestUnreadable: (url: string, reason: string) => `Could not read the manifest ${url}: ${reason}`,
   wrongManifest: (remote: string, name: string) => `The manifest is ${name}'s, not ${remote}'s`,
+  manifestNotAllowed: (url: string, allowed: readonly string[]) =>
+    `${url} is not on the release store or a remote's origin: a manifest must be under ${allowed.join(', ')} (RELEASE_MANIFEST_ORIGINS adds more)`,
+  loadIdInvalid: 'This report carries no load id the api signed: send the loadId of the GET /remotes answer the page loaded with',
+  loadIdExpired: 'This page load is too old to report a failure: reload the page',
+  versionNotServed: (remote: string, version: string) =>
+    `${remote} ${version} was not served to this page: a failure report names a version GET /remotes gave it`,
 } as const;

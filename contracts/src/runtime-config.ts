@@ -37,6 +37,11 @@ export const runtimeConfigSchema = z.object({
    * MONGODB_URI was not given: admins see a banner saying the data resets on restart.
    */
   demoDatabase: z.boolean().optional(),
+  /**
+   * Set only when `npm start` / `npm run dev` run MailDev for the shop's emails: where a customer
+   * finds the link that verifies their email (the verify banner says so).
+   */
+  demoMailInboxUrl: z.url().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

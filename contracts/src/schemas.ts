@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
+import { freeText } from './text';
 
 /**
  * Accepts everything the spec's pattern accepts (lowercase letters or digits, @, letters,
@@ -33,7 +34,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const signupSchema = loginSchema.extend({
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired),
+  name: freeText(m.nameRequired, 100),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
@@ -51,17 +52,11 @@ export const reviewInputSchema = z.object({
     .min(1, m.ratingsRequired)
     .regex(/^[0-5]$/, 'ratings must be a whole number from 0 to 5')
     .transform(Number),
-  review: z
-    .string({ error: m.reviewRequired })
-    .trim()
-    .min(1, m.reviewRequired)
-    .max(1000, 'review must be 1000 characters or fewer'),
+  review: freeText(m.reviewRequired, 1000, 'review must be 1000 characters or fewer'),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 
-function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `at most ${max} characters`);
-}
+const requiredText = (message: string, max = 200) => freeText(message, max);
 
 /** A full web address, as a LinkedIn profile must be. */
 export function isHttpUrl(value: string): boolean {

@@ -54,6 +54,27 @@ export async function emulatorOobCodeFor(request: APIRequestContext, email: stri
   return (await matching())[0]!;
 }
 
+/**
+ * The links of the shop's verification emails to this address (POST /user/verification-email), as
+ * MailDev's inbox holds them, oldest first: the demo's way to verify an email.
+ */
+export async function verificationLinksTo(request: APIRequestContext, email: string): Promise<string[]> {
+  const response = await request.get(`${stackUrls.mailInbox}/api/email`);
+  expect(response.status()).toBe(200);
+  const inbox = (await response.json()) as { subject: string; to: { address: string }[]; text: string; date?: string }[];
+  return inbox
+    .filter((mail) => mail.subject === 'Verify your email for PC PART PICKER' && mail.to.some((to) => to.address === email))
+    .map((mail) => /(https?:\/\/\S+\/auth\/action\?mode=verifyEmail&oobCode=\S+)/.exec(mail.text)?.[1] ?? '')
+    .filter(Boolean);
+}
+
+/** Applies an emailed code at the emulator, as a mail client on another device opening the link would. */
+export async function applyEmailedCode(request: APIRequestContext, link: string): Promise<void> {
+  const oobCode = new URL(link).searchParams.get('oobCode');
+  const response = await request.post(`${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, { data: { oobCode } });
+  expect(response.status()).toBe(200);
+}
+
 /** A fresh email+password account made through the emulator's REST api, as the SDK would. */
 export async function createEmulatorAccount(request: APIRequestContext, account: { email: string; password: string }) {
   const response = await request.post(
@@ -93,4 +114,21 @@ export async function apiAccessToken(request: APIRequestContext, account: { emai
   });
   expect(exchange.status()).toBe(200);
   return ((await exchange.json()) as { token: string }).token;
+}
+
+/**
+ * Opens "Continue With Google" on the Login page and fills the demo's Google stand-in (the shop's
+ * own popup page, tooling/auth-emulator): answers the popup, submitted, and whether it closed
+ * (it closes once the sign-in reached the page).
+ */
+export async function googleStandInPopup(page: Page, account: { email: string; displayName?: string }) {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue With Google' }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill(account.email);
+  await popup.getByLabel('Display name').fill(account.displayName ?? 'Google Person');
+  const closed = popup.waitForEvent('close').then(() => true);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  return { popup, closed };
 }

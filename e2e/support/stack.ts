@@ -33,6 +33,6 @@ export function serveShell(port: number, remoteOverrides: Partial<Record<string,
     // A fixed remote map: no release registry, so the overrides are what loads.
     runtimeConfig: () => ({ ...config, remoteRegistryUrl: undefined, remotes: { ...config.remotes, ...remoteOverrides } }),
     // Like `npm start`: the shell reaches the emulator through its own origin.
-    handle: createAuthEmulatorProxy({ emulatorHost }),
+    handle: createAuthEmulatorProxy({ emulatorHost, standInSecret: process.env.AUTH_STAND_IN_SECRET }),
   });
 }

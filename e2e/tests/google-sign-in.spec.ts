@@ -1,74 +1,76 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { demoAccounts, googleStandInPopup, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { stackUrls } from '../support/environment';
 
-async function signInWithGooglePopup(page: Page, email: string, displayName: string) {
-  await page.goto('/login');
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue With Google' }).click();
-  const popup = await popupOpened;
-  await popup.getByText('Add new account').click();
-  await popup.locator('#email-input').fill(email);
-  await popup.locator('#display-name-input').fill(displayName);
-  const popupClosed = popup.waitForEvent('close');
-  await popup.locator('#sign-in').click();
-  // The SDK closes the popup once the helper iframe has passed the result on.
-  await popupClosed;
-}
+// "Continue With Google" offline: the real SDK popup flow against the auth emulator, with the
+// shop's own stand-in for Google's page (tooling/auth-emulator). It signs in any address that has
+// no password, unverified, and never one that has; the emulator's own page (an account list, a
+// redirect to any URL) is not on the shop's origin. Nothing here is faked with page.route.
 
-function accessTokenSubject(page: Page) {
-  return page.evaluate(() => {
-    const token = localStorage.getItem('accessToken');
-    return token ? (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string) : null;
-  });
-}
+const verifyBanner = (page: Page) => page.getByRole('region', { name: 'Verify your email' });
+const shotsDir = path.resolve(__dirname, '../screenshots');
 
-// The real popup flow, offline: the shell's host proxies the auth emulator and serves the gapi
-// stand-in (tooling/auth-emulator). Nothing here is faked with page.route.
-test.describe('Continue With Google (auth emulator popup)', () => {
-  test('a new Google account signs in and the shell shows the session', async ({ page }) => {
-    await signInWithGooglePopup(page, uniqueEmail('google'), 'Grace Google');
-
+test.describe('Continue With Google (the demo stand-in)', () => {
+  test('a new Google account signs in, as an unverified customer until its emailed link is opened', async ({ page }) => {
+    const email = uniqueEmail('google');
+    const { closed } = await googleStandInPopup(page, { email, displayName: 'Grace Google' });
+    await closed;
     const navbar = page.getByRole('navigation', { name: 'Main' });
     await expect(navbar.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-    await expect(navbar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    await expect(page.getByTestId('session-summary')).toHaveText(`Signed in as ${email}`);
+    // The stand-in vouches for nothing: the address is verified like any other.
+    await page.goto('/dashboard');
+    await expect(verifyBanner(page)).toContainText(email);
   });
 
-  test('an account made with email and password can also sign in with Google, as the same user', async ({ page }) => {
-    const email = uniqueEmail('both-ways');
-    await page.goto('/signup');
-    await page.getByLabel('Name').fill('Both Ways');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('both-ways-1');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect.poll(() => accessTokenSubject(page)).toBeTruthy();
-    const userId = await accessTokenSubject(page);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  test('an address that has a password is never opened with Google: the window says so, and the password still works', async ({ page }) => {
+    const { popup } = await googleStandInPopup(page, { email: demoAccounts.customer.email, displayName: 'Not the customer' });
+    await expect(popup.getByRole('alert')).toHaveText(
+      'An account with this email signs in with its password. Close this window and log in with your password.',
+    );
+    await popup.screenshot({ path: path.join(shotsDir, 'google-stand-in-refused.png'), fullPage: true });
+    await popup.close();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 
-    // Same email through Google: the identity provider opens the same account, so the api
-    // hands out a token for the same user.
-    await signInWithGooglePopup(page, email, 'Both Ways');
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-    await expect.poll(() => accessTokenSubject(page)).toBe(userId);
-  });
-
-  test('the demo customer signs in with Google from the popup, and the password still works after', async ({ page }) => {
-    await page.goto('/login');
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue With Google' }).click();
-    const popup = await popupOpened;
-    const popupClosed = popup.waitForEvent('close');
-    // The demo accounts come with a Google identity, listed by the emulator's popup.
-    await popup.getByText(demoAccounts.customer.email).click();
-    await popupClosed;
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-    await expect(page.getByTestId('session-summary')).toHaveText(`Signed in as ${demoAccounts.customer.email}`);
-
-    await page.getByRole('button', { name: 'Sign Out' }).click();
     await signInThroughLoginPage(page, demoAccounts.customer);
     await expect(page.getByTestId('session-summary')).toHaveText(`Signed in as ${demoAccounts.customer.email}`);
+  });
+
+  test('the Google page is the shop’s own: no account list, a strict policy, and a javascript: redirect never runs', async ({ page, request }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const evil = encodeURIComponent('javascript:alert(document.domain)');
+    for (const authType of ['signInViaRedirect', 'signInViaPopup']) {
+      const url = `/emulator/auth/handler?apiKey=demo-api-key&appName=%5BDEFAULT%5D&authType=${authType}&providerId=google.com&eventId=1&redirectUrl=${evil}`;
+      const answer = await page.goto(url);
+      const policy = answer?.headers()['content-security-policy'] ?? '';
+      expect(policy).toMatch(/script-src 'self'(;|$)/);
+      expect(policy).not.toContain('unsafe-inline');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in with Google' })).toBeVisible();
+      // The emulator's page listed every Google account of the project and offered "Add new account".
+      await expect(page.getByText(demoAccounts.customer.email)).toHaveCount(0);
+      await expect(page.getByText(demoAccounts.admin.email)).toHaveCount(0);
+      await expect(page.getByText('Add new account')).toHaveCount(0);
+      // Whatever can be submitted goes nowhere but its own error.
+      const email = page.getByLabel('Email');
+      if (await email.isVisible()) {
+        await email.fill(uniqueEmail('no-redirect'));
+        await page.getByRole('button', { name: 'Sign in' }).click();
+      }
+      await expect(page.getByRole('alert')).not.toBeEmpty();
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/emulator/auth/handler');
+    }
+    expect(dialogs).toEqual([]);
+    // Not the emulator's page, on the shop's origin or anywhere the shop sends people.
+    const served = await (await request.get(`${stackUrls.shell}/emulator/auth/handler?apiKey=demo-api-key&providerId=google.com`)).text();
+    expect(served).not.toMatch(/js-reuse-account|Auth Emulator|redirectUrl/);
   });
 
   test('closing the popup gives the form back within a second, with a sentence in red, never a provider code', async ({ page }) => {
@@ -77,7 +79,7 @@ test.describe('Continue With Google (auth emulator popup)', () => {
     const popupOpened = page.waitForEvent('popup');
     await google.click();
     const popup = await popupOpened;
-    await expect(popup.getByText('Add new account')).toBeVisible();
+    await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
     await expect(page.getByText('Signing you in…')).toBeVisible();
     await expect(google).toBeDisabled();
 
@@ -94,12 +96,8 @@ test.describe('Continue With Google (auth emulator popup)', () => {
     await expect(page.locator('body')).not.toContainText('auth/');
 
     // A second try works, and the first attempt's late verdict from the SDK changes nothing.
-    const again = page.waitForEvent('popup');
-    await google.click();
-    const secondPopup = await again;
-    const secondClosed = secondPopup.waitForEvent('close');
-    await secondPopup.getByText(demoAccounts.customer.email).click();
-    await secondClosed;
+    const { closed } = await googleStandInPopup(page, { email: uniqueEmail('second-try') });
+    await closed;
     await expect(page).not.toHaveURL(/\/login$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { apiAccessToken, demoAccounts, googleStandInPopup, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { stackPorts, stackUrls } from '../support/environment';
 import { repoRoot } from '../support/stack';
 import { aPart, payThroughPage, placeOrderThroughPage } from '../support/orders';
@@ -33,6 +33,40 @@ test("the shell's origin forwards none of the emulator's admin api", async ({ re
   expect((await request.get(`${stackUrls.authEmulator}/emulator/v1/projects/demo-pcparts/oobCodes`)).status()).toBe(200);
 });
 
+// The probe of issue 20: a hand-made Google id_token claiming the admin's address, as verified.
+test('a forged Google id_token for the admin gets nothing: refused by the shell, and no admin token from the api', async ({ request }) => {
+  const forged = JSON.stringify({ sub: `${Date.now()}`, email: demoAccounts.admin.email, email_verified: true });
+  const body = { requestUri: `${stackUrls.shell}/emulator/auth/handler?providerId=google.com&id_token=${encodeURIComponent(forged)}`, returnSecureToken: true };
+  const throughShop = await request.post(`${stackUrls.shell}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, { data: body });
+  expect(throughShop.status()).toBe(403);
+  expect(await throughShop.text()).not.toContain('idToken');
+
+  // Straight at the emulator (only on this machine): it links the Google identity to the admin's
+  // account and hands out an ID token, which the api refuses.
+  const direct = await request.post(`${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, { data: body });
+  expect(direct.status()).toBe(200);
+  const { idToken } = (await direct.json()) as { idToken: string };
+  const exchange = await request.put(`${stackUrls.api}/user/${demoAccounts.admin.email}`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+    data: { email: demoAccounts.admin.email },
+  });
+  expect(exchange.status()).toBe(401);
+  expect(await exchange.json()).toEqual({ message: 'This Google sign-in was not made by the shop’s Google window. Sign in again from the Login page.' });
+  // The admin's password still signs in as the admin.
+  expect(await apiAccessToken(request, demoAccounts.admin)).toBeTruthy();
+});
+
+test('the sign-in calls the shell forwards answer with the shop’s CORS (none for another origin) and no X-Powered-By', async ({ request }) => {
+  const answer = await request.post(`${stackUrls.shell}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    headers: { Origin: 'https://evil.example' },
+    data: { email: demoAccounts.customer.email, password: demoAccounts.customer.password, returnSecureToken: true },
+  });
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['access-control-allow-origin']).toBeUndefined();
+  expect(answer.headers()['access-control-allow-credentials']).toBeUndefined();
+  expect(answer.headers()['x-powered-by']).toBeUndefined();
+});
+
 test('no source map is served and no script points at one', async ({ request }) => {
   for (const origin of [stackUrls.shell, new URL(stackUrls.shop).origin, new URL(stackUrls.admin).origin]) {
     const entry = origin === stackUrls.shell ? 'main.js' : 'remoteEntry.js';
@@ -60,15 +94,8 @@ test('a customer visit, from the home page to a card payment, breaks no Content-
 test('Google sign-in through the popup breaks no Content-Security-Policy rule', async ({ page, context }) => {
   const violations = cspViolations(context);
   await page.goto('/login');
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue With Google' }).click();
-  const popup = await popupOpened;
-  await popup.getByText('Add new account').click();
-  await popup.locator('#email-input').fill(uniqueEmail('csp'));
-  await popup.locator('#display-name-input').fill('Policy Checker');
-  const popupClosed = popup.waitForEvent('close');
-  await popup.locator('#sign-in').click();
-  await popupClosed;
+  const { closed } = await googleStandInPopup(page, { email: uniqueEmail('csp'), displayName: 'Policy Checker' });
+  await closed;
   await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
   expect(violations).toEqual([]);
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the sandbox on its own (tooling/services/stripe-sandbox.mjs starts it for `npm start`).
 // Settings come from the environment, so keys never show in `ps`:
-//   STRIPE_SANDBOX_PORT (default 12111), STRIPE_SANDBOX_SECRET_KEY (sk_test_…, made up when unset),
+//   STRIPE_SANDBOX_PORT (default 12111), STRIPE_SANDBOX_SECRET_KEY (sk_test_…) and
+//   STRIPE_SANDBOX_PUBLISHABLE_KEY (pk_test_…), each made up at random when unset,
 //   STRIPE_SANDBOX_WEBHOOK_URL and STRIPE_SANDBOX_WEBHOOK_SECRET (where events go, and their secret).
 import { startStripeSandbox } from './index.mjs';
 
@@ -13,6 +14,7 @@ try {
   sandbox = await startStripeSandbox({
     port,
     secretKey: env.STRIPE_SANDBOX_SECRET_KEY || undefined,
+    publishableKey: env.STRIPE_SANDBOX_PUBLISHABLE_KEY || undefined,
     webhookUrl: env.STRIPE_SANDBOX_WEBHOOK_URL || undefined,
     webhookSecret: env.STRIPE_SANDBOX_WEBHOOK_SECRET || undefined,
     log,

@@ -1,6 +1,7 @@
 // PaymentIntents in memory, with the life Stripe gives them: requires_payment_method →
 // (confirm) succeeded | requires_action (3-D Secure) | back to requires_payment_method with
-// last_payment_error on a decline.
+// last_payment_error on a decline; canceled from any state before it succeeded; and refunds of a
+// succeeded one, whole or in parts, never more than was paid.
 import { newId } from './ids.mjs';
 import { StripeError, invalidRequest, missingParam, noSuch, unknownParam } from './stripe-error.mjs';
 import { AUTHENTICATION_FAILURE, TEST_PAYMENT_METHODS, brandOf, outcomeOf, passesLuhn } from './card-outcomes.mjs';
@@ -15,17 +16,27 @@ const CREATE_PARAMS = new Set([
 ]);
 const CONFIRM_PARAMS = new Set(['payment_method', 'payment_method_data', 'receipt_email', 'return_url', 'use_stripe_sdk', 'expand']);
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+const CANCEL_PARAMS = new Set(['cancellation_reason', 'expand']);
+/** Stripe's own list: every state but succeeded and canceled. */
+const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+const REFUND_PARAMS = new Set(['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'expand']);
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 const MAX_AMOUNT = 99_999_999;
 
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
- * @param {{ onEvent: (type: string, object: PaymentIntent) => void }} deps
- *   onEvent: called with `payment_intent.*` events (the webhooks).
+ * @param {{ onEvent: (type: string, object: Record<string, any>) => void }} deps
+ *   onEvent: called with `payment_intent.*`, `charge.refunded` and `refund.created` events (the webhooks).
  */
 export function createPaymentIntents({ onEvent }) {
   /** @type {Map<string, PaymentIntent>} */
   const intents = new Map();
+  /** @type {Map<string, Record<string, any>>} */
+  const refunds = new Map();
+  /** Cents refunded so far, per PaymentIntent id. @type {Map<string, number>} */
+  const refunded = new Map();
   /** The card behind each intent's payment_method (attached at create, or waiting on 3-D Secure). @type {Map<string, PaymentMethod>} */
   const cards = new Map();
 
@@ -193,6 +204,101 @@ export function createPaymentIntents({ onEvent }) {
       if (params.receipt_email !== undefined) intent.receipt_email = optionalString(params.receipt_email, 'receipt_email');
       charge(intent, paymentMethod);
       return intent;
+    },
+
+    /**
+     * POST /v1/payment_intents/:id/cancel: any state but succeeded and canceled; the card is no
+     * longer charged (a confirm after it fails).
+     * @param {string} id @param {FormObject} params
+     */
+    cancel(id, params) {
+      rejectUnknown(params, CANCEL_PARAMS);
+      const intent = find(id);
+      const reason = params.cancellation_reason === undefined ? null : stringParam(params.cancellation_reason, 'cancellation_reason');
+      if (reason !== null && !CANCELLATION_REASONS.includes(reason)) {
+        throw invalidRequest(`Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`, { param: 'cancellation_reason' });
+      }
+      if (!CANCELABLE.includes(intent.status)) {
+        throw invalidRequest(
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+          { code: 'payment_intent_unexpected_state' },
+        );
+      }
+      cards.delete(id);
+      Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: reason, next_action: null });
+      onEvent('payment_intent.canceled', view(intent));
+      return intent;
+    },
+
+    /**
+     * POST /v1/refunds: by `payment_intent` (or its `charge`), the whole amount left or `amount`
+     * cents of it, only of a succeeded payment.
+     * @param {FormObject} params
+     */
+    refund(params) {
+      rejectUnknown(params, REFUND_PARAMS);
+      let intent;
+      if (params.payment_intent !== undefined) intent = find(stringParam(params.payment_intent, 'payment_intent'));
+      else if (params.charge !== undefined) {
+        const charge = stringParam(params.charge, 'charge');
+        intent = [...intents.values()].find((candidate) => candidate.latest_charge === charge && candidate.status === 'succeeded');
+        if (!intent) throw noSuch('charge', charge, 'charge');
+      } else throw missingParam('payment_intent');
+      if (intent.status !== 'succeeded') {
+        throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+          code: 'charge_not_refundable',
+          param: 'payment_intent',
+        });
+      }
+      const left = intent.amount_received - (refunded.get(intent.id) ?? 0);
+      if (left <= 0) {
+        throw invalidRequest(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' });
+      }
+      const amount = params.amount === undefined ? left : integerParam(params.amount, 'amount');
+      if (amount < 1) throw invalidRequest('This value must be greater than or equal to 1.', { code: 'parameter_invalid_integer', param: 'amount' });
+      if (amount > left) {
+        throw invalidRequest(
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          { code: 'amount_too_large', param: 'amount' },
+        );
+      }
+      const reason = params.reason === undefined || params.reason === '' ? null : stringParam(params.reason, 'reason');
+      if (reason !== null && !REFUND_REASONS.includes(reason)) {
+        throw invalidRequest(`Invalid reason: must be one of ${REFUND_REASONS.join(', ')}`, { param: 'reason' });
+      }
+      refunded.set(intent.id, (refunded.get(intent.id) ?? 0) + amount);
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        charge: intent.latest_charge,
+        created: now(),
+        currency: intent.currency,
+        metadata: metadataParam(params.metadata),
+        payment_intent: intent.id,
+        reason,
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      onEvent('refund.created', structuredClone(refund));
+      onEvent('charge.refunded', {
+        id: intent.latest_charge,
+        object: 'charge',
+        amount: intent.amount_received,
+        amount_refunded: refunded.get(intent.id),
+        currency: intent.currency,
+        payment_intent: intent.id,
+        refunded: refunded.get(intent.id) === intent.amount_received,
+        metadata: structuredClone(intent.metadata),
+      });
+      return structuredClone(refund);
+    },
+
+    /** GET /v1/refunds/:id @param {string} id */
+    retrieveRefund(id) {
+      const refund = refunds.get(id);
+      if (!refund) throw noSuch('refund', id, 'id');
+      return structuredClone(refund);
     },
 
     /**

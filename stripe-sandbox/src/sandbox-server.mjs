@@ -36,16 +36,19 @@ const CORS_HEADERS = {
  */
 
 /**
- * @param {{ port?: number, host?: string, secretKey?: string, webhookUrl?: string, webhookSecret?: string,
- *   retryDelaysMs?: number[], log?: (line: string) => void }} [options]
- *   secretKey: `sk_test_…` (made up when absent; the publishable key is `pk_test_` with the same
- *   tail). webhookUrl: where events go, signed with webhookSecret (made up when absent).
+ * @param {{ port?: number, host?: string, secretKey?: string, publishableKey?: string, webhookUrl?: string,
+ *   webhookSecret?: string, retryDelaysMs?: number[], log?: (line: string) => void }} [options]
+ *   secretKey: `sk_test_…` and publishableKey: `pk_test_…`, each made up when absent from random
+ *   bytes of its own: the publishable key is public (it is in every page), so nothing about the
+ *   secret key may follow from it. webhookUrl: where events go, signed with webhookSecret (made up
+ *   when absent).
  * @returns {Promise<StripeSandbox>}
  */
 export async function startStripeSandbox({
   port = 0,
   host = '127.0.0.1',
-  secretKey = `sk_test_sandbox_${randomBytes(12).toString('hex')}`,
+  secretKey = randomKey('sk_test'),
+  publishableKey = randomKey('pk_test'),
   webhookUrl,
   webhookSecret,
   retryDelaysMs = [1_000, 5_000, 15_000, 60_000],
@@ -54,7 +57,10 @@ export async function startStripeSandbox({
   if (!secretKey.startsWith('sk_test_')) {
     throw new Error('The Stripe sandbox accepts test keys only: its secret key must start with sk_test_ (live keys are refused).');
   }
-  const publishableKey = `pk_test_${secretKey.slice('sk_test_'.length)}`;
+  if (!publishableKey.startsWith('pk_test_')) throw new Error('The Stripe sandbox’s publishable key must start with pk_test_.');
+  if (publishableKey.slice('pk_test_'.length) === secretKey.slice('sk_test_'.length)) {
+    throw new Error('The Stripe sandbox’s secret key must not be derivable from its publishable key: give them different random tails.');
+  }
 
   /** @type {Map<string, { id: string, object: 'webhook_endpoint', url: string, secret: string, enabled_events: string[], status: 'enabled', livemode: false, created: number }>} */
   const webhookEndpoints = new Map();
@@ -128,6 +134,21 @@ export async function startStripeSandbox({
       const id = decodeURIComponent(match[1]);
       authorizeIntent(kind, intents.retrieve(id), params);
       return { status: 200, body: intents.view(intents.confirm(id, rest), { publishable: kind === 'publishable' }) };
+    }
+    match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(pathname);
+    if (match && method === 'POST') {
+      // Only the shop's server cancels: Stripe.js cannot.
+      if (kind !== 'secret') throw authenticationError(PUBLISHABLE_KEY_MESSAGE);
+      return { status: 200, body: intents.view(intents.cancel(decodeURIComponent(match[1]), rest)) };
+    }
+    if (method === 'POST' && pathname === '/v1/refunds') {
+      if (kind !== 'secret') throw authenticationError(PUBLISHABLE_KEY_MESSAGE);
+      return { status: 200, body: intents.refund(rest) };
+    }
+    match = /^\/v1\/refunds\/([^/]+)$/.exec(pathname);
+    if (match && method === 'GET') {
+      if (kind !== 'secret') throw authenticationError(PUBLISHABLE_KEY_MESSAGE);
+      return { status: 200, body: intents.retrieveRefund(decodeURIComponent(match[1])) };
     }
     match = /^\/sandbox\/payment_intents\/([^/]+)\/authenticate$/.exec(pathname);
     if (match && method === 'POST') {
@@ -292,6 +313,11 @@ export async function startStripeSandbox({
       return closing;
     },
   };
+}
+
+/** A test key: its prefix and 24 random bytes of its own. @param {string} prefix */
+function randomKey(prefix) {
+  return `${prefix}_sandbox_${randomBytes(24).toString('hex')}`;
 }
 
 /**

@@ -215,6 +215,29 @@ describe('keys', () => {
     assert.match((await none.json()).error.message, /^You did not provide an API key/);
   });
 
+  it('makes the secret key independent of the public one: the key derived from the publishable key is refused', async () => {
+    const publicTail = sandbox.publishableKey.slice('pk_test_'.length);
+    const secretTail = sandbox.secretKey.slice('sk_test_'.length);
+    assert.notEqual(secretTail, publicTail);
+    // What a third party could make of the key every page carries (the probe of issue 20).
+    const derived = `sk_test_${publicTail}`;
+    const error = await rejectionOf(clientFor(derived).paymentIntents.create({ amount: 1000, currency: 'usd', metadata: { orderId: 'someone-else' } }));
+    assert.equal(error.type, 'StripeAuthenticationError');
+    assert.equal(error.statusCode, 401);
+    // Another start makes other keys.
+    const other = await startStripeSandbox({ log: () => {} });
+    try {
+      assert.notEqual(other.secretKey, sandbox.secretKey);
+      assert.notEqual(other.publishableKey, sandbox.publishableKey);
+    } finally {
+      await other.close();
+    }
+    await assert.rejects(
+      startStripeSandbox({ secretKey: 'sk_test_sametail123', publishableKey: 'pk_test_sametail123', log: () => {} }),
+      /must not be derivable/,
+    );
+  });
+
   it('will not run with a live secret key', async () => {
     await assert.rejects(startStripeSandbox({ secretKey: 'sk_live_51Habc0123456789', log: () => {} }), /test keys only/);
   });
@@ -253,5 +276,64 @@ describe('keys', () => {
     assert.equal(confirm.status, 200);
     assert.equal((await confirm.json()).status, 'succeeded');
     assert.equal((await stripe.paymentIntents.retrieve(intent.id)).status, 'succeeded');
+  });
+});
+
+describe('cancel and refunds', () => {
+  it('cancels an intent before it is paid: a confirm after it fails and nothing is charged', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 4200, currency: 'usd' });
+    const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+    assert.equal(canceled.status, 'canceled');
+    assert.equal(canceled.cancellation_reason, 'abandoned');
+    assert.equal(typeof canceled.canceled_at, 'number');
+    const confirm = await rejectionOf(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }));
+    assert.equal(confirm.code, 'payment_intent_unexpected_state');
+    assert.match(confirm.message, /status of canceled/);
+    assert.equal((await stripe.paymentIntents.retrieve(intent.id)).amount_received, 0);
+    const twice = await rejectionOf(stripe.paymentIntents.cancel(intent.id));
+    assert.equal(twice.code, 'payment_intent_unexpected_state');
+  });
+
+  it('does not cancel a succeeded intent, and the publishable key cannot cancel at all', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 4200, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    assert.equal(intent.status, 'succeeded');
+    const error = await rejectionOf(stripe.paymentIntents.cancel(intent.id));
+    assert.equal(error.code, 'payment_intent_unexpected_state');
+    assert.match(error.message, /^You cannot cancel this PaymentIntent because it has a status of succeeded\./);
+    const open = await stripe.paymentIntents.create({ amount: 4200, currency: 'usd' });
+    const byPublishable = await rejectionOf(clientFor(sandbox.publishableKey).paymentIntents.cancel(open.id));
+    assert.equal(byPublishable.statusCode, 401);
+  });
+
+  it('refunds a succeeded payment once, in full or in parts, never more than was paid', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    const part = await stripe.refunds.create({ payment_intent: intent.id, amount: 1500, reason: 'requested_by_customer' });
+    assert.match(part.id, /^re_\w+$/);
+    assert.equal(part.object, 'refund');
+    assert.equal(part.amount, 1500);
+    assert.equal(part.status, 'succeeded');
+    assert.equal(part.payment_intent, intent.id);
+    assert.equal(part.charge, intent.latest_charge);
+    const tooMuch = await rejectionOf(stripe.refunds.create({ payment_intent: intent.id, amount: 4000 }));
+    assert.equal(tooMuch.code, 'amount_too_large');
+    const rest = await stripe.refunds.create({ payment_intent: intent.id });
+    assert.equal(rest.amount, 3500);
+    const again = await rejectionOf(stripe.refunds.create({ payment_intent: intent.id }));
+    assert.equal(again.code, 'charge_already_refunded');
+    assert.deepEqual(await stripe.refunds.retrieve(rest.id), rest);
+    // The same refund asked twice with one idempotency key is one refund.
+    const other = await stripe.paymentIntents.create({ amount: 900, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    const first = await stripe.refunds.create({ payment_intent: other.id }, { idempotencyKey: `refund-${other.id}` });
+    const replay = await stripe.refunds.create({ payment_intent: other.id }, { idempotencyKey: `refund-${other.id}` });
+    assert.equal(replay.id, first.id);
+  });
+
+  it('refuses to refund a payment that did not succeed', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd' });
+    const error = await rejectionOf(stripe.refunds.create({ payment_intent: intent.id }));
+    assert.equal(error.code, 'charge_not_refundable');
+    assert.equal(error.message, `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
+    const missing = await rejectionOf(stripe.refunds.create(/** @type {any} */ ({})));
+    assert.equal(missing.code, 'parameter_missing');
   });
 });

@@ -1,71 +1,160 @@
 // Puts the Firebase Auth emulator behind the shell's own origin, for development and tests only.
-// The Google popup flow needs it twice over: the emulator's popup finds the SDK's helper iframe
-// through window.opener.frames, which works only when both share an origin, and the helper
-// iframe loads gapi from apis.google.com, which is swapped here for a same-origin stand-in.
-// CommonJS, like service-config.cjs: the webpack config requires it, the ES module scripts and
-// the Playwright tests import it.
+// The Google popup flow needs it twice over: the popup finds the SDK's helper iframe through
+// window.opener.frames, which works only when both share an origin, and the helper iframe loads
+// gapi from apis.google.com, which cannot load offline.
+//
+// What the shop's origin serves of it, and nothing more:
+// - the REST calls the shop's own pages make (sign-in, sign-up, the account itself, the password
+//   reset, Google through the stand-in, token refresh), each with only the fields the SDK sends;
+// - its own two pages in place of the emulator's (`/emulator/auth/handler`, the Google popup, and
+//   `/emulator/auth/iframe`, the SDK's helper), under a strict Content-Security-Policy: the
+//   emulator's popup listed every Google account, signed anyone in as any email (verified, so it
+//   took over password accounts) and sent the browser to any `redirectUrl`, `javascript:` included;
+// - a Google "sign-in" made here (POST /__/auth-emulator/google-sign-in): the fake Google id_token
+//   carries a subject only this process can make (an HMAC with the per-start secret the api checks,
+//   AUTH_STAND_IN_SECRET) and an email the stand-in never vouches for (email_verified false), so
+//   it opens no existing password account and proves no mailbox.
+// Answers carry no CORS of the emulator's (the shop's pages call it from their own origin) and no
+// X-Powered-By. CommonJS, like service-config.cjs: the webpack config requires it, the ES module
+// scripts and the Playwright tests import it.
+const { createHmac } = require('node:crypto');
 const { readFile } = require('node:fs/promises');
 const http = require('node:http');
 const path = require('node:path');
 
-const GAPI_STAND_IN_PATH = '/__/auth-emulator/gapi-stand-in.js';
-const STAND_IN_FILE = path.join(__dirname, 'gapi-stand-in.js');
+const ASSETS_PREFIX = '/__/auth-emulator/';
+const PAGES_DIR = path.join(__dirname, 'pages');
+/**
+ * Files served under ASSETS_PREFIX.
+ * @type {Record<string, string>}
+ */
+const ASSETS = {
+  'gapi-stand-in.js': 'text/javascript; charset=utf-8',
+  'google-sign-in.js': 'text/javascript; charset=utf-8',
+  'google-sign-in.css': 'text/css; charset=utf-8',
+  'helper-iframe.js': 'text/javascript; charset=utf-8',
+};
+const GOOGLE_SIGN_IN_PATH = `${ASSETS_PREFIX}google-sign-in`;
+/**
+ * The shop's own pages for the popup flow, at the paths the SDK opens.
+ * @type {Record<string, { file: string, frameAncestors: string }>}
+ */
+const PAGES = {
+  '/emulator/auth/handler': { file: 'google-sign-in.html', frameAncestors: "'none'" },
+  '/emulator/auth/iframe': { file: 'helper-iframe.html', frameAncestors: "'self'" },
+};
 
-// The emulator's surface under the shell's origin. Only the calls the browser SDK makes for the
-// shell's pages pass; the rest of it (the admin api: `projects/…` calls, `Authorization: Bearer
-// owner`, and /emulator/v1/… with every account and emailed code) would let anyone who reaches
-// the shell read accounts and make themselves admin. Tests call the emulator on its own port.
 const EMULATOR_PREFIXES = ['/emulator/', '/identitytoolkit.googleapis.com/', '/securetoken.googleapis.com/'];
-const HELPER_IFRAME_PATH = '/emulator/auth/iframe';
-/** GET: the Google popup's page and the SDK's helper iframe. */
-const PAGES = new Set(['/emulator/auth/handler', HELPER_IFRAME_PATH]);
-/** POST: sign-in, sign-up, the account itself, emailed links, Google, token refresh. */
-const CALLS = new Set([
-  ...['signInWithPassword', 'signUp', 'lookup', 'sendOobCode', 'resetPassword', 'update', 'createAuthUri', 'signInWithIdp'].map(
-    (call) => `/identitytoolkit.googleapis.com/v1/accounts:${call}`,
-  ),
-  '/securetoken.googleapis.com/v1/token',
-]);
-/** Fields only the admin api sends (the SDK never does): another account, a verified flag, claims. */
-const ADMIN_FIELDS = ['localId', 'emailVerified', 'customAttributes', 'disableUser', 'validSince', 'tenantId', 'targetProjectId'];
+const IDENTITY = '/identitytoolkit.googleapis.com/v1/accounts:';
+const RECAPTCHA_FIELDS = ['captchaResponse', 'clientType', 'recaptchaVersion'];
+const ACTION_CODE_FIELDS = ['continueUrl', 'canHandleCodeInApp', 'iOSBundleId', 'androidPackageName', 'androidInstallApp', 'androidMinimumVersionCode', 'dynamicLinkDomain', 'linkDomain'];
+/**
+ * POST calls the shop's pages make, each with the only fields the SDK sends for them (and a check
+ * of the values where one matters). Whatever else the emulator answers (the admin api, another
+ * account by id or email, a verified flag, claims, deleting) stays unreachable from the shop.
+ * @type {Record<string, { fields: string[], check?: (body: Record<string, unknown>) => boolean }>}
+ */
+const CALLS = {
+  [`${IDENTITY}signInWithPassword`]: { fields: ['email', 'password', 'returnSecureToken', 'tenantId', ...RECAPTCHA_FIELDS] },
+  [`${IDENTITY}signUp`]: { fields: ['email', 'password', 'returnSecureToken', 'tenantId', 'displayName', ...RECAPTCHA_FIELDS] },
+  // The account itself, named by its own ID token (reload, the token's account).
+  [`${IDENTITY}lookup`]: { fields: ['idToken'], check: (body) => typeof body.idToken === 'string' },
+  // Forgot password only: the verification email comes from the shop (POST /user/verification-email).
+  [`${IDENTITY}sendOobCode`]: {
+    fields: ['requestType', 'email', 'tenantId', ...ACTION_CODE_FIELDS, ...RECAPTCHA_FIELDS],
+    check: (body) => body.requestType === 'PASSWORD_RESET',
+  },
+  [`${IDENTITY}resetPassword`]: { fields: ['oobCode', 'newPassword', 'tenantId'], check: (body) => typeof body.oobCode === 'string' },
+  // The profile's name (updateProfile) or an emailed code (applyActionCode): no password, email or flag.
+  [`${IDENTITY}update`]: {
+    fields: ['idToken', 'displayName', 'photoUrl', 'deleteAttribute', 'returnSecureToken', 'oobCode', 'tenantId'],
+    check: (body) => typeof body.idToken === 'string' || typeof body.oobCode === 'string',
+  },
+  // Google, through the stand-in only; never linking to the signed-in account (idToken).
+  [`${IDENTITY}signInWithIdp`]: {
+    fields: ['requestUri', 'postBody', 'sessionId', 'returnSecureToken', 'returnIdpCredential', 'tenantId', 'pendingToken'],
+  },
+};
+const TOKEN_REFRESH = '/securetoken.googleapis.com/v1/token';
 const MAX_CALL_BODY_BYTES = 64 * 1024;
-const GAPI_SCRIPT_TAG = '<script src="https://apis.google.com/js/api.js"></script>';
+/** The emulator's headers a browser must not get from the shop's origin. */
+const DROPPED_ANSWER_HEADERS = /^(access-control-|x-powered-by$)/i;
+
+const PAGE_POLICY = (/** @type {string} */ frameAncestors) =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
 
 /**
- * @param {{ emulatorHost: string }} options  host:port of the emulator, e.g. '127.0.0.1:9099'
+ * The Google subject the stand-in gives an email: an HMAC with the per-start secret, so the api
+ * (api/src/auth/google-stand-in.ts, which makes the same value) knows the stand-in made it.
+ * @param {string} secret
+ * @param {string} email
+ */
+function standInGoogleSubject(secret, email) {
+  return `stand-in-${createHmac('sha256', secret).update(`google.com\n${email.trim().toLowerCase()}`).digest('base64url')}`;
+}
+
+const EMAIL = /^[^\s@"<>]+@[^\s@"<>]+\.[A-Za-z]{2,}$/;
+
+/**
+ * @param {{ emulatorHost: string, standInSecret?: string }} options
+ *   emulatorHost: host:port of the emulator, e.g. '127.0.0.1:9099'. standInSecret: the per-start
+ *   secret the api also has (AUTH_STAND_IN_SECRET); without it Google sign-in is refused.
  * @returns {(req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>}
  *   true when the request was the proxy's to answer
  */
-function createAuthEmulatorProxy({ emulatorHost }) {
+function createAuthEmulatorProxy({ emulatorHost, standInSecret }) {
   return async (req, res) => {
     // Concatenated like forward(): `new URL('//', base)` throws.
     const { pathname, search } = new URL(`http://localhost${req.url ?? '/'}`);
-    if (pathname === GAPI_STAND_IN_PATH) {
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end(await readFile(STAND_IN_FILE));
+    if (pathname.startsWith(ASSETS_PREFIX)) {
+      if (pathname === GOOGLE_SIGN_IN_PATH && req.method === 'POST') {
+        await makeGoogleSignIn(req, res, { emulatorHost, standInSecret });
+        return true;
+      }
+      const name = pathname.slice(ASSETS_PREFIX.length);
+      if (req.method !== 'GET' || !Object.hasOwn(ASSETS, name)) return refuse(req, res, 404);
+      res.writeHead(200, { 'Content-Type': ASSETS[name], 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+      res.end(await readFile(path.join(PAGES_DIR, name)));
       return true;
     }
     if (!EMULATOR_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
-    if (req.method === 'GET' && PAGES.has(pathname) && !req.headers.authorization) {
-      forward(req, res, emulatorHost, `${pathname}${search}`, pathname === HELPER_IFRAME_PATH);
+    if (req.method === 'GET' && Object.hasOwn(PAGES, pathname)) {
+      const page = PAGES[pathname];
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': PAGE_POLICY(page.frameAncestors),
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.end(await readFile(path.join(PAGES_DIR, page.file)));
       return true;
     }
-    if (req.method === 'POST' && CALLS.has(pathname) && !req.headers.authorization) {
+    if (req.method === 'POST' && !req.headers.authorization && (Object.hasOwn(CALLS, pathname) || pathname === TOKEN_REFRESH)) {
       const body = await readBody(req);
-      if (body && isBrowserCall(pathname, body)) {
-        forward(req, res, emulatorHost, `${pathname}${search}`, false, body);
+      if (body && isShopCall(pathname, body, standInSecret)) {
+        forward(req, res, emulatorHost, `${pathname}${search}`, body);
         return true;
       }
     }
     console.warn(`auth emulator proxy: refused ${req.method} ${pathname}`);
-    refuse(req, res);
-    return true;
+    return refuse(req, res, 403);
   };
 }
 
 /**
  * The body of a call, or null when it is too big to be one the SDK makes.
  * @param {http.IncomingMessage} req
+ * @returns {Promise<Buffer | null>}
  */
 async function readBody(req) {
   /** @type {Buffer[]} */
@@ -79,33 +168,135 @@ async function readBody(req) {
   return Buffer.concat(chunks);
 }
 
+/** @param {Buffer} body @returns {Record<string, unknown> | null} */
+function jsonObject(body) {
+  try {
+    const json = JSON.parse(body.toString('utf8'));
+    return typeof json === 'object' && json !== null && !Array.isArray(json) ? json : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * What the SDK sends: accounts:lookup and :update name the account by its own ID token, never by id or email.
+ * A call the shop's pages make, with the fields the SDK sends and nothing else.
  * @param {string} pathname
  * @param {Buffer} body
+ * @param {string | undefined} standInSecret
  */
-function isBrowserCall(pathname, body) {
-  if (pathname.startsWith('/securetoken.')) return true;
-  let json;
+function isShopCall(pathname, body, standInSecret) {
+  if (pathname === TOKEN_REFRESH) {
+    const form = new URLSearchParams(body.toString('utf8'));
+    return form.get('grant_type') === 'refresh_token' && [...form.keys()].every((key) => key === 'grant_type' || key === 'refresh_token');
+  }
+  const json = jsonObject(body);
+  const rule = CALLS[pathname];
+  if (!json || !Object.keys(json).every((key) => rule.fields.includes(key))) return false;
+  if (rule.check && !rule.check(json)) return false;
+  if (pathname.endsWith(':signInWithIdp')) return isStandInGoogleSignIn(json, standInSecret);
+  return true;
+}
+
+/**
+ * A Google sign-in the stand-in made: the fake id_token (in requestUri's query or fragment, or
+ * postBody) has the stand-in's subject for its email and does not vouch for the email.
+ * @param {Record<string, unknown>} json
+ * @param {string | undefined} standInSecret
+ */
+function isStandInGoogleSignIn(json, standInSecret) {
+  if (!standInSecret || typeof json.requestUri !== 'string') return false;
+  let params;
   try {
-    json = JSON.parse(body.toString('utf8'));
+    const uri = new URL(json.requestUri);
+    params = new URLSearchParams(uri.search);
+    for (const [key, value] of new URLSearchParams(uri.hash.slice(1))) params.set(key, value);
+    if (typeof json.postBody === 'string') for (const [key, value] of new URLSearchParams(json.postBody)) params.set(key, value);
   } catch {
     return false;
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
-  if (pathname.endsWith(':lookup')) return typeof json.idToken === 'string' && Object.keys(json).every((key) => key === 'idToken');
-  return !ADMIN_FIELDS.some((field) => field in json);
+  if (params.get('providerId') !== 'google.com' || params.has('access_token') || params.has('SAMLResponse')) return false;
+  let claims;
+  try {
+    claims = JSON.parse(params.get('id_token') ?? '');
+  } catch {
+    return false;
+  }
+  return (
+    typeof claims === 'object' &&
+    claims !== null &&
+    typeof claims.email === 'string' &&
+    claims.email_verified === false &&
+    claims.sub === standInGoogleSubject(standInSecret, claims.email)
+  );
+}
+
+/**
+ * POST /__/auth-emulator/google-sign-in `{email, displayName}` from the stand-in page: the fake
+ * Google id_token for that email, unless an account with a password already uses it.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {{ emulatorHost: string, standInSecret?: string }} options
+ */
+async function makeGoogleSignIn(req, res, { emulatorHost, standInSecret }) {
+  /** @param {number} status @param {{ message: string } | { idToken: string }} body */
+  const answer = (status, body) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    res.end(JSON.stringify(body));
+  };
+  const origin = `http://${req.headers.host}`;
+  const fromPage = req.headers.origin === origin || req.headers.origin === origin.replace('http:', 'https:');
+  const body = await readBody(req);
+  const json = body && fromPage ? jsonObject(body) : null;
+  if (!standInSecret) return answer(503, { message: 'Google sign-in is not set up on this server (AUTH_STAND_IN_SECRET is unset).' });
+  if (!json || typeof json.email !== 'string' || (json.displayName !== undefined && typeof json.displayName !== 'string')) {
+    return answer(400, { message: 'Type an email address.' });
+  }
+  const email = json.email.trim().toLowerCase();
+  const displayName = typeof json.displayName === 'string' ? json.displayName.trim().slice(0, 100) : '';
+  if (email.length > 254 || !EMAIL.test(email)) return answer(400, { message: 'Type a whole email address, like sam@example.com.' });
+  let methods;
+  try {
+    methods = await signInMethodsOf(emulatorHost, email);
+  } catch {
+    return answer(502, { message: 'The sign-in service cannot be reached. Try again shortly.' });
+  }
+  if (methods.some((method) => method !== 'google.com')) {
+    return answer(409, { message: 'An account with this email signs in with its password. Close this window and log in with your password.' });
+  }
+  const claims = { sub: standInGoogleSubject(standInSecret, email), iss: '', aud: '', exp: 0, iat: 0, email, email_verified: false, ...(displayName ? { name: displayName } : {}) };
+  return answer(200, { idToken: JSON.stringify(claims) });
+}
+
+/**
+ * How an email signs in now (the emulator's createAuthUri): e.g. ['password'], [] for no account.
+ * @param {string} emulatorHost
+ * @param {string} email
+ * @returns {Promise<string[]>}
+ */
+async function signInMethodsOf(emulatorHost, email) {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:createAuthUri?key=stand-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier: email, continueUri: 'http://localhost/' }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  if (!response.ok) throw new Error(`createAuthUri answered ${response.status}`);
+  const { signinMethods = [], allProviders = [] } = /** @type {{ signinMethods?: string[], allProviders?: string[] }} */ (await response.json());
+  return [...new Set([...signinMethods, ...allProviders])];
 }
 
 /**
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
+ * @param {number} status
+ * @returns {true}
  */
-function refuse(req, res) {
+function refuse(req, res, status) {
   // Drain what was sent, so the connection can be reused.
   req.resume();
-  res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ error: { code: 403, message: 'The shop does not forward this call to the auth emulator.' } }));
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ error: { code: status, message: 'The shop does not forward this call to the auth emulator.' } }));
+  return true;
 }
 
 /**
@@ -114,19 +305,17 @@ function refuse(req, res) {
  * @param {http.ServerResponse} res
  * @param {string} emulatorHost
  * @param {string} path
- * @param {boolean} isHelperIframe
- * @param {Buffer | null} [body]
+ * @param {Buffer} body
  */
-function forward(req, res, emulatorHost, path, isHelperIframe, body) {
+function forward(req, res, emulatorHost, path, body) {
   // Concatenated, not resolved: a path like //other.host/… must stay on the emulator.
   const target = new URL(`http://${emulatorHost}${path}`);
-  const headers = { ...req.headers, host: emulatorHost };
-  const upstream = http.request(target, { method: req.method, headers }, (answer) => {
-    if (isHelperIframe) sendHelperIframe(answer, res);
-    else {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    }
+  // The shop's own call: the emulator needs no Origin (it would only echo it back as CORS).
+  const { origin: _origin, 'transfer-encoding': _chunked, ...headers } = req.headers;
+  const upstream = http.request(target, { method: req.method, headers: { ...headers, host: emulatorHost, 'content-length': String(body.length) } }, (answer) => {
+    const kept = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED_ANSWER_HEADERS.test(name)));
+    res.writeHead(answer.statusCode ?? 502, { ...kept, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+    answer.pipe(res);
   });
   upstream.on('error', (error) => {
     if (res.headersSent) res.destroy(error);
@@ -135,32 +324,7 @@ function forward(req, res, emulatorHost, path, isHelperIframe, body) {
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
-  if (body) upstream.end(body);
-  else req.pipe(upstream);
+  upstream.end(body);
 }
 
-/**
- * @param {http.IncomingMessage} answer
- * @param {http.ServerResponse} res
- */
-function sendHelperIframe(answer, res) {
-  /** @type {Buffer[]} */
-  const chunks = [];
-  answer.on('data', (chunk) => chunks.push(chunk));
-  answer.on('end', () => {
-    const html = Buffer.concat(chunks).toString('utf8');
-    // Fail loudly if a firebase-tools update changes the page: a silent miss would only show up
-    // as "Error loading gapi.iframe" in the browser.
-    if (!html.includes(GAPI_SCRIPT_TAG)) {
-      res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(`The emulator's ${HELPER_IFRAME_PATH} page no longer loads gapi as ${GAPI_SCRIPT_TAG}; update tooling/auth-emulator/proxy.cjs.`);
-      return;
-    }
-    const body = html.replace(GAPI_SCRIPT_TAG, `<script src="${GAPI_STAND_IN_PATH}"></script>`);
-    const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
-    res.writeHead(answer.statusCode ?? 502, { ...headers, 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
-  });
-}
-
-module.exports = { createAuthEmulatorProxy };
+module.exports = { createAuthEmulatorProxy, standInGoogleSubject };

@@ -1,16 +1,29 @@
-// The shell's auth-emulator proxy forwards the browser SDK's sign-in calls and nothing of the
-// emulator's admin surface. A stand-in emulator records what reaches it.
+// The shell's auth-emulator proxy forwards the sign-in calls the shop's pages make and nothing of
+// the emulator's admin surface, serves its own Google stand-in instead of the emulator's pages, and
+// lets through only Google sign-ins the stand-in made. A stand-in emulator records what reaches it.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { startStaticServer } from '../services/static-server.mjs';
-import { createAuthEmulatorProxy } from './proxy.cjs';
+import { createAuthEmulatorProxy, standInGoogleSubject } from './proxy.cjs';
 
 const IDENTITY = '/identitytoolkit.googleapis.com/v1';
+const SECRET = 'a-per-start-secret-of-the-test-run-0123456789';
+/** Emails the stand-in emulator says have a password. */
+const PASSWORD_ACCOUNTS = new Set(['admin@pcparts.dev']);
+
+/** requestUri of the SDK's signInWithIdp call after the popup, with these fake Google claims. */
+const idpBody = (/** @type {Record<string, unknown>} */ claims, extra = {}) => ({
+  requestUri: `http://localhost:3000/emulator/auth/handler?providerId=google.com&id_token=${encodeURIComponent(JSON.stringify(claims))}`,
+  sessionId: 'ValueNotUsedByAuthEmulator',
+  returnSecureToken: true,
+  returnIdpCredential: true,
+  ...extra,
+});
 
 describe('auth emulator proxy', () => {
   /**
-   * Paths the stand-in emulator received.
+   * Paths the stand-in emulator received (createAuthUri, which the proxy asks itself, apart).
    * @type {string[]}
    */
   let reached = [];
@@ -21,13 +34,25 @@ describe('auth emulator proxy', () => {
 
   before(async () => {
     emulator = http.createServer((req, res) => {
-      reached.push(`${req.method} ${req.url}`);
-      req.resume();
-      req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'));
+      /** @type {Buffer[]} */
+      const chunks = [];
+      req.on('data', (chunk) => chunks.push(chunk));
+      req.on('end', () => {
+        // What the emulator itself answers: permissive CORS and Express's header.
+        const headers = { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': 'http://evil.test', 'Access-Control-Allow-Credentials': 'true', 'X-Powered-By': 'Express' };
+        if (req.url?.startsWith(`${IDENTITY}/accounts:createAuthUri`)) {
+          const { identifier } = JSON.parse(Buffer.concat(chunks).toString());
+          const methods = PASSWORD_ACCOUNTS.has(identifier) ? ['password'] : [];
+          res.writeHead(200, headers).end(JSON.stringify({ registered: methods.length > 0, signinMethods: methods, allProviders: methods }));
+          return;
+        }
+        reached.push(`${req.method} ${req.url}`);
+        res.writeHead(200, headers).end('{"ok":true}');
+      });
     });
     await new Promise((resolve) => emulator.listen(0, '127.0.0.1', () => resolve(undefined)));
     const emulatorHost = `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}`;
-    shell = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost }) });
+    shell = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost, standInSecret: SECRET }) });
   });
 
   after(async () => {
@@ -47,30 +72,37 @@ describe('auth emulator proxy', () => {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
 
+  const standInClaims = (/** @type {string} */ email) => ({ sub: standInGoogleSubject(SECRET, email), iss: '', aud: '', exp: 0, iat: 0, email, email_verified: false });
+
   /** @type {[method: string, path: string, body?: unknown][]} */
   const ALLOWED = [
-    ['POST', `${IDENTITY}/accounts:signInWithPassword?key=k`, { email: 'a@b.c', password: 'secret1', returnSecureToken: true }],
-    ['POST', `${IDENTITY}/accounts:signUp?key=k`, { email: 'a@b.c', password: 'secret1', returnSecureToken: true }],
+    ['POST', `${IDENTITY}/accounts:signInWithPassword?key=k`, { email: 'a@b.c', password: 'secret1', returnSecureToken: true, clientType: 'CLIENT_TYPE_WEB' }],
+    ['POST', `${IDENTITY}/accounts:signUp?key=k`, { email: 'a@b.c', password: 'secret1', returnSecureToken: true, clientType: 'CLIENT_TYPE_WEB' }],
     ['POST', `${IDENTITY}/accounts:lookup?key=k`, { idToken: 'id-token' }],
-    ['POST', `${IDENTITY}/accounts:sendOobCode?key=k`, { requestType: 'PASSWORD_RESET', email: 'a@b.c' }],
+    ['POST', `${IDENTITY}/accounts:sendOobCode?key=k`, { requestType: 'PASSWORD_RESET', email: 'a@b.c', continueUrl: 'http://localhost:3000/login', clientType: 'CLIENT_TYPE_WEB' }],
     ['POST', `${IDENTITY}/accounts:resetPassword?key=k`, { oobCode: 'code', newPassword: 'secret2' }],
+    ['POST', `${IDENTITY}/accounts:resetPassword?key=k`, { oobCode: 'code' }],
     ['POST', `${IDENTITY}/accounts:update?key=k`, { idToken: 'id-token', displayName: 'Sam', returnSecureToken: true }],
     ['POST', `${IDENTITY}/accounts:update?key=k`, { oobCode: 'code' }],
-    ['POST', `${IDENTITY}/accounts:createAuthUri?key=k`, { identifier: 'a@b.c', continueUri: 'http://localhost' }],
-    ['POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, { requestUri: 'http://localhost', postBody: 'providerId=google.com' }],
+    ['POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, idpBody(standInClaims('grace@example.com'))],
     ['POST', '/securetoken.googleapis.com/v1/token?key=k', 'grant_type=refresh_token&refresh_token=r'],
-    ['GET', '/emulator/auth/handler?apiKey=k&providerId=google.com'],
   ];
 
   for (const [method, path, body] of ALLOWED) {
-    test(`forwards ${method} ${path.split('?')[0]}`, async () => {
+    test(`forwards ${method} ${path.split('?')[0]}${/** @type {{ requestType?: string } | undefined} */ (body)?.requestType ? ` (${/** @type {{ requestType: string }} */ (body).requestType})` : ''}`, async () => {
       reached = [];
-      const answer = await call(method, path, { body });
+      const answer = await call(method, path, { body, headers: { Origin: 'http://evil.test' } });
       assert.equal(answer.status, 200);
       assert.deepEqual(reached, [`${method} ${path}`]);
+      // The shop's CORS (none: its pages call their own origin), and no X-Powered-By.
+      assert.equal(answer.headers.get('access-control-allow-origin'), null);
+      assert.equal(answer.headers.get('access-control-allow-credentials'), null);
+      assert.equal(answer.headers.get('x-powered-by'), null);
+      assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
     });
   }
 
+  const forgedAdmin = { sub: '1234567890', email: 'admin@pcparts.dev', email_verified: true };
   /** @type {[label: string, method: string, path: string, options?: { body?: unknown, headers?: Record<string, string> }][]} */
   const REFUSED = [
     ['the admin lookup of every account', 'POST', `${IDENTITY}/projects/demo-pcparts/accounts:lookup`, { body: {}, headers: { Authorization: 'Bearer owner' } }],
@@ -80,15 +112,29 @@ describe('auth emulator proxy', () => {
     ['the emailed codes', 'GET', '/emulator/v1/projects/demo-pcparts/oobCodes'],
     ['wiping the accounts', 'DELETE', '/emulator/v1/projects/demo-pcparts/accounts'],
     ['the emulator config', 'GET', '/emulator/v1/projects/demo-pcparts/config'],
+    ['the emulator’s action links', 'GET', '/emulator/action?mode=verifyEmail&oobCode=x&apiKey=k'],
     ['a lookup by email', 'POST', `${IDENTITY}/accounts:lookup`, { body: { email: ['admin@pcparts.dev'] } }],
     ['a lookup by id beside a token', 'POST', `${IDENTITY}/accounts:lookup`, { body: { idToken: 'x', localId: ['u1'] } }],
     ['marking an email verified', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: 'x', emailVerified: true } }],
+    ['a password change', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: 'x', password: 'new-one' } }],
+    ['an email change', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: 'x', email: 'admin@pcparts.dev' } }],
     ['setting custom claims', 'POST', `${IDENTITY}/accounts:update`, { body: { localId: 'u1', customAttributes: '{"admin":true}' } }],
+    ['a verification email through the emulator (the shop sends its own)', 'POST', `${IDENTITY}/accounts:sendOobCode`, { body: { requestType: 'VERIFY_EMAIL', idToken: 'x' } }],
+    ['a sign-in link email', 'POST', `${IDENTITY}/accounts:sendOobCode`, { body: { requestType: 'EMAIL_SIGNIN', email: 'a@b.c' } }],
+    ['a sign-up with a field the SDK never sends', 'POST', `${IDENTITY}/accounts:signUp`, { body: { email: 'a@b.c', password: 'secret1', emailVerified: true } }],
+    ['the sign-in methods of an email', 'POST', `${IDENTITY}/accounts:createAuthUri`, { body: { identifier: 'a@b.c', continueUri: 'http://localhost' } }],
     ['a call the shell never makes', 'POST', `${IDENTITY}/accounts:delete`, { body: { idToken: 'x' } }],
     ['a body that is not JSON', 'POST', `${IDENTITY}/accounts:lookup`, { body: 'idToken=x' }],
     ['a huge body', 'POST', `${IDENTITY}/accounts:signUp`, { body: { email: 'a'.repeat(100_000) } }],
     ['a page by another method', 'POST', '/emulator/auth/handler', { body: {} }],
     ['a path that walks out of an allowed one', 'POST', `${IDENTITY}/accounts:lookup/../../projects/demo-pcparts/accounts:lookup`, { body: { idToken: 'x' } }],
+    ['a hand-made Google id_token for the admin (the probe of issue 20)', 'POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, { body: idpBody(forgedAdmin) }],
+    ['the same in postBody', 'POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, { body: { requestUri: 'http://localhost', postBody: `id_token=${encodeURIComponent(JSON.stringify(forgedAdmin))}&providerId=google.com` } }],
+    ['a stand-in subject that vouches for the email', 'POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, { body: idpBody({ ...standInClaims('admin@pcparts.dev'), email_verified: true }) }],
+    ['a stand-in subject of another email', 'POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, { body: idpBody({ ...standInClaims('grace@example.com'), email: 'admin@pcparts.dev' }) }],
+    ['a subject made with another secret', 'POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, { body: idpBody({ ...standInClaims('x@example.com'), sub: standInGoogleSubject('another-secret', 'x@example.com') }) }],
+    ['linking Google to the signed-in account', 'POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, { body: idpBody(standInClaims('grace@example.com'), { idToken: 'x' }) }],
+    ['another provider', 'POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, { body: { ...idpBody(standInClaims('g@example.com')), requestUri: idpBody(standInClaims('g@example.com')).requestUri.replace('google.com', 'facebook.com') } }],
   ];
 
   for (const [label, method, path, options] of REFUSED) {
@@ -99,6 +145,71 @@ describe('auth emulator proxy', () => {
       assert.deepEqual(reached, []);
     });
   }
+
+  test('a proxy without the per-start secret refuses every Google sign-in', async () => {
+    const bare = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost: `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}` }) });
+    try {
+      reached = [];
+      const answer = await fetch(`${bare.url}${IDENTITY}/accounts:signInWithIdp?key=k`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(idpBody(standInClaims('grace@example.com'))),
+      });
+      assert.equal(answer.status, 403);
+      assert.deepEqual(reached, []);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  test('serves its own Google page, not the emulator’s: strict policy, no account list, no redirect', async () => {
+    reached = [];
+    const handler = `/emulator/auth/handler?apiKey=k&appName=a&authType=signInViaRedirect&providerId=google.com&eventId=1&redirectUrl=${encodeURIComponent('javascript:alert(document.domain)')}`;
+    const answer = await call('GET', handler);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(reached, []);
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    assert.match(policy, /script-src 'self'(;|$)/);
+    assert.match(policy, /default-src 'none'/);
+    assert.match(policy, /frame-ancestors 'none'/);
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
+    const html = await answer.text();
+    assert.doesNotMatch(html, /<script>|javascript:|redirectUrl|js-reuse-account/);
+    const script = await (await call('GET', '/__/auth-emulator/google-sign-in.js')).text();
+    // It never reads a redirect target, nor navigates anywhere.
+    assert.doesNotMatch(script, /get\('redirectUrl'\)|location(\.href)?\s*=[^=]|location\.(assign|replace)/);
+
+    const iframe = await call('GET', '/emulator/auth/iframe?apiKey=k&appName=a');
+    assert.equal(iframe.status, 200);
+    assert.match(iframe.headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/);
+    assert.doesNotMatch(await iframe.text(), /apis\.google\.com|<script>/);
+    assert.deepEqual(reached, []);
+  });
+
+  const signInAs = (/** @type {unknown} */ body, origin = shell.url) =>
+    call('POST', '/__/auth-emulator/google-sign-in', { body, headers: origin ? { Origin: origin } : {} });
+
+  test('the stand-in makes an unverified Google identity for a new email, with its subject', async () => {
+    const answer = await signInAs({ email: ' Grace@Example.com ', displayName: 'Grace' });
+    assert.equal(answer.status, 200);
+    const claims = JSON.parse((await answer.json()).idToken);
+    assert.deepEqual(claims, { ...standInClaims('grace@example.com'), name: 'Grace' });
+  });
+
+  test('the stand-in refuses an email that has a password, another origin, and bad input', async () => {
+    const password = await signInAs({ email: 'admin@pcparts.dev', displayName: 'Not the admin' });
+    assert.equal(password.status, 409);
+    assert.match((await password.json()).message, /log in with your password/);
+    assert.equal((await signInAs({ email: 'x@example.com' }, 'http://evil.test')).status, 400);
+    assert.equal((await signInAs({ email: 'x@example.com' }, null)).status, 400);
+    assert.equal((await signInAs({ email: 'not an email' })).status, 400);
+    assert.equal((await signInAs({ email: ['x@example.com'] })).status, 400);
+  });
+
+  test('the stand-in’s subject is the one the api computes (same secret, same email)', () => {
+    // The same vector is checked in api/src/auth/google-stand-in.test.ts.
+    assert.equal(standInGoogleSubject('x'.repeat(32), 'Sam@Example.com'), 'stand-in-1UQkQOIERtVbHPXIYJ70wb1fsDM19QxtXoNN4kInt3w');
+  });
 
   test('leaves the shell its own paths', async () => {
     reached = [];

@@ -1,6 +1,7 @@
 // What the api needs besides itself, for `npm start` and `npm run dev`: the Firebase Auth emulator,
 // a database, an SMTP server with a web inbox and the Stripe sandbox, each started here unless the
 // environment names a real one.
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { startAuthEmulator } from './auth-emulator.mjs';
 import { startEmbeddedMongo } from './embedded-mongo.mjs';
@@ -65,6 +66,8 @@ export async function startLocalServices({ env, ports, root }) {
       startMailDev({ smtpPort: ports.smtp, webPort: ports.mailWeb, cwd: root }).then((mail) => {
         services.push({ name: 'mail', stop: () => mail.stop() });
         apiEnv.SMTP_URL = mail.smtpUrl;
+        // The shell's /config.json names it, so the verify banner says where the link went.
+        apiEnv.DEMO_MAIL_INBOX_URL = mail.inboxUrl;
         rows.push(['mail inbox', mail.inboxUrl]);
       }),
     );
@@ -74,6 +77,9 @@ export async function startLocalServices({ env, ports, root }) {
     for (const service of services) await service.stop();
     throw failure.reason;
   }
+  // The emulator's Google sign-in goes through the shell's stand-in, which signs its credentials
+  // with this secret; the api accepts only those (tooling/auth-emulator/proxy.cjs). New each start.
+  if (apiEnv.FIREBASE_AUTH_EMULATOR_HOST && !apiEnv.AUTH_STAND_IN_SECRET) apiEnv.AUTH_STAND_IN_SECRET = randomBytes(32).toString('base64url');
   return { env: apiEnv, services, rows };
 }
 

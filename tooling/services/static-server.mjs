@@ -61,11 +61,19 @@ const FILE_PATH = /\/[^/]+\.\w+$/;
 
 /** Served over TLS, here or at a proxy in front (which says so in X-Forwarded-Proto). */
 const isHttps = (/** @type {http.IncomingMessage} */ req) => Boolean(/** @type {import('node:tls').TLSSocket} */ (req.socket).encrypted) || req.headers['x-forwarded-proto'] === 'https';
+/**
+ * Whether this answer really travels over TLS, for HSTS: anyone can send X-Forwarded-Proto, so it
+ * counts only behind a proxy the deployment says it has (TRUST_PROXY).
+ * @param {http.IncomingMessage} req
+ * @param {boolean} trustProxy
+ */
+const reachedOverTls = (req, trustProxy) =>
+  Boolean(/** @type {import('node:tls').TLSSocket} */ (req.socket).encrypted) || (trustProxy && req.headers['x-forwarded-proto'] === 'https');
 
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, immutable?: boolean,
  *   runtimeConfig?: () => object, isPagePath?: (pathname: string) => boolean,
- *   pageHints?: (pathname: string, requestOrigin: string, search: string) => Promise<string>,
+ *   pageHints?: (pathname: string, requestOrigin: string, search: string) => Promise<string>, trustProxy?: boolean,
  *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
  *   handle sees every request first (the auth emulator proxy); true means it answered.
  *   host: the address to listen on, loopback unless told otherwise.
@@ -73,8 +81,9 @@ const isHttps = (/** @type {http.IncomingMessage} */ req) => Boolean(/** @type {
  *   isPagePath (with spa): a deep link it rejects still gets index.html, which renders the
  *   not-found page, but with status 404.
  *   pageHints (with spa): the tags written into index.html's <head> for a path (page-hints.mjs).
+ *   trustProxy: a TLS proxy in front sets X-Forwarded-Proto (TRUST_PROXY); otherwise the header is ignored for HSTS.
  */
-export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, immutable = false, runtimeConfig, isPagePath, pageHints, handle }) {
+export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, immutable = false, runtimeConfig, isPagePath, pageHints, handle, trustProxy = false }) {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
     dev: true,
@@ -100,7 +109,7 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
     // The Content-Security-Policy names the origins of the runtime config (the environment's, on a remote).
     const config = runtimeConfig ? runtimeConfig() : runtimeConfigFromEnv(process.env);
     const imageOrigins = process.env.S3_PUBLIC_URL ? [process.env.S3_PUBLIC_URL] : [];
-    for (const [name, value] of Object.entries(securityHeaders(config, { https: isHttps(req), imageOrigins }))) {
+    for (const [name, value] of Object.entries(securityHeaders(config, { https: reachedOverTls(req, trustProxy), imageOrigins }))) {
       res.setHeader(name, value);
     }
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
@@ -108,7 +117,8 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    res.setHeader('Cache-Control', immutable || HASHED.test(pathname) ? CACHE_FOREVER : 'no-cache');
+    // /config.json changes with every deploy and rollback: never cached as immutable, not even by the release store.
+    res.setHeader('Cache-Control', pathname !== '/config.json' && (immutable || HASHED.test(pathname)) ? CACHE_FOREVER : 'no-cache');
     if (pathname === '/config.json' && runtimeConfig) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(runtimeConfig()));

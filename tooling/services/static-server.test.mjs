@@ -275,9 +275,23 @@ describe('static server', () => {
     assert.ok(!Object.values(policy).flat().some((source) => source === "'unsafe-eval'" || source === '*'));
   });
 
-  test('HSTS only when served over https (here: a TLS proxy in front says so)', async () => {
-    const answer = await request(shell.url, '/', { headers: { 'X-Forwarded-Proto': 'https' } });
-    assert.match(answer.headers['strict-transport-security'] ?? '', /^max-age=\d{7,}/);
+  test('HSTS never over plain http, whatever X-Forwarded-Proto a client sends', async () => {
+    for (const name of ['/', '/main.js', '/config.json']) {
+      const answer = await request(shell.url, name, { headers: { 'X-Forwarded-Proto': 'https' } });
+      assert.equal(answer.headers['strict-transport-security'], undefined, name);
+    }
+  });
+
+  test('HSTS behind a TLS proxy the deployment names (TRUST_PROXY), when the proxy says https', async () => {
+    const proxied = await startStaticServer({ root: dir, port: 0, spa: true, runtimeConfig: () => runtimeConfig, trustProxy: true });
+    try {
+      const answer = await request(proxied.url, '/', { headers: { 'X-Forwarded-Proto': 'https' } });
+      assert.match(answer.headers['strict-transport-security'] ?? '', /^max-age=\d{7,}/);
+      const plain = await request(proxied.url, '/', { headers: { 'X-Forwarded-Proto': 'http' } });
+      assert.equal(plain.headers['strict-transport-security'], undefined);
+    } finally {
+      await proxied.close();
+    }
   });
 
   test('with the real identity provider and Stripe, the policy names them instead of the local stand-ins', () => {
@@ -342,7 +356,8 @@ describe('the release store (--immutable)', () => {
     store = mkdtempSync(path.join(os.tmpdir(), 'pcpp-store-'));
     mkdirSync(path.join(store, 'mf-admin', '0.1.0+abc'), { recursive: true });
     writeFileSync(path.join(store, 'mf-admin', '0.1.0+abc', 'mf-manifest.json'), FILES['mf-manifest.json']);
-    server = await startStaticServer({ root: store, port: 0, cors: true, immutable: true });
+    // As `npm start` runs it (serve-static.mjs): with the runtime config, so it answers /config.json too.
+    server = await startStaticServer({ root: store, port: 0, cors: true, immutable: true, runtimeConfig: () => runtimeConfig });
   });
   after(async () => {
     await server.close();
@@ -357,5 +372,12 @@ describe('the release store (--immutable)', () => {
     const missing = await request(server.url, '/mf-admin/0.2.0+def/mf-manifest.json');
     assert.equal(missing.status, 404);
     assert.equal(missing.headers['cache-control'], undefined);
+  });
+
+  test('never caches /config.json as immutable: it changes with every deploy and rollback', async () => {
+    const config = await request(server.url, '/config.json');
+    assert.equal(config.status, 200);
+    assert.equal(config.headers['cache-control'], 'no-cache');
+    assert.doesNotMatch(config.headers['cache-control'], /immutable|max-age=31536000/);
   });
 });

@@ -16,8 +16,9 @@ const STOP_GRACE_MS = 5_000;
  */
 export async function startStripeSandboxService({ port, webhookUrl }) {
   await assertPortFree(port);
-  const tail = randomBytes(12).toString('hex');
-  const secretKey = `sk_test_sandbox_${tail}`;
+  // Two independent random keys: the publishable one is in every page, so the secret one must not follow from it.
+  const secretKey = `sk_test_sandbox_${randomBytes(24).toString('hex')}`;
+  const publishableKey = `pk_test_sandbox_${randomBytes(24).toString('hex')}`;
   const webhookSecret = `whsec_sandbox_${randomBytes(24).toString('hex')}`;
   const url = `http://127.0.0.1:${port}`;
   const sandbox = spawnService({
@@ -29,6 +30,7 @@ export async function startStripeSandboxService({ port, webhookUrl }) {
       ...process.env,
       STRIPE_SANDBOX_PORT: String(port),
       STRIPE_SANDBOX_SECRET_KEY: secretKey,
+      STRIPE_SANDBOX_PUBLISHABLE_KEY: publishableKey,
       STRIPE_SANDBOX_WEBHOOK_URL: webhookUrl,
       STRIPE_SANDBOX_WEBHOOK_SECRET: webhookSecret,
     },
@@ -44,7 +46,7 @@ export async function startStripeSandboxService({ port, webhookUrl }) {
     url,
     env: {
       STRIPE_SECRET_KEY: secretKey,
-      STRIPE_PUBLISHABLE_KEY: `pk_test_sandbox_${tail}`,
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_URL: url,
       STRIPE_SANDBOX_SCRIPT_URL: `${url}/js/stripe-stand-in.js`,

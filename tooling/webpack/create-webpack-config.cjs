@@ -53,7 +53,7 @@ function precompressPlugins() {
  * @returns {import('webpack-dev-server').Middleware}
  */
 function authEmulatorMiddleware(emulatorHost) {
-  const handle = createAuthEmulatorProxy({ emulatorHost });
+  const handle = createAuthEmulatorProxy({ emulatorHost, standInSecret: process.env.AUTH_STAND_IN_SECRET });
   return {
     name: 'auth-emulator',
     middleware: (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:http').ServerResponse} */ res, /** @type {(error?: unknown) => void} */ next) => handle(req, res).then((handled) => handled || next(), next),

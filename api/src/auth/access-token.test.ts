@@ -3,7 +3,7 @@ import { createAccessTokens } from './access-token';
 import { unsignedJwt } from '../../test/helpers';
 
 const SECRET = 's'.repeat(32);
-const claims = { sub: '0123456789abcdef01234567', email: 'a@example.com', role: 'customer' as const };
+const claims = { sub: '0123456789abcdef01234567', uid: 'firebase-uid-1', email: 'a@example.com', role: 'customer' as const };
 
 describe('access tokens', () => {
   const tokens = createAccessTokens(SECRET);

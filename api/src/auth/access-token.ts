@@ -6,6 +6,8 @@ import { z } from 'zod';
 export interface AccessClaims {
   /** The user's _id, hex. */
   sub: string;
+  /** The identity provider's account id (Firebase uid): the role authority checks it still exists. */
+  uid: string;
   email: string;
   /**
    * The role when the token was issued, for the front end to show. Never authorize from it:
@@ -29,6 +31,7 @@ const ALGORITHM = 'HS256';
 
 const claimsSchema = z.object({
   sub: z.string().min(1),
+  uid: z.string().min(1),
   email: z.string().min(1),
   role: z.enum(['admin', 'customer']) satisfies z.ZodType<Role>,
 });
@@ -37,8 +40,8 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
   const key = new TextEncoder().encode(secret);
   return {
     ttlSeconds,
-    async sign({ sub, email, role }) {
-      return new SignJWT({ email, role })
+    async sign({ sub, uid, email, role }) {
+      return new SignJWT({ uid, email, role })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(sub)
         .setIssuer(ISSUER)
@@ -54,7 +57,8 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
         audience: AUDIENCE,
         requiredClaims: ['exp', 'sub'],
       });
-      return claimsSchema.parse(payload);
+      const { sub, uid, email, role } = claimsSchema.parse(payload);
+      return { sub, uid, email, role };
     },
   };
 }

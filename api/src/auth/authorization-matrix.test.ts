@@ -14,6 +14,7 @@ import {
   signUpWithAccessToken,
   type TestApi,
   unsignedJwt,
+  uploadedImageUrl,
 } from '../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../test/release-fixtures';
 import { pngImage } from '../../test/upload-fixtures';
@@ -39,7 +40,10 @@ beforeAll(async () => {
   manifests = await startManifestServer();
   manifests.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version })) });
   // No role cache: the demotion test reads the role on each request.
-  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail }, { roleCacheTtlMs: 0 });
+  api = await createTestApi(
+    { SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail },
+    { roleCacheTtlMs: 0 },
+  );
   // Signed up in the emulator: placing an order and writing a review read the account there.
   [accounts.customer, accounts.anotherCustomer, accounts.admin] = await Promise.all([
     signUpWithAccessToken(api),
@@ -82,7 +86,7 @@ const partBody = () => ({
   min_quantity: 1,
   price: 4999,
   description: 'A part added by the authorization matrix.',
-  img: 'https://images.example.com/part.webp',
+  img: uploadedImageUrl(api),
 });
 const profileBody = {
   Address: '12 Harbour Road, Portsmouth',
@@ -211,12 +215,23 @@ const MATRIX: Record<string, Row> = {
     setup: async () => (await customerOrder({ paid: true, status: 'paid' })).id,
     send: (p, id) => as(server().patch(`/order/${id}/status`).send({ status: 'shipped' }), p),
   },
+  'GET /stock-holds': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/stock-holds').query({ ids: part.id }), p) },
+  // It takes a Firebase ID token (sign-up asks before its token exchange), never the api's access
+  // token: every persona here gets 401. users/verification-email.test.ts covers the ID tokens.
+  'POST /user/verification-email': { expected: [401, 401, 401, 401], send: (p) => as(server().post('/user/verification-email'), p) },
   'GET /activity': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/activity'), p) },
   'GET /remotes': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/remotes'), p) },
-  // Anyone may report a remote that would not load (the shell does, signed in or not).
+  // Anyone may report a remote that would not load (the shell does, signed in or not), with the
+  // load id GET /remotes gave the page: here a live version of mf_shop, for a new page load each.
   'POST /remotes/errors': {
     expected: [204, 204, 204, 204],
-    send: (p) => as(server().post('/remotes/errors').send({ remote: 'mf_shop', manifestUrl: 'https://cdn.example.com/m.json', message: 'timeout' }), p),
+    setup: async () => {
+      const version = await publishedRelease('mf_shop');
+      await api.database.collections.liveRemotes.updateOne({ remote: 'mf_shop' }, { $set: { live: version, history: [], updatedAt: new Date() } }, { upsert: true });
+      const { loadId } = (await server().get('/remotes')).body;
+      return JSON.stringify({ remote: 'mf_shop', version, loadId, message: 'timeout' });
+    },
+    send: (p, report) => as(server().post('/remotes/errors').send(JSON.parse(report)), p),
   },
   'GET /releases': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/releases'), p) },
   'POST /releases/:remote': {
@@ -315,7 +330,7 @@ describe('tokens the api did not give out, or no longer honours', () => {
     const email = `boss-${randomSuffix()}@example.com`;
     const unverifiedApi = await createTestApi({ ADMIN_EMAILS: email }, { roleCacheTtlMs: 0 });
     try {
-      const session = await signUpWithAccessToken(unverifiedApi, { email });
+      const session = await signUpWithAccessToken(unverifiedApi, { email, emailVerified: false });
       const response = await request(unverifiedApi.app).get('/user').set('Authorization', `Bearer ${session.token}`);
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ message: 'Admins only' });

@@ -4,6 +4,7 @@ import { type Auth, type DecodedIdToken, getAuth, type UserRecord } from 'fireba
 import type { Config } from '../config';
 import { ServiceUnavailableError, UnauthorizedError } from '../errors';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
+import { standInGoogleSubject } from './google-stand-in';
 
 /** Who a verified Firebase ID token belongs to. */
 export interface VerifiedIdentity {
@@ -23,9 +24,18 @@ export interface IdentityProvider {
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
   /**
    * The account as the identity provider has it now (the access token does not carry the display
-   * name). Rejects with UnauthorizedError when the account is gone or disabled.
+   * name, and the email may have been verified since). Rejects with UnauthorizedError when the
+   * account is gone or disabled.
    */
-  accountByEmail(email: string): Promise<{ displayName: string | null }>;
+  accountByEmail(email: string): Promise<{ displayName: string | null; emailVerified: boolean }>;
+  /**
+   * Resolves when the account `uid` still exists, is enabled and still has this email; rejects
+   * with UnauthorizedError otherwise (the role authority asks, so a deleted or disabled account's
+   * access token stops working within ROLE_CACHE_TTL_MS).
+   */
+  assertActive(uid: string, email: string): Promise<void>;
+  /** A one-time code that verifies the account's email (the link's oobCode), for the shop's own email. */
+  emailVerificationCode(email: string): Promise<string>;
   /** Emulator only: creates or resets the demo accounts. */
   ensureDemoAccounts(): Promise<readonly DemoAccount[]>;
   close(): Promise<void>;
@@ -34,6 +44,8 @@ export interface IdentityProvider {
 const INVALID_TOKEN = 'Invalid sign-in token. Sign in again.';
 const EXPIRED_TOKEN = 'Your sign-in has expired. Sign in again.';
 const DISABLED = 'This account is disabled.';
+const GONE = 'This account no longer exists. Sign in again.';
+const FOREIGN_GOOGLE = 'This Google sign-in was not made by the shop’s Google window. Sign in again from the Login page.';
 
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -41,7 +53,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 export function createFirebaseIdentity(
-  config: Pick<Config, 'firebaseProjectId' | 'authEmulatorHost'>,
+  config: Pick<Config, 'firebaseProjectId' | 'authEmulatorHost'> & Partial<Pick<Config, 'authStandInSecret'>>,
 ): IdentityProvider {
   // firebase-admin reads the emulator address from the environment, not from its options.
   if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
@@ -84,17 +96,27 @@ export function createFirebaseIdentity(
         throw error;
       }
     }
-    // A Google identity too, so the emulator's Google popup lists the account for one-click
-    // sign-in and signing in with Google keeps the password (a fresh Google identity for the
-    // same email would replace it, as Firebase does for trusted providers).
-    await auth.updateUser(uid, {
-      providerToLink: {
-        providerId: 'google.com',
-        uid: `demo-google-${account.email.split('@')[0]}`,
-        email: account.email,
-        displayName: account.displayName,
-      },
-    });
+    // No Google identity: Google sign-in in the demo is the stand-in's, which never opens an
+    // account that has a password. An emulator left running from an older start may hold one.
+    const user = await auth.getUser(uid);
+    if (user.providerData.some((provider) => provider.providerId === 'google.com')) {
+      await auth.updateUser(uid, { providersToUnlink: ['google.com'] });
+    }
+  }
+
+  /**
+   * Under the emulator, anyone can hand it a Google id_token for any email: a Google sign-in
+   * counts only when every Google identity of the account is one the shop's stand-in made (its
+   * subject, AUTH_STAND_IN_SECRET). A password sign-in is not held against a Google identity
+   * someone linked by hand. Real Firebase checks Google's signature itself.
+   */
+  function assertGoogleFromStandIn(user: UserRecord): void {
+    if (!usesEmulator) return;
+    const google = user.providerData.filter((provider) => provider.providerId === 'google.com');
+    if (google.length === 0) return;
+    const secret = config.authStandInSecret;
+    const expected = secret && user.email ? standInGoogleSubject(secret, user.email) : undefined;
+    if (!expected || google.some((provider) => provider.uid !== expected)) throw new UnauthorizedError(FOREIGN_GOOGLE);
   }
 
   return {
@@ -116,13 +138,35 @@ export function createFirebaseIdentity(
       if (user.disabled) throw new UnauthorizedError(DISABLED);
       const email = decoded.email?.toLowerCase() ?? null;
       if ((user.email?.toLowerCase() ?? null) !== email) throw new UnauthorizedError(INVALID_TOKEN);
+      if (decoded.firebase.sign_in_provider === 'google.com') assertGoogleFromStandIn(user);
       return { uid: decoded.uid, email, emailVerified: user.emailVerified };
     },
 
     async accountByEmail(email) {
-      const user = await lookUp({ email }, 'This account no longer exists. Sign in again.');
+      const user = await lookUp({ email }, GONE);
       if (user.disabled) throw new UnauthorizedError(DISABLED);
-      return { displayName: user.displayName ?? null };
+      return { displayName: user.displayName ?? null, emailVerified: user.emailVerified };
+    },
+
+    async assertActive(uid, email) {
+      const user = await lookUp({ uid }, GONE);
+      if (user.disabled) throw new UnauthorizedError(DISABLED);
+      // Deleted, and the email taken by a new account since: not the account the token was for.
+      if (user.email?.toLowerCase() !== email) throw new UnauthorizedError(GONE);
+    },
+
+    async emailVerificationCode(email) {
+      let link: string;
+      try {
+        link = await auth.generateEmailVerificationLink(email);
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === 'auth/user-not-found' || code === 'auth/email-not-found') throw new UnauthorizedError(GONE);
+        throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
+      }
+      const oobCode = new URL(link).searchParams.get('oobCode');
+      if (!oobCode) throw new ServiceUnavailableError('The sign-in service gave a verification link without a code.');
+      return oobCode;
     },
 
     async ensureDemoAccounts() {

@@ -13,17 +13,18 @@ import { createRoleAuthority } from './role-authority';
 const tokens = createAccessTokens('k'.repeat(32));
 let database: Database;
 let app: express.Express;
+let roles: ReturnType<typeof createRoleAuthority>;
 
 beforeAll(async () => {
   const config = testConfig();
   database = await connectDatabase(config.mongodbUri, config.mongodbDb);
-  const roles = createRoleAuthority(createUsersRepository(database.collections.users), { ttlMs: 0 });
+  roles = createRoleAuthority(createUsersRepository(database.collections.users), { ttlMs: 0 });
   app = express();
   app.use(pinoHttp({ logger: createLogger('silent') }));
-  app.get('/me', requireAccessToken(tokens), (req, res) => {
+  app.get('/me', requireAccessToken(tokens, roles), (req, res) => {
     res.json(accessClaims(req));
   });
-  app.get('/admin', requireAccessToken(tokens), requireAdmin(roles), (_req, res) => {
+  app.get('/admin', requireAccessToken(tokens, roles), requireAdmin(roles), (_req, res) => {
     res.json({ ok: true });
   });
   app.use(errorHandler);
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 /** A valid access token whose role claim may differ from the stored role. */
-const tokenOf = (email: string, role: 'admin' | 'customer') => tokens.sign({ sub: 'id', email, role });
+const tokenOf = (email: string, role: 'admin' | 'customer') => tokens.sign({ sub: 'id', uid: 'uid-1', email, role });
 const getAdmin = async (email: string, role: 'admin' | 'customer') =>
   request(app).get('/admin').set('Authorization', `Bearer ${await tokenOf(email, role)}`);
 
@@ -46,7 +47,7 @@ describe('requireAccessToken', () => {
   it('passes the claims of a valid token to the route', async () => {
     const response = await request(app).get('/me').set('Authorization', `Bearer ${await tokenOf('customer@example.com', 'customer')}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ sub: 'id', email: 'customer@example.com', role: 'customer' });
+    expect(response.body).toEqual({ sub: 'id', uid: 'uid-1', email: 'customer@example.com', role: 'customer' });
   });
 
   it.each([[undefined], ['Bearer'], ['Basic abc'], ['Bearer not-a-jwt']])(

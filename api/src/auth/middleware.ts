@@ -22,16 +22,22 @@ function bearerToken(req: Request): string {
 // What a signed-in call answers is one person's: no shared cache may keep it, nor the browser's disk.
 const PRIVATE_NO_STORE = 'private, no-store';
 
-/** The api's own access token (given out by PUT /user/:email). */
-export function requireAccessToken(tokens: AccessTokens): RequestHandler {
+/**
+ * The api's own access token (given out by PUT /user/:email), of an account that still exists and
+ * is enabled at the identity provider (the role authority asks, cached for ROLE_CACHE_TTL_MS).
+ */
+export function requireAccessToken(tokens: AccessTokens, roles: Pick<RoleAuthority, 'assertActive'>): RequestHandler {
   return async (req, res, next) => {
     res.set('Cache-Control', PRIVATE_NO_STORE);
     const token = bearerToken(req);
+    let claims: AccessClaims;
     try {
-      req.accessClaims = await tokens.verify(token);
+      claims = await tokens.verify(token);
     } catch {
       throw new UnauthorizedError('Your session has expired. Sign in again.');
     }
+    await roles.assertActive(claims);
+    req.accessClaims = claims;
     next();
   };
 }

@@ -1,14 +1,22 @@
 import type { Role } from '@pcpp/contracts/core';
 import type { UsersRepository } from '../modules/users/repository';
+import type { IdentityProvider } from './firebase';
 
 /**
- * The one authority for roles: the users collection. The access token says who the caller is;
- * what they may do is read here on every request, so a promotion or demotion applies at once,
+ * The one authority for roles and for the account behind a token: the users collection, and the
+ * identity provider's account. The access token says who the caller is; what they may do, and
+ * whether their account still exists, is read here on every request (cached for the TTL), so a
+ * promotion or demotion applies at once and a deleted or disabled account stops within the TTL,
  * not when the token expires.
  */
 export interface RoleAuthority {
   /** The stored role of the account with this (lowercase) email; null when there is no account. */
   roleOf(email: string): Promise<Role | null>;
+  /**
+   * Resolves when the token's account still exists and is enabled at the identity provider;
+   * rejects with its UnauthorizedError otherwise. The answer is kept for the TTL.
+   */
+  assertActive(claims: { uid: string; email: string }): Promise<void>;
   /** Drops the cached role. The api calls it whenever it writes a role. */
   forget(email: string): void;
 }
@@ -23,10 +31,12 @@ const SWEEP_SIZE = 1_000;
 
 export function createRoleAuthority(
   users: Pick<UsersRepository, 'findByEmail'>,
-  options: { ttlMs?: number; now?: () => number } = {},
+  options: { ttlMs?: number; now?: () => number; accounts?: Pick<IdentityProvider, 'assertActive'> } = {},
 ): RoleAuthority {
-  const { ttlMs = ROLE_CACHE_TTL_MS, now = Date.now } = options;
+  const { ttlMs = ROLE_CACHE_TTL_MS, now = Date.now, accounts } = options;
   const cache = new Map<string, { role: Role | null; expires: number }>();
+  /** The identity provider's verdict on an account, by uid: undefined when active, else the refusal. */
+  const standing = new Map<string, { refusal: unknown; expires: number }>();
   // Bumped by forget(): a read that started before a role was written must not cache what it read.
   let writes = 0;
 
@@ -47,6 +57,29 @@ export function createRoleAuthority(
       const role = (await users.findByEmail(email))?.role ?? null;
       if (writes === writesBefore) remember(email, role);
       return role;
+    },
+
+    async assertActive({ uid, email }) {
+      if (!accounts) return;
+      const key = `${uid}\n${email}`;
+      const cached = standing.get(key);
+      let refusal: unknown;
+      if (cached && cached.expires > now()) refusal = cached.refusal;
+      else {
+        try {
+          await accounts.assertActive(uid, email);
+          refusal = undefined;
+        } catch (error) {
+          // A provider that cannot be reached (503) is not a verdict: nothing is kept.
+          if ((error as { status?: number }).status !== 401) throw error;
+          refusal = error;
+        }
+        if (ttlMs > 0) {
+          if (standing.size >= SWEEP_SIZE) for (const [entry, value] of standing) if (value.expires <= now()) standing.delete(entry);
+          standing.set(key, { refusal, expires: now() + ttlMs });
+        }
+      }
+      if (refusal) throw refusal;
     },
 
     forget(email) {

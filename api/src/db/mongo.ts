@@ -1,5 +1,5 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { ActivityEntry, BuildSlot, Order, OrderStatusChange, Profile, Review, Part, SavedAddress, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, BuildSlot, Order, OrderRefund, OrderStatusChange, Profile, Review, Part, SavedAddress, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 
@@ -30,14 +30,36 @@ export type ReviewDocument = Omit<Review, '_id' | 'byAdmin'> & {
 /** email is stored lowercase; the profile fields arrive with the first profile update. */
 export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { createdAt: Date };
 
-/** An order keeps its own copy of the part's name and unit price (integer cents) from when it was placed. */
-export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory' | 'checkoutId'> & {
+/**
+ * An order keeps its own copy of the part's name and unit price (integer cents) from when it was
+ * placed. holdExpiresAt: when the sweep cancels it if still unpaid (absent on orders stored before
+ * it existed: then createdAt + ORDER_HOLD_MINUTES). paymentIntentId: the Stripe PaymentIntent made
+ * for it, cancelled before the order is (never sent to clients).
+ */
+export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory' | 'holdExpiresAt' | 'refunds' | 'checkoutId'> & {
   productId: ObjectId;
   /** The checkout that placed it with other lines (absent for the spec's single orders). */
   checkoutId?: ObjectId;
   statusHistory: (Omit<OrderStatusChange, 'at'> & { at: Date })[];
   createdAt: Date;
+  holdExpiresAt?: Date;
+  paymentIntentId?: string;
+  refunds?: (Omit<OrderRefund, 'at'> & { at: Date })[];
 };
+
+/**
+ * A payment being given back, one per PaymentIntent (_id): inserting it claims the refund, so of
+ * several deliveries of one payment exactly one refunds it, records it and emails the customer.
+ */
+export interface RefundDocument {
+  _id: string;
+  /** The order its metadata names (hex), when there is one. */
+  orderId: string | null;
+  status: 'pending' | 'done';
+  claimedAt: Date;
+  refundId?: string;
+  amount?: number;
+}
 
 /**
  * An email waiting to be sent, or sent. Written before sending, so a failed send is retried
@@ -144,10 +166,13 @@ export interface LiveRemoteDocument {
 /** A remote version the shell could not load (POST /remotes/errors). */
 export interface RemoteFailureDocument {
   remote: RemoteName;
+  /** Null only in reports kept from before reports named their version. */
   version: string | null;
   manifestUrl: string;
   message: string;
   at: Date;
+  /** The page load's id (the nonce of the load id GET /remotes signed): one report per load and version. */
+  loadId?: string;
 }
 /** One admin action, for the Activity page (modules/activity). */
 export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
@@ -191,6 +216,7 @@ export interface Collections {
   releases: Collection<ReleaseDocument>;
   liveRemotes: Collection<LiveRemoteDocument>;
   remoteFailures: Collection<RemoteFailureDocument>;
+  refunds: Collection<RefundDocument>;
 }
 
 export interface Database {
@@ -221,6 +247,7 @@ export function collectionsOf(db: Db): Collections {
     releases: db.collection<ReleaseDocument>('releases'),
     liveRemotes: db.collection<LiveRemoteDocument>('live_remotes'),
     remoteFailures: db.collection<RemoteFailureDocument>('remote_failures'),
+    refunds: db.collection<RefundDocument>('refunds'),
   };
 }
 
@@ -283,6 +310,9 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     // My Orders (newest first) and the hold sweep (unpaid orders by age).
     collections.orders.createIndex({ email: 1, createdAt: -1 }, { name: 'email_createdAt' }),
     collections.orders.createIndex({ status: 1, createdAt: 1 }, { name: 'status_createdAt' }),
+    // The hold sweep and each customer's unpaid orders (the hold caps).
+    collections.orders.createIndex({ status: 1, holdExpiresAt: 1 }, { name: 'status_holdExpiresAt' }),
+    collections.orders.createIndex({ email: 1, status: 1 }, { name: 'email_status' }),
     // The admin console: accounts and all orders newest first (by status through the index above),
     // and the activity log newest first.
     collections.users.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
@@ -305,6 +335,11 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.releases.createIndex({ remote: 1, version: 1 }, { unique: true, name: 'remote_version_unique' }),
     collections.liveRemotes.createIndex({ remote: 1 }, { unique: true, name: 'remote_unique' }),
     collections.remoteFailures.createIndex({ at: -1 }, { name: 'at' }),
+    // A page load's failure of one version counts once (reports kept from before load ids have none).
+    collections.remoteFailures.createIndex(
+      { loadId: 1, remote: 1, version: 1 },
+      { unique: true, name: 'loadId_remote_version_unique', partialFilterExpression: { loadId: { $type: 'string' } } },
+    ),
   ]);
 }
 

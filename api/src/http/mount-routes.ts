@@ -19,7 +19,7 @@ export interface RouteGuards {
 const LIMITS_BY_ADDRESS = new Set<RateLimitName>(['signIn', 'failureReports']);
 
 function accessMiddleware(access: Access, spec: RouteDeclaration, guards: RouteGuards): RequestHandler[] {
-  const signedIn = requireAccessToken(guards.accessTokens);
+  const signedIn = requireAccessToken(guards.accessTokens, guards.roles);
   switch (access) {
     case 'public':
     case 'stripeSignature':

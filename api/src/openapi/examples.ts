@@ -57,9 +57,11 @@ const order: Order = {
   status: 'placed',
   statusHistory: [{ status: 'placed', at: at(30), by: customerEmail }],
   createdAt: at(30),
+  holdExpiresAt: at(60),
 };
+const { holdExpiresAt: _hold, ...unheld } = order;
 const paidOrder: Order = {
-  ...order,
+  ...unheld,
   paid: true,
   transactionId: 'pi_3QxDemo0000000000000001',
   status: 'paid',
@@ -74,6 +76,8 @@ const liveRemotes: LiveRemotes = {
     mf_admin: 'http://localhost:3003/mf-manifest.json',
   },
   previous: { mf_shop: 'http://localhost:3001/mf-manifest.json' },
+  versions: { mf_shop: { live: '0.1.0+3f2a9c1d', previous: '0.1.0+local' }, mf_dashboard: { live: '0.1.0+local' }, mf_admin: { live: '0.1.0+local' } },
+  loadId: 'eyJuIjoiVjFxX2ZxT2dKbVV6cU1pQiIsImUiOjE3OTQwMDAwMDAwMDAsInMiOnsibWZfc2hvcCI6WyIwLjEuMCszZjJhOWMxZCIsIjAuMS4wK2xvY2FsIl19fQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 };
 const shopReleases: RemoteReleases = {
   remote: 'mf_shop',
@@ -216,5 +220,6 @@ export const examples = {
   buildCheck,
   savedBuild,
   buildPage: page([buildSummary], 1, 10),
+  stockHolds: { holds: [{ productId: part._id, held: quantity, unpaidOrders: 1 }, { productId: parts[0]!._id, held: 0, unpaidOrders: 0 }] },
   upload: { success: true, data: { url: uploadUrl, thumbUrl: uploadUrl.replace('.webp', '-thumb.webp') } },
 } as const;

@@ -28,6 +28,8 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
   /** The admin's table of every order. */
   list: (params: { page: number; status?: string }) => [...orderKeys.all, 'list', params] as const,
+  /** Units unpaid orders hold, per part (Manage Products): any order change makes it stale. */
+  stockHolds: (partIds: readonly string[]) => [...orderKeys.all, 'stock-holds', partIds] as const,
 };
 
 /** The admin's log of admin actions. */

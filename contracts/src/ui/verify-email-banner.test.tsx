@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { authStore, type AuthUser } from '../auth-store';
+import { loadRuntimeConfig } from '../load-runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../runtime-config';
 import { renderWithQueryClient } from '../testing';
 import { VerifyEmailBanner } from './verify-email-banner';
 
@@ -62,4 +64,29 @@ it('goes away as soon as the store learns the email is verified, and never shows
   expect(screen.queryByRole('region', { name: 'Verify your email' })).not.toBeInTheDocument();
   act(() => authStore.getState().signedOut());
   expect(screen.queryByRole('region', { name: 'Verify your email' })).not.toBeInTheDocument();
+});
+
+it('in demo mode, says the link is in the demo mail inbox and links to it', async () => {
+  renderWithQueryClient(<VerifyEmailBanner />);
+  expect(screen.getByRole('region', { name: 'Verify your email' })).not.toHaveTextContent('demo mail inbox');
+  cleanup();
+  const inline = document.createElement('script');
+  inline.type = 'application/json';
+  inline.id = RUNTIME_CONFIG_ELEMENT_ID;
+  inline.textContent = JSON.stringify({
+    apiUrl: 'http://localhost:4000',
+    remotes: { mf_shop: 'http://localhost:3001/m.json', mf_dashboard: 'http://localhost:3002/m.json', mf_admin: 'http://localhost:3003/m.json' },
+    firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', useAuthEmulator: true },
+    demoMailInboxUrl: 'http://127.0.0.1:1080',
+  });
+  document.head.append(inline);
+  try {
+    await loadRuntimeConfig();
+    renderWithQueryClient(<VerifyEmailBanner />);
+    const banner = screen.getByRole('region', { name: 'Verify your email' });
+    expect(banner).toHaveTextContent('Demo mode: the shop’s emails, this link included, arrive in the demo mail inbox at http://127.0.0.1:1080.');
+    expect(screen.getByRole('link', { name: 'http://127.0.0.1:1080' })).toHaveAttribute('href', 'http://127.0.0.1:1080');
+  } finally {
+    inline.remove();
+  }
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { useAuth } from '../auth-store';
+import { currentRuntimeConfig } from '../load-runtime-config';
 import { signInText } from '../messages';
 import { Button } from './button';
 
@@ -90,6 +91,8 @@ export function VerifyEmailBanner() {
   });
 
   if (!user || user.emailVerified || dismissed === user.uid) return null;
+  // Demo mode: no email leaves the machine, so say where the link is.
+  const demoInbox = currentRuntimeConfig()?.demoMailInboxUrl;
 
   const outcome = send.isSuccess
     ? signInText.verificationSent(user.email)
@@ -101,6 +104,15 @@ export function VerifyEmailBanner() {
     <Banner aria-label="Verify your email">
       <Text>
         <p>{signInText.verifyBanner(user.email)}</p>
+        {demoInbox && (
+          <p>
+            {signInText.verifyInDemoInbox}{' '}
+            <a href={demoInbox} target="_blank" rel="noreferrer">
+              {demoInbox}
+            </a>
+            .
+          </p>
+        )}
         {/* Always there, so screen readers announce the outcome when it appears. */}
         <Outcome role="status" $failed={send.isError}>
           {outcome}

@@ -35,8 +35,9 @@ export function createCheckoutRepository({ checkouts, orders }: Pick<Collections
       await Promise.all([orders.deleteMany({ checkoutId: id }), checkouts.deleteOne({ _id: id })]);
     },
 
-    async notePaymentIntent(id: ObjectId, paymentIntentId: string): Promise<void> {
+    async notePaymentIntent(id: ObjectId, orderIds: ObjectId[], paymentIntentId: string): Promise<void> {
       await checkouts.updateOne({ _id: id }, { $set: { paymentIntentId } });
+      await orders.updateMany({ _id: { $in: orderIds }, status: 'placed', paid: false }, { $set: { paymentIntentId } });
     },
 
     /** unpaid → paid, once: of concurrent deliveries of the payment exactly one gets true. */

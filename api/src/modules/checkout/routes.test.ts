@@ -151,6 +151,63 @@ describe('POST /checkout', () => {
   });
 });
 
+describe('the ordering rules of issue 20, for a checkout', () => {
+  it('needs a verified email, and holds nothing for an unverified one', async () => {
+    const unverified = await signUpWithAccessToken(api, { emailVerified: false });
+    const part = await createPart(api, { p_quantity: 10 });
+    const response = await postCheckout(unverified, { lines: [line(part, 1)], address });
+    expect(response.status).toBe(403);
+    expect(await stockOf(part._id)).toBe(10);
+  });
+
+  it('counts a checkout as one unpaid order and adds each line’s units to the part’s held units', async () => {
+    const capped = await createTestApi({ MAX_UNPAID_ORDERS: '2', MAX_HELD_UNITS_PER_PART: '5' });
+    const cappedServer = capped.app.listen(0, '127.0.0.1');
+    await once(cappedServer, 'listening');
+    try {
+      const buyer = await signUpWithAccessToken(capped);
+      const parts = await Promise.all([createPart(capped, { p_quantity: 50 }), createPart(capped, { p_quantity: 50 }), createPart(capped, { p_quantity: 50 })]);
+      const post = (lines: object[]) =>
+        request(cappedServer).post('/checkout').set('Authorization', `Bearer ${buyer.token}`).set('Idempotency-Key', key()).send({ lines, address });
+      // Three lines, one order to the cap: two such checkouts are within MAX_UNPAID_ORDERS = 2.
+      expect((await post(parts.map((p) => line(p, 1)))).status).toBe(201);
+      expect((await post(parts.map((p) => line(p, 1)))).status).toBe(201);
+      const third = await post([line(parts[0], 1)]);
+      expect(third.status).toBe(409);
+      expect(third.body.limit).toBe('MAX_UNPAID_ORDERS');
+      // Units per part: 2 held of the first part, 4 more would pass MAX_HELD_UNITS_PER_PART = 5.
+      const other = await signUpWithAccessToken(capped);
+      const units = await request(cappedServer)
+        .post('/checkout')
+        .set('Authorization', `Bearer ${other.token}`)
+        .set('Idempotency-Key', key())
+        .send({ lines: [line(parts[0], 6)], address });
+      expect(units.status).toBe(409);
+      expect(units.body.limit).toBe('MAX_HELD_UNITS_PER_PART');
+      expect(await Promise.all(parts.map((p) => capped.database.collections.parts.findOne({ _id: p._id }).then((d) => d!.p_quantity)))).toEqual([48, 48, 48]);
+    } finally {
+      await new Promise((resolve) => cappedServer.close(resolve));
+      await capped.close();
+    }
+  });
+
+  it('holds each line until ORDER_HOLD_MINUTES, and cancelling a line cancels the checkout’s payment first', async () => {
+    const parts = await Promise.all([createPart(api, { p_quantity: 20, price: 1000 }), createPart(api, { p_quantity: 20, price: 1000 })]);
+    const placed = await postCheckout(customer, { lines: parts.map((p) => line(p, 1)), address });
+    expect(placed.status).toBe(201);
+    for (const order of placed.body.orders) {
+      expect(new Date(order.holdExpiresAt).getTime() - new Date(order.createdAt).getTime()).toBe(api.config.orderHoldMinutes * 60_000);
+    }
+    const intent = await as(customer, request(server).post('/create-payment-intent').send({ checkoutId: placed.body.checkoutId }));
+    expect(intent.status).toBe(200);
+    const intentId = intent.body.clientSecret.split('_secret_')[0];
+    const lines = await ordersOf(placed.body.checkoutId);
+    expect(lines.map((o) => o.paymentIntentId)).toEqual([intentId, intentId]);
+    await as(customer, request(server).delete(`/myorder/${lines[0]!._id.toHexString()}`)).expect(200);
+    expect((await stripe.paymentIntents.retrieve(intentId)).status).toBe('canceled');
+  });
+});
+
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -213,18 +270,20 @@ describe('GET /checkout/{id} and paying a checkout', () => {
 
   it('pays nothing when the amount does not match the sum of the lines', async () => {
     const checkout = await placed();
-    const response = await intentFor(customer, checkout.checkoutId);
-    const intentId = response.body.clientSecret.split('_secret_')[0];
-    const intent = await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    // One line cancelled after the card form opened: the payment is for more than what is left.
-    const [first] = await ordersOf(checkout.checkoutId);
-    await as(customer, request(server).delete(`/myorder/${first!._id.toHexString()}`)).expect(200);
-    expect((await deliver(eventOf(intent))).status).toBe(200);
-    const orders = await ordersOf(checkout.checkoutId);
-    expect(orders.filter((o) => o.paid)).toHaveLength(0);
-    // And a forged amount on an intent for the checkout pays nothing either.
-    expect((await deliver(eventOf({ ...intent, amount: 1 }))).status).toBe(200);
+    const intent = await paidIntent(checkout.checkoutId);
+    // An event for the checkout with another amount (as if the lines had changed) pays nothing.
+    expect((await deliver(eventOf({ ...intent, amount: checkout.totalAmount - 1 }))).status).toBe(200);
     expect((await ordersOf(checkout.checkoutId)).filter((o) => o.paid)).toHaveLength(0);
     expect((await as(customer, request(server).get(`/checkout/${checkout.checkoutId}`))).body.paid).toBe(false);
+  });
+
+  it('a line cancelled after the card was charged is refused: the payment pays every line instead (money follows the order)', async () => {
+    const checkout = await placed();
+    const intent = await paidIntent(checkout.checkoutId);
+    const [first] = await ordersOf(checkout.checkoutId);
+    const cancel = await as(customer, request(server).delete(`/myorder/${first!._id.toHexString()}`));
+    expect(cancel.status).toBe(409);
+    const orders = await ordersOf(checkout.checkoutId);
+    expect(orders.map((o) => [o.status, o.transactionId])).toEqual(orders.map(() => ['paid', intent.id]));
   });
 });

@@ -1,4 +1,4 @@
-import { checkoutConflictSchema, checkoutLineErrorSchema, checkoutSchema } from '@pcpp/contracts/core';
+import { checkoutConflictSchema, checkoutLineErrorSchema, checkoutSchema, holdConflictSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
@@ -43,10 +43,14 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
           description: 'The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it).',
           schema: checkoutLineErrorSchema,
         },
+        403: { description: 'The account’s email is not verified yet: the sentence says how to verify it.' },
         404: { description: 'A part of the checkout is no longer sold (`productId` names it).', schema: checkoutLineErrorSchema },
         409: {
-          description: 'A line’s stock cannot be held (`productId`, `available`): nothing is held. Or a request with this key is still running.',
-          schema: z.union([checkoutConflictSchema, z.object({ message: z.string() })]),
+          description:
+            'A line’s stock cannot be held (`productId`, `available`): nothing is held. Or the customer’s unpaid holds would pass a cap ' +
+            '(`limit`: MAX_UNPAID_ORDERS, where the checkout counts as one order, or MAX_HELD_UNITS_PER_PART, each line’s units added). ' +
+            'Or a request with this key is still running.',
+          schema: z.union([checkoutConflictSchema, holdConflictSchema, z.object({ message: z.string() })]),
         },
         422: { description: 'This Idempotency-Key was used for a different checkout.' },
       },

@@ -5,6 +5,7 @@ import {
   lineTotalCents,
   publicNameOf,
   type SavedAddress,
+  orderRuleText,
   stockLeftMessage,
   validationMessages,
 } from '@pcpp/contracts/core';
@@ -13,11 +14,12 @@ import type Stripe from 'stripe';
 import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
 import type { CheckoutDocument, OrderDocument, PartDocument } from '../../db/mongo';
-import { BadRequestError, ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from '../../errors';
+import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError, ServiceUnavailableError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { CartRepository } from '../cart/repository';
 import type { Outbox } from '../mail/outbox';
 import { type CheckoutSummary, checkoutPaidEmail, checkoutPlacedEmail } from '../mail/templates';
+import { createHoldRules, type HoldLimits, type HoldLine } from '../orders/hold-rules';
 import { createIdempotentRunner, requestHash, type StoredAnswer } from '../orders/idempotency';
 import type { IdempotencyKeysRepository, OrdersRepository } from '../orders/repository';
 import { toOrder } from '../orders/service';
@@ -65,9 +67,12 @@ export function createCheckoutService(deps: {
   stripe: Stripe | undefined;
   shopUrl: string;
   holdMinutes: number;
+  holdLimits: HoldLimits;
   logger: Logger;
 }) {
   const { checkouts, orders } = deps;
+  // The ordering rules of a single order (issue 20), for the checkout as one order and each of its lines.
+  const holds = createHoldRules({ orders, limits: deps.holdLimits });
   const runOnce = createIdempotentRunner(deps.idempotencyKeys, deps.logger, { thing: 'checkout' });
 
   function summary(doc: WithId<CheckoutDocument>, lines: WithId<OrderDocument>[], name: string): CheckoutSummary {
@@ -90,8 +95,8 @@ export function createCheckoutService(deps: {
   }
 
   /** The parts of the lines; an unknown part or a quantity below its minimum refuses the whole checkout. */
-  async function checkLines(body: CheckoutBody): Promise<Map<string, WithId<PartDocument>>> {
-    const parts = new Map<string, WithId<PartDocument>>();
+  async function checkLines(body: CheckoutBody): Promise<HoldLine[]> {
+    const parts: HoldLine[] = [];
     for (const line of body.lines) {
       const part = await orders.findPart(line.productId);
       const productId = line.productId.toHexString();
@@ -99,7 +104,7 @@ export function createCheckoutService(deps: {
       if (line.quantity < part.min_quantity) {
         throw new BadRequestError(validationMessages.quantityMin(part.min_quantity), { details: { productId } });
       }
-      parts.set(productId, part);
+      parts.push({ productId: part._id, partName: part.name, minQuantity: part.min_quantity, quantity: line.quantity });
     }
     return parts;
   }
@@ -129,9 +134,12 @@ export function createCheckoutService(deps: {
   }
 
   async function place(caller: AccessClaims, body: CheckoutBody): Promise<Checkout> {
-    // Before any stock is taken: a deleted or disabled account orders nothing.
-    const { displayName } = await deps.identity.accountByEmail(caller.email);
-    await checkLines(body);
+    // Before any stock is taken: a deleted or disabled account orders nothing, an unverified one neither.
+    const { displayName, emailVerified } = await deps.identity.accountByEmail(caller.email);
+    if (!emailVerified) throw new ForbiddenError(orderRuleText.verifyEmailFirst);
+    const holdLines = await checkLines(body);
+    const refusal = await holds.refusal(caller.email, holdLines, { placed: false });
+    if (refusal) throw refusal;
     const held = await holdAll(body);
     const now = new Date();
     const checkoutId = new ObjectId();
@@ -154,6 +162,7 @@ export function createCheckoutService(deps: {
         status: 'placed',
         statusHistory: [{ status: 'placed', at: now, by: caller.email }],
         createdAt: now,
+        holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * 60_000),
         checkoutId,
       };
     });
@@ -174,6 +183,9 @@ export function createCheckoutService(deps: {
         if (await checkouts.insert(candidate)) checkout = candidate;
       }
       if (!checkout) throw new Error('no free order number after several draws');
+      // Counted with this checkout stored: of concurrent checkouts past a cap, none stays.
+      const late = await holds.refusal(caller.email, holdLines, { placed: true });
+      if (late) throw late;
     } catch (error) {
       await checkouts.deleteCheckout(checkoutId);
       await Promise.all(body.lines.map((line) => orders.returnStock(line.productId, line.quantity)));
@@ -243,7 +255,8 @@ export function createCheckoutService(deps: {
         deps.logger.error({ err: error, checkoutId }, 'Stripe call failed');
         throw new HttpError(502, 'The payment provider refused the request', { cause: error });
       }
-      await checkouts.notePaymentIntent(doc._id, intent.id);
+      // On the checkout and on each line: cancelling a line (or the hold sweep) cancels the payment first.
+      await checkouts.notePaymentIntent(doc._id, payable.map((order) => order._id), intent.id);
       if (!intent.client_secret) throw new HttpError(502, 'The payment provider refused the request');
       return { clientSecret: intent.client_secret };
     },

@@ -59,13 +59,50 @@ export function holdTimeText(minutes: number): string {
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
-/** Sent when a customer places an order (unpaid: it asks them to pay from My Orders). */
+/** "14:35 UTC on 3 March 2026": a moment as an email says it (its reader's time zone is unknown). */
+export function emailTime(date: Date): string {
+  const time = `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')} UTC`;
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return `${time} on ${day}`;
+}
+
+/** Sent when a customer places an order (unpaid: it asks them to pay from My Orders by when the hold ends). */
 export function orderPlacedEmail(order: Order, options: LinkOptions & { holdMinutes: number }): EmailMessage {
+  const payBy = order.holdExpiresAt ? emailTime(new Date(order.holdExpiresAt)) : undefined;
   return orderEmail(order, options, {
     subject: `Your order for ${order.productName} is placed`,
-    intro: `Thank you for your order. We hold the parts for you for ${holdTimeText(options.holdMinutes)}: pay for them in My Orders before then, or the order is cancelled.`,
+    intro:
+      `Thank you for your order. We hold the parts for you for ${holdTimeText(options.holdMinutes)}` +
+      `${payBy ? `, until ${payBy}` : ''}: pay for them in My Orders before then, or the order is cancelled and the parts go back on sale.`,
+    extra: payBy ? [['Pay by', payBy]] : [],
     action: 'Pay or review your order in My Orders',
   });
+}
+
+/** Sent when a payment that came after its order was cancelled (or a second one) is given back. */
+export function paymentRefundedEmail(order: Order, refund: { amount: number; refundId: string; reason: string }, options: LinkOptions): EmailMessage {
+  return orderEmail(order, options, {
+    subject: `Refund for ${order.productName}`,
+    intro:
+      `Your card payment of ${formatCents(refund.amount)} went through although ${refund.reason}, so we have refunded it in full. ` +
+      'The money is back on your card within 5 to 10 working days; you do not need to do anything.',
+    extra: [['Refund id', refund.refundId]],
+    action: 'See your orders in My Orders',
+  });
+}
+
+/** Sent when an account asks to verify its email: the link opens the shop's own handler page. */
+export function verifyEmailMessage(to: string, link: string): EmailMessage {
+  const intro = 'Open this link to verify your email address for your PC PART PICKER account. Once it is verified you can order.';
+  const text = [`Hello,`, '', intro, '', link, '', 'If you did not ask for this, ignore this email.', '', brand.full].join('\n');
+  const html = [
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Verify my email address</a></p>`,
+    '<p>If you did not ask for this, ignore this email.</p>',
+    `<p>${escapeHtml(brand.full)}</p>`,
+  ].join('\n');
+  return { to, subject: `Verify your email for ${brand.full}`, text, html };
 }
 
 /** Sent when the payment of an order is confirmed (the payments module enqueues it). */

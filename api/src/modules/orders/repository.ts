@@ -54,6 +54,44 @@ export function createOrdersRepository(
 
     findById: (id: ObjectId) => orders.findOne({ _id: id }),
 
+    /** An order no one was told about (its hold refused after the stock was taken): gone for good. */
+    async deleteById(id: ObjectId): Promise<void> {
+      await orders.deleteOne({ _id: id });
+    },
+
+    /**
+     * What the customer's unpaid orders hold now (the hold caps count these): how many orders, and
+     * the units of each of `productIds` in them. Counted by the database, so the answer stays small.
+     */
+    async unpaidHoldsOf(email: string, productIds: ObjectId[]): Promise<{ orders: number; unitsByPart: Map<string, number> }> {
+      const unpaid = { email, status: 'placed' as const, paid: false };
+      // A checkout's lines are one order to these rules: single orders, plus one per checkout.
+      const [count, checkouts, rows] = await Promise.all([
+        orders.countDocuments({ ...unpaid, checkoutId: { $exists: false } }),
+        orders
+          .aggregate<{ _id: ObjectId }>([{ $match: { ...unpaid, checkoutId: { $exists: true } } }, { $group: { _id: '$checkoutId' } }])
+          .toArray(),
+        orders
+          .aggregate<{ _id: ObjectId; units: number }>([
+            { $match: { ...unpaid, productId: { $in: productIds } } },
+            { $group: { _id: '$productId', units: { $sum: '$order_quantity' } } },
+          ])
+          .toArray(),
+      ]);
+      return { orders: count + checkouts.length, unitsByPart: new Map(rows.map((row) => [row._id.toHexString(), row.units])) };
+    },
+
+    /** Units held by unpaid orders, and how many orders, per part (the admin's stock view). */
+    async heldByPart(productIds: ObjectId[]): Promise<Map<string, { held: number; orders: number }>> {
+      const rows = await orders
+        .aggregate<{ _id: ObjectId; held: number; orders: number }>([
+          { $match: { status: 'placed', paid: false, productId: { $in: productIds } } },
+          { $group: { _id: '$productId', held: { $sum: '$order_quantity' }, orders: { $sum: 1 } } },
+        ])
+        .toArray();
+      return new Map(rows.map((row) => [row._id.toHexString(), { held: row.held, orders: row.orders }]));
+    },
+
     /** The customer's orders, newest first; one page when skip/limit are given. */
     findByEmail: (email: string, page?: { skip: number; limit: number }) =>
       findListed(orders, { email }, NEWEST_FIRST, page),
@@ -79,13 +117,21 @@ export function createOrdersRepository(
      */
     moveStatus: (id: ObjectId, from: OrderStatus, change: StatusChange) => changeIf({ _id: id, status: from }, change),
 
-    /** Unpaid orders placed before `cutoff`, oldest first. */
-    findPlacedBefore: (cutoff: Date, limit: number) =>
-      orders
-        .find({ status: 'placed', paid: false, createdAt: { $lt: cutoff } })
-        .sort({ createdAt: 1 })
-        .limit(limit)
-        .toArray(),
+    /**
+     * Unpaid orders whose hold ended by `now`: holdExpiresAt passed, or, for orders stored before
+     * it existed, placed before `legacyCutoff` (now − ORDER_HOLD_MINUTES). Oldest first.
+     */
+    async findHoldsEndedBy(now: Date, legacyCutoff: Date, limit: number) {
+      const [ended, legacy] = await Promise.all([
+        orders.find({ status: 'placed', paid: false, holdExpiresAt: { $lt: now } }).sort({ holdExpiresAt: 1 }).limit(limit).toArray(),
+        orders
+          .find({ status: 'placed', paid: false, holdExpiresAt: { $exists: false }, createdAt: { $lt: legacyCutoff } })
+          .sort({ createdAt: 1 })
+          .limit(limit)
+          .toArray(),
+      ]);
+      return [...ended, ...legacy].slice(0, limit);
+    },
   };
 }
 

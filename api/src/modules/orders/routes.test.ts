@@ -108,6 +108,8 @@ describe('POST /order', () => {
       status: 'placed',
       statusHistory: [{ status: 'placed', at: order.createdAt, by: customer.email }],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      // The hold ends ORDER_HOLD_MINUTES (default 30) after the order.
+      holdExpiresAt: new Date(Date.parse(order.createdAt) + 30 * 60_000).toISOString(),
     });
     expect(await stockOf(part._id)).toBe(7);
     const stored = await orders().findOne({ _id: new ObjectId(insertedId as string) });
@@ -143,7 +145,8 @@ describe('POST /order', () => {
     }
     expect(await stockOf(part._id)).toBe(0);
     expect(await orders().countDocuments({ productId: part._id })).toBe(100);
-  });
+    // A correctness bound, not a speed target: each order also checks the account and the hold caps.
+  }, 30_000);
 
   it('sells the last unit to exactly one of 50 concurrent buyers', async () => {
     const part = await createPart({ p_quantity: 1 });
@@ -154,7 +157,7 @@ describe('POST /order', () => {
     expect(count(statuses, 409)).toBe(49);
     expect(await stockOf(part._id)).toBe(0);
     expect(await orders().countDocuments({ productId: part._id })).toBe(1);
-  });
+  }, 30_000);
 
   it('answers 409 with how many are left when the stock is lower than the quantity, and takes nothing', async () => {
     const part = await createPart({ p_quantity: 3 });
@@ -471,7 +474,8 @@ describe('the order hold sweep', () => {
     const paid = await placeOrder(customer, part.id, 2);
     const young = await placeOrder(customer, part.id, 1);
     const longAgo = new Date(Date.now() - (HOLD + 1) * 60_000);
-    await orders().updateMany({ _id: { $in: [new ObjectId(old._id), new ObjectId(paid._id)] } }, { $set: { createdAt: longAgo } });
+    const endedHold = new Date(longAgo.getTime() + HOLD * 60_000);
+    await orders().updateMany({ _id: { $in: [new ObjectId(old._id), new ObjectId(paid._id)] } }, { $set: { createdAt: longAgo, holdExpiresAt: endedHold } });
     await orders().updateOne({ _id: new ObjectId(paid._id) }, { $set: { paid: true, status: 'paid' } });
     expect(await stockOf(part._id)).toBe(14);
 

@@ -1,9 +1,11 @@
 import {
   deletedCountAnswerSchema,
+  holdConflictSchema,
   orderSchema,
   pageSchema,
   placedOrderAnswerSchema,
   stockConflictSchema,
+  stockHoldsAnswerSchema,
 } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
@@ -17,6 +19,7 @@ import {
   orderBodySchema,
   orderParamsSchema,
   orderStatusBodySchema,
+  stockHoldsQuerySchema,
 } from './validators';
 
 export interface OrdersRouteDeps {
@@ -25,6 +28,7 @@ export interface OrdersRouteDeps {
 
 const route = routeDeclarer<OrdersRouteDeps>();
 const NOT_FOUND = { description: 'No order has this id, or it is not yours.' };
+const PAYMENT_NOT_CANCELLED = { description: 'Stripe refused to cancel the order’s payment (the order is left as it is).' };
 const ordersOrPage = z.union([z.array(orderSchema), pageSchema(orderSchema)]);
 
 export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
@@ -39,7 +43,9 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       description:
         'The part’s name and price come from the database and the email from the token; the spec’s `productName`, ' +
         '`email`, `name`, `per_product_price` and `totalAmount` are accepted and ignored. The stock is taken in the ' +
-        'step that checks it and held until the order is paid, cancelled, or the hold expires (ORDER_HOLD_MINUTES).',
+        'step that checks it and held until the order is paid, cancelled, or the hold expires (ORDER_HOLD_MINUTES, `holdExpiresAt`). ' +
+        'Only an account whose email is verified may order, and each customer holds at most MAX_UNPAID_ORDERS unpaid orders and ' +
+        'MAX_HELD_UNITS_PER_PART units of one part (or its minimum order, when higher) at once.',
       access: 'customer',
       rateLimit: 'orders',
       idempotencyKey: true,
@@ -52,10 +58,13 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
           headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request.', schema: z.literal('true').optional() } },
           example: examples.placedOrder,
         },
+        403: { description: 'The account’s email is not verified yet: the sentence says how to verify it.' },
         404: { description: 'No part has this id.' },
         409: {
-          description: 'The stock cannot cover the quantity (with how many are left), or a request with this Idempotency-Key is still running.',
-          schema: z.union([stockConflictSchema, z.object({ message: z.string() })]),
+          description:
+            'The stock cannot cover the quantity (with how many are left); the customer’s unpaid orders are at a hold cap (which, and ' +
+            'its value; the sentence says to pay for or cancel one first); or a request with this Idempotency-Key is still running.',
+          schema: z.union([stockConflictSchema, holdConflictSchema, z.object({ message: z.string() })]),
         },
         422: { description: 'This Idempotency-Key was used for a different order.' },
       },
@@ -92,13 +101,16 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       operationId: 'cancelMyOrder',
       tag: 'Orders',
       summary: 'Cancel my unpaid order',
-      description: 'The order is kept, cancelled, and its quantity goes back to stock (once, however many deletes race).',
+      description:
+        'The order is kept, cancelled, and its quantity goes back to stock (once, however many deletes race). Its PaymentIntent ' +
+        'is cancelled first, so the card can no longer be charged for it.',
       access: 'customer',
       params: orderParamsSchema,
       answers: {
         200: { description: '1: cancelled now; 0: it was cancelled already.', schema: deletedCountAnswerSchema, example: { deletedCount: 1 } },
         404: NOT_FOUND,
-        409: { description: 'A paid order cannot be deleted.' },
+        409: { description: 'A paid order cannot be deleted (also when its payment went through just now), or its payment is being processed.' },
+        502: PAYMENT_NOT_CANCELLED,
       },
       handle:
         ({ orders }) =>
@@ -143,12 +155,14 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       operationId: 'cancelOrder',
       tag: 'Admin',
       summary: 'Cancel a customer’s unpaid order',
+      description: 'As the customer’s own delete: its PaymentIntent is cancelled first.',
       access: 'admin',
       params: orderParamsSchema,
       answers: {
         200: { description: '1: cancelled now; 0: it was cancelled already.', schema: deletedCountAnswerSchema, example: { deletedCount: 1 } },
         404: NOT_FOUND,
-        409: { description: 'A paid order cannot be cancelled.' },
+        409: { description: 'A paid order cannot be cancelled (also when its payment went through just now).' },
+        502: PAYMENT_NOT_CANCELLED,
       },
       handle:
         ({ orders }) =>
@@ -168,12 +182,30 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       answers: {
         200: { description: 'The order with its new status.', schema: orderSchema, example: { ...examples.paidOrder } },
         404: NOT_FOUND,
-        409: { description: 'The order’s status does not allow this move (or another admin moved it first).' },
+        409: { description: 'The order’s status does not allow this move (or another admin moved it first, or its payment went through just now).' },
+        502: PAYMENT_NOT_CANCELLED,
       },
       handle:
         ({ orders }) =>
         ({ params, body }, req) =>
           orders.changeStatus(accessClaims(req), params.id, body.status),
+    }),
+    route({
+      method: 'get',
+      path: '/stock-holds',
+      operationId: 'getStockHolds',
+      tag: 'Admin',
+      summary: 'Held stock per part (Manage Products)',
+      description:
+        'For each part named, the units unpaid orders hold and how many unpaid orders hold them; the part’s `p_quantity` ' +
+        'is what is left to sell beside them.',
+      access: 'admin',
+      query: stockHoldsQuerySchema,
+      answers: { 200: { description: 'One entry per part asked for, in the order asked.', schema: stockHoldsAnswerSchema, example: examples.stockHolds } },
+      handle:
+        ({ orders }) =>
+        ({ query }) =>
+          orders.stockHolds(query.ids),
     }),
   ],
 };

@@ -6,6 +6,8 @@ import {
   ORDER_PAGE_SIZE,
   ORDER_STATUS_MOVES,
   type OrderPage,
+  orderRuleText,
+  type StockHolds,
   type Page,
   publicNameOf,
   statusMoveRefusal,
@@ -24,6 +26,8 @@ import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { orderPlacedEmail } from '../mail/templates';
 import { createIdempotentRunner, requestHash, type StoredAnswer } from './idempotency';
+import type { PaymentsService } from '../payments/service';
+import { createHoldRules, type HoldLimits, type HoldLine } from './hold-rules';
 import type { IdempotencyKeysRepository, OrdersRepository } from './repository';
 import type { AllOrdersQuery, MyOrdersQuery, OrderBody } from './validators';
 
@@ -51,6 +55,12 @@ export function toOrder(doc: WithId<OrderDocument>): Order {
     })),
     createdAt: doc.createdAt.toISOString(),
     ...(doc.checkoutId ? { checkoutId: doc.checkoutId.toHexString() } : {}),
+    ...(doc.holdExpiresAt ? { holdExpiresAt: doc.holdExpiresAt.toISOString() } : {}),
+    ...(doc.refunds?.length
+      ? {
+          refunds: doc.refunds.map(({ refundId, paymentIntentId, amount, reason, at }) => ({ refundId, paymentIntentId, amount, reason, at: at.toISOString() })),
+        }
+      : {}),
   };
 }
 
@@ -61,6 +71,7 @@ export interface PlacedOrder {
 }
 
 export const ORDER_NOT_FOUND = 'Order not found';
+const PAID_ORDER_NOT_DELETED = 'A paid order cannot be deleted.';
 /** Why an order was cancelled (statusHistory[].reason). */
 export const CANCEL_REASONS = { deleted: 'deleted', expired: 'expired' } as const;
 
@@ -72,6 +83,9 @@ function orderRequestHash({ productId, quantity, address, phone }: OrderBody): s
   return requestHash([productId.toHexString(), quantity, address, phone]);
 }
 
+/** What cancels an unpaid order's payment first (the payments service). */
+type PaymentCanceller = Pick<PaymentsService, 'cancelPaymentOf'>;
+
 export function createOrdersService(deps: {
   orders: OrdersRepository;
   idempotencyKeys: IdempotencyKeysRepository;
@@ -80,28 +94,39 @@ export function createOrdersService(deps: {
   outbox: Outbox;
   shopUrl: string;
   holdMinutes: number;
+  holdLimits: HoldLimits;
   logger: Logger;
   activity: ActivityRecorder;
+  /** Cancels an order's PaymentIntent before the order is cancelled. Absent: payments are not configured. */
+  payments?: PaymentCanceller;
 }) {
   const { orders, idempotencyKeys } = deps;
   const runOnce = createIdempotentRunner(idempotencyKeys, deps.logger, { thing: 'order' });
+  const holds = createHoldRules({ orders, limits: deps.holdLimits });
 
   /**
    * Places the order: the name and unit price from the part, the email from the token, the name
-   * from the account. The stock is taken in the same step that checks it; if the order cannot be
-   * stored after that, the stock is given back.
+   * from the account. Only a verified email orders, and only within the hold caps (checked before
+   * the stock is taken, for the answer, and again with the order stored, so concurrent orders of
+   * one customer cannot pass them together). The stock is taken in the same step that checks it;
+   * if the order cannot be stored or kept after that, the stock is given back.
    */
   async function place(caller: AccessClaims, input: OrderBody): Promise<PlacedOrder> {
-    // Before the stock is taken: a deleted or disabled account orders nothing.
-    const { displayName } = await deps.identity.accountByEmail(caller.email);
+    // Before the stock is taken: a deleted or disabled account orders nothing, an unverified one neither.
+    const { displayName, emailVerified } = await deps.identity.accountByEmail(caller.email);
+    if (!emailVerified) throw new ForbiddenError(orderRuleText.verifyEmailFirst);
+    const current = await orders.findPart(input.productId);
+    if (!current) throw new NotFoundError('Part not found');
+    if (input.quantity < current.min_quantity) throw new BadRequestError(validationMessages.quantityMin(current.min_quantity));
+    const lines: HoldLine[] = [{ productId: current._id, partName: current.name, minQuantity: current.min_quantity, quantity: input.quantity }];
+    const refusal = await holds.refusal(caller.email, lines, { placed: false });
+    if (refusal) throw refusal;
+
     const part = await orders.takeStock(input.productId, input.quantity);
     if (!part) {
-      const current = await orders.findPart(input.productId);
-      if (!current) throw new NotFoundError('Part not found');
-      if (input.quantity < current.min_quantity) {
-        throw new BadRequestError(validationMessages.quantityMin(current.min_quantity));
-      }
-      throw new ConflictError(stockLeftMessage(current.p_quantity), { details: { available: current.p_quantity } });
+      const now = await orders.findPart(input.productId);
+      if (!now) throw new NotFoundError('Part not found');
+      throw new ConflictError(stockLeftMessage(now.p_quantity), { details: { available: now.p_quantity } });
     }
 
     const now = new Date();
@@ -121,10 +146,22 @@ export function createOrdersService(deps: {
         status: 'placed',
         statusHistory: [{ status: 'placed', at: now, by: caller.email }],
         createdAt: now,
+        holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * 60_000),
       });
     } catch (error) {
       await orders.returnStock(part._id, input.quantity);
       throw error;
+    }
+    // Counted with this order among them: of concurrent orders past a cap, none stays.
+    const late = await holds.refusal(caller.email, lines, { placed: true }).catch(async (error: unknown) => {
+      await orders.deleteById(saved._id);
+      await orders.returnStock(part._id, input.quantity);
+      throw error;
+    });
+    if (late) {
+      await orders.deleteById(saved._id);
+      await orders.returnStock(part._id, input.quantity);
+      throw late;
     }
     const order = toOrder(saved);
     await deps.outbox.enqueue(orderPlacedEmail(order, { shopUrl: deps.shopUrl, holdMinutes: deps.holdMinutes }));
@@ -132,22 +169,28 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * Cancels an unpaid order (placed → cancelled, reason 'deleted') and gives its stock back. The
-   * status change is the guard, so of two racing deletes only one returns the stock; the other
-   * answers deletedCount 0, as does a second delete of the same order. With `owner`, only that
-   * customer's order: anyone else's is "not found".
+   * Cancels an unpaid order (placed → cancelled, reason 'deleted') and gives its stock back. Its
+   * PaymentIntent is cancelled first, so the card can no longer be charged for it (a payment that
+   * went through meanwhile makes the order paid, and this a 409). The status change is the guard,
+   * so of two racing deletes only one returns the stock; the other answers deletedCount 0, as does
+   * a second delete of the same order. With `owner`, only that customer's order: anyone else's is
+   * "not found".
    */
   async function cancelUnpaid(id: ObjectId, by: string, owner?: string): Promise<{ deletedCount: number }> {
+    const doc = await orders.findById(id);
+    if (!doc || (owner !== undefined && doc.email !== owner)) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (doc.status === 'cancelled') return { deletedCount: 0 };
+    if (doc.paid || doc.status !== 'placed') throw new ConflictError(PAID_ORDER_NOT_DELETED);
+    await deps.payments?.cancelPaymentOf(doc);
     const change = { status: 'cancelled' as const, at: new Date(), by, reason: CANCEL_REASONS.deleted };
     const cancelled = await orders.cancelPlaced(owner ? { _id: id, email: owner } : { _id: id }, change);
     if (cancelled) {
       await orders.returnStock(cancelled.productId, cancelled.order_quantity);
       return { deletedCount: 1 };
     }
-    const doc = await orders.findById(id);
-    if (!doc || (owner !== undefined && doc.email !== owner)) throw new NotFoundError(ORDER_NOT_FOUND);
-    if (doc.status === 'cancelled') return { deletedCount: 0 };
-    throw new ConflictError('A paid order cannot be deleted.');
+    const now = await orders.findById(id);
+    if (now?.status === 'cancelled') return { deletedCount: 0 };
+    throw new ConflictError(PAID_ORDER_NOT_DELETED);
   }
 
   return {
@@ -217,6 +260,7 @@ export function createOrdersService(deps: {
       const current = await orders.findById(id);
       if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
       if (!ORDER_STATUS_MOVES[current.status].includes(to)) throw new ConflictError(statusMoveRefusal(current.status, to));
+      if (to === 'cancelled') await deps.payments?.cancelPaymentOf(current);
       const change = { status: to, at: new Date(), by: caller.email };
       const moved =
         to === 'cancelled' ? await orders.cancelPlaced({ _id: id }, change) : await orders.moveStatus(id, current.status, change);
@@ -229,6 +273,20 @@ export function createOrdersService(deps: {
       await deps.activity.record({ action: 'order.status', actor: caller.email, target: id.toHexString(), details: to });
       return toOrder(moved);
     },
+
+    /**
+     * GET /stock-holds (admin): for each part asked for, the units unpaid orders hold and how many
+     * orders (its p_quantity is what is left to sell beside them).
+     */
+    async stockHolds(productIds: ObjectId[]): Promise<StockHolds> {
+      const held = await orders.heldByPart(productIds);
+      return {
+        holds: productIds.map((id) => {
+          const row = held.get(id.toHexString());
+          return { productId: id.toHexString(), held: row?.held ?? 0, unpaidOrders: row?.orders ?? 0 };
+        }),
+      };
+    },
   };
 }
 
@@ -237,25 +295,42 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const SWEEP_BATCH = 100;
 
 /**
- * The hold sweep: cancels unpaid orders placed more than `holdMinutes` ago and gives their stock
- * back, each once (the conditional status change decides, as for a delete). Returns how many.
+ * The hold sweep: cancels unpaid orders whose hold ended (holdExpiresAt, or for older orders
+ * `holdMinutes` after they were placed) and gives their stock back, each once (the conditional
+ * status change decides, as for a delete). Each order's PaymentIntent is cancelled first; an order
+ * whose payment cannot be cancelled now (Stripe unreachable, or it was just paid) is left for the
+ * next round (`onSkipped`). Returns how many were cancelled.
  */
 export async function cancelExpiredOrders(
   orders: OrdersRepository,
-  { holdMinutes, now = new Date() }: { holdMinutes: number; now?: Date },
+  {
+    holdMinutes,
+    now = new Date(),
+    payments,
+    onSkipped = () => {},
+  }: { holdMinutes: number; now?: Date; payments?: PaymentCanceller; onSkipped?: (order: WithId<OrderDocument>, error: unknown) => void },
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
   let cancelled = 0;
   for (;;) {
-    const batch = await orders.findPlacedBefore(cutoff, SWEEP_BATCH);
+    const batch = await orders.findHoldsEndedBy(now, cutoff, SWEEP_BATCH);
+    let progress = 0;
     for (const order of batch) {
+      try {
+        await payments?.cancelPaymentOf(order);
+      } catch (error) {
+        onSkipped(order, error);
+        continue;
+      }
       const change = { status: 'cancelled' as const, at: now, by: 'system', reason: CANCEL_REASONS.expired };
       const won = await orders.cancelPlaced({ _id: order._id }, change);
+      progress += 1;
       if (!won) continue;
       await orders.returnStock(won.productId, won.order_quantity);
       cancelled += 1;
     }
-    if (batch.length < SWEEP_BATCH) return cancelled;
+    // A short batch is the last; one where nothing moved would come back the same.
+    if (batch.length < SWEEP_BATCH || progress === 0) return cancelled;
   }
 }
 

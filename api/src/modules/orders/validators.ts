@@ -63,5 +63,25 @@ export const allOrdersQuerySchema = z.strictObject(
 );
 export type AllOrdersQuery = z.output<typeof allOrdersQuerySchema>;
 
+const MAX_STOCK_HOLD_IDS = 50;
+
+/** GET /stock-holds?ids=<id>,<id>… (admin; strict): the parts of one page of Manage Products, at most 50. */
+export const stockHoldsQuerySchema = z.strictObject(
+  {
+    ids: z
+      .string({ error: 'ids is required: part ids separated by commas' })
+      .transform((text) => text.split(','))
+      .pipe(
+        z
+          .array(z.string().regex(/^[0-9a-f]{24}$/, 'ids must be part ids (24 hex digits) separated by commas'))
+          .min(1, 'ids is required: part ids separated by commas')
+          .max(MAX_STOCK_HOLD_IDS, `ids names at most ${MAX_STOCK_HOLD_IDS} parts`),
+      )
+      .transform((ids) => [...new Set(ids)].map((id) => ObjectId.createFromHexString(id)))
+      .meta({ description: `Part ids separated by commas (at most ${MAX_STOCK_HOLD_IDS}).` }),
+  },
+  { error: unknownQueryParameterError(['ids']) },
+);
+
 /** PATCH /order/:id/status (admin): shipped, delivered or cancelled; strict. */
 export const orderStatusBodySchema = orderStatusInputSchema;

@@ -19,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const asAdmin = (call: request.Test) => call.set('Authorization', `Bearer ${admin.token}`);
+/** An address the api's upload storage gives out (the disk store under PUBLIC_API_URL). */
+const uploadUrl = (name = '0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a') => `${api.config.publicApiUrl}/uploads/${name}.webp`;
 const partBody = (fields: object = {}) => ({
   name: 'Admin Test SSD 2 TB',
   category: 'Storage',
@@ -26,7 +28,7 @@ const partBody = (fields: object = {}) => ({
   min_quantity: 2,
   price: 12999,
   description: 'A drive the admin test adds.',
-  img: 'https://images.example.com/ssd.webp',
+  img: uploadUrl(),
   ...fields,
 });
 const postPart = (body: object) => asAdmin(request(api.app).post('/tools').send(body));
@@ -56,7 +58,15 @@ describe('POST /tools', () => {
     ['a price of 0', { price: 0 }, 'price must be more than 0'],
     ['a fractional quantity', { p_quantity: 2.5 }, 'must be a whole number'],
     ['no name', { name: '  ' }, 'product Name is Required'],
-    ['an image that is not a URL', { img: 'photo.png' }, 'Image is Required'],
+    ['no image', { img: '' }, 'Image is Required'],
+    ['an image that is not a URL', { img: 'photo.png' }, 'Image must be a picture uploaded to the shop'],
+    ['a javascript: image', { img: 'javascript:alert(document.cookie)' }, 'Image must be a picture uploaded to the shop'],
+    ['a data: image', { img: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'Image must be a picture uploaded to the shop'],
+    ['an image on another site', { img: 'https://images.example.com/ssd.webp' }, 'Image must be a picture uploaded to the shop'],
+    ['an image beside the uploads', { img: 'http://localhost:4000/docs' }, 'Image must be a picture uploaded to the shop'],
+    ['an upload address with a query', { img: `${'http://localhost:4000'}/uploads/0b5c7d1e.webp?x=1` }, 'Image must be a picture uploaded to the shop'],
+    ['a name of a zero-width space', { name: '\u200b' }, 'product Name is Required'],
+    ['a description with a NUL', { description: 'fast\u0000drive' }, 'remove the control characters or broken symbols: this text cannot be saved with them'],
     ['an unknown category', { category: 'GPU' }, 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
   ])('refuses %s with a 400 and stores nothing', async (_what, fields, message) => {
     const before = await api.database.collections.parts.countDocuments({});
@@ -117,9 +127,9 @@ describe('the uploads the parts service tells about the image', () => {
   const service = (uploads: { attach(url: string): Promise<void> }) =>
     createPartsService(createPartsRepository(api.database.collections.parts), {
       activity: createActivityLog(createActivityRepository(api.database.collections.activity)),
-      uploads,
+      uploads: { ...uploads, isUploadUrl: () => true },
     });
-  const caller = () => ({ sub: 'a'.repeat(24), email: admin.email, role: 'admin' as const });
+  const caller = () => ({ sub: 'a'.repeat(24), uid: 'admin-uid', email: admin.email, role: 'admin' as const });
 
   it('attaches the image after the part is stored', async () => {
     const seen: { url: string; stored: boolean }[] = [];

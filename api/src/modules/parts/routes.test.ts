@@ -1,7 +1,7 @@
 import { type SeedPart, seedParts } from '../../db/seed-data';
 import { seedDemoData } from '../../db/seed';
 import request from 'supertest';
-import { createTestApi, type TestApi } from '../../../test/helpers';
+import { createAccount, createTestApi, type TestApi } from '../../../test/helpers';
 import { createCatalogCache } from '../../catalog-cache';
 import { createPartsRepository } from './repository';
 
@@ -15,7 +15,7 @@ let bearer: string;
 beforeAll(async () => {
   api = await createTestApi();
   await seedDemoData(api.database.collections);
-  bearer = `Bearer ${await api.accessTokens.sign({ sub: 'a'.repeat(24), email: 'c@example.com', role: 'customer' })}`;
+  bearer = `Bearer ${(await createAccount(api, 'customer')).token}`;
 });
 afterAll(() => api.close());
 

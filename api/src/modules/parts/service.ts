@@ -11,11 +11,12 @@ import {
   facetKey,
   facetValueLabel,
   sortFacetValues,
+  validationMessages,
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { PartDocument } from '../../db/mongo';
-import { NotFoundError } from '../../errors';
+import { BadRequestError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { PartsRepository } from './repository';
@@ -60,6 +61,8 @@ function toFacets(counts: Map<string, number>, chosen: CatalogQuery): CatalogFac
 export interface ImageUploads {
   /** Marks an uploaded image as used, so the cleanup of unattached uploads keeps it. */
   attach(url: string): Promise<unknown>;
+  /** Whether the url is one of the shop's uploads (its uploads origin: the api's /uploads, or the bucket's public URL). */
+  isUploadUrl(url: string): boolean;
 }
 
 export function createPartsService(
@@ -101,6 +104,10 @@ export function createPartsService(
      * lists the part at once. If its image cannot be kept, the part is taken out again and the call fails.
      */
     async add(caller: AccessClaims, input: PartInput): Promise<{ insertedId: string }> {
+      // The catalog shows it to everyone: only an image the shop itself stores.
+      if (deps.uploads && !deps.uploads.isUploadUrl(input.img)) {
+        throw new BadRequestError(validationMessages.imageNotUploaded);
+      }
       const id = await repository.insert({ ...input, createdAt: new Date() });
       try {
         await deps.uploads?.attach(input.img);

@@ -4,7 +4,7 @@ import { ObjectId, type WithId } from 'mongodb';
 import type Stripe from 'stripe';
 import request from 'supertest';
 import type { OrderDocument } from '../../db/mongo';
-import { createTestApi, signUpWithAccessToken, type TestApi, uniqueEmail } from '../../../test/helpers';
+import { createPart, createTestApi, signUpWithAccessToken, type TestApi, uniqueEmail } from '../../../test/helpers';
 import { createStripeClient } from './stripe-client';
 
 // The api against the local Stripe sandbox the global setup started (STRIPE_API_URL).
@@ -29,11 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** An order as POST /order stores it (the orders module is on another branch). */
+/** An order as POST /order stores it, of a part still sold. */
 async function insertOrder(overrides: Partial<OrderDocument> = {}): Promise<WithId<OrderDocument>> {
   const createdAt = new Date();
   const order: OrderDocument = {
-    productId: new ObjectId(),
+    productId: (await createPart(api, { p_quantity: 10 }))._id,
     productName: 'Ryzen Cooler 240',
     email: customer.email,
     name: 'Test Customer',
@@ -271,7 +271,7 @@ describe('end to end with the sandbox’s own webhook', () => {
     try {
       const user = await signUpWithAccessToken(live);
       const { insertedId } = await live.database.collections.orders.insertOne({
-        productId: new ObjectId(), productName: 'DDR5 32 GB', email: user.email, name: 'Buyer', per_product_price: 9900, order_quantity: 1,
+        productId: (await createPart(live, { p_quantity: 5 }))._id, productName: 'DDR5 32 GB', email: user.email, name: 'Buyer', per_product_price: 9900, order_quantity: 1,
         totalAmount: 9900, address: '2 High St', phone: '555-0101', paid: false, status: 'placed',
         statusHistory: [{ status: 'placed', at: new Date(), by: user.email }], createdAt: new Date(),
       });

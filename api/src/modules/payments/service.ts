@@ -1,3 +1,4 @@
+import { formatCents, orderRuleText } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
 import type Stripe from 'stripe';
 import type { AccessClaims } from '../../auth/access-token';
@@ -22,7 +23,19 @@ const messages = {
   notVerified: 'The payment for this order could not be verified',
   badSignature: 'The Stripe signature of this event is missing, wrong or too old',
   rawBodyNeeded: 'The webhook expects the JSON body Stripe sent (Content-Type: application/json)',
+  paidMeanwhile: 'This order was just paid, so it cannot be cancelled.',
+  paymentInProgress: 'A payment for this order is being processed. Try again in a minute.',
+  refundFailed: 'The payment could not be refunded yet; Stripe will send it again.',
 };
+
+/** Why a payment is given back (OrderRefund.reason, the Activity log, the email). */
+export const REFUND_REASONS = {
+  cancelled: 'the order was cancelled before the payment went through',
+  paidTwice: 'the order was already paid',
+  wrongAmount: 'the payment did not match the order’s amount',
+  noOrder: 'the payment names no order of the shop',
+} as const;
+export type RefundReason = (typeof REFUND_REASONS)[keyof typeof REFUND_REASONS];
 
 export interface PaymentConfirmation {
   paid: true;
@@ -30,7 +43,19 @@ export interface PaymentConfirmation {
   transactionId: string;
 }
 
-type Fulfilment = 'paid' | 'already-paid' | 'mismatch' | 'not-payable';
+/** What a refund made: told to onRefunded (the Activity log and the customer's email). */
+export interface RefundMade {
+  order: WithId<OrderDocument> | null;
+  orderId: string;
+  paymentIntentId: string;
+  refundId: string;
+  amount: number;
+  reason: RefundReason;
+}
+
+type Fulfilment = 'paid' | 'already-paid' | 'refunded' | 'mismatch';
+
+const isOrderId = (value: string | undefined): value is string => /^[0-9a-f]{24}$/.test(value ?? '');
 
 export function createPaymentsService(deps: {
   orders: PaymentsRepository;
@@ -39,8 +64,13 @@ export function createPaymentsService(deps: {
   logger: Logger;
   /** Runs once per order, after the payment made it paid (the payment email). Its failure is logged only. */
   onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
-  /** Settles a payment made for a whole checkout (metadata.checkoutId): the checkout service's. */
-  fulfilCheckout?: (intent: Stripe.PaymentIntent) => Promise<unknown>;
+  /** Runs once per refund, after it was made and recorded (the Activity log, the email). Its failure is logged only. */
+  onRefunded?: (refund: RefundMade) => Promise<void>;
+  /**
+   * Settles a payment made for a whole checkout (metadata.checkoutId): the checkout service's. Its
+   * outcome counts as a single order's does (a cancel that finds it paid is refused).
+   */
+  fulfilCheckout?: (intent: Stripe.PaymentIntent) => Promise<'paid' | 'already-paid' | 'mismatch'>;
 }) {
   const { orders, logger } = deps;
 
@@ -72,49 +102,85 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Marks the order paid if this succeeded PaymentIntent is its payment: for it (metadata),
-   * of its amount, in dollars. Safe to run any number of times, concurrently too.
+   * Gives a succeeded payment back, once per PaymentIntent however many deliveries race (the
+   * claim), through Stripe's refunds with an idempotency key; records it on the order and tells
+   * onRefunded. Throws (503) when Stripe cannot make it now: the webhook answers an error, so
+   * Stripe delivers the payment again and the refund is tried again.
+   */
+  async function refund(intent: Stripe.PaymentIntent, order: WithId<OrderDocument> | null, reason: RefundReason): Promise<void> {
+    const orderId = intent.metadata?.orderId ?? '';
+    if (!(await orders.claimRefund(intent.id, order ? order._id.toHexString() : orderId || null))) return;
+    let made: Stripe.Refund;
+    try {
+      made = await stripeClient().refunds.create(
+        { payment_intent: intent.id, reason: reason === REFUND_REASONS.paidTwice ? 'duplicate' : 'requested_by_customer', metadata: { orderId } },
+        { idempotencyKey: `refund-${intent.id}` },
+      );
+    } catch (error) {
+      await orders.releaseRefund(intent.id);
+      logger.error({ err: error, paymentIntent: intent.id, orderId }, 'a payment that must be given back could not be refunded yet');
+      throw new ServiceUnavailableError(messages.refundFailed, { cause: error });
+    }
+    const at = new Date();
+    await orders.finishRefund(intent.id, { refundId: made.id, amount: made.amount });
+    const recorded = order
+      ? await orders.recordRefund(order._id, { refundId: made.id, paymentIntentId: intent.id, amount: made.amount, reason, at })
+      : null;
+    logger.warn({ orderId, paymentIntent: intent.id, refund: made.id, amount: made.amount, reason }, 'refunded a payment');
+    await deps
+      .onRefunded?.({ order: recorded ?? order, orderId, paymentIntentId: intent.id, refundId: made.id, amount: made.amount, reason })
+      .catch((error: unknown) => logger.error({ err: error, orderId }, 'onRefunded failed'));
+  }
+
+  /**
+   * Settles a succeeded PaymentIntent that names this order in its metadata: it pays the order,
+   * or, when the order can no longer take it (cancelled, paid with another payment, another
+   * amount), it is refunded. Safe to run any number of times, concurrently too. A PaymentIntent
+   * that is not this order's (or not succeeded) changes nothing.
    */
   async function fulfil(order: WithId<OrderDocument>, intent: Stripe.PaymentIntent): Promise<Fulfilment> {
     const orderId = order._id.toHexString();
-    if (intent.status !== 'succeeded' || intent.metadata?.orderId !== orderId || intent.amount !== order.totalAmount || intent.currency !== CURRENCY) {
-      logger.warn(
-        { orderId, paymentIntent: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, expected: order.totalAmount },
-        'a payment does not match its order: the order stays unpaid',
-      );
+    // A line of a checkout paid with the checkout's one payment: the checkout settles it, all lines at once.
+    if (intent.metadata?.checkoutId && deps.fulfilCheckout) return deps.fulfilCheckout(intent);
+    if (intent.status !== 'succeeded' || intent.metadata?.orderId !== orderId) {
+      logger.warn({ orderId, paymentIntent: intent.id, status: intent.status, for: intent.metadata?.orderId }, 'a payment that is not this order’s: the order stays unpaid');
       return 'mismatch';
     }
-    if (order.paid) return order.transactionId === intent.id ? 'already-paid' : alsoPaid(order, intent);
+    if (intent.amount !== order.totalAmount || intent.currency !== CURRENCY) {
+      await refund(intent, order, REFUND_REASONS.wrongAmount);
+      return 'refunded';
+    }
+    if (order.paid) {
+      if (order.transactionId === intent.id) return 'already-paid';
+      await refund(intent, order, REFUND_REASONS.paidTwice);
+      return 'refunded';
+    }
     if (order.status !== 'placed') {
-      logger.error({ orderId, paymentIntent: intent.id, status: order.status }, 'a payment arrived for an order that cannot be paid: refund it');
-      return 'not-payable';
+      await refund(intent, order, REFUND_REASONS.cancelled);
+      return 'refunded';
     }
     const paid = await orders.markPaid(order, intent.id, new Date());
     if (!paid) {
-      // Someone else changed it first: the same payment (a duplicate event), or a cancel.
+      // Someone else changed it first: the same payment (a duplicate event), another, or a cancel.
       const now = await orders.findById(order._id);
-      if (now?.paid) return now.transactionId === intent.id ? 'already-paid' : alsoPaid(now, intent);
-      return 'not-payable';
+      if (now) return fulfil(now, intent);
+      return 'mismatch';
     }
     logger.info({ orderId, paymentIntent: intent.id }, 'order paid');
     await deps.onOrderPaid?.(paid).catch((error: unknown) => logger.error({ err: error, orderId }, 'onOrderPaid failed'));
     return 'paid';
   }
 
-  function alsoPaid(order: WithId<OrderDocument>, intent: Stripe.PaymentIntent): Fulfilment {
-    logger.error(
-      { orderId: order._id.toHexString(), paidWith: order.transactionId, paymentIntent: intent.id },
-      'a second payment succeeded for an order already paid: refund it',
-    );
-    return 'mismatch';
-  }
-
   return {
-    /** The amount is the stored order's; one PaymentIntent per order and amount (idempotency key). */
+    /**
+     * The amount is the stored order's; one PaymentIntent per order and amount (idempotency key),
+     * noted on the order so a cancel cancels it first. An order whose part was deleted cannot be paid.
+     */
     async createPaymentIntent(caller: AccessClaims, orderId: ObjectId): Promise<{ clientSecret: string }> {
       const stripe = stripeClient();
       const order = await ownOrder(caller, orderId);
       assertPayable(order);
+      if (!(await orders.partExists(order.productId))) throw new ConflictError(orderRuleText.partGone);
       const id = order._id.toHexString();
       let intent: Stripe.PaymentIntent;
       try {
@@ -130,8 +196,43 @@ export function createPaymentsService(deps: {
       } catch (error) {
         throw providerError(error);
       }
+      if (!(await orders.attachIntent(order._id, intent.id))) {
+        // Cancelled while the intent was made: it must not stay payable (a payment would be refunded, but need not happen).
+        await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' }).catch((error: unknown) => logger.warn({ err: error, paymentIntent: intent.id }, 'could not cancel the intent of an order cancelled meanwhile'));
+        throw new ConflictError(messages.notPayable);
+      }
       if (!intent.client_secret) throw providerError(new Error(`PaymentIntent ${intent.id} came without a client_secret`));
       return { clientSecret: intent.client_secret };
+    },
+
+    /**
+     * Before an unpaid order is cancelled: its PaymentIntent (if one was made) is cancelled at
+     * Stripe, so the card can no longer be charged for it. Throws ConflictError when the payment
+     * went through meanwhile (the order is paid now) or is still being processed, and 503 when
+     * Stripe cannot be reached: the order is then left as it is.
+     */
+    async cancelPaymentOf(order: WithId<OrderDocument>): Promise<void> {
+      if (!order.paymentIntentId) return;
+      const stripe = stripeClient();
+      try {
+        await stripe.paymentIntents.cancel(order.paymentIntentId, { cancellation_reason: 'abandoned' });
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw providerError(error);
+      }
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
+      } catch (error) {
+        throw providerError(error);
+      }
+      if (intent.status === 'canceled') return;
+      if (intent.status === 'succeeded') {
+        const outcome = await fulfil(order, intent);
+        if (outcome === 'paid' || outcome === 'already-paid') throw new ConflictError(messages.paidMeanwhile);
+        return;
+      }
+      throw new ConflictError(messages.paymentInProgress);
     },
 
     /** POST /webhooks/stripe: only a correctly signed, recent event is looked at. */
@@ -152,10 +253,15 @@ export function createPaymentsService(deps: {
         await deps.fulfilCheckout(intent);
         return { received: true };
       }
-      const orderId = intent.metadata?.orderId ?? '';
-      const order = /^[0-9a-f]{24}$/.test(orderId) ? await orders.findById(ObjectId.createFromHexString(orderId)) : null;
+      const orderId = intent.metadata?.orderId;
+      if (!isOrderId(orderId)) {
+        logger.warn({ paymentIntent: intent.id, orderId }, 'a payment names no order of the shop');
+        return { received: true };
+      }
+      const order = await orders.findById(ObjectId.createFromHexString(orderId));
       if (!order) {
-        logger.warn({ paymentIntent: intent.id, orderId }, 'a payment names no known order');
+        // Ours by its metadata (and Stripe's signature), for an order that does not exist: the money goes back.
+        if (intent.status === 'succeeded') await refund(intent, null, REFUND_REASONS.noOrder);
         return { received: true };
       }
       await fulfil(order, intent);
@@ -164,13 +270,12 @@ export function createPaymentsService(deps: {
 
     /**
      * PATCH /myorder/:id: the spec's client reports its payment. Trusted only after Stripe says
-     * this intent succeeded for this order and amount.
+     * this intent succeeded for this order and amount; one that came too late is refunded and said so.
      */
     async confirmPayment(caller: AccessClaims, orderId: ObjectId, transactionId: string): Promise<PaymentConfirmation> {
       const stripe = stripeClient();
       const order = await ownOrder(caller, orderId);
       if (order.paid && order.transactionId === transactionId) return { paid: true, status: 'paid', transactionId };
-      assertPayable(order);
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.retrieve(transactionId);
@@ -179,10 +284,17 @@ export function createPaymentsService(deps: {
         throw providerError(error);
       }
       const outcome = await fulfil(order, intent);
-      if (outcome !== 'paid' && outcome !== 'already-paid') throw new ConflictError(messages.notVerified);
+      if (outcome === 'refunded') throw new ConflictError(order.paid ? messages.alreadyPaid : orderRuleText.refundedAfterCancel);
+      if (outcome !== 'paid' && outcome !== 'already-paid') {
+        assertPayable(order);
+        throw new ConflictError(messages.notVerified);
+      }
       return { paid: true, status: 'paid', transactionId };
     },
   };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** The Activity log's line for a refund: how much, and why. */
+export const refundDetails = (refund: Pick<RefundMade, 'amount' | 'reason'>) => `${formatCents(refund.amount)}: ${refund.reason}`;

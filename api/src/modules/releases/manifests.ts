@@ -16,9 +16,33 @@ export interface ManifestFacts {
   shared: Record<string, string>;
 }
 
-/** Fetches and reads a manifest; throws an Error whose message says why it could not. */
+/**
+ * Whether a manifest URL is under one of `sources` (config.releaseManifestSources: origins, or the
+ * release store's address with its path, compared after the URL is normalised), so the api never
+ * fetches an address an admin makes up (an internal service, a cloud's metadata address).
+ */
+export function isAllowedManifestUrl(url: string, sources: readonly string[]): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (!['http:', 'https:'].includes(target.protocol) || target.username || target.password) return false;
+  return sources.some((source) => {
+    const allowed = new URL(source);
+    const prefix = allowed.pathname.endsWith('/') ? allowed.pathname : `${allowed.pathname}/`;
+    return target.origin === allowed.origin && target.pathname.startsWith(prefix);
+  });
+}
+
+/**
+ * Fetches and reads a manifest; throws an Error whose message says why it could not. A redirect
+ * is not followed: it could lead anywhere, past the check of the URL.
+ */
 export async function readManifest(url: string): Promise<ManifestFacts> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'manual' });
+  if (response.status >= 300 && response.status < 400) throw new Error(`it redirects (${response.status}), and redirects are not followed`);
   if (!response.ok) throw new Error(`it answered ${response.status}`);
   const parsed = manifestSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new Error('it is not a Module Federation manifest');

@@ -1,9 +1,20 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { Collection, WithId } from 'mongodb';
+import type { Collection, OptionalUnlessRequiredId, WithId } from 'mongodb';
 import type { LiveRemoteDocument, ReleaseDocument, RemoteFailureDocument } from '../../db/mongo';
 
 const DUPLICATE_KEY = 11000;
 const FAILURES_LISTED = 20;
+
+/** Inserts a copy of `doc`; false when a unique index already holds its key. */
+async function insertUnlessDuplicate<T extends object>(collection: Collection<T>, doc: OptionalUnlessRequiredId<T>): Promise<boolean> {
+  try {
+    await collection.insertOne({ ...doc });
+    return true;
+  } catch (error) {
+    if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+    throw error;
+  }
+}
 
 export function createReleasesRepository(collections: {
   releases: Collection<ReleaseDocument>;
@@ -13,22 +24,18 @@ export function createReleasesRepository(collections: {
   const { releases, liveRemotes, remoteFailures } = collections;
   return {
     /** False when this version of the remote is already stored (the unique index decides). */
-    async insertRelease(release: ReleaseDocument): Promise<boolean> {
-      try {
-        await releases.insertOne({ ...release });
-        return true;
-      } catch (error) {
-        if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
-        throw error;
-      }
+    insertRelease(release: ReleaseDocument): Promise<boolean> {
+      return insertUnlessDuplicate(releases, release);
     },
 
     findRelease(remote: RemoteName, version: string): Promise<WithId<ReleaseDocument> | null> {
       return releases.findOne({ remote, version });
     },
 
-    findReleaseByManifest(remote: RemoteName, manifestUrl: string): Promise<WithId<ReleaseDocument> | null> {
-      return releases.findOne({ remote, manifestUrl });
+    /** These versions (remote and version each), in no particular order; those never published are left out. */
+    findReleases(wanted: { remote: RemoteName; version: string }[]): Promise<WithId<ReleaseDocument>[]> {
+      if (wanted.length === 0) return Promise.resolve([]);
+      return releases.find({ $or: wanted.map(({ remote, version }) => ({ remote, version })) }).toArray();
     },
 
     /** Every version, newest first. */
@@ -49,15 +56,7 @@ export function createReleasesRepository(collections: {
      * promoting at once cannot lose a step of the history. False when someone else changed it first.
      */
     async replaceLive(remote: RemoteName, expectedLive: string | null, next: { live: string; history: string[] }): Promise<boolean> {
-      if (expectedLive === null) {
-        try {
-          await liveRemotes.insertOne({ remote, ...next, updatedAt: new Date() });
-          return true;
-        } catch (error) {
-          if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
-          throw error;
-        }
-      }
+      if (expectedLive === null) return insertUnlessDuplicate(liveRemotes, { remote, ...next, updatedAt: new Date() });
       const { modifiedCount } = await liveRemotes.updateOne(
         { remote, live: expectedLive },
         { $set: { live: next.live, history: next.history, updatedAt: new Date() } },
@@ -65,8 +64,9 @@ export function createReleasesRepository(collections: {
       return modifiedCount === 1;
     },
 
-    async insertFailure(failure: RemoteFailureDocument): Promise<void> {
-      await remoteFailures.insertOne({ ...failure });
+    /** False when this page load already reported this version (the unique index decides). */
+    insertFailure(failure: RemoteFailureDocument): Promise<boolean> {
+      return insertUnlessDuplicate(remoteFailures, failure);
     },
 
     /** A remote's failures since `since`: the newest 20, and how many in all. */

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createAccount, createTestApi, type TestApi } from '../../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../../test/release-fixtures';
@@ -12,7 +13,8 @@ let admin: { email: string; token: string };
 beforeAll(async () => {
   manifests = await startManifestServer();
   manifests.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version })) });
-  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl });
+  // The manifest server stands in for the release store (RELEASES_PUBLIC_URL).
+  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base });
   admin = await createAccount(api, 'admin');
 });
 afterAll(async () => {
@@ -59,6 +61,49 @@ describe('publishing a version', () => {
     expect((await overviewOf('mf_shop')).versions.map((v: { version: string }) => v.version)).toEqual(['1.0.0+a']);
   });
 
+  it('refuses a manifest URL off the release store and the remotes\' origins without requesting it, and follows no redirect', async () => {
+    const internal = await startManifestServer();
+    try {
+      const version = '1.0.0+ssrf';
+      const inside = internal.publish('mf_shop', version);
+      const refused = await publish('mf_shop', { version, manifestUrl: inside });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(
+        `${inside} is not on the release store or a remote's origin: a manifest must be under ${api.config.releaseManifestSources.join(', ')} (RELEASE_MANIFEST_ORIGINS adds more)`,
+      );
+      for (const manifestUrl of [
+        'http://169.254.169.254/latest/meta-data/iam/',
+        `http://user:secret@${new URL(manifests.base).host}/mf_shop/${version}/mf-manifest.json`,
+        `${internal.base}/${manifests.base}/mf-manifest.json`,
+      ]) {
+        const response = await publish('mf_shop', { version, manifestUrl });
+        expect(response.status).toBe(400);
+        expect(response.body.message).toContain('is not on the release store or a remote\'s origin');
+      }
+      // On the store, but it sends the api elsewhere.
+      manifests.redirect('/mf_shop/1.0.0+redirect/mf-manifest.json', inside);
+      const redirected = await publish('mf_shop', { version: '1.0.0+redirect', manifestUrl: `${manifests.base}/mf_shop/1.0.0+redirect/mf-manifest.json` });
+      expect(redirected.status).toBe(400);
+      expect(redirected.body.message).toBe(
+        `Could not read the manifest ${manifests.base}/mf_shop/1.0.0+redirect/mf-manifest.json: it redirects (302), and redirects are not followed`,
+      );
+      expect(internal.hits).toBe(0);
+
+      // RELEASE_MANIFEST_ORIGINS adds an origin.
+      const widened = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, RELEASE_MANIFEST_ORIGINS: internal.base });
+      try {
+        const widenedAdmin = await createAccount(widened, 'admin');
+        const accepted = await request(widened.app).post('/releases/mf_shop').set('Authorization', `Bearer ${widenedAdmin.token}`).send({ version, manifestUrl: inside });
+        expect(accepted.status).toBe(201);
+        expect(internal.hits).toBe(1);
+      } finally {
+        await widened.close();
+      }
+    } finally {
+      await internal.close();
+    }
+  });
+
   it.each([
     ['an unknown remote', 'mf_blog', { version: '1.0.0', manifestUrl: 'http://x.test/m.json' }, 'remote must be one of: mf_shop, mf_dashboard, mf_admin'],
     ['an unknown field', 'mf_shop', { version: '1.0.0', manifestUrl: 'http://x.test/m.json', live: true }, undefined],
@@ -80,15 +125,21 @@ describe('promote and roll back', () => {
     }
   });
 
-  it('makes a version live, and GET /remotes answers its manifest (cacheable for a few seconds)', async () => {
+  it('makes a version live, and GET /remotes answers its manifest and version with a load id of its own, never cached', async () => {
     expect((await liveRemotes()).remotes.mf_admin).toBeUndefined();
     const response = await promote('mf_admin', v1);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ remote: 'mf_admin', live: v1, previous: null });
 
     const remotes = await request(api.app).get('/remotes');
-    expect(remotes.headers['cache-control']).toBe('public, max-age=5');
-    expect(remotes.body).toEqual({ remotes: { mf_admin: manifests.publish('mf_admin', v1) }, previous: {} });
+    expect(remotes.headers['cache-control']).toBe('no-store');
+    expect(remotes.body).toEqual({
+      remotes: { mf_admin: manifests.publish('mf_admin', v1) },
+      previous: {},
+      versions: { mf_admin: { live: v1 } },
+      loadId: expect.stringMatching(/^[\w-]+\.[\w-]{43}$/),
+    });
+    expect((await liveRemotes()).loadId).not.toBe(remotes.body.loadId);
   });
 
   it('promoting another keeps the one before as the fallback and the roll-back target', async () => {
@@ -96,6 +147,8 @@ describe('promote and roll back', () => {
     expect(await liveRemotes()).toEqual({
       remotes: { mf_admin: manifests.publish('mf_admin', v2) },
       previous: { mf_admin: manifests.publish('mf_admin', v1) },
+      versions: { mf_admin: { live: v2, previous: v1 } },
+      loadId: expect.any(String),
     });
     const again = await promote('mf_admin', v2);
     expect(again.status).toBe(409);
@@ -136,7 +189,7 @@ describe('promote and roll back', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'mf_admin has no published version 9.9.9' });
 
-    const offline = await createTestApi({ SHELL_MANIFEST_URL: `${manifests.base}/gone/mf-manifest.json` });
+    const offline = await createTestApi({ SHELL_MANIFEST_URL: `${manifests.base}/gone/mf-manifest.json`, RELEASES_PUBLIC_URL: manifests.base });
     try {
       const offlineAdmin = await createAccount(offline, 'admin');
       const version = '1.0.0+x';
@@ -170,31 +223,113 @@ describe('promote and roll back', () => {
   });
 });
 
-describe('load failures', () => {
-  it('keeps a report with the version its manifest belongs to, for the Releases page', async () => {
-    const version = '1.0.0+broken';
-    const manifestUrl = manifests.publish('mf_dashboard', version);
-    await publish('mf_dashboard', { version, manifestUrl });
-    const report = await request(api.app).post('/remotes/errors').send({ remote: 'mf_dashboard', manifestUrl, message: 'ScriptExternalLoadError' });
-    expect(report.status).toBe(204);
-    const unknown = `${manifests.base}/elsewhere/mf-manifest.json`;
-    await request(api.app).post('/remotes/errors').send({ remote: 'mf_dashboard', manifestUrl: unknown, message: 'Failed to fetch' });
+/** A load id as the api signs one (`<payload>.<HMAC-SHA256>`, base64url), with a payload of the test's choosing. */
+function signedLoadId(secret: string, payload: unknown): string {
+  const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${encoded}.${createHmac('sha256', secret).update(encoded).digest('base64url')}`;
+}
 
-    const overview = await overviewOf('mf_dashboard');
+describe('load failures', () => {
+  const live = '1.0.0+broken';
+  const before = '0.9.0+fine';
+  const neverLive = '1.1.0+unpromoted';
+  // An api of its own for each test: reports are limited per address, and every test here sends some.
+  let reporting: TestApi;
+  let reportingAdmin: { token: string };
+  const report = (body: object) => request(reporting.app).post('/remotes/errors').send(body);
+  const pageLoad = async () => (await request(reporting.app).get('/remotes')).body;
+  const failuresOfDashboard = () => reporting.database.collections.remoteFailures.countDocuments({ remote: 'mf_dashboard' });
+  const overviewOfReporting = async (remote: string) =>
+    (await request(reporting.app).get('/releases').set('Authorization', `Bearer ${reportingAdmin.token}`)).body.find(
+      (entry: { remote: string }) => entry.remote === remote,
+    );
+
+  beforeEach(async () => {
+    reporting = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base });
+    reportingAdmin = await createAccount(reporting, 'admin');
+    await reporting.database.collections.releases.insertMany(
+      [before, live, neverLive].map((version) => ({
+        remote: 'mf_dashboard' as const, version, manifestUrl: manifests.publish('mf_dashboard', version), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: admin.email,
+      })),
+    );
+    await reporting.database.collections.liveRemotes.insertOne({ remote: 'mf_dashboard', live, history: [before], updatedAt: new Date() });
+  });
+  afterEach(async () => {
+    await reporting.close();
+  });
+
+  it('keeps a report of a version GET /remotes served to the page, with its manifest, once per page load', async () => {
+    const { loadId, versions } = await pageLoad();
+    expect(versions.mf_dashboard).toEqual({ live, previous: before });
+    expect((await report({ remote: 'mf_dashboard', version: live, loadId, message: 'ScriptExternalLoadError' })).status).toBe(204);
+    // The page fell back to the previous version, which failed too: a report of its own.
+    expect((await report({ remote: 'mf_dashboard', version: before, loadId, message: 'Failed to fetch' })).status).toBe(204);
+    // The same page again (a retry, or a script posting in a loop): not counted again.
+    for (let i = 0; i < 3; i += 1) expect((await report({ remote: 'mf_dashboard', version: live, loadId, message: 'again' })).status).toBe(204);
+
+    const overview = await overviewOfReporting('mf_dashboard');
     expect(overview.failureCount).toBe(2);
     expect(overview.failures).toEqual([
-      { version: null, manifestUrl: unknown, message: 'Failed to fetch', at: expect.any(String) },
-      { version, manifestUrl, message: 'ScriptExternalLoadError', at: expect.any(String) },
+      { version: before, manifestUrl: manifests.publish('mf_dashboard', before), message: 'Failed to fetch', at: expect.any(String) },
+      { version: live, manifestUrl: manifests.publish('mf_dashboard', live), message: 'ScriptExternalLoadError', at: expect.any(String) },
     ]);
-    expect((await overviewOf('mf_shop')).failureCount).toBe(0);
+    // Another page load counts again.
+    const next = (await pageLoad()).loadId;
+    expect((await report({ remote: 'mf_dashboard', version: live, loadId: next, message: 'ScriptExternalLoadError' })).status).toBe(204);
+    expect((await overviewOfReporting('mf_dashboard')).failureCount).toBe(3);
+    expect((await overviewOfReporting('mf_shop')).failureCount).toBe(0);
+  });
+
+  it('refuses a report of a version the page was never served, saying so, and keeps nothing', async () => {
+    const { loadId } = await pageLoad();
+    const stored = await failuresOfDashboard();
+    for (const [remote, version] of [
+      ['mf_dashboard', neverLive],
+      ['mf_dashboard', '9.9.9'],
+      ['mf_shop', live],
+    ] as const) {
+      const response = await report({ remote, version, loadId, message: 'boom' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: `${remote} ${version} was not served to this page: a failure report names a version GET /remotes gave it` });
+    }
+    expect(await failuresOfDashboard()).toBe(stored);
+  });
+
+  it('refuses a load id the api did not sign, one altered, and one that has ended', async () => {
+    const { loadId } = await pageLoad();
+    const [payload, signature] = loadId.split('.');
+    const served = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const widened = Buffer.from(JSON.stringify({ ...served, s: { ...served.s, mf_dashboard: [neverLive] } })).toString('base64url');
+    const secret = reporting.config.remoteLoadIds.secret;
+    const invalid = { message: 'This report carries no load id the api signed: send the loadId of the GET /remotes answer the page loaded with' };
+    const stored = await failuresOfDashboard();
+    for (const forged of [
+      `${widened}.${signature}`,
+      `${payload}.${'A'.repeat(43)}`,
+      `${payload}.${signature}.extra`,
+      payload,
+      'not a load id',
+      signedLoadId('another api instance with its own secret 0123456789', served),
+    ]) {
+      const response = await report({ remote: 'mf_dashboard', version: neverLive, loadId: forged, message: 'boom' });
+      expect({ forged, status: response.status, body: response.body }).toEqual({ forged, status: 400, body: invalid });
+    }
+    const ended = signedLoadId(secret, { n: randomBytes(12).toString('base64url'), e: Date.now() - 1, s: { mf_dashboard: [live] } });
+    const late = await report({ remote: 'mf_dashboard', version: live, loadId: ended, message: 'boom' });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ message: 'This page load is too old to report a failure: reload the page' });
+    expect(await failuresOfDashboard()).toBe(stored);
   });
 
   it.each([
-    [{ remote: 'mf_dashboard', manifestUrl: 'http://x.test/m.json' }, 'message is required'],
-    [{ remote: 'mf_dashboard', manifestUrl: 'http://x.test/m.json', message: 'x', stack: 'y' }, expect.any(String)],
-    [{ remote: 'shell', manifestUrl: 'http://x.test/m.json', message: 'x' }, 'remote must be one of: mf_shop, mf_dashboard, mf_admin'],
+    [{ remote: 'mf_dashboard', version: '1.0.0', loadId: 'x' }, 'message is required'],
+    [{ remote: 'mf_dashboard', version: '1.0.0', message: 'x' }, 'loadId is required: the one GET /remotes gave this page'],
+    [{ remote: 'mf_dashboard', version: 'latest', loadId: 'x', message: 'x' }, 'version must be a semver such as 1.2.3+build'],
+    [{ remote: 'mf_dashboard', version: '1.0.0', loadId: 'x', message: 'x', stack: 'y' }, expect.any(String)],
+    [{ remote: 'mf_dashboard', manifestUrl: 'http://x.test/m.json', version: '1.0.0', loadId: 'x', message: 'x' }, expect.any(String)],
+    [{ remote: 'shell', version: '1.0.0', loadId: 'x', message: 'x' }, 'remote must be one of: mf_shop, mf_dashboard, mf_admin'],
   ])('refuses a malformed report with a 400', async (body, message) => {
-    const response = await request(api.app).post('/remotes/errors').send(body);
+    const response = await report(body);
     expect(response.status).toBe(400);
     expect(response.body.message).toEqual(message);
   });
@@ -202,12 +337,19 @@ describe('load failures', () => {
   it(`takes at most ${FAILURE_REPORTS_PER_WINDOW} reports a minute from one address`, async () => {
     const fresh = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl });
     try {
-      const body = { remote: 'mf_shop', manifestUrl: 'http://x.test/m.json', message: 'boom' };
+      await fresh.database.collections.releases.insertOne({
+        remote: 'mf_shop', version: live, manifestUrl: manifests.publish('mf_shop', live), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: admin.email,
+      });
+      await fresh.database.collections.liveRemotes.insertOne({ remote: 'mf_shop', live, history: [], updatedAt: new Date() });
       const statuses: number[] = [];
-      for (let i = 0; i <= FAILURE_REPORTS_PER_WINDOW; i += 1) statuses.push((await request(fresh.app).post('/remotes/errors').send(body)).status);
+      for (let i = 0; i <= FAILURE_REPORTS_PER_WINDOW; i += 1) {
+        // A page load each, so each report counts.
+        const { loadId } = (await request(fresh.app).get('/remotes')).body;
+        statuses.push((await request(fresh.app).post('/remotes/errors').send({ remote: 'mf_shop', version: live, loadId, message: 'boom' })).status);
+      }
       expect(statuses).toEqual([...Array(FAILURE_REPORTS_PER_WINDOW).fill(204), 429]);
       expect(await fresh.database.collections.remoteFailures.countDocuments({})).toBe(FAILURE_REPORTS_PER_WINDOW);
-      const refused = await request(fresh.app).post('/remotes/errors').send(body);
+      const refused = await request(fresh.app).post('/remotes/errors').send({ remote: 'mf_shop', version: live, loadId: 'x', message: 'boom' });
       expect(refused.body).toEqual({ message: TOO_MANY_REPORTS });
     } finally {
       await fresh.close();

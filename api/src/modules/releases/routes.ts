@@ -6,8 +6,8 @@ import { examples } from '../../openapi/examples';
 import type { ReleasesService } from './service';
 import { promoteReleaseInputSchema, publishReleaseInputSchema, remoteLoadFailureInputSchema, remoteParamsSchema } from './validators';
 
-/** Browsers ask often; a few seconds of staleness is fine for shells starting up, and spares the api. */
-const LIVE_REMOTES_CACHE = 'public, max-age=5';
+/** Each answer carries a new load id, for one page load: never shared by a cache. */
+const LIVE_REMOTES_CACHE = 'no-store';
 
 export interface ReleasesRouteDeps {
   releases: ReleasesService;
@@ -25,7 +25,8 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       operationId: 'getLiveRemotes',
       tag: 'Releases',
       summary: 'The live version of each remote (what the shell loads)',
-      description: 'The live manifest of each remote, and the one live before it (the shell’s fallback). Public; cacheable for 5 s.',
+      description:
+        'The live manifest of each remote, and the one live before it (the shell’s fallback), their versions, and a signed load id for this page load: a failure report (POST /remotes/errors) must carry it, for a version it served, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). Public; never cached.',
       access: 'public',
       answers: { 200: { description: 'The live and previous manifests.', schema: liveRemotesSchema, example: examples.liveRemotes } },
       handle:
@@ -41,11 +42,15 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       operationId: 'reportRemoteFailure',
       tag: 'Releases',
       summary: 'Report a remote that would not load (the shell)',
-      description: 'Shown on the Releases page for 24 hours.',
+      description:
+        'Only for a version GET /remotes served to this page (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours; nothing acts on it by itself.',
       access: 'public',
       rateLimit: 'failureReports',
       body: remoteLoadFailureInputSchema,
-      answers: { 204: { description: 'Recorded.' } },
+      answers: {
+        204: { description: 'Recorded (a repeat from the same page load for the same version is not counted again).' },
+        400: { description: 'Malformed, or the load id is not one the api signed, has ended, or did not serve this version (the message says which).' },
+      },
       handle:
         ({ releases }) =>
         async ({ body }) => {
@@ -72,12 +77,14 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       operationId: 'publishRelease',
       tag: 'Releases',
       summary: 'Register a published version (npm run release)',
-      description: 'The api reads the version’s mf-manifest.json, checks it is this remote’s and keeps the shared versions it was built against. Not live yet.',
+      description:
+        'The manifest URL must be on the release store or a remote’s origin (RELEASES_PUBLIC_URL, MF_*_MANIFEST_URL, RELEASE_MANIFEST_ORIGINS): any other is refused without being fetched. The api reads the version’s mf-manifest.json (no redirects), checks it is this remote’s and keeps the shared versions it was built against. Not live yet.',
       access: 'admin',
       params: remoteParamsSchema,
       body: publishReleaseInputSchema,
       answers: {
         201: { description: 'The version is registered.', schema: releaseVersionEntrySchema, example: examples.releaseVersion },
+        400: { description: 'Malformed, or the manifest is not on an allowed address, cannot be read, or is another remote’s (the message says which).' },
         409: { description: 'This version is registered already.' },
       },
       handle:

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   REMOTE_NAMES,
   releaseMessages as m,
@@ -8,16 +9,25 @@ import {
   type RemoteReleases,
 } from '@pcpp/contracts/core';
 import type { WithId } from 'mongodb';
+import { z } from 'zod';
 import type { AccessClaims } from '../../auth/access-token';
 import type { ReleaseDocument } from '../../db/mongo';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../errors';
 import type { ActivityRecorder } from '../activity/service';
-import { readManifest, type ManifestFacts } from './manifests';
+import { isAllowedManifestUrl, readManifest, type ManifestFacts } from './manifests';
 import type { ReleasesRepository } from './repository';
 import type { PublishReleaseInput, RemoteLoadFailureInput } from './validators';
 
 const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CHANGED_MEANWHILE = 'Someone changed the live version meanwhile: reload and try again';
+
+/** What a load id carries: its own random id, when it ends (ms), and the versions served per remote. */
+const loadIdPayloadSchema = z.strictObject({
+  n: z.string().min(16).max(32),
+  e: z.number().int(),
+  s: z.partialRecord(z.enum(REMOTE_NAMES), z.array(z.string()).max(2)),
+});
+type LoadIdPayload = z.infer<typeof loadIdPayloadSchema>;
 
 function toReleaseVersion(doc: ReleaseDocument): ReleaseVersion {
   return {
@@ -38,10 +48,43 @@ export function createReleasesService(deps: {
   activity: ActivityRecorder;
   /** The live shell's mf-manifest.json: what it provides is what a remote must be built against. */
   shellManifestUrl: string;
+  /** Where a published version's manifest may be (config.releaseManifestSources); nothing else is fetched. */
+  manifestSources: readonly string[];
+  /** Signs and checks the page loads' ids (config.remoteLoadIds). */
+  loadIds: { secret: string; ttlMs: number };
   now?: () => Date;
 }) {
   const { releases, activity } = deps;
   const now = deps.now ?? (() => new Date());
+
+  // Load ids: `<payload>.<signature>`, both base64url; the signature an HMAC-SHA256 of the payload.
+  const signatureOf = (payload: string) => createHmac('sha256', deps.loadIds.secret).update(payload).digest();
+
+  /** A load id for one answer of GET /remotes: what it served, until the TTL ends. */
+  function signLoadId(served: LoadIdPayload['s']): string {
+    const payload: LoadIdPayload = { n: randomBytes(12).toString('base64url'), e: now().getTime() + deps.loadIds.ttlMs, s: served };
+    const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${encoded}.${signatureOf(encoded).toString('base64url')}`;
+  }
+
+  /** The payload of a load id this api signed and that has not ended; else the 400 that says which. */
+  function readLoadId(loadId: string): LoadIdPayload {
+    const [encoded, signature, ...rest] = loadId.split('.');
+    const given = Buffer.from(signature ?? '', 'base64url');
+    const expected = signatureOf(encoded ?? '');
+    if (!encoded || rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new BadRequestError(m.loadIdInvalid);
+    }
+    let payload: LoadIdPayload;
+    try {
+      payload = loadIdPayloadSchema.parse(JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')));
+    } catch (error) {
+      // Signed by this api, so only a secret shared with an older api shape gets here.
+      throw new BadRequestError(m.loadIdInvalid, { cause: error });
+    }
+    if (payload.e <= now().getTime()) throw new BadRequestError(m.loadIdExpired);
+    return payload;
+  }
 
   async function shellShared(): Promise<ManifestFacts['shared']> {
     try {
@@ -83,6 +126,10 @@ export function createReleasesService(deps: {
   return {
     /** Registers a version already in the release store; its manifest is read to check it and its shared versions. */
     async publish(actor: AccessClaims, remote: RemoteName, input: PublishReleaseInput): Promise<ReleaseVersion> {
+      // Before anything else, so an address that is not allowed is never fetched.
+      if (!isAllowedManifestUrl(input.manifestUrl, deps.manifestSources)) {
+        throw new BadRequestError(m.manifestNotAllowed(input.manifestUrl, deps.manifestSources));
+      }
       if (await releases.findRelease(remote, input.version)) throw new ConflictError(m.alreadyPublished(remote, input.version));
       let manifest: ManifestFacts;
       try {
@@ -118,19 +165,34 @@ export function createReleasesService(deps: {
       return setLive(actor, remote, 'release.rolledBack', current.live, { live: previous, history: current.history.slice(0, -1) });
     },
 
-    /** GET /remotes: the live manifest of each remote and the one live before it. */
+    /**
+     * GET /remotes: the live manifest of each remote and the one live before it, their versions,
+     * and a new load id that lets this page report those versions, and only those.
+     */
     async liveRemotes(): Promise<LiveRemotes> {
-      const [live, all] = await Promise.all([releases.listLive(), releases.listReleases()]);
+      const live = await releases.listLive();
+      const docs = await releases.findReleases(
+        live.flatMap((entry) => [entry.live, ...entry.history.slice(-1)].map((version) => ({ remote: entry.remote, version }))),
+      );
       const urlOf = (remote: RemoteName, version: string | undefined) =>
-        all.find((doc) => doc.remote === remote && doc.version === version)?.manifestUrl;
-      const answer: LiveRemotes = { remotes: {}, previous: {} };
+        docs.find((doc) => doc.remote === remote && doc.version === version)?.manifestUrl;
+      const answer: Omit<LiveRemotes, 'loadId'> = { remotes: {}, previous: {}, versions: {} };
+      const served: LoadIdPayload['s'] = {};
       for (const entry of live) {
         const liveUrl = urlOf(entry.remote, entry.live);
-        const previousUrl = urlOf(entry.remote, entry.history.at(-1));
-        if (liveUrl) answer.remotes[entry.remote] = liveUrl;
-        if (previousUrl) answer.previous[entry.remote] = previousUrl;
+        if (!liveUrl) continue;
+        answer.remotes[entry.remote] = liveUrl;
+        answer.versions[entry.remote] = { live: entry.live };
+        served[entry.remote] = [entry.live];
+        const previous = entry.history.at(-1);
+        const previousUrl = urlOf(entry.remote, previous);
+        if (previous && previousUrl) {
+          answer.previous[entry.remote] = previousUrl;
+          answer.versions[entry.remote] = { live: entry.live, previous };
+          served[entry.remote] = [entry.live, previous];
+        }
       }
-      return answer;
+      return { ...answer, loadId: signLoadId(served) };
     },
 
     async overview(): Promise<RemoteReleases[]> {
@@ -138,10 +200,25 @@ export function createReleasesService(deps: {
       return Promise.all(REMOTE_NAMES.map((remote) => overviewOf(remote, all)));
     },
 
-    /** A browser could not load a remote: kept for the Releases page's health panel. */
-    async reportFailure(input: RemoteLoadFailureInput): Promise<void> {
-      const release = await releases.findReleaseByManifest(input.remote, input.manifestUrl);
-      await releases.insertFailure({ ...input, version: release?.version ?? null, at: now() });
+    /**
+     * A browser could not load a remote: kept for the Releases page's health panel, if GET /remotes
+     * served that version to this page load (its load id says so), once per load and version.
+     * Nothing acts on these reports by itself: an admin reads them and decides. counted: false
+     * when this load had already reported this version.
+     */
+    async reportFailure(input: RemoteLoadFailureInput): Promise<{ counted: boolean }> {
+      const load = readLoadId(input.loadId);
+      const release = load.s[input.remote]?.includes(input.version) ? await releases.findRelease(input.remote, input.version) : null;
+      if (!release) throw new BadRequestError(m.versionNotServed(input.remote, input.version));
+      const counted = await releases.insertFailure({
+        remote: input.remote,
+        version: input.version,
+        manifestUrl: release.manifestUrl,
+        message: input.message,
+        at: now(),
+        loadId: load.n,
+      });
+      return { counted };
     },
   };
 }

@@ -97,10 +97,13 @@ export function createUploadsService(deps: {
     },
 
     /**
-     * A product was created with this image url: keep the upload. False when the url is not one of
-     * ours (an image hosted elsewhere), which is allowed.
+     * A product was created with this image url: keep the upload. False when no upload record has
+     * it (its files were cleaned up, or it never was one).
      */
     attach: (url: string): Promise<boolean> => uploads.markAttached(url, new Date()),
+
+    /** Whether a product may show this image: one of this shop's uploads (never a script, data or another site's URL). */
+    isUploadUrl: (url: string): boolean => storage.owns(url),
 
     /** Deletes the files and records of uploads never attached within `olderThanMs`; answers how many. */
     async cleanUnattached(olderThanMs: number, now = new Date()): Promise<number> {

@@ -119,3 +119,34 @@ describe('the disk storage', () => {
     }
   });
 });
+
+describe('which image addresses a storage owns (a product may only show those)', () => {
+  const uuid = '0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a';
+  const refused = (base: string) => [
+    'javascript:alert(document.cookie)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    `${base.replace(/^http/, 'ftp')}/${uuid}.webp`,
+    `${base}/${uuid}.webp?v=1`,
+    `${base}/${uuid}.webp#x`,
+    `${base}/../docs`,
+    `${base}/%2e%2e/${uuid}.webp`,
+    `${base}/${uuid}.png`,
+    `${base}/sub/${uuid}.webp`,
+    `${base}x/${uuid}.webp`,
+    `https://evil.example/${uuid}.webp`,
+  ];
+
+  it('the disk storage: <PUBLIC_API_URL>/uploads/<key> only', () => {
+    const storage = createDiskStorage({ dir: '/nonexistent', baseUrl: 'http://localhost:4000' });
+    expect(storage.owns(storage.url(`${uuid}.webp`))).toBe(true);
+    expect(storage.owns(`http://localhost:4000/uploads/${uuid}-thumb.webp`)).toBe(true);
+    for (const url of refused('http://localhost:4000/uploads')) expect({ url, owned: storage.owns(url) }).toEqual({ url, owned: false });
+  });
+
+  it('a bucket: <S3_PUBLIC_URL>/<key> only', () => {
+    const config = { kind: 's3', bucket: BUCKET, endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false } as const;
+    const storage = createS3Storage({ ...config, publicUrl: 'https://images.shop.example' });
+    expect(storage.owns(`https://images.shop.example/${uuid}.webp`)).toBe(true);
+    for (const url of refused('https://images.shop.example')) expect({ url, owned: storage.owns(url) }).toEqual({ url, owned: false });
+  });
+});

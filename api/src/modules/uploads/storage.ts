@@ -18,6 +18,8 @@ export interface UploadStorage {
   delete(key: string): Promise<void>;
   /** The absolute URL browsers load the file from. */
   url(key: string): string;
+  /** Whether `url` is one this storage gives out (its address, an upload's key): a product's image must be. */
+  owns(url: string): boolean;
   /** The disk storage's folder, which the api serves at UPLOADS_PATH; unset for a bucket. */
   readonly localDir?: string;
 }
@@ -25,6 +27,18 @@ export interface UploadStorage {
 function checkedKey(key: string): string {
   if (!KEY_PATTERN.test(key)) throw new Error(`Invalid upload key: ${key}`);
   return key;
+}
+
+/** True for `<base>/<key>` exactly, as url() writes it (no query, fragment, other host or path). */
+function isUrlUnder(base: string, url: string): boolean {
+  if (!url.startsWith(`${base}/`)) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.href === url && KEY_PATTERN.test(url.slice(base.length + 1));
 }
 
 /** Files in a folder, served by the api (app.ts mounts `localDir` at /uploads). */
@@ -40,6 +54,7 @@ export function createDiskStorage({ dir, baseUrl }: { dir: string; baseUrl: stri
       await rm(path.join(dir, checkedKey(key)), { force: true });
     },
     url: (key) => `${baseUrl}${UPLOADS_PATH}/${checkedKey(key)}`,
+    owns: (url) => isUrlUnder(`${baseUrl}${UPLOADS_PATH}`, url),
   };
 }
 
@@ -68,6 +83,7 @@ export function createS3Storage(config: Extract<UploadStorageConfig, { kind: 's3
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: checkedKey(key) }));
     },
     url: (key) => `${config.publicUrl}/${checkedKey(key)}`,
+    owns: (url) => isUrlUnder(config.publicUrl, url),
   };
 }
 

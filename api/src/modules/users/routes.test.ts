@@ -4,6 +4,7 @@ import {
   emulatorClaims,
   markEmailVerified,
   randomSuffix,
+  signIn,
   signInWithGoogle,
   signUp,
   type TestApi,
@@ -67,7 +68,7 @@ describe('PUT /user/:email (token exchange)', () => {
     expect((await api.accessTokens.verify(verified.body.token)).role).toBe('admin');
   });
 
-  it('counts a Google sign-in as a verified email for ADMIN_EMAILS', async () => {
+  it('never grants a role for a Google sign-in through the demo’s stand-in: its email is unverified', async () => {
     const googleAdmin = `google-boss-${randomSuffix()}@example.com`;
     const withGoogle = await createTestApi({ ADMIN_EMAILS: googleAdmin });
     try {
@@ -77,11 +78,41 @@ describe('PUT /user/:email (token exchange)', () => {
         .set('Authorization', `Bearer ${session.idToken}`)
         .send({ email: googleAdmin });
       expect(response.status).toBe(200);
-      expect(response.body.notice).toBeUndefined();
-      expect((await withGoogle.accessTokens.verify(response.body.token)).role).toBe('admin');
+      expect(response.body.notice).toBe('Verify your email to get admin access.');
+      expect((await withGoogle.accessTokens.verify(response.body.token)).role).toBe('customer');
     } finally {
       await withGoogle.close();
     }
+  });
+
+  // The probe of issue 20: a hand-made Google id_token straight to the emulator's signInWithIdp,
+  // claiming the admin's email as verified, gives an emulator ID token for the admin's account.
+  it('gives no token (admin or any) for a forged Google id_token claiming an account’s email', async () => {
+    const password = await signUp(adminEmail.replace('boss-', 'boss-pw-'));
+    await markEmailVerified(password.uid);
+    const admin = await exchange(password.email, password.idToken);
+    await api.database.collections.users.updateOne({ email: password.email }, { $set: { role: 'admin' } });
+    expect(admin.status).toBe(200);
+
+    const forged = await signInWithGoogle(password.email, { sub: `${Date.now()}`, email_verified: true });
+    expect(forged.uid).toBe(password.uid);
+    const response = await exchange(password.email, forged.idToken);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: 'This Google sign-in was not made by the shop’s Google window. Sign in again from the Login page.' });
+    // A new account's email taken by a forged subject: refused as well.
+    const fresh = uniqueEmail('forged');
+    const other = await signInWithGoogle(fresh, { sub: 'hand-made-123' });
+    expect((await exchange(fresh, other.idToken)).status).toBe(401);
+    // The password still signs the account in: a Google identity linked by hand blocks only Google sign-ins.
+    const again = await signIn(password.email, 'secret123');
+    expect((await exchange(password.email, again.idToken)).status).toBe(200);
+  });
+
+  it('accepts a Google sign-in the stand-in made, as an unverified customer', async () => {
+    const session = await signInWithGoogle();
+    const response = await exchange(session.email, session.idToken);
+    expect(response.status).toBe(200);
+    expect(await api.accessTokens.verify(response.body.token)).toMatchObject({ email: session.email, role: 'customer', uid: session.uid });
   });
 
   it('keeps a stored role on later sign-ins, creating one user only', async () => {
@@ -100,7 +131,7 @@ describe('PUT /user/:email (token exchange)', () => {
   ])('rejects %s with 401', async (_label, token) => {
     const email = uniqueEmail();
     const idToken =
-      token === 'ACCESS' ? await api.accessTokens.sign({ sub: 'x', email, role: 'customer' }) : token;
+      token === 'ACCESS' ? await api.accessTokens.sign({ sub: 'x', uid: 'x', email, role: 'customer' }) : token;
     const response = await exchange(email, idToken);
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ message: expect.any(String) });

@@ -5,6 +5,7 @@ import {
   pageSchema,
   profileSchema,
   userSummarySchema,
+  verificationEmailAnswerSchema,
 } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims, verifiedIdentity } from '../../auth/middleware';
@@ -114,6 +115,27 @@ export const usersRoutes: RouteModule<UsersRouteDeps> = {
         ({ users }) =>
         ({ params, body }, req) =>
           users.exchangeToken(verifiedIdentity(req), { pathEmail: params.email, bodyEmail: body.email }),
+    }),
+    route({
+      method: 'post',
+      path: '/user/verification-email',
+      operationId: 'sendVerificationEmail',
+      tag: 'Accounts',
+      summary: 'Email me the link that verifies my address',
+      description:
+        'With a Firebase ID token (sign-up sends one before the token exchange). The shop emails the link itself, ' +
+        'through its outbox (MailDev’s inbox in demo mode); it opens the shop’s /auth/action page. Ordering needs a verified email.',
+      access: 'firebaseIdToken',
+      rateLimit: 'verificationEmails',
+      answers: {
+        200: { description: 'The email is on its way.', schema: verificationEmailAnswerSchema, example: { sent: true, email: 'sam@example.com' } },
+        403: { description: 'The account has no email address.' },
+        409: { description: 'The email is verified already.' },
+      },
+      handle:
+        ({ users }) =>
+        (_input, req) =>
+          users.sendVerificationEmail(verifiedIdentity(req)),
     }),
     route({
       method: 'get',

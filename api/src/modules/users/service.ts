@@ -1,12 +1,14 @@
 import { ADMIN_PAGE_SIZE, apiNotices, type Page, type Profile, type ProfileUpdateInput, type UserSummary } from '@pcpp/contracts/core';
 import type { WithId } from 'mongodb';
 import type { AccessClaims, AccessTokens } from '../../auth/access-token';
-import type { VerifiedIdentity } from '../../auth/firebase';
+import type { IdentityProvider, VerifiedIdentity } from '../../auth/firebase';
 import type { RoleAuthority } from '../../auth/role-authority';
 import type { UserDocument } from '../../db/mongo';
-import { ForbiddenError, NotFoundError } from '../../errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
+import type { Outbox } from '../mail/outbox';
+import { verifyEmailMessage } from '../mail/templates';
 import type { UsersRepository } from './repository';
 import type { UserListQuery } from './validators';
 
@@ -45,6 +47,11 @@ export function createUsersService(deps: {
   activity: ActivityRecorder;
   /** Lowercase. */
   adminEmails: readonly string[];
+  /** The verification email: a link from the identity provider, sent through the shop's own outbox. */
+  identity: Pick<IdentityProvider, 'emailVerificationCode'>;
+  outbox: Pick<Outbox, 'enqueue'>;
+  /** The shop's address (its /auth/action page applies the link). */
+  shopUrl: string;
 }) {
   /** A user may look at their own record; an admin (as the database says now) at anyone's. */
   async function assertSelfOrAdmin(caller: AccessClaims, email: string, what: string): Promise<void> {
@@ -75,9 +82,24 @@ export function createUsersService(deps: {
       );
       // The upsert may have written a role, or created the account a cached "no account" was about.
       deps.roles.forget(email);
-      const token = await deps.accessTokens.sign({ sub: user._id.toHexString(), email, role: user.role });
+      const token = await deps.accessTokens.sign({ sub: user._id.toHexString(), uid: identity.uid, email, role: user.role });
       const notice = listedAdmin && user.role !== 'admin' ? apiNotices.verifyEmailForAdmin : undefined;
       return { token, expiresIn: deps.accessTokens.ttlSeconds, ...(notice ? { notice } : {}) };
+    },
+
+    /**
+     * POST /user/verification-email: emails the account a link that verifies its address, through
+     * the shop's outbox like its other emails (so in demo mode it reaches MailDev's inbox, where the
+     * emulator would keep it to itself). The link opens the shop's own /auth/action page.
+     */
+    async sendVerificationEmail(identity: VerifiedIdentity): Promise<{ sent: true; email: string }> {
+      const email = identity.email;
+      if (!email) throw new ForbiddenError('This account has no email address');
+      if (identity.emailVerified) throw new ConflictError('Your email address is already verified.');
+      const oobCode = await deps.identity.emailVerificationCode(email);
+      const link = `${deps.shopUrl}/auth/action?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`;
+      await deps.outbox.enqueue(verifyEmailMessage(email, link));
+      return { sent: true, email };
     },
 
     async profileOf(caller: AccessClaims, requestedEmail: string): Promise<Profile> {

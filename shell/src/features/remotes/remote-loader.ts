@@ -5,6 +5,7 @@ import {
   REMOTE_ROUTES_MODULE,
   apiClient,
   liveRemotesSchema,
+  type ApiRequestBody,
   type LiveRemotes,
   type RemoteName,
   type RuntimeConfig,
@@ -14,11 +15,15 @@ import {
 interface RemoteEntries {
   live: string;
   previous?: string;
+  /** The registry's versions of `live` and `previous` (none when the runtime config's remotes stand in). */
+  versions?: { live: string; previous?: string };
   /** True once the previous version replaced the live one on this page. */
   onPrevious: boolean;
 }
 
 const entries = new Map<RemoteName, RemoteEntries>();
+/** This page load's id from the registry: a failure report carries it, or is not sent (the api would refuse it). */
+let loadId: string | undefined;
 const REGISTRY_TIMEOUT_MS = 3_000;
 const handled = new WeakSet<object>();
 /** A load started before the first render (preloadRemoteRoutes), until the slot takes it. */
@@ -41,9 +46,15 @@ async function readRegistry(url: string): Promise<LiveRemotes | null> {
 /** Registers each remote's live version: from the api's registry, else from the runtime config. */
 export async function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | 'remoteRegistryUrl'>): Promise<void> {
   const registry = config.remoteRegistryUrl ? await readRegistry(config.remoteRegistryUrl) : null;
+  loadId = registry?.loadId;
   for (const name of REMOTE_NAMES) {
     const live = registry?.remotes[name];
-    entries.set(name, live ? { live, previous: registry?.previous[name], onPrevious: false } : { live: config.remotes[name], onPrevious: false });
+    entries.set(
+      name,
+      live
+        ? { live, previous: registry?.previous[name], versions: registry?.versions[name], onPrevious: false }
+        : { live: config.remotes[name], onPrevious: false },
+    );
   }
   registerRemotes([...entries].map(([name, entry]) => ({ name, entry: entry.live })));
 }
@@ -62,10 +73,20 @@ function activeEntry(entry: RemoteEntries): string {
   return entry.onPrevious && entry.previous ? entry.previous : entry.live;
 }
 
-/** Tells the api a version would not load, for the Releases page; a report that fails changes nothing. */
-function reportFailure(remote: RemoteName, manifestUrl: string, error: unknown): void {
+function activeVersion(entry: RemoteEntries): string | undefined {
+  return entry.onPrevious && entry.previous ? entry.versions?.previous : entry.versions?.live;
+}
+
+/**
+ * Tells the api a version would not load, for the Releases page, with the load id the registry gave
+ * this page (only versions it served can be reported); a report that fails changes nothing.
+ */
+function reportFailure(remote: RemoteName, entry: RemoteEntries, error: unknown): void {
+  const version = activeVersion(entry);
+  if (!loadId || !version) return;
   const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
-  apiClient.post('/remotes/errors', { remote, manifestUrl, message }).catch(() => undefined);
+  const body: ApiRequestBody<'/remotes/errors', 'post'> = { remote, version, loadId, message };
+  apiClient.post('/remotes/errors', body).catch(() => undefined);
 }
 
 /**
@@ -77,7 +98,7 @@ export function fallBackFromFailure(remote: RemoteName, error: unknown): boolean
   // A load failure reaches the error boundary too, after loadRemoteRoutes handled it.
   if (!entry || handled.has(error as object)) return false;
   if (typeof error === 'object' && error !== null) handled.add(error);
-  reportFailure(remote, activeEntry(entry), error);
+  reportFailure(remote, entry, error);
   if (entry.onPrevious || !entry.previous) return false;
   entry.onPrevious = true;
   reregister(remote, entry.previous);

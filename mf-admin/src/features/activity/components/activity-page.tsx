@@ -18,6 +18,8 @@ function describe(entry: ActivityEntry): string {
       return `deleted the order ${entry.target}`;
     case 'order.status':
       return `set the order ${entry.target} to ${entry.details ?? 'a new status'}`;
+    case 'order.refunded':
+      return `refunded ${entry.details ?? 'a payment'} for the order ${entry.target}`;
     case 'review.hidden':
       return `hid the review of ${entry.target}`;
     case 'review.shown':

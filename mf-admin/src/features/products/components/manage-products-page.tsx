@@ -5,12 +5,22 @@ import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useDeleteConfirmati
 import { PagedTable } from '../../../components/paged-table';
 import { useDeletePart } from '../api/delete-product';
 import { useParts } from '../api/get-products';
+import { useStockHolds } from '../api/get-stock-holds';
 
-/** Manage Products (spec §2): every part, newest first, and a way to delete one. */
+function formatHeld(hold: { held: number; unpaidOrders: number } | undefined): string {
+  if (!hold || hold.held === 0) return '0';
+  return `${hold.held} (${hold.unpaidOrders} ${hold.unpaidOrders === 1 ? 'order' : 'orders'})`;
+}
+
+/**
+ * Manage Products (spec §2): every part, newest first, and a way to delete one. Beside the stock
+ * available (Quantity), what unpaid orders hold of it (Held).
+ */
 export function ManageProductsPage() {
   usePageMeta(pageMeta.manageProducts);
   const [page, setPage] = useState(1);
   const products = useParts(page);
+  const holds = useStockHolds(products.data?.items.map((part) => part._id) ?? []);
   const deletePart = useDeletePart();
   const deletion = useDeleteConfirmation({
     remove: (part: Part) => deletePart.mutateAsync(part._id),
@@ -26,7 +36,7 @@ export function ManageProductsPage() {
           <PagedTable
             result={result}
             label="Products"
-            columns={['#', 'Avatar', 'Name', 'Quantity', 'Price', 'Delete']}
+            columns={['#', 'Avatar', 'Name', 'Quantity', 'Held', 'Price', 'Delete']}
             empty="No products yet. Add one from Add a Product."
             onPage={setPage}
             row={(part, index) => (
@@ -36,8 +46,12 @@ export function ManageProductsPage() {
                   <img className="avatar" src={resolveImageUrl(part.img)} alt="" width={48} height={48} loading="lazy" />
                 </td>
                 <th scope="row">{part.name}</th>
-                <td data-label="Quantity" className="number">
+                <td data-label="Quantity" className="number" title="Available to order">
                   {part.p_quantity}
+                </td>
+                {/* Units unpaid orders hold (back on sale if they are not paid within the hold). */}
+                <td data-label="Held" className="number" title="Held by unpaid orders">
+                  {holds.data ? formatHeld(holds.data.get(part._id)) : holds.isError ? '?' : '…'}
                 </td>
                 <td data-label="Price" className="number">
                   {formatCents(part.price)}

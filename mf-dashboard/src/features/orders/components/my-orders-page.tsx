@@ -1,8 +1,9 @@
 import { Link } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { formatCents, pageMeta, toastMessages, useAuth, type Order } from '@pcpp/contracts';
+import { formatCents, orderRuleText, pageMeta, toastMessages, useAuth, type Order } from '@pcpp/contracts';
 import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
+import { HoldTimeLeft } from '../../../components/hold-time-left';
 import { useDeleteMyOrder } from '../api/delete-my-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderStatusCell } from './order-status';
@@ -25,6 +26,8 @@ const Table = styled.table`
   thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   .paid { color: #15803d; font-weight: 700; }
   .transaction { display: block; font-size: 0.8rem; color: var(--color-ink-soft); overflow-wrap: anywhere; }
+  .refund { display: block; margin-top: 4px; font-size: 0.85rem; font-weight: 600; color: #1d4ed8; }
+  .pay { display: grid; justify-items: start; gap: 6px; }
 
   @media (min-width: 1100px) {
     th, td { padding: 10px 8px; border-bottom: 1px solid var(--color-border); }
@@ -43,20 +46,35 @@ const Table = styled.table`
   }
 `;
 
+/** Payments given back (one that came after the order was cancelled, or a second one). */
+function Refunds({ order }: { order: Order }) {
+  return (order.refunds ?? []).map((refund) => (
+    <span key={refund.refundId} className="refund" title={`Refund id: ${refund.refundId}`}>
+      {orderRuleText.refunded(formatCents(refund.amount))}
+    </span>
+  ));
+}
+
 function PaymentCell({ order }: { order: Order }) {
   if (order.paid) {
     return (
       <>
         <span className="paid">Paid</span>
         <span className="transaction">Transaction id: {order.transactionId}</span>
+        <Refunds order={order} />
       </>
     );
   }
-  if (order.status !== 'placed') return <span>—</span>;
+  if (order.status !== 'placed') {
+    return order.refunds?.length ? <Refunds order={order} /> : <span>—</span>;
+  }
   return (
-    <Button as={Link} to={`/dashboard/payment/${order._id}`} aria-label={`Pay for ${order.productName}`}>
-      Pay
-    </Button>
+    <span className="pay">
+      <Button as={Link} to={`/dashboard/payment/${order._id}`} aria-label={`Pay for ${order.productName}`}>
+        Pay
+      </Button>
+      {order.holdExpiresAt && <HoldTimeLeft holdExpiresAt={order.holdExpiresAt} compact />}
+    </span>
   );
 }
 

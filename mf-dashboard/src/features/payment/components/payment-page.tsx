@@ -18,6 +18,7 @@ import {
 } from '@pcpp/contracts';
 import { Button, ErrorText, PageTitle, Panel, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { useOrder } from '../api/get-order';
+import { HoldTimeLeft } from '../../../components/hold-time-left';
 import { CardPaymentForm } from './card-payment-form';
 
 const PayFor = styled.h2`
@@ -30,6 +31,11 @@ const Due = styled.p`
   margin: 0 0 20px;
   font-size: 1.1rem;
   strong { font-variant-numeric: tabular-nums; }
+`;
+
+const Hold = styled(HoldTimeLeft)`
+  margin: -12px 0 20px;
+  font-size: 0.95rem;
 `;
 
 const TestMode = styled.p`
@@ -114,6 +120,7 @@ function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: 
         Amount due: <strong>{formatCents(order.totalAmount)}</strong> ({order.order_quantity} ×{' '}
         {formatCents(order.per_product_price)})
       </Due>
+      {order.holdExpiresAt && <Hold holdExpiresAt={order.holdExpiresAt} />}
       {isSandbox() && <TestMode>Test mode — use 4242 4242 4242 4242</TestMode>}
       {stripe.isPending && <Spinner label="Loading the card form…" />}
       {stripe.isError && (

@@ -11,7 +11,6 @@ import {
   initializeAuth,
   onAuthStateChanged,
   onIdTokenChanged,
-  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -26,6 +25,7 @@ import {
   authStore,
   errorMessage,
   exchangeIdToken,
+  requestVerificationEmail,
   signInText,
   type RuntimeConfig,
   type SessionHandlers,
@@ -139,12 +139,20 @@ export const sessionHandlers: SessionHandlers = {
     const user = await restoredUser();
     if (!user) throw new Error(signInText.verificationSendFailed);
     try {
-      await sendEmailVerification(user);
+      await sendVerificationLink(user);
     } catch (error) {
       throw new Error(authErrorMessage(error, signInText.verificationSendFailed), { cause: error });
     }
   },
 };
+
+/**
+ * The shop emails the link itself (POST /user/verification-email), like its other emails: in demo
+ * mode it reaches MailDev's inbox, where the emulator's own would stay in the emulator.
+ */
+async function sendVerificationLink(user: FirebaseUser): Promise<void> {
+  await requestVerificationEmail(await user.getIdToken());
+}
 
 /** The signed-in identity, once the SDK has restored it (a page opened from an email asks early). */
 async function restoredUser(): Promise<FirebaseUser | null> {
@@ -184,7 +192,8 @@ export async function signInWithEmail(email: string, password: string): Promise<
 export async function signUpWithEmail(name: string, email: string, password: string): Promise<void> {
   authStore.setState({ sessionError: null });
   const { user } = await createUserWithEmailAndPassword(currentAuth(), email, password);
-  await sendEmailVerification(user);
+  // A failed send does not undo the account: the dashboard's banner sends it again.
+  await sendVerificationLink(user).catch((error: unknown) => console.warn('Could not send the verification email', error));
   await updateProfile(user, { displayName: name });
   authStore.getState().updateUser({ displayName: name });
 }

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ApiAnswer, getParsed, orderKeys, stockHoldsAnswerSchema } from '@pcpp/contracts';
+
+/** GET /stock-holds?ids=… (admin): units unpaid orders hold, per part of one table page (at most 50). */
+export function getStockHolds(partIds: readonly string[], signal?: AbortSignal): Promise<ApiAnswer<'/stock-holds', 'get'>> {
+  return getParsed(stockHoldsAnswerSchema, '/stock-holds', { params: { ids: partIds.join(',') }, signal });
+}
+
+export const stockHoldsQuery = (partIds: readonly string[]) =>
+  queryOptions({
+    queryKey: orderKeys.stockHolds(partIds),
+    queryFn: ({ signal }) => getStockHolds(partIds, signal),
+    enabled: partIds.length > 0,
+  });
+
+/** Held units by part id, once loaded. */
+export function useStockHolds(partIds: readonly string[]) {
+  return useQuery({
+    ...stockHoldsQuery(partIds),
+    select: (answer) => new Map(answer.holds.map((hold) => [hold.productId, hold])),
+  });
+}
