@@ -107,7 +107,14 @@ export function createPayments(deps: {
     onOrderPaid: deps.onOrderPaid ?? ((order) => outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
     fulfilCheckout: deps.fulfilCheckout,
     async onRefunded(refund) {
-      await activity.record({ action: 'order.refunded', actor: 'system', target: refund.orderId || refund.paymentIntentId, details: refundDetails(refund) });
+      // Named by its order's number and linked to it, as the other order entries (an unknown order: the ids Stripe sent).
+      await activity.record({
+        action: 'order.refunded',
+        actor: 'system',
+        target: refund.order?.number ?? (refund.orderId || refund.paymentIntentId),
+        details: refundDetails(refund),
+        ...(refund.order ? { subject: { kind: 'order' as const, id: refund.order._id.toHexString() } } : {}),
+      });
       if (refund.order) await outbox.enqueue(paymentRefundedEmail(toOrder(refund.order), refund, { shopUrl: config.shopUrl }));
     },
   });
@@ -134,7 +141,16 @@ export function createApp(deps: AppDeps): Express {
     logger: deps.logger,
   });
 
-  const activity = createActivityLog(createActivityRepository(database.collections.activity));
+  const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
+  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
+  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
+  const partsRepository = createPartsRepository(database.collections.parts, catalogWrites);
+  const ordersRepository = createOrdersRepository(database.collections, catalogWrites);
+  // The log names orders by number and links to what still exists.
+  const activity = createActivityLog(createActivityRepository(database.collections.activity), {
+    existingParts: partsRepository.existingIds,
+    orderNumbers: ordersRepository.numbersOf,
+  });
   const releases = createReleasesService({
     releases: createReleasesRepository(database.collections),
     activity,
@@ -142,10 +158,7 @@ export function createApp(deps: AppDeps): Express {
     manifestSources: config.releaseManifestSources,
     loadIds: config.remoteLoadIds,
   });
-  const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
-  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
-  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
-  const parts = createPartsService(createPartsRepository(database.collections.parts, catalogWrites), { activity, uploads });
+  const parts = createPartsService(partsRepository, { activity, uploads });
   const builds = createBuildsService(createBuildsRepository(database.collections.builds, database.collections.buildQuotas), { parts });
   const usersRepository = createUsersRepository(database.collections.users, catalogWrites);
   const reviews = createReviewsService({
@@ -167,7 +180,6 @@ export function createApp(deps: AppDeps): Express {
   });
   const cartRepository = createCartRepository(database.collections);
   const cart = createCartService({ carts: cartRepository });
-  const ordersRepository = createOrdersRepository(database.collections, catalogWrites);
   const checkout = createCheckoutService({
     checkouts: createCheckoutRepository(database.collections),
     orders: ordersRepository,

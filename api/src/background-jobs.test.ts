@@ -1,7 +1,7 @@
 import { startBackgroundJobs } from './background-jobs';
 import { createLogger } from './logger';
 import { seedParts } from './db/seed-data';
-import { createTestApi, inboxOf, type TestApi, uniqueEmail } from '../test/helpers';
+import { createTestApi, inboxOf, type TestApi, testOrderNumber, uniqueEmail } from '../test/helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ it('sweeps expired holds, sends due emails and drops old Idempotency-Keys in one
     per_product_price: 100,
     order_quantity: 2,
     totalAmount: 200,
+    number: testOrderNumber(),
     address: 'a',
     phone: 'p',
     paid: false,

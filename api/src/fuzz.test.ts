@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { databaseSnapshot, routeTable } from '../test/database-snapshot';
-import { createPart, createTestApi, insertOrder, randomSuffix, signUp, signUpWithAccessToken, type TestApi, uploadedImageUrl } from '../test/helpers';
+import { createAccount, createPart, createTestApi, insertOrder, randomSuffix, signUp, signUpWithAccessToken, type TestApi, uploadedImageUrl } from '../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../test/release-fixtures';
 
 // Bad requests, generated from a fixed seed, at every route that writes: each must get a JSON 4xx
@@ -33,20 +33,27 @@ let uploadsDir: string;
 let manifests: Awaited<ReturnType<typeof startManifestServer>>;
 let customer: { email: string; token: string };
 let admin: { email: string; token: string };
+/** A second admin, the target of the demotion fuzzing (a valid call would make it a customer). */
+let otherAdmin: { email: string; token: string };
 /** A Firebase ID token of an unverified account: what POST /user/verification-email takes. */
 let idToken: string;
-const ids = { part: '', order: '', paidOrder: '', review: '', build: '', loadId: '' };
+const ids = { part: '', order: '', paidOrder: '', shippedOrder: '', review: '', build: '', loadId: '' };
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
   manifests = await startManifestServer();
   api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail });
   [customer, admin] = await Promise.all([signUpWithAccessToken(api), signUpWithAccessToken(api, { email: adminEmail, emailVerified: true })]);
+  otherAdmin = await createAccount(api, 'admin');
   ({ idToken } = await signUp());
   const part = await createPart(api, { p_quantity: 50 });
+  await api.database.collections.parts.updateOne({ _id: part._id }, { $set: { version: 5 } });
   ids.part = part.id;
   ids.order = (await insertOrder(api, part, { email: customer.email })).id;
   ids.paidOrder = (await insertOrder(api, part, { email: customer.email, paid: true, status: 'paid', transactionId: 'pi_1' })).id;
+  ids.shippedOrder = (
+    await insertOrder(api, part, { email: customer.email, paid: true, status: 'shipped', transactionId: 'pi_2', shipment: { carrier: 'UPS', trackingNumber: '1Z1' } })
+  ).id;
   const { sub } = await api.accessTokens.verify(customer.token);
   const now = new Date();
   ids.build = (
@@ -93,6 +100,13 @@ const TARGETS: Record<string, Target> = {
       return { name: 'Fuzz part', category: 'Memory', p_quantity: 5, min_quantity: 1, price: 4999, description: 'A part.', img: uploadedImageUrl(api) };
     },
   },
+  'PATCH /tools/:id': {
+    caller: 'admin',
+    path: () => `/tools/${ids.part}`,
+    params: { id: () => ids.part },
+    // Stored at version 5 (beforeAll): any version a case sends, 0 included, is stale, so nothing changes.
+    body: { version: 7, price: 2599, p_quantity: { from: 50, to: 60 }, specs: null },
+  },
   'DELETE /tools/:id': { caller: 'admin', path: () => `/tools/${ids.part}`, params: { id: () => ids.part }, body: null },
   'POST /builds/check': { caller: 'customer', path: () => '/builds/check', body: { parts: { motherboard: ids.part } } },
   'POST /builds': { caller: 'customer', path: () => '/builds', body: { name: 'Fuzz build', parts: { motherboard: ids.part } } },
@@ -101,6 +115,7 @@ const TARGETS: Record<string, Target> = {
   'PATCH /reviews/:id': { caller: 'admin', path: () => `/reviews/${ids.review}`, params: { id: () => ids.review }, body: { hidden: true } },
   'POST /addReview': { caller: 'customer', path: () => '/addReview', body: { ratings: '5', review: 'Fast and quiet.' } },
   'PUT /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${customer.email}`, params: { email: () => customer.email }, body: null },
+  'DELETE /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${otherAdmin.email}`, params: { email: () => otherAdmin.email }, body: null },
   'PUT /user/:email': {
     caller: 'customer',
     path: () => `/user/${customer.email}`,
@@ -126,8 +141,15 @@ const TARGETS: Record<string, Target> = {
     },
   },
   'DELETE /myorder/:id': { caller: 'customer', path: () => `/myorder/${ids.order}`, params: { id: () => ids.order }, body: null, ignoresBody: true },
-  'DELETE /order/:id': { caller: 'admin', path: () => `/order/${ids.order}`, params: { id: () => ids.order }, body: null },
-  'PATCH /order/:id/status': { caller: 'admin', path: () => `/order/${ids.paidOrder}/status`, params: { id: () => ids.paidOrder }, body: { status: 'shipped' } },
+  // The paid order: a case that is a valid call (no reason) gets the 409 and cancels nothing.
+  'DELETE /order/:id': { caller: 'admin', path: () => `/order/${ids.paidOrder}`, params: { id: () => ids.paidOrder }, body: { reason: 'Out of stock.' } },
+  // A shipped order: a case that happens to be a valid shipment (any tracking number is one) gets the 409.
+  'PATCH /order/:id/status': {
+    caller: 'admin',
+    path: () => `/order/${ids.shippedOrder}/status`,
+    params: { id: () => ids.shippedOrder },
+    body: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  },
   'POST /remotes/errors': {
     caller: 'customer',
     path: () => '/remotes/errors',
@@ -160,7 +182,7 @@ const BAD_VALUES: unknown[] = [
 /** Wrong for a field that is not free text (ids, enums, URLs, versions, counts); fine words in a review. */
 const BAD_WORDS: unknown[] = ['-1', '1.5', 'NaN', '<script>alert(1)</script>', '../../etc/passwd', '\u0000'];
 const BAD_QUANTITIES: unknown[] = [-1, -100, 0.5, 1.5, 2.0000001, 1e9, '1', '2.5', Number.MAX_SAFE_INTEGER + 2];
-const FREE_TEXT = new Set(['name', 'description', 'review', 'Address', 'address', 'phone', 'profession', 'message']);
+const FREE_TEXT = new Set(['name', 'description', 'review', 'Address', 'address', 'phone', 'profession', 'message', 'carrier', 'reason']);
 /**
  * Wrong for free text (issue 20): NUL, other controls, halves of an emoji, and values that show
  * nothing (zero-width and format characters, fillers, a lone combining mark).

@@ -11,6 +11,8 @@ import { createFirebaseIdentity } from './auth/firebase';
 import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
 import { seedDemoData } from './db/seed';
+import { createOrdersRepository } from './modules/orders/repository';
+import { numberOrdersWithoutNumber } from './modules/orders/service';
 import { createPartsRepository } from './modules/parts/repository';
 import { createLogger, type Logger } from './logger';
 import { createOutbox } from './modules/mail/outbox';
@@ -65,6 +67,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         })().catch((error: unknown) => logger.error({ err: error }, 'preparing the database again failed'));
       },
     });
+    // Orders stored before order numbers existed get theirs now, so every order shows and is found by one.
+    const numbered = await numberOrdersWithoutNumber(createOrdersRepository(database.collections));
+    if (numbered > 0) logger.info({ numbered }, 'gave order numbers to orders stored before numbers existed');
     if (config.seedDemoData) {
       const seeded = await seedDemoData(database.collections);
       if (seeded.parts || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');

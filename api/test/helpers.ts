@@ -1,6 +1,6 @@
 import { checkAnswersOf } from './answer-check';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@pcpp/contracts/core';
+import { orderNumberFrom, type Role } from '@pcpp/contracts/core';
 import type { Express } from 'express';
 import type { Db, ObjectId } from 'mongodb';
 import request from 'supertest';
@@ -17,6 +17,9 @@ import { createOutbox, type Outbox } from '../src/modules/mail/outbox';
 import { createMailTransport } from '../src/modules/mail/transport';
 
 export const randomSuffix = () => randomBytes(5).toString('hex');
+
+/** An order number as the api draws them (not reserved: a test's orders stored straight in the database). */
+export const testOrderNumber = () => orderNumberFrom(randomBytes(6));
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomSuffix()}@example.com`;
@@ -297,6 +300,7 @@ export async function insertOrder(
   const createdAt = fields.createdAt ?? new Date();
   const quantity = fields.order_quantity ?? 1;
   const { insertedId } = await api.database.collections.orders.insertOne({
+    number: testOrderNumber(),
     productId: part._id,
     productName: part.name,
     name: 'Test Customer',

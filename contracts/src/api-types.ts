@@ -115,7 +115,13 @@ export interface paths {
         delete: operations["deletePart"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a part (Manage Products → Edit)
+         * @description Only the fields sent change. `version` is the part’s version as the admin loaded it: if another admin saved the part since, the answer is 409 and nothing changes. The stock is sent as `p_quantity: {from, to}` (the figure loaded and the one wanted): the api adds `to − from` to the current stock in the same atomic step, so units customers ordered meanwhile stay taken; a cut that would leave less than 0 is a 409 with `available`. `specs` must be the category’s (the category after the edit; 400 otherwise), `null` removes them, and a category change without specs drops the old ones; a new `img` must be one of the shop’s uploads. The catalog’s search and filters read the part as edited at once. Orders keep their own name and price. Recorded on the Activity page as field: old → new.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        patch: operations["editPart"];
         trace?: never;
     };
     "/builds/check": {
@@ -306,7 +312,13 @@ export interface paths {
          */
         put: operations["promoteUser"];
         post?: never;
-        delete?: never;
+        /**
+         * Make an admin a customer again
+         * @description The account loses admin access on its very next request (the role is read from the database, whatever its token says). Refused with 409 for the caller’s own account, for the last admin, and for an account listed in ADMIN_EMAILS (its next sign-in would make it an admin again). Recorded on the Activity page.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        delete: operations["demoteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -485,7 +497,7 @@ export interface paths {
         };
         /**
          * Manage All Orders
-         * @description Every order, newest first: a plain array (the spec’s call), or a page as soon as `status`, `q`, `page` or `limit` is given. `q` matches part of the customer’s email or of the part’s name.
+         * @description Every order, newest first: a plain array (the spec’s call), or a page as soon as any parameter is given. `q` matches part of the order number (PCP-7K3Q9D), of the customer’s email or of the part’s name, whatever the case; `from` and `to` keep the orders placed at or after `from` and before `to`; `sort=oldest` turns the order around.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -547,8 +559,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Cancel a customer’s unpaid order
-         * @description As the customer’s own delete: its PaymentIntent is cancelled first.
+         * Cancel a customer’s unpaid order (the Delete of All Orders)
+         * @description As the customer’s own delete: its PaymentIntent is cancelled first; the order is kept, cancelled by the shop, and its quantity goes back to stock (once, however many cancels race). The customer gets an email saying so, with `reason` when given (the spec’s call sends no body). Recorded on the Activity page.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -573,7 +585,7 @@ export interface paths {
         head?: never;
         /**
          * Move an order on: shipped, delivered or cancelled
-         * @description Paid → shipped → delivered; placed → cancelled (the stock goes back). Only the payment sets `paid`.
+         * @description Paid → shipped (with `carrier` and `trackingNumber`, both required) → delivered; placed → cancelled (with the `reason` the customer is told; the stock goes back). Each move emails the customer through the outbox and is recorded on the Activity page. Only the payment sets `paid`.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -947,6 +959,7 @@ export interface components {
             price: components["schemas"]["Cents"];
             p_quantity: number;
             min_quantity: number;
+            version: number;
             specs?: components["schemas"]["PartSpecs"];
             createdAt?: components["schemas"]["DateTime"];
         };
@@ -1114,6 +1127,7 @@ export interface components {
         /** @description An order of one part. The name and unit price are copied from the part when ordered. */
         Order: {
             _id: components["schemas"]["ObjectId"];
+            number: string;
             productId: components["schemas"]["ObjectId"];
             productName: string;
             email: string;
@@ -1128,6 +1142,10 @@ export interface components {
             /** @enum {string} */
             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
             statusHistory: components["schemas"]["OrderStatusChange"][];
+            shipment?: {
+                carrier: string;
+                trackingNumber: string;
+            };
             createdAt: components["schemas"]["DateTime"];
             holdExpiresAt?: components["schemas"]["DateTime"];
             refunds?: {
@@ -1146,6 +1164,7 @@ export interface components {
             at: components["schemas"]["DateTime"];
             by: string;
             reason?: string;
+            note?: string;
         };
         /** @description A customer’s cart, priced by the database now: lines, subtotal, and whether it can be ordered. */
         Cart: {
@@ -1165,10 +1184,21 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "product.added" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
+            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack";
             actor: string;
             target: string;
             details?: string;
+            changes?: {
+                field: string;
+                from: string;
+                to: string;
+            }[];
+            subject?: {
+                /** @enum {string} */
+                kind: "product" | "order" | "user" | "review" | "release";
+                id: string;
+                exists: boolean;
+            };
             at: components["schemas"]["DateTime"];
         };
         /** @description The live (and previous) manifest of each remote. */
@@ -1446,6 +1476,7 @@ export interface operations {
                      *             "pcie8Pin": 1,
                      *             "pcie12v2x6": 0
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:50:00.000Z"
                      *         },
                      *         {
@@ -1463,6 +1494,7 @@ export interface operations {
                      *             "pcie8Pin": 6,
                      *             "pcie12v2x6": 2
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:49:00.000Z"
                      *         },
                      *         {
@@ -1484,6 +1516,7 @@ export interface operations {
                      *             "heightMM": 125,
                      *             "ratedTdpW": 120
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:48:00.000Z"
                      *         },
                      *         {
@@ -1499,6 +1532,7 @@ export interface operations {
                      *             "interface": "NVMe M.2",
                      *             "capacityGB": 2000
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:47:00.000Z"
                      *         },
                      *         {
@@ -1516,6 +1550,7 @@ export interface operations {
                      *             "moduleGB": 16,
                      *             "speedMTs": 3200
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:46:00.000Z"
                      *         },
                      *         {
@@ -1537,6 +1572,7 @@ export interface operations {
                      *             "m2Slots": 2,
                      *             "sataPorts": 4
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:45:00.000Z"
                      *         },
                      *         {
@@ -1556,6 +1592,7 @@ export interface operations {
                      *             "pcie8Pin": 3,
                      *             "pcie12v2x6": 0
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:44:00.000Z"
                      *         },
                      *         {
@@ -1573,6 +1610,7 @@ export interface operations {
                      *             "pcie8Pin": 3,
                      *             "pcie12v2x6": 0
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:43:00.000Z"
                      *         },
                      *         {
@@ -1592,6 +1630,7 @@ export interface operations {
                      *             "heightMM": 75,
                      *             "ratedTdpW": 125
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:42:00.000Z"
                      *         },
                      *         {
@@ -1607,6 +1646,7 @@ export interface operations {
                      *             "interface": "SATA 2.5\"",
                      *             "capacityGB": 4000
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:41:00.000Z"
                      *         },
                      *         {
@@ -1624,6 +1664,7 @@ export interface operations {
                      *             "moduleGB": 24,
                      *             "speedMTs": 7200
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:40:00.000Z"
                      *         },
                      *         {
@@ -1645,6 +1686,7 @@ export interface operations {
                      *             "m2Slots": 4,
                      *             "sataPorts": 4
                      *           },
+                     *           "version": 0,
                      *           "createdAt": "2026-11-02T09:39:00.000Z"
                      *         }
                      *       ],
@@ -2078,6 +2120,7 @@ export interface operations {
                      *         "pcie8Pin": 1,
                      *         "pcie12v2x6": 0
                      *       },
+                     *       "version": 0,
                      *       "createdAt": "2026-11-02T09:50:00.000Z"
                      *     }
                      */
@@ -2181,6 +2224,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    editPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    name?: string;
+                    /** @enum {string} */
+                    category?: "Motherboard" | "Memory" | "Storage" | "CPU Cooler" | "Power Supplies" | "Video Card";
+                    price?: number;
+                    min_quantity?: number;
+                    description?: string;
+                    img?: string;
+                    p_quantity?: {
+                        from: number;
+                        to: number;
+                    };
+                    /** @description The part’s specs as POST /tools takes them for its category (after the edit), or null to remove them. A category change without specs removes the old ones (they were another category’s). */
+                    specs?: {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The part after the edit (its `version` one higher), or as it was when nothing differed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *       "category": "Video Card",
+                     *       "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *       "price": 43999,
+                     *       "p_quantity": 85,
+                     *       "min_quantity": 1,
+                     *       "specs": {
+                     *         "chip": "GeForce RTX 4060 Ti",
+                     *         "memoryGB": 16,
+                     *         "boardPowerW": 165,
+                     *         "lengthMM": 244,
+                     *         "pcie8Pin": 1,
+                     *         "pcie12v2x6": 0
+                     *       },
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-02T09:50:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The part changed since it was loaded (another admin saved it), or orders left too little stock for the cut. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        available: number;
+                    } | components["schemas"]["ApiError"];
                 };
             };
             /** @description The request body is too large. */
@@ -2555,6 +2738,7 @@ export interface operations {
                      *               "m2Slots": 2,
                      *               "sataPorts": 4
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:03:00.000Z"
                      *           }
                      *         },
@@ -2581,6 +2765,7 @@ export interface operations {
                      *               "heightMM": 52,
                      *               "ratedTdpW": 250
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:06:00.000Z"
                      *           }
                      *         },
@@ -2602,6 +2787,7 @@ export interface operations {
                      *               "moduleGB": 16,
                      *               "speedMTs": 6000
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:04:00.000Z"
                      *           }
                      *         },
@@ -2621,6 +2807,7 @@ export interface operations {
                      *               "interface": "NVMe M.2",
                      *               "capacityGB": 2000
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:05:00.000Z"
                      *           }
                      *         },
@@ -2644,6 +2831,7 @@ export interface operations {
                      *               "pcie8Pin": 1,
                      *               "pcie12v2x6": 0
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:08:00.000Z"
                      *           }
                      *         },
@@ -2665,6 +2853,7 @@ export interface operations {
                      *               "pcie8Pin": 4,
                      *               "pcie12v2x6": 1
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:07:00.000Z"
                      *           }
                      *         }
@@ -3363,6 +3552,107 @@ export interface operations {
             };
             /** @description No account uses this email. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    demoteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 1: a customer now; 0: it was no admin. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "modifiedCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        modifiedCount: number;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No account uses this email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It is the caller’s own account, the last admin, or an admin by ADMIN_EMAILS. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4201,6 +4491,9 @@ export interface operations {
             query?: {
                 status?: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                 q?: string;
+                from?: string;
+                to?: string;
+                sort?: "newest" | "oldest";
                 page?: string;
                 limit?: string;
             };
@@ -4220,6 +4513,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *         "number": "PCP-7K3Q9D",
                      *         "productId": "6650a1b2c3d4e5f6a7b80033",
                      *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
@@ -4335,6 +4629,7 @@ export interface operations {
                      *       "insertedId": "6650a1b2c3d4e5f6a7b80200",
                      *       "order": {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *         "number": "PCP-7K3Q9D",
                      *         "productId": "6650a1b2c3d4e5f6a7b80033",
                      *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
@@ -4489,6 +4784,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *         "number": "PCP-7K3Q9D",
                      *         "productId": "6650a1b2c3d4e5f6a7b80033",
                      *         "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *         "email": "customer@pcparts.dev",
@@ -4585,6 +4881,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *       "number": "PCP-7K3Q9D",
                      *       "productId": "6650a1b2c3d4e5f6a7b80033",
                      *       "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *       "email": "customer@pcparts.dev",
@@ -4664,7 +4961,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
         responses: {
             /** @description 1: cancelled now; 0: it was cancelled already. */
             200: {
@@ -4777,8 +5080,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    status: "shipped" | "delivered" | "cancelled";
+                    /** @constant */
+                    status: "shipped";
+                    carrier: string;
+                    trackingNumber: string;
+                } | {
+                    /** @constant */
+                    status: "delivered";
+                } | {
+                    /** @constant */
+                    status: "cancelled";
+                    reason: string;
                 };
             };
         };
@@ -4792,6 +5104,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "_id": "6650a1b2c3d4e5f6a7b80200",
+                     *       "number": "PCP-7K3Q9D",
                      *       "productId": "6650a1b2c3d4e5f6a7b80033",
                      *       "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *       "email": "customer@pcparts.dev",
@@ -4802,7 +5115,7 @@ export interface operations {
                      *       "address": "12 Harbour Road, Portsmouth PO1 3AX",
                      *       "phone": "+44 7700 900123",
                      *       "paid": true,
-                     *       "status": "paid",
+                     *       "status": "shipped",
                      *       "statusHistory": [
                      *         {
                      *           "status": "placed",
@@ -4813,10 +5126,19 @@ export interface operations {
                      *           "status": "paid",
                      *           "at": "2026-11-02T09:32:00.000Z",
                      *           "by": "system"
+                     *         },
+                     *         {
+                     *           "status": "shipped",
+                     *           "at": "2026-11-02T09:50:00.000Z",
+                     *           "by": "admin@pcparts.dev"
                      *         }
                      *       ],
                      *       "createdAt": "2026-11-02T09:30:00.000Z",
-                     *       "transactionId": "pi_3QxDemo0000000000000001"
+                     *       "transactionId": "pi_3QxDemo0000000000000001",
+                     *       "shipment": {
+                     *         "carrier": "UPS",
+                     *         "trackingNumber": "1Z999AA10123456784"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -5033,6 +5355,7 @@ export interface operations {
                      *               "m2Slots": 2,
                      *               "sataPorts": 6
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:00:00.000Z"
                      *           },
                      *           "lineTotal": 13999
@@ -5057,6 +5380,7 @@ export interface operations {
                      *               "pcie8Pin": 1,
                      *               "pcie12v2x6": 0
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:50:00.000Z"
                      *           },
                      *           "lineTotal": 3869914,
@@ -5155,6 +5479,7 @@ export interface operations {
                      *               "m2Slots": 2,
                      *               "sataPorts": 6
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:00:00.000Z"
                      *           },
                      *           "lineTotal": 13999
@@ -5179,6 +5504,7 @@ export interface operations {
                      *               "pcie8Pin": 1,
                      *               "pcie12v2x6": 0
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:50:00.000Z"
                      *           },
                      *           "lineTotal": 3869914,
@@ -5300,6 +5626,7 @@ export interface operations {
                      *               "m2Slots": 2,
                      *               "sataPorts": 6
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:00:00.000Z"
                      *           },
                      *           "lineTotal": 13999
@@ -5324,6 +5651,7 @@ export interface operations {
                      *               "pcie8Pin": 1,
                      *               "pcie12v2x6": 0
                      *             },
+                     *             "version": 0,
                      *             "createdAt": "2026-11-02T09:50:00.000Z"
                      *           },
                      *           "lineTotal": 3869914,
@@ -5448,6 +5776,7 @@ export interface operations {
                      *       "orders": [
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80201",
+                     *           "number": "PCP-7K3Q9D",
                      *           "productId": "6650a1b2c3d4e5f6a7b80001",
                      *           "productName": "B550 ATX Motherboard",
                      *           "email": "customer@pcparts.dev",
@@ -5472,6 +5801,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80202",
+                     *           "number": "PCP-7K3Q9D",
                      *           "productId": "6650a1b2c3d4e5f6a7b80033",
                      *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *           "email": "customer@pcparts.dev",
@@ -5670,6 +6000,7 @@ export interface operations {
                      *       "orders": [
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80201",
+                     *           "number": "PCP-7K3Q9D",
                      *           "productId": "6650a1b2c3d4e5f6a7b80001",
                      *           "productName": "B550 ATX Motherboard",
                      *           "email": "customer@pcparts.dev",
@@ -5694,6 +6025,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80202",
+                     *           "number": "PCP-7K3Q9D",
                      *           "productId": "6650a1b2c3d4e5f6a7b80033",
                      *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *           "email": "customer@pcparts.dev",
@@ -5799,6 +6131,8 @@ export interface operations {
     listActivity: {
         parameters: {
             query?: {
+                kind?: "product" | "order" | "user" | "review" | "release";
+                actor?: string;
                 page?: string;
                 limit?: string;
             };
@@ -5819,9 +6153,21 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "_id": "6650a1b2c3d4e5f6a7b80300",
-                     *           "action": "product.added",
+                     *           "action": "product.edited",
                      *           "actor": "admin@pcparts.dev",
                      *           "target": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "changes": [
+                     *             {
+                     *               "field": "price",
+                     *               "from": "$449.99",
+                     *               "to": "$439.99"
+                     *             }
+                     *           ],
+                     *           "subject": {
+                     *             "kind": "product",
+                     *             "id": "6650a1b2c3d4e5f6a7b80033",
+                     *             "exists": true
+                     *           },
                      *           "at": "2026-11-02T09:20:00.000Z"
                      *         }
                      *       ],

@@ -11,6 +11,7 @@ const part = (n: number, fields: Partial<Part> = {}): Part => ({
   price: 1000,
   p_quantity: 10,
   min_quantity: 2,
+  version: 1,
   ...fields,
 });
 

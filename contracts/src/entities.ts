@@ -25,6 +25,11 @@ export interface Part {
   p_quantity: number;
   /** Minimum order quantity. */
   min_quantity: number;
+  /**
+   * How many times an admin has edited it (0: never). An edit names the version it started from
+   * and is refused if the part has moved on (PATCH /tools/{id}); orders do not change it.
+   */
+  version: number;
   /** Structured specs of the part's category (part-specs.ts); absent: 'specs unknown, not checked'. */
   specs?: PartSpecs;
   createdAt?: string;

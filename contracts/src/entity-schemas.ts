@@ -26,6 +26,7 @@ export const partSchema = z.object({
   price: centsSchema,
   p_quantity: countSchema,
   min_quantity: countSchema,
+  version: countSchema,
   specs: partSpecsSchema.optional(),
   createdAt: isoDateTimeSchema.optional(),
 }) satisfies z.ZodType<Part>;

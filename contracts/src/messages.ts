@@ -120,3 +120,40 @@ export const apiNotices = {
   tooManyRequests: (seconds: number) =>
     `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
+
+/**
+ * The admin console's sentences beyond the spec's (ours): what each irreversible action will do,
+ * asked in the confirm dialog, and what it did, in a toast. Order numbers as customers see them.
+ */
+export const adminText = {
+  /** Mark shipped: the dialog (which asks for the carrier and the tracking number) and the toast. */
+  shipTitle: (number: string) => `Ship order ${number}?`,
+  shipBody: (number: string, email: string) =>
+    `Order ${number} for ${email} will be marked shipped, and ${email} will get an email with the carrier and the tracking number. This cannot be undone.`,
+  shipped: (number: string) => `Order ${number} is shipped; the customer has been emailed.`,
+  /** Mark delivered. */
+  deliverTitle: (number: string) => `Mark order ${number} delivered?`,
+  deliverBody: (number: string, email: string) =>
+    `Order ${number} for ${email} will be marked delivered, and ${email} will get an email saying so. This cannot be undone.`,
+  delivered: (number: string) => `Order ${number} is marked delivered; the customer has been emailed.`,
+  /** Cancelling (the spec's Delete in All Orders): what happens to the stock, and that the customer is told why. */
+  cancelWhat: (number: string, email: string, units: number) =>
+    `Cancel order ${number} for ${email}? Its ${units} ${units === 1 ? 'unit goes' : 'units go'} back to stock, and ${email} will get an email with your reason.`,
+  cancelled: (number: string) => `Order ${number} is cancelled; the customer has been emailed.`,
+  /** Make Admin and its undo. */
+  promoteTitle: (email: string) => `Make ${email} an admin?`,
+  promoteBody: 'They will be able to manage users, orders and products at once. You can make them a customer again later.',
+  demoteTitle: (email: string) => `Make ${email} a customer again?`,
+  demoteBody: 'They lose the admin pages and every admin action at once, on their very next request.',
+  demoted: (email: string) => `${email} is a customer again.`,
+  /** DELETE /user/admin/{email} refusals (409). */
+  demoteSelf: 'You cannot take back your own admin role: ask another admin.',
+  demoteLastAdmin: (email: string) => `${email} is the last admin: make someone else an admin first.`,
+  demoteConfigured: (email: string) =>
+    `${email} is an admin by the server's configuration (ADMIN_EMAILS): take it off that list to make it a customer.`,
+  /** 'All Users: {count}' stays the spec's heading; a search says how many of them match. */
+  showingUsers: (shown: number, count: number) => `Showing ${shown} of ${count}`,
+  /** Edit a product. */
+  productSaved: (name: string) => `${name} is saved.`,
+  nothingChanged: 'Nothing to save: no field differs from the product as loaded.',
+} as const;

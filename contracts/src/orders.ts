@@ -16,7 +16,40 @@ export interface OrderStatusChange {
   at: string;
   /** Email of who made the change; 'system' for the payment provider or the hold sweep. */
   by: string;
+  /** Why an order was cancelled: one of CANCEL_REASONS. */
   reason?: string;
+  /** The shop's own words to the customer (a cancellation by the shop says why). */
+  note?: string;
+}
+
+/**
+ * Why an order was cancelled (statusHistory[].reason): the customer deleted it, its hold expired,
+ * or the shop cancelled it (the admin's words in `note`).
+ */
+export const CANCEL_REASONS = { deleted: 'deleted', expired: 'expired', shop: 'shop' } as const;
+
+/** The carrier and tracking number an order was shipped with. */
+export interface Shipment {
+  carrier: string;
+  trackingNumber: string;
+}
+
+/**
+ * Order numbers: PCP- and six characters of Crockford's base 32 (digits and capitals without I, L,
+ * O and U, so none can be misread), drawn at random: about a billion of them, none guessable from
+ * another. One number names one checkout (the api reserves each once).
+ */
+export const ORDER_NUMBER_PREFIX = 'PCP-';
+export const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const ORDER_NUMBER_LENGTH = 6;
+export const ORDER_NUMBER_PATTERN = /^PCP-[0-9A-HJKMNP-TV-Z]{6}$/;
+
+/** An order number from random bytes (one byte per character; 256 is a multiple of 32, so each is as likely). */
+export function orderNumberFrom(randomBytes: ArrayLike<number>): string {
+  if (randomBytes.length < ORDER_NUMBER_LENGTH) throw new RangeError(`an order number needs ${ORDER_NUMBER_LENGTH} random bytes`);
+  let code = '';
+  for (let i = 0; i < ORDER_NUMBER_LENGTH; i += 1) code += ORDER_NUMBER_ALPHABET[randomBytes[i]! % ORDER_NUMBER_ALPHABET.length];
+  return `${ORDER_NUMBER_PREFIX}${code}`;
 }
 
 /** A payment the api gave back: one that succeeded for an order already cancelled or paid. */
@@ -36,6 +69,8 @@ export interface OrderRefund {
 /** An order as the api answers it. Money is integer cents, copied from the part when ordered. */
 export interface Order {
   _id: string;
+  /** The number the customer and the shop know the order by, e.g. PCP-7K3Q9D (ORDER_NUMBER_PATTERN). */
+  number: string;
   productId: string;
   productName: string;
   /** The customer's email (from the access token, never from the request body). */
@@ -52,6 +87,8 @@ export interface Order {
   transactionId?: string;
   status: OrderStatus;
   statusHistory: OrderStatusChange[];
+  /** Set when the order is shipped. */
+  shipment?: Shipment;
   createdAt: string;
   /** ISO time the stock hold ends: an order still unpaid then is cancelled (ORDER_HOLD_MINUTES). */
   holdExpiresAt?: string;
@@ -122,6 +159,7 @@ export const orderStatusChangeSchema = z.object({
   at: isoDateTimeSchema,
   by: z.string(),
   reason: z.string().optional(),
+  note: z.string().optional(),
 }) satisfies z.ZodType<OrderStatusChange>;
 
 export const orderRefundSchema = z.object({
@@ -135,6 +173,7 @@ export const orderRefundSchema = z.object({
 /** What the front ends check an order answer against. */
 export const orderSchema = z.object({
   _id: objectIdStringSchema,
+  number: z.string().regex(ORDER_NUMBER_PATTERN),
   productId: objectIdStringSchema,
   productName: z.string(),
   email: z.string(),
@@ -148,6 +187,7 @@ export const orderSchema = z.object({
   transactionId: z.string().optional(),
   status: z.enum(ORDER_STATUSES),
   statusHistory: z.array(orderStatusChangeSchema),
+  shipment: z.object({ carrier: z.string(), trackingNumber: z.string() }).optional(),
   createdAt: isoDateTimeSchema,
   holdExpiresAt: isoDateTimeSchema.optional(),
   refunds: z.array(orderRefundSchema).optional(),
@@ -200,6 +240,58 @@ export type OrderInput = z.input<typeof orderInputSchema>;
 export function orderFormSchema(limits: OrderLimits) {
   return z.strictObject(orderFields(limits));
 }
+
+/** Carriers whose tracking page the shop links to; any other carrier is shown without a link. */
+export const KNOWN_CARRIERS = ['UPS', 'FedEx', 'USPS', 'DHL'] as const;
+export type KnownCarrier = (typeof KNOWN_CARRIERS)[number];
+
+const TRACKING_PAGES: Record<KnownCarrier, (trackingNumber: string) => string> = {
+  UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+  DHL: (n) => `https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
+};
+
+/** 'ups', 'Fed Ex', 'fedex' → the carrier's own spelling; undefined for a carrier the shop does not know. */
+export function knownCarrier(carrier: string): KnownCarrier | undefined {
+  const key = carrier.replace(/[\s.]/g, '').toLowerCase();
+  return KNOWN_CARRIERS.find((known) => known.toLowerCase() === key);
+}
+
+/** The carrier's tracking page for this shipment, or undefined for a carrier the shop does not know. */
+export function trackingUrl(shipment: Shipment): string | undefined {
+  const carrier = knownCarrier(shipment.carrier);
+  return carrier ? TRACKING_PAGES[carrier](encodeURIComponent(shipment.trackingNumber.replace(/\s/g, ''))) : undefined;
+}
+
+/** The texts of the shipping and cancelling forms (ours: the spec has none). */
+export const shipmentMessages = {
+  carrierRequired: 'carrier is required',
+  carrierInvalid: 'carrier must be a name of at most 40 letters, digits, spaces or & . \' ( ) -',
+  trackingNumberRequired: 'tracking number is required',
+  trackingNumberInvalid: 'tracking number must be at most 40 letters, digits, spaces or dashes',
+  reasonRequired: 'reason is required',
+  reasonTooLong: 'reason must be at most 500 characters',
+} as const;
+
+/** The carrier as typed, known carriers in their own spelling (ups → UPS). */
+export const carrierSchema = z
+  .string({ error: shipmentMessages.carrierRequired })
+  .trim()
+  .min(1, shipmentMessages.carrierRequired)
+  .max(40, shipmentMessages.carrierInvalid)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} &.'()-]*$/u, shipmentMessages.carrierInvalid)
+  .transform((carrier) => knownCarrier(carrier) ?? carrier);
+
+export const trackingNumberSchema = z
+  .string({ error: shipmentMessages.trackingNumberRequired })
+  .trim()
+  .min(1, shipmentMessages.trackingNumberRequired)
+  .max(40, shipmentMessages.trackingNumberInvalid)
+  .regex(/^[A-Za-z0-9]([A-Za-z0-9 -]*[A-Za-z0-9])?$/, shipmentMessages.trackingNumberInvalid);
+
+/** Why the shop cancels an order: told to the customer in the cancellation email and in My Orders. */
+export const shopNoteSchema = freeText(shipmentMessages.reasonRequired, 500, shipmentMessages.reasonTooLong);
 
 /** Which status an admin may set from which (the payment alone sets 'paid'). */
 export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly ('shipped' | 'delivered' | 'cancelled')[]>> = {

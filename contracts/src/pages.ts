@@ -46,6 +46,7 @@ export const pageMeta = {
   allOrders: { title: 'Manage All Orders', description: 'Every order placed in the shop.' },
   addProduct: { title: 'Add a Product', description: 'Add a part to the catalog.' },
   manageProducts: { title: 'Manage Products', description: 'Every part in the catalog.' },
+  editProduct: { title: 'Edit a Product', description: 'Correct a part’s name, price, stock or photo.' },
   activity: { title: 'Activity', description: 'What admins changed, and when.' },
   releases: { title: 'Releases', description: 'Live and published versions of each remote; promote or roll back.' },
   reviews: { title: 'Reviews', description: 'Every review; hide the ones that do not belong on the home page.' },

@@ -204,6 +204,12 @@ export function specRows(part: { category: Category; specs?: PartSpecs }): SpecR
   return rows;
 }
 
+/** Whether two specs say the same (key order aside: a stored part's and a parsed form's may differ). */
+export function sameSpecs(a: PartSpecs | undefined, b: PartSpecs | undefined): boolean {
+  const flat = (specs: PartSpecs | undefined) => (specs ? JSON.stringify(Object.entries(specs).sort(([x], [y]) => x.localeCompare(y))) : undefined);
+  return flat(a) === flat(b);
+}
+
 /** What the builder and the product page say of a part without specs. */
 export const SPECS_UNKNOWN = 'specs unknown, not checked';
 

@@ -19,6 +19,7 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/dashboard/allOrder', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/addproduct', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/manageproduct', remote: 'mf_admin', access: 'admin' },
+  { path: '/dashboard/manageproduct/:id', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/activity', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/reviews', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/releases', remote: 'mf_admin', access: 'admin' },

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Part } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
-import { stackUrls } from '../support/environment';
+import { inboxOf } from '../support/mail';
 import { aPart, placeOrderThroughPage } from '../support/orders';
 
 // Paying by card on the local Stripe sandbox: the official Stripe.js flow against the stand-in,
@@ -22,12 +22,6 @@ async function enterCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
-}
-
-interface MailDevEmail {
-  subject: string;
-  to: { address: string }[];
-  text: string;
 }
 
 const completed = (page: Page) => page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed.' });
@@ -61,15 +55,11 @@ test('the customer pays with 4242…: congratulations, the transaction id, and P
 
   // The confirmation email is in MailDev's inbox, with the transaction id.
   await expect
-    .poll(async () => {
-      const inbox = (await (await request.get(`${stackUrls.mailInbox}/api/email`)).json()) as MailDevEmail[];
-      return inbox.some(
-        (mail) =>
-          mail.subject === `Payment received for ${part.name}` &&
-          mail.to.some((to) => to.address === demoAccounts.customer.email) &&
-          mail.text.includes(transactionId),
-      );
-    })
+    .poll(async () =>
+      (await inboxOf(request, demoAccounts.customer.email)).some(
+        (mail) => mail.subject === `Payment received for ${part.name}` && mail.text.includes(transactionId),
+      ),
+    )
     .toBe(true);
 
   // Opening the page of a paid order says so instead of offering a form.

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
-import { aPart, placeOrderThroughPage } from '../support/orders';
+import type { Order } from '../../contracts/src/core';
 import { stackUrls } from '../support/environment';
+import { aPart, payThroughPage, placeOrderThroughPage } from '../support/orders';
 import { showProfileToast } from '../support/toasts';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
@@ -69,6 +70,55 @@ test('the purchase page, My Orders with an order, and the payment page, at both 
     await shoot(page, '/dashboard/myorders', width, 'customer-', 'dashboard-myOrders-with-orders');
     await shoot(page, paymentPath, width, 'customer-', 'dashboard-payment');
   }
+});
+
+test('the admin console: Edit a Product, All Orders found by number with the ship dialog, Make Admin asking first; My Orders with a shipped order, at both widths', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const part = await aPart(request);
+  const customerPage = await browser.newPage();
+  await signInThroughLoginPage(customerPage, demoAccounts.customer);
+  await placeOrderThroughPage(customerPage, part, part.min_quantity);
+  const orderId = await payThroughPage(customerPage, part);
+  // And one left unpaid, so My Orders shows Pay and Delete beside the shipped one.
+  await placeOrderThroughPage(customerPage, part, part.min_quantity);
+  await signInThroughLoginPage(page, demoAccounts.admin);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const order = (await (await request.get(`${stackUrls.api}/order/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Order;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `/dashboard/manageproduct/${part._id}`, width, '', 'dashboard-manageproduct-edit');
+    await shoot(page, `/dashboard/allOrder?q=${order.number}`, width, '', 'dashboard-allOrder-search');
+    await page.getByRole('button', { name: `Mark shipped: order ${order.number}` }).click();
+    const ship = page.getByRole('dialog');
+    await ship.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(ship.getByText('carrier is required')).toBeVisible();
+    await page.screenshot({ path: path.join(shotsDir, `dashboard-allOrder-ship-dialog-${width}.png`) });
+    await ship.getByRole('button', { name: 'Cancel' }).click();
+    await shoot(page, '/dashboard/makeadmin', width, '', 'dashboard-makeadmin-confirm');
+    await page.getByRole('button', { name: /^Make Admin: / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.screenshot({ path: path.join(shotsDir, `dashboard-makeadmin-confirm-dialog-${width}.png`) });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  }
+  // Shipped, as the customer sees it.
+  const shipped = await request.patch(`${stackUrls.api}/order/${orderId}/status`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  });
+  expect(shipped.status()).toBe(200);
+  for (const width of widths) {
+    await customerPage.setViewportSize({ width, height: 900 });
+    await shoot(customerPage, '/dashboard/myorders', width, 'customer-', 'dashboard-myOrders-shipped');
+    if (width >= 1100) {
+      // A table at this width: all of it in view, Pay and Delete included, with no scrolling inside its box.
+      const hidden = await customerPage.getByRole('table').evaluate((table: HTMLElement) => table.offsetWidth - table.parentElement!.clientWidth);
+      expect(hidden).toBeLessThanOrEqual(0);
+    }
+  }
+  await customerPage.close();
 });
 
 test("a part's own page, at both widths", async ({ page, request }) => {

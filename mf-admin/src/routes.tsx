@@ -6,6 +6,7 @@ import { ActivityPage } from './features/activity/components/activity-page';
 import { AllOrdersPage } from './features/orders/components/all-orders-page';
 import { ReleasesPage } from './features/releases/components/releases-page';
 import { AddProductPage } from './features/products/components/add-product-page';
+import { EditProductPage } from './features/products/components/edit-product-page';
 import { ManageProductsPage } from './features/products/components/manage-products-page';
 import { ReviewsPage } from './features/reviews/components/reviews-page';
 import { MakeAdminPage } from './features/users/components/make-admin-page';
@@ -31,6 +32,7 @@ export default function AdminRoutes() {
         <Route path="/dashboard/allOrder" element={<AllOrdersPage />} />
         <Route path="/dashboard/addproduct" element={<AddProductPage />} />
         <Route path="/dashboard/manageproduct" element={<ManageProductsPage />} />
+        <Route path="/dashboard/manageproduct/:id" element={<EditProductPage />} />
         <Route path="/dashboard/reviews" element={<ReviewsPage />} />
         <Route path="/dashboard/activity" element={<ActivityPage />} />
         <Route path="/dashboard/releases" element={<ReleasesPage />} />

@@ -24,6 +24,11 @@ export async function isAuthEmulatorUp(host) {
   }
 }
 
+/** What firebase-tools prints once every emulator it starts (hub and logging included) listens. */
+const ALL_READY = 'All emulators ready';
+/** Starts again after losing a port race this many times at most. */
+const START_ATTEMPTS = 3;
+
 /**
  * @param {{ port?: number, projectId?: string, cwd?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<{ host: string, projectId: string, reused: boolean, stop(): Promise<void> }>}
@@ -39,7 +44,28 @@ export async function startAuthEmulator({
     log(`Auth emulator already running on ${host}: using it.`);
     return { host, projectId, reused: true, stop: async () => {} };
   }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce({ host, port, projectId, cwd, log });
+    } catch (error) {
+      // firebase-tools picks the hub's and the logging emulator's ports up front and binds them
+      // later (the logging one after auth answers): another checkout's emulator starting at the
+      // same moment can take one first, and this one exits. A new start picks other ports.
+      if (!(error instanceof PortRaceLost) || attempt >= START_ATTEMPTS) throw error;
+      log(`The auth emulator exited while starting (${error.message}); starting it again.`);
+    }
+  }
+}
 
+/** The emulator exited while starting (a port it picked was taken first), so a new start may work. */
+class PortRaceLost extends Error {}
+
+/**
+ * One start: ready once auth answers and firebase-tools says every emulator is ready (so none of
+ * them can still fail to bind its port and take auth down with it).
+ * @param {{ host: string, port: number, projectId: string, cwd: string, log: (line: string) => void }} options
+ */
+async function startOnce({ host, port, projectId, cwd, log }) {
   const config = configFor(cwd, port);
   const firebase = path.join(cwd, 'node_modules/.bin/firebase');
   const args = ['emulators:start', '--only', 'auth', '--project', projectId];
@@ -48,6 +74,10 @@ export async function startAuthEmulator({
   // Its own process group, so stop() reaches everything firebase-tools starts.
   const group = spawnProcessGroup(firebase, args, { cwd, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
   const output = keepLastLines(group.child);
+  let allReady = false;
+  group.child.stdout?.on('data', (/** @type {Buffer} */ chunk) => {
+    if (String(chunk).includes(ALL_READY)) allReady = true;
+  });
   let running = true;
   void group.exited.then(() => {
     running = false;
@@ -56,6 +86,7 @@ export async function startAuthEmulator({
     }
   });
 
+  /** @type {Promise<void> | undefined} */
   let stopped;
   const stop = () => {
     stopped ??= group.stop(STOP_GRACE_MS).then(() => config.cleanup());
@@ -64,11 +95,12 @@ export async function startAuthEmulator({
 
   log(`Starting the auth emulator on ${host} (project ${projectId})…`);
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!(await isAuthEmulatorUp(host))) {
+  while (!(allReady && (await isAuthEmulatorUp(host)))) {
     if (!running || Date.now() > deadline) {
       const why = running ? `did not answer within ${READY_TIMEOUT_MS / 1000} s` : 'exited';
       await stop();
-      throw new Error(`The auth emulator ${why}. Its last output:\n${output.join('\n')}`);
+      const message = `The auth emulator ${why}. Its last output:\n${output.join('\n')}`;
+      throw !running && !group.spawnError ? new PortRaceLost(message) : new Error(message);
     }
     await delay(250);
   }

@@ -123,6 +123,11 @@ const MATRIX: Record<string, Row> = {
   'GET /tools': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/tools'), p) },
   'GET /tools/:id': { expected: [200, 200, 200, 200], send: (p) => as(server().get(`/tools/${part.id}`), p) },
   'POST /tools': { expected: [401, 403, 403, 201], send: (p) => as(server().post('/tools').send(partBody()), p) },
+  'PATCH /tools/:id': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await createPart(api, { p_quantity: 3 })).id,
+    send: (p, id) => as(server().patch(`/tools/${id}`).send({ version: 0, price: 2599, p_quantity: { from: 3, to: 5 } }), p),
+  },
   'DELETE /tools/:id': {
     expected: [401, 403, 403, 200],
     setup: async () => (await createPart(api, { p_quantity: 3 })).id,
@@ -155,6 +160,12 @@ const MATRIX: Record<string, Row> = {
     expected: [401, 403, 403, 200],
     setup: async () => (await createAccount(api, 'customer')).email,
     send: (p, email) => as(server().put(`/user/admin/${encodeURIComponent(email)}`), p),
+  },
+  // Another admin, made a customer again (the caller's own account is a 409, users/admin-routes.test.ts).
+  'DELETE /user/admin/:email': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await createAccount(api, 'admin')).email,
+    send: (p, email) => as(server().delete(`/user/admin/${encodeURIComponent(email)}`), p),
   },
   'GET /user': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/user'), p) },
   // The profile update (an access token); the token exchange on the same path takes Firebase ID
@@ -208,12 +219,12 @@ const MATRIX: Record<string, Row> = {
   'DELETE /order/:id': {
     expected: [401, 403, 403, 200],
     setup: async () => (await customerOrder()).id,
-    send: (p, id) => as(server().delete(`/order/${id}`), p),
+    send: (p, id) => as(server().delete(`/order/${id}`).send({ reason: 'Out of stock at the supplier.' }), p),
   },
   'PATCH /order/:id/status': {
     expected: [401, 403, 403, 200],
     setup: async () => (await customerOrder({ paid: true, status: 'paid' })).id,
-    send: (p, id) => as(server().patch(`/order/${id}/status`).send({ status: 'shipped' }), p),
+    send: (p, id) => as(server().patch(`/order/${id}/status`).send({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }), p),
   },
   'GET /stock-holds': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/stock-holds').query({ ids: part.id }), p) },
   // It takes a Firebase ID token (sign-up asks before its token exchange), never the api's access
@@ -338,6 +349,24 @@ describe('tokens the api did not give out, or no longer honours', () => {
       await unverifiedApi.close();
     }
   });
+});
+
+it('refuses an admin made a customer through DELETE /user/admin on the very next call, with the role cache on', async () => {
+  const cached = await createTestApi({}, {});
+  try {
+    const [boss, demoted] = [await createAccount(cached, 'admin'), await createAccount(cached, 'admin')];
+    const adminCall = () => request(cached.app).get('/order?limit=1').set('Authorization', `Bearer ${demoted.token}`);
+    expect((await adminCall()).status).toBe(200);
+    const response = await request(cached.app).delete(`/user/admin/${encodeURIComponent(demoted.email)}`).set('Authorization', `Bearer ${boss.token}`);
+    expect(response.body).toEqual({ modifiedCount: 1 });
+    const refused = await adminCall();
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'Admins only' });
+    const demoteBack = await request(cached.app).delete(`/user/admin/${encodeURIComponent(boss.email)}`).set('Authorization', `Bearer ${demoted.token}`);
+    expect(demoteBack.status).toBe(403);
+  } finally {
+    await cached.close();
+  }
 });
 
 it('refuses an admin demoted in the database on the next call, though the token still says admin', async () => {

@@ -76,7 +76,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await dropTestDatabase(db, ['items', 'users', 'unique', 'history', 'jobs', 'keys', 'race', 'indexed_words', 'quotas']);
+  await dropTestDatabase(db, ['items', 'users', 'unique', 'history', 'jobs', 'keys', 'race', 'edits', 'numbers', 'numbered', 'indexed_words', 'quotas']);
   await client.close();
 });
 
@@ -265,6 +265,39 @@ describe('database conformance', () => {
     expect(await jobs.deleteOne({ state: 'sent', done: { $exists: false } })).toMatchObject({ deletedCount: 0 });
     expect((await jobs.deleteMany({ due: { $lt: new Date(now) } })).deletedCount).toBe(2);
     expect(await jobs.countDocuments()).toBe(1);
+  });
+
+  it('edits under a version condition (or a missing version) with $set and $inc of two fields, one of concurrent edits winning', async () => {
+    const parts = db.collection<{ name: string; price: number; stock: number; version?: number }>('edits');
+    for (let round = 0; round < 20; round += 1) {
+      const { insertedId } = await parts.insertOne({ name: `Edited ${round}`, price: 100, stock: 10 });
+      const edit = (price: number) =>
+        parts.updateOne({ _id: insertedId, version: { $exists: false }, stock: { $gte: 3 } }, { $set: { price }, $inc: { version: 1, stock: -3 } });
+      const results = await Promise.all([101, 102, 103].map(edit));
+      expect(results.map((result) => result.modifiedCount).sort()).toEqual([0, 0, 1]);
+      const after = (await parts.findOne({ _id: insertedId }))!;
+      expect(after).toMatchObject({ version: 1, stock: 7 });
+      expect([101, 102, 103]).toContain(after.price);
+      // The next edit names version 1; the stock condition refuses a cut below 0.
+      expect((await parts.updateOne({ _id: insertedId, version: 1, stock: { $gte: 8 } }, { $inc: { version: 1, stock: -8 } })).modifiedCount).toBe(0);
+      expect((await parts.updateOne({ _id: insertedId, version: 1 }, { $inc: { version: 1, stock: 5 } })).modifiedCount).toBe(1);
+      expect(await parts.findOne({ _id: insertedId })).toMatchObject({ version: 2, stock: 12 });
+    }
+    const ids = (await parts.find({}).limit(3).toArray()).map((part) => part._id);
+    expect(await parts.countDocuments({ _id: { $in: ids } })).toBe(3);
+  });
+
+  it('reserves a string _id once, and sets a field only where it is missing', async () => {
+    const numbers = db.collection<{ _id: string; at: Date }>('numbers');
+    await numbers.insertOne({ _id: 'PCP-7K3Q9D', at: new Date() });
+    const again = await numbers.insertOne({ _id: 'PCP-7K3Q9D', at: new Date() }).catch((error: unknown) => error);
+    expect((again as MongoServerError).code).toBe(11000);
+    const orders = db.collection<{ number?: string }>('numbered');
+    const { insertedId } = await orders.insertOne({ number: 'PCP-AAAAAA' });
+    await orders.updateOne({ _id: insertedId }, { $unset: { number: '' } });
+    const set = () => orders.updateOne({ _id: insertedId, number: { $exists: false } }, { $set: { number: 'PCP-BBBBBB' } });
+    expect((await Promise.all([set(), set()])).map((result) => result.modifiedCount).sort()).toEqual([0, 1]);
+    expect((await orders.findOne({ _id: insertedId }))!.number).toBe('PCP-BBBBBB');
   });
 
   it('enforces a compound unique index per pair', async () => {

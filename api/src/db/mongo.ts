@@ -6,7 +6,8 @@ import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 // Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
 // Read code maps documents field by field to the response shape: the embedded jongodb server
 // ignores projections, so nothing relies on them.
-export type PartDocument = Omit<Part, '_id' | 'createdAt'> & { createdAt: Date } & Partial<PartSearchFields>;
+/** version: absent until an admin first edits the part (read as 0); each edit adds 1. */
+export type PartDocument = Omit<Part, '_id' | 'createdAt' | 'version'> & { version?: number; createdAt: Date } & Partial<PartSearchFields>;
 /**
  * Stored beside a part, derived from its name, description, category and specs
  * (modules/parts/search-index.ts): its facet keys and the words the catalog's search finds it by.
@@ -32,7 +33,8 @@ export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { create
 
 /**
  * An order keeps its own copy of the part's name and unit price (integer cents) from when it was
- * placed. holdExpiresAt: when the sweep cancels it if still unpaid (absent on orders stored before
+ * placed. number: reserved in order_numbers (orders stored before numbers existed get one at start).
+ * holdExpiresAt: when the sweep cancels it if still unpaid (absent on orders stored before
  * it existed: then createdAt + ORDER_HOLD_MINUTES). paymentIntentId: the Stripe PaymentIntent made
  * for it, cancelled before the order is (never sent to clients).
  */
@@ -174,8 +176,16 @@ export interface RemoteFailureDocument {
   /** The page load's id (the nonce of the load id GET /remotes signed): one report per load and version. */
   loadId?: string;
 }
-/** One admin action, for the Activity page (modules/activity). */
-export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at'> & { at: Date };
+/** One admin action, for the Activity page (modules/activity); whether its subject still exists is read when listed. */
+export type ActivityDocument = Omit<ActivityEntry, '_id' | 'at' | 'subject'> & {
+  subject?: Omit<NonNullable<ActivityEntry['subject']>, 'exists'>;
+  at: Date;
+};
+/** A reserved order number (its _id): reserved once, so no two checkouts share one. */
+export interface OrderNumberDocument {
+  _id: string;
+  createdAt: Date;
+}
 
 /**
  * A saved build (modules/builds): the slots' part ids and the CPU from the reference list. Its
@@ -205,6 +215,7 @@ export interface Collections {
   reviews: Collection<ReviewDocument>;
   users: Collection<UserDocument>;
   orders: Collection<OrderDocument>;
+  orderNumbers: Collection<OrderNumberDocument>;
   outbox: Collection<OutboxDocument>;
   idempotencyKeys: Collection<IdempotencyKeyDocument>;
   carts: Collection<CartDocument>;
@@ -236,6 +247,7 @@ export function collectionsOf(db: Db): Collections {
     reviews: db.collection<ReviewDocument>('reviews'),
     users: db.collection<UserDocument>('users'),
     orders: db.collection<OrderDocument>('orders'),
+    orderNumbers: db.collection<OrderNumberDocument>('order_numbers'),
     outbox: db.collection<OutboxDocument>('outbox'),
     idempotencyKeys: db.collection<IdempotencyKeyDocument>('idempotency_keys'),
     carts: db.collection<CartDocument>('carts'),
@@ -317,6 +329,8 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     // and the activity log newest first.
     collections.users.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
     collections.orders.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
+    // An order found by its number (several orders of one checkout may share it: not unique).
+    collections.orders.createIndex({ number: 1 }, { name: 'number' }),
     collections.activity.createIndex({ at: -1 }, { name: 'at' }),
     // The outbox worker picks due messages; one key per customer, and the cleanup by age.
     collections.outbox.createIndex({ status: 1, nextAttemptAt: 1 }, { name: 'status_nextAttemptAt' }),

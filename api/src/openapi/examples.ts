@@ -4,6 +4,7 @@ import {
   addressLine,
   type Checkout,
   priceCart,
+  formatCents,
   type BuildParts,
   type BuildSummary,
   type CatalogFacet,
@@ -33,7 +34,7 @@ import { seedParts, seedReviews } from '../db/seed-data';
 const objectId = (n: number) => `6650a1b2c3d4e5f6a7b8${n.toString(16).padStart(4, '0')}`;
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 2, 9, minutes)).toISOString();
 
-const parts: Part[] = seedParts.map((seed, index) => ({ _id: objectId(index + 1), ...seed, createdAt: at(index) }));
+const parts: Part[] = seedParts.map((seed, index) => ({ _id: objectId(index + 1), ...seed, version: 0, createdAt: at(index) }));
 const part = parts.at(-1)!;
 const reviews: Review[] = seedReviews.map((seed, index) => ({ _id: objectId(0x100 + index), ...seed }));
 
@@ -44,6 +45,7 @@ const adminEmail = 'admin@pcparts.dev';
 const quantity = Math.max(part.min_quantity, 2);
 const order: Order = {
   _id: objectId(0x200),
+  number: 'PCP-7K3Q9D',
   productId: part._id,
   productName: part.name,
   email: customerEmail,
@@ -67,6 +69,15 @@ const paidOrder: Order = {
   status: 'paid',
   statusHistory: [...order.statusHistory, { status: 'paid', at: at(32), by: 'system' }],
 };
+
+const shippedOrder: Order = {
+  ...paidOrder,
+  status: 'shipped',
+  statusHistory: [...paidOrder.statusHistory, { status: 'shipped', at: at(50), by: adminEmail }],
+  shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+};
+/** The part after an admin's edit of its price. */
+const editedPart: Part = { ...part, price: part.price - 1000, version: 1 };
 
 const manifest = (remote: string, version: string) => `http://localhost:3004/releases/${remote}/${version}/mf-manifest.json`;
 const liveRemotes: LiveRemotes = {
@@ -150,7 +161,15 @@ const buildSummary: BuildSummary = {
 };
 
 const moderated: ModeratedReview = { ...reviews[0]!, hidden: false, createdAt: at(5) };
-const activity: ActivityEntry = { _id: objectId(0x300), action: 'product.added', actor: adminEmail, target: part.name, at: at(20) };
+const activity: ActivityEntry = {
+  _id: objectId(0x300),
+  action: 'product.edited',
+  actor: adminEmail,
+  target: part.name,
+  changes: [{ field: 'price', from: formatCents(part.price), to: formatCents(editedPart.price) }],
+  subject: { kind: 'product', id: part._id, exists: true },
+  at: at(20),
+};
 const user: UserSummary = { email: customerEmail, role: 'customer', createdAt: at(1) };
 const profile: Profile = {
   email: customerEmail,
@@ -203,6 +222,8 @@ export const examples = {
   moderatedReview: { ...moderated, hidden: true },
   order,
   paidOrder,
+  shippedOrder,
+  editedPart,
   orderList: [order],
   placedOrder: { insertedId: order._id, order },
   cart,

@@ -16,6 +16,7 @@ const part = (n: number): Part => ({
   price: 1000 * n,
   p_quantity: 50,
   min_quantity: 1,
+  version: 1,
 });
 const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
 

@@ -26,8 +26,9 @@ export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => [...orderKeys.all, 'mine', email] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
-  /** The admin's table of every order. */
-  list: (params: { page: number; status?: string }) => [...orderKeys.all, 'list', params] as const,
+  /** The admin's table of every order: its search, filters, sort and page. */
+  list: (params: { page: number; status?: string; q?: string; from?: string; to?: string; sort?: string }) =>
+    [...orderKeys.all, 'list', params] as const,
   /** Units unpaid orders hold, per part (Manage Products): any order change makes it stale. */
   stockHolds: (partIds: readonly string[]) => [...orderKeys.all, 'stock-holds', partIds] as const,
 };
@@ -35,7 +36,7 @@ export const orderKeys = {
 /** The admin's log of admin actions. */
 export const activityKeys = {
   all: ['activity'] as const,
-  page: (page: number) => [...activityKeys.all, page] as const,
+  list: (params: { page: number; kind?: string; actor?: string }) => [...activityKeys.all, 'list', params] as const,
 };
 
 /** The admin's Releases page: every remote's versions, live one and load failures. */
@@ -58,4 +59,6 @@ export const userKeys = {
   cart: (email: string) => [...userKeys.all, email, 'cart'] as const,
   /** The admin's table of accounts. */
   list: (params: { page: number; q?: string }) => [...userKeys.all, 'list', params] as const,
+  /** How many accounts there are in all (the Make Admin heading). */
+  count: () => [...userKeys.all, 'count'] as const,
 };

@@ -1,16 +1,19 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './button';
 
 const Dialog = styled.dialog`
-  width: min(440px, calc(100vw - 32px));
+  width: min(480px, calc(100vw - 32px));
+  max-height: calc(100dvh - 32px);
   padding: 24px;
   border: 0;
   border-radius: 12px;
   box-shadow: 0 20px 50px rgb(15 23 42 / 0.35);
   &::backdrop { background: rgb(15 23 42 / 0.55); }
-  h2 { margin: 0 0 8px; font-size: 1.2rem; }
-  p { margin: 0 0 20px; color: var(--color-ink-soft); }
+  h2 { margin: 0 0 8px; font-size: 1.2rem; overflow-wrap: anywhere; }
+  p { margin: 0; color: var(--color-ink-soft); overflow-wrap: anywhere; }
+  form { display: grid; gap: 16px; }
+  .fields { display: grid; gap: 12px; }
 `;
 
 const Actions = styled.div`
@@ -20,9 +23,12 @@ const Actions = styled.div`
   gap: 12px;
 `;
 
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href]';
+
 /**
  * A confirmation in a native modal <dialog>: the page behind is inert, Tab cycles inside,
- * Escape cancels, and the browser returns focus to the button that opened it.
+ * Escape cancels, and the browser returns focus to the button that opened it. `children` are
+ * form fields the action needs (a carrier, a reason): Enter in them confirms, as the button does.
  */
 export function ConfirmDialog({
   open,
@@ -32,6 +38,8 @@ export function ConfirmDialog({
   busyLabel,
   busy = false,
   error,
+  confirmVariant = 'danger',
+  children,
   onConfirm,
   onCancel,
 }: {
@@ -43,10 +51,15 @@ export function ConfirmDialog({
   busyLabel: string;
   busy?: boolean;
   error?: string | null;
+  /** Red for what destroys or takes away (the default), blue for a step forward (shipping). */
+  confirmVariant?: 'danger' | 'primary';
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Several dialogs may sit on one page (ship, deliver, cancel): each names itself by its own ids.
+  const id = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -57,14 +70,14 @@ export function ConfirmDialog({
   return (
     <Dialog
       ref={dialog}
-      aria-labelledby="confirm-dialog-title"
-      aria-describedby="confirm-dialog-body"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
       onKeyDown={(event) => {
         // Tab cycles inside the dialog (the browser alone would let it reach its own toolbar).
         if (event.key !== 'Tab') return;
-        const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
-        const first = buttons[0];
-        const last = buttons[buttons.length - 1];
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
         if (!first || !last) return;
         if (event.shiftKey && document.activeElement === first) {
           event.preventDefault();
@@ -80,21 +93,30 @@ export function ConfirmDialog({
         if (!busy) onCancel();
       }}
     >
-      <h2 id="confirm-dialog-title">{title}</h2>
-      <p id="confirm-dialog-body">{body}</p>
-      {error && (
-        <p role="alert" style={{ color: 'var(--color-danger)' }}>
-          {error}
-        </p>
-      )}
-      <Actions>
-        <Button type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="button" $variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
-        </Button>
-      </Actions>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) onConfirm();
+        }}
+      >
+        <p id={`${id}-body`}>{body}</p>
+        {children && <div className="fields">{children}</div>}
+        {error && (
+          <p role="alert" style={{ color: 'var(--color-danger)', margin: 0 }}>
+            {error}
+          </p>
+        )}
+        <Actions>
+          <Button type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" $variant={confirmVariant} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        </Actions>
+      </form>
     </Dialog>
   );
 }

@@ -196,7 +196,8 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
           <Links onClick={() => setOpen(false)}>
             {links.map(({ to, label }) => (
               <li key={to}>
-                <NavLink to={to} end>
+                {/* Manage Products stays marked on a product's edit page below it. */}
+                <NavLink to={to} end={to === '/dashboard'}>
                   {label}
                 </NavLink>
               </li>

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { errorMessage } from '../api-client';
 
 /**
- * A list's Delete buttons: pick an item, confirm in <ConfirmDialog {...dialog} />, delete, then
- * clear the selection; a failure keeps the dialog open with `failure: <why>`.
+ * An action that asks first: pick an item (`ask`), confirm in <ConfirmDialog {...dialog} />, run
+ * the action, then clear the selection; a failure keeps the dialog open with `failure: <why>`.
  */
-export function useDeleteConfirmation<T, R>({
-  remove,
-  onDeleted,
+export function useConfirmation<T, R>({
+  run,
+  onDone,
   failure,
 }: {
-  remove: (item: T) => Promise<R>;
-  onDeleted: (item: T, result: R) => void;
+  run: (item: T) => Promise<R>;
+  onDone: (item: T, result: R) => void;
   failure: string;
 }) {
   const [selected, setSelected] = useState<T | null>(null);
@@ -23,7 +23,7 @@ export function useDeleteConfirmation<T, R>({
     setBusy(true);
     setError(null);
     try {
-      onDeleted(selected, await remove(selected));
+      onDone(selected, await run(selected));
       setSelected(null);
     } catch (reason) {
       setError(`${failure}: ${errorMessage(reason)}`);
@@ -50,4 +50,17 @@ export function useDeleteConfirmation<T, R>({
       },
     },
   };
+}
+
+/** A list's Delete buttons: `useConfirmation` with the words of a deletion. */
+export function useDeleteConfirmation<T, R>({
+  remove,
+  onDeleted,
+  failure,
+}: {
+  remove: (item: T) => Promise<R>;
+  onDeleted: (item: T, result: R) => void;
+  failure: string;
+}) {
+  return useConfirmation({ run: remove, onDone: onDeleted, failure });
 }

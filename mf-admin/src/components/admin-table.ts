@@ -19,12 +19,15 @@ export const AdminTable = styled.table`
   .muted { color: var(--color-ink-soft); }
   /* A second line under a row's heading, such as a reviewer's email. */
   .byline { display: block; font-weight: 400; font-size: 0.85rem; }
+  .nowrap { white-space: nowrap; }
   .actions { display: flex; flex-wrap: wrap; gap: 8px; }
   img.avatar { width: 48px; height: 48px; object-fit: contain; border-radius: 8px; background: #eef2f7; }
 
   @media (min-width: 1100px) {
     th, td { border-bottom: 1px solid var(--color-border); }
     td { overflow-wrap: anywhere; }
+    /* Names and emails wrap between words (an email before its @), not inside one. */
+    td.words { overflow-wrap: break-word; }
     td button { padding: 8px 12px; font-size: 0.9rem; overflow-wrap: normal; }
     td.number { text-align: right; white-space: nowrap; }
     td.nowrap { white-space: nowrap; overflow-wrap: normal; }
@@ -49,6 +52,8 @@ export const Toolbar = styled.div`
   align-items: end;
   gap: 12px;
   margin: 0 0 16px;
-  label { display: grid; gap: 4px; font-weight: 600; font-size: 0.9rem; }
-  input, select { min-height: 44px; padding: 8px 10px; border: 1px solid #94a3b8; border-radius: 8px; background: #fff; }
+  label { display: grid; gap: 4px; font-weight: 600; font-size: 0.9rem; flex: 1 1 8.5rem; max-width: 16rem; }
+  /* A search box gets a row of its own on a phone, and room for its placeholder. */
+  label:has(input[type='search']) { flex: 2 1 13rem; max-width: 28rem; }
+  input, select { width: 100%; min-height: 44px; padding: 8px 10px; border: 1px solid #94a3b8; border-radius: 8px; background: #fff; }
 `;

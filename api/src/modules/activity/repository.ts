@@ -1,5 +1,7 @@
-import type { Collection } from 'mongodb';
+import { type ActivityKind, activityActionsOf } from '@pcpp/contracts/core';
+import type { Collection, Filter } from 'mongodb';
 import type { ActivityDocument } from '../../db/mongo';
+import { containsText } from '../../db/text-match';
 import { findListed } from '../../paging';
 
 export function createActivityRepository(activity: Collection<ActivityDocument>) {
@@ -8,9 +10,12 @@ export function createActivityRepository(activity: Collection<ActivityDocument>)
       await activity.insertOne({ ...entry });
     },
 
-    /** Newest first; _id orders entries of the same millisecond. */
-    async list(page: { skip: number; limit: number }) {
-      const { docs, total = 0 } = await findListed(activity, {}, { at: -1, _id: -1 }, page);
+    /** Newest first (_id orders entries of the same millisecond): of one kind, by admins whose email contains `actor`. */
+    async list(search: { kind?: ActivityKind; actor?: string }, page: { skip: number; limit: number }) {
+      const filter: Filter<ActivityDocument> = {};
+      if (search.kind) filter.action = { $in: activityActionsOf(search.kind) };
+      if (search.actor) filter.actor = containsText(search.actor);
+      const { docs, total = 0 } = await findListed(activity, filter, { at: -1, _id: -1 }, page);
       return { docs, total };
     },
   };

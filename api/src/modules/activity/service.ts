@@ -1,34 +1,76 @@
-import { ADMIN_PAGE_SIZE, type ActivityEntry, type Page } from '@pcpp/contracts/core';
-import type { WithId } from 'mongodb';
+import { ADMIN_PAGE_SIZE, type ActivityEntry, activityKindOf, OBJECT_ID_PATTERN, type Page } from '@pcpp/contracts/core';
+import { ObjectId, type WithId } from 'mongodb';
 import type { ActivityDocument } from '../../db/mongo';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRepository } from './repository';
 import type { ActivityQuery } from './validators';
 
-/** Field by field, so nothing stored but unlisted reaches a client. */
-function toActivityEntry(doc: WithId<ActivityDocument>): ActivityEntry {
-  return {
-    _id: doc._id.toHexString(),
-    action: doc.action,
-    actor: doc.actor,
-    target: doc.target,
-    ...(doc.details ? { details: doc.details } : {}),
-    at: doc.at.toISOString(),
-  };
+type StoredSubject = NonNullable<ActivityDocument['subject']>;
+
+/**
+ * What the log asks the other modules when it lists entries: which parts still exist (a deleted
+ * one gets no link), and the numbers of orders (entries written before orders had numbers named
+ * them by their id).
+ */
+export interface ActivitySubjects {
+  existingParts(ids: readonly ObjectId[]): Promise<Set<string>>;
+  orderNumbers(ids: readonly ObjectId[]): Promise<Map<string, string>>;
 }
 
+/**
+ * The subject of an entry: the one stored with it, or for older entries the one its target names
+ * (an order's id, an account's email, a remote's name). Older product entries named only the
+ * product, so they link nowhere.
+ */
+function subjectOf(doc: ActivityDocument): StoredSubject | undefined {
+  if (doc.subject) return doc.subject;
+  const kind = activityKindOf(doc.action);
+  if (kind === 'order' && OBJECT_ID_PATTERN.test(doc.target)) return { kind, id: doc.target };
+  if (kind === 'user' || kind === 'release') return { kind, id: doc.target };
+  return undefined;
+}
+
+const objectIdsOf = (subjects: (StoredSubject | undefined)[], kind: StoredSubject['kind']) =>
+  subjects.filter((subject) => subject?.kind === kind && OBJECT_ID_PATTERN.test(subject.id)).map((subject) => ObjectId.createFromHexString(subject!.id));
+
 /** The log of admin actions: the admin services record, GET /activity reads. */
-export function createActivityLog(repository: ActivityRepository) {
+export function createActivityLog(repository: ActivityRepository, subjects?: ActivitySubjects) {
+  /** Entries as people read them: orders by number, and whether each subject still exists. */
+  async function toEntries(docs: WithId<ActivityDocument>[]): Promise<ActivityEntry[]> {
+    const stored = docs.map(subjectOf);
+    const [parts, orders] = await Promise.all([
+      subjects?.existingParts(objectIdsOf(stored, 'product')) ?? new Set<string>(),
+      subjects?.orderNumbers(objectIdsOf(stored, 'order')) ?? new Map<string, string>(),
+    ]);
+    return docs.map((doc, index) => {
+      const subject = stored[index];
+      const exists = !subject || (subject.kind === 'product' ? parts.has(subject.id) : subject.kind === 'order' ? orders.has(subject.id) : true);
+      // An order entry older than order numbers named the order by its id.
+      const target = subject?.kind === 'order' && doc.target === subject.id ? (orders.get(subject.id) ?? doc.target) : doc.target;
+      return {
+        _id: doc._id.toHexString(),
+        action: doc.action,
+        actor: doc.actor,
+        target,
+        ...(doc.details ? { details: doc.details } : {}),
+        ...(doc.changes?.length ? { changes: doc.changes.map(({ field, from, to }) => ({ field, from, to })) } : {}),
+        ...(subject ? { subject: { kind: subject.kind, id: subject.id, exists } } : {}),
+        at: doc.at.toISOString(),
+      };
+    });
+  }
+
   return {
     /** Records what an admin just did, stamped with the current time. */
     record(entry: Omit<ActivityDocument, 'at'>): Promise<void> {
       return repository.insert({ ...entry, at: new Date() });
     },
 
+    /** GET /activity: newest first, of one kind and by one admin when asked, one page at a time. */
     async list(query: ActivityQuery): Promise<Page<ActivityEntry>> {
       const paging = pageRequest(query, ADMIN_PAGE_SIZE);
-      const { docs, total } = await repository.list(paging);
-      return toPage(docs.map(toActivityEntry), total, paging);
+      const { docs, total } = await repository.list({ kind: query.kind, actor: query.actor || undefined }, paging);
+      return toPage(await toEntries(docs), total, paging);
     },
   };
 }

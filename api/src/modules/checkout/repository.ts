@@ -6,7 +6,7 @@ const DUPLICATE_KEY = 11000;
 /** Checkouts and the orders they placed. Stock moves go through the orders repository. */
 export function createCheckoutRepository({ checkouts, orders }: Pick<Collections, 'checkouts' | 'orders'>) {
   return {
-    /** Stores the checkout; false when its number is taken already (draw another). */
+    /** Stores the checkout; false when its number is taken already (never, with a reserved number). */
     async insert(checkout: WithId<CheckoutDocument>): Promise<boolean> {
       try {
         await checkouts.insertOne(checkout);

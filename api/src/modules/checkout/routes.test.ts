@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
+import { ORDER_NUMBER_PATTERN } from '@pcpp/contracts/core';
 import request from 'supertest';
 import { createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
 import { createStripeClient } from '../payments/stripe-client';
@@ -46,12 +47,15 @@ describe('POST /checkout', () => {
     const response = await postCheckout(customer, { lines: [line(parts[0], 1), line(parts[1], 2), line(parts[2], 3)], address, saveAddress: true });
     expect(response.status).toBe(201);
     const total = 1999 + 2 * 550 + 3 * 12000;
-    expect(response.body).toMatchObject({ orderNumber: expect.stringMatching(/^PCP-[2-9A-HJKMNP-Z]{6}$/), totalAmount: total, paid: false, address });
+    expect(response.body).toMatchObject({ orderNumber: expect.stringMatching(ORDER_NUMBER_PATTERN), totalAmount: total, paid: false, address });
     expect(response.body.orders.map((o: { productName: string; order_quantity: number; totalAmount: number; checkoutId: string; status: string }) => [o.productName, o.order_quantity, o.totalAmount, o.checkoutId, o.status])).toEqual([
       [parts[0].name, 1, 1999, response.body.checkoutId, 'placed'],
       [parts[1].name, 2, 1100, response.body.checkoutId, 'placed'],
       [parts[2].name, 3, 36000, response.body.checkoutId, 'placed'],
     ]);
+    // One number for the checkout, carried by each of its lines and reserved once in order_numbers.
+    expect(response.body.orders.map((o: { number: string }) => o.number)).toEqual(Array(3).fill(response.body.orderNumber));
+    expect(await api.database.collections.orderNumbers.countDocuments({ _id: response.body.orderNumber })).toBe(1);
     expect(response.body.orders[0].address).toBe('Cara Cart, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom');
     expect(await Promise.all(parts.map((p) => stockOf(p._id)))).toEqual([9, 8, 7]);
     // The spec's calls see each line as an order.

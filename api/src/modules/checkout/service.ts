@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   addressLine,
   type Checkout,
@@ -22,22 +21,13 @@ import { type CheckoutSummary, checkoutPaidEmail, checkoutPlacedEmail } from '..
 import { createHoldRules, type HoldLimits, type HoldLine } from '../orders/hold-rules';
 import { createIdempotentRunner, requestHash, type StoredAnswer } from '../orders/idempotency';
 import type { IdempotencyKeysRepository, OrdersRepository } from '../orders/repository';
-import { toOrder } from '../orders/service';
+import { newOrderNumber, toOrder } from '../orders/service';
 import type { UsersRepository } from '../users/repository';
 import type { CheckoutRepository } from './repository';
 import type { CheckoutBody } from './validators';
 
 const CURRENCY = 'usd';
 export const CHECKOUT_NOT_FOUND = 'Checkout not found';
-const NUMBER_ATTEMPTS = 5;
-/** No 0/O, 1/I/L: a number read aloud or typed from an email is not mistaken. */
-const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-/** PCP-XXXXXX, random (one says nothing about another). */
-export function drawOrderNumber(): string {
-  return `PCP-${Array.from({ length: 6 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`;
-}
-
 function toCheckout(doc: WithId<CheckoutDocument>, orders: WithId<OrderDocument>[], holdMinutes: number): Checkout {
   return {
     checkoutId: doc._id.toHexString(),
@@ -145,10 +135,19 @@ export function createCheckoutService(deps: {
     const checkoutId = new ObjectId();
     const name = publicNameOf({ displayName, email: caller.email });
     const address: SavedAddress = { ...body.address };
+    let number: string;
+    try {
+      // The shop's one order-number generator (reserved, random); every line carries the checkout's number.
+      number = await newOrderNumber(orders);
+    } catch (error) {
+      await Promise.all(body.lines.map((line) => orders.returnStock(line.productId, line.quantity)));
+      throw error;
+    }
     const docs: WithId<OrderDocument>[] = body.lines.map((line, index) => {
       const part = held[index]!;
       return {
         _id: new ObjectId(),
+        number,
         productId: part._id,
         productName: part.name,
         email: caller.email,
@@ -169,20 +168,19 @@ export function createCheckoutService(deps: {
     let checkout: WithId<CheckoutDocument> | undefined;
     try {
       await checkouts.insertOrders(docs);
-      for (let attempt = 0; attempt < NUMBER_ATTEMPTS && !checkout; attempt += 1) {
-        const candidate: WithId<CheckoutDocument> = {
-          _id: checkoutId,
-          email: caller.email,
-          number: drawOrderNumber(),
-          orderIds: docs.map((doc) => doc._id),
-          totalAmount: sumOf(docs),
-          address,
-          paid: false,
-          createdAt: now,
-        };
-        if (await checkouts.insert(candidate)) checkout = candidate;
-      }
-      if (!checkout) throw new Error('no free order number after several draws');
+      const candidate: WithId<CheckoutDocument> = {
+        _id: checkoutId,
+        email: caller.email,
+        number,
+        orderIds: docs.map((doc) => doc._id),
+        totalAmount: sumOf(docs),
+        address,
+        paid: false,
+        createdAt: now,
+      };
+      // The number is reserved for this checkout alone, so a clash here is a bug, not bad luck.
+      if (!(await checkouts.insert(candidate))) throw new Error(`order number ${number} is taken by another checkout`);
+      checkout = candidate;
       // Counted with this checkout stored: of concurrent checkouts past a cap, none stays.
       const late = await holds.refusal(caller.email, holdLines, { placed: true });
       if (late) throw late;

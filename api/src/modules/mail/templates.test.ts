@@ -3,6 +3,7 @@ import { holdTimeText, orderPlacedEmail, paymentConfirmedEmail } from './templat
 
 const order: Order = {
   _id: '0123456789abcdef01234567',
+  number: 'PCP-7K3Q9D',
   productId: '76543210fedcba9876543210',
   productName: 'Kit <2x16 GB> & "RGB"',
   email: 'ada@example.com',

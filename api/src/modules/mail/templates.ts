@@ -1,4 +1,4 @@
-import { brand, formatCents, type Order } from '@pcpp/contracts/core';
+import { brand, formatCents, type Order, trackingUrl } from '@pcpp/contracts/core';
 import type { EmailMessage } from './transport';
 
 /** Where My Orders lives in the shop (the spec's path). */
@@ -12,8 +12,14 @@ interface LinkOptions {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** A row of an email's table: a label, its value, and whether the value is a link we made (never one a customer typed). */
+type Row = [label: string, value: string, kind?: 'link'];
+
+const cellHtml = ([, value, kind]: Row) =>
+  kind === 'link' ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+
 /** The lines every order email shows: what, how many, at what price, in all, and where to. */
-function summaryRows(order: Order): [string, string][] {
+function summaryRows(order: Order): Row[] {
   return [
     ['Product', order.productName],
     ['Quantity', String(order.order_quantity)],
@@ -21,12 +27,12 @@ function summaryRows(order: Order): [string, string][] {
     ['Total', formatCents(order.totalAmount)],
     ['Ship to', order.address],
     ['Phone', order.phone],
-    ['Order number', order._id],
+    ['Order number', order.number],
   ];
 }
 
 /** The same message as plain text and as simple HTML (every value escaped). */
-function orderEmail(order: Order, options: LinkOptions, parts: { subject: string; intro: string; extra?: [string, string][]; action: string }): EmailMessage {
+function orderEmail(order: Order, options: LinkOptions, parts: { subject: string; intro: string; extra?: Row[]; action: string }): EmailMessage {
   const link = `${options.shopUrl}${MY_ORDERS_PATH}`;
   const rows = [...summaryRows(order), ...(parts.extra ?? [])];
   const text = [
@@ -44,7 +50,7 @@ function orderEmail(order: Order, options: LinkOptions, parts: { subject: string
     `<p>Hello ${escapeHtml(order.name)},</p>`,
     `<p>${escapeHtml(parts.intro)}</p>`,
     '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    ...rows.map((row) => `<tr><th align="left">${escapeHtml(row[0])}</th><td>${cellHtml(row)}</td></tr>`),
     '</table>',
     `<p><a href="${escapeHtml(link)}">${escapeHtml(parts.action)}</a></p>`,
     `<p>${escapeHtml(brand.full)}</p>`,
@@ -57,6 +63,42 @@ export function holdTimeText(minutes: number): string {
   const [amount, unit] =
     minutes % 1440 === 0 && minutes > 1440 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+/** Sent when the shop ships an order: the carrier, the tracking number and, for a carrier the shop knows, its tracking page. */
+export function orderShippedEmail(order: Order, options: LinkOptions): EmailMessage {
+  const shipment = order.shipment;
+  const link = shipment ? trackingUrl(shipment) : undefined;
+  return orderEmail(order, options, {
+    subject: `Order ${order.number} is on its way`,
+    intro: shipment
+      ? `Your order ${order.number} has been shipped with ${shipment.carrier}. Its tracking number is ${shipment.trackingNumber}.`
+      : `Your order ${order.number} has been shipped.`,
+    extra: shipment
+      ? [['Carrier', shipment.carrier], ['Tracking number', shipment.trackingNumber], ...(link ? [['Track it', link, 'link'] as Row] : [])]
+      : [],
+    action: 'See your orders in My Orders',
+  });
+}
+
+/** Sent when the shop marks an order delivered. */
+export function orderDeliveredEmail(order: Order, options: LinkOptions): EmailMessage {
+  return orderEmail(order, options, {
+    subject: `Order ${order.number} is delivered`,
+    intro: `Your order ${order.number} has been delivered. We hope you enjoy your parts; if anything is wrong, see our Returns Policy.`,
+    action: 'See your orders in My Orders',
+  });
+}
+
+/** Sent when the shop cancels an order, with the shop's reason when it gave one. */
+export function orderCancelledByShopEmail(order: Order, options: LinkOptions): EmailMessage {
+  const note = order.statusHistory.at(-1)?.note;
+  return orderEmail(order, options, {
+    subject: `Order ${order.number} is cancelled`,
+    intro: `We are sorry: we have cancelled your order ${order.number}.${note ? ` Our reason: ${note}` : ''} You have not been charged for it.`,
+    extra: note ? [['Reason', note]] : [],
+    action: 'See your orders in My Orders',
+  });
 }
 
 /** "14:35 UTC on 3 March 2026": a moment as an email says it (its reader's time zone is unknown). */

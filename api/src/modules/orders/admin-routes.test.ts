@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { Order } from '@pcpp/contracts/core';
 import type { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { createAccount, createPart, createTestApi, insertOrder, randomSuffix, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, insertOrder, randomSuffix, type TestApi } from '../../../test/helpers';
 
 // The admin console's orders: GET /order, DELETE /order/{id}, PATCH /order/{id}/status.
 
@@ -27,7 +27,15 @@ const asAdmin = (call: request.Test) => call.set('Authorization', `Bearer ${admi
 const deleteOrder = (id: string) => asAdmin(request(server).delete(`/order/${id}`));
 const setStatus = (id: string, body: object) => asAdmin(request(server).patch(`/order/${id}/status`).send(body));
 const stockOf = async (id: ObjectId) => (await api.database.collections.parts.findOne({ _id: id }))!.p_quantity;
-const historyOf = (order: Order) => order.statusHistory.map(({ status, by, reason }) => ({ status, by, ...(reason ? { reason } : {}) }));
+const historyOf = (order: Order) =>
+  order.statusHistory.map(({ status, by, reason, note }) => ({ status, by, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }));
+const ship = { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } as const;
+const numberOf = async (id: ObjectId) => (await api.database.collections.orders.findOne({ _id: id }))!.number;
+/** The emails MailDev received for the customer about this order (by its number). */
+async function emailsAbout(number: string) {
+  await api.outbox.idle();
+  return (await inboxOf(customer.email)).filter((email) => email.subject.includes(number));
+}
 
 /** A part whose stock of 10 holds `quantity` for an order in `status`. */
 async function orderOf(quantity: number, fields: { status?: Order['status']; paid?: boolean; email?: string } = {}) {
@@ -87,10 +95,37 @@ describe('GET /order', () => {
     expect((await get(`?q=${encodeURIComponent('.*')}`)).body.total).toBe(0);
   });
 
+  it('finds an order by its number, whole or in part, whatever the case', async () => {
+    const stored = await listing.database.collections.orders.find({}).sort({ createdAt: 1 }).toArray();
+    const number = stored[2]!.number;
+    const whole = await get(`?q=${number}`);
+    expect(whole.body).toMatchObject({ total: 1, items: [{ number, productName: names[2] }] });
+    const lower = await get(`?q=${number.slice(4).toLowerCase()}`);
+    expect(lower.body).toMatchObject({ total: 1, items: [{ number }] });
+  });
+
+  it('keeps the orders placed within a time range, and sorts oldest first when asked', async () => {
+    const stored = await listing.database.collections.orders.find({}).sort({ createdAt: 1 }).toArray();
+    const from = stored[1]!.createdAt.toISOString();
+    const to = stored[3]!.createdAt.toISOString();
+    // From is inclusive, to exclusive: orders 1 and 2.
+    const range = await get(`?from=${from}&to=${to}`);
+    expect(partNames(range.body.items)).toEqual([names[2], names[1]]);
+    const oldest = await get(`?from=${from}&sort=oldest`);
+    expect(partNames(oldest.body.items)).toEqual([names[1], names[2], names[3], names[4]]);
+    // An offset other than Z names the same moment.
+    const shifted = new Date(stored[3]!.createdAt.getTime()).toISOString().replace('Z', '+00:00');
+    expect((await get(`?to=${encodeURIComponent(shifted)}`)).body.total).toBe(3);
+  });
+
   it.each([
     ['?status=lost', 'status must be one of: placed, paid, shipped, delivered, cancelled'],
     ['?limit=100', 'limit must be a whole number from 1 to 50'],
-    ['?email=a@b.co', 'Unknown query parameter "email": use status, q, page, limit'],
+    ['?email=a@b.co', 'Unknown query parameter "email": use status, q, from, to, sort, page, limit'],
+    ['?from=yesterday', 'from must be an ISO date and time, like 2026-11-24T00:00:00.000Z'],
+    ['?to=2026-11-24', 'to must be an ISO date and time, like 2026-11-24T00:00:00.000Z'],
+    ['?from=2026-11-24T00:00:00.000Z&to=2026-11-23T00:00:00.000Z', 'from must be before to'],
+    ['?sort=price', 'sort must be one of: newest, oldest'],
   ])('refuses %s with a 400', async (query, message) => {
     const response = await get(query);
     expect(response.status).toBe(400);
@@ -109,11 +144,42 @@ describe('DELETE /order/{id}', () => {
     expect(stored.status).toBe('cancelled');
     expect(historyOf(stored)).toEqual([
       { status: 'placed', by: customer.email },
-      { status: 'cancelled', by: admin.email, reason: 'deleted' },
+      { status: 'cancelled', by: admin.email, reason: 'shop' },
     ]);
+    // The customer is told, though the spec's call gives no reason.
+    const [email, ...more] = await emailsAbout(stored.number);
+    expect(more).toEqual([]);
+    expect(email!.subject).toBe(`Order ${stored.number} is cancelled`);
+    expect(email!.text).not.toContain('Reason:');
     // Again: already cancelled, nothing given back twice.
     expect((await deleteOrder(order.id)).body).toEqual({ deletedCount: 0 });
     expect(await stockOf(part._id)).toBe(10);
+  });
+
+  it('tells the customer the reason an admin gives, and logs the cancellation by order number', async () => {
+    const { part, order } = await orderOf(2);
+    const reason = 'The supplier cannot deliver this batch.';
+    const response = await deleteOrder(order.id).send({ reason });
+    expect(response.body).toEqual({ deletedCount: 1 });
+    expect(await stockOf(part._id)).toBe(10);
+    const number = await numberOf(order._id);
+    const [email] = await emailsAbout(number);
+    expect(email!.text).toContain(`Reason: ${reason}`);
+    expect(email!.html).toContain('The supplier cannot deliver this batch.');
+    const log = (await asAdmin(request(server).get('/activity?limit=1'))).body.items[0];
+    expect(log).toMatchObject({ action: 'order.deleted', actor: admin.email, target: number, details: reason, subject: { kind: 'order', id: order.id, exists: true } });
+  });
+
+  it.each([
+    [{ reason: '   ' }, 'reason is required'],
+    [{ reason: 'x'.repeat(501) }, 'reason must be at most 500 characters'],
+    [{ reason: 'Out of stock', notify: false }, 'Unrecognized key: "notify"'],
+  ])('refuses the body %j with a 400 and cancels nothing', async (body, message) => {
+    const { part, order } = await orderOf(1);
+    const response = await deleteOrder(order.id).send(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message });
+    expect(await stockOf(part._id)).toBe(9);
   });
 
   it('gives the stock back once when two deletes race', async () => {
@@ -132,19 +198,22 @@ describe('DELETE /order/{id}', () => {
     expect(await stockOf(part._id)).toBe(8);
     expect((await deleteOrder('0'.repeat(24))).status).toBe(404);
     expect((await deleteOrder('not-an-id')).body).toMatchObject({ message: 'Invalid order id' });
-    expect((await deleteOrder(order.id).send({ reason: 'x' })).status).toBe(400);
+    expect((await deleteOrder(order.id).send({ soft: true })).status).toBe(400);
   });
 });
 
 describe('PATCH /order/{id}/status', () => {
-  it('moves a paid order to shipped, then delivered, recording each change with who and when', async () => {
+  it('ships a paid order with its carrier and tracking number, then delivers it, recording each change with who and when', async () => {
     const { order } = await orderOf(1, { status: 'paid', paid: true });
-    const shipped = await setStatus(order.id, { status: 'shipped' });
+    const number = await numberOf(order._id);
+    const shipped = await setStatus(order.id, { ...ship, carrier: 'ups' });
     expect(shipped.status).toBe(200);
-    expect(shipped.body).toMatchObject({ _id: order.id, status: 'shipped', paid: true });
+    // A known carrier in its own spelling.
+    expect(shipped.body).toMatchObject({ _id: order.id, number, status: 'shipped', paid: true, shipment: { carrier: 'UPS', trackingNumber: ship.trackingNumber } });
     const delivered = await setStatus(order.id, { status: 'delivered' });
     expect(delivered.status).toBe(200);
     const body = delivered.body as Order;
+    expect(body.shipment).toEqual({ carrier: 'UPS', trackingNumber: ship.trackingNumber });
     expect(historyOf(body)).toEqual([
       { status: 'placed', by: customer.email },
       { status: 'shipped', by: admin.email },
@@ -153,10 +222,57 @@ describe('PATCH /order/{id}/status', () => {
     expect(Date.parse(body.statusHistory[2]!.at)).toBeGreaterThanOrEqual(Date.parse(body.statusHistory[1]!.at));
 
     const activity = await asAdmin(request(server).get('/activity?limit=2'));
-    expect(activity.body.items.map(({ action, actor, target, details }: Record<string, string>) => ({ action, actor, target, details }))).toEqual([
-      { action: 'order.status', actor: admin.email, target: order.id, details: 'delivered' },
-      { action: 'order.status', actor: admin.email, target: order.id, details: 'shipped' },
+    expect(activity.body.items.map(({ action, actor, target, details, subject }: Record<string, unknown>) => ({ action, actor, target, details, subject }))).toEqual([
+      { action: 'order.status', actor: admin.email, target: number, details: 'delivered', subject: { kind: 'order', id: order.id, exists: true } },
+      { action: 'order.status', actor: admin.email, target: number, details: `shipped with UPS ${ship.trackingNumber}`, subject: { kind: 'order', id: order.id, exists: true } },
     ]);
+  });
+
+  it('emails the customer when the order ships (carrier, tracking number, tracking link) and when it is delivered', async () => {
+    const { order } = await orderOf(2, { status: 'paid', paid: true });
+    const number = await numberOf(order._id);
+    await setStatus(order.id, { status: 'shipped', carrier: 'FedEx', trackingNumber: '7712 3456 7890' });
+    const [shippedEmail, ...none] = await emailsAbout(number);
+    expect(none).toEqual([]);
+    expect(shippedEmail!.subject).toBe(`Order ${number} is on its way`);
+    expect(shippedEmail!.to).toEqual([{ address: customer.email, name: '' }]);
+    for (const line of ['Carrier: FedEx', 'Tracking number: 7712 3456 7890', `Order number: ${number}`, 'Track it: https://www.fedex.com/fedextrack/?trknbr=771234567890']) {
+      expect(shippedEmail!.text).toContain(line);
+    }
+    expect(shippedEmail!.html).toContain('<a href="https://www.fedex.com/fedextrack/?trknbr=771234567890">');
+
+    await setStatus(order.id, { status: 'delivered' });
+    const delivered = (await emailsAbout(number)).find((email) => email.subject === `Order ${number} is delivered`);
+    expect(delivered!.text).toContain(`Your order ${number} has been delivered.`);
+    // Same outbox as every other email: written first, then sent.
+    expect(await api.database.collections.outbox.countDocuments({ to: customer.email, subject: { $regex: number }, status: 'sent' })).toBe(2);
+  });
+
+  it('ships with a carrier the shop has no tracking page for, linking nowhere', async () => {
+    const { order } = await orderOf(1, { status: 'paid', paid: true });
+    const number = await numberOf(order._id);
+    const shipped = await setStatus(order.id, { status: 'shipped', carrier: 'Royal Mail', trackingNumber: 'AB123456789GB' });
+    expect(shipped.body.shipment).toEqual({ carrier: 'Royal Mail', trackingNumber: 'AB123456789GB' });
+    const [email] = await emailsAbout(number);
+    expect(email!.text).toContain('Carrier: Royal Mail');
+    expect(email!.text).not.toContain('Track it');
+  });
+
+  it.each([
+    [{ status: 'shipped' }, 'carrier is required'],
+    [{ status: 'shipped', carrier: 'UPS' }, 'tracking number is required'],
+    [{ status: 'shipped', trackingNumber: '1Z999' }, 'carrier is required'],
+    [{ status: 'shipped', carrier: ' ', trackingNumber: '1Z999' }, 'carrier is required'],
+    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '  ' }, 'tracking number is required'],
+    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z<script>' }, 'tracking number must be at most 40 letters, digits, spaces or dashes'],
+    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '1'.repeat(41) }, 'tracking number must be at most 40 letters, digits, spaces or dashes'],
+  ])('refuses to ship without a carrier and a tracking number: %j', async (body, message) => {
+    const { order } = await orderOf(1, { status: 'paid', paid: true });
+    const response = await setStatus(order.id, body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message });
+    expect(await api.database.collections.orders.findOne({ _id: order._id })).toMatchObject({ status: 'paid' });
+    expect(await api.database.collections.orders.findOne({ _id: order._id })).not.toHaveProperty('shipment');
   });
 
   it.each([
@@ -169,7 +285,8 @@ describe('PATCH /order/{id}/status', () => {
     ['delivered', true, 'cancelled', 'An order that is delivered cannot be cancelled: it has reached the customer.'],
   ] as const)('refuses %s → %s with a 409 and changes nothing', async (status, paid, to, message) => {
     const { part, order } = await orderOf(2, { status, paid });
-    const response = await setStatus(order.id, { status: to });
+    const bodies = { shipped: ship, delivered: { status: 'delivered' }, cancelled: { status: 'cancelled', reason: 'Out of stock' } };
+    const response = await setStatus(order.id, bodies[to]);
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message });
     const stored = await api.database.collections.orders.findOne({ _id: order._id });
@@ -177,9 +294,11 @@ describe('PATCH /order/{id}/status', () => {
     expect(await stockOf(part._id)).toBe(8);
   });
 
-  it('cancels a placed order and gives its stock back once, even when two cancels race', async () => {
+  it('cancels a placed order with a reason, gives its stock back once even when cancels race, and emails the customer once', async () => {
     const { part, order } = await orderOf(5);
-    const answers = await Promise.all([1, 2, 3].map(() => setStatus(order.id, { status: 'cancelled' })));
+    const number = await numberOf(order._id);
+    const cancel = { status: 'cancelled', reason: 'We cannot ship to this address.' };
+    const answers = await Promise.all([1, 2, 3].map(() => setStatus(order.id, cancel)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body).toEqual({
       message: 'An order that is cancelled cannot be cancelled again.',
@@ -188,22 +307,30 @@ describe('PATCH /order/{id}/status', () => {
     const winner = answers.find((answer) => answer.status === 200)!.body as Order;
     expect(historyOf(winner)).toEqual([
       { status: 'placed', by: customer.email },
-      { status: 'cancelled', by: admin.email },
+      { status: 'cancelled', by: admin.email, reason: 'shop', note: cancel.reason },
     ]);
+    const emails = await emailsAbout(number);
+    expect(emails.map((email) => email.subject)).toEqual([`Order ${number} is cancelled`]);
+    expect(emails[0]!.text).toContain(`Our reason: ${cancel.reason}`);
   });
 
-  it('lets one of three racing shipments through', async () => {
+  it('lets one of three racing shipments through, and emails once', async () => {
     const { order } = await orderOf(1, { status: 'paid', paid: true });
-    const answers = await Promise.all([1, 2, 3].map(() => setStatus(order.id, { status: 'shipped' })));
+    const answers = await Promise.all(['1Z1', '1Z2', '1Z3'].map((trackingNumber) => setStatus(order.id, { ...ship, trackingNumber })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     const stored = await api.database.collections.orders.findOne({ _id: order._id });
     expect(stored!.statusHistory.map((change) => change.status)).toEqual(['placed', 'shipped']);
+    // The stored shipment is the winner's.
+    expect(stored!.shipment).toEqual(answers.find((answer) => answer.status === 200)!.body.shipment);
+    expect(await emailsAbout(stored!.number)).toHaveLength(1);
   });
 
   it.each([
     [{ status: 'paid' }, 'status must be one of: shipped, delivered, cancelled'],
     [{}, 'status must be one of: shipped, delivered, cancelled'],
-    [{ status: 'shipped', by: 'someone' }, 'Unrecognized key: "by"'],
+    [{ ...ship, by: 'someone' }, 'Unrecognized key: "by"'],
+    [{ status: 'delivered', trackingNumber: '1Z' }, 'Unrecognized key: "trackingNumber"'],
+    [{ status: 'cancelled' }, 'reason is required'],
   ])('refuses the body %j with a 400', async (body, message) => {
     const { order } = await orderOf(1, { status: 'paid', paid: true });
     const response = await setStatus(order.id, body);
@@ -212,7 +339,7 @@ describe('PATCH /order/{id}/status', () => {
   });
 
   it('answers 404 for an unknown order', async () => {
-    const response = await setStatus('0'.repeat(24), { status: 'shipped' });
+    const response = await setStatus('0'.repeat(24), ship);
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: 'Order not found' });
   });

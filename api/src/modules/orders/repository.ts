@@ -1,5 +1,5 @@
-import type { OrderStatus } from '@pcpp/contracts/core';
-import { type Collection, type Filter, MongoServerError, type ObjectId, type WithId } from 'mongodb';
+import type { OrderListSort, OrderStatus } from '@pcpp/contracts/core';
+import { type Collection, type Filter, MongoServerError, type ObjectId, type UpdateFilter, type WithId } from 'mongodb';
 import type { Collections, IdempotencyKeyDocument, OrderDocument } from '../../db/mongo';
 import { containsText } from '../../db/text-match';
 import { updateIfMatches } from '../../db/update-if-matches';
@@ -8,20 +8,34 @@ import { findListed } from '../../paging';
 type StatusChange = OrderDocument['statusHistory'][number];
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+const SORTS = { newest: NEWEST_FIRST, oldest: { createdAt: 1, _id: 1 } } as const satisfies Record<OrderListSort, unknown>;
+const DUPLICATE_KEY = 11000;
+
+/** The admin's search of all orders: a status, text in the number, email or part's name, a time range. */
+export interface OrderSearch {
+  status?: OrderStatus;
+  text?: string;
+  /** Placed at or after. */
+  from?: Date;
+  /** Placed before. */
+  to?: Date;
+  sort?: OrderListSort;
+}
 
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
 /** onCatalogChange: called after each stock change (the catalog shows stock; catalog-cache.ts). */
 export function createOrdersRepository(
-  { orders, parts }: Pick<Collections, 'orders' | 'parts'>,
+  { orders, parts, orderNumbers }: Pick<Collections, 'orders' | 'parts' | 'orderNumbers'>,
   { onCatalogChange = () => {} } = {},
 ) {
   /**
-   * Sets the status and appends the change, only if `filter` still matches; the order after the
-   * change, or null when another request changed it first. $addToSet appends the change (each has
-   * its own time): jongodb rejects $push.
+   * Sets the status (and `set`) and appends the change, only if `filter` still matches; the order
+   * after the change, or null when another request changed it first. $addToSet appends the change
+   * (each has its own time): jongodb rejects $push.
    */
-  function changeIf(filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) {
-    return updateIfMatches(orders, filter, { $set: { status: change.status }, $addToSet: { statusHistory: change } });
+  function changeIf(filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange, set: Partial<OrderDocument> = {}) {
+    const update: UpdateFilter<OrderDocument> = { $set: { ...set, status: change.status }, $addToSet: { statusHistory: change } };
+    return updateIfMatches(orders, filter, update);
   }
 
   return {
@@ -103,19 +117,56 @@ export function createOrdersRepository(
     cancelPlaced: (filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange) =>
       changeIf({ ...filter, status: 'placed', paid: false }, change),
 
-    /** All orders newest first (the admin console), filtered by status and by text in the email or the part's name. */
-    async list(search: { status?: OrderStatus; text?: string }, page?: { skip: number; limit: number }) {
+    /**
+     * All orders (the admin console), newest first unless `sort` says oldest: of one status, with
+     * the text in the order number, the email or the part's name, placed within [from, to).
+     */
+    async list(search: OrderSearch, page?: { skip: number; limit: number }) {
       const filter: Filter<OrderDocument> = {};
       if (search.status) filter.status = search.status;
-      if (search.text) filter.$or = [{ email: containsText(search.text) }, { productName: containsText(search.text) }];
-      return findListed(orders, filter, NEWEST_FIRST, page);
+      if (search.text) {
+        const text = containsText(search.text);
+        filter.$or = [{ number: text }, { email: text }, { productName: text }];
+      }
+      if (search.from || search.to) {
+        filter.createdAt = { ...(search.from ? { $gte: search.from } : {}), ...(search.to ? { $lt: search.to } : {}) };
+      }
+      return findListed(orders, filter, SORTS[search.sort ?? 'newest'], page);
     },
 
     /**
-     * One status move, only if the order is still in status `from`: of two racing changes one
-     * wins. The order after the change, or null for the loser.
+     * One status move, only if the order is still in status `from` (setting `set` beside it, e.g.
+     * the shipment): of two racing changes one wins. The order after the change, or null for the loser.
      */
-    moveStatus: (id: ObjectId, from: OrderStatus, change: StatusChange) => changeIf({ _id: id, status: from }, change),
+    moveStatus: (id: ObjectId, from: OrderStatus, change: StatusChange, set?: Partial<OrderDocument>) =>
+      changeIf({ _id: id, status: from }, change, set),
+
+    /** Reserves an order number: true when it was free (now taken), false when it was taken already. */
+    async reserveNumber(number: string, now = new Date()): Promise<boolean> {
+      try {
+        await orderNumbers.insertOne({ _id: number, createdAt: now });
+        return true;
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+    },
+
+    /** Orders stored before order numbers existed. */
+    findWithoutNumber: (limit: number) => orders.find({ number: { $exists: false } }).limit(limit).toArray(),
+
+    /** Gives an order its number unless it has one (another api instance may have been first); true when set. */
+    async setNumberIfMissing(id: ObjectId, number: string): Promise<boolean> {
+      const { modifiedCount } = await orders.updateOne({ _id: id, number: { $exists: false } }, { $set: { number } });
+      return modifiedCount === 1;
+    },
+
+    /** Which of these orders exist, with their numbers (the Activity page names orders by number). */
+    async numbersOf(ids: readonly ObjectId[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const found = await orders.find({ _id: { $in: [...ids] } }).toArray();
+      return new Map(found.map((order) => [order._id.toHexString(), order.number]));
+    },
 
     /**
      * Unpaid orders whose hold ended by `now`: holdExpiresAt passed, or, for orders stored before
@@ -136,8 +187,6 @@ export function createOrdersRepository(
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
-
-const DUPLICATE_KEY = 11000;
 
 /** Idempotency-Key records: the unique index on {email, key} makes the first insert the owner. */
 export function createIdempotencyKeysRepository(keys: Collection<IdempotencyKeyDocument>) {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
-import { formatCents, type Order, validationMessages } from '@pcpp/contracts/core';
+import { formatCents, type Order, ORDER_NUMBER_PATTERN, validationMessages } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import {
@@ -95,6 +95,7 @@ describe('POST /order', () => {
     expect(insertedId).toMatch(/^[0-9a-f]{24}$/);
     expect(order).toEqual({
       _id: insertedId,
+      number: expect.stringMatching(ORDER_NUMBER_PATTERN),
       productId: part.id,
       productName: part.name,
       email: customer.email,
@@ -113,7 +114,9 @@ describe('POST /order', () => {
     });
     expect(await stockOf(part._id)).toBe(7);
     const stored = await orders().findOne({ _id: new ObjectId(insertedId as string) });
-    expect(stored).toMatchObject({ productId: part._id, email: customer.email, totalAmount: 7650, paid: false });
+    expect(stored).toMatchObject({ number: order.number, productId: part._id, email: customer.email, totalAmount: 7650, paid: false });
+    // The number is reserved: no other checkout gets it.
+    expect(await api.database.collections.orderNumbers.countDocuments({ _id: order.number })).toBe(1);
     expect(stored!.createdAt).toBeInstanceOf(Date);
   });
 
@@ -121,10 +124,11 @@ describe('POST /order', () => {
     const part = await createPart({ p_quantity: 5, price: 12345 });
     const order = await placeOrder(customer, part.id, 2);
     await api.outbox.idle();
-    const emails = (await inboxOf(customer.email)).filter((email) => email.text.includes(order._id));
+    const emails = (await inboxOf(customer.email)).filter((email) => email.text.includes(order.number));
     expect(emails).toHaveLength(1);
     const [email] = emails;
     expect(email!.subject).toBe(`Your order for ${part.name} is placed`);
+    expect(email!.text).toContain(`Order number: ${order.number}`);
     expect(email!.from).toEqual([{ address: 'orders@pcparts.dev', name: 'PC PART PICKER' }]);
     expect(email!.text).toContain(`Total: ${formatCents(24690)}`);
     expect(email!.text).toContain('Quantity: 2');
@@ -145,6 +149,9 @@ describe('POST /order', () => {
     }
     expect(await stockOf(part._id)).toBe(0);
     expect(await orders().countDocuments({ productId: part._id })).toBe(100);
+    // Each order placed at once got a number of its own.
+    const numbers = responses.filter((r) => r.status === 201).map((r) => r.body.order.number as string);
+    expect(new Set(numbers).size).toBe(100);
     // A correctness bound, not a speed target: each order also checks the account and the hold caps.
   }, 30_000);
 

@@ -13,6 +13,7 @@ import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { OrdersService } from './service';
 import {
+  adminOrderCancelBodySchema,
   allOrdersQuerySchema,
   idempotencyHeadersSchema,
   myOrdersQuerySchema,
@@ -139,8 +140,9 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       tag: 'Admin',
       summary: 'Manage All Orders',
       description:
-        'Every order, newest first: a plain array (the spec’s call), or a page as soon as `status`, `q`, `page` or `limit` is given. ' +
-        '`q` matches part of the customer’s email or of the part’s name.',
+        'Every order, newest first: a plain array (the spec’s call), or a page as soon as any parameter is given. ' +
+        '`q` matches part of the order number (PCP-7K3Q9D), of the customer’s email or of the part’s name, whatever the case; ' +
+        '`from` and `to` keep the orders placed at or after `from` and before `to`; `sort=oldest` turns the order around.',
       access: 'admin',
       query: allOrdersQuerySchema,
       answers: { 200: { description: 'The orders, or one page of them.', schema: ordersOrPage, example: examples.orderList } },
@@ -154,10 +156,14 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       path: '/order/{id}',
       operationId: 'cancelOrder',
       tag: 'Admin',
-      summary: 'Cancel a customer’s unpaid order',
-      description: 'As the customer’s own delete: its PaymentIntent is cancelled first.',
+      summary: 'Cancel a customer’s unpaid order (the Delete of All Orders)',
+      description:
+        'As the customer’s own delete: its PaymentIntent is cancelled first; the order is kept, cancelled by the shop, and its quantity ' +
+        'goes back to stock (once, however many cancels race). The customer gets an email saying so, with `reason` when given (the ' +
+        'spec’s call sends no body). Recorded on the Activity page.',
       access: 'admin',
       params: orderParamsSchema,
+      body: adminOrderCancelBodySchema,
       answers: {
         200: { description: '1: cancelled now; 0: it was cancelled already.', schema: deletedCountAnswerSchema, example: { deletedCount: 1 } },
         404: NOT_FOUND,
@@ -166,8 +172,8 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       },
       handle:
         ({ orders }) =>
-        ({ params }, req) =>
-          orders.cancelAsAdmin(accessClaims(req), params.id),
+        ({ params, body }, req) =>
+          orders.cancelAsAdmin(accessClaims(req), params.id, body.reason),
     }),
     route({
       method: 'patch',
@@ -175,12 +181,15 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       operationId: 'changeOrderStatus',
       tag: 'Admin',
       summary: 'Move an order on: shipped, delivered or cancelled',
-      description: 'Paid → shipped → delivered; placed → cancelled (the stock goes back). Only the payment sets `paid`.',
+      description:
+        'Paid → shipped (with `carrier` and `trackingNumber`, both required) → delivered; placed → cancelled (with the `reason` the ' +
+        'customer is told; the stock goes back). Each move emails the customer through the outbox and is recorded on the Activity ' +
+        'page. Only the payment sets `paid`.',
       access: 'admin',
       params: orderParamsSchema,
       body: orderStatusBodySchema,
       answers: {
-        200: { description: 'The order with its new status.', schema: orderSchema, example: { ...examples.paidOrder } },
+        200: { description: 'The order with its new status.', schema: orderSchema, example: examples.shippedOrder },
         404: NOT_FOUND,
         409: { description: 'The order’s status does not allow this move (or another admin moved it first, or its payment went through just now).' },
         502: PAYMENT_NOT_CANCELLED,
@@ -188,7 +197,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       handle:
         ({ orders }) =>
         ({ params, body }, req) =>
-          orders.changeStatus(accessClaims(req), params.id, body.status),
+          orders.changeStatus(accessClaims(req), params.id, body),
     }),
     route({
       method: 'get',

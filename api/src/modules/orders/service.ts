@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
-  type AdminOrderStatus,
+  CANCEL_REASONS,
   lineTotalCents,
   type Order,
   ORDER_PAGE_SIZE,
   ORDER_STATUS_MOVES,
+  orderNumberFrom,
   type OrderPage,
+  type OrderStatusInput,
   orderRuleText,
   type StockHolds,
   type Page,
@@ -24,7 +27,7 @@ import type { Logger } from '../../logger';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
-import { orderPlacedEmail } from '../mail/templates';
+import { orderCancelledByShopEmail, orderDeliveredEmail, orderPlacedEmail, orderShippedEmail } from '../mail/templates';
 import { createIdempotentRunner, requestHash, type StoredAnswer } from './idempotency';
 import type { PaymentsService } from '../payments/service';
 import { createHoldRules, type HoldLimits, type HoldLine } from './hold-rules';
@@ -35,6 +38,7 @@ import type { AllOrdersQuery, MyOrdersQuery, OrderBody } from './validators';
 export function toOrder(doc: WithId<OrderDocument>): Order {
   return {
     _id: doc._id.toHexString(),
+    number: doc.number,
     productId: doc.productId.toHexString(),
     productName: doc.productName,
     email: doc.email,
@@ -47,12 +51,14 @@ export function toOrder(doc: WithId<OrderDocument>): Order {
     paid: doc.paid,
     ...(doc.transactionId ? { transactionId: doc.transactionId } : {}),
     status: doc.status,
-    statusHistory: doc.statusHistory.map(({ status, at, by, reason }) => ({
+    statusHistory: doc.statusHistory.map(({ status, at, by, reason, note }) => ({
       status,
       at: at.toISOString(),
       by,
       ...(reason ? { reason } : {}),
+      ...(note ? { note } : {}),
     })),
+    ...(doc.shipment ? { shipment: { carrier: doc.shipment.carrier, trackingNumber: doc.shipment.trackingNumber } } : {}),
     createdAt: doc.createdAt.toISOString(),
     ...(doc.checkoutId ? { checkoutId: doc.checkoutId.toHexString() } : {}),
     ...(doc.holdExpiresAt ? { holdExpiresAt: doc.holdExpiresAt.toISOString() } : {}),
@@ -71,9 +77,56 @@ export interface PlacedOrder {
 }
 
 export const ORDER_NOT_FOUND = 'Order not found';
+
+type StatusChange = OrderDocument['statusHistory'][number];
+
+/** Reserving a random number fails only on a clash; this many clashes in a row means something else is wrong. */
+const ORDER_NUMBER_ATTEMPTS = 8;
+
+/**
+ * A new order number, reserved so no other checkout gets it: random (not guessable from another),
+ * drawn again on the rare clash. One number names one checkout; today each order is its own.
+ */
+export async function newOrderNumber(orders: Pick<OrdersRepository, 'reserveNumber'>): Promise<string> {
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+    const number = orderNumberFrom(randomBytes(6));
+    if (await orders.reserveNumber(number)) return number;
+  }
+  throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
+}
+
+/**
+ * Gives each order stored before order numbers existed a number of its own (run at start, batch
+ * by batch; an order another api instance numbered first keeps that number). Returns how many.
+ */
+export async function numberOrdersWithoutNumber(
+  orders: Pick<OrdersRepository, 'reserveNumber' | 'findWithoutNumber' | 'setNumberIfMissing'>,
+): Promise<number> {
+  let numbered = 0;
+  for (;;) {
+    const batch = await orders.findWithoutNumber(100);
+    for (const order of batch) if (await orders.setNumberIfMissing(order._id, await newOrderNumber(orders))) numbered += 1;
+    if (batch.length < 100) return numbered;
+  }
+}
+
+/**
+ * The one way an unpaid order is cancelled, whoever asks (the customer, an admin, the hold
+ * sweep): placed and unpaid → cancelled, and only the request that made the change gives the
+ * stock back. Callers cancel the order's PaymentIntent first (payments.cancelPaymentOf). The
+ * cancelled order, or null when it was no longer placed and unpaid.
+ */
+export async function cancelUnpaidOrder(
+  orders: Pick<OrdersRepository, 'cancelPlaced' | 'returnStock'>,
+  filter: Parameters<OrdersRepository['cancelPlaced']>[0],
+  change: StatusChange,
+): Promise<WithId<OrderDocument> | null> {
+  const cancelled = await orders.cancelPlaced(filter, change);
+  if (cancelled) await orders.returnStock(cancelled.productId, cancelled.order_quantity);
+  return cancelled;
+}
+
 const PAID_ORDER_NOT_DELETED = 'A paid order cannot be deleted.';
-/** Why an order was cancelled (statusHistory[].reason). */
-export const CANCEL_REASONS = { deleted: 'deleted', expired: 'expired' } as const;
 
 /** Idempotency-Keys are kept at least this long (the cleanup drops older ones). */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
@@ -133,6 +186,7 @@ export function createOrdersService(deps: {
     let saved: WithId<OrderDocument>;
     try {
       saved = await orders.insert({
+        number: await newOrderNumber(orders),
         productId: part._id,
         productName: part.name,
         email: caller.email,
@@ -169,28 +223,47 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * Cancels an unpaid order (placed → cancelled, reason 'deleted') and gives its stock back. Its
+   * Cancels an unpaid order (placed → cancelled, with `change`'s reason) and gives its stock back. Its
    * PaymentIntent is cancelled first, so the card can no longer be charged for it (a payment that
    * went through meanwhile makes the order paid, and this a 409). The status change is the guard,
-   * so of two racing deletes only one returns the stock; the other answers deletedCount 0, as does
-   * a second delete of the same order. With `owner`, only that customer's order: anyone else's is
-   * "not found".
+   * so of two racing cancels only one returns the stock; the other gets null, as does a second
+   * cancel of the same order. With `owner`, only that customer's order: anyone else's is "not found".
+   * The cancelled order, or null when it was cancelled already.
    */
-  async function cancelUnpaid(id: ObjectId, by: string, owner?: string): Promise<{ deletedCount: number }> {
+  async function cancelUnpaid(id: ObjectId, change: StatusChange, owner?: string): Promise<WithId<OrderDocument> | null> {
     const doc = await orders.findById(id);
     if (!doc || (owner !== undefined && doc.email !== owner)) throw new NotFoundError(ORDER_NOT_FOUND);
-    if (doc.status === 'cancelled') return { deletedCount: 0 };
+    if (doc.status === 'cancelled') return null;
     if (doc.paid || doc.status !== 'placed') throw new ConflictError(PAID_ORDER_NOT_DELETED);
     await deps.payments?.cancelPaymentOf(doc);
-    const change = { status: 'cancelled' as const, at: new Date(), by, reason: CANCEL_REASONS.deleted };
-    const cancelled = await orders.cancelPlaced(owner ? { _id: id, email: owner } : { _id: id }, change);
-    if (cancelled) {
-      await orders.returnStock(cancelled.productId, cancelled.order_quantity);
-      return { deletedCount: 1 };
-    }
+    const cancelled = await cancelUnpaidOrder(orders, owner ? { _id: id, email: owner } : { _id: id }, change);
+    if (cancelled) return cancelled;
     const now = await orders.findById(id);
-    if (now?.status === 'cancelled') return { deletedCount: 0 };
+    if (now?.status === 'cancelled') return null;
     throw new ConflictError(PAID_ORDER_NOT_DELETED);
+  }
+
+  /** The shop's cancellation (an admin's), with the reason the customer reads. */
+  const shopCancellation = (caller: AccessClaims, note: string | undefined): StatusChange => ({
+    status: 'cancelled',
+    at: new Date(),
+    by: caller.email,
+    reason: CANCEL_REASONS.shop,
+    ...(note ? { note } : {}),
+  });
+
+  /** After the shop cancelled an order: the customer is emailed with the admin's reason, and the log records it. */
+  async function tellShopCancelled(caller: AccessClaims, cancelled: WithId<OrderDocument>): Promise<void> {
+    const order = toOrder(cancelled);
+    const note = order.statusHistory.at(-1)?.note;
+    await deps.outbox.enqueue(orderCancelledByShopEmail(order, { shopUrl: deps.shopUrl }));
+    await deps.activity.record({
+      action: 'order.deleted',
+      actor: caller.email,
+      target: order.number,
+      ...(note ? { details: note } : {}),
+      subject: { kind: 'order', id: order._id },
+    });
   }
 
   return {
@@ -226,14 +299,20 @@ export function createOrdersService(deps: {
     },
 
     /** DELETE /myorder/:id: the caller's own unpaid order (anyone else's is "not found"). */
-    cancelOwn: (caller: AccessClaims, id: ObjectId) => cancelUnpaid(id, caller.email, caller.email),
+    async cancelOwn(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
+      const change = { status: 'cancelled' as const, at: new Date(), by: caller.email, reason: CANCEL_REASONS.deleted };
+      return { deletedCount: (await cancelUnpaid(id, change, caller.email)) ? 1 : 0 };
+    },
+
+    /** The number a new checkout is known by (issue 21 gives one to a checkout of several orders). */
+    newOrderNumber: () => newOrderNumber(orders),
 
     /**
      * GET /order (admin): every order newest first. The spec's plain call (no parameter) keeps its
-     * shape, an array; a filter, a search or a page asks for a page, as GET /tools does.
+     * shape, an array; a search, a filter, a sort or a page asks for a page, as GET /tools does.
      */
     async listAll(query: AllOrdersQuery): Promise<Order[] | Page<Order>> {
-      const search = { status: query.status, text: query.q || undefined };
+      const search = { status: query.status, text: query.q || undefined, from: query.from, to: query.to, sort: query.sort };
       if (Object.values(query).every((value) => value === undefined)) {
         return (await orders.list(search)).docs.map(toOrder);
       }
@@ -242,36 +321,55 @@ export function createOrdersService(deps: {
       return toPage(docs.map(toOrder), total, paging);
     },
 
-    /** DELETE /order/:id (admin): cancels any customer's unpaid order, as their own delete does. */
-    async cancelAsAdmin(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
-      const answer = await cancelUnpaid(id, caller.email);
-      if (answer.deletedCount === 1) {
-        await deps.activity.record({ action: 'order.deleted', actor: caller.email, target: id.toHexString() });
-      }
-      return answer;
+    /**
+     * DELETE /order/:id (admin): the shop cancels a customer's unpaid order, as their own delete
+     * does, and emails them (with the reason, when given).
+     */
+    async cancelAsAdmin(caller: AccessClaims, id: ObjectId, note?: string): Promise<{ deletedCount: number }> {
+      const cancelled = await cancelUnpaid(id, shopCancellation(caller, note));
+      if (!cancelled) return { deletedCount: 0 };
+      await tellShopCancelled(caller, cancelled);
+      return { deletedCount: 1 };
     },
 
     /**
      * PATCH /order/:id/status (admin): one move of ORDER_STATUS_MOVES, made by a conditional update
-     * on the status read, so of two racing changes one wins and the other gets the 409. Cancelling
-     * gives the stock back (once, as a delete does).
+     * on the status read, so of two racing changes one wins and the other gets the 409. Shipping
+     * stores the carrier and tracking number; each move emails the customer (the outbox) and is
+     * logged. Cancelling goes through the one cancel path (the stock goes back once).
      */
-    async changeStatus(caller: AccessClaims, id: ObjectId, to: AdminOrderStatus): Promise<Order> {
+    async changeStatus(caller: AccessClaims, id: ObjectId, input: OrderStatusInput): Promise<Order> {
+      const to = input.status;
       const current = await orders.findById(id);
       if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
       if (!ORDER_STATUS_MOVES[current.status].includes(to)) throw new ConflictError(statusMoveRefusal(current.status, to));
       if (to === 'cancelled') await deps.payments?.cancelPaymentOf(current);
       const change = { status: to, at: new Date(), by: caller.email };
       const moved =
-        to === 'cancelled' ? await orders.cancelPlaced({ _id: id }, change) : await orders.moveStatus(id, current.status, change);
+        input.status === 'cancelled'
+          ? await cancelUnpaidOrder(orders, { _id: id }, shopCancellation(caller, input.reason))
+          : input.status === 'shipped'
+            ? await orders.moveStatus(id, current.status, change, { shipment: { carrier: input.carrier, trackingNumber: input.trackingNumber } })
+            : await orders.moveStatus(id, current.status, change);
       if (!moved) {
         // Someone else moved it first; no status allows the same move as the one it left.
         const now = await orders.findById(id);
         throw new ConflictError(statusMoveRefusal(now?.status ?? current.status, to));
       }
-      if (to === 'cancelled') await orders.returnStock(moved.productId, moved.order_quantity);
-      await deps.activity.record({ action: 'order.status', actor: caller.email, target: id.toHexString(), details: to });
-      return toOrder(moved);
+      const order = toOrder(moved);
+      if (input.status === 'cancelled') await tellShopCancelled(caller, moved);
+      else {
+        const shipped = input.status === 'shipped';
+        await deps.outbox.enqueue((shipped ? orderShippedEmail : orderDeliveredEmail)(order, { shopUrl: deps.shopUrl }));
+        await deps.activity.record({
+          action: 'order.status',
+          actor: caller.email,
+          target: order.number,
+          details: shipped ? `shipped with ${input.carrier} ${input.trackingNumber}` : to,
+          subject: { kind: 'order', id: order._id },
+        });
+      }
+      return order;
     },
 
     /**
@@ -323,11 +421,8 @@ export async function cancelExpiredOrders(
         continue;
       }
       const change = { status: 'cancelled' as const, at: now, by: 'system', reason: CANCEL_REASONS.expired };
-      const won = await orders.cancelPlaced({ _id: order._id }, change);
+      if (await cancelUnpaidOrder(orders, { _id: order._id }, change)) cancelled += 1;
       progress += 1;
-      if (!won) continue;
-      await orders.returnStock(won.productId, won.order_quantity);
-      cancelled += 1;
     }
     // A short batch is the last; one where nothing moved would come back the same.
     if (batch.length < SWEEP_BATCH || progress === 0) return cancelled;

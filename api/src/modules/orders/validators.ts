@@ -1,6 +1,8 @@
 import {
+  adminOrderCancelInputSchema,
   catalogQueryFields,
   emailSchema,
+  ORDER_LIST_SORTS,
   ORDER_STATUSES,
   orderInputSchema,
   orderStatusInputSchema,
@@ -52,15 +54,31 @@ export const myOrdersQuerySchema = z.strictObject(
 );
 export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
 
-/** GET /order?status=&q=&page=&limit= (admin; strict). q: part of the email or of the part's name. */
-export const allOrdersQuerySchema = z.strictObject(
-  {
-    status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional(),
-    q: catalogQueryFields.q.optional(),
-    ...pagingFields,
-  },
-  { error: unknownQueryParameterError(['status', 'q', 'page', 'limit']) },
-);
+/** A moment in a query string: ISO 8601 with its offset (what Date#toISOString writes). */
+const instantSchema = (name: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${name} must be an ISO date and time, like 2026-11-24T00:00:00.000Z` })
+    .transform((text) => new Date(text));
+
+const ALL_ORDERS_PARAMS = ['status', 'q', 'from', 'to', 'sort', 'page', 'limit'];
+
+/**
+ * GET /order?status=&q=&from=&to=&sort=&page=&limit= (admin; strict). q: part of the order
+ * number, the email or the part's name; placed at or after `from` and before `to`.
+ */
+export const allOrdersQuerySchema = z
+  .strictObject(
+    {
+      status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional(),
+      q: catalogQueryFields.q.optional(),
+      from: instantSchema('from').optional(),
+      to: instantSchema('to').optional(),
+      sort: z.enum(ORDER_LIST_SORTS, { error: `sort must be one of: ${ORDER_LIST_SORTS.join(', ')}` }).optional(),
+      ...pagingFields,
+    },
+    { error: unknownQueryParameterError(ALL_ORDERS_PARAMS) },
+  )
+  .refine((query) => !query.from || !query.to || query.from < query.to, { message: 'from must be before to', path: ['from'] });
 export type AllOrdersQuery = z.output<typeof allOrdersQuerySchema>;
 
 const MAX_STOCK_HOLD_IDS = 50;
@@ -83,5 +101,8 @@ export const stockHoldsQuerySchema = z.strictObject(
   { error: unknownQueryParameterError(['ids']) },
 );
 
-/** PATCH /order/:id/status (admin): shipped, delivered or cancelled; strict. */
+/** PATCH /order/:id/status (admin): shipped (carrier, tracking number), delivered, or cancelled (reason); strict. */
 export const orderStatusBodySchema = orderStatusInputSchema;
+
+/** DELETE /order/:id (admin): no body (the spec's call), or the reason the customer is told. */
+export const adminOrderCancelBodySchema = adminOrderCancelInputSchema;

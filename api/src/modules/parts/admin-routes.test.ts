@@ -1,13 +1,14 @@
-import { partInputSchema, type Part } from '@pcpp/contracts/core';
+import { partEditMessages, partInputSchema, type Part, SPECS_UNKNOWN, specSummary, validationMessages } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { createAccount, createPart, createTestApi, insertOrder, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, insertOrder, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
+import { createOrdersRepository } from '../orders/repository';
 import { createActivityLog } from '../activity/service';
 import { createActivityRepository } from '../activity/repository';
 import { createPartsRepository } from './repository';
 import { createPartsService } from './service';
 
-// POST /tools and DELETE /tools/{id} (admin).
+// POST /tools, PATCH /tools/{id} and DELETE /tools/{id} (admin).
 
 let api: TestApi;
 let admin: { email: string; token: string };
@@ -32,6 +33,8 @@ const partBody = (fields: object = {}) => ({
   ...fields,
 });
 const postPart = (body: object) => asAdmin(request(api.app).post('/tools').send(body));
+/** A customer the identity provider knows (placing an order reads the account there). */
+const signUpCustomer = () => signUpWithAccessToken(api);
 const latestActivity = async () => (await asAdmin(request(api.app).get('/activity?limit=1'))).body.items[0];
 
 describe('POST /tools', () => {
@@ -39,7 +42,7 @@ describe('POST /tools', () => {
     const response = await postPart(partBody());
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
-    const expected: Part = { ...partBody(), _id: response.body.insertedId, createdAt: expect.any(String) } as Part;
+    const expected: Part = { ...partBody(), _id: response.body.insertedId, version: 0, createdAt: expect.any(String) } as Part;
 
     const all = await request(api.app).get('/tools');
     expect(all.body.at(-1)).toEqual(expected);
@@ -176,5 +179,201 @@ describe('DELETE /tools/{id}', () => {
     const withBody = await asAdmin(request(api.app).delete(`/tools/${part.id}`).send({ soft: true }));
     expect(withBody.status).toBe(400);
     expect(await api.database.collections.parts.countDocuments({ _id: part._id })).toBe(1);
+  });
+});
+
+describe('PATCH /tools/{id}', () => {
+  const patch = (id: string, body: object) => asAdmin(request(api.app).patch(`/tools/${id}`).send(body));
+  const stored = async (id: ObjectId) => (await api.database.collections.parts.findOne({ _id: id }))!;
+
+  it('changes only the fields sent, counts a version, shows in the catalog at once, and logs field: old → new', async () => {
+    const part = await createPart(api, { p_quantity: 12, price: 12999 });
+    const before = (await request(api.app).get(`/tools/${part.id}`)).body as Part;
+    expect(before.version).toBe(0);
+
+    const response = await patch(part.id, { version: 0, price: 11999 });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...before, price: 11999, version: 1 });
+    expect((await request(api.app).get(`/tools/${part.id}`)).body).toEqual(response.body);
+    expect((await request(api.app).get('/tools?sort=newest&limit=50')).body.items).toContainEqual(response.body);
+
+    expect(await latestActivity()).toEqual({
+      _id: expect.any(String),
+      action: 'product.edited',
+      actor: admin.email,
+      target: part.name,
+      changes: [{ field: 'price', from: '$129.99', to: '$119.99' }],
+      subject: { kind: 'product', id: part.id, exists: true },
+      at: expect.any(String),
+    });
+
+    const renamed = await patch(part.id, { version: 1, name: 'Renamed Part', category: 'Storage', min_quantity: 2, description: 'New words.' });
+    expect(renamed.body).toMatchObject({ name: 'Renamed Part', category: 'Storage', min_quantity: 2, description: 'New words.', price: 11999, p_quantity: 12, version: 2 });
+    expect((await latestActivity()).changes).toEqual([
+      { field: 'name', from: part.name, to: 'Renamed Part' },
+      { field: 'category', from: part.category, to: 'Storage' },
+      { field: 'minimum order', from: '1', to: '2' },
+      { field: 'description', from: part.description.length > 80 ? `${part.description.slice(0, 79)}…` : part.description, to: 'New words.' },
+      // The board's specs are no drive's: a new category without specs drops them.
+      { field: 'specs', from: specSummary(part), to: SPECS_UNKNOWN },
+    ]);
+    expect(renamed.body).not.toHaveProperty('specs');
+    // The catalog's search and filters read the part as it is now.
+    const ids = async (query: string) => ((await request(api.app).get(`/tools?${query}&limit=50`)).body.items as Part[]).map((found) => found._id);
+    expect(await ids('q=renamed')).toContain(part.id);
+    expect(await ids('category=Storage')).toContain(part.id);
+    expect(await ids('socket=AM4')).not.toContain(part.id);
+  });
+
+  it('edits the specs: checked against the category, searchable at once, logged; null removes them', async () => {
+    const part = await createPart(api, { p_quantity: 4 });
+    const specs = { ...(part.specs as Record<string, unknown>), socket: 'AM5', chipset: 'X670E' };
+    const edited = await patch(part.id, { version: 0, specs });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ specs, version: 1 });
+    expect((await latestActivity()).changes).toEqual([{ field: 'specs', from: specSummary(part), to: 'AM5 · X670E · ATX · DDR4' }]);
+    const ids = async (query: string) => ((await request(api.app).get(`/tools?${query}&limit=50`)).body.items as Part[]).map((found) => found._id);
+    expect(await ids('socket=AM5')).toContain(part.id);
+    expect(await ids('socket=AM4')).not.toContain(part.id);
+    expect(await ids('q=x670e')).toContain(part.id);
+
+    // Another category's specs, or a board's with a wrong value: 400, nothing changed.
+    const memorySpecs = await patch(part.id, { version: 1, specs: { memoryType: 'DDR5', modules: 2, moduleGB: 16, speedMTs: 6000 } });
+    expect(memorySpecs.status).toBe(400);
+    expect(memorySpecs.body.message).toMatch(/^specs of a Motherboard part take only socket, chipset/);
+    const badSocket = await patch(part.id, { version: 1, specs: { ...specs, socket: 'AM3' } });
+    expect(badSocket.status).toBe(400);
+    expect(badSocket.body).toEqual({ message: 'socket must be one of: AM4, AM5, LGA1700, LGA1851' });
+    // A drive's specs are fine once the category changes with them.
+    const drive = await patch(part.id, { version: 1, category: 'Storage', specs: { interface: 'NVMe M.2', capacityGB: 2000 } });
+    expect(drive.status).toBe(200);
+    expect(drive.body).toMatchObject({ category: 'Storage', specs: { interface: 'NVMe M.2', capacityGB: 2000 }, version: 2 });
+
+    const removed = await patch(part.id, { version: 2, specs: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body).not.toHaveProperty('specs');
+    expect(await stored(part._id)).not.toHaveProperty('specs');
+    expect((await latestActivity()).changes).toEqual([{ field: 'specs', from: 'NVMe M.2 · 2 TB', to: SPECS_UNKNOWN }]);
+    // Removing specs it does not have is no change.
+    expect((await patch(part.id, { version: 3, specs: null })).body).toMatchObject({ version: 3 });
+  });
+
+  it('refuses a photo that is not one of the shop’s uploads, as for an added part', async () => {
+    const part = await createPart(api, { p_quantity: 4 });
+    const response = await patch(part.id, { version: 0, img: 'https://images.example.com/elsewhere.webp' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: validationMessages.imageNotUploaded });
+    expect((await stored(part._id)).img).toBe(part.img);
+  });
+
+  it('answers the part as it is, with no new version and nothing logged, when nothing differs', async () => {
+    const part = await createPart(api, { p_quantity: 3, price: 500 });
+    const logged = await api.database.collections.activity.countDocuments({});
+    const response = await patch(part.id, { version: 0, price: 500, p_quantity: { from: 3, to: 3 } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ price: 500, p_quantity: 3, version: 0 });
+    expect(await api.database.collections.activity.countDocuments({})).toBe(logged);
+  });
+
+  it('refuses a stale version with a 409 the form can show, changing nothing', async () => {
+    const part = await createPart(api, { p_quantity: 5, price: 1000 });
+    expect((await patch(part.id, { version: 0, price: 1100 })).status).toBe(200);
+    const stale = await patch(part.id, { version: 0, price: 900, name: 'Stale edit' });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: partEditMessages.changedMeanwhile });
+    expect(await stored(part._id)).toMatchObject({ price: 1100, name: part.name, version: 1 });
+    const ahead = await patch(part.id, { version: 7, price: 900 });
+    expect(ahead.status).toBe(409);
+  });
+
+  it('lets exactly one of concurrent edits of the same version win, the others 409, round after round', async () => {
+    for (let round = 0; round < 15; round += 1) {
+      const part = await createPart(api, { p_quantity: 5, price: 1000 });
+      const answers = await Promise.all([1, 2, 3, 4].map((n) => patch(part.id, { version: 0, price: 1000 + n })));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 409, 409, 409]);
+      const winner = answers.find((answer) => answer.status === 200)!.body as Part;
+      expect(await stored(part._id)).toMatchObject({ price: winner.price, version: 1 });
+      expect(await api.database.collections.activity.countDocuments({ 'subject.id': part.id })).toBe(1);
+    }
+  });
+
+  it('moves the stock by the difference from the figure loaded, keeping what orders took meanwhile', async () => {
+    const part = await createPart(api, { p_quantity: 10 });
+    const customer = await signUpCustomer();
+    // Loaded at 10; a customer orders 3 before the admin saves 10 → 25.
+    const ordered = await request(api.app)
+      .post('/order')
+      .set('Authorization', `Bearer ${customer.token}`)
+      .send({ productId: part.id, order_quantity: 3, address: '1 Main Street', phone: '555 0100' });
+    expect(ordered.status).toBe(201);
+    const response = await patch(part.id, { version: 0, p_quantity: { from: 10, to: 25 } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ p_quantity: 22, version: 1 });
+    expect((await latestActivity()).changes).toEqual([{ field: 'stock', from: '7', to: '22' }]);
+  });
+
+  it('never loses units to orders racing stock edits', async () => {
+    const repository = createPartsRepository(api.database.collections.parts);
+    const orders = createOrdersRepository(api.database.collections);
+    for (let round = 0; round < 10; round += 1) {
+      const part = await createPart(api, { p_quantity: 50 });
+      // 20 single-unit orders race one admin adding 30 to the 50 loaded.
+      const [edit, ...taken] = await Promise.all([
+        repository.edit(part, 0, { set: {}, stockDelta: 30 }),
+        ...Array.from({ length: 20 }, () => orders.takeStock(part._id, 1)),
+      ]);
+      expect(edit).not.toBeNull();
+      expect(taken.filter(Boolean)).toHaveLength(20);
+      expect((await stored(part._id)).p_quantity).toBe(50 + 30 - 20);
+    }
+  });
+
+  it('refuses a cut below 0 once orders took stock meanwhile, with how many are left', async () => {
+    const part = await createPart(api, { p_quantity: 2 });
+    // Loaded at 10, now 2: the cut of 5 would leave -3.
+    const response = await patch(part.id, { version: 0, p_quantity: { from: 10, to: 5 } });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: partEditMessages.stockBelowZero(2), available: 2 });
+    expect(await stored(part._id)).toMatchObject({ p_quantity: 2 });
+    expect((await stored(part._id)).version).toBeUndefined();
+    // Marking it sold out from the figure loaded is fine.
+    expect((await patch(part.id, { version: 0, p_quantity: { from: 2, to: 0 } })).body).toMatchObject({ p_quantity: 0, version: 1 });
+  });
+
+  it('never changes a placed order: its name and price stay its own', async () => {
+    const part = await createPart(api, { p_quantity: 9, price: 4550 });
+    const customer = await createAccount(api, 'customer');
+    const order = await insertOrder(api, part, { email: customer.email, order_quantity: 2 });
+    expect((await patch(part.id, { version: 0, price: 9999, name: 'Pricier Part' })).status).toBe(200);
+    const kept = await asAdmin(request(api.app).get(`/order/${order.id}`));
+    expect(kept.body).toMatchObject({ productName: part.name, per_product_price: 4550, totalAmount: 9100 });
+  });
+
+  it.each([
+    ['only a version', { version: 0 }, partEditMessages.nothingToChange],
+    ['no version', { price: 100 }, partEditMessages.versionRequired],
+    ['a negative version', { version: -1, price: 100 }, partEditMessages.versionRequired],
+    ['an unknown key', { version: 0, featured: true }, 'Unrecognized key: "featured"'],
+    ['the id', { version: 0, _id: '0'.repeat(24) }, 'Unrecognized key: "_id"'],
+    ['a stock as a number', { version: 0, p_quantity: 5 }, 'p_quantity must be {from, to}: the stock you loaded and the stock you want'],
+    ['a stock below 0', { version: 0, p_quantity: { from: 5, to: -1 } }, 'p_quantity.to must be 0 or more'],
+    ['a stock with another key', { version: 0, p_quantity: { from: 5, to: 6, by: 1 } }, 'Unrecognized key: "by"'],
+    ['a minimum above the new stock', { version: 0, min_quantity: 9, p_quantity: { from: 5, to: 6 } }, 'minimum order must not be above the quantity'],
+    ['a price in dollars', { version: 0, price: 12.5 }, 'price must be whole cents'],
+    ['an empty name', { version: 0, name: '  ' }, 'product Name is Required'],
+    ['an image that is not a URL', { version: 0, img: 'photo.png' }, validationMessages.imageNotUploaded],
+    ['specs that are not an object', { version: 0, specs: 'AM5' }, 'specs must be an object of the category’s specs, or null'],
+  ])('refuses %s with a 400 and changes nothing', async (_what, body, message) => {
+    const part = await createPart(api, { p_quantity: 5 });
+    const response = await patch(part.id, body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message });
+    expect((await stored(part._id)).version).toBeUndefined();
+  });
+
+  it('answers 404 for a part that is gone, 400 for a malformed id', async () => {
+    expect((await patch('0'.repeat(24), { version: 0, price: 100 })).status).toBe(404);
+    expect((await patch('xyz', { version: 0, price: 100 })).body).toMatchObject({ message: 'Invalid part id' });
   });
 });

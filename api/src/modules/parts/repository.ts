@@ -6,9 +6,15 @@ import {
   type Category,
   facetKey,
 } from '@pcpp/contracts/core';
-import type { Collection, Filter, ObjectId, Sort, WithId } from 'mongodb';
+import type { Collection, Filter, ObjectId, Sort, UpdateFilter, WithId } from 'mongodb';
 import type { PartDocument } from '../../db/mongo';
+import { updateIfMatches } from '../../db/update-if-matches';
 import { SEARCH_INDEX_VERSION, searchFieldsOf, textQuery } from './search-index';
+
+/** The fields an edit sets as they are (the stock is changed by a difference instead). */
+export type PartEdit = Partial<Pick<PartDocument, 'name' | 'category' | 'price' | 'min_quantity' | 'description' | 'img' | 'specs'>>;
+/** The fields the search index is derived from (search-index.ts). */
+const INDEXED_FIELDS = ['name', 'description', 'category', 'specs'] as const;
 
 export interface PartSearch extends CatalogFacetFilters {
   category?: Category;
@@ -93,6 +99,43 @@ export function createPartsRepository(parts: Collection<PartDocument>, { onCatal
       const { deletedCount } = await parts.deleteOne({ _id: id });
       onCatalogChange();
       return deletedCount;
+    },
+    /**
+     * An admin's edit of `current` (the part as read), in one conditional update: only while the
+     * part is still at `version` (a part never edited has none: version 0), it sets `set` (and drops
+     * the specs with `dropSpecs`), adds `stockDelta` to the stock (never below 0, so units orders
+     * took meanwhile are kept) and counts one more version. The part after the edit, or null when it
+     * moved on, is gone, or has too little stock for a negative delta.
+     */
+    async edit(
+      current: WithId<PartDocument>,
+      version: number,
+      { set, dropSpecs = false, stockDelta }: { set: PartEdit; dropSpecs?: boolean; stockDelta: number },
+    ): Promise<WithId<PartDocument> | null> {
+      const id = current._id;
+      const filter: Filter<PartDocument> & { _id: ObjectId } = {
+        _id: id,
+        version: version === 0 ? { $exists: false } : version,
+        ...(stockDelta < 0 ? { p_quantity: { $gte: -stockDelta } } : {}),
+      };
+      // A changed name, description, category or specs changes what the search finds it by. The
+      // version guard means `current` is what the update changes, so the index is computed from it.
+      const reindexed = dropSpecs || INDEXED_FIELDS.some((field) => field in set);
+      const edited = { ...current, ...set, ...(dropSpecs ? { specs: undefined } : {}) };
+      const fields = { ...set, ...(reindexed ? searchFieldsOf(edited) : {}) };
+      const update: UpdateFilter<PartDocument> = {
+        $inc: { version: 1, ...(stockDelta !== 0 ? { p_quantity: stockDelta } : {}) },
+        ...(Object.keys(fields).length > 0 ? { $set: fields } : {}),
+        ...(dropSpecs ? { $unset: { specs: '' } } : {}),
+      };
+      const after = await updateIfMatches(parts, filter, update);
+      if (after) onCatalogChange();
+      return after;
+    },
+    /** Which of these parts still exist (the Activity page links only to those). */
+    async existingIds(ids: readonly ObjectId[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      return new Set((await parts.find({ _id: { $in: [...ids] } }).toArray()).map((part) => part._id.toHexString()));
     },
     /** One page of the parts matching the search, and how many match in all. */
     async search(search: PartSearch) {

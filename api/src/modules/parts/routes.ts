@@ -1,11 +1,11 @@
-import { deletedCountAnswerSchema, insertedIdAnswerSchema, partListSchema, partSchema } from '@pcpp/contracts/core';
+import { apiErrorSchema, deletedCountAnswerSchema, insertedIdAnswerSchema, partListSchema, partSchema, stockConflictSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import type { CatalogCache } from '../../catalog-cache';
 import { type RouteModule, routeDeclarer, SENT } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { PartsService } from './service';
-import { partBodySchema, partListQuerySchema, partParamsSchema } from './validators';
+import { partBodySchema, partListQuerySchema, partParamsSchema, partPatchBodySchema } from './validators';
 
 export interface PartsRouteDeps {
   parts: PartsService;
@@ -78,6 +78,36 @@ export const partsRoutes: RouteModule<PartsRouteDeps> = {
         ({ parts }) =>
         ({ body }, req) =>
           parts.add(accessClaims(req), body),
+    }),
+    route({
+      method: 'patch',
+      path: '/tools/{id}',
+      operationId: 'editPart',
+      tag: 'Parts',
+      summary: 'Edit a part (Manage Products → Edit)',
+      description:
+        'Only the fields sent change. `version` is the part’s version as the admin loaded it: if another admin saved the part ' +
+        'since, the answer is 409 and nothing changes. The stock is sent as `p_quantity: {from, to}` (the figure loaded and the ' +
+        'one wanted): the api adds `to − from` to the current stock in the same atomic step, so units customers ordered ' +
+        'meanwhile stay taken; a cut that would leave less than 0 is a 409 with `available`. `specs` must be the category’s ' +
+        '(the category after the edit; 400 otherwise), `null` removes them, and a category change without specs drops the old ' +
+        'ones; a new `img` must be one of the shop’s uploads. The catalog’s search and filters read the part as edited at once. ' +
+        'Orders keep their own name and price. Recorded on the Activity page as field: old → new.',
+      access: 'admin',
+      params: partParamsSchema,
+      body: partPatchBodySchema,
+      answers: {
+        200: { description: 'The part after the edit (its `version` one higher), or as it was when nothing differed.', schema: partSchema, example: examples.editedPart },
+        404: NOT_FOUND,
+        409: {
+          description: 'The part changed since it was loaded (another admin saved it), or orders left too little stock for the cut.',
+          schema: z.union([stockConflictSchema, apiErrorSchema]),
+        },
+      },
+      handle:
+        ({ parts }) =>
+        ({ params, body }, req) =>
+          parts.edit(accessClaims(req), params.id, body),
     }),
     route({
       method: 'delete',

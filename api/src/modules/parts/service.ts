@@ -1,9 +1,15 @@
 import {
+  type ActivityChange,
   CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
   type CatalogFacet,
   type CatalogQuery,
+  formatCents,
+  PART_FIELD_LABELS,
+  partEditMessages,
   type PartInput,
+  type PartPatch,
+  type PartSpecs,
   type Part,
   type PartList,
   catalogFacetLabels,
@@ -11,15 +17,18 @@ import {
   facetKey,
   facetValueLabel,
   sortFacetValues,
+  sameSpecs,
+  specsInputSchemas,
+  specSummary,
   validationMessages,
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { PartDocument } from '../../db/mongo';
-import { BadRequestError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
-import type { PartsRepository } from './repository';
+import type { PartEdit, PartsRepository } from './repository';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
 export function toPart(doc: WithId<PartDocument>): Part {
@@ -32,9 +41,64 @@ export function toPart(doc: WithId<PartDocument>): Part {
     price: doc.price,
     p_quantity: doc.p_quantity,
     min_quantity: doc.min_quantity,
+    version: doc.version ?? 0,
     ...(doc.specs ? { specs: doc.specs } : {}),
     createdAt: doc.createdAt.toISOString(),
   };
+}
+
+const EDITABLE_FIELDS = ['name', 'category', 'price', 'min_quantity', 'description', 'img'] as const satisfies readonly (keyof PartEdit)[];
+/** Long texts are cut in the log: it says what changed, the part keeps the whole text. */
+const LOGGED_TEXT_MAX = 80;
+
+/** A field's value as the Activity page shows it: prices in dollars, long texts cut. */
+function loggedValue(field: keyof PartEdit | 'p_quantity', value: string | number): string {
+  if (field === 'price') return formatCents(value as number);
+  const text = String(value);
+  return text.length > LOGGED_TEXT_MAX ? `${text.slice(0, LOGGED_TEXT_MAX - 1)}…` : text;
+}
+
+/**
+ * The specs after the edit, checked against the part's category after it: those sent, none (null
+ * sent), or none when the category changes without new ones (the old ones are another category's).
+ * undefined: the specs stay as they are.
+ */
+function editedSpecs(current: PartDocument, patch: PartPatch): PartSpecs | null | undefined {
+  const category = patch.category ?? current.category;
+  if (patch.specs === null) return current.specs ? null : undefined;
+  if (patch.specs !== undefined) {
+    const parsed = specsInputSchemas[category].safeParse(patch.specs);
+    if (!parsed.success) {
+      // Another category's specs: say which keys this one takes, rather than the first missing one.
+      const issue = parsed.error.issues.find((found) => found.code === 'unrecognized_keys') ?? parsed.error.issues[0];
+      throw new BadRequestError(issue?.message ?? `specs must be a ${category} part's`);
+    }
+    return sameSpecs(parsed.data, current.specs) ? undefined : parsed.data;
+  }
+  return category !== current.category && current.specs ? null : undefined;
+}
+
+/** The fields the patch sets to something new, and how each reads in the log (field: old → new). */
+function changedFields(current: PartDocument, patch: PartPatch): { set: PartEdit; dropSpecs: boolean; changes: ActivityChange[] } {
+  const set: Record<string, unknown> = {};
+  const changes: ActivityChange[] = [];
+  for (const field of EDITABLE_FIELDS) {
+    const value = patch[field];
+    if (value === undefined || value === current[field]) continue;
+    set[field] = value;
+    changes.push({ field: PART_FIELD_LABELS[field], from: loggedValue(field, current[field]), to: loggedValue(field, value) });
+  }
+  const specs = editedSpecs(current, patch);
+  if (specs) set.specs = specs;
+  if (specs !== undefined) {
+    const category = patch.category ?? current.category;
+    changes.push({
+      field: PART_FIELD_LABELS.specs,
+      from: loggedValue('specs', specSummary(current)),
+      to: loggedValue('specs', specSummary({ category, ...(specs ? { specs } : {}) })),
+    });
+  }
+  return { set: set as PartEdit, dropSpecs: specs === null, changes };
 }
 
 /** The counts as the answer's facets: each facet's values in a steady order; a chosen one even at 0. */
@@ -115,8 +179,46 @@ export function createPartsService(
         await repository.deleteById(id);
         throw error;
       }
-      await deps.activity.record({ action: 'product.added', actor: caller.email, target: input.name });
+      await deps.activity.record({ action: 'product.added', actor: caller.email, target: input.name, subject: { kind: 'product', id: id.toHexString() } });
       return { insertedId: id.toHexString() };
+    },
+
+    /**
+     * PATCH /tools/:id (admin): only the fields sent change, and only if the part is still at the
+     * version the admin loaded (409 otherwise: another admin saved it meanwhile). The stock moves
+     * by the difference between the figures sent, in the same atomic step, so units ordered
+     * meanwhile stay taken; a cut below 0 is refused. Logged as field: old → new.
+     */
+    async edit(caller: AccessClaims, id: ObjectId, patch: PartPatch): Promise<Part> {
+      const current = await repository.findById(id);
+      if (!current) throw new NotFoundError('Part not found');
+      if ((current.version ?? 0) !== patch.version) throw new ConflictError(partEditMessages.changedMeanwhile);
+      const { set, dropSpecs, changes } = changedFields(current, patch);
+      const stockDelta = patch.p_quantity ? patch.p_quantity.to - patch.p_quantity.from : 0;
+      // Nothing differs: the part as it is, no new version, nothing logged.
+      if (changes.length === 0 && stockDelta === 0) return toPart(current);
+      // The catalog shows it to everyone: only an image the shop itself stores, as for an added part.
+      if (set.img && deps.uploads && !deps.uploads.isUploadUrl(set.img)) throw new BadRequestError(validationMessages.imageNotUploaded);
+      // A new photo is kept before the part points at it (the cleanup deletes unattached uploads).
+      if (set.img) await deps.uploads?.attach(set.img);
+      const after = await repository.edit(current, patch.version, { set, dropSpecs, stockDelta });
+      if (!after) {
+        const now = await repository.findById(id);
+        if (!now) throw new NotFoundError('Part not found');
+        if ((now.version ?? 0) !== patch.version) throw new ConflictError(partEditMessages.changedMeanwhile);
+        throw new ConflictError(partEditMessages.stockBelowZero(now.p_quantity), { details: { available: now.p_quantity } });
+      }
+      if (stockDelta !== 0) {
+        changes.push({ field: PART_FIELD_LABELS.p_quantity, from: String(after.p_quantity - stockDelta), to: String(after.p_quantity) });
+      }
+      await deps.activity.record({
+        action: 'product.edited',
+        actor: caller.email,
+        target: after.name,
+        changes,
+        subject: { kind: 'product', id: id.toHexString() },
+      });
+      return toPart(after);
     },
 
     /** DELETE /tools/:id (admin). Orders keep their own copy of the part's name and price. */
@@ -125,7 +227,7 @@ export function createPartsService(
       // Of two racing deletes, the one whose delete removed it logs it.
       const deletedCount = part ? await repository.deleteById(id) : 0;
       if (part && deletedCount === 1) {
-        await deps.activity.record({ action: 'product.deleted', actor: caller.email, target: part.name });
+        await deps.activity.record({ action: 'product.deleted', actor: caller.email, target: part.name, subject: { kind: 'product', id: id.toHexString() } });
       }
       return { deletedCount };
     },

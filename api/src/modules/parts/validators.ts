@@ -1,4 +1,4 @@
-import { catalogQuerySchema, partInputSchema } from '@pcpp/contracts/core';
+import { catalogQuerySchema, partInputSchema, partPatchSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { objectIdSchema } from '../../validation';
 
@@ -9,3 +9,6 @@ export const partListQuerySchema = catalogQuerySchema;
 
 /** POST /tools (admin): the Add a Product form's schema from contracts; strict, price in cents. */
 export const partBodySchema = partInputSchema;
+
+/** PATCH /tools/:id (admin): the version loaded and the fields to change (the stock as {from, to}). Strict. */
+export const partPatchBodySchema = partPatchSchema;

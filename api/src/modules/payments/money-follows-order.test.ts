@@ -67,7 +67,7 @@ describe('cancelling an unpaid order cancels its payment first', () => {
     expect((await as(admin.token, request(api.app).delete(`/order/${first.orderId}`))).body).toEqual({ deletedCount: 1 });
     expect((await stripe.paymentIntents.retrieve(first.intentId)).status).toBe('canceled');
     const second = await orderWithIntent();
-    const moved = await as(admin.token, request(api.app).patch(`/order/${second.orderId}/status`)).send({ status: 'cancelled' });
+    const moved = await as(admin.token, request(api.app).patch(`/order/${second.orderId}/status`)).send({ status: 'cancelled', reason: 'We cannot ship to this address.' });
     expect(moved.status).toBe(200);
     expect((await stripe.paymentIntents.retrieve(second.intentId)).status).toBe('canceled');
   });
@@ -133,11 +133,18 @@ describe('a payment that still succeeds for a cancelled order', () => {
     await expect(stripe.refunds.create({ payment_intent: paid.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
 
     const activity = await as(admin.token, request(api.app).get('/activity?limit=50'));
-    const entries = activity.body.items.filter((entry: { action: string; target: string }) => entry.action === 'order.refunded' && entry.target === orderId);
-    expect(entries).toEqual([expect.objectContaining({ actor: 'system', details: `${formatCents(order.totalAmount)}: the order was cancelled before the payment went through` })]);
+    // Named by the order's number and linked to it, as the admins' own order entries.
+    const entries = activity.body.items.filter((entry: { action: string; target: string }) => entry.action === 'order.refunded' && entry.target === order.number);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: 'system',
+        details: `${formatCents(order.totalAmount)}: the order was cancelled before the payment went through`,
+        subject: { kind: 'order', id: orderId, exists: true },
+      }),
+    ]);
 
     await api.outbox.idle();
-    const emails = (await inboxOf(customer.email)).filter((email) => email.subject.startsWith('Refund for') && email.text.includes(orderId));
+    const emails = (await inboxOf(customer.email)).filter((email) => email.subject.startsWith('Refund for') && email.text.includes(order.number));
     expect(emails).toHaveLength(1);
     expect(emails[0]!.text).toContain(order.refunds![0]!.refundId);
     // The customer sees it on the order.

@@ -4,7 +4,7 @@ import { ObjectId, type WithId } from 'mongodb';
 import type Stripe from 'stripe';
 import request from 'supertest';
 import type { OrderDocument } from '../../db/mongo';
-import { createPart, createTestApi, signUpWithAccessToken, type TestApi, uniqueEmail } from '../../../test/helpers';
+import { createPart, createTestApi, signUpWithAccessToken, type TestApi, testOrderNumber, uniqueEmail } from '../../../test/helpers';
 import { createStripeClient } from './stripe-client';
 
 // The api against the local Stripe sandbox the global setup started (STRIPE_API_URL).
@@ -33,6 +33,7 @@ afterAll(() => api.close());
 async function insertOrder(overrides: Partial<OrderDocument> = {}): Promise<WithId<OrderDocument>> {
   const createdAt = new Date();
   const order: OrderDocument = {
+    number: testOrderNumber(),
     productId: (await createPart(api, { p_quantity: 10 }))._id,
     productName: 'Ryzen Cooler 240',
     email: customer.email,
@@ -271,7 +272,7 @@ describe('end to end with the sandbox’s own webhook', () => {
     try {
       const user = await signUpWithAccessToken(live);
       const { insertedId } = await live.database.collections.orders.insertOne({
-        productId: (await createPart(live, { p_quantity: 5 }))._id, productName: 'DDR5 32 GB', email: user.email, name: 'Buyer', per_product_price: 9900, order_quantity: 1,
+        number: testOrderNumber(), productId: (await createPart(live, { p_quantity: 5 }))._id, productName: 'DDR5 32 GB', email: user.email, name: 'Buyer', per_product_price: 9900, order_quantity: 1,
         totalAmount: 9900, address: '2 High St', phone: '555-0101', paid: false, status: 'placed',
         statusHistory: [{ status: 'placed', at: new Date(), by: user.email }], createdAt: new Date(),
       });

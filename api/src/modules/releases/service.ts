@@ -119,7 +119,7 @@ export function createReleasesService(deps: {
 
   async function setLive(actor: AccessClaims, remote: RemoteName, action: 'release.promoted' | 'release.rolledBack', expected: string | null, next: { live: string; history: string[] }) {
     if (!(await releases.replaceLive(remote, expected, next))) throw new ConflictError(CHANGED_MEANWHILE);
-    await activity.record({ action, actor: actor.email, target: remote, details: next.live });
+    await activity.record({ action, actor: actor.email, target: remote, details: next.live, subject: { kind: 'release', id: remote } });
     return overviewOf(remote, await releases.listReleases());
   }
 
@@ -140,7 +140,7 @@ export function createReleasesService(deps: {
       if (manifest.name !== remote) throw new BadRequestError(m.wrongManifest(remote, manifest.name));
       const doc: ReleaseDocument = { remote, ...input, shared: manifest.shared, publishedAt: now(), publishedBy: actor.email };
       if (!(await releases.insertRelease(doc))) throw new ConflictError(m.alreadyPublished(remote, input.version));
-      await activity.record({ action: 'release.published', actor: actor.email, target: remote, details: input.version });
+      await activity.record({ action: 'release.published', actor: actor.email, target: remote, details: input.version, subject: { kind: 'release', id: remote } });
       return toReleaseVersion(doc);
     },
 

@@ -102,6 +102,7 @@ export function createReviewsService(deps: {
           action: hidden ? 'review.hidden' : 'review.shown',
           actor: caller.email,
           target: describeReview(doc),
+          subject: { kind: 'review', id: id.toHexString() },
         });
       }
       return toModeratedReview(doc, await adminAuthorsOf([doc]));

@@ -1,8 +1,13 @@
-import { ADMIN_PAGE_SIZE } from '@pcpp/contracts/core';
+import { ADMIN_PAGE_SIZE, adminText } from '@pcpp/contracts/core';
 import request from 'supertest';
 import { createAccount, createTestApi, randomSuffix, type TestApi } from '../../../test/helpers';
+import { createRoleAuthority } from '../../auth/role-authority';
+import { createActivityRepository } from '../activity/repository';
+import { createActivityLog } from '../activity/service';
+import { createUsersRepository } from './repository';
+import { createUsersService } from './service';
 
-// GET /user and PUT /user/admin/{email}, with the role cache on as in production: a promotion
+// GET /user, PUT and DELETE /user/admin/{email}, with the role cache on as in production: a promotion
 // must reach the promoted account's next call without waiting for the cache or the token.
 
 let api: TestApi;
@@ -84,6 +89,7 @@ describe('PUT /user/admin/{email}', () => {
       action: 'user.promoted',
       actor: admin.email,
       target: customer.email,
+      subject: { kind: 'user', id: customer.email, exists: true },
       at: expect.any(String),
     });
   });
@@ -111,5 +117,133 @@ describe('PUT /user/admin/{email}', () => {
     expect(withQuery.status).toBe(400);
     expect(withQuery.body).toMatchObject({ message: 'Unknown query parameter "force": this call takes none' });
     expect((await api.database.collections.users.findOne({ email: tagged[0]!.email }))?.role).toBe('customer');
+  });
+});
+
+describe('DELETE /user/admin/{email}', () => {
+  const demote = (email: string, as = admin) => request(api.app).delete(`/user/admin/${encodeURIComponent(email)}`).set('Authorization', `Bearer ${as.token}`);
+  const roleOf = async (email: string) => (await api.database.collections.users.findOne({ email }))?.role;
+
+  it("makes a promoted admin a customer again: their very next admin call is refused, and it is logged", async () => {
+    const promoted = await createAccount(api, 'customer');
+    expect((await asAdmin(request(api.app).put(`/user/admin/${encodeURIComponent(promoted.email)}`))).body).toEqual({ modifiedCount: 1 });
+    const adminCall = () => request(api.app).get('/user?limit=1').set('Authorization', `Bearer ${promoted.token}`);
+    // Their admin role is in the role cache now.
+    expect((await adminCall()).status).toBe(200);
+
+    const response = await demote(promoted.email.toUpperCase());
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ modifiedCount: 1 });
+    const next = await adminCall();
+    expect(next.status).toBe(403);
+    expect(next.body).toEqual({ message: 'Admins only' });
+    expect(await roleOf(promoted.email)).toBe('customer');
+
+    const log = (await asAdmin(request(api.app).get('/activity?limit=1'))).body.items[0];
+    expect(log).toMatchObject({ action: 'user.demoted', actor: admin.email, target: promoted.email, subject: { kind: 'user', id: promoted.email, exists: true } });
+    // A customer already: nothing to do, nothing logged.
+    expect((await demote(promoted.email)).body).toEqual({ modifiedCount: 0 });
+  });
+
+  it("refuses the caller's own account with a 409", async () => {
+    const other = await createAccount(api, 'admin');
+    const response = await demote(admin.email);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: adminText.demoteSelf });
+    expect(await roleOf(admin.email)).toBe('admin');
+    await demote(other.email);
+  });
+
+  it('refuses the last admin with a 409', async () => {
+    // A database of its own. The caller's role was taken away by hand a moment ago, which the role
+    // cache (5 s) does not know yet: the target is the shop's last admin.
+    const solo = await createTestApi();
+    try {
+      const [caller, last] = [await createAccount(solo, 'admin'), await createAccount(solo, 'admin')];
+      const call = (email: string) => request(solo.app).delete(`/user/admin/${encodeURIComponent(email)}`).set('Authorization', `Bearer ${caller.token}`);
+      expect((await request(solo.app).get('/user?limit=1').set('Authorization', `Bearer ${caller.token}`)).status).toBe(200);
+      await solo.database.collections.users.updateOne({ email: caller.email }, { $set: { role: 'customer' } });
+      const response = await call(last.email);
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ message: adminText.demoteLastAdmin(last.email) });
+      expect(await solo.database.collections.users.countDocuments({ role: 'admin' })).toBe(1);
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('never leaves the shop without an admin when the last two demote each other at once', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const pairApi = await createTestApi({}, { roleCacheTtlMs: 0 });
+      try {
+        const [a, b] = [await createAccount(pairApi, 'admin'), await createAccount(pairApi, 'admin')];
+        const call = (email: string, as: { token: string }) =>
+          request(pairApi.app).delete(`/user/admin/${encodeURIComponent(email)}`).set('Authorization', `Bearer ${as.token}`);
+        const answers = await Promise.all([call(b.email, a), call(a.email, b)]);
+        const statuses = answers.map((answer) => answer.status);
+        // At most one wins; the other is refused (the last admin, or no admin any more).
+        expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
+        for (const status of statuses) expect([200, 403, 409]).toContain(status);
+        expect(await pairApi.database.collections.users.countDocuments({ role: 'admin' })).toBe(2 - statuses.filter((status) => status === 200).length);
+        expect(await pairApi.database.collections.users.countDocuments({ role: 'admin' })).toBeGreaterThanOrEqual(1);
+      } finally {
+        await pairApi.close();
+      }
+    }
+  });
+
+  it('undoes a demotion that left no admin (two demotions past the check at once), round after round', async () => {
+    // Through the service: both callers pass the admin check, as on two api instances at once.
+    const repository = createUsersRepository(api.database.collections.users);
+    const users = createUsersService({
+      users: repository,
+      roles: createRoleAuthority(repository, { ttlMs: 0 }),
+      accessTokens: api.accessTokens,
+      activity: createActivityLog(createActivityRepository(api.database.collections.activity)),
+      adminEmails: [],
+      identity: api.identity,
+      outbox: api.outbox,
+      shopUrl: api.config.shopUrl,
+    });
+    await api.database.collections.users.updateMany({ role: 'admin' }, { $set: { role: 'customer' } });
+    try {
+      for (let round = 0; round < 20; round += 1) {
+        const [a, b] = [await createAccount(api, 'admin'), await createAccount(api, 'admin')];
+        const claims = (email: string) => ({ sub: 'a'.repeat(24), uid: 'uid', email, role: 'admin' as const });
+        const results = await Promise.allSettled([users.demote(claims(a.email), b.email), users.demote(claims(b.email), a.email)]);
+        const won = results.filter((result) => result.status === 'fulfilled').length;
+        expect(won).toBeLessThanOrEqual(1);
+        for (const result of results) {
+          if (result.status === 'rejected') expect((result.reason as Error).message).toMatch(/is the last admin: make someone else an admin first\.$/);
+        }
+        // Both may be refused (each undid its own), never both done.
+        expect(await api.database.collections.users.countDocuments({ role: 'admin' })).toBe(2 - won);
+        await api.database.collections.users.updateMany({ email: { $in: [a.email, b.email] } }, { $set: { role: 'customer' } });
+      }
+    } finally {
+      await api.database.collections.users.updateOne({ email: admin.email }, { $set: { role: 'admin' } });
+    }
+  });
+
+  it('refuses an admin ADMIN_EMAILS would make an admin again at its next sign-in', async () => {
+    const listed = `listed-${randomSuffix()}@example.com`;
+    const configured = await createTestApi({ ADMIN_EMAILS: listed });
+    try {
+      const [caller] = [await createAccount(configured, 'admin'), await createAccount(configured, 'admin', listed)];
+      const response = await request(configured.app).delete(`/user/admin/${encodeURIComponent(listed)}`).set('Authorization', `Bearer ${caller!.token}`);
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ message: adminText.demoteConfigured(listed) });
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('answers 404 for an email no account uses, 400 for a malformed one, a body or a query', async () => {
+    expect((await demote(`nobody-${randomSuffix()}@example.com`)).status).toBe(404);
+    expect((await demote('not-an-email')).status).toBe(400);
+    const target = await createAccount(api, 'admin');
+    expect((await demote(target.email).send({ role: 'customer' })).status).toBe(400);
+    expect((await asAdmin(request(api.app).delete(`/user/admin/${encodeURIComponent(target.email)}?force=1`))).status).toBe(400);
+    expect(await roleOf(target.email)).toBe('admin');
   });
 });

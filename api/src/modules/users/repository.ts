@@ -63,6 +63,18 @@ export function createUsersRepository(users: Collection<UserDocument>, { onCatal
     return modifiedCount;
   }
 
+  /** Makes an admin a customer; 1 when that changed its role, 0 when it was no admin (or is unknown). */
+  async function demote(email: string): Promise<number> {
+    const { modifiedCount } = await users.updateOne({ email, role: 'admin' }, { $set: { role: 'customer' } });
+    if (modifiedCount > 0) onCatalogChange();
+    return modifiedCount;
+  }
+
+  /** How many admins there are, leaving out `except`. */
+  function countAdmins(except?: string): Promise<number> {
+    return users.countDocuments(except ? { role: 'admin', email: { $ne: except } } : { role: 'admin' });
+  }
+
   /** Which of these emails belong to admin accounts (reviews mark their admin authors). */
   async function adminEmailsAmong(emails: readonly string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();
@@ -70,7 +82,7 @@ export function createUsersRepository(users: Collection<UserDocument>, { onCatal
     return new Set(admins.map((user) => user.email));
   }
 
-  return { upsertOnSignIn, findByEmail, updateProfile, saveShippingAddress, list, promote, adminEmailsAmong };
+  return { upsertOnSignIn, findByEmail, updateProfile, saveShippingAddress, list, promote, demote, countAdmins, adminEmailsAmong };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

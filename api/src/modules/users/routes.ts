@@ -50,6 +50,28 @@ export const usersRoutes: RouteModule<UsersRouteDeps> = {
           users.promote(accessClaims(req), params.email),
     }),
     route({
+      method: 'delete',
+      path: '/user/admin/{email}',
+      operationId: 'demoteUser',
+      tag: 'Admin',
+      summary: 'Make an admin a customer again',
+      description:
+        'The account loses admin access on its very next request (the role is read from the database, whatever its token says). ' +
+        'Refused with 409 for the caller’s own account, for the last admin, and for an account listed in ADMIN_EMAILS (its next ' +
+        'sign-in would make it an admin again). Recorded on the Activity page.',
+      access: 'admin',
+      params: userEmailParamsSchema,
+      answers: {
+        200: { description: '1: a customer now; 0: it was no admin.', schema: modifiedCountAnswerSchema, example: { modifiedCount: 1 } },
+        404: { description: 'No account uses this email.' },
+        409: { description: 'It is the caller’s own account, the last admin, or an admin by ADMIN_EMAILS.' },
+      },
+      handle:
+        ({ users }) =>
+        ({ params }, req) =>
+          users.demote(accessClaims(req), params.email),
+    }),
+    route({
       method: 'get',
       path: '/user',
       operationId: 'listUsers',

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, apiNotices, type Page, type Profile, type ProfileUpdateInput, type UserSummary } from '@pcpp/contracts/core';
+import { ADMIN_PAGE_SIZE, adminText, apiNotices, type Page, type Profile, type ProfileUpdateInput, type UserSummary } from '@pcpp/contracts/core';
 import type { WithId } from 'mongodb';
 import type { AccessClaims, AccessTokens } from '../../auth/access-token';
 import type { IdentityProvider, VerifiedIdentity } from '../../auth/firebase';
@@ -148,7 +148,33 @@ export function createUsersService(deps: {
         if (!(await deps.users.findByEmail(email))) throw new NotFoundError('No account uses this email');
         return { modifiedCount: 0 };
       }
-      await deps.activity.record({ action: 'user.promoted', actor: caller.email, target: email });
+      await deps.activity.record({ action: 'user.promoted', actor: caller.email, target: email, subject: { kind: 'user', id: email } });
+      return { modifiedCount };
+    },
+
+    /**
+     * DELETE /user/admin/:email (admin): the account is a customer again from its very next
+     * request. Refused (409) for the caller's own account, for the last admin, and for an account
+     * ADMIN_EMAILS would make an admin again at its next sign-in. Two admins demoting each other
+     * at once cannot leave the shop without one: a demotion that leaves no admin is undone.
+     */
+    async demote(caller: AccessClaims, requestedEmail: string): Promise<{ modifiedCount: number }> {
+      const email = requestedEmail.toLowerCase();
+      if (email === caller.email) throw new ConflictError(adminText.demoteSelf);
+      const user = await deps.users.findByEmail(email);
+      if (!user) throw new NotFoundError('No account uses this email');
+      if (user.role !== 'admin') return { modifiedCount: 0 };
+      if (deps.adminEmails.includes(email)) throw new ConflictError(adminText.demoteConfigured(email));
+      if ((await deps.users.countAdmins(email)) === 0) throw new ConflictError(adminText.demoteLastAdmin(email));
+      const modifiedCount = await deps.users.demote(email);
+      deps.roles.forget(email);
+      if (modifiedCount === 0) return { modifiedCount: 0 };
+      if ((await deps.users.countAdmins()) === 0) {
+        await deps.users.promote(email);
+        deps.roles.forget(email);
+        throw new ConflictError(adminText.demoteLastAdmin(email));
+      }
+      await deps.activity.record({ action: 'user.demoted', actor: caller.email, target: email, subject: { kind: 'user', id: email } });
       return { modifiedCount };
     },
   };

@@ -1,14 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, activityEntrySchema, activityKeys, type ApiAnswer, getParsed, pageSchema } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, activityEntrySchema, activityKeys, type ActivityKind, type ApiAnswer, getParsed, pageSchema } from '@pcpp/contracts';
 
 const activityPageSchema = pageSchema(activityEntrySchema);
 
-/** GET /activity (admin): what admins did, newest first, a page at a time. */
-export function getActivity(page: number, signal?: AbortSignal): Promise<ApiAnswer<'/activity', 'get'>> {
-  return getParsed(activityPageSchema, '/activity', { params: { page, limit: ADMIN_PAGE_SIZE }, signal });
+/** Which entries: a page, of one kind, by admins whose email contains `actor`. */
+export interface ActivitySearch {
+  page: number;
+  kind?: ActivityKind;
+  actor?: string;
 }
 
-export const activityQuery = (page: number) =>
-  queryOptions({ queryKey: activityKeys.page(page), queryFn: ({ signal }) => getActivity(page, signal) });
+/** GET /activity (admin): what admins did, newest first, a page at a time. */
+export function getActivity(search: ActivitySearch, signal?: AbortSignal): Promise<ApiAnswer<'/activity', 'get'>> {
+  return getParsed(activityPageSchema, '/activity', {
+    params: { page: search.page, limit: ADMIN_PAGE_SIZE, ...(search.kind ? { kind: search.kind } : {}), ...(search.actor ? { actor: search.actor } : {}) },
+    signal,
+  });
+}
 
-export const useActivity = (page: number) => useQuery({ ...activityQuery(page), placeholderData: keepPreviousData });
+export const activityQuery = (search: ActivitySearch) =>
+  queryOptions({ queryKey: activityKeys.list(search), queryFn: ({ signal }) => getActivity(search, signal) });
+
+export const useActivity = (search: ActivitySearch) => useQuery({ ...activityQuery(search), placeholderData: keepPreviousData });

@@ -1,59 +1,158 @@
-import { useState } from 'react';
-import { pageMeta, type ActivityEntry } from '@pcpp/contracts';
+import styled from 'styled-components';
+import { Link, useSearchParams } from '@pcpp/contracts/router';
+import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind, pageMeta } from '@pcpp/contracts';
 import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { Toolbar } from '../../../components/admin-table';
 import { PagedTable } from '../../../components/paged-table';
+import { SearchBox } from '../../../components/search-box';
 import { useActivity } from '../api/get-activity';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function describe(entry: ActivityEntry): string {
+const KIND_LABELS: Record<ActivityKind, string> = {
+  product: 'Products',
+  order: 'Orders',
+  user: 'People',
+  review: 'Reviews',
+  release: 'Releases',
+};
+
+const Changes = styled.ul`
+  margin: 4px 0 0;
+  padding-left: 18px;
+  font-size: 0.9rem;
+  color: var(--color-ink-soft);
+`;
+
+/** The sentence of an entry around the thing it names: [before, after]. */
+function sentence(entry: ActivityEntry): [string, string] {
+  const details = entry.details ? ` ${entry.details}` : '';
   switch (entry.action) {
     case 'user.promoted':
-      return `made ${entry.target} an admin`;
+      return ['made ', ' an admin'];
+    case 'user.demoted':
+      return ['made ', ' a customer again'];
     case 'product.added':
-      return `added the product ${entry.target}`;
+      return ['added the product ', ''];
+    case 'product.edited':
+      return ['edited the product ', ''];
     case 'product.deleted':
-      return `deleted the product ${entry.target}`;
+      return ['deleted the product ', ''];
     case 'order.deleted':
-      return `deleted the order ${entry.target}`;
+      return ['cancelled the order ', entry.details ? `: ${entry.details}` : ''];
     case 'order.status':
-      return `set the order ${entry.target} to ${entry.details ?? 'a new status'}`;
+      return ['set the order ', ` to${details || ' a new status'}`];
     case 'order.refunded':
-      return `refunded ${entry.details ?? 'a payment'} for the order ${entry.target}`;
+      return [`refunded ${entry.details ?? 'a payment'} for the order `, ''];
     case 'review.hidden':
-      return `hid the review of ${entry.target}`;
+      return ['hid the review of ', ''];
     case 'review.shown':
-      return `showed again the review of ${entry.target}`;
+      return ['showed again the review of ', ''];
     case 'release.published':
-      return `published ${entry.target} ${entry.details ?? ''}`;
+      return ['published ', details];
     case 'release.promoted':
-      return `made ${entry.target} ${entry.details ?? ''} live`;
+      return ['made ', `${details} live`];
     case 'release.rolledBack':
-      return `rolled ${entry.target} back to ${entry.details ?? 'its previous version'}`;
+      return ['rolled ', ` back to ${entry.details ?? 'its previous version'}`];
   }
 }
 
-/** Activity (beyond the spec): who did what in the admin console, and when. */
+/** Where the thing an entry names can be seen, while it exists. */
+function linkOf(subject: NonNullable<ActivityEntry['subject']>, target: string): string | undefined {
+  if (!subject.exists) return undefined;
+  switch (subject.kind) {
+    case 'product':
+      return `/products/${subject.id}`;
+    case 'order':
+      return `/dashboard/allOrder?q=${encodeURIComponent(target)}`;
+    case 'user':
+      return `/dashboard/makeadmin?q=${encodeURIComponent(subject.id)}`;
+    case 'review':
+      return '/dashboard/reviews';
+    case 'release':
+      return '/dashboard/releases';
+  }
+}
+
+function What({ entry }: { entry: ActivityEntry }) {
+  const [before, after] = sentence(entry);
+  const link = entry.subject && linkOf(entry.subject, entry.target);
+  return (
+    <>
+      {before}
+      {link ? <Link to={link}>{entry.target}</Link> : <strong>{entry.target}</strong>}
+      {after}
+      {entry.changes && (
+        <Changes aria-label="What changed">
+          {entry.changes.map((change) => (
+            <li key={change.field}>
+              {change.field}: {change.from} → {change.to}
+            </li>
+          ))}
+        </Changes>
+      )}
+    </>
+  );
+}
+
+/** Activity (beyond the spec): who did what in the admin console, and when; by kind and by admin. */
 export function ActivityPage() {
   usePageMeta(pageMeta.activity);
-  const [page, setPage] = useState(1);
-  const activity = useActivity(page);
+  const [params, setParams] = useSearchParams();
+  const kind = ACTIVITY_KINDS.find((value) => value === params.get('kind'));
+  const actor = params.get('actor')?.trim() || undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const activity = useActivity({ page, kind, actor });
+  const searchWith = (changes: { kind?: string; actor?: string; page?: number }, replace = false) => {
+    const next = { kind, actor, ...changes };
+    setParams(
+      {
+        ...(next.kind ? { kind: next.kind } : {}),
+        ...(next.actor ? { actor: next.actor } : {}),
+        ...(changes.page && changes.page > 1 ? { page: String(changes.page) } : {}),
+      },
+      { replace },
+    );
+  };
+
   return (
     <Panel aria-labelledby="activity-title">
       <PageTitle id="activity-title">Activity</PageTitle>
+      <Toolbar role="search" aria-label="Filter the activity">
+        <label>
+          Kind
+          <select value={kind ?? ''} onChange={(event) => searchWith({ kind: event.target.value || undefined })}>
+            <option value="">Everything</option>
+            {ACTIVITY_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {KIND_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <SearchBox label="Admin" placeholder="Part of an admin’s email" value={actor ?? ''} onSearch={(text) => searchWith({ actor: text || undefined }, true)} />
+      </Toolbar>
       <QueryView query={activity} loadingLabel="Loading the activity…" failure="The activity could not be loaded.">
         {(result) => (
           <PagedTable
             result={result}
             label="Admin actions"
             columns={['When', 'Who', 'What']}
-            empty="No admin has done anything yet."
-            onPage={setPage}
+            empty={kind || actor ? 'Nothing matches these filters.' : 'No admin has done anything yet.'}
+            onPage={(next) => searchWith({ page: next })}
             row={(entry) => (
               <tr key={entry._id}>
                 <th scope="row">{when.format(new Date(entry.at))}</th>
-                <td data-label="Who">{entry.actor}</td>
-                <td data-label="What">{describe(entry)}</td>
+                <td data-label="Who">
+                  <Link to={`?${new URLSearchParams({ ...(kind ? { kind } : {}), actor: entry.actor })}`} aria-label={`Only what ${entry.actor} did`}>
+                    {entry.actor}
+                  </Link>
+                </td>
+                <td data-label="What">
+                  <div>
+                    <What entry={entry} />
+                  </div>
+                </td>
               </tr>
             )}
           />

@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { activityKeys, apiClient, type ApiAnswer, type ApiRequestBody, deletedCountAnswerSchema, orderKeys, orderSchema, partKeys } from '@pcpp/contracts';
 
-/** DELETE /order/{id} (admin): an unpaid order goes, and its quantity back to stock. */
-export async function deleteOrder(id: string): Promise<ApiAnswer<'/order/{id}', 'delete'>> {
-  const { data } = await apiClient.delete<unknown>(`/order/${encodeURIComponent(id)}`);
+/** DELETE /order/{id} (admin): the shop cancels an unpaid order; its quantity goes back to stock, the customer is told why. */
+export async function deleteOrder(id: string, reason: string): Promise<ApiAnswer<'/order/{id}', 'delete'>> {
+  const { data } = await apiClient.delete<unknown>(`/order/${encodeURIComponent(id)}`, { data: { reason } });
   return deletedCountAnswerSchema.parse(data);
 }
 
-/** PATCH /order/{id}/status (admin): shipped, delivered or cancelled, as the lifecycle allows. */
-export async function setOrderStatus(
-  id: string,
-  status: ApiRequestBody<'/order/{id}/status', 'patch'>['status'],
-): Promise<ApiAnswer<'/order/{id}/status', 'patch'>> {
-  const { data } = await apiClient.patch<unknown>(`/order/${encodeURIComponent(id)}/status`, { status });
+export type OrderStatusBody = ApiRequestBody<'/order/{id}/status', 'patch'>;
+
+/** PATCH /order/{id}/status (admin): shipped (carrier and tracking number) or delivered, as the lifecycle allows. */
+export async function setOrderStatus(id: string, body: OrderStatusBody): Promise<ApiAnswer<'/order/{id}/status', 'patch'>> {
+  const { data } = await apiClient.patch<unknown>(`/order/${encodeURIComponent(id)}/status`, body);
   return orderSchema.parse(data);
 }
 
@@ -29,13 +28,10 @@ function useInvalidateAfterOrderChange() {
 
 export function useDeleteOrder() {
   const onSettled = useInvalidateAfterOrderChange();
-  return useMutation({ mutationFn: deleteOrder, onSettled });
+  return useMutation({ mutationFn: ({ id, reason }: { id: string; reason: string }) => deleteOrder(id, reason), onSettled });
 }
 
 export function useSetOrderStatus() {
   const onSettled = useInvalidateAfterOrderChange();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'shipped' | 'delivered' | 'cancelled' }) => setOrderStatus(id, status),
-    onSettled,
-  });
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: OrderStatusBody }) => setOrderStatus(id, body), onSettled });
 }

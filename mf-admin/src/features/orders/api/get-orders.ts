@@ -1,18 +1,45 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, orderKeys, orderSchema, pageSchema, type OrderStatus } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, orderKeys, orderSchema, type OrderListSort, type OrderStatus, pageSchema } from '@pcpp/contracts';
 
 const ordersPageSchema = pageSchema(orderSchema);
 
-/** GET /order (admin): every order, newest first, optionally of one status, a page at a time. */
-export function getOrders(params: { page: number; status?: OrderStatus }, signal?: AbortSignal): Promise<ApiPageAnswer<'/order', 'get'>> {
+/** The All Orders search as the address holds it, so a reload or a shared link keeps it. */
+export interface OrderSearch {
+  page: number;
+  q?: string;
+  status?: OrderStatus;
+  /** Days, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+  sort?: OrderListSort;
+}
+
+/** A day the admin picked (YYYY-MM-DD, their own time zone) as the moment it starts, `days` later. */
+function startOfDay(day: string, days = 0): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date + days).toISOString();
+}
+
+/**
+ * GET /order (admin): one page of the orders matching the search, newest first unless asked
+ * otherwise. The days are the admin's own: from the start of `from` to the end of `to`.
+ */
+export function getOrders(search: OrderSearch, signal?: AbortSignal): Promise<ApiPageAnswer<'/order', 'get'>> {
   return getParsed(ordersPageSchema, '/order', {
-    params: { page: params.page, limit: ADMIN_PAGE_SIZE, ...(params.status ? { status: params.status } : {}) },
+    params: {
+      page: search.page,
+      limit: ADMIN_PAGE_SIZE,
+      ...(search.status ? { status: search.status } : {}),
+      ...(search.q ? { q: search.q } : {}),
+      ...(search.from ? { from: startOfDay(search.from) } : {}),
+      ...(search.to ? { to: startOfDay(search.to, 1) } : {}),
+      ...(search.sort === 'oldest' ? { sort: 'oldest' } : {}),
+    },
     signal,
   });
 }
 
-export const ordersQuery = (params: { page: number; status?: OrderStatus }) =>
-  queryOptions({ queryKey: orderKeys.list(params), queryFn: ({ signal }) => getOrders(params, signal) });
+export const ordersQuery = (search: OrderSearch) =>
+  queryOptions({ queryKey: orderKeys.list(search), queryFn: ({ signal }) => getOrders(search, signal) });
 
-export const useOrders = (params: { page: number; status?: OrderStatus }) =>
-  useQuery({ ...ordersQuery(params), placeholderData: keepPreviousData });
+export const useOrders = (search: OrderSearch) => useQuery({ ...ordersQuery(search), placeholderData: keepPreviousData });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ADMIN_PAGE_SIZE, formatCents, pageMeta, resolveImageUrl, toastMessages, type Part } from '@pcpp/contracts';
+import { Link } from '@pcpp/contracts/router';
 import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useDeletePart } from '../api/delete-product';
@@ -13,8 +14,8 @@ function formatHeld(hold: { held: number; unpaidOrders: number } | undefined): s
 }
 
 /**
- * Manage Products (spec §2): every part, newest first, and a way to delete one. Beside the stock
- * available (Quantity), what unpaid orders hold of it (Held).
+ * Manage Products (spec §2): every part, newest first, a way to edit one and to delete one.
+ * Beside the stock available (Quantity), what unpaid orders hold of it (Held).
  */
 export function ManageProductsPage() {
   usePageMeta(pageMeta.manageProducts);
@@ -36,7 +37,7 @@ export function ManageProductsPage() {
           <PagedTable
             result={result}
             label="Products"
-            columns={['#', 'Avatar', 'Name', 'Quantity', 'Held', 'Price', 'Delete']}
+            columns={['#', 'Avatar', 'Name', 'Quantity', 'Held', 'Price', 'Edit', 'Delete']}
             empty="No products yet. Add one from Add a Product."
             onPage={setPage}
             row={(part, index) => (
@@ -55,6 +56,11 @@ export function ManageProductsPage() {
                 </td>
                 <td data-label="Price" className="number">
                   {formatCents(part.price)}
+                </td>
+                <td data-label="Edit">
+                  <Button as={Link} to={`/dashboard/manageproduct/${part._id}`} $variant="secondary" aria-label={`Edit ${part.name}`}>
+                    Edit
+                  </Button>
                 </td>
                 <td data-label="Delete">
                   <Button

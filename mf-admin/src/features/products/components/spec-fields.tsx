@@ -94,7 +94,7 @@ export function SpecFields<T extends FieldValues>({
   return (
     <Group>
       <legend>{category} specs</legend>
-      <p>Optional: leave them all empty to add the part without specs; the PC Builder then shows it as “{unknownNote}”.</p>
+      <p>Optional: leave them all empty for a part without specs; the PC Builder then shows it as “{unknownNote}”.</p>
       {(specFields[category] as readonly SpecField[]).map(field)}
     </Group>
   );

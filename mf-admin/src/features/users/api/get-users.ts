@@ -4,9 +4,9 @@ import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, pageSchema, userKeys, u
 const usersPageSchema = pageSchema(userSummarySchema);
 
 /** GET /user (admin): accounts, newest first, searched by email, one page at a time. */
-export function getUsers(params: { page: number; q?: string }, signal?: AbortSignal): Promise<ApiPageAnswer<'/user', 'get'>> {
+export function getUsers(params: { page: number; q?: string; limit?: number }, signal?: AbortSignal): Promise<ApiPageAnswer<'/user', 'get'>> {
   return getParsed(usersPageSchema, '/user', {
-    params: { page: params.page, limit: ADMIN_PAGE_SIZE, ...(params.q ? { q: params.q } : {}) },
+    params: { page: params.page, limit: params.limit ?? ADMIN_PAGE_SIZE, ...(params.q ? { q: params.q } : {}) },
     signal,
   });
 }
@@ -16,3 +16,10 @@ export const usersQuery = (params: { page: number; q?: string }) =>
 
 export const useUsers = (params: { page: number; q?: string }) =>
   useQuery({ ...usersQuery(params), placeholderData: keepPreviousData });
+
+/** How many accounts there are in all, whatever the search (the heading's count): a page of one. */
+export const useUserCount = () =>
+  useQuery({
+    queryKey: userKeys.count(),
+    queryFn: async ({ signal }) => (await getUsers({ page: 1, limit: 1 }, signal)).total,
+  });

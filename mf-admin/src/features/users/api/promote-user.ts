@@ -7,11 +7,17 @@ export async function promoteUser(email: string): Promise<ApiAnswer<'/user/admin
   return modifiedCountAnswerSchema.parse(data);
 }
 
+/** DELETE /user/admin/{email} (admin): the admin is a customer again from its very next call. */
+export async function demoteUser(email: string): Promise<ApiAnswer<'/user/admin/{email}', 'delete'>> {
+  const { data } = await apiClient.delete<unknown>(`/user/admin/${encodeURIComponent(email)}`);
+  return modifiedCountAnswerSchema.parse(data);
+}
+
 /** The users table (and anyone's cached admin flag) is stale once a role changes. */
-export function usePromoteUser() {
+function useRoleChange(change: (email: string) => Promise<{ modifiedCount: number }>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: promoteUser,
+    mutationFn: change,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
@@ -19,3 +25,6 @@ export function usePromoteUser() {
       ]),
   });
 }
+
+export const usePromoteUser = () => useRoleChange(promoteUser);
+export const useDemoteUser = () => useRoleChange(demoteUser);

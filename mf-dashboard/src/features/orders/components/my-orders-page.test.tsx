@@ -10,6 +10,7 @@ const at = '2026-11-20T10:00:00.000Z';
 function order(overrides: Partial<Order>): Order {
   return {
     _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+    number: 'PCP-7K3Q9D',
     productId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
     productName: 'Quiet Tower Cooler',
     email: user.email,
@@ -87,7 +88,52 @@ it('a cancelled order offers nothing to pay or delete, and shows its timeline', 
   const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
   expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   expect(within(row).getByLabelText('Status timeline')).toHaveTextContent('cancelled');
-  expect(within(row).getByLabelText('Status timeline')).toHaveTextContent('(expired)');
+  expect(within(row).getByLabelText('Status timeline')).toHaveTextContent('(not paid in time)');
+});
+
+it('shows each order by its number, a shipped one with its carrier, tracking number and tracking link', async () => {
+  answer = {
+    body: [
+      order({
+        _id: 'cccccccccccccccccccccccc',
+        number: 'PCP-SH1PPD',
+        paid: true,
+        status: 'shipped',
+        transactionId: 'pi_9',
+        shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      }),
+      order({ number: 'PCP-R0YAM1', paid: true, status: 'shipped', transactionId: 'pi_8', shipment: { carrier: 'Royal Mail', trackingNumber: 'AB123GB' } }),
+    ],
+  };
+  renderPage();
+  const [ups, royal] = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+  expect(ups).toHaveTextContent('PCP-SH1PPD');
+  expect(ups).toHaveTextContent('UPS · 1Z999AA10123456784');
+  expect(within(ups!).getByRole('link', { name: "Track 1Z999AA10123456784 on UPS's site" })).toHaveAttribute(
+    'href',
+    'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+  );
+  // A carrier the shop has no tracking page for: the number, no link.
+  expect(royal).toHaveTextContent('Royal Mail · AB123GB');
+  expect(within(royal!).queryByRole('link', { name: /^Track/ })).not.toBeInTheDocument();
+});
+
+it('says why the shop cancelled an order', async () => {
+  answer = {
+    body: [
+      order({
+        status: 'cancelled',
+        statusHistory: [
+          { status: 'placed', at, by: user.email },
+          { status: 'cancelled', at, by: 'admin@pcparts.dev', reason: 'shop', note: 'The supplier cannot deliver this batch.' },
+        ],
+      }),
+    ],
+  };
+  renderPage();
+  const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+  expect(row).toHaveTextContent('Cancelled by the shop: The supplier cannot deliver this batch.');
+  expect(within(row).getByLabelText('Status timeline')).toHaveTextContent('(by the shop)');
 });
 
 it('an empty list says so and links to the catalog; orders the customer deleted are not listed', async () => {

@@ -8,6 +8,8 @@ import { useDeleteMyOrder } from '../api/delete-my-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderStatusCell } from './order-status';
 
+const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
 /** From 1100 px a table (scrolling inside its own box if it must); below, each order is a card. */
 const Scroller = styled.div`
   @media (min-width: 1100px) {
@@ -26,11 +28,15 @@ const Table = styled.table`
   thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   .paid { color: #15803d; font-weight: 700; }
   .transaction { display: block; font-size: 0.8rem; color: var(--color-ink-soft); overflow-wrap: anywhere; }
+  /* The number and the date each stay whole, but may go on lines of their own so the table fits. */
+  .order-number { display: block; margin-top: 2px; font-size: 0.8rem; font-weight: 400; color: var(--color-ink-soft); }
+  .order-number > span { white-space: nowrap; }
   .refund { display: block; margin-top: 4px; font-size: 0.85rem; font-weight: 600; color: #1d4ed8; }
   .pay { display: grid; justify-items: start; gap: 6px; }
 
   @media (min-width: 1100px) {
-    th, td { padding: 10px 8px; border-bottom: 1px solid var(--color-border); }
+    /* Ten columns: tight padding keeps Pay and Delete in view at 1280 px. */
+    th, td { padding: 10px 6px; border-bottom: 1px solid var(--color-border); }
     td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     tbody tr:last-child > * { border-bottom: 0; }
   }
@@ -128,7 +134,12 @@ export function MyOrdersPage() {
                 {list.map((order, index) => (
                   <tr key={order._id}>
                     <td data-label="#">{index + 1}</td>
-                    <th scope="row">{order.productName}</th>
+                    <th scope="row">
+                      {order.productName}
+                      <span className="order-number">
+                        Order <span>{order.number}</span> <span>· {placedOn.format(new Date(order.createdAt))}</span>
+                      </span>
+                    </th>
                     <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
                     <td data-label="Address">{order.address}</td>
                     <td data-label="Phone Number">{order.phone}</td>
@@ -162,7 +173,11 @@ export function MyOrdersPage() {
       <ConfirmDialog
         {...deletion.dialog}
         title="Are you sure you want to delete this order!"
-        body={deletion.selected ? `${deletion.selected.order_quantity} × ${deletion.selected.productName}, ${formatCents(deletion.selected.totalAmount)}.` : ''}
+        body={
+          deletion.selected
+            ? `Order ${deletion.selected.number}: ${deletion.selected.order_quantity} × ${deletion.selected.productName}, ${formatCents(deletion.selected.totalAmount)}.`
+            : ''
+        }
         confirmLabel="Delete"
         busyLabel="Deleting…"
       />

@@ -13,6 +13,7 @@ const part = (n: number, fields: Partial<Part> = {}): Part => ({
   price: 1000 * n,
   p_quantity: 20,
   min_quantity: 1,
+  version: 1,
   ...fields,
 });
 const parts = [part(1), part(2, { p_quantity: 1 })];

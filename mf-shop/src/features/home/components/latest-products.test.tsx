@@ -13,6 +13,7 @@ const part = (n: number) => ({
   price: 1000 * n,
   p_quantity: 50,
   min_quantity: 2,
+  version: 0,
 });
 
 let answer: TestAnswer;

@@ -15,6 +15,7 @@ const part: Part = {
   price: 4_999,
   p_quantity: 40,
   min_quantity: 3,
+  version: 0,
 };
 const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
 

@@ -15,6 +15,7 @@ const part: Part = {
   price: 4_999,
   p_quantity: 40,
   min_quantity: 3,
+  version: 0,
 };
 const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
 
@@ -160,6 +161,7 @@ it('Add to cart puts the form’s quantity in the cart instead, by the same rule
 function orderOf(quantity: number) {
   return {
     _id: 'ffffffffffffffffffffffff',
+    number: 'PCP-7K3Q9D',
     productId: id,
     productName: part.name,
     email: user.email,

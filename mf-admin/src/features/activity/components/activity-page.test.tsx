@@ -1,0 +1,71 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from '@pcpp/contracts/router';
+import type { ActivityEntry } from '@pcpp/contracts';
+import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
+import { ActivityPage } from './activity-page';
+
+const at = '2026-11-20T10:00:00.000Z';
+const entries: ActivityEntry[] = [
+  {
+    _id: testObjectId(1),
+    action: 'product.edited',
+    actor: 'admin@pcparts.dev',
+    target: 'Quiet Tower Cooler',
+    changes: [{ field: 'price', from: '$49.99', to: '$44.50' }],
+    subject: { kind: 'product', id: testObjectId(9), exists: true },
+    at,
+  },
+  { _id: testObjectId(2), action: 'product.deleted', actor: 'sam@example.com', target: 'Old Fan', subject: { kind: 'product', id: testObjectId(8), exists: false }, at },
+  {
+    _id: testObjectId(3),
+    action: 'order.status',
+    actor: 'sam@example.com',
+    target: 'PCP-7K3Q9D',
+    details: 'shipped with UPS 1Z999',
+    subject: { kind: 'order', id: testObjectId(7), exists: true },
+    at,
+  },
+  { _id: testObjectId(4), action: 'user.demoted', actor: 'admin@pcparts.dev', target: 'sam@example.com', subject: { kind: 'user', id: 'sam@example.com', exists: true }, at },
+];
+let api: Awaited<ReturnType<typeof startApiTestServer>>;
+beforeAll(async () => {
+  api = await startApiTestServer({ 'GET /activity': () => ({ body: { items: entries, total: entries.length, page: 1, pages: 1 } }) });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+});
+
+const renderPage = (entry = '/dashboard/activity') =>
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[entry]}>
+      <ActivityPage />
+    </MemoryRouter>,
+  );
+
+it('names things as people know them, links to what still exists, and lists what an edit changed', async () => {
+  renderPage();
+  const log = await screen.findByRole('table', { name: 'Admin actions' });
+  const [edited, deleted, shipped, demoted] = within(log).getAllByRole('row').slice(1);
+  expect(edited).toHaveTextContent('edited the product Quiet Tower Cooler');
+  expect(within(edited!).getByRole('link', { name: 'Quiet Tower Cooler' })).toHaveAttribute('href', `/products/${testObjectId(9)}`);
+  expect(within(edited!).getByRole('list', { name: 'What changed' })).toHaveTextContent('price: $49.99 → $44.50');
+  expect(deleted).toHaveTextContent('deleted the product Old Fan');
+  expect(within(deleted!).queryByRole('link', { name: 'Old Fan' })).not.toBeInTheDocument();
+  expect(shipped).toHaveTextContent('set the order PCP-7K3Q9D to shipped with UPS 1Z999');
+  expect(within(shipped!).getByRole('link', { name: 'PCP-7K3Q9D' })).toHaveAttribute('href', '/dashboard/allOrder?q=PCP-7K3Q9D');
+  expect(demoted).toHaveTextContent('made sam@example.com a customer again');
+  expect(within(demoted!).getByRole('link', { name: 'sam@example.com' })).toHaveAttribute('href', '/dashboard/makeadmin?q=sam%40example.com');
+});
+
+it('filters by kind and by admin, in the address', async () => {
+  renderPage('/dashboard/activity?kind=order');
+  await screen.findByRole('table', { name: 'Admin actions' });
+  expect(screen.getByLabelText('Kind')).toHaveValue('order');
+  expect(new URL(api.requests[0]!.url, 'http://api').searchParams.get('kind')).toBe('order');
+  fireEvent.change(screen.getByLabelText('Admin'), { target: { value: 'sam@' } });
+  await waitFor(() => expect(new URL(api.requests.at(-1)!.url, 'http://api').searchParams.get('actor')).toBe('sam@'));
+  expect(new URL(api.requests.at(-1)!.url, 'http://api').searchParams.get('kind')).toBe('order');
+  fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'product' } });
+  await waitFor(() => expect(Object.fromEntries(new URL(api.requests.at(-1)!.url, 'http://api').searchParams)).toEqual({ page: '1', limit: '20', kind: 'product', actor: 'sam@' }));
+});
