@@ -180,8 +180,9 @@ export function createApp(deps: AppDeps): Express {
   });
   const cartRepository = createCartRepository(database.collections);
   const cart = createCartService({ carts: cartRepository });
+  const checkoutRepository = createCheckoutRepository(database.collections);
   const checkout = createCheckoutService({
-    checkouts: createCheckoutRepository(database.collections),
+    checkouts: checkoutRepository,
     orders: ordersRepository,
     carts: cartRepository,
     users: usersRepository,
@@ -204,6 +205,7 @@ export function createApp(deps: AppDeps): Express {
   });
   const orders = createOrdersService({
     orders: ordersRepository,
+    checkouts: checkoutRepository,
     idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
     identity,
     roles,

@@ -5834,6 +5834,8 @@ export interface operations {
                      *         "country": "GB",
                      *         "phone": "+44 7700 900123"
                      *       },
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
                      *       "paid": false,
                      *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
                      *       "createdAt": "2026-11-02T09:30:00.000Z"
@@ -5844,7 +5846,7 @@ export interface operations {
                         orderNumber: string;
                         orders: components["schemas"]["Order"][];
                         totalAmount: components["schemas"]["Cents"];
-                        address: {
+                        address?: {
                             fullName: string;
                             street: string;
                             city: string;
@@ -5852,6 +5854,8 @@ export interface operations {
                             country: string;
                             phone: string;
                         };
+                        shipTo: string;
+                        phone: string;
                         paid: boolean;
                         transactionId?: string;
                         holdExpiresAt?: components["schemas"]["DateTime"];
@@ -6058,6 +6062,8 @@ export interface operations {
                      *         "country": "GB",
                      *         "phone": "+44 7700 900123"
                      *       },
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
                      *       "paid": false,
                      *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
                      *       "createdAt": "2026-11-02T09:30:00.000Z"
@@ -6068,7 +6074,7 @@ export interface operations {
                         orderNumber: string;
                         orders: components["schemas"]["Order"][];
                         totalAmount: components["schemas"]["Cents"];
-                        address: {
+                        address?: {
                             fullName: string;
                             street: string;
                             city: string;
@@ -6076,6 +6082,8 @@ export interface operations {
                             country: string;
                             phone: string;
                         };
+                        shipTo: string;
+                        phone: string;
                         paid: boolean;
                         transactionId?: string;
                         holdExpiresAt?: components["schemas"]["DateTime"];

@@ -51,7 +51,11 @@ export const checkoutSchema = z.object({
   orders: z.array(orderSchema),
   /** The sum of the orders' totals, in cents. */
   totalAmount: centsSchema,
-  address: savedAddressSchema,
+  /** The structured address a checkout was placed with; absent for the spec's single order (POST /order: one free-text line). */
+  address: savedAddressSchema.optional(),
+  /** Where it ships, as one line, and the phone: as every order of it has them. */
+  shipTo: z.string(),
+  phone: z.string(),
   paid: z.boolean(),
   transactionId: z.string().optional(),
   /** When the stock held for an unpaid checkout goes back on sale. */

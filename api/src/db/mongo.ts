@@ -104,7 +104,8 @@ export interface CheckoutDocument {
   number: string;
   orderIds: ObjectId[];
   totalAmount: number;
-  address: SavedAddress;
+  /** Absent for a single order's checkout (the spec's POST /order has a one-line address). */
+  address?: SavedAddress;
   paid: boolean;
   transactionId?: string;
   /** The PaymentIntent made for it last (the card form's). */

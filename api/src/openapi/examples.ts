@@ -206,6 +206,8 @@ const checkout: Checkout = {
   orders: checkoutOrders,
   totalAmount: checkoutOrders.reduce((sum, line) => sum + line.totalAmount, 0),
   address: shippingAddress,
+  shipTo: addressLine(shippingAddress),
+  phone: shippingAddress.phone,
   paid: false,
   holdExpiresAt: at(60),
   createdAt: at(30),

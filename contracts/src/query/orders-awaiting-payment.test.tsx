@@ -7,6 +7,7 @@ import { useOrdersAwaitingPayment } from './orders-awaiting-payment';
 const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
 const order = (n: number, fields: object) => ({
   _id: testObjectId(n),
+  number: `PCP-00000${n}`,
   productId: testObjectId(100),
   productName: 'Part',
   email: customer.email,

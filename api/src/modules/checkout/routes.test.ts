@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
-import { ORDER_NUMBER_PATTERN } from '@pcpp/contracts/core';
+import { formatCents, ORDER_NUMBER_PATTERN } from '@pcpp/contracts/core';
 import request from 'supertest';
-import { createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
 import { createStripeClient } from '../payments/stripe-client';
 
 type Account = Awaited<ReturnType<typeof signUpWithAccessToken>>;
@@ -14,13 +14,14 @@ let server: Server;
 let stripe: Stripe;
 let customer: Account;
 let other: Account;
+let admin: { email: string; token: string };
 
 beforeAll(async () => {
   api = await createTestApi();
   server = api.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   stripe = createStripeClient(api.config.stripe!);
-  [customer, other] = await Promise.all([signUpWithAccessToken(api, { displayName: 'Cara Cart' }), signUpWithAccessToken(api)]);
+  [customer, other, admin] = await Promise.all([signUpWithAccessToken(api, { displayName: 'Cara Cart' }), signUpWithAccessToken(api), createAccount(api, 'admin')]);
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -30,7 +31,7 @@ afterAll(async () => {
 const address = { fullName: 'Cara Cart', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
 const key = () => `checkout-${randomSuffix()}`;
 const line = (part: { id: string }, quantity: number) => ({ productId: part.id, quantity });
-const as = (account: Account, call: request.Test) => call.set('Authorization', `Bearer ${account.token}`);
+const as = (account: { token: string }, call: request.Test) => call.set('Authorization', `Bearer ${account.token}`);
 function postCheckout(account: Account, body: object, idempotencyKey: string | null = key()) {
   const call = as(account, request(server).post('/checkout').send(body));
   return idempotencyKey === null ? call : call.set('Idempotency-Key', idempotencyKey);
@@ -220,6 +221,43 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
   }
 }
 
+describe('a single order (POST /order) is a checkout of one line', () => {
+  it('has its own checkout: the confirmation page and its one payment work for it', async () => {
+    const part = await createPart(api, { p_quantity: 5, price: 2500 });
+    const placedOrder = await as(customer, request(server).post('/order').send({ productId: part.id, order_quantity: 2, address: '1 Main St, Springfield', phone: '555 0100' }));
+    expect(placedOrder.status).toBe(201);
+    const { order } = placedOrder.body as { order: { _id: string; number: string; checkoutId: string } };
+    expect(order.checkoutId).toMatch(/^[0-9a-f]{24}$/);
+    const view = await as(customer, request(server).get(`/checkout/${order.checkoutId}`));
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ checkoutId: order.checkoutId, orderNumber: order.number, totalAmount: 5000, shipTo: '1 Main St, Springfield', phone: '555 0100', paid: false });
+    expect(view.body.address).toBeUndefined();
+    expect(view.body.orders.map((o: { _id: string }) => o._id)).toEqual([order._id]);
+    expect((await as(other, request(server).get(`/checkout/${order.checkoutId}`))).status).toBe(404);
+    const intent = await as(customer, request(server).post('/create-payment-intent').send({ checkoutId: order.checkoutId }));
+    expect(intent.status).toBe(200);
+    const paid = await stripe.paymentIntents.confirm(intent.body.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
+    expect(paid.amount).toBe(5000);
+    const payload = JSON.stringify({ id: `evt_${new ObjectId().toHexString()}`, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: paid } });
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: api.config.stripe!.webhookSecret! });
+    await request(server).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
+    const after = await as(customer, request(server).get(`/order/${order._id}`));
+    expect(after.body).toMatchObject({ paid: true, status: 'paid', transactionId: paid.id });
+    expect((await as(customer, request(server).get(`/checkout/${order.checkoutId}`))).body).toMatchObject({ paid: true, transactionId: paid.id });
+  });
+
+  it('paid on the spec’s payment page ({orderId}), its checkout shows paid and asks for no second payment', async () => {
+    const part = await createPart(api, { p_quantity: 5, price: 1500 });
+    const placedOrder = await as(customer, request(server).post('/order').send({ productId: part.id, order_quantity: 1, address: '1 Main St', phone: '555 0100' }));
+    const { order } = placedOrder.body as { order: { _id: string; checkoutId: string } };
+    const intent = await as(customer, request(server).post('/create-payment-intent').send({ orderId: order._id }));
+    const paid = await stripe.paymentIntents.confirm(intent.body.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
+    await as(customer, request(server).patch(`/myorder/${order._id}`).send({ transactionId: paid.id })).expect(200);
+    expect((await as(customer, request(server).get(`/checkout/${order.checkoutId}`))).body.paid).toBe(true);
+    expect((await as(customer, request(server).post('/create-payment-intent').send({ checkoutId: order.checkoutId }))).status).toBe(409);
+  });
+});
+
 describe('GET /checkout/{id} and paying a checkout', () => {
   async function placed(quantities: number[] = [1, 2, 1]) {
     const parts = await Promise.all(quantities.map(() => createPart(api, { p_quantity: 20, price: 1000 })));
@@ -272,13 +310,48 @@ describe('GET /checkout/{id} and paying a checkout', () => {
     expect((await intentFor(customer, checkout.checkoutId)).status).toBe(409);
   });
 
-  it('pays nothing when the amount does not match the sum of the lines', async () => {
+  it('a payment whose amount is not the sum of the lines pays nothing and is refunded once, recorded on the lines and in Activity', async () => {
     const checkout = await placed();
-    const intent = await paidIntent(checkout.checkoutId);
-    // An event for the checkout with another amount (as if the lines had changed) pays nothing.
-    expect((await deliver(eventOf({ ...intent, amount: checkout.totalAmount - 1 }))).status).toBe(200);
-    expect((await ordersOf(checkout.checkoutId)).filter((o) => o.paid)).toHaveLength(0);
+    // A real payment in the sandbox naming the checkout, for a cent less than its lines.
+    const created = await stripe.paymentIntents.create({ amount: checkout.totalAmount - 1, currency: 'usd', metadata: { checkoutId: checkout.checkoutId } });
+    const intent = await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_visa' });
+    expect(intent.status).toBe('succeeded');
+    // Delivered twice at once and once more later: nothing paid, one refund.
+    const deliveries = await Promise.all([deliver(eventOf(intent)), deliver(eventOf(intent))]);
+    expect(deliveries.map((d) => d.status)).toEqual([200, 200]);
+    expect((await deliver(eventOf(intent))).status).toBe(200);
+    const lines = await ordersOf(checkout.checkoutId);
+    expect(lines.map((o) => [o.status, o.paid])).toEqual(lines.map(() => ['placed', false]));
     expect((await as(customer, request(server).get(`/checkout/${checkout.checkoutId}`))).body.paid).toBe(false);
+    const refundIds = new Set(lines.flatMap((o) => (o.refunds ?? []).map((r) => r.refundId)));
+    expect(refundIds.size).toBe(1);
+    for (const order of lines) {
+      expect(order.refunds).toEqual([
+        { refundId: [...refundIds][0], paymentIntentId: intent.id, amount: checkout.totalAmount - 1, reason: 'the payment did not match the order’s amount', at: expect.any(Date) },
+      ]);
+    }
+    expect(await stripe.refunds.retrieve([...refundIds][0]!)).toMatchObject({ payment_intent: intent.id, amount: checkout.totalAmount - 1, status: 'succeeded' });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    const activity = await as(admin, request(server).get('/activity?limit=50'));
+    expect(activity.body.items.filter((entry: { action: string; target: string }) => entry.action === 'order.refunded' && entry.target === checkout.orderNumber)).toEqual([
+      expect.objectContaining({ actor: 'system', details: `${formatCents(checkout.totalAmount - 1)}: the payment did not match the order’s amount` }),
+    ]);
+    // The checkout stays payable with the right amount.
+    const right = await paidIntent(checkout.checkoutId);
+    expect((await deliver(eventOf(right))).status).toBe(200);
+    expect((await ordersOf(checkout.checkoutId)).map((o) => o.transactionId)).toEqual([right.id, right.id, right.id]);
+  });
+
+  it('a second payment for a checkout paid already is refunded, the first stays', async () => {
+    const checkout = await placed([1]);
+    const first = await paidIntent(checkout.checkoutId);
+    expect((await deliver(eventOf(first))).status).toBe(200);
+    const created = await stripe.paymentIntents.create({ amount: checkout.totalAmount, currency: 'usd', metadata: { checkoutId: checkout.checkoutId } });
+    const second = await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_visa' });
+    expect((await deliver(eventOf(second))).status).toBe(200);
+    const [order] = await ordersOf(checkout.checkoutId);
+    expect(order).toMatchObject({ paid: true, transactionId: first.id });
+    expect(order!.refunds).toEqual([expect.objectContaining({ paymentIntentId: second.id, reason: 'the order was already paid' })]);
   });
 
   it('a line cancelled after the card was charged is refused: the payment pays every line instead (money follows the order)', async () => {

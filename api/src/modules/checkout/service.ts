@@ -22,6 +22,7 @@ import { createHoldRules, type HoldLimits, type HoldLine } from '../orders/hold-
 import { createIdempotentRunner, requestHash, type StoredAnswer } from '../orders/idempotency';
 import type { IdempotencyKeysRepository, OrdersRepository } from '../orders/repository';
 import { newOrderNumber, toOrder } from '../orders/service';
+import { type CheckoutFulfilment, REFUND_REASONS } from '../payments/service';
 import type { UsersRepository } from '../users/repository';
 import type { CheckoutRepository } from './repository';
 import type { CheckoutBody } from './validators';
@@ -34,13 +35,19 @@ function toCheckout(doc: WithId<CheckoutDocument>, orders: WithId<OrderDocument>
     orderNumber: doc.number,
     orders: orders.map(toOrder),
     totalAmount: doc.totalAmount,
-    address: { ...doc.address },
-    paid: doc.paid,
+    ...(doc.address ? { address: { ...doc.address } } : {}),
+    shipTo: orders[0]?.address ?? (doc.address ? addressLine(doc.address) : ''),
+    phone: orders[0]?.phone ?? doc.address?.phone ?? '',
+    paid: isPaid(doc, orders),
     ...(doc.transactionId ? { transactionId: doc.transactionId } : {}),
     ...(doc.paid ? {} : { holdExpiresAt: new Date(doc.createdAt.getTime() + holdMinutes * 60_000).toISOString() }),
     createdAt: doc.createdAt.toISOString(),
   };
 }
+
+/** Paid by the checkout's payment, or every line still standing paid one by one (the spec's payment page). */
+const isPaid = (doc: CheckoutDocument, orders: WithId<OrderDocument>[]) =>
+  doc.paid || (orders.some((order) => order.paid) && orders.every((order) => order.paid || order.status === 'cancelled'));
 
 /** The unpaid lines a payment is for now (a line cancelled alone drops out of the amount). */
 const payableOrders = (orders: WithId<OrderDocument>[]) => orders.filter((order) => order.status === 'placed' && !order.paid);
@@ -78,8 +85,8 @@ export function createCheckoutService(deps: {
         total: order.totalAmount,
       })),
       totalAmount: sumOf(lines),
-      address: addressLine(doc.address),
-      phone: doc.address.phone,
+      address: lines[0]?.address ?? (doc.address ? addressLine(doc.address) : ''),
+      phone: lines[0]?.phone ?? doc.address?.phone ?? '',
       ...(doc.transactionId ? { transactionId: doc.transactionId } : {}),
     };
   }
@@ -238,8 +245,9 @@ export function createCheckoutService(deps: {
     async createPaymentIntent(caller: AccessClaims, id: ObjectId): Promise<{ clientSecret: string }> {
       const stripe = stripeClient();
       const doc = await ownCheckout(caller, id);
-      if (doc.paid) throw new ConflictError('This order is already paid');
-      const payable = payableOrders(await checkouts.ordersOf(doc));
+      const lines = await checkouts.ordersOf(doc);
+      if (isPaid(doc, lines)) throw new ConflictError('This order is already paid');
+      const payable = payableOrders(lines);
       if (payable.length === 0) throw new ConflictError('This order is cancelled and cannot be paid');
       const amount = sumOf(payable);
       const checkoutId = doc._id.toHexString();
@@ -262,23 +270,37 @@ export function createCheckoutService(deps: {
     /**
      * A succeeded PaymentIntent that names a checkout: every unpaid line of it becomes paid in one
      * step, exactly once however often the payment is delivered, and only when the amount is the
-     * sum of those lines. Anything else changes nothing (and is logged).
+     * sum of those lines. A payment it cannot take (another amount, a checkout paid already by
+     * another payment or with every line cancelled, a checkout that does not exist) pays nothing
+     * and is to be given back (the payments service refunds it once and records it on the lines).
      */
-    async fulfil(intent: Stripe.PaymentIntent): Promise<'paid' | 'already-paid' | 'mismatch'> {
+    async fulfil(intent: Stripe.PaymentIntent): Promise<CheckoutFulfilment> {
       const checkoutId = intent.metadata?.checkoutId ?? '';
-      const doc = /^[0-9a-f]{24}$/.test(checkoutId) ? await checkouts.findById(ObjectId.createFromHexString(checkoutId)) : null;
-      if (!doc || intent.status !== 'succeeded') {
-        deps.logger.warn({ checkoutId, paymentIntent: intent.id, status: intent.status }, 'a payment for no checkout of the shop');
+      if (intent.status !== 'succeeded' || !/^[0-9a-f]{24}$/.test(checkoutId)) {
+        deps.logger.warn({ checkoutId, paymentIntent: intent.id, status: intent.status }, 'not a succeeded payment for a checkout: nothing paid');
         return 'mismatch';
       }
-      if (doc.paid) return 'already-paid';
+      const doc = await checkouts.findById(ObjectId.createFromHexString(checkoutId));
+      if (!doc) {
+        deps.logger.warn({ checkoutId, paymentIntent: intent.id }, 'a payment for no checkout of the shop: given back');
+        return { refund: REFUND_REASONS.noOrder, orders: [] };
+      }
       const lines = await checkouts.ordersOf(doc);
+      if (doc.paid) return doc.transactionId === intent.id ? 'already-paid' : { refund: REFUND_REASONS.paidTwice, orders: lines };
       const payable = payableOrders(lines);
-      if (payable.length === 0 || intent.amount !== sumOf(payable) || intent.currency !== CURRENCY) {
-        deps.logger.warn({ checkoutId, paymentIntent: intent.id, amount: intent.amount, due: sumOf(payable) }, 'a checkout payment does not match its lines: nothing paid');
-        return 'mismatch';
+      if (payable.length === 0) {
+        const reason = lines.some((order) => order.paid) ? REFUND_REASONS.paidTwice : REFUND_REASONS.cancelled;
+        return { refund: reason, orders: lines };
       }
-      if (!(await checkouts.claimPaid(doc._id, intent.id))) return 'already-paid';
+      if (intent.amount !== sumOf(payable) || intent.currency !== CURRENCY) {
+        deps.logger.warn({ checkoutId, paymentIntent: intent.id, amount: intent.amount, due: sumOf(payable) }, 'a checkout payment does not match its lines: nothing paid, given back');
+        return { refund: REFUND_REASONS.wrongAmount, orders: lines };
+      }
+      if (!(await checkouts.claimPaid(doc._id, intent.id))) {
+        // Another delivery claimed it first: this same payment (done), or another one (given back).
+        const now = await checkouts.findById(doc._id);
+        return now?.transactionId === intent.id ? 'already-paid' : { refund: REFUND_REASONS.paidTwice, orders: lines };
+      }
       await checkouts.payOrders(doc._id, intent.id, new Date());
       deps.logger.info({ checkoutId, paymentIntent: intent.id }, 'checkout paid');
       const paid = { ...doc, paid: true, transactionId: intent.id };

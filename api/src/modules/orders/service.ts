@@ -17,7 +17,7 @@ import {
   stockLeftMessage,
   validationMessages,
 } from '@pcpp/contracts/core';
-import type { ObjectId, WithId } from 'mongodb';
+import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
 import type { RoleAuthority } from '../../auth/role-authority';
@@ -29,6 +29,7 @@ import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { orderCancelledByShopEmail, orderDeliveredEmail, orderPlacedEmail, orderShippedEmail } from '../mail/templates';
 import { createIdempotentRunner, requestHash, type StoredAnswer } from './idempotency';
+import type { CheckoutRepository } from '../checkout/repository';
 import type { PaymentsService } from '../payments/service';
 import { createHoldRules, type HoldLimits, type HoldLine } from './hold-rules';
 import type { IdempotencyKeysRepository, OrdersRepository } from './repository';
@@ -152,6 +153,8 @@ export function createOrdersService(deps: {
   activity: ActivityRecorder;
   /** Cancels an order's PaymentIntent before the order is cancelled. Absent: payments are not configured. */
   payments?: PaymentCanceller;
+  /** Every placed order belongs to a checkout: a single order to one of one line (its confirmation page, its one payment). */
+  checkouts: Pick<CheckoutRepository, 'insert' | 'deleteCheckout'>;
 }) {
   const { orders, idempotencyKeys } = deps;
   const runOnce = createIdempotentRunner(idempotencyKeys, deps.logger, { thing: 'order' });
@@ -183,10 +186,13 @@ export function createOrdersService(deps: {
     }
 
     const now = new Date();
+    const checkoutId = new ObjectId();
     let saved: WithId<OrderDocument>;
     try {
+      const number = await newOrderNumber(orders);
       saved = await orders.insert({
-        number: await newOrderNumber(orders),
+        number,
+        checkoutId,
         productId: part._id,
         productName: part.name,
         email: caller.email,
@@ -202,18 +208,30 @@ export function createOrdersService(deps: {
         createdAt: now,
         holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * 60_000),
       });
+      const stored = await deps.checkouts.insert({
+        _id: checkoutId,
+        email: caller.email,
+        number,
+        orderIds: [saved._id],
+        totalAmount: saved.totalAmount,
+        paid: false,
+        createdAt: now,
+      });
+      // The number is reserved for this order alone, so a clash is a bug, not bad luck.
+      if (!stored) throw new Error(`order number ${number} is taken by another checkout`);
     } catch (error) {
+      await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
       throw error;
     }
     // Counted with this order among them: of concurrent orders past a cap, none stays.
     const late = await holds.refusal(caller.email, lines, { placed: true }).catch(async (error: unknown) => {
-      await orders.deleteById(saved._id);
+      await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
       throw error;
     });
     if (late) {
-      await orders.deleteById(saved._id);
+      await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
       throw late;
     }

@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/route
 import styled from 'styled-components';
 import {
   ApiError,
-  addressLine,
   type Checkout,
   checkoutText,
   errorMessage,
@@ -87,7 +86,7 @@ function PayNow({ checkout, firstError, onPaid }: { checkout: Checkout; firstErr
   const pay = async () => {
     setPaying(true);
     setError(null);
-    const outcome = await payment.pay(checkout.checkoutId, { name: checkout.address.fullName, email });
+    const outcome = await payment.pay(checkout.checkoutId, { name: checkout.address?.fullName ?? checkout.orders[0]?.name ?? email, email });
     setPaying(false);
     if (outcome.paid) onPaid();
     else setError(outcome.message);
@@ -181,11 +180,11 @@ function Confirmation({
           <dl>
             <div>
               <dt>Ship to</dt>
-              <dd>{addressLine(checkout.address)}</dd>
+              <dd>{checkout.shipTo}</dd>
             </div>
             <div>
               <dt>Phone</dt>
-              <dd>{checkout.address.phone}</dd>
+              <dd>{checkout.phone}</dd>
             </div>
             {checkout.transactionId && (
               <div>

@@ -105,7 +105,7 @@ it('places the order with an idempotency key, toasts and goes home', async () =>
   fireEvent.click(orderNow());
   expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
   expect(await screen.findByText('your order is placed.')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/dashboard/payment/ffffffffffffffffffffffff');
+  expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/checkout/eeeeeeeeeeeeeeeeeeeeeeee');
   const [post] = orderPosts();
   expect(post!.body).toEqual({ productId: id, order_quantity: 4, address: '1 Main St', phone: '555 0100' });
   expect(post!.authorization).toBe('Bearer token');
@@ -162,6 +162,7 @@ function orderOf(quantity: number) {
   return {
     _id: 'ffffffffffffffffffffffff',
     number: 'PCP-7K3Q9D',
+    checkoutId: 'eeeeeeeeeeeeeeeeeeeeeeee',
     productId: id,
     productName: part.name,
     email: user.email,
