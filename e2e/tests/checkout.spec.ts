@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Part } from '../../contracts/src/core';
-import { apiAccessToken, demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { apiAccessToken, demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { apiParts } from '../support/storefront';
 
@@ -79,7 +79,7 @@ test('a visitor’s three parts survive sign-in, check out once, pay once on the
   // The confirmation page: the number, the lines, the total, paid with its transaction id.
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f]{24}$/);
   const orderNumber = (await page.getByTestId('order-number').textContent())!;
-  expect(orderNumber).toMatch(/^PCP-[2-9A-HJKMNP-Z]{6}$/);
+  expect(orderNumber).toMatch(/^PCP-[0-9A-HJKMNP-TV-Z]{6}$/);
   await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
   const transactionId = (await page.getByTestId('transaction-id').textContent())!;
   expect(transactionId).toMatch(/^pi_/);
@@ -88,11 +88,18 @@ test('a visitor’s three parts survive sign-in, check out once, pay once on the
   // The ordered parts left the cart.
   await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 0 parts');
 
-  // My Orders: the three lines, each paid with the same payment.
+  // My Orders: one group under the order number, Paid with the one payment; its three lines below it.
   await page.goto('/dashboard/myorders');
+  const group = page.getByRole('row').filter({ hasText: `Order ${orderNumber}` });
+  await expect(group).toHaveCount(1);
+  await expect(group).toContainText('3 lines');
+  await expect(group).toContainText('Paid');
+  await expect(group).toContainText(`Transaction id: ${transactionId}`);
+  await expect(group.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
   for (const part of parts) {
-    const row = page.getByRole('row').filter({ hasText: part.name }).filter({ hasText: `Transaction id: ${transactionId}` });
-    await expect(row).toContainText('Paid');
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: part.name, exact: true }) }).first();
+    await expect(row).toContainText('paid');
+    await expect(row).toContainText('Transaction id:');
   }
 
   // MailDev: one email for the placed order and one for its payment, each listing the three parts.
@@ -152,5 +159,84 @@ for (const width of [375, 1280]) {
     await page.getByRole('button', { name: /^Pay now/ }).click();
     await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
     await page.screenshot({ path: path.join(shotsDir, `checkout-confirmation-${width}.png`), fullPage: true });
+  });
+}
+
+/** A checkout of three lines placed through the api for `account`, unpaid. */
+async function placeCheckout(request: APIRequestContext, token: string, parts: Part[]) {
+  const response = await request.post(`${stackUrls.api}/checkout`, {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
+    data: {
+      lines: parts.map((part) => ({ productId: part._id, quantity: part.min_quantity })),
+      address: { fullName: 'Morgan Long-Address', street: '14 Harbour View Apartments, Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { checkoutId: string; orderNumber: string };
+}
+
+test('the Purchase page keeps its toast and the return home; the toast’s Pay now opens the order’s confirmation page with the card form', async ({ page, request }) => {
+  const [part] = await threeParts(request);
+  const buyer = await verifiedCustomer(request, 'toast-pay');
+  await signInThroughLoginPage(page, buyer);
+  await page.goto(`/purchase/${part!._id}`);
+  await page.getByLabel('Quantity').fill(String(part!.min_quantity));
+  await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
+  await page.getByLabel('Phone number').fill('+44 7700 900123');
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByText('your order is placed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f]{24}$/);
+  await expect(page.getByTestId('checkout-status')).toHaveText('Waiting for payment');
+  await expect(page.getByText('12 Harbour Road, Leeds')).toBeVisible();
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay now/ }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
+  const orderNumber = (await page.getByTestId('order-number').textContent())!;
+  // My Orders: the single order, paid, under the same number.
+  await page.goto('/dashboard/myorders');
+  await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText('Transaction id: pi_');
+});
+
+for (const width of [375, 1280]) {
+  test(`My Orders groups a checkout under its number with one Pay, at ${width} px: the table fits its card with every timeline open, Pay and Delete in view; cards on a phone`, async ({ page, request }) => {
+    const parts = await threeParts(request);
+    const buyer = await verifiedCustomer(request, 'my-orders');
+    const checkout = await placeCheckout(request, buyer.token, parts);
+    const single = await request.post(`${stackUrls.api}/order`, {
+      headers: { Authorization: `Bearer ${buyer.token}` },
+      data: { productId: parts[0]!._id, order_quantity: parts[0]!.min_quantity, address: 'Flat 14, Harbour View Apartments, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom', phone: '+44 7700 900123' },
+    });
+    expect(single.status()).toBe(201);
+    await page.setViewportSize({ width, height: 900 });
+    await signInThroughLoginPage(page, buyer);
+    await page.goto('/dashboard/myorders');
+    const group = page.getByRole('row').filter({ hasText: `Order ${checkout.orderNumber}` });
+    await expect(group).toContainText('3 lines');
+    const pay = group.getByRole('link', { name: `Pay for order ${checkout.orderNumber}` });
+    await expect(pay).toHaveAttribute('href', `/checkout/${checkout.checkoutId}`);
+    await expect(page.getByRole('link', { name: /^Pay for/ })).toHaveCount(2);
+    // Whatever is open: every status timeline expanded.
+    const region = page.getByRole('region', { name: 'Your orders' });
+    for (const summary of await region.locator('summary').all()) await summary.click();
+    await expect(page.getByLabel('Status timeline').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = (await region.boundingBox())!;
+    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    const controls = [pay, ...(await page.getByRole('button', { name: /^Delete the order for/ }).all())];
+    expect(controls).toHaveLength(5);
+    for (const control of controls) {
+      const own = (await control.boundingBox())!;
+      expect(own.x).toBeGreaterThanOrEqual(box.x);
+      expect(own.x + own.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    }
+    // A table from 1100 px, one card per order (and per line) below.
+    expect(await group.evaluate((row) => getComputedStyle(row).display)).toBe(width < 1100 ? 'grid' : 'table-row');
+    await page.screenshot({ path: path.join(shotsDir, `my-orders-checkout-${width}.png`), fullPage: true });
+    await pay.click();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${checkout.checkoutId}$`));
+    await expect(page.getByRole('button', { name: /^Pay now/ })).toBeVisible();
   });
 }
