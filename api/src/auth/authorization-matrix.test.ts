@@ -279,6 +279,20 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
+// POST /create-payment-intent's checkout form (issue 21): someone else's checkout is not found, admins included.
+describe.each(PERSONAS.map((persona, index) => [persona, [401, 200, 404, 404][index]!] as const))('POST /create-payment-intent {checkoutId} as %s', (persona, status) => {
+  it(`answers ${status}${status >= 400 ? ' and changes nothing' : ''}`, async () => {
+    const checkoutId = await customerCheckout();
+    const before = status >= 400 ? await databaseSnapshot(api) : null;
+    const response = await as(server().post('/create-payment-intent').send({ checkoutId }), persona);
+    expect({ status: response.status, body: response.status >= 400 ? response.body : undefined }).toEqual({
+      status,
+      body: status >= 400 ? { message: expect.any(String) } : undefined,
+    });
+    if (before) expect(await databaseSnapshot(api)).toEqual(before);
+  });
+});
+
 it('has a row for every route the app serves, and none for a route it does not', () => {
   expect(Object.keys(MATRIX).sort()).toEqual(routeTable(api.app));
 });
