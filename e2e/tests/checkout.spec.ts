@@ -165,7 +165,7 @@ for (const width of [375, 1280]) {
 /** A checkout of three lines placed through the api for `account`, unpaid. */
 async function placeCheckout(request: APIRequestContext, token: string, parts: Part[]) {
   const response = await request.post(`${stackUrls.api}/checkout`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
     data: {
       lines: parts.map((part) => ({ productId: part._id, quantity: part.min_quantity })),
       address: { fullName: 'Morgan Long-Address', street: '14 Harbour View Apartments, Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' },
