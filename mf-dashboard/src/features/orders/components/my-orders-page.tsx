@@ -24,7 +24,10 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: 0.95rem;
-  th, td { padding: 10px 12px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+  th, td { padding: 10px 12px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+  /* Long free text and codes may break anywhere, so the table can always narrow to its card; words elsewhere stay whole. */
+  td[data-label='Address'], td[data-label='Phone Number'], td[data-label='Status'] ol, td[data-label='Status'] span { overflow-wrap: anywhere; }
+  summary, .pay a, td[data-label='Action'] button { white-space: nowrap; }
   thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   .paid { color: #15803d; font-weight: 700; }
   .transaction { display: block; font-size: 0.8rem; color: var(--color-ink-soft); overflow-wrap: anywhere; }
@@ -45,7 +48,7 @@ const Table = styled.table`
   @media (min-width: 1100px) {
     /* Ten columns: tight padding keeps Pay and Delete in view at 1280 px. */
     th, td { padding: 10px 6px; border-bottom: 1px solid var(--color-border); }
-    td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; overflow-wrap: normal; }
+    td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     tr.line > :first-child { padding-left: 18px; }
     tbody tr:last-child > * { border-bottom: 0; }
   }
