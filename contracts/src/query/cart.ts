@@ -184,7 +184,10 @@ export function useVisitorCartMerge(): void {
     if (status !== 'signedIn' || !email || !pending || mergeInFlight) return;
     const visitor = visitorCartStore.getState();
     mergeInFlight = mergeCart(visitor)
-      .then((cart) => {
+      .then(async (cart) => {
+        // A read of the account's cart sent before the merge was stored answers the cart without the
+        // visitor's lines, possibly after the merge's answer: dropped, so the merged cart stays.
+        await queryClient.cancelQueries({ queryKey: userKeys.cart(email) });
         queryClient.setQueryData(userKeys.cart(email), cart);
         // Parts added meanwhile (in another tab) stay for the next merge, under a new id.
         const merged = new Set(visitor.lines.map((line) => line.productId));
