@@ -105,8 +105,10 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
   const total = chosen.reduce((sum, name) => sum + named(name).price, 0);
   const totalText = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(total / 100);
   await expect(page.getByTestId('build-total')).toHaveText(totalText);
-  // No cart yet (issue 21): no button pretends to add the build to one.
-  await expect(page.getByRole('button', { name: 'Add build to cart' })).toHaveCount(0);
+  // The whole build into the visitor's cart: the six parts, each at its minimum order.
+  await page.getByRole('button', { name: 'Add build to cart' }).click();
+  await expect(page.getByText('The build’s 6 parts are in your cart.')).toBeVisible();
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 6 parts');
 
   // Saving needs an account: log in, come back to the same build, save it.
   const visitorUrl = page.url();
