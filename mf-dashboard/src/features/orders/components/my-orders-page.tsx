@@ -40,6 +40,8 @@ const Table = styled.table`
   /* An open status timeline wraps inside its cell: whatever is open, Pay and Delete stay in view. */
   ol[aria-label='Status timeline'] li { white-space: normal; }
   tr.group > * { background: #eef2ff; }
+  /* On the order row's tint the paid green needs more contrast (WCAG AA 4.5:1). */
+  tr.group .paid { color: #166534; }
   tr.group .group-title { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; }
   tr.group .group-title strong { white-space: nowrap; }
   tr.group .group-facts { font-weight: 400; color: var(--color-ink-soft); font-size: 0.9rem; }
