@@ -208,17 +208,6 @@ export function createOrdersService(deps: {
         createdAt: now,
         holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * 60_000),
       });
-      const stored = await deps.checkouts.insert({
-        _id: checkoutId,
-        email: caller.email,
-        number,
-        orderIds: [saved._id],
-        totalAmount: saved.totalAmount,
-        paid: false,
-        createdAt: now,
-      });
-      // The number is reserved for this order alone, so a clash is a bug, not bad luck.
-      if (!stored) throw new Error(`order number ${number} is taken by another checkout`);
     } catch (error) {
       await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
@@ -234,6 +223,15 @@ export function createOrdersService(deps: {
       await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
       throw late;
+    }
+    // Its checkout of one line, stored once the order stays (the caps' second count comes right after the order, as before).
+    const stored = await deps.checkouts
+      .insert({ _id: checkoutId, email: caller.email, number: saved.number, orderIds: [saved._id], totalAmount: saved.totalAmount, paid: false, createdAt: now })
+      .catch(() => false);
+    if (!stored) {
+      await deps.checkouts.deleteCheckout(checkoutId);
+      await orders.returnStock(part._id, input.quantity);
+      throw new Error(`order ${saved.number}: its checkout could not be stored`);
     }
     const order = toOrder(saved);
     await deps.outbox.enqueue(orderPlacedEmail(order, { shopUrl: deps.shopUrl, holdMinutes: deps.holdMinutes }));
