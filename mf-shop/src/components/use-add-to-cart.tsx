@@ -1,5 +1,4 @@
 import { Link } from '@pcpp/contracts/router';
-import { toast } from 'react-toastify';
 import { addToCartChange, cartText, errorMessage, type Part, useCartChange, useCartLines, validationMessages } from '@pcpp/contracts';
 
 /** The toast after adding: what is in the cart, and the way to it. */
@@ -35,11 +34,15 @@ export function useAddToCart(part: Part) {
     },
     /** Adds it; says so in a toast, or says why it could not. True when added. */
     async add(quantity: number): Promise<boolean> {
+      // The toast library loads with the first toast, not with every card of the home page.
+      const toasts = import('react-toastify');
       try {
         await change.mutateAsync(addToCartChange(part._id, quantity));
+        const { toast } = await toasts;
         toast.success(<Added name={part.name} />, { toastId: `cart-${part._id}` });
         return true;
       } catch (error) {
+        const { toast } = await toasts;
         toast.error(`${cartText.saveFailed} ${errorMessage(error)}`);
         return false;
       }

@@ -49,7 +49,9 @@ const Table = styled.table`
 
   @media (min-width: 1100px) {
     /* Ten columns: tight padding keeps Pay and Delete in view at 1280 px. */
-    th, td { padding: 10px 6px; border-bottom: 1px solid var(--color-border); }
+    th, td { padding: 10px 5px; border-bottom: 1px solid var(--color-border); }
+    /* A checkout's lines carry a long address and a shipped order its tracking number: a smaller type keeps it all in view. */
+    font-size: 0.9rem;
     td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     tr.line > :first-child { padding-left: 18px; }
     tbody tr:last-child > * { border-bottom: 0; }
