@@ -177,6 +177,7 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
     await expect(shared.getByRole('button', { name: 'Log in to save' })).toBeVisible();
 
     // Its owner deletes it from My Builds (after confirming): the shared link then says it is gone.
+    await page.goto('/dashboard/myBuilds');
     await page.getByRole('button', { name: `Delete ${buildName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this build?' });
     await expect(dialog).toContainText(`“${buildName}” and its shared link will be gone.`);

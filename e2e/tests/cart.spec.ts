@@ -31,6 +31,8 @@ test('a visitor fills the cart with three parts, signs in, and the cart survives
 
   // One from its card in the catalog, one from its own page with a quantity, one more from its card.
   await page.goto(`/products?q=${encodeURIComponent(first!.name)}`);
+  // Server-rendered: its controls work once the page has hydrated.
+  await expect(page.locator('html')).toHaveAttribute('data-app', /hydrated|rendered/);
   const card = (part: Part) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: part.name, exact: true }) });
   await card(first!).getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText(`${first!.name} is in your cart.`)).toBeVisible();
@@ -38,6 +40,8 @@ test('a visitor fills the cart with three parts, signs in, and the cart survives
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 part');
 
   await page.goto(`/products/${second!._id}`);
+  // Server-rendered: its controls work once the page has hydrated.
+  await expect(page.locator('html')).toHaveAttribute('data-app', /hydrated|rendered/);
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
   await quantity.fill(String(second!.p_quantity + 1));
   await expect(page.getByText(`Maximum order quantity ${second!.p_quantity}`)).toBeVisible();
@@ -46,6 +50,8 @@ test('a visitor fills the cart with three parts, signs in, and the cart survives
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 parts');
 
   await page.goto(`/products?q=${encodeURIComponent(third!.name)}`);
+  // Server-rendered: its controls work once the page has hydrated.
+  await expect(page.locator('html')).toHaveAttribute('data-app', /hydrated|rendered/);
   await card(third!).getByRole('button', { name: 'Add to cart' }).click();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 parts');
   await expect(cartLink(page)).toHaveText('3');
