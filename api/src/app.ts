@@ -15,12 +15,18 @@ import { createRateLimits } from './rate-limits';
 import type { Logger } from './logger';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
+import { createCartRepository } from './modules/cart/repository';
+import { createCartService } from './modules/cart/service';
+import { createCheckoutRepository } from './modules/checkout/repository';
+import { createCheckoutService } from './modules/checkout/service';
 import { createBuildsRepository } from './modules/builds/repository';
 import { createBuildsService } from './modules/builds/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
 import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
 import { createPaymentsService, type PaymentsService, refundDetails } from './modules/payments/service';
+
+type PaymentsDeps = Parameters<typeof createPaymentsService>[0];
 import { createStripeClient } from './modules/payments/stripe-client';
 import type { Outbox } from './modules/mail/outbox';
 import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
@@ -90,6 +96,8 @@ export function createPayments(deps: {
   logger: Logger;
   outbox: Outbox;
   onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
+  /** A checkout's one payment (metadata.checkoutId) is settled by the checkout service. */
+  fulfilCheckout?: PaymentsDeps['fulfilCheckout'];
 }): PaymentsService {
   const { config, database, outbox } = deps;
   const activity = createActivityLog(createActivityRepository(database.collections.activity));
@@ -99,6 +107,7 @@ export function createPayments(deps: {
     webhookSecret: config.stripe?.webhookSecret,
     logger: deps.logger,
     onOrderPaid: deps.onOrderPaid ?? ((order) => outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
+    fulfilCheckout: deps.fulfilCheckout,
     async onRefunded(refund) {
       // Named by its order's number and linked to it, as the other order entries (an unknown order: the ids Stripe sent).
       await activity.record({
@@ -174,9 +183,34 @@ export function createApp(deps: AppDeps): Express {
     outbox: deps.outbox,
     shopUrl: config.shopUrl,
   });
-  const payments = createPayments({ config, database, logger: deps.logger, outbox: deps.outbox, onOrderPaid: deps.onOrderPaid });
+  const cartRepository = createCartRepository(database.collections);
+  const cart = createCartService({ carts: cartRepository });
+  const checkoutRepository = createCheckoutRepository(database.collections);
+  const checkout = createCheckoutService({
+    checkouts: checkoutRepository,
+    orders: ordersRepository,
+    carts: cartRepository,
+    users: usersRepository,
+    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
+    identity,
+    outbox: deps.outbox,
+    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    holdLimits: config.orderHoldLimits,
+    logger: deps.logger,
+  });
+  const payments = createPayments({
+    config,
+    database,
+    logger: deps.logger,
+    outbox: deps.outbox,
+    onOrderPaid: deps.onOrderPaid,
+    fulfilCheckout: checkout.fulfil,
+  });
   const orders = createOrdersService({
     orders: ordersRepository,
+    checkouts: checkoutRepository,
     idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
     identity,
     roles,
@@ -241,6 +275,8 @@ export function createApp(deps: AppDeps): Express {
     users,
     payments,
     orders,
+    cart,
+    checkout,
     activity,
     releases,
     uploads,

@@ -59,6 +59,7 @@ describe('loadConfig', () => {
       orders: 20,
       paymentIntents: 30,
       uploads: 30,
+      cart: 120,
       verificationEmails: 5,
     });
     expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({

@@ -65,6 +65,7 @@ export interface RateLimitConfig {
   orders: number;
   paymentIntents: number;
   uploads: number;
+  cart: number;
   verificationEmails: number;
 }
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -74,6 +75,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   orders: 20,
   paymentIntents: 30,
   uploads: 30,
+  // A quantity stepper writes on each settled change: generous, yet a script cannot spin on it.
+  cart: 120,
   verificationEmails: 5,
 };
 
@@ -302,6 +305,7 @@ const envSchema = z.object({
   RATE_LIMIT_ORDERS: callsPerWindow(DEFAULT_RATE_LIMITS.orders),
   RATE_LIMIT_PAYMENT_INTENTS: callsPerWindow(DEFAULT_RATE_LIMITS.paymentIntents),
   RATE_LIMIT_UPLOADS: callsPerWindow(DEFAULT_RATE_LIMITS.uploads),
+  RATE_LIMIT_CART: callsPerWindow(DEFAULT_RATE_LIMITS.cart),
   RATE_LIMIT_VERIFICATION_EMAILS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmails),
   CATALOG_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
@@ -453,6 +457,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       orders: env.RATE_LIMIT_ORDERS,
       paymentIntents: env.RATE_LIMIT_PAYMENT_INTENTS,
       uploads: env.RATE_LIMIT_UPLOADS,
+      cart: env.RATE_LIMIT_CART,
       verificationEmails: env.RATE_LIMIT_VERIFICATION_EMAILS,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,

@@ -75,6 +75,7 @@ export interface RateLimits {
   orders: RequestHandler;
   paymentIntents: RequestHandler;
   uploads: RequestHandler;
+  cart: RequestHandler;
   /** POST /user/verification-email, per Firebase account (it takes an ID token): emails sent for one address. */
   verificationEmails: RequestHandler;
   /** POST /remotes/errors, per client address, counted in this process. */
@@ -100,6 +101,7 @@ export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
   orders: configured('orders', 'account', 'RATE_LIMIT_ORDERS'),
   paymentIntents: configured('paymentIntents', 'account', 'RATE_LIMIT_PAYMENT_INTENTS'),
   uploads: configured('uploads', 'account', 'RATE_LIMIT_UPLOADS'),
+  cart: configured('cart', 'account', 'RATE_LIMIT_CART'),
   verificationEmails: configured('verificationEmails', 'identity provider account', 'RATE_LIMIT_VERIFICATION_EMAILS'),
   failureReports: { per: 'client address', calls: FAILURE_REPORTS_PER_WINDOW, windowSeconds: FAILURE_REPORT_WINDOW_MS / 1000 },
 };
@@ -132,6 +134,7 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     orders: limit('orders', config.orders, byAccount),
     paymentIntents: limit('payment-intents', config.paymentIntents, byAccount),
     uploads: limit('uploads', config.uploads, byAccount),
+    cart: limit('cart', config.cart, byAccount),
     verificationEmails: limit('verification-emails', config.verificationEmails, byIdentity),
     // A public write anyone can call (the shell's failure reports): one process's count is the right size for it.
     failureReports: rateLimit({

@@ -1,6 +1,8 @@
 import apiPackage from '../package.json';
 import type { RouteModule } from './http/route-spec';
 import { activityRoutes } from './modules/activity/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { buildsRoutes } from './modules/builds/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -26,6 +28,8 @@ export const apiRouteModules = [
   usersRoutes,
   paymentsRoutes,
   ordersRoutes,
+  cartRoutes,
+  checkoutRoutes,
   activityRoutes,
   releasesRoutes,
   uploadsRoutes,

@@ -73,3 +73,9 @@ export const webhookReceivedAnswerSchema = z.object({ received: z.literal(true) 
 
 /** GET /healthz and GET /readyz. */
 export const healthAnswerSchema = z.object({ status: z.enum(['ok', 'ready']) });
+
+/** POST /checkout when a line's stock cannot be held: the sentence, the line's part and how many are left. */
+export const checkoutConflictSchema = z.object({ message: z.string(), productId: objectIdStringSchema, available: countSchema });
+
+/** POST /checkout's 400 and 404 about one line: the sentence, and which part it is about. */
+export const checkoutLineErrorSchema = apiErrorSchema.extend({ productId: objectIdStringSchema.optional() });

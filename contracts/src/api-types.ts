@@ -446,8 +446,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start paying an order by card
-         * @description The amount is the stored order’s; the spec’s `totalAmount` is accepted and ignored.
+         * Start paying an order, or a whole checkout, by card
+         * @description With `{orderId}` (the spec’s call), the amount is the stored order’s; the spec’s `totalAmount` is accepted and ignored. With `{checkoutId}`, one PaymentIntent for every unpaid line of the checkout, for their sum as stored.
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          *
@@ -606,6 +606,110 @@ export interface paths {
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
         get: operations["getStockHolds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My cart
+         * @description The signed-in customer’s cart, the same on every device. Each line comes with its part as the database has it now (null when it is no longer sold), its total at today’s price, and, when it cannot be ordered as it stands (more than the stock, below the minimum order, no longer sold), the sentence why; `ready` is true when every line can be ordered.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["getCart"];
+        /**
+         * Replace my cart
+         * @description The whole list of lines, `{productId, quantity}` each (at most 50, each part once); never a price. A quantity the stock cannot cover is kept and flagged, so the customer sees why. Each line comes with its part as the database has it now (null when it is no longer sold), its total at today’s price, and, when it cannot be ordered as it stands (more than the stock, below the minimum order, no longer sold), the sentence why; `ready` is true when every line can be ordered.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 120 calls per account every 60 s (RATE_LIMIT_CART); past it, 429 with Retry-After.
+         */
+        put: operations["replaceCart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a visitor’s cart to mine (at sign-in)
+         * @description The lines a visitor gathered before signing in are added to the account’s cart: the same part’s quantities are added and capped at the stock, other parts are added as lines (up to 50 in all). With the same Idempotency-Key (the visitor cart’s id) a second merge changes nothing. Each line comes with its part as the database has it now (null when it is no longer sold), its total at today’s price, and, when it cannot be ordered as it stands (more than the stock, below the minimum order, no longer sold), the sentence why; `ready` is true when every line can be ordered.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 120 calls per account every 60 s (RATE_LIMIT_CART); past it, 429 with Retry-After.
+         *
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key gets the first answer again.
+         */
+        post: operations["mergeCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place several parts at once (the checkout)
+         * @description All lines or none: each line’s stock is held in the step that checks it, and when one cannot be held the ones already held are given back before the 409 names that line and how many are left. Each line is stored as an Order (so My Orders, `GET /order`, `DELETE /myorder/{id}` and the admin pages see it) carrying the `checkoutId`, under one order number. Prices come from the database; the lines are ids and quantities only. The ordered parts leave the cart; with `saveAddress` the address is kept in the profile for the next checkout.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 20 calls per account every 60 s (RATE_LIMIT_ORDERS); past it, 429 with Retry-After.
+         *
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key gets the first answer again.
+         */
+        post: operations["placeCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One checkout (its confirmation page)
+         * @description The caller’s own checkout with its orders as they are now; anyone else’s is a 404.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["getCheckout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1077,6 +1181,14 @@ export interface components {
             phone?: string;
             profession?: string;
             linkin?: string;
+            shippingAddress?: {
+                fullName: string;
+                street: string;
+                city: string;
+                postalCode: string;
+                country: string;
+                phone: string;
+            };
         };
         /** @description An order of one part. The name and unit price are copied from the part when ordered. */
         Order: {
@@ -1109,6 +1221,7 @@ export interface components {
                 reason: string;
                 at: components["schemas"]["DateTime"];
             }[];
+            checkoutId?: components["schemas"]["ObjectId"];
         };
         /** @description One step of an order’s life: who, when, and why. */
         OrderStatusChange: {
@@ -1118,6 +1231,20 @@ export interface components {
             by: string;
             reason?: string;
             note?: string;
+        };
+        /** @description A customer’s cart, priced by the database now: lines, subtotal, and whether it can be ordered. */
+        Cart: {
+            lines: components["schemas"]["CartLine"][];
+            subtotal: components["schemas"]["Cents"];
+            ready: boolean;
+        };
+        /** @description One part in a cart: how many, the part as it is now, the line’s total, and why it cannot be ordered, if so. */
+        CartLine: {
+            productId: components["schemas"]["ObjectId"];
+            quantity: number;
+            part: components["schemas"]["Part"] | null;
+            lineTotal: components["schemas"]["Cents"];
+            problem?: string;
         };
         /** @description Something an admin did. */
         ActivityEntry: {
@@ -4123,6 +4250,8 @@ export interface operations {
                 "application/json": {
                     orderId: string;
                     totalAmount?: unknown;
+                } | {
+                    checkoutId: string;
                 };
             };
         };
@@ -5270,6 +5399,827 @@ export interface operations {
             };
             /** @description The token’s account may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart (no lines when it is empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lines": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "quantity": 1,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80001",
+                     *             "name": "B550 ATX Motherboard",
+                     *             "description": "AM4 ATX board for Ryzen 5000 CPUs with four DDR4 slots, a PCIe 4.0 x16 slot, two M.2 sockets and 2.5 GbE LAN.",
+                     *             "category": "Motherboard",
+                     *             "img": "/images/parts/b550-atx-motherboard.svg",
+                     *             "price": 13999,
+                     *             "p_quantity": 150,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "socket": "AM4",
+                     *               "chipset": "B550",
+                     *               "formFactor": "ATX",
+                     *               "memoryType": "DDR4",
+                     *               "memorySlots": 4,
+                     *               "maxMemoryGB": 128,
+                     *               "m2Slots": 2,
+                     *               "sataPorts": 6
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:00:00.000Z"
+                     *           },
+                     *           "lineTotal": 13999
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "quantity": 86,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *             "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *             "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *             "category": "Video Card",
+                     *             "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *             "price": 44999,
+                     *             "p_quantity": 85,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "chip": "GeForce RTX 4060 Ti",
+                     *               "memoryGB": 16,
+                     *               "boardPowerW": 165,
+                     *               "lengthMM": 244,
+                     *               "pcie8Pin": 1,
+                     *               "pcie12v2x6": 0
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:50:00.000Z"
+                     *           },
+                     *           "lineTotal": 3869914,
+                     *           "problem": "Only 85 left in stock."
+                     *         }
+                     *       ],
+                     *       "subtotal": 3883913,
+                     *       "ready": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    replaceCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        productId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The cart as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lines": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "quantity": 1,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80001",
+                     *             "name": "B550 ATX Motherboard",
+                     *             "description": "AM4 ATX board for Ryzen 5000 CPUs with four DDR4 slots, a PCIe 4.0 x16 slot, two M.2 sockets and 2.5 GbE LAN.",
+                     *             "category": "Motherboard",
+                     *             "img": "/images/parts/b550-atx-motherboard.svg",
+                     *             "price": 13999,
+                     *             "p_quantity": 150,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "socket": "AM4",
+                     *               "chipset": "B550",
+                     *               "formFactor": "ATX",
+                     *               "memoryType": "DDR4",
+                     *               "memorySlots": 4,
+                     *               "maxMemoryGB": 128,
+                     *               "m2Slots": 2,
+                     *               "sataPorts": 6
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:00:00.000Z"
+                     *           },
+                     *           "lineTotal": 13999
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "quantity": 86,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *             "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *             "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *             "category": "Video Card",
+                     *             "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *             "price": 44999,
+                     *             "p_quantity": 85,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "chip": "GeForce RTX 4060 Ti",
+                     *               "memoryGB": 16,
+                     *               "boardPowerW": 165,
+                     *               "lengthMM": 244,
+                     *               "pcie8Pin": 1,
+                     *               "pcie12v2x6": 0
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:50:00.000Z"
+                     *           },
+                     *           "lineTotal": 3869914,
+                     *           "problem": "Only 85 left in stock."
+                     *         }
+                     *       ],
+                     *       "subtotal": 3883913,
+                     *       "ready": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    mergeCart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor cart’s id (1-100 letters, digits, - or _): a cart already merged under this key is not added again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        productId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The account’s cart after the merge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lines": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "quantity": 1,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80001",
+                     *             "name": "B550 ATX Motherboard",
+                     *             "description": "AM4 ATX board for Ryzen 5000 CPUs with four DDR4 slots, a PCIe 4.0 x16 slot, two M.2 sockets and 2.5 GbE LAN.",
+                     *             "category": "Motherboard",
+                     *             "img": "/images/parts/b550-atx-motherboard.svg",
+                     *             "price": 13999,
+                     *             "p_quantity": 150,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "socket": "AM4",
+                     *               "chipset": "B550",
+                     *               "formFactor": "ATX",
+                     *               "memoryType": "DDR4",
+                     *               "memorySlots": 4,
+                     *               "maxMemoryGB": 128,
+                     *               "m2Slots": 2,
+                     *               "sataPorts": 6
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:00:00.000Z"
+                     *           },
+                     *           "lineTotal": 13999
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "quantity": 86,
+                     *           "part": {
+                     *             "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *             "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *             "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *             "category": "Video Card",
+                     *             "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *             "price": 44999,
+                     *             "p_quantity": 85,
+                     *             "min_quantity": 1,
+                     *             "specs": {
+                     *               "chip": "GeForce RTX 4060 Ti",
+                     *               "memoryGB": 16,
+                     *               "boardPowerW": 165,
+                     *               "lengthMM": 244,
+                     *               "pcie8Pin": 1,
+                     *               "pcie12v2x6": 0
+                     *             },
+                     *             "version": 0,
+                     *             "createdAt": "2026-11-02T09:50:00.000Z"
+                     *           },
+                     *           "lineTotal": 3869914,
+                     *           "problem": "Only 85 left in stock."
+                     *         }
+                     *       ],
+                     *       "subtotal": 3883913,
+                     *       "ready": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Other writes to the cart kept coming first; try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    placeCheckout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: a new key for each checkout, the same key when retrying one (1-100 letters, digits, - or _). */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        productId: string;
+                        quantity: number;
+                    }[];
+                    address: {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        phone: string;
+                    };
+                    saveAddress?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The checkout is placed (or, for a retried Idempotency-Key, the stored answer of the first request). */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "orders": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80201",
+                     *           "number": "PCP-7K3Q9D",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 13999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 13999,
+                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80202",
+                     *           "number": "PCP-7K3Q9D",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 44999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 44999,
+                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         }
+                     *       ],
+                     *       "totalAmount": 58998,
+                     *       "address": {
+                     *         "fullName": "Sam Lee",
+                     *         "street": "12 Harbour Road",
+                     *         "city": "Portsmouth",
+                     *         "postalCode": "PO1 3AX",
+                     *         "country": "GB",
+                     *         "phone": "+44 7700 900123"
+                     *       },
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "paid": false,
+                     *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        checkoutId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        orders: components["schemas"]["Order"][];
+                        totalAmount: components["schemas"]["Cents"];
+                        address?: {
+                            fullName: string;
+                            street: string;
+                            city: string;
+                            postalCode: string;
+                            country: string;
+                            phone: string;
+                        };
+                        shipTo: string;
+                        phone: string;
+                        paid: boolean;
+                        transactionId?: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        createdAt: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        productId?: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account’s email is not verified yet: the sentence says how to verify it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A part of the checkout is no longer sold (`productId` names it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        productId?: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description A line’s stock cannot be held (`productId`, `available`): nothing is held. Or the customer’s unpaid holds would pass a cap (`limit`: MAX_UNPAID_ORDERS, where the checkout counts as one order, or MAX_HELD_UNITS_PER_PART, each line’s units added). Or a request with this key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        productId: components["schemas"]["ObjectId"];
+                        available: number;
+                    } | {
+                        message: string;
+                        /** @enum {string} */
+                        limit: "MAX_UNPAID_ORDERS" | "MAX_HELD_UNITS_PER_PART";
+                        max: number;
+                    } | {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This Idempotency-Key was used for a different checkout. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "orders": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80201",
+                     *           "number": "PCP-7K3Q9D",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 13999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 13999,
+                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80202",
+                     *           "number": "PCP-7K3Q9D",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 44999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 44999,
+                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         }
+                     *       ],
+                     *       "totalAmount": 58998,
+                     *       "address": {
+                     *         "fullName": "Sam Lee",
+                     *         "street": "12 Harbour Road",
+                     *         "city": "Portsmouth",
+                     *         "postalCode": "PO1 3AX",
+                     *         "country": "GB",
+                     *         "phone": "+44 7700 900123"
+                     *       },
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "paid": false,
+                     *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        checkoutId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        orders: components["schemas"]["Order"][];
+                        totalAmount: components["schemas"]["Cents"];
+                        address?: {
+                            fullName: string;
+                            street: string;
+                            city: string;
+                            postalCode: string;
+                            country: string;
+                            phone: string;
+                        };
+                        shipTo: string;
+                        phone: string;
+                        paid: boolean;
+                        transactionId?: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        createdAt: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No checkout has this id, or it is not yours. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

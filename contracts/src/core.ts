@@ -1,10 +1,13 @@
 // The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
 // (What servers write for search engines, `@pcpp/contracts/seo`, is its own entry: browsers never need it.)
+export * from './address';
 export * from './admin';
 export * from './api-answers';
 export * from './build-rules';
 export * from './builds';
 export type * from './api-answer-types';
+export * from './cart';
+export * from './checkout';
 export * from './catalog-facets';
 export * from './catalog-query';
 export * from './contact';

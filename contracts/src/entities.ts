@@ -43,13 +43,25 @@ export interface User {
   role: Role;
 }
 
-/** Profile fields as the spec's server names them. */
+/** A structured shipping address (address.ts checks it). */
+export interface SavedAddress {
+  fullName: string;
+  street: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, one of SHIPPING_COUNTRIES. */
+  country: string;
+  phone: string;
+}
+
+/** Profile fields as the spec's server names them, and the address saved at checkout. */
 export interface Profile {
   email: string;
   Address?: string;
   phone?: string;
   profession?: string;
   linkin?: string;
+  shippingAddress?: SavedAddress;
 }
 
 export interface Review {

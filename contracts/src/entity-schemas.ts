@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PartList } from './catalog-query';
-import { CATEGORIES, type Profile, type Review, type Part } from './entities';
+import { CATEGORIES, type Profile, type Review, type Part, type SavedAddress } from './entities';
 import { partSpecsSchema } from './part-specs';
 import { catalogFacetSchema } from './catalog-facets';
 
@@ -47,10 +47,20 @@ export const reviewSchema = z.object({
   byAdmin: z.literal(true).optional(),
 }) satisfies z.ZodType<Review>;
 
+export const savedAddressSchema = z.object({
+  fullName: z.string(),
+  street: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+}) satisfies z.ZodType<SavedAddress>;
+
 export const profileSchema = z.object({
   email: z.string(),
   Address: z.string().optional(),
   phone: z.string().optional(),
   profession: z.string().optional(),
   linkin: z.string().optional(),
+  shippingAddress: savedAddressSchema.optional(),
 }) satisfies z.ZodType<Profile>;

@@ -6,4 +6,7 @@ export * from './query/query-client';
 export * from './query/query-keys';
 export * from './query/use-admin-flag';
 export * from './query/server-rendering';
+export * from './query/cart';
+export * from './query/stripe-js';
+export * from './query/orders-awaiting-payment';
 export * from './load-runtime-config';

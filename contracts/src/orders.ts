@@ -94,6 +94,8 @@ export interface Order {
   holdExpiresAt?: string;
   /** Payments given back (a payment that went through after the order was cancelled, or a second one). */
   refunds?: OrderRefund[];
+  /** The checkout that placed it with other lines (absent for a single order). */
+  checkoutId?: string;
 }
 
 /** GET /myorder?email=&page=&limit=: one page of the customer's orders, newest first. */
@@ -189,6 +191,7 @@ export const orderSchema = z.object({
   createdAt: isoDateTimeSchema,
   holdExpiresAt: isoDateTimeSchema.optional(),
   refunds: z.array(orderRefundSchema).optional(),
+  checkoutId: objectIdStringSchema.optional(),
 }) satisfies z.ZodType<Order>;
 
 export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;

@@ -26,6 +26,8 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/dashboard/addReview', remote: 'mf_dashboard', access: 'customer' },
   { path: '/dashboard/*', remote: 'mf_dashboard', access: 'user' },
   { path: '/purchase/:id', remote: 'mf_shop', access: 'user' },
+  { path: '/checkout', remote: 'mf_shop', access: 'user' },
+  { path: '/checkout/:id', remote: 'mf_shop', access: 'user' },
   { path: '/*', remote: 'mf_shop', access: 'public' },
 ];
 

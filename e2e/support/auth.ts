@@ -132,3 +132,15 @@ export async function googleStandInPopup(page: Page, account: { email: string; d
   await popup.getByRole('button', { name: 'Sign in' }).click();
   return { popup, closed };
 }
+
+/** A password account whose email is verified (the emulator's admin api), with the api's access token. */
+export async function verifiedCustomer(request: APIRequestContext, prefix = 'holder') {
+  const account = { email: uniqueEmail(prefix), password: 'holder-pass-1' };
+  const { localId } = await createEmulatorAccount(request, account);
+  const verify = await request.post(`${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/projects/demo-pcparts/accounts:update`, {
+    headers: { Authorization: 'Bearer owner' },
+    data: { localId, emailVerified: true },
+  });
+  expect(verify.status()).toBe(200);
+  return { ...account, token: await apiAccessToken(request, account) };
+}

@@ -32,6 +32,9 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
   test.setTimeout(150_000);
   const parts = await apiParts(request);
   const named = (name: string) => parts.find((part) => part.name === name)!;
+  // The customer's account cart starts empty, so the one checkout below holds exactly the build.
+  const customerToken = await apiAccessToken(request, demoAccounts.customer);
+  expect((await request.put(`${stackUrls.api}/cart`, { headers: { Authorization: `Bearer ${customerToken}` }, data: { lines: [] } })).status()).toBe(200);
 
   await page.goto('/builder');
   await expect(page.getByRole('heading', { level: 1, name: 'PC Builder' })).toBeVisible();
@@ -105,8 +108,10 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
   const total = chosen.reduce((sum, name) => sum + named(name).price, 0);
   const totalText = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(total / 100);
   await expect(page.getByTestId('build-total')).toHaveText(totalText);
-  // No cart yet (issue 21): no button pretends to add the build to one.
-  await expect(page.getByRole('button', { name: 'Add build to cart' })).toHaveCount(0);
+  // The whole build into the visitor's cart: the six parts, each at its minimum order.
+  await page.getByRole('button', { name: 'Add build to cart' }).click();
+  await expect(page.getByText('The build’s 6 parts are in your cart.')).toBeVisible();
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 6 parts');
 
   // Saving needs an account: log in, come back to the same build, save it.
   const visitorUrl = page.url();
@@ -132,6 +137,30 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
   await expect(card).toContainText('Compatible');
   await expect(card.getByRole('link', { name: buildName, exact: true })).toHaveAttribute('href', new URL(link).pathname);
 
+  // The build bought in one checkout: the visitor's six lines came through sign-in into the account's
+  // (emptied first) cart; one order number, one payment, six paid lines, the build's total.
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 6 parts');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(6);
+  await page.getByRole('link', { name: 'Check out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Demo Customer');
+  await page.getByLabel('Street and house number').fill('12 Harbour Road');
+  await page.getByLabel('City').fill('Portsmouth');
+  await page.getByLabel('Postal code').fill('PO1 3AX');
+  await page.getByLabel('Country').selectOption('GB');
+  await page.getByLabel('Phone number').fill('+44 7700 900123');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Place order and pay/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f]{24}$/);
+  await expect(page.getByTestId('order-number')).toHaveText(/^PCP-[0-9A-HJKMNP-TV-Z]{6}$/);
+  await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
+  for (const name of chosen) await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  await expect(page.getByTestId('confirmation-total')).toHaveText(totalText);
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 0 parts');
+
   // The shared link, in a fresh browser signed out: the same build, with today's prices.
   const visitor = await browser.newContext();
   try {
@@ -148,6 +177,7 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
     await expect(shared.getByRole('button', { name: 'Log in to save' })).toBeVisible();
 
     // Its owner deletes it from My Builds (after confirming): the shared link then says it is gone.
+    await page.goto('/dashboard/myBuilds');
     await page.getByRole('button', { name: `Delete ${buildName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this build?' });
     await expect(dialog).toContainText(`“${buildName}” and its shared link will be gone.`);

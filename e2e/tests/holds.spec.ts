@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verificationLinksTo } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccounts, signInThroughLoginPage, uniqueEmail, verificationLinksTo, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { aPart } from '../support/orders';
 import { expectNoHorizontalScroll } from '../support/storefront';
@@ -21,18 +21,6 @@ async function fillOrder(page: Page, partId: string, quantity: number) {
   await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
   await page.getByLabel('Phone number').fill('+44 7700 900123');
   await page.getByRole('button', { name: 'Order Now' }).click();
-}
-
-/** A password account whose email is verified (the emulator's admin api), with the api's access token. */
-async function verifiedCustomer(request: APIRequestContext) {
-  const account = { email: uniqueEmail('holder'), password: 'holder-pass-1' };
-  const { localId } = await createEmulatorAccount(request, account);
-  const verify = await request.post(`${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/projects/demo-pcparts/accounts:update`, {
-    headers: { Authorization: 'Bearer owner' },
-    data: { localId, emailVerified: true },
-  });
-  expect(verify.status()).toBe(200);
-  return { ...account, token: await apiAccessToken(request, account) };
 }
 
 for (const width of [375, 1280]) {

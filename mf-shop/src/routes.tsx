@@ -28,6 +28,13 @@ const returnPolicyPage = lazyPage(
   async () => (await import(/* webpackChunkName: "return-policy" */ './features/return-policy/components/return-policy-page')).ReturnPolicyPage,
   'Loading…',
 );
+const cartPage = lazyPage(async () => (await import(/* webpackChunkName: "cart" */ './features/cart/components/cart-page')).CartPage, 'Loading your cart…');
+// The checkout (its form library, zod and Stripe Elements) loads only when someone checks out.
+const checkoutPage = lazyPage(async () => (await import(/* webpackChunkName: "checkout" */ './features/checkout/components/checkout-page')).CheckoutPage, 'Loading the checkout…');
+const confirmationPage = lazyPage(
+  async () => (await import(/* webpackChunkName: "checkout" */ './features/checkout/components/confirmation-page')).ConfirmationPage,
+  'Loading your order…',
+);
 // The order form (its form library and zod) loads only when someone orders.
 const purchasePage = lazyPage(
   async () => (await import(/* webpackChunkName: "purchase" */ './features/purchase/components/purchase-page')).PurchasePage,
@@ -53,6 +60,9 @@ export default function ShopRoutes() {
       <Route path="/portfolio" element={portfolioPage} />
       <Route path="/returnPolicy" element={returnPolicyPage} />
       <Route path="/purchase/:id" element={purchasePage} />
+      <Route path="/cart" element={cartPage} />
+      <Route path="/checkout" element={checkoutPage} />
+      <Route path="/checkout/:id" element={confirmationPage} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
  * @param {string} what
  * @returns {Promise<any>} the JSON body
  */
-async function json(response, what) {
+export async function json(response, what) {
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(`${what} answered ${response.status}: ${body.message ?? ''}`);
   return body;
@@ -20,7 +20,7 @@ async function json(response, what) {
  * @param {number} index
  * @returns {Promise<string>}
  */
-async function newCustomer({ apiUrl, authEmulatorUrl }, index) {
+export async function newCustomer({ apiUrl, authEmulatorUrl }, index) {
   const email = `bench-${Date.now()}-${index}@pcparts.dev`;
   const signUp = await fetch(`${authEmulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
@@ -50,7 +50,7 @@ async function newCustomer({ apiUrl, authEmulatorUrl }, index) {
  * @param {string} id
  * @returns {Promise<number>}
  */
-async function stockOf(apiUrl, id) {
+export async function stockOf(apiUrl, id) {
   return (await json(await fetch(`${apiUrl}/tools/${id}`), `GET /tools/${id}`)).p_quantity;
 }
 

@@ -14,13 +14,16 @@ const KB = 1000;
  * @typedef {{ error: string } | { error?: undefined, customers: number, part: { name: string, minQuantity: number },
  *   ordersAccepted: number, seconds: number, ordersPerSecond: number, statuses: Record<string, number>, stockBefore: number,
  *   stockAfter: number, quantityAccepted: number, stockConsumed: number, oversellCheck: string }} OrderRush
+ * @typedef {{ error: string } | { error?: undefined, customers: number, linesPerCheckout: number, checkoutsAccepted: number,
+ *   seconds: number, checkoutsPerSecond: number, statuses: Record<string, number>, oversellCheck: string,
+ *   parts: { name: string, stockBefore: number, stockAfter: number, held: number, consumed: number }[] }} CheckoutRush
  * @typedef {{ error: string } | { error?: undefined, command: string, seconds: Figure, rewritten: boolean,
  *   untouched: Record<string, boolean> }} RemoteBuild
  * @typedef {{ change: string, figures: { name: string, before: string, after: string }[] }} Optimisation
  * @typedef {{ homeJsKb: number, lcpMs: number, lcpThrottledMs: number, cls: number }} Targets
  * @typedef {{ machine: { date: string, cores: number, cpuModel: string, memoryGb: number, node: string, chromium: string,
  *   autocannon: string, platform: string }, settings: { pageRuns: number, connections: number, warmUpSeconds: number,
- *   apiSeconds: number }, targets: Targets, pages: PageRow[], api: ApiRow[], orders: OrderRush,
+ *   apiSeconds: number }, targets: Targets, pages: PageRow[], api: ApiRow[], orders: OrderRush, checkouts?: CheckoutRush,
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
  *   serverRendering?: ServerRendering, optimisations?: Optimisation[] }} BenchResults
  * @typedef {{ home?: (import('./server-rendering.mjs').Throughput & { name: string })[],
@@ -59,7 +62,7 @@ export function apiVerdicts(row) {
 }
 
 /** @param {BenchResults} results */
-export function renderReport({ machine, settings, targets, pages, api, orders, scaleOut, remoteBuild, serverRendering, optimisations = [] }) {
+export function renderReport({ machine, settings, targets, pages, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, optimisations = [] }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -131,6 +134,7 @@ export function renderReport({ machine, settings, targets, pages, api, orders, s
       `- Stock ${orders.stockBefore} → ${orders.stockAfter}: quantity accepted ${orders.quantityAccepted}, stock consumed ${orders.stockConsumed}. Oversell check: ${verdict(orders.oversellCheck === 'pass')}`,
     );
   }
+  if (checkouts) lines.push('', ...renderCheckoutRush(checkouts));
   if (scaleOut) lines.push('', ...renderScaleOut(scaleOut, { api, orders }));
   const misses = renderMisses({ targets, pages, api });
   if (misses.length > 0) lines.push('', ...misses);
@@ -204,6 +208,22 @@ function renderOptimisations(optimisations) {
     }
   }
   return lines;
+}
+
+/** @param {CheckoutRush} checkouts */
+function renderCheckoutRush(checkouts) {
+  const lines = ['## Checkouts', ''];
+  if (checkouts.error !== undefined) return [...lines, `Not measured: ${checkouts.error}`];
+  return [
+    ...lines,
+    `${checkouts.customers} customers each place checkouts of ${checkouts.linesPerCheckout} parts (the minimum order of each), one after`,
+    'another with a new Idempotency-Key each, until a line cannot be held (409). Each checkout holds all its lines or none.',
+    '',
+    `- ${checkouts.checkoutsAccepted} checkouts accepted in ${checkouts.seconds.toFixed(2)} s: **${whole(checkouts.checkoutsPerSecond)} checkouts/s**`,
+    `- Answers: ${Object.entries(checkouts.statuses).map(([status, count]) => `${count}× ${status}`).join(', ')}`,
+    ...checkouts.parts.map((part) => `- "${part.name}": stock ${part.stockBefore} → ${part.stockAfter}, held by the accepted checkouts ${part.held}, consumed ${part.consumed}`),
+    `- Oversell and all-or-none check: ${verdict(checkouts.oversellCheck === 'pass')}`,
+  ];
 }
 
 const rushFigure = (/** @type {OrderRush} */ orders) =>

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { measureApi } from './api-throughput.mjs';
+import { rushCheckouts } from './checkout-rush.mjs';
 import { rushOrders } from './order-rush.mjs';
 import { measurePageLoad } from './page-load.mjs';
 import { measureRemoteBuild } from './remote-build.mjs';
@@ -108,7 +109,11 @@ async function measureApiAndOrders(endpoints) {
   const orders = await rushOrders({ apiUrl: urls.api, authEmulatorUrl: urls.authEmulator, customers: settings.orderCustomers }).catch(
     (error) => ({ error: error instanceof Error ? error.message : String(error) }),
   );
-  return { api, orders };
+  log('Checkouts…');
+  const checkouts = await rushCheckouts({ apiUrl: urls.api, authEmulatorUrl: urls.authEmulator, customers: settings.orderCustomers }).catch(
+    (error) => ({ error: error instanceof Error ? error.message : String(error) }),
+  );
+  return { api, orders, checkouts };
 }
 
 /** GET /tools and the order rush again, with the api as several processes on a new stack. */
@@ -171,7 +176,7 @@ async function main() {
     await stack.stop();
   }
   const scaleOut = await measureScaleOut();
-  const { api, orders } = single;
+  const { api, orders, checkouts } = single;
   const cpus = os.cpus();
   const machine = {
     date: new Date().toISOString().slice(0, 10),
@@ -184,7 +189,7 @@ async function main() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
   const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  const results = { machine, settings, targets, pages, api, orders, scaleOut, remoteBuild, serverRendering, optimisations };
+  const results = { machine, settings, targets, pages, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);

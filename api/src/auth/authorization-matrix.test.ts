@@ -94,6 +94,14 @@ const profileBody = {
   profession: 'Systems engineer',
   linkin: 'https://www.linkedin.com/in/sam-lee',
 };
+const shippingAddress = { fullName: 'Matrix Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+1 555 010 0100' };
+const checkoutBody = () => ({ lines: [{ productId: part.id, quantity: 1 }], address: shippingAddress });
+/** A checkout of the customer's, placed through the api. */
+async function customerCheckout(): Promise<string> {
+  const response = await as(server().post('/checkout').set('Idempotency-Key', `matrix-${randomSuffix()}`).send(checkoutBody()), 'customer');
+  if (response.status !== 201) throw new Error(`checkout fixture: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.checkoutId as string;
+}
 const buildBody = () => ({ name: 'Matrix build', parts: { motherboard: part.id }, cpu: 'ryzen-7-7700x' });
 /** A build the customer saved, straight into the database. */
 async function customerBuild(): Promise<string> {
@@ -194,6 +202,19 @@ const MATRIX: Record<string, Row> = {
     setup: async () => (await customerOrder()).id,
     send: (p, id) => as(server().get(`/order/${id}`), p),
   },
+  // Everyone signed in has a cart of their own: there is no one else's to reach.
+  'GET /cart': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/cart'), p) },
+  'PUT /cart': { expected: [401, 200, 200, 200], send: (p) => as(server().put('/cart').send({ lines: [{ productId: part.id, quantity: 1 }] }), p) },
+  'POST /cart/merge': {
+    expected: [401, 200, 200, 200],
+    send: (p) => as(server().post('/cart/merge').set('Idempotency-Key', `matrix-${randomSuffix()}`).send({ lines: [{ productId: part.id, quantity: 1 }] }), p),
+  },
+  'POST /checkout': {
+    expected: [401, 201, 201, 201],
+    send: (p) => as(server().post('/checkout').set('Idempotency-Key', `matrix-${randomSuffix()}`).send(checkoutBody()), p),
+  },
+  // Someone else's checkout is answered as if it did not exist, admins included.
+  'GET /checkout/:id': { expected: [401, 200, 404, 404], setup: customerCheckout, send: (p, id) => as(server().get(`/checkout/${id}`), p) },
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },
   'DELETE /order/:id': {
     expected: [401, 403, 403, 200],
@@ -292,6 +313,20 @@ const MATRIX: Record<string, Row> = {
     send: (p) => as(server().post('/webhooks/stripe').set('Content-Type', 'application/json').send('{"type":"payment_intent.succeeded"}'), p),
   },
 };
+
+// POST /create-payment-intent's checkout form (issue 21): someone else's checkout is not found, admins included.
+describe.each(PERSONAS.map((persona, index) => [persona, [401, 200, 404, 404][index]!] as const))('POST /create-payment-intent {checkoutId} as %s', (persona, status) => {
+  it(`answers ${status}${status >= 400 ? ' and changes nothing' : ''}`, async () => {
+    const checkoutId = await customerCheckout();
+    const before = status >= 400 ? await databaseSnapshot(api) : null;
+    const response = await as(server().post('/create-payment-intent').send({ checkoutId }), persona);
+    expect({ status: response.status, body: response.status >= 400 ? response.body : undefined }).toEqual({
+      status,
+      body: status >= 400 ? { message: expect.any(String) } : undefined,
+    });
+    if (before) expect(await databaseSnapshot(api)).toEqual(before);
+  });
+});
 
 it('has a row for every route the app serves, and none for a route it does not', () => {
   expect(Object.keys(MATRIX).sort()).toEqual(routeTable(api.app));

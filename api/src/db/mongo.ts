@@ -1,5 +1,5 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { ActivityEntry, BuildSlot, Order, OrderRefund, OrderStatusChange, Profile, Review, Part, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, BuildSlot, Order, OrderRefund, OrderStatusChange, Profile, Review, Part, SavedAddress, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 
@@ -38,8 +38,10 @@ export type UserDocument = Omit<User, '_id'> & Omit<Profile, 'email'> & { create
  * it existed: then createdAt + ORDER_HOLD_MINUTES). paymentIntentId: the Stripe PaymentIntent made
  * for it, cancelled before the order is (never sent to clients).
  */
-export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory' | 'holdExpiresAt' | 'refunds'> & {
+export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'statusHistory' | 'holdExpiresAt' | 'refunds' | 'checkoutId'> & {
   productId: ObjectId;
+  /** The checkout that placed it with other lines (absent for the spec's single orders). */
+  checkoutId?: ObjectId;
   statusHistory: (Omit<OrderStatusChange, 'at'> & { at: Date })[];
   createdAt: Date;
   holdExpiresAt?: Date;
@@ -91,6 +93,37 @@ export interface IdempotencyKeyDocument {
   requestHash: string;
   response?: { status: number; body: unknown };
   createdAt: Date;
+}
+
+/**
+ * One checkout: several lines placed at once, each stored as an order carrying this _id, under one
+ * order number; paid by one PaymentIntent (modules/checkout). totalAmount: the lines' sum when placed.
+ */
+export interface CheckoutDocument {
+  email: string;
+  number: string;
+  orderIds: ObjectId[];
+  totalAmount: number;
+  /** Absent for a single order's checkout (the spec's POST /order has a one-line address). */
+  address?: SavedAddress;
+  paid: boolean;
+  transactionId?: string;
+  /** The PaymentIntent made for it last (the card form's). */
+  paymentIntentId?: string;
+  createdAt: Date;
+}
+
+/**
+ * A customer's cart (modules/cart): part ids and quantities only, priced when read. version goes
+ * up with every write (a merge writes over the version it read); mergedKeys: the visitor carts
+ * already merged into it (their Idempotency-Keys), the most recent last.
+ */
+export interface CartDocument {
+  email: string;
+  lines: { productId: ObjectId; quantity: number }[];
+  mergedKeys: string[];
+  version: number;
+  updatedAt: Date;
 }
 
 // Uploads.
@@ -221,6 +254,8 @@ export interface Collections {
   orderNumbers: Collection<OrderNumberDocument>;
   outbox: Collection<OutboxDocument>;
   idempotencyKeys: Collection<IdempotencyKeyDocument>;
+  carts: Collection<CartDocument>;
+  checkouts: Collection<CheckoutDocument>;
   // Uploads.
   uploads: Collection<UploadDocument>;
   activity: Collection<ActivityDocument>;
@@ -253,6 +288,8 @@ export function collectionsOf(db: Db): Collections {
     orderNumbers: db.collection<OrderNumberDocument>('order_numbers'),
     outbox: db.collection<OutboxDocument>('outbox'),
     idempotencyKeys: db.collection<IdempotencyKeyDocument>('idempotency_keys'),
+    carts: db.collection<CartDocument>('carts'),
+    checkouts: db.collection<CheckoutDocument>('checkouts'),
     // Uploads.
     uploads: db.collection<UploadDocument>('uploads'),
     activity: db.collection<ActivityDocument>('activity'),
@@ -339,6 +376,10 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.outbox.createIndex({ status: 1, nextAttemptAt: 1 }, { name: 'status_nextAttemptAt' }),
     collections.idempotencyKeys.createIndex({ email: 1, key: 1 }, { unique: true, name: 'email_key_unique' }),
     collections.idempotencyKeys.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // One cart per account; a checkout's orders together; checkout numbers reserved once.
+    collections.orders.createIndex({ checkoutId: 1 }, { name: 'checkoutId', sparse: true }),
+    collections.checkouts.createIndex({ number: 1 }, { unique: true, name: 'number_unique' }),
+    collections.carts.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
     // Uploads: attach finds one by its url; the cleanup picks old ones.
     collections.uploads.createIndex({ url: 1 }, { unique: true, name: 'url_unique' }),
     collections.uploads.createIndex({ createdAt: 1 }, { name: 'createdAt' }),

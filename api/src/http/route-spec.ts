@@ -14,7 +14,7 @@ import type { z } from 'zod';
 export type Access = 'public' | 'customer' | 'customerOnly' | 'admin' | 'firebaseIdToken' | 'stripeSignature';
 
 /** The per-window limits a route counts against (rate-limits.ts); their documentation is in RATE_LIMIT_DOCS. */
-export type RateLimitName = 'signIn' | 'reviews' | 'orders' | 'paymentIntents' | 'uploads' | 'verificationEmails' | 'failureReports';
+export type RateLimitName = 'signIn' | 'reviews' | 'orders' | 'paymentIntents' | 'uploads' | 'cart' | 'verificationEmails' | 'failureReports';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

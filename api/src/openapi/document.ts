@@ -179,6 +179,8 @@ export function buildOpenApiDocument(modules: readonly RouteModule<never>[], inf
         { name: 'Reviews', description: 'Customers’ star reviews.' },
         { name: 'Accounts', description: 'Sign-in, the profile and the admin flag.' },
         { name: 'Orders', description: 'Placing, listing and cancelling orders.' },
+        { name: 'Cart', description: 'The signed-in customer’s cart, priced by the database.' },
+        { name: 'Checkout', description: 'Several parts placed at once under one order number, paid by one payment.' },
         { name: 'Payments', description: 'Card payments through Stripe.' },
         { name: 'Admin', description: 'The admin console.' },
         { name: 'Releases', description: 'Independent releases of the remotes.' },

@@ -1,6 +1,9 @@
 import {
   CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
+  addressLine,
+  type Checkout,
+  priceCart,
   formatCents,
   type BuildParts,
   type BuildSummary,
@@ -187,6 +190,40 @@ const profile: Profile = {
   profession: 'Systems engineer',
   linkin: 'https://www.linkedin.com/in/sam-lee',
 };
+// Two lines: one that can be ordered, one asking for more than the stock (flagged).
+const cart = priceCart(
+  [
+    { productId: parts[0]!._id, quantity: parts[0]!.min_quantity },
+    { productId: part._id, quantity: part.p_quantity + 1 },
+  ],
+  (id) => parts.find((candidate) => candidate._id === id),
+);
+const shippingAddress = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
+const checkoutId = objectId(0x300);
+const checkoutOrders: Order[] = [parts[0]!, part].map((line, index) => ({
+  ...order,
+  _id: objectId(0x201 + index),
+  productId: line._id,
+  productName: line.name,
+  per_product_price: line.price,
+  order_quantity: line.min_quantity,
+  totalAmount: line.price * line.min_quantity,
+  address: addressLine(shippingAddress),
+  phone: shippingAddress.phone,
+  checkoutId,
+}));
+const checkout: Checkout = {
+  checkoutId,
+  orderNumber: 'PCP-7K3Q9D',
+  orders: checkoutOrders,
+  totalAmount: checkoutOrders.reduce((sum, line) => sum + line.totalAmount, 0),
+  address: shippingAddress,
+  shipTo: addressLine(shippingAddress),
+  phone: shippingAddress.phone,
+  paid: false,
+  holdExpiresAt: at(60),
+  createdAt: at(30),
+};
 const uploadUrl = 'http://localhost:4000/uploads/0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a.webp';
 
 export const examples = {
@@ -203,6 +240,8 @@ export const examples = {
   editedPart,
   orderList: [order],
   placedOrder: { insertedId: order._id, order },
+  cart,
+  checkout,
   profile,
   userList: [user],
   activityPage: page([activity], 1, 20),

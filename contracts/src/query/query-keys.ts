@@ -55,6 +55,8 @@ export const userKeys = {
   all: ['users'] as const,
   adminFlag: (email: string) => [...userKeys.all, email, 'admin'] as const,
   profile: (email: string) => [...userKeys.all, email, 'profile'] as const,
+  /** The account's cart (GET /cart). */
+  cart: (email: string) => [...userKeys.all, email, 'cart'] as const,
   /** The admin's table of accounts. */
   list: (params: { page: number; q?: string }) => [...userKeys.all, 'list', params] as const,
   /** How many accounts there are in all (the Make Admin heading). */

@@ -3,8 +3,10 @@ import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { type Part, resolveImageUrl } from '@pcpp/contracts';
 import { partHref } from '../lib/catalog-url';
+import { AddToCartButton } from './add-to-cart-button';
 import { PartFacts } from './part-facts';
 import { PurchaseLink } from './purchase-link';
+import { isSoldOut } from './sold-out-note';
 import { cardColumn, surface } from './surface';
 
 const Card = styled.article`
@@ -53,8 +55,12 @@ const Description = styled.p`
   font-size: 0.95rem;
 `;
 
-const Purchase = styled(PurchaseLink)`
-  width: 100%;
+// Purchase (the spec's) and Add to cart side by side; each fills half the card.
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(120px, 1fr));
+  gap: 8px;
+  > * { width: 100%; padding-inline: 12px; }
 `;
 
 /** One part: picture, name, description, price, stock, minimum order and the way to buy it. */
@@ -74,7 +80,10 @@ export function PartCard({ part }: { part: Part }) {
         </Name>
         <Description>{part.description}</Description>
         <PartFacts part={part} />
-        <Purchase part={part} describedBy={titleId} />
+        <Actions>
+          <PurchaseLink part={part} describedBy={titleId} />
+          {!isSoldOut(part) && <AddToCartButton part={part} describedBy={titleId} />}
+        </Actions>
       </Body>
     </Card>
   );

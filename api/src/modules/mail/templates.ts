@@ -156,3 +156,87 @@ export function paymentConfirmedEmail(order: Order, options: LinkOptions): Email
     action: 'See your orders in My Orders',
   });
 }
+
+/** What a checkout's emails show: its number, each line, the total and where it goes. */
+export interface CheckoutSummary {
+  number: string;
+  email: string;
+  name: string;
+  checkoutId: string;
+  lines: { productName: string; quantity: number; unitPrice: number; total: number }[];
+  totalAmount: number;
+  address: string;
+  phone: string;
+  transactionId?: string;
+}
+
+/** One email for several lines: a row per line, then the total, the address and the link. */
+function checkoutEmail(
+  checkout: CheckoutSummary,
+  options: LinkOptions,
+  parts: { subject: string; intro: string; action: string; path: string },
+): EmailMessage {
+  const link = `${options.shopUrl}${parts.path}`;
+  const lineText = (line: CheckoutSummary['lines'][number]) =>
+    `${line.quantity} × ${line.productName} at ${formatCents(line.unitPrice)}: ${formatCents(line.total)}`;
+  const facts: [string, string][] = [
+    ['Order number', checkout.number],
+    ['Total', formatCents(checkout.totalAmount)],
+    ['Ship to', checkout.address],
+    ['Phone', checkout.phone],
+    ...(checkout.transactionId ? [['Transaction id', checkout.transactionId] as [string, string]] : []),
+  ];
+  const text = [
+    `Hello ${checkout.name},`,
+    '',
+    parts.intro,
+    '',
+    ...checkout.lines.map(lineText),
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${parts.action}: ${link}`,
+    '',
+    brand.full,
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(checkout.name)},</p>`,
+    `<p>${escapeHtml(parts.intro)}</p>`,
+    '<table cellpadding="4">',
+    '<tr><th align="left">Product</th><th align="right">Quantity</th><th align="right">Price per unit</th><th align="right">Total</th></tr>',
+    ...checkout.lines.map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.productName)}</td><td align="right">${line.quantity}</td><td align="right">${escapeHtml(formatCents(line.unitPrice))}</td><td align="right">${escapeHtml(formatCents(line.total))}</td></tr>`,
+    ),
+    '</table>',
+    '<table cellpadding="4">',
+    ...facts.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(parts.action)}</a></p>`,
+    `<p>${escapeHtml(brand.full)}</p>`,
+  ].join('\n');
+  return { to: checkout.email, subject: parts.subject, text, html };
+}
+
+/** The shop's page of one checkout (its confirmation, and where it is paid). */
+export const checkoutPath = (checkoutId: string) => `/checkout/${checkoutId}`;
+
+/** Sent once when a checkout is placed: every line, and the time left to pay. */
+export function checkoutPlacedEmail(checkout: CheckoutSummary, options: LinkOptions & { holdMinutes: number }): EmailMessage {
+  return checkoutEmail(checkout, options, {
+    subject: `Your order ${checkout.number} is placed`,
+    intro: `Thank you for your order. We hold the parts for you for ${holdTimeText(options.holdMinutes)}: pay for them before then, or the order is cancelled.`,
+    action: 'Pay for or review your order',
+    path: checkoutPath(checkout.checkoutId),
+  });
+}
+
+/** Sent once when the payment of a whole checkout is confirmed. */
+export function checkoutPaidEmail(checkout: CheckoutSummary, options: LinkOptions): EmailMessage {
+  return checkoutEmail(checkout, options, {
+    subject: `Payment received for order ${checkout.number}`,
+    intro: `We have received your payment of ${formatCents(checkout.totalAmount)}. Your order will be dispatched within 5 days.`,
+    action: 'See your order',
+    path: checkoutPath(checkout.checkoutId),
+  });
+}

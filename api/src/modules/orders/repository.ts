@@ -79,8 +79,12 @@ export function createOrdersRepository(
      */
     async unpaidHoldsOf(email: string, productIds: ObjectId[]): Promise<{ orders: number; unitsByPart: Map<string, number> }> {
       const unpaid = { email, status: 'placed' as const, paid: false };
-      const [count, rows] = await Promise.all([
-        orders.countDocuments(unpaid),
+      // A checkout's lines are one order to these rules: single orders, plus one per checkout.
+      const [count, checkouts, rows] = await Promise.all([
+        orders.countDocuments({ ...unpaid, checkoutId: { $exists: false } }),
+        orders
+          .aggregate<{ _id: ObjectId }>([{ $match: { ...unpaid, checkoutId: { $exists: true } } }, { $group: { _id: '$checkoutId' } }])
+          .toArray(),
         orders
           .aggregate<{ _id: ObjectId; units: number }>([
             { $match: { ...unpaid, productId: { $in: productIds } } },
@@ -88,7 +92,7 @@ export function createOrdersRepository(
           ])
           .toArray(),
       ]);
-      return { orders: count, unitsByPart: new Map(rows.map((row) => [row._id.toHexString(), row.units])) };
+      return { orders: count + checkouts.length, unitsByPart: new Map(rows.map((row) => [row._id.toHexString(), row.units])) };
     },
 
     /** Units held by unpaid orders, and how many orders, per part (the admin's stock view). */

@@ -96,6 +96,8 @@ describe('POST /order', () => {
     expect(order).toEqual({
       _id: insertedId,
       number: expect.stringMatching(ORDER_NUMBER_PATTERN),
+      // A checkout of one line: its confirmation page and its one payment.
+      checkoutId: expect.stringMatching(/^[0-9a-f]{24}$/),
       productId: part.id,
       productName: part.name,
       email: customer.email,

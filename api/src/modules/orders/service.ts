@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
   CANCEL_REASONS,
@@ -17,17 +17,19 @@ import {
   stockLeftMessage,
   validationMessages,
 } from '@pcpp/contracts/core';
-import type { ObjectId, WithId } from 'mongodb';
+import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
 import type { RoleAuthority } from '../../auth/role-authority';
 import type { OrderDocument } from '../../db/mongo';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnprocessableEntityError } from '../../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { orderCancelledByShopEmail, orderDeliveredEmail, orderPlacedEmail, orderShippedEmail } from '../mail/templates';
+import { createIdempotentRunner, requestHash, type StoredAnswer } from './idempotency';
+import type { CheckoutRepository } from '../checkout/repository';
 import type { PaymentsService } from '../payments/service';
 import { createHoldRules, type HoldLimits, type HoldLine } from './hold-rules';
 import type { IdempotencyKeysRepository, OrdersRepository } from './repository';
@@ -59,6 +61,7 @@ export function toOrder(doc: WithId<OrderDocument>): Order {
     })),
     ...(doc.shipment ? { shipment: { carrier: doc.shipment.carrier, trackingNumber: doc.shipment.trackingNumber } } : {}),
     createdAt: doc.createdAt.toISOString(),
+    ...(doc.checkoutId ? { checkoutId: doc.checkoutId.toHexString() } : {}),
     ...(doc.holdExpiresAt ? { holdExpiresAt: doc.holdExpiresAt.toISOString() } : {}),
     ...(doc.refunds?.length
       ? {
@@ -72,14 +75,6 @@ export function toOrder(doc: WithId<OrderDocument>): Order {
 export interface PlacedOrder {
   insertedId: string;
   order: Order;
-}
-
-/** An answer as sent, kept for an Idempotency-Key retry. */
-export interface StoredAnswer {
-  status: number;
-  body: PlacedOrder;
-  /** True when this is the stored answer to an earlier request with the same key. */
-  replayed: boolean;
 }
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -134,20 +129,12 @@ export async function cancelUnpaidOrder(
 
 const PAID_ORDER_NOT_DELETED = 'A paid order cannot be deleted.';
 
-/** How long a request waits for the first request with the same Idempotency-Key to finish. */
-const IDEMPOTENCY_WAIT_MS = 10_000;
-const IDEMPOTENCY_POLL_MS = 25;
 /** Idempotency-Keys are kept at least this long (the cleanup drops older ones). */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The request as far as the order depends on it (the ignored fields do not count). */
-function requestHash(input: OrderBody): string {
-  const { productId, quantity, address, phone } = input;
-  return createHash('sha256')
-    .update(JSON.stringify([productId.toHexString(), quantity, address, phone]))
-    .digest('hex');
+function orderRequestHash({ productId, quantity, address, phone }: OrderBody): string {
+  return requestHash([productId.toHexString(), quantity, address, phone]);
 }
 
 /** What cancels an unpaid order's payment first (the payments service). */
@@ -166,8 +153,11 @@ export function createOrdersService(deps: {
   activity: ActivityRecorder;
   /** Cancels an order's PaymentIntent before the order is cancelled. Absent: payments are not configured. */
   payments?: PaymentCanceller;
+  /** Every placed order belongs to a checkout: a single order to one of one line (its confirmation page, its one payment). */
+  checkouts: Pick<CheckoutRepository, 'insert' | 'deleteCheckout'>;
 }) {
   const { orders, idempotencyKeys } = deps;
+  const runOnce = createIdempotentRunner(idempotencyKeys, deps.logger, { thing: 'order' });
   const holds = createHoldRules({ orders, limits: deps.holdLimits });
 
   /**
@@ -196,10 +186,13 @@ export function createOrdersService(deps: {
     }
 
     const now = new Date();
+    const checkoutId = new ObjectId();
     let saved: WithId<OrderDocument>;
     try {
+      const number = await newOrderNumber(orders);
       saved = await orders.insert({
-        number: await newOrderNumber(orders),
+        number,
+        checkoutId,
         productId: part._id,
         productName: part.name,
         email: caller.email,
@@ -216,19 +209,29 @@ export function createOrdersService(deps: {
         holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * 60_000),
       });
     } catch (error) {
+      await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
       throw error;
     }
     // Counted with this order among them: of concurrent orders past a cap, none stays.
     const late = await holds.refusal(caller.email, lines, { placed: true }).catch(async (error: unknown) => {
-      await orders.deleteById(saved._id);
+      await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
       throw error;
     });
     if (late) {
-      await orders.deleteById(saved._id);
+      await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
       throw late;
+    }
+    // Its checkout of one line, stored once the order stays (the caps' second count comes right after the order, as before).
+    const stored = await deps.checkouts
+      .insert({ _id: checkoutId, email: caller.email, number: saved.number, orderIds: [saved._id], totalAmount: saved.totalAmount, paid: false, createdAt: now })
+      .catch(() => false);
+    if (!stored) {
+      await deps.checkouts.deleteCheckout(checkoutId);
+      await orders.returnStock(part._id, input.quantity);
+      throw new Error(`order ${saved.number}: its checkout could not be stored`);
     }
     const order = toOrder(saved);
     await deps.outbox.enqueue(orderPlacedEmail(order, { shopUrl: deps.shopUrl, holdMinutes: deps.holdMinutes }));
@@ -285,39 +288,9 @@ export function createOrdersService(deps: {
      * the order and its answer is stored; a retry gets the stored answer, and a request that arrives
      * while the first is still running waits for it. A failed first request frees the key.
      */
-    async placeOnce(caller: AccessClaims, input: OrderBody, key: string | undefined): Promise<StoredAnswer> {
+    async placeOnce(caller: AccessClaims, input: OrderBody, key: string | undefined): Promise<StoredAnswer<PlacedOrder>> {
       if (!key) return { status: 201, body: await place(caller, input), replayed: false };
-      const hash = requestHash(input);
-      const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
-      for (;;) {
-        if (await idempotencyKeys.claim({ email: caller.email, key, requestHash: hash, createdAt: new Date() })) {
-          let body: PlacedOrder;
-          try {
-            body = await place(caller, input);
-          } catch (error) {
-            await idempotencyKeys.release(caller.email, key);
-            throw error;
-          }
-          // The order stands either way; without the stored answer a retry waits, then gets a 409.
-          await idempotencyKeys
-            .saveResponse(caller.email, key, { status: 201, body })
-            .catch((error: unknown) => deps.logger.error({ err: error, key }, 'could not store an Idempotency-Key answer'));
-          return { status: 201, body, replayed: false };
-        }
-        const first = await idempotencyKeys.find(caller.email, key);
-        // Gone: the first request failed and freed the key; claim it again.
-        if (!first) continue;
-        if (first.requestHash !== hash) {
-          throw new UnprocessableEntityError(
-            'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
-          );
-        }
-        if (first.response) return { ...(first.response as Omit<StoredAnswer, 'replayed'>), replayed: true };
-        if (Date.now() > deadline) {
-          throw new ConflictError('An order with this Idempotency-Key is still being placed. Try again in a moment.');
-        }
-        await delay(IDEMPOTENCY_POLL_MS);
-      }
+      return runOnce(caller.email, key, orderRequestHash(input), async () => ({ status: 201, body: await place(caller, input) }));
     },
 
     /** GET /myorder: the caller's own orders, newest first; a page when page or limit is given. */

@@ -4,11 +4,13 @@ import { accessClaims } from '../../auth/middleware';
 import { HttpError } from '../../errors';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
+import type { CheckoutService } from '../checkout/service';
 import type { PaymentsService } from './service';
 import { confirmPaymentBodySchema, createPaymentIntentBodySchema, orderIdParamsSchema, stripeEventSchema, stripeSignatureHeadersSchema } from './validators';
 
 export interface PaymentsRouteDeps {
   payments: PaymentsService;
+  checkout: Pick<CheckoutService, 'createPaymentIntent'>;
 }
 
 const route = routeDeclarer<PaymentsRouteDeps>();
@@ -27,8 +29,10 @@ export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
       path: '/create-payment-intent',
       operationId: 'createPaymentIntent',
       tag: 'Payments',
-      summary: 'Start paying an order by card',
-      description: 'The amount is the stored order’s; the spec’s `totalAmount` is accepted and ignored.',
+      summary: 'Start paying an order, or a whole checkout, by card',
+      description:
+        'With `{orderId}` (the spec’s call), the amount is the stored order’s; the spec’s `totalAmount` is accepted and ignored. ' +
+        'With `{checkoutId}`, one PaymentIntent for every unpaid line of the checkout, for their sum as stored.',
       access: 'customer',
       rateLimit: 'paymentIntents',
       body: createPaymentIntentBodySchema,
@@ -40,9 +44,11 @@ export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
         ...PROVIDER,
       },
       handle:
-        ({ payments }) =>
+        ({ payments, checkout }) =>
         ({ body }, req) =>
-          payments.createPaymentIntent(accessClaims(req), body.orderId),
+          'checkoutId' in body
+            ? checkout.createPaymentIntent(accessClaims(req), body.checkoutId)
+            : payments.createPaymentIntent(accessClaims(req), body.orderId),
     }),
     route({
       method: 'patch',

@@ -55,6 +55,12 @@ export interface RefundMade {
 
 type Fulfilment = 'paid' | 'already-paid' | 'refunded' | 'mismatch';
 
+/**
+ * How the checkout service settled a payment for a whole checkout: paid, paid already by this
+ * payment, not a payment of the shop's (nothing moved), or money to give back, recorded on `orders`.
+ */
+export type CheckoutFulfilment = 'paid' | 'already-paid' | 'mismatch' | { refund: RefundReason; orders: WithId<OrderDocument>[] };
+
 const isOrderId = (value: string | undefined): value is string => /^[0-9a-f]{24}$/.test(value ?? '');
 
 export function createPaymentsService(deps: {
@@ -66,6 +72,11 @@ export function createPaymentsService(deps: {
   onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
   /** Runs once per refund, after it was made and recorded (the Activity log, the email). Its failure is logged only. */
   onRefunded?: (refund: RefundMade) => Promise<void>;
+  /**
+   * Settles a payment made for a whole checkout (metadata.checkoutId): the checkout service's. Its
+   * outcome counts as a single order's does (a cancel that finds it paid is refused).
+   */
+  fulfilCheckout?: (intent: Stripe.PaymentIntent) => Promise<CheckoutFulfilment>;
 }) {
   const { orders, logger } = deps;
 
@@ -102,9 +113,10 @@ export function createPaymentsService(deps: {
    * onRefunded. Throws (503) when Stripe cannot make it now: the webhook answers an error, so
    * Stripe delivers the payment again and the refund is tried again.
    */
-  async function refund(intent: Stripe.PaymentIntent, order: WithId<OrderDocument> | null, reason: RefundReason): Promise<void> {
-    const orderId = intent.metadata?.orderId ?? '';
-    if (!(await orders.claimRefund(intent.id, order ? order._id.toHexString() : orderId || null))) return;
+  async function refund(intent: Stripe.PaymentIntent, paidFor: WithId<OrderDocument>[], reason: RefundReason): Promise<void> {
+    const order = paidFor[0] ?? null;
+    const orderId = order ? order._id.toHexString() : (intent.metadata?.orderId ?? '');
+    if (!(await orders.claimRefund(intent.id, orderId || null))) return;
     let made: Stripe.Refund;
     try {
       made = await stripeClient().refunds.create(
@@ -118,12 +130,13 @@ export function createPaymentsService(deps: {
     }
     const at = new Date();
     await orders.finishRefund(intent.id, { refundId: made.id, amount: made.amount });
-    const recorded = order
-      ? await orders.recordRefund(order._id, { refundId: made.id, paymentIntentId: intent.id, amount: made.amount, reason, at })
-      : null;
+    // On every order the payment was for (a checkout's lines each show the one refund of its payment).
+    const recorded = await Promise.all(
+      paidFor.map((paid) => orders.recordRefund(paid._id, { refundId: made.id, paymentIntentId: intent.id, amount: made.amount, reason, at })),
+    );
     logger.warn({ orderId, paymentIntent: intent.id, refund: made.id, amount: made.amount, reason }, 'refunded a payment');
     await deps
-      .onRefunded?.({ order: recorded ?? order, orderId, paymentIntentId: intent.id, refundId: made.id, amount: made.amount, reason })
+      .onRefunded?.({ order: recorded[0] ?? order, orderId, paymentIntentId: intent.id, refundId: made.id, amount: made.amount, reason })
       .catch((error: unknown) => logger.error({ err: error, orderId }, 'onRefunded failed'));
   }
 
@@ -135,21 +148,23 @@ export function createPaymentsService(deps: {
    */
   async function fulfil(order: WithId<OrderDocument>, intent: Stripe.PaymentIntent): Promise<Fulfilment> {
     const orderId = order._id.toHexString();
+    // A line of a checkout paid with the checkout's one payment: the checkout settles it, all lines at once.
+    if (intent.metadata?.checkoutId && deps.fulfilCheckout) return settleCheckout(intent);
     if (intent.status !== 'succeeded' || intent.metadata?.orderId !== orderId) {
       logger.warn({ orderId, paymentIntent: intent.id, status: intent.status, for: intent.metadata?.orderId }, 'a payment that is not this order’s: the order stays unpaid');
       return 'mismatch';
     }
     if (intent.amount !== order.totalAmount || intent.currency !== CURRENCY) {
-      await refund(intent, order, REFUND_REASONS.wrongAmount);
+      await refund(intent, [order], REFUND_REASONS.wrongAmount);
       return 'refunded';
     }
     if (order.paid) {
       if (order.transactionId === intent.id) return 'already-paid';
-      await refund(intent, order, REFUND_REASONS.paidTwice);
+      await refund(intent, [order], REFUND_REASONS.paidTwice);
       return 'refunded';
     }
     if (order.status !== 'placed') {
-      await refund(intent, order, REFUND_REASONS.cancelled);
+      await refund(intent, [order], REFUND_REASONS.cancelled);
       return 'refunded';
     }
     const paid = await orders.markPaid(order, intent.id, new Date());
@@ -162,6 +177,14 @@ export function createPaymentsService(deps: {
     logger.info({ orderId, paymentIntent: intent.id }, 'order paid');
     await deps.onOrderPaid?.(paid).catch((error: unknown) => logger.error({ err: error, orderId }, 'onOrderPaid failed'));
     return 'paid';
+  }
+
+  /** A payment for a whole checkout: settled by the checkout service; what it cannot take is given back, once. */
+  async function settleCheckout(intent: Stripe.PaymentIntent): Promise<Fulfilment> {
+    const outcome = await deps.fulfilCheckout!(intent);
+    if (typeof outcome === 'string') return outcome;
+    await refund(intent, outcome.orders, outcome.refund);
+    return 'refunded';
   }
 
   return {
@@ -242,6 +265,10 @@ export function createPaymentsService(deps: {
       }
       if (event.type !== 'payment_intent.succeeded') return { received: true };
       const intent = event.data.object;
+      if (intent.metadata?.checkoutId && deps.fulfilCheckout) {
+        await settleCheckout(intent);
+        return { received: true };
+      }
       const orderId = intent.metadata?.orderId;
       if (!isOrderId(orderId)) {
         logger.warn({ paymentIntent: intent.id, orderId }, 'a payment names no order of the shop');
@@ -250,7 +277,7 @@ export function createPaymentsService(deps: {
       const order = await orders.findById(ObjectId.createFromHexString(orderId));
       if (!order) {
         // Ours by its metadata (and Stripe's signature), for an order that does not exist: the money goes back.
-        if (intent.status === 'succeeded') await refund(intent, null, REFUND_REASONS.noOrder);
+        if (intent.status === 'succeeded') await refund(intent, [], REFUND_REASONS.noOrder);
         return { received: true };
       }
       await fulfil(order, intent);

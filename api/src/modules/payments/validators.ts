@@ -5,9 +5,14 @@ import { objectIdSchema } from '../../validation';
  * POST /create-payment-intent. The spec's client sends `totalAmount`: accepted and ignored, the
  * amount is the stored order's.
  */
-export const createPaymentIntentBodySchema = z
-  .strictObject({ orderId: objectIdSchema('order id'), totalAmount: z.unknown().optional() })
-  .transform(({ orderId }) => ({ orderId }));
+export const createPaymentIntentBodySchema = z.union(
+  [
+    z.strictObject({ orderId: objectIdSchema('order id'), totalAmount: z.unknown().optional() }).transform(({ orderId }) => ({ orderId })),
+    // A whole checkout: one payment for all its unpaid lines.
+    z.strictObject({ checkoutId: objectIdSchema('checkout id') }),
+  ],
+  { error: 'Send {orderId} for one order, or {checkoutId} for a checkout' },
+);
 
 export const orderIdParamsSchema = z.object({ id: objectIdSchema('order id') });
 

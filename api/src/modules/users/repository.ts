@@ -1,4 +1,4 @@
-import type { ProfileUpdateInput, Role } from '@pcpp/contracts/core';
+import type { ProfileUpdateInput, Role, SavedAddress } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, type WithId } from 'mongodb';
 import type { UserDocument } from '../../db/mongo';
 import { containsText } from '../../db/text-match';
@@ -45,6 +45,11 @@ export function createUsersRepository(users: Collection<UserDocument>, { onCatal
     return users.findOneAndUpdate({ email }, { $set: profile }, { returnDocument: 'after' });
   }
 
+  /** The address ticked 'Save for next time' at checkout: the next checkout starts from it. */
+  async function saveShippingAddress(email: string, shippingAddress: SavedAddress): Promise<void> {
+    await users.updateOne({ email }, { $set: { shippingAddress } });
+  }
+
   /** Accounts newest first, those whose email contains `text` when given; one page when asked. */
   function list(text: string | undefined, page?: { skip: number; limit: number }) {
     const filter: Filter<UserDocument> = text ? { email: containsText(text) } : {};
@@ -77,7 +82,7 @@ export function createUsersRepository(users: Collection<UserDocument>, { onCatal
     return new Set(admins.map((user) => user.email));
   }
 
-  return { upsertOnSignIn, findByEmail, updateProfile, list, promote, demote, countAdmins, adminEmailsAmong };
+  return { upsertOnSignIn, findByEmail, updateProfile, saveShippingAddress, list, promote, demote, countAdmins, adminEmailsAmong };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

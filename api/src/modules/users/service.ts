@@ -18,8 +18,26 @@ function toUserSummary({ email, role, createdAt }: WithId<UserDocument>): UserSu
 
 /** Field by field: the stored document also holds role and dates, which a profile does not show. */
 function toProfile(user: WithId<UserDocument>): Profile {
-  const { email, Address, phone, profession, linkin } = user;
-  return { email, Address, phone, profession, linkin };
+  const { email, Address, phone, profession, linkin, shippingAddress } = user;
+  return {
+    email,
+    Address,
+    phone,
+    profession,
+    linkin,
+    ...(shippingAddress
+      ? {
+          shippingAddress: {
+            fullName: shippingAddress.fullName,
+            street: shippingAddress.street,
+            city: shippingAddress.city,
+            postalCode: shippingAddress.postalCode,
+            country: shippingAddress.country,
+            phone: shippingAddress.phone,
+          },
+        }
+      : {}),
+  };
 }
 
 export function createUsersService(deps: {

@@ -1,4 +1,5 @@
 import { Outlet } from '@pcpp/contracts/router';
+import { useVisitorCartMerge } from '@pcpp/contracts';
 import styled from 'styled-components';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -18,6 +19,8 @@ const Main = styled.main`
 `;
 
 export function Layout() {
+  // A visitor's cart joins the account's as soon as someone signs in, whatever page they are on.
+  useVisitorCartMerge();
   return (
     <>
       <SkipLink />

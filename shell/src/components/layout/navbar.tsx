@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { publicNameOf, useAuth } from '@pcpp/contracts';
 import { signOutEverywhere } from '../../features/auth/api/firebase-session-loader';
 import { Brand } from './brand';
+import { CartLink } from './cart-link';
+import { PaymentsDueLink } from './payments-due-link';
 import { useNavbarHeight } from './use-navbar-height';
 
 const Bar = styled.header`
@@ -25,6 +27,14 @@ const Inner = styled.nav`
   flex-wrap: wrap;
   gap: 8px;
   @media (min-width: 768px) { padding: 12px 24px; }
+`;
+
+// The cart and, on a phone, the menu toggle: beside the logo on a phone, after the links from 768 px.
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  @media (min-width: 768px) { order: 2; }
 `;
 
 const MenuToggle = styled.button`
@@ -50,6 +60,8 @@ const Links = styled.ul<{ $open: boolean }>`
   flex-direction: column;
   gap: 4px;
   @media (min-width: 768px) {
+    order: 1;
+    margin-left: auto;
     display: flex;
     flex-direction: row;
     align-items: center;
@@ -137,23 +149,27 @@ export function Navbar() {
     <Bar ref={bar}>
       <Inner aria-label="Main">
         <Brand />
-        <MenuToggle
-          ref={toggle}
-          type="button"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-            <path
-              d={open ? 'M6 6l12 12M18 6L6 18' : 'M3 6h18M3 12h18M3 18h18'}
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </MenuToggle>
+        <Actions>
+          <PaymentsDueLink />
+          <CartLink />
+          <MenuToggle
+            ref={toggle}
+            type="button"
+            aria-expanded={open}
+            aria-controls="main-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d={open ? 'M6 6l12 12M18 6L6 18' : 'M3 6h18M3 12h18M3 18h18'}
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </MenuToggle>
+        </Actions>
         {/* Any click inside the menu (a link or Sign Out) closes it on small screens. */}
         <Links id="main-menu" $open={open} onClick={() => setOpen(false)}>
           <li><NavLink to="/" end>Home</NavLink></li>

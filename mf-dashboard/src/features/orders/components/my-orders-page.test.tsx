@@ -152,3 +152,55 @@ it('an empty list says so and links to the catalog; orders the customer deleted 
   expect(await screen.findByText('You have not ordered anything yet.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Browse the catalog' })).toHaveAttribute('href', '/products');
 });
+
+it('groups a checkout’s orders under its one number: date, number, lines, total, status and one Pay for the whole checkout; each line keeps the spec’s columns and its Delete', async () => {
+  const checkoutId = 'dddddddddddddddddddddddd';
+  const holdExpiresAt = new Date(Date.now() + 20 * 60_000).toISOString();
+  const line = (n: number, name: string, totalAmount: number) =>
+    order({ _id: `${n}`.repeat(24), number: 'PCP-GRP123', checkoutId, productName: name, totalAmount, holdExpiresAt, createdAt: '2026-11-21T10:00:00.000Z' });
+  answer = {
+    body: [
+      line(1, 'B650 Board', 19_999),
+      line(2, 'DDR5 32GB Kit', 9_998),
+      line(3, '750W Power Supply', 8_999),
+      order({ _id: 'eeeeeeeeeeeeeeeeeeeeeeee', number: 'PCP-5010A1', checkoutId: 'ffffffffffffffffffffffff', productName: 'Quiet Tower Cooler' }),
+    ],
+  };
+  renderPage();
+  const table = await screen.findByRole('table');
+  const [, group, ...rest] = within(table).getAllByRole('row');
+  expect(group).toHaveTextContent('Order PCP-GRP123');
+  expect(group).toHaveTextContent('Nov 21, 2026');
+  expect(group).toHaveTextContent('3 lines');
+  expect(group).toHaveTextContent('$389.96');
+  expect(group).toHaveTextContent('placed');
+  expect(within(group!).getByRole('link', { name: 'Pay for order PCP-GRP123' })).toHaveAttribute('href', `/checkout/${checkoutId}`);
+  expect(within(group!).getByTestId('hold-time-left')).toBeInTheDocument();
+  // One Pay for the checkout: its lines have none, but each keeps its columns and its Delete.
+  const lines = rest.slice(0, 3);
+  expect(lines.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['B650 Board', 'DDR5 32GB Kit', '750W Power Supply']);
+  for (const row of lines) {
+    expect(within(row).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('Paid with the whole order');
+    expect(row).toHaveTextContent('1 Main St');
+    expect(within(row).getByRole('button', { name: /^Delete the order for/ })).toBeInTheDocument();
+  }
+  expect(within(table).getAllByRole('link', { name: /^Pay for/ })).toHaveLength(2);
+  // A single order stays one row with its number and the spec's Pay.
+  const solo = rest[3]!;
+  expect(solo).toHaveTextContent('PCP-5010A1');
+  expect(within(solo).getByRole('link', { name: 'Pay for Quiet Tower Cooler' })).toHaveAttribute('href', '/dashboard/payment/eeeeeeeeeeeeeeeeeeeeeeee');
+});
+
+it('a paid checkout shows Paid and its one transaction id on its order row', async () => {
+  const paidLine = (n: number) =>
+    order({ _id: `${n}`.repeat(24), number: 'PCP-PA1D00', checkoutId: 'dddddddddddddddddddddddd', paid: true, status: 'paid', transactionId: 'pi_checkout' });
+  answer = { body: [paidLine(1), paidLine(2)] };
+  renderPage();
+  const group = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+  expect(group).toHaveTextContent('Order PCP-PA1D00');
+  expect(group).toHaveTextContent('Paid');
+  expect(group).toHaveTextContent('Transaction id: pi_checkout');
+  expect(within(group).queryByRole('link')).not.toBeInTheDocument();
+  expect(screen.queryAllByRole('button', { name: /^Delete/ })).toHaveLength(0);
+});

@@ -24,7 +24,10 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: 0.95rem;
-  th, td { padding: 10px 12px; text-align: left; vertical-align: top; }
+  th, td { padding: 10px 12px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+  /* Long free text and codes may break anywhere, so the table can always narrow to its card; words elsewhere stay whole. */
+  td[data-label='Address'], td[data-label='Phone Number'], td[data-label='Status'] ol, td[data-label='Status'] span { overflow-wrap: anywhere; }
+  summary, .pay a, td[data-label='Action'] button { white-space: nowrap; }
   thead th { background: var(--color-page); font-weight: 700; font-size: 0.85rem; }
   .paid { color: #15803d; font-weight: 700; }
   .transaction { display: block; font-size: 0.8rem; color: var(--color-ink-soft); overflow-wrap: anywhere; }
@@ -33,17 +36,38 @@ const Table = styled.table`
   .order-number > span { white-space: nowrap; }
   .refund { display: block; margin-top: 4px; font-size: 0.85rem; font-weight: 600; color: #1d4ed8; }
   .pay { display: grid; justify-items: start; gap: 6px; }
+  .pay-with-order { font-size: 0.85rem; color: var(--color-ink-soft); }
+  /* An open status timeline wraps inside its cell: whatever is open, Pay and Delete stay in view. */
+  ol[aria-label='Status timeline'] li { white-space: normal; }
+  tr.group > * { background: #eef2ff; }
+  /* On the order row's tint the paid green needs more contrast (WCAG AA 4.5:1). */
+  tr.group .paid { color: #166534; }
+  tr.group .group-title { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; }
+  tr.group .group-title strong { white-space: nowrap; }
+  tr.group .group-facts { font-weight: 400; color: var(--color-ink-soft); font-size: 0.9rem; }
+  tr.group .group-facts > span { white-space: nowrap; }
 
   @media (min-width: 1100px) {
     /* Ten columns: tight padding keeps Pay and Delete in view at 1280 px. */
-    th, td { padding: 10px 6px; border-bottom: 1px solid var(--color-border); }
+    th, td { padding: 10px 5px; border-bottom: 1px solid var(--color-border); }
+    /* A checkout's lines carry a long address and a shipped order its tracking number: a smaller type keeps it all in view. */
+    font-size: 0.9rem;
     td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+    tr.line > :first-child { padding-left: 18px; }
     tbody tr:last-child > * { border-bottom: 0; }
   }
 
   @media (max-width: 1099.98px) {
+    display: grid;
+    gap: 12px;
     thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
     tbody { display: grid; gap: 12px; }
+    /* A checkout's lines under its order card, set in a little. */
+    tbody.checkout { gap: 8px; }
+    tr.line { margin-left: 16px; }
+    tr.group { background: #eef2ff; border-color: #c7d2fe; }
+    tr.group > * { background: none; }
+    tr.group th[scope='rowgroup'] { display: block; font-size: 1.05rem; padding-bottom: 6px; }
     tr { display: grid; gap: 4px; padding: 12px; border: 1px solid var(--color-border); border-radius: 8px; }
     th, td { display: grid; grid-template-columns: 9.5em 1fr; gap: 8px; padding: 2px 0; }
     th[scope='row'] { display: block; font-size: 1.05rem; padding-bottom: 6px; }
@@ -61,7 +85,26 @@ function Refunds({ order }: { order: Order }) {
   ));
 }
 
-function PaymentCell({ order }: { order: Order }) {
+/** A checkout's orders under their one order number, newest first (the api's order). */
+interface OrderGroup {
+  number: string;
+  checkoutId?: string;
+  lines: Order[];
+}
+
+function groupByNumber(list: Order[]): OrderGroup[] {
+  const groups = new Map<string, OrderGroup>();
+  for (const order of list) {
+    const group = groups.get(order.number) ?? { number: order.number, checkoutId: order.checkoutId, lines: [] };
+    group.lines.push(order);
+    groups.set(order.number, group);
+  }
+  return [...groups.values()];
+}
+
+const awaitingPayment = (order: Order) => order.status === 'placed' && !order.paid;
+
+function PaymentCell({ order, withCheckout = false }: { order: Order; withCheckout?: boolean }) {
   if (order.paid) {
     return (
       <>
@@ -74,6 +117,8 @@ function PaymentCell({ order }: { order: Order }) {
   if (order.status !== 'placed') {
     return order.refunds?.length ? <Refunds order={order} /> : <span>—</span>;
   }
+  // One Pay for the whole checkout, on its order row.
+  if (withCheckout) return <span className="pay-with-order">Paid with the whole order</span>;
   return (
     <span className="pay">
       <Button as={Link} to={`/dashboard/payment/${order._id}`} aria-label={`Pay for ${order.productName}`}>
@@ -81,6 +126,62 @@ function PaymentCell({ order }: { order: Order }) {
       </Button>
       {order.holdExpiresAt && <HoldTimeLeft holdExpiresAt={order.holdExpiresAt} compact />}
     </span>
+  );
+}
+
+/** The statuses of a checkout's lines, once each ('placed', or 'paid, cancelled'). */
+const statusesOf = (lines: Order[]) => [...new Set(lines.map((line) => line.status))].join(', ');
+
+/** A checkout of several lines: date, order number, lines, total, status and its one Pay. */
+function CheckoutRow({ group }: { group: OrderGroup }) {
+  const unpaid = group.lines.filter(awaitingPayment);
+  const total = group.lines.filter((line) => line.status !== 'cancelled').reduce((sum, line) => sum + line.totalAmount, 0);
+  const holds = unpaid.flatMap((line) => (line.holdExpiresAt ? [line.holdExpiresAt] : [])).sort();
+  const transactions = [...new Set(group.lines.flatMap((line) => (line.paid && line.transactionId ? [line.transactionId] : [])))];
+  const refunds = [...new Map(group.lines.flatMap((line) => line.refunds ?? []).map((refund) => [refund.refundId, refund])).values()];
+  const first = group.lines[0]!;
+  return (
+    <tr className="group">
+      <th scope="rowgroup" colSpan={6}>
+        <span className="group-title">
+          <strong>Order {group.number}</strong>
+          <span className="group-facts">
+            <span>{placedOn.format(new Date(first.createdAt))}</span> · <span>{group.lines.length} lines</span>
+          </span>
+        </span>
+      </th>
+      <td className="number" data-label="Total Amount">
+        {formatCents(total)}
+      </td>
+      <td data-label="Status">{statusesOf(group.lines)}</td>
+      <td data-label="Payment">
+        {unpaid.length > 0 && group.checkoutId ? (
+          <span className="pay">
+            <Button as={Link} to={`/checkout/${group.checkoutId}`} aria-label={`Pay for order ${group.number}`}>
+              Pay
+            </Button>
+            {holds[0] && <HoldTimeLeft holdExpiresAt={holds[0]} compact />}
+          </span>
+        ) : transactions.length > 0 ? (
+          <>
+            <span className="paid">Paid</span>
+            {transactions.map((id) => (
+              <span key={id} className="transaction">
+                Transaction id: {id}
+              </span>
+            ))}
+          </>
+        ) : (
+          <span>—</span>
+        )}
+        {refunds.map((refund) => (
+          <span key={refund.refundId} className="refund" title={`Refund id: ${refund.refundId}`}>
+            {orderRuleText.refunded(formatCents(refund.amount))}
+          </span>
+        ))}
+      </td>
+      <td data-label="Action" />
+    </tr>
   );
 }
 
@@ -113,62 +214,73 @@ export function MyOrdersPage() {
           </>
         )}
       >
-        {(list) => (
-          <Scroller role="region" aria-label="Your orders" tabIndex={0}>
-            <Table>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Product Name</th>
-                  <th scope="col">Per Product Price</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Phone Number</th>
-                  <th scope="col">Order Quantity</th>
-                  <th scope="col">Total Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((order, index) => (
-                  <tr key={order._id}>
-                    <td data-label="#">{index + 1}</td>
-                    <th scope="row">
-                      {order.productName}
-                      <span className="order-number">
-                        Order <span>{order.number}</span> <span>· {placedOn.format(new Date(order.createdAt))}</span>
-                      </span>
-                    </th>
-                    <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
-                    <td data-label="Address">{order.address}</td>
-                    <td data-label="Phone Number">{order.phone}</td>
-                    <td className="number" data-label="Order Quantity">{order.order_quantity}</td>
-                    <td className="number" data-label="Total Amount">{formatCents(order.totalAmount)}</td>
-                    <td data-label="Status">
-                      <OrderStatusCell order={order} />
-                    </td>
-                    <td data-label="Payment">
-                      <PaymentCell order={order} />
-                    </td>
-                    <td data-label="Action">
-                      {order.status === 'placed' && !order.paid && (
-                        <Button
-                          type="button"
-                          $variant="danger"
-                          aria-label={`Delete the order for ${order.productName}`}
-                          onClick={() => deletion.ask(order)}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </td>
+        {(list) => {
+          const lineNumbers = new Map(list.map((order, index) => [order._id, index + 1]));
+          return (
+            <Scroller role="region" aria-label="Your orders" tabIndex={0}>
+              <Table>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Product Name</th>
+                    <th scope="col">Per Product Price</th>
+                    <th scope="col">Address</th>
+                    <th scope="col">Phone Number</th>
+                    <th scope="col">Order Quantity</th>
+                    <th scope="col">Total Amount</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Payment</th>
+                    <th scope="col">Action</th>
                   </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroller>
-        )}
+                </thead>
+                {groupByNumber(list).map((group) => {
+                  const inCheckout = group.lines.length > 1 && group.checkoutId !== undefined;
+                  return (
+                    <tbody key={group.number} className={inCheckout ? 'checkout' : undefined}>
+                      {inCheckout && <CheckoutRow group={group} />}
+                      {group.lines.map((order) => (
+                        <tr key={order._id} className={inCheckout ? 'line' : undefined}>
+                          <td data-label="#">{lineNumbers.get(order._id)}</td>
+                          <th scope="row">
+                            {order.productName}
+                            {!inCheckout && (
+                              <span className="order-number">
+                                Order <span>{order.number}</span> <span>· {placedOn.format(new Date(order.createdAt))}</span>
+                              </span>
+                            )}
+                          </th>
+                          <td className="number" data-label="Per Product Price">{formatCents(order.per_product_price)}</td>
+                          <td data-label="Address">{order.address}</td>
+                          <td data-label="Phone Number">{order.phone}</td>
+                          <td className="number" data-label="Order Quantity">{order.order_quantity}</td>
+                          <td className="number" data-label="Total Amount">{formatCents(order.totalAmount)}</td>
+                          <td data-label="Status">
+                            <OrderStatusCell order={order} />
+                          </td>
+                          <td data-label="Payment">
+                            <PaymentCell order={order} withCheckout={inCheckout} />
+                          </td>
+                          <td data-label="Action">
+                            {order.status === 'placed' && !order.paid && (
+                              <Button
+                                type="button"
+                                $variant="danger"
+                                aria-label={`Delete the order for ${order.productName}`}
+                                onClick={() => deletion.ask(order)}
+                              >
+                                Delete
+                              </Button>
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  );
+                })}
+              </Table>
+            </Scroller>
+          );
+        }}
       </QueryView>
       <ConfirmDialog
         {...deletion.dialog}

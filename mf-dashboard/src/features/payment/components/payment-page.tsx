@@ -2,10 +2,22 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { Elements } from '@stripe/react-stripe-js';
-import { ApiError, OBJECT_ID_PATTERN, errorMessage, formatCents, pageMeta, publicNameOf, toastMessages, useAuth, type Order } from '@pcpp/contracts';
+import {
+  ApiError,
+  CARD_PAYMENTS_UNAVAILABLE,
+  OBJECT_ID_PATTERN,
+  errorMessage,
+  formatCents,
+  isSandbox,
+  pageMeta,
+  publicNameOf,
+  toastMessages,
+  useAuth,
+  useStripeJs,
+  type Order,
+} from '@pcpp/contracts';
 import { Button, ErrorText, PageTitle, Panel, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { useOrder } from '../api/get-order';
-import { CARD_PAYMENTS_UNAVAILABLE, isSandbox, useStripeJs } from '../api/load-stripe-js';
 import { HoldTimeLeft } from '../../../components/hold-time-left';
 import { CardPaymentForm } from './card-payment-form';
 

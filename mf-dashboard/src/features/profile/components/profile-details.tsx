@@ -1,4 +1,4 @@
-import { isHttpUrl, type Profile } from '@pcpp/contracts';
+import { addressLine, isHttpUrl, type Profile } from '@pcpp/contracts';
 import styled from 'styled-components';
 
 const List = styled.dl`
@@ -35,6 +35,10 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
     { label: 'Number', value: profile.phone },
     { label: 'Profession', value: profile.profession },
     { label: 'Linkedin', value: profile.linkin, link: true },
+    // Kept by a checkout that ticked 'Save for next time'; the next checkout starts from it.
+    ...(profile.shippingAddress
+      ? [{ label: 'Shipping address', value: `${addressLine(profile.shippingAddress)} · ${profile.shippingAddress.phone}` }]
+      : []),
   ];
   return (
     <List aria-label="Profile details">

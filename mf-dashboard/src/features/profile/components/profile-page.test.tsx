@@ -67,6 +67,16 @@ it('shows who is signed in, with initials for a missing photo, and says Not set 
   expect(detail('Number')).toBe('555 0100');
   expect(detail('Profession')).toBe('Not set');
   expect(detail('Linkedin')).toBe('Not set');
+  // No checkout saved an address yet.
+  expect(within(screen.getByLabelText('Profile details')).queryByText('Shipping address')).toBeNull();
+});
+
+it('shows the shipping address a checkout saved', async () => {
+  const shippingAddress = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
+  profileAnswers = [{ body: { ...saved, shippingAddress } }];
+  renderPage();
+  expect(await screen.findByText('Systems engineer')).toBeInTheDocument();
+  expect(detail('Shipping address')).toBe('Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom · +44 7700 900123');
 });
 
 it('says why loading failed and tries again on Retry', async () => {

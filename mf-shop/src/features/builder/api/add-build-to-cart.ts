@@ -1,14 +1,15 @@
+import { addLinesChange, type CartLineInput, useCartChange } from '@pcpp/contracts';
+
 /**
  * 'Add build to cart': every chosen part at quantity 1, or the part's minimum order
- * (buildCartLines in contracts makes the lines). The shop has no cart yet (issue 21): until it
- * does there is no function here and the builder shows no such button; nothing pretends to add
- * anything. The cart sets this to its own "add these lines" and the button appears.
+ * (buildCartLines in contracts makes the lines), added to the cart as Add to cart adds one part
+ * (a visitor's in this browser, a customer's through PUT /cart).
  */
-export interface CartLine {
-  productId: string;
-  quantity: number;
+export type AddBuildToCart = (lines: CartLineInput[]) => Promise<void>;
+
+export function useAddBuildToCart(): AddBuildToCart {
+  const change = useCartChange();
+  return async (lines) => {
+    await change.mutateAsync(addLinesChange(lines));
+  };
 }
-
-export type AddBuildToCart = (lines: CartLine[]) => Promise<void>;
-
-export const addBuildToCart: AddBuildToCart | null = null;

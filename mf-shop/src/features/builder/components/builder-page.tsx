@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/router';
+import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import {
   ApiError,
@@ -11,6 +12,7 @@ import {
   type SavedBuild,
   STORAGE_SLOTS,
   buildCartLines,
+  cartText,
   checkBuild,
   cpuById,
   encodeBuild,
@@ -26,7 +28,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Inner } from '../../../components/section';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
-import { addBuildToCart } from '../api/add-build-to-cart';
+import { useAddBuildToCart } from '../api/add-build-to-cart';
 import { useSavedBuild } from '../api/get-saved-build';
 import { type BuilderPlace, type BuilderUrlState, builderSearch, builderUrl, parseBuilderSearch } from '../lib/builder-url';
 import { BuildSummary } from './build-summary';
@@ -70,16 +72,19 @@ function shown(place: BuilderPlace, build: EncodedBuild): boolean {
   return true;
 }
 
-/**
- * 'Add build to cart': every chosen part at quantity 1 (or its minimum order) through the one
- * function the cart provides. The shop has no cart yet, so nothing shows: no button that
- * pretends (see api/add-build-to-cart.ts).
- */
+/** 'Add build to cart': every chosen part at quantity 1 (or its minimum order), then the cart is a click away. */
 function AddBuildToCartAction({ selection }: { selection: BuildSelection }) {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  if (!addBuildToCart) return null;
-  const add = addBuildToCart;
+  const addBuildToCart = useAddBuildToCart();
   const lines = buildCartLines(selection);
+  const add = async (added: typeof lines) => {
+    await addBuildToCart(added);
+    toast.success(
+      <span>
+        {cartText.buildAdded(added.length)} <Link to="/cart">{cartText.viewCart}</Link>
+      </span>,
+    );
+  };
   return (
     <CartAction>
       <Button

@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { authStore, visitorCartStore } from '@pcpp/contracts';
 import { MemoryRouter } from '@pcpp/contracts/router';
 import { renderWithQueryClient, startApiTestServer, type TestAnswer, testObjectId } from '@pcpp/contracts/testing';
 import { LatestProducts } from './latest-products';
@@ -69,4 +70,20 @@ it('an empty catalog says so', async () => {
   answer = { body: { items: [], total: 0, page: 1, pages: 0, facets: [] } };
   renderHome();
   expect(await screen.findByText('No parts are on sale yet. Please come back soon.')).toBeInTheDocument();
+});
+
+it('each card adds its minimum order to the cart, then links to the cart', async () => {
+  act(() => {
+    authStore.getState().signedOut();
+    visitorCartStore.setState({ id: 'visitor', lines: [] }, true);
+  });
+  answer = { body: { items: [1, 2].map(part), total: 2, page: 1, pages: 1, facets: [] } };
+  renderHome();
+  const grid = await screen.findByRole('list', { name: 'Latest parts' });
+  const [first] = within(grid).getAllByRole('listitem');
+  fireEvent.click(within(first!).getByRole('button', { name: 'Add to cart' }));
+  expect(await within(first!).findByRole('link', { name: 'In your cart (2)' })).toHaveAttribute('href', '/cart');
+  expect(visitorCartStore.getState().lines).toEqual([{ productId: testObjectId(1), quantity: 2 }]);
+  // The other card still offers it.
+  expect(within(grid).getAllByRole('button', { name: 'Add to cart' })).toHaveLength(1);
 });

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
 import { MemoryRouter, Route, Routes, useLocation } from '@pcpp/contracts/router';
-import { authStore, type Part } from '@pcpp/contracts';
+import { authStore, type Part, visitorCartStore } from '@pcpp/contracts';
 import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
 import { ProductPage } from './product-page';
 
@@ -28,7 +29,10 @@ beforeEach(() => {
   api.requests.length = 0;
   answers = [{ body: part }];
   document.title = 'Before';
-  act(() => authStore.getState().signedOut());
+  act(() => {
+    authStore.getState().signedOut();
+    visitorCartStore.setState({ id: 'visitor', lines: [] }, true);
+  });
 });
 
 /** Where a link led, and the router state it carried. */
@@ -49,6 +53,7 @@ function renderAt(path: string) {
         <Route path="/products/:id" element={<ProductPage />} />
         <Route path="*" element={<Landing />} />
       </Routes>
+      <ToastContainer />
     </MemoryRouter>,
   );
 }
@@ -128,6 +133,34 @@ it('a failing api says so, and Retry asks again', async () => {
   fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('heading', { level: 1, name: part.name })).toBeInTheDocument();
   expect(api.requests).toHaveLength(3);
+});
+
+it('Add to cart puts the quantity in the cart, with the purchase form’s rule and counting what the cart holds', async () => {
+  renderAt(`/products/${id}`);
+  const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
+  expect(quantity).toHaveValue(3);
+  fireEvent.change(quantity, { target: { value: '2' } });
+  expect(screen.getByText('Minimum order quantity at least 3')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  fireEvent.change(quantity, { target: { value: '41' } });
+  expect(screen.getByText('Maximum order quantity 40')).toBeInTheDocument();
+  fireEvent.change(quantity, { target: { value: '30' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+  expect(await screen.findByText('Quiet Tower Cooler is in your cart.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+  expect(visitorCartStore.getState().lines).toEqual([{ productId: id, quantity: 30 }]);
+  await waitFor(() => expect(screen.getByText('30 already in your cart.')).toBeInTheDocument());
+
+  // Thirty in the cart, forty in stock: at most ten more.
+  fireEvent.change(quantity, { target: { value: '11' } });
+  expect(screen.getByText('Maximum order quantity 10')).toBeInTheDocument();
+  fireEvent.change(quantity, { target: { value: '10' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+  await waitFor(() => expect(visitorCartStore.getState().lines).toEqual([{ productId: id, quantity: 40 }]));
+  fireEvent.change(quantity, { target: { value: '3' } });
+  expect(screen.getByText('All 40 in stock are in your cart already.')).toBeInTheDocument();
+  // A visitor's cart stays in the browser.
+  expect(api.requests.filter((r) => r.url.startsWith('/cart'))).toEqual([]);
 });
 
 it('shows the spec table, or says a part without specs is not checked; and links to the builder with the part', async () => {

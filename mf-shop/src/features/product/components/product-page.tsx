@@ -11,6 +11,7 @@ import { SoldOutNote, isSoldOut } from '../../../components/sold-out-note';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH, catalogHref } from '../../../lib/catalog-url';
+import { AddToCartForm } from './add-to-cart-form';
 import { SpecTable } from './spec-table';
 
 const Trail = styled.nav`
@@ -89,6 +90,7 @@ function PartDetails({ part }: { part: Part }) {
             <Order>
               <PartFacts part={part} label="Price and stock" />
               <Purchase part={part} describedBy="part-name" />
+              <AddToCartForm part={part} />
             </Order>
           )}
         </Details>

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from '@pcpp/contracts/router';
+import { Link, useNavigate } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ApiError,
+  cartText,
+  checkoutText,
   errorMessage,
   formatCents,
   lineTotalCents,
@@ -17,6 +19,7 @@ import {
 } from '@pcpp/contracts';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
 import { surface } from '../../../components/surface';
+import { useAddToCart } from '../../../components/use-add-to-cart';
 import { usePlaceOrder } from '../api/place-order';
 
 type OrderSchema = ReturnType<typeof orderFormSchema>;
@@ -43,6 +46,12 @@ const Submit = styled.div`
   strong { font-variant-numeric: tabular-nums; }
 `;
 
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
 const newIdempotencyKey = () => crypto.randomUUID();
 
 function totalOf(quantity: unknown, unitCents: number): string {
@@ -56,6 +65,9 @@ export function OrderForm({ part }: { part: Part }) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const cart = useAddToCart(part);
+  // Why the quantity could not go into the cart, for the quantity it was said about.
+  const [cartRefusal, setCartRefusal] = useState<{ quantity: unknown; message: string } | null>(null);
   // One key per submission: a retry after a lost answer returns the first order, never a second.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   // The limits move when the stock is refreshed; react-hook-form uses the latest resolver.
@@ -83,8 +95,15 @@ export function OrderForm({ part }: { part: Part }) {
   const submit = handleSubmit(async (values) => {
     setSubmitError(null);
     try {
-      await placeOrder.mutateAsync({ input: values, idempotencyKey });
-      toast.success(toastMessages.orderPlaced);
+      const { insertedId, order } = await placeOrder.mutateAsync({ input: values, idempotencyKey });
+      // The spec's toast, with the way to pay for the order at once: its checkout's confirmation page and card form
+      // (every order placed now has one; an answer without it, from an older api, keeps the spec's payment page).
+      const payAt = order.checkoutId ? `/checkout/${order.checkoutId}` : `/dashboard/payment/${insertedId}`;
+      toast.success(
+        <span>
+          <span>{toastMessages.orderPlaced}</span> <Link to={payAt}>{checkoutText.payNow}</Link>
+        </span>,
+      );
       reset();
       setIdempotencyKey(newIdempotencyKey());
       navigate('/');
@@ -99,7 +118,21 @@ export function OrderForm({ part }: { part: Part }) {
     }
   });
 
+  // The same quantity, checked by the same rule, into the cart instead (counting what it holds already).
+  const addToCart = async () => {
+    setCartRefusal(null);
+    if (!(await trigger('order_quantity'))) return;
+    const typed = getValues('order_quantity');
+    const parsed = schema.shape.order_quantity.safeParse(typed);
+    if (!parsed.success) return;
+    const problem = cart.problem(parsed.data);
+    if (problem) setCartRefusal({ quantity: typed, message: problem });
+    else await cart.add(parsed.data);
+  };
+
   const quantity = useWatch({ control, name: 'order_quantity' });
+  // A new quantity is a new question for the cart.
+  const cartError = cartRefusal && cartRefusal.quantity === quantity ? cartRefusal.message : null;
   const quantityError = errors.order_quantity?.message;
   const field = (name: 'address' | 'phone') => ({ id: `order-${name}`, error: errors[name]?.message });
   return (
@@ -114,7 +147,12 @@ export function OrderForm({ part }: { part: Part }) {
       <Field id="order-price" label="Per product price">
         <input id="order-price" type="text" value={formatCents(part.price)} readOnly />
       </Field>
-      <Field id="order-quantity" label="Quantity" error={quantityError} hint={`From ${part.min_quantity} to ${part.p_quantity}`}>
+      <Field
+        id="order-quantity"
+        label="Quantity"
+        error={quantityError}
+        hint={`From ${part.min_quantity} to ${part.p_quantity}${cart.inCart > 0 ? ` · ${cartText.inCart(cart.inCart)}` : ''}`}
+      >
         <input
           id="order-quantity"
           type="number"
@@ -133,13 +171,19 @@ export function OrderForm({ part }: { part: Part }) {
         <input id="order-phone" type="tel" autoComplete="tel" {...fieldAria('order-phone', errors.phone?.message)} {...register('phone')} />
       </Field>
       {submitError && <ErrorText role="alert">Your order was not placed: {submitError}</ErrorText>}
+      {cartError && <ErrorText role="alert">{cartError}</ErrorText>}
       <Submit>
         <p aria-live="polite">
           Total: <strong data-testid="order-total">{totalOf(quantity, part.price)}</strong>
         </p>
-        <Button type="submit" disabled={Boolean(quantityError) || isSubmitting}>
-          {isSubmitting ? 'Placing your order…' : 'Order Now'}
-        </Button>
+        <Buttons>
+          <Button type="button" $variant="secondary" disabled={Boolean(quantityError) || !cart.ready || cart.pending} onClick={() => void addToCart()}>
+            {cart.pending ? cartText.adding : cartText.addToCart}
+          </Button>
+          <Button type="submit" disabled={Boolean(quantityError) || isSubmitting}>
+            {isSubmitting ? 'Placing your order…' : 'Order Now'}
+          </Button>
+        </Buttons>
       </Submit>
     </Form>
   );

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
-import { authStore, type Part } from '@pcpp/contracts';
+import { authStore, type CartLineInput, type Part, priceCart } from '@pcpp/contracts';
 import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
 import { PurchasePage } from './purchase-page';
 
@@ -21,17 +21,25 @@ const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Cust
 
 let partAnswers: TestAnswer[];
 let orderAnswer: TestAnswer;
+let cartLines: CartLineInput[];
+const cartAnswer = () => ({ body: priceCart(cartLines, (productId) => (productId === id ? part : undefined)) });
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
     [`GET /tools/${id}`]: () => (partAnswers.length > 1 ? partAnswers.shift()! : partAnswers[0]!),
     'POST /order': () => orderAnswer,
+    'GET /cart': cartAnswer,
+    'PUT /cart': (request) => {
+      cartLines = (request.body as { lines: CartLineInput[] }).lines;
+      return cartAnswer();
+    },
   });
 });
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
   partAnswers = [{ body: part }];
+  cartLines = [];
   act(() => authStore.getState().signedIn(user, { token: 'token', expiresAt: null }));
 });
 
@@ -97,6 +105,7 @@ it('places the order with an idempotency key, toasts and goes home', async () =>
   fireEvent.click(orderNow());
   expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
   expect(await screen.findByText('your order is placed.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/checkout/eeeeeeeeeeeeeeeeeeeeeeee');
   const [post] = orderPosts();
   expect(post!.body).toEqual({ productId: id, order_quantity: 4, address: '1 Main St', phone: '555 0100' });
   expect(post!.authorization).toBe('Bearer token');
@@ -126,10 +135,34 @@ it('an unknown or malformed id shows the not-found picture', async () => {
   expect(api.requests.filter((r) => r.url.includes('not-an-id'))).toHaveLength(0);
 });
 
+it('Add to cart puts the form’s quantity in the cart instead, by the same rule, and stays on the page', async () => {
+  cartLines = [{ productId: id, quantity: 35 }];
+  renderAt(`/purchase/${id}`);
+  await screen.findByRole('heading', { level: 1, name: part.name });
+  expect(await screen.findByText(/35 already in your cart\./)).toBeInTheDocument();
+  const addToCart = screen.getByRole('button', { name: 'Add to cart' });
+  fireEvent.change(quantity(), { target: { value: '2' } });
+  expect(await screen.findByText('Minimum order quantity at least 3')).toBeInTheDocument();
+  expect(addToCart).toBeDisabled();
+  // Six fit the stock of forty, but not beside the thirty-five in the cart.
+  fireEvent.change(quantity(), { target: { value: '6' } });
+  await waitFor(() => expect(addToCart).toBeEnabled());
+  fireEvent.click(addToCart);
+  expect(await screen.findByText('Maximum order quantity 5')).toBeInTheDocument();
+  fireEvent.change(quantity(), { target: { value: '5' } });
+  fireEvent.click(addToCart);
+  expect(await screen.findByText('Quiet Tower Cooler is in your cart.')).toBeInTheDocument();
+  expect(cartLines).toEqual([{ productId: id, quantity: 40 }]);
+  // No order was placed, and the page stays.
+  expect(orderPosts()).toHaveLength(0);
+  expect(screen.getByRole('heading', { level: 1, name: part.name })).toBeInTheDocument();
+});
+
 function orderOf(quantity: number) {
   return {
     _id: 'ffffffffffffffffffffffff',
     number: 'PCP-7K3Q9D',
+    checkoutId: 'eeeeeeeeeeeeeeeeeeeeeeee',
     productId: id,
     productName: part.name,
     email: user.email,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Stripe } from '@stripe/stripe-js';
-import { currentRuntimeConfig, withTimeout } from '@pcpp/contracts';
+import { currentRuntimeConfig } from '../load-runtime-config';
+import { withTimeout } from '../timeout';
 
 export const CARD_PAYMENTS_UNAVAILABLE =
   'Card payments are unavailable right now. Your order is kept unpaid: please try again later.';
@@ -18,6 +19,9 @@ function loadScript(src: string): Promise<void> {
     document.head.append(script);
   });
 }
+
+// Stripe.js for the pages that take cards (the dashboard's Payment page, the shop's checkout):
+// loaded once per page, on the first page that needs it.
 
 /** Stripe.js for the configured publishable key, or an error (offline with real keys, misconfigured). */
 export async function loadStripeJs(): Promise<Stripe> {

@@ -1,0 +1,83 @@
+import { checkoutConflictSchema, checkoutLineErrorSchema, checkoutSchema, holdConflictSchema } from '@pcpp/contracts/core';
+import { z } from 'zod';
+import { accessClaims } from '../../auth/middleware';
+import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { examples } from '../../openapi/examples';
+import type { CheckoutService } from './service';
+import { checkoutBodySchema, checkoutHeadersSchema, checkoutParamsSchema } from './validators';
+
+export interface CheckoutRouteDeps {
+  checkout: CheckoutService;
+}
+
+const route = routeDeclarer<CheckoutRouteDeps>();
+
+export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
+  name: 'checkout',
+  routes: [
+    route({
+      method: 'post',
+      path: '/checkout',
+      operationId: 'placeCheckout',
+      tag: 'Checkout',
+      summary: 'Place several parts at once (the checkout)',
+      description:
+        'All lines or none: each line’s stock is held in the step that checks it, and when one cannot be held the ones already held ' +
+        'are given back before the 409 names that line and how many are left. Each line is stored as an Order (so My Orders, ' +
+        '`GET /order`, `DELETE /myorder/{id}` and the admin pages see it) carrying the `checkoutId`, under one order number. ' +
+        'Prices come from the database; the lines are ids and quantities only. The ordered parts leave the cart; with ' +
+        '`saveAddress` the address is kept in the profile for the next checkout.',
+      access: 'customer',
+      rateLimit: 'orders',
+      idempotencyKey: true,
+      body: checkoutBodySchema,
+      headers: checkoutHeadersSchema,
+      answers: {
+        201: {
+          description: 'The checkout is placed (or, for a retried Idempotency-Key, the stored answer of the first request).',
+          schema: checkoutSchema,
+          headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request.', schema: z.literal('true').optional() } },
+          example: examples.checkout,
+        },
+        400: {
+          description: 'The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it).',
+          schema: checkoutLineErrorSchema,
+        },
+        403: { description: 'The account’s email is not verified yet: the sentence says how to verify it.' },
+        404: { description: 'A part of the checkout is no longer sold (`productId` names it).', schema: checkoutLineErrorSchema },
+        409: {
+          description:
+            'A line’s stock cannot be held (`productId`, `available`): nothing is held. Or the customer’s unpaid holds would pass a cap ' +
+            '(`limit`: MAX_UNPAID_ORDERS, where the checkout counts as one order, or MAX_HELD_UNITS_PER_PART, each line’s units added). ' +
+            'Or a request with this key is still running.',
+          schema: z.union([checkoutConflictSchema, holdConflictSchema, z.object({ message: z.string() })]),
+        },
+        422: { description: 'This Idempotency-Key was used for a different checkout.' },
+      },
+      handle:
+        ({ checkout }) =>
+        async ({ body, headers }, req) => {
+          const answer = await checkout.placeOnce(accessClaims(req), body, headers['Idempotency-Key']);
+          return new Reply(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+        },
+    }),
+    route({
+      method: 'get',
+      path: '/checkout/{id}',
+      operationId: 'getCheckout',
+      tag: 'Checkout',
+      summary: 'One checkout (its confirmation page)',
+      description: 'The caller’s own checkout with its orders as they are now; anyone else’s is a 404.',
+      access: 'customer',
+      params: checkoutParamsSchema,
+      answers: {
+        200: { description: 'The checkout.', schema: checkoutSchema, example: examples.checkout },
+        404: { description: 'No checkout has this id, or it is not yours.' },
+      },
+      handle:
+        ({ checkout }) =>
+        ({ params }, req) =>
+          checkout.get(accessClaims(req), params.id),
+    }),
+  ],
+};

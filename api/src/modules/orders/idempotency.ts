@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { ConflictError, UnprocessableEntityError } from '../../errors';
+import type { Logger } from '../../logger';
+import type { IdempotencyKeysRepository } from './repository';
+
+/** How long a request waits for the first request with the same Idempotency-Key to finish. */
+const IDEMPOTENCY_WAIT_MS = 10_000;
+const IDEMPOTENCY_POLL_MS = 25;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The request as far as its result depends on it, as a hash (what a reused key is compared by). */
+export function requestHash(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** An answer as sent, kept for an Idempotency-Key retry. */
+export interface StoredAnswer<B> {
+  status: number;
+  body: B;
+  /** True when this is the stored answer to an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/**
+ * Runs a write once per customer and Idempotency-Key (POST /order, POST /checkout): the first
+ * request with a key claims it (the unique index on {email, key} decides), runs and stores its
+ * answer; a retry gets that answer again; one that arrives while the first still runs waits for it
+ * (up to 10 s, then a 409). The same key with another request is a 422. A first request that
+ * failed frees its key, so a retry runs again.
+ */
+export function createIdempotentRunner(keys: IdempotencyKeysRepository, logger: Logger, what: { thing: string }) {
+  return async function runOnce<B>(
+    email: string,
+    key: string,
+    hash: string,
+    run: () => Promise<{ status: number; body: B }>,
+  ): Promise<StoredAnswer<B>> {
+    const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
+    for (;;) {
+      if (await keys.claim({ email, key, requestHash: hash, createdAt: new Date() })) {
+        let answer: { status: number; body: B };
+        try {
+          answer = await run();
+        } catch (error) {
+          await keys.release(email, key);
+          throw error;
+        }
+        // The write stands either way; without the stored answer a retry waits, then gets a 409.
+        await keys
+          .saveResponse(email, key, answer)
+          .catch((error: unknown) => logger.error({ err: error, key }, 'could not store an Idempotency-Key answer'));
+        return { ...answer, replayed: false };
+      }
+      const first = await keys.find(email, key);
+      // Gone: the first request failed and freed the key; claim it again.
+      if (!first) continue;
+      if (first.requestHash !== hash) {
+        throw new UnprocessableEntityError(
+          `This Idempotency-Key was already used for a different ${what.thing}. Send a new key for a new ${what.thing}.`,
+        );
+      }
+      if (first.response) return { ...(first.response as { status: number; body: B }), replayed: true };
+      if (Date.now() > deadline) {
+        const article = /^[aeiou]/.test(what.thing) ? 'An' : 'A';
+        throw new ConflictError(`${article} ${what.thing} with this Idempotency-Key is still being placed. Try again in a moment.`);
+      }
+      await delay(IDEMPOTENCY_POLL_MS);
+    }
+  };
+}

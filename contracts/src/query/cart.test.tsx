@@ -1,0 +1,107 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { authStore } from '../auth-store';
+import { type Cart, type CartLineInput, priceCart } from '../cart';
+import type { Part } from '../entities';
+import { renderWithQueryClient, startApiTestServer } from '../testing';
+import { addToCartChange, useCartChange, useCartCount, useVisitorCartMerge, VISITOR_CART_KEY, visitorCartStore } from './cart';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const part = (n: number): Part => ({
+  _id: id(n),
+  name: `Part ${n}`,
+  img: '/images/parts/x.svg',
+  description: 'A part.',
+  category: 'Memory',
+  price: 1000 * n,
+  p_quantity: 50,
+  min_quantity: 1,
+  version: 1,
+});
+const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+
+let accountLines: CartLineInput[];
+const priced = (lines: CartLineInput[]): Cart => priceCart(lines, (productId) => part(parseInt(productId, 16)));
+let api: Awaited<ReturnType<typeof startApiTestServer>>;
+
+beforeAll(async () => {
+  api = await startApiTestServer({
+    'GET /cart': () => ({ body: priced(accountLines) }),
+    'PUT /cart': (request) => {
+      accountLines = (request.body as { lines: CartLineInput[] }).lines;
+      return { body: priced(accountLines) };
+    },
+    'POST /cart/merge': (request) => {
+      for (const line of (request.body as { lines: CartLineInput[] }).lines) accountLines = addToCartChange(line.productId, line.quantity)(accountLines);
+      return { body: priced(accountLines) };
+    },
+  });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  accountLines = [];
+  act(() => {
+    authStore.getState().signedOut();
+    visitorCartStore.setState({ id: 'visitor-cart-1', lines: [] }, true);
+  });
+});
+
+function Shop() {
+  useVisitorCartMerge();
+  const count = useCartCount();
+  const change = useCartChange();
+  return (
+    <>
+      <p data-testid="count">{count === null ? 'unknown' : count}</p>
+      <button type="button" onClick={() => change.mutate(addToCartChange(id(1), 2))}>add one</button>
+      <button type="button" onClick={() => change.mutate(addToCartChange(id(2), 1))}>add two</button>
+    </>
+  );
+}
+
+it('keeps a visitor’s cart in this browser, without asking the api', () => {
+  renderWithQueryClient(<Shop />);
+  expect(screen.getByTestId('count')).toHaveTextContent('0');
+  fireEvent.click(screen.getByText('add one'));
+  fireEvent.click(screen.getByText('add one'));
+  fireEvent.click(screen.getByText('add two'));
+  return waitFor(() => {
+    expect(screen.getByTestId('count')).toHaveTextContent('2');
+    expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY)!)).toEqual({
+      id: 'visitor-cart-1',
+      lines: [
+        { productId: id(1), quantity: 4 },
+        { productId: id(2), quantity: 1 },
+      ],
+    });
+    expect(api.requests).toEqual([]);
+  });
+});
+
+it('adds the visitor’s cart to the account’s once at sign-in, then keeps the cart in the api', async () => {
+  accountLines = [{ productId: id(3), quantity: 1 }];
+  renderWithQueryClient(<Shop />);
+  fireEvent.click(screen.getByText('add one'));
+  await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
+
+  act(() => authStore.getState().signedIn(customer, { token: 'token', expiresAt: null }));
+  await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+  const merge = api.requests.find((r) => r.method === 'POST')!;
+  expect(merge).toMatchObject({ url: '/cart/merge', authorization: 'Bearer token', body: { lines: [{ productId: id(1), quantity: 2 }] } });
+  // The browser's cart is emptied: it is the account's now.
+  await waitFor(() => expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull());
+  expect(api.requests.filter((r) => r.url === '/cart/merge')).toHaveLength(1);
+
+  // Quick clicks each build on the one before.
+  fireEvent.click(screen.getByText('add two'));
+  fireEvent.click(screen.getByText('add two'));
+  await waitFor(() => expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(2));
+  expect(accountLines).toEqual([
+    { productId: id(3), quantity: 1 },
+    { productId: id(1), quantity: 2 },
+    { productId: id(2), quantity: 2 },
+  ]);
+  expect(screen.getByTestId('count')).toHaveTextContent('3');
+  expect(visitorCartStore.getState().lines).toEqual([]);
+});

@@ -1,0 +1,201 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { apiClient, getParsed } from '../api-client';
+import type { ApiAnswer } from '../api-answer-types';
+import { authStore, useAuth } from '../auth-store';
+import { type Cart, type CartLineInput, cartInputSchema, cartSchema, priceCart } from '../cart';
+import { userKeys } from './query-keys';
+
+// The cart, for the shell's navbar and the shop's pages alike: a visitor's lives in this browser
+// (localStorage), a signed-in customer's in the api (GET/PUT /cart), and at sign-in the first is
+// added to the second once (POST /cart/merge).
+
+/** Where a visitor's cart is kept in this browser. */
+export const VISITOR_CART_KEY = 'pcppVisitorCart';
+
+export interface VisitorCart {
+  /** This browser cart's id: the merge's Idempotency-Key, so it is added to an account once. */
+  id: string;
+  lines: CartLineInput[];
+}
+
+const newVisitorCart = (): VisitorCart => ({ id: crypto.randomUUID(), lines: [] });
+
+function readVisitorCart(): VisitorCart {
+  try {
+    const stored = JSON.parse(globalThis.localStorage?.getItem(VISITOR_CART_KEY) ?? 'null') as unknown;
+    const id = (stored as { id?: unknown } | null)?.id;
+    const lines = cartInputSchema.safeParse({ lines: (stored as { lines?: unknown } | null)?.lines });
+    // Anything else (edited by hand, an older shape) starts a new cart rather than breaking the page.
+    if (typeof id === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(id) && lines.success) return { id, lines: lines.data.lines };
+  } catch {
+    // No storage, or not JSON.
+  }
+  return newVisitorCart();
+}
+
+function storeVisitorCart(cart: VisitorCart): void {
+  try {
+    if (cart.lines.length === 0) globalThis.localStorage?.removeItem(VISITOR_CART_KEY);
+    else globalThis.localStorage?.setItem(VISITOR_CART_KEY, JSON.stringify(cart));
+  } catch {
+    // Private mode or full: the cart lives in memory for this page.
+  }
+}
+
+/** The visitor's cart, one per page (contracts is a singleton), following other tabs. */
+export const visitorCartStore = createStore<VisitorCart>()(() => readVisitorCart());
+visitorCartStore.subscribe((cart) => storeVisitorCart(cart));
+globalThis.addEventListener?.('storage', (event) => {
+  if (event.key === VISITOR_CART_KEY) visitorCartStore.setState(readVisitorCart(), true);
+});
+
+/** The visitor's lines in this browser (what a signed-out person's cart holds). */
+export function useVisitorCartLines(): CartLineInput[] {
+  return useStore(visitorCartStore, (cart) => cart.lines);
+}
+
+/** GET /cart: the signed-in customer's cart, priced by the database. */
+export function getCart(signal?: AbortSignal): Promise<ApiAnswer<'/cart', 'get'>> {
+  return getParsed(cartSchema, '/cart', { signal });
+}
+
+/** PUT /cart: the whole list of lines; the answer is the cart as stored, priced. */
+export async function putCart(lines: CartLineInput[]): Promise<ApiAnswer<'/cart', 'put'>> {
+  const { data } = await apiClient.put<unknown>('/cart', { lines });
+  return cartSchema.parse(data);
+}
+
+/** POST /cart/merge: this browser's cart added to the account's, once per visitor cart id. */
+export async function mergeCart(visitor: VisitorCart): Promise<ApiAnswer<'/cart/merge', 'post'>> {
+  const { data } = await apiClient.post<unknown>('/cart/merge', { lines: visitor.lines }, { headers: { 'Idempotency-Key': visitor.id } });
+  return cartSchema.parse(data);
+}
+
+export const cartQuery = (email: string) =>
+  queryOptions({ queryKey: userKeys.cart(email), queryFn: ({ signal }) => getCart(signal), staleTime: 30_000 });
+
+const linesOf = (cart: Cart): CartLineInput[] => cart.lines.map(({ productId, quantity }) => ({ productId, quantity }));
+
+/**
+ * The lines of the cart of whoever is here: the account's (from the api) or the visitor's;
+ * undefined while that is not known yet (the session is being restored, or the cart loads).
+ */
+export function useCartLines(): CartLineInput[] | undefined {
+  const status = useAuth((s) => s.status);
+  const email = useAuth((s) => s.user?.email);
+  const visitorLines = useVisitorCartLines();
+  const account = useQuery({ ...cartQuery(email ?? ''), enabled: status === 'signedIn' && Boolean(email) });
+  if (status === 'signedOut') return visitorLines;
+  if (status === 'signedIn' && account.data) return linesOf(account.data);
+  return undefined;
+}
+
+/** How many parts are in the cart, for the navbar; null while not known. */
+export function useCartCount(): number | null {
+  return useCartLines()?.length ?? null;
+}
+
+/** A change to the cart's lines, made on the lines as they are when it runs. */
+export type CartChange = (lines: CartLineInput[]) => CartLineInput[];
+
+/** Adds `quantity` of a part (a new line at the end, or more of a line already there). */
+export const addToCartChange =
+  (productId: string, quantity: number): CartChange =>
+  (lines) =>
+    lines.some((line) => line.productId === productId)
+      ? lines.map((line) => (line.productId === productId ? { ...line, quantity: line.quantity + quantity } : line))
+      : [...lines, { productId, quantity }];
+
+/** Adds several lines at once (a PC build): each as Add to cart would. */
+export const addLinesChange =
+  (added: readonly CartLineInput[]): CartChange =>
+  (lines) =>
+    added.reduce((current, line) => addToCartChange(line.productId, line.quantity)(current), lines);
+
+export const setQuantityChange =
+  (productId: string, quantity: number): CartChange =>
+  (lines) =>
+    lines.map((line) => (line.productId === productId ? { ...line, quantity } : line));
+
+/** One more (+1) or one fewer (-1) of a part, on the quantity the cart holds when the change runs. */
+export const stepQuantityChange =
+  (productId: string, delta: 1 | -1): CartChange =>
+  (lines) =>
+    lines.map((line) => (line.productId === productId ? { ...line, quantity: Math.max(1, line.quantity + delta) } : line));
+
+export const removeLineChange =
+  (productId: string): CartChange =>
+  (lines) =>
+    lines.filter((line) => line.productId !== productId);
+
+/** The account's cart now: the cached one, or the api's. */
+async function currentAccountCart(queryClient: QueryClient, email: string): Promise<Cart> {
+  return queryClient.getQueryData(userKeys.cart(email)) ?? queryClient.fetchQuery(cartQuery(email));
+}
+
+/**
+ * Changes the cart: the visitor's at once, the account's through PUT /cart. Changes run one after
+ * another (one mutation scope), each on the lines the one before left, so quick clicks add up. The
+ * account's cart shows the change at once, priced with the parts it knows, and the api's answer
+ * then replaces it (or the cart is read again when the write failed).
+ */
+export function useCartChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: 'cart' },
+    mutationFn: async (change: CartChange): Promise<Cart | null> => {
+      const { status, user } = authStore.getState();
+      if (status !== 'signedIn' || !user) {
+        visitorCartStore.setState((cart) => ({ ...cart, lines: change(cart.lines) }));
+        return null;
+      }
+      const key = userKeys.cart(user.email);
+      const before = await currentAccountCart(queryClient, user.email);
+      const lines = change(linesOf(before));
+      const parts = new Map(before.lines.flatMap((line) => (line.part ? [[line.productId, line.part] as const] : [])));
+      queryClient.setQueryData<Cart>(key, priceCart(lines, (id) => parts.get(id)));
+      try {
+        const saved = await putCart(lines);
+        queryClient.setQueryData(key, saved);
+        return saved;
+      } catch (error) {
+        await queryClient.invalidateQueries({ queryKey: key });
+        throw error;
+      }
+    },
+  });
+}
+
+let mergeInFlight: Promise<void> | null = null;
+
+/**
+ * Once someone is signed in, adds this browser's visitor cart to their account's and empties it
+ * (a failed merge keeps it, to try at the next sign-in or page load). The shell runs this once.
+ */
+export function useVisitorCartMerge(): void {
+  const queryClient = useQueryClient();
+  const status = useAuth((s) => s.status);
+  const email = useAuth((s) => s.user?.email);
+  const pending = useStore(visitorCartStore, (cart) => cart.lines.length > 0);
+  useEffect(() => {
+    if (status !== 'signedIn' || !email || !pending || mergeInFlight) return;
+    const visitor = visitorCartStore.getState();
+    mergeInFlight = mergeCart(visitor)
+      .then(async (cart) => {
+        // A read of the account's cart sent before the merge was stored answers the cart without the
+        // visitor's lines, possibly after the merge's answer: dropped, so the merged cart stays.
+        await queryClient.cancelQueries({ queryKey: userKeys.cart(email) });
+        queryClient.setQueryData(userKeys.cart(email), cart);
+        // Parts added meanwhile (in another tab) stay for the next merge, under a new id.
+        const merged = new Set(visitor.lines.map((line) => line.productId));
+        visitorCartStore.setState((now) => ({ ...newVisitorCart(), lines: now.lines.filter((line) => !merged.has(line.productId)) }), true);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        mergeInFlight = null;
+      });
+  }, [status, email, pending, queryClient]);
+}

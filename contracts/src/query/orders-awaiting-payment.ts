@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { pageSchema } from '../admin';
+import { getParsed } from '../api-client';
+import { useAuth } from '../auth-store';
+import { orderSchema } from '../orders';
+import { orderKeys } from './query-keys';
+
+/**
+ * Unpaid holds are the newest orders (they end within ORDER_HOLD_MINUTES), so the first page of
+ * My Orders, newest first, holds them all.
+ */
+const NEWEST = 50;
+
+/**
+ * How many orders wait for payment, for the navbar: the lines of one checkout count once (they are
+ * paid together); null while not known, or nobody is signed in.
+ */
+export function useOrdersAwaitingPayment(): number | null {
+  const email = useAuth((s) => (s.status === 'signedIn' ? (s.user?.email ?? '') : ''));
+  const query = useQuery({
+    queryKey: [...orderKeys.mine(email), 'awaiting-payment'] as const,
+    queryFn: ({ signal }) => getParsed(pageSchema(orderSchema), '/myorder', { params: { email, page: 1, limit: NEWEST }, signal }),
+    enabled: email !== '',
+    select: (page) => new Set(page.items.filter((order) => order.status === 'placed' && !order.paid).map((order) => order.checkoutId ?? order._id)).size,
+  });
+  return query.data ?? null;
+}

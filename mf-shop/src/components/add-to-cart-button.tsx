@@ -1,0 +1,31 @@
+import { Link } from '@pcpp/contracts/router';
+import { cartText, type Part } from '@pcpp/contracts';
+import { Button } from '@pcpp/contracts/ui';
+import { useAddToCart } from './use-add-to-cart';
+
+/**
+ * A card's way to the cart: adds the minimum order; once the part is in the cart, the link to it
+ * (the quantity is changed there).
+ */
+export function AddToCartButton({ part, describedBy, className }: { part: Part; describedBy?: string; className?: string }) {
+  const cart = useAddToCart(part);
+  if (cart.inCart > 0) {
+    return (
+      <Button as={Link} to="/cart" $variant="secondary" className={className} aria-describedby={describedBy}>
+        {cartText.inCartLink(cart.inCart)}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      type="button"
+      $variant="secondary"
+      className={className}
+      aria-describedby={describedBy}
+      disabled={!cart.ready || cart.pending}
+      onClick={() => void cart.add(part.min_quantity)}
+    >
+      {cart.pending ? cartText.adding : cartText.addToCart}
+    </Button>
+  );
+}

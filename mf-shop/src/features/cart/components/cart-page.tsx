@@ -1,0 +1,140 @@
+import { Link } from '@pcpp/contracts/router';
+import styled from 'styled-components';
+import { toast } from 'react-toastify';
+import {
+  type Cart,
+  type CartChange,
+  cartText,
+  errorMessage,
+  formatCents,
+  pageMeta,
+  removeLineChange,
+  setQuantityChange,
+  stepQuantityChange,
+  useCartChange,
+} from '@pcpp/contracts';
+import { Button, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { Inner } from '../../../components/section';
+import { surface } from '../../../components/surface';
+import { media } from '../../../lib/breakpoints';
+import { CATALOG_PATH } from '../../../lib/catalog-url';
+import { usePricedCart } from '../../../api/use-priced-cart';
+import { CartLineRow } from './cart-line-row';
+
+const Title = styled.h1`
+  margin: 0 0 20px;
+  font-size: 1.9rem;
+  line-height: 1.2;
+  ${media.medium} { font-size: 2.3rem; }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  ${media.large} { grid-template-columns: minmax(0, 1fr) 320px; }
+`;
+
+const Lines = styled.ul`
+  ${surface}
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  overflow: hidden;
+`;
+
+const Summary = styled.section`
+  ${surface}
+  display: grid;
+  gap: 14px;
+  padding: 20px;
+  h2 { margin: 0; font-size: 1.2rem; }
+  dl { display: flex; justify-content: space-between; margin: 0; font-size: 1.15rem; }
+  dd { margin: 0; font-weight: 800; font-variant-numeric: tabular-nums; }
+  p { margin: 0; color: var(--color-ink-soft); font-size: 0.95rem; }
+  ${media.large} { position: sticky; top: calc(var(--navbar-height, 68px) + 16px); }
+`;
+
+const Blocked = styled.p`
+  && { color: var(--color-danger); }
+`;
+
+const Empty = styled.div`
+  ${surface}
+  display: grid;
+  justify-items: center;
+  gap: 16px;
+  padding: 40px 16px;
+  text-align: center;
+  p { margin: 0; color: var(--color-muted); font-size: 1.1rem; }
+`;
+
+function CartView({ cart, change }: { cart: Cart; change: (change: CartChange) => void }) {
+  if (cart.lines.length === 0) {
+    return (
+      <Empty>
+        <p>{cartText.empty}</p>
+        <Button as={Link} to={CATALOG_PATH}>
+          {cartText.browse}
+        </Button>
+      </Empty>
+    );
+  }
+  const count = cart.lines.length;
+  return (
+    <Columns>
+      <Lines aria-label="Lines">
+        {cart.lines.map((line) => (
+          <CartLineRow
+            key={line.productId}
+            line={line}
+            onQuantity={(quantity) => change(setQuantityChange(line.productId, quantity))}
+            onStep={(delta) => change(stepQuantityChange(line.productId, delta))}
+            onRemove={() => change(removeLineChange(line.productId))}
+          />
+        ))}
+      </Lines>
+      <Summary aria-labelledby="cart-summary-title">
+        <h2 id="cart-summary-title">Summary</h2>
+        <dl>
+          <dt>
+            {cartText.subtotal} ({count} {count === 1 ? 'part' : 'parts'})
+          </dt>
+          <dd data-testid="cart-subtotal">{formatCents(cart.subtotal)}</dd>
+        </dl>
+        <p>Prices and stock are the shop’s as of now. Shipping address and payment come next.</p>
+        {cart.ready ? (
+          <Button as={Link} to="/checkout">
+            {cartText.checkOut}
+          </Button>
+        ) : (
+          <>
+            <Blocked id="cart-blocked">{cartText.fixLines}</Blocked>
+            <Button type="button" disabled aria-describedby="cart-blocked">
+              {cartText.checkOut}
+            </Button>
+          </>
+        )}
+      </Summary>
+    </Columns>
+  );
+}
+
+/** /cart: the lines, their quantities and totals, the subtotal, and the way to check out. */
+export function CartPage() {
+  usePageMeta(pageMeta.cart);
+  const priced = usePricedCart();
+  const mutation = useCartChange();
+  const change = (cartChange: CartChange) =>
+    mutation.mutate(cartChange, { onError: (error) => void toast.error(`${cartText.saveFailed} ${errorMessage(error)}`) });
+  return (
+    <Inner>
+      <Title>{cartText.title}</Title>
+      {priced.status === 'pending' && <Spinner label="Loading your cart…" />}
+      {priced.status === 'error' && (
+        <LoadFailure title="We could not load your cart." message={errorMessage(priced.error)} onRetry={priced.retry} framed />
+      )}
+      {priced.status === 'success' && <CartView cart={priced.cart} change={change} />}
+    </Inner>
+  );
+}

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  apiClient,
+  type ApiAnswer,
+  type CheckoutInput,
+  checkoutSchema,
+  getParsed,
+  orderKeys,
+  partKeys,
+  paymentIntentAnswerSchema,
+  profileSchema,
+  useAuth,
+  userKeys,
+} from '@pcpp/contracts';
+
+/** The checkout's own key: its orders are orders, so it sits under orderKeys (dropped at sign-out). */
+export const checkoutKey = (id: string) => [...orderKeys.all, 'checkout', id] as const;
+
+/** POST /checkout: all lines or none, once per Idempotency-Key. */
+export async function placeCheckout(input: CheckoutInput, idempotencyKey: string): Promise<ApiAnswer<'/checkout', 'post'>> {
+  const { data } = await apiClient.post<unknown>('/checkout', input, { headers: { 'Idempotency-Key': idempotencyKey } });
+  return checkoutSchema.parse(data);
+}
+
+/**
+ * Stock and My Orders are stale once a checkout is placed or refused. The cart (its ordered lines
+ * are gone) is read again by the confirmation page: read here, the checkout form would unmount
+ * between placing the checkout and paying for it with its card field.
+ */
+export function usePlaceCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: CheckoutInput; idempotencyKey: string }) => placeCheckout(input, idempotencyKey),
+    onSuccess: (checkout) => queryClient.setQueryData(checkoutKey(checkout.checkoutId), checkout),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+      ]),
+  });
+}
+
+/** The confirmation page's router state once a payment went through at Stripe: since when it waits. */
+export const paymentMadeState = () => ({ paying: Date.now() });
+
+/** How long the page waits for a payment Stripe took to show as paid (the webhook) before it says so. */
+export const PAYMENT_CONFIRMATION_WAIT_MS = 60_000;
+
+/**
+ * GET /checkout/{id}; while a payment is on its way (`awaitingSince`: when it was made), asked again
+ * every second until it shows, for at most a minute.
+ */
+export const checkoutQuery = (id: string, awaitingSince: number | null = null) =>
+  queryOptions({
+    queryKey: checkoutKey(id),
+    queryFn: ({ signal }): Promise<ApiAnswer<'/checkout/{id}', 'get'>> => getParsed(checkoutSchema, `/checkout/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) =>
+      awaitingSince !== null && query.state.data?.paid === false && Date.now() - awaitingSince < PAYMENT_CONFIRMATION_WAIT_MS ? 1000 : false,
+  });
+
+export const useCheckout = (id: string, awaitingSince: number | null) => useQuery(checkoutQuery(id, awaitingSince));
+
+/** POST /create-payment-intent with {checkoutId}: one payment for every unpaid line. */
+export async function createCheckoutPaymentIntent(checkoutId: string): Promise<string> {
+  const { data } = await apiClient.post<unknown>('/create-payment-intent', { checkoutId });
+  return paymentIntentAnswerSchema.parse(data).clientSecret;
+}
+
+/** GET /user/one: the profile, for the address saved at an earlier checkout. */
+export function useProfile() {
+  const email = useAuth((s) => s.user?.email ?? '');
+  return useQuery({
+    queryKey: userKeys.profile(email),
+    queryFn: ({ signal }): Promise<ApiAnswer<'/user/one', 'get'>> => getParsed(profileSchema, '/user/one', { params: { email }, signal }),
+    enabled: email !== '',
+  });
+}

@@ -1,0 +1,253 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/router';
+import styled from 'styled-components';
+import {
+  ApiError,
+  type Checkout,
+  checkoutText,
+  errorMessage,
+  formatCents,
+  OBJECT_ID_PATTERN,
+  orderKeys,
+  userKeys,
+  pageMeta,
+  toastMessages,
+  useAuth,
+} from '@pcpp/contracts';
+import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { Inner } from '../../../components/section';
+import { surface } from '../../../components/surface';
+import { media } from '../../../lib/breakpoints';
+import { PAYMENT_CONFIRMATION_WAIT_MS, paymentMadeState, useCheckout } from '../api/checkout-calls';
+import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
+
+const Head = styled.header`
+  display: grid;
+  gap: 6px;
+  margin-bottom: 20px;
+  h1 { margin: 0; font-size: 1.8rem; ${media.medium} { font-size: 2.2rem; } }
+  p { margin: 0; color: var(--color-ink-soft); font-size: 1.1rem; }
+  strong { color: var(--color-ink); letter-spacing: 0.04em; }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  ${media.large} { grid-template-columns: minmax(0, 1fr) 360px; }
+`;
+
+const Box = styled.section`
+  ${surface}
+  display: grid;
+  gap: 12px;
+  padding: 20px;
+  h2 { margin: 0; font-size: 1.2rem; }
+  p { margin: 0; }
+  dl { margin: 0; display: grid; gap: 10px; }
+  dl div { display: grid; gap: 2px; }
+  dt { color: var(--color-ink-soft); font-size: 0.9rem; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th, td { padding: 8px 4px; border-bottom: 1px solid var(--color-border); text-align: left; vertical-align: top; }
+  td:nth-child(n + 2), th:nth-child(n + 2) { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  tfoot td { border-bottom: 0; font-weight: 800; font-size: 1.1rem; }
+`;
+
+const Status = styled.p<{ $paid: boolean }>`
+  && {
+    display: inline-block;
+    justify-self: start;
+    padding: 4px 12px;
+    border-radius: 999px;
+    font-weight: 700;
+    background: ${({ $paid }) => ($paid ? '#dcfce7' : '#fef3c7')};
+    color: ${({ $paid }) => ($paid ? '#166534' : '#92400e')};
+  }
+`;
+
+function minutesLeft(holdExpiresAt: string | undefined): number | null {
+  if (!holdExpiresAt) return null;
+  return Math.max(0, Math.ceil((new Date(holdExpiresAt).getTime() - Date.now()) / 60_000));
+}
+
+/** 'Pay now' for what is left unpaid: the card form, one payment for every unpaid line. */
+function PayNow({ checkout, firstError, onPaid }: { checkout: Checkout; firstError?: string; onPaid: () => void }) {
+  const email = useAuth((s) => s.user?.email ?? '');
+  const payment = useCheckoutPayment();
+  const [error, setError] = useState<string | null>(firstError ?? null);
+  const [paying, setPaying] = useState(false);
+  const pay = async () => {
+    setPaying(true);
+    setError(null);
+    const outcome = await payment.pay(checkout.checkoutId, { name: checkout.address?.fullName ?? checkout.orders[0]?.name ?? email, email });
+    setPaying(false);
+    if (outcome.paid) onPaid();
+    else setError(outcome.message);
+  };
+  return (
+    <Box aria-labelledby="pay-now-title">
+      <h2 id="pay-now-title">{checkoutText.payNow}</h2>
+      <CardFields onState={payment.setCard} />
+      {(error ?? payment.card.error) && <ErrorText role="alert">{error ?? payment.card.error}</ErrorText>}
+      <Button type="button" disabled={!payment.ready || paying} onClick={() => void pay()}>
+        {paying ? 'Paying…' : `${checkoutText.payNow} (${formatCents(checkout.orders.filter((o) => o.status === 'placed').reduce((sum, o) => sum + o.totalAmount, 0))})`}
+      </Button>
+    </Box>
+  );
+}
+
+function Confirmation({
+  checkout,
+  awaiting,
+  lateConfirmation,
+  cardError,
+  onPaid,
+}: {
+  checkout: Checkout;
+  awaiting: boolean;
+  lateConfirmation: boolean;
+  cardError?: string;
+  onPaid: () => void;
+}) {
+  const left = minutesLeft(checkout.holdExpiresAt);
+  const payable = !checkout.paid && checkout.orders.some((order) => order.status === 'placed');
+  return (
+    <>
+      <Head>
+        <h1>{checkout.paid ? toastMessages.paymentCompleted : checkoutText.thanks}</h1>
+        <p>
+          Order number <strong data-testid="order-number">{checkout.orderNumber}</strong>
+        </p>
+      </Head>
+      <Columns>
+        <div style={{ display: 'grid', gap: 24 }}>
+          <Box aria-labelledby="confirmation-lines-title">
+            <h2 id="confirmation-lines-title">{checkoutText.linesTitle}</h2>
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {checkout.orders.map((order) => (
+                  <tr key={order._id}>
+                    <td>
+                      {order.productName}
+                      {order.status === 'cancelled' ? ' (cancelled)' : ''}
+                    </td>
+                    <td>{order.order_quantity}</td>
+                    <td>{formatCents(order.totalAmount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td>{checkoutText.total}</td>
+                  <td />
+                  <td data-testid="confirmation-total">{formatCents(checkout.totalAmount)}</td>
+                </tr>
+              </tfoot>
+            </Table>
+          </Box>
+          {awaiting && !checkout.paid && (
+            <Box aria-live="polite">
+              <Spinner label="Confirming your payment…" />
+              {lateConfirmation && <p>Your payment is taking longer to confirm than usual. Reload this page in a minute to see it.</p>}
+            </Box>
+          )}
+          {payable && !awaiting && (
+            <CardPaymentScope>
+              <PayNow checkout={checkout} firstError={cardError} onPaid={onPaid} />
+            </CardPaymentScope>
+          )}
+        </div>
+        <Box aria-labelledby="confirmation-status-title">
+          <h2 id="confirmation-status-title">Status</h2>
+          <Status $paid={checkout.paid} data-testid="checkout-status">
+            {checkout.paid ? checkoutText.paid : payable ? checkoutText.unpaid : checkoutText.cancelled}
+          </Status>
+          {payable && left !== null && <p>{checkoutText.timeLeft(left)}</p>}
+          <dl>
+            <div>
+              <dt>Ship to</dt>
+              <dd>{checkout.shipTo}</dd>
+            </div>
+            <div>
+              <dt>Phone</dt>
+              <dd>{checkout.phone}</dd>
+            </div>
+            {checkout.transactionId && (
+              <div>
+                <dt>Transaction id</dt>
+                <dd data-testid="transaction-id">{checkout.transactionId}</dd>
+              </div>
+            )}
+          </dl>
+          <p>{checkoutText.whatNext}</p>
+          <Button as={Link} to="/dashboard/myorders" $variant="secondary">
+            Go to My Orders
+          </Button>
+        </Box>
+      </Columns>
+    </>
+  );
+}
+
+/** /checkout/{id}: the order number, lines, total, address, payment; 'Pay now' while unpaid. */
+export function ConfirmationPage() {
+  usePageMeta(pageMeta.checkoutConfirmation);
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as { paying?: number; cardError?: string };
+  const awaitingSince = typeof state.paying === 'number' ? state.paying : null;
+  const validId = OBJECT_ID_PATTERN.test(id);
+  const checkout = useCheckout(id, awaitingSince);
+  const [late, setLate] = useState(false);
+  // Past the wait, the page stops asking and says so (the webhook is late; the payment is not lost).
+  useEffect(() => {
+    if (awaitingSince === null) return;
+    const timer = setTimeout(() => setLate(true), Math.max(0, awaitingSince + PAYMENT_CONFIRMATION_WAIT_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [awaitingSince]);
+  const queryClient = useQueryClient();
+  const email = useAuth((s) => s.user?.email ?? '');
+  // The checkout took its lines out of the cart: the navbar's count and the cart page read it again.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.cart(email) });
+  }, [queryClient, email]);
+  const paid = checkout.data?.paid;
+  // Paid now: My Orders and the navbar's count of orders to pay are out of date.
+  useEffect(() => {
+    if (paid) void queryClient.invalidateQueries({ queryKey: [...orderKeys.all, 'mine'] });
+  }, [paid, queryClient]);
+  if (!validId || (checkout.error instanceof ApiError && checkout.error.status === 404)) return <NotFoundPage />;
+  return (
+    <Inner>
+      {checkout.isPending && <Spinner label="Loading your order…" />}
+      {checkout.isError && (
+        <LoadFailure title="We could not load your order." message={errorMessage(checkout.error)} onRetry={() => void checkout.refetch()} framed />
+      )}
+      {checkout.isSuccess && (
+        <Confirmation
+          checkout={checkout.data}
+          awaiting={awaitingSince !== null}
+          lateConfirmation={late}
+          cardError={state.cardError}
+          // The card error of the first try is over; the page waits for the payment to show.
+          onPaid={() => navigate(location.pathname, { replace: true, state: paymentMadeState() })}
+        />
+      )}
+    </Inner>
+  );
+}

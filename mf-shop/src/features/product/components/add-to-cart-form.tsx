@@ -1,0 +1,58 @@
+import { type FormEvent, useId, useState } from 'react';
+import styled from 'styled-components';
+import { cartText, orderFormSchema, type Part } from '@pcpp/contracts';
+import { Button, Field, fieldAria } from '@pcpp/contracts/ui';
+import { useAddToCart } from '../../../components/use-add-to-cart';
+
+const Form = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: start;
+  gap: 8px 12px;
+  > div:first-child { grid-column: 1 / -1; }
+  button { align-self: end; }
+  @media (min-width: 480px) {
+    > div:first-child { grid-column: auto; }
+    button { margin-top: 29px; }
+  }
+`;
+
+/**
+ * The quantity and 'Add to cart' on a part's page: the purchase form's rule (the spec's messages),
+ * counting what the cart holds already.
+ */
+export function AddToCartForm({ part }: { part: Part }) {
+  const id = useId();
+  const cart = useAddToCart(part);
+  const [text, setText] = useState(String(part.min_quantity));
+  const parsed = orderFormSchema(part).shape.order_quantity.safeParse(text);
+  const quantity = parsed.success ? parsed.data : null;
+  const error = parsed.success ? (cart.ready ? cart.problem(parsed.data) : null) : (parsed.error.issues[0]?.message ?? null);
+  const hint = cart.inCart > 0 ? cartText.inCart(cart.inCart) : `From ${part.min_quantity} to ${part.p_quantity}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (quantity !== null && !error) await cart.add(quantity);
+  };
+  const shownError = error ?? undefined;
+  return (
+    <Form noValidate onSubmit={submit} aria-label={cartText.addToCart}>
+      <Field id={`${id}-quantity`} label="Quantity" hint={hint} error={shownError}>
+        <input
+          id={`${id}-quantity`}
+          type="number"
+          inputMode="numeric"
+          min={part.min_quantity}
+          max={part.p_quantity}
+          step={1}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          {...fieldAria(`${id}-quantity`, shownError, 'hint')}
+        />
+      </Field>
+      <Button type="submit" $variant="secondary" disabled={!cart.ready || cart.pending || Boolean(shownError)}>
+        {cart.pending ? cartText.adding : cartText.addToCart}
+      </Button>
+    </Form>
+  );
+}
