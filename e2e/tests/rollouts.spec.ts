@@ -57,6 +57,12 @@ async function homeAs(browser: Browser, cohort: string): Promise<Page> {
   return page;
 }
 
+/** Whether the shell's server names `manifestUrl` in the page it serves to `cohort`'s browser. */
+async function servedManifest(cohort: string, manifestUrl: string): Promise<boolean> {
+  const answer = await fetch(`${stackUrls.shell}/`, { headers: { cookie: `pcpp_cohort=${cohort}` } });
+  return (await answer.text()).includes(manifestUrl);
+}
+
 const shopSection = (page: Page) => page.locator('section[data-remote="mf_shop"]');
 
 test('a broken mf-shop rolled out to half the browsers falls back, is reported and rolls back by itself; a healthy one at 100 % goes live', async ({ page, browser }) => {
@@ -82,8 +88,12 @@ test('a broken mf-shop rolled out to half the browsers falls back, is reported a
       await page.screenshot({ path: path.join(shotsDir, `dashboard-releases-rollout-${width}.png`), fullPage: true });
     }
 
-    // 2. Browsers outside the share get the live version, with nothing to report.
+    // 2. Browsers outside the share get the live version, with nothing to report. The shell's
+    // server keeps the registry's answer a few seconds: the rollout reaches pages within that.
     const { inside, outside } = cohorts(50);
+    await expect
+      .poll(async () => servedManifest(inside[0]!, broken.manifestUrl), { timeout: 20_000 })
+      .toBe(true);
     const liveBrowser = await homeAs(browser, outside[0]!);
     await expect(liveBrowser.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
     await liveBrowser.context().close();
@@ -125,6 +135,9 @@ test('a broken mf-shop rolled out to half the browsers falls back, is reported a
     await expect(page.locator('main')).toContainText(`rolled back the rollout of mf_shop ${broken.version}`);
 
     // Everyone gets the live version again: the cohort that got the candidate no longer loads it.
+    await expect
+      .poll(async () => servedManifest(inside[0]!, broken.manifestUrl), { timeout: 20_000 })
+      .toBe(false);
     const after = await homeAs(browser, inside[0]!);
     await expect(after.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
     await after.context().close();
