@@ -117,9 +117,12 @@ export function createShellPages({
     log(line);
   };
 
-  /** The headers of a page; X-Rendered says where it was rendered (`server`, or `browser` for the client page). */
+  /**
+   * The headers of a page; X-Rendered says where it was rendered (`server`, or `browser` for the client page).
+   * Vary: Cookie, because the cohort cookie chooses a rollout's version: no cache may hand one browser's page to another.
+   */
   function pageHeaders(/** @type {string | null} */ encoding, /** @type {'server' | 'browser'} */ renderedBy) {
-    return { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Accept-Encoding', 'X-Rendered': renderedBy, ...(encoding ? { 'Content-Encoding': encoding } : {}) };
+    return { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Accept-Encoding, Cookie', 'X-Rendered': renderedBy, ...(encoding ? { 'Content-Encoding': encoding } : {}) };
   }
 
   /**

@@ -103,6 +103,8 @@ describe('server-rendered pages', () => {
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('x-rendered'), 'server');
       assert.equal(response.headers.get('content-encoding'), 'br');
+      // The cohort cookie chooses a rollout's version of the page.
+      assert.equal(response.headers.get('vary'), 'Accept-Encoding, Cookie');
       const html = await response.text();
       assert.match(
         html,
