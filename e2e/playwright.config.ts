@@ -48,6 +48,8 @@ export default defineConfig({
       MAX_HELD_UNITS_PER_PART: '100000',
       // A broken rollout rolls back after 3 failed loads here (the default: 20, or 5 % of 50).
       RELEASE_ROLLBACK_FAILURES: '3',
+      // Every successful load during a rollout is reported (the default: 10 %), so a test can count them.
+      RELEASE_LOAD_SAMPLE_PERCENT: '100',
     },
   },
 });

@@ -56,7 +56,7 @@ function shareError(text: string, above = 0): string | undefined {
 }
 
 const statsText = ({ loads, failures }: RolloutStats) =>
-  `${Math.round(loads)} loads, ${failures} failed${loads > 0 ? ` (${((failures / loads) * 100).toFixed(1)} %)` : ''}`;
+  `${Math.round(loads)} ${Math.round(loads) === 1 ? 'load' : 'loads'}, ${failures} failed${loads > 0 ? ` (${((failures / loads) * 100).toFixed(1)} %)` : ''}`;
 
 const OUTCOMES: Record<RolloutOutcome['outcome'], string> = {
   rolledBack: 'rolled back automatically',
