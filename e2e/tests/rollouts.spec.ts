@@ -214,7 +214,7 @@ test('a new mf-admin rolled out to half the browsers: each browser keeps its ver
     await expect(adminSection(page).getByTestId('live-stats')).toContainText(/^[1-9]\d* loads?, 0 failed/);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await adminSection(page).screenshot({ path: path.join(shotsDir, `dashboard-releases-admin-rollout-${width}.png`) });
+      await page.screenshot({ path: path.join(shotsDir, `dashboard-releases-admin-rollout-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await adminSection(page).getByRole('button', { name: 'Complete' }).click();
