@@ -1,19 +1,9 @@
 import { CART_MAX_LINES, cartInputSchema, cartLineProblem, cartText, mergeCartLines, priceCart } from './cart';
 import type { Part } from './entities';
+import { testPart } from './testing/fixtures';
+import { testObjectId as id } from './testing/ids';
 
-const id = (n: number) => n.toString(16).padStart(24, '0');
-const part = (n: number, fields: Partial<Part> = {}): Part => ({
-  _id: id(n),
-  name: `Part ${n}`,
-  img: '/images/parts/x.svg',
-  description: 'A part.',
-  category: 'Memory',
-  price: 1000,
-  p_quantity: 10,
-  min_quantity: 2,
-  version: 1,
-  ...fields,
-});
+const part = (n: number, fields: Partial<Part> = {}): Part => testPart(n, { price: 1000, p_quantity: 10, min_quantity: 2, ...fields });
 
 describe('cartLineProblem', () => {
   it('says the api’s sentences: the stock, the minimum order, a part no longer sold', () => {

@@ -3,22 +3,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authStore } from '../auth-store';
 import { type Cart, type CartLineInput, priceCart } from '../cart';
 import type { Part } from '../entities';
-import { renderWithQueryClient, startApiTestServer } from '../testing';
+import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId as id, testPart } from '../testing';
 import { addToCartChange, useCartChange, useCartCount, useVisitorCartMerge, VISITOR_CART_KEY, visitorCartStore } from './cart';
 
-const id = (n: number) => n.toString(16).padStart(24, '0');
-const part = (n: number): Part => ({
-  _id: id(n),
-  name: `Part ${n}`,
-  img: '/images/parts/x.svg',
-  description: 'A part.',
-  category: 'Memory',
-  price: 1000 * n,
-  p_quantity: 50,
-  min_quantity: 1,
-  version: 1,
-});
-const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const part = (n: number): Part => testPart(n, { p_quantity: 50 });
+const customer = testCustomer;
 
 let accountLines: CartLineInput[];
 const priced = (lines: CartLineInput[]): Cart => priceCart(lines, (productId) => part(parseInt(productId, 16)));

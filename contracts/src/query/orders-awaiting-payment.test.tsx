@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
 import { act, screen, waitFor } from '@testing-library/react';
 import { authStore } from '../auth-store';
-import { renderWithQueryClient, startApiTestServer, testObjectId } from '../testing';
+import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId } from '../testing';
 import { useOrdersAwaitingPayment } from './orders-awaiting-payment';
 
-const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const customer = testCustomer;
 const order = (n: number, fields: object) => ({
   _id: testObjectId(n),
   number: `PCP-00000${n}`,

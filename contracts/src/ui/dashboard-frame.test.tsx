@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
 import { authStore } from '../auth-store';
-import { renderWithQueryClient, startApiTestServer } from '../testing';
+import { renderWithQueryClient, startApiTestServer, testCustomer } from '../testing';
 import { DashboardFrame, dashboardLinksFor } from './dashboard-frame';
 
 /** The role the test api answers for GET /admin/{email}; 'pending' never answers within the test. */
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const customer = testCustomer;
 
 function renderAt(path: string) {
   return renderWithQueryClient(

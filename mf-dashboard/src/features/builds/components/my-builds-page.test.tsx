@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
 import { authStore, type BuildSummary } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, testObjectId, type TestAnswer } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId, type TestAnswer } from '@pcpp/contracts/testing';
 import { MyBuildsPage } from './my-builds-page';
 
-const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const user = testCustomer;
 
 function build(n: number, overrides: Partial<BuildSummary> = {}): BuildSummary {
   return {

@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
 import { authStore, type Order } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { MyOrdersPage } from './my-orders-page';
 
-const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const user = testCustomer;
 const at = '2026-11-20T10:00:00.000Z';
 
 function order(overrides: Partial<Order>): Order {

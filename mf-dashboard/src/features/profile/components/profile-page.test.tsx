@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { authStore, type Profile } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { ProfilePage } from './profile-page';
 
-const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const user = testCustomer;
 const saved: Profile = {
   email: user.email,
   Address: '12 Harbour Road',

@@ -2,24 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
 import { authStore, type CartLineInput, cartText, type Part, priceCart, visitorCartStore } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, testCustomer, testPart } from '@pcpp/contracts/testing';
 import { CartPage } from './cart-page';
 
-const part = (n: number, fields: Partial<Part> = {}): Part => ({
-  _id: testObjectId(n),
-  name: `Part ${n}`,
-  img: '/images/parts/x.svg',
-  description: 'A part.',
-  category: 'Memory',
-  price: 1000 * n,
-  p_quantity: 20,
-  min_quantity: 2,
-  version: 1,
-  ...fields,
-});
+const part = (n: number, fields: Partial<Part> = {}): Part => testPart(n, { min_quantity: 2, ...fields });
 const parts = [part(1), part(2, { p_quantity: 3 }), part(3)];
 const partOf = (productId: string) => parts.find((p) => p._id === productId);
-const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const customer = testCustomer;
 
 let accountLines: CartLineInput[];
 let api: Awaited<ReturnType<typeof startApiTestServer>>;

@@ -1,23 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
-import { authStore, type CartLineInput, checkoutText, type Part, priceCart } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
+import { authStore, type CartLineInput, checkoutText, priceCart } from '@pcpp/contracts';
+import { renderWithQueryClient, startApiTestServer, testCustomer, testPart } from '@pcpp/contracts/testing';
 import { CheckoutPage } from './checkout-page';
 
-const part = (n: number, fields: Partial<Part> = {}): Part => ({
-  _id: testObjectId(n),
-  name: `Part ${n}`,
-  img: '/images/parts/x.svg',
-  description: 'A part.',
-  category: 'Memory',
-  price: 1000 * n,
-  p_quantity: 20,
-  min_quantity: 1,
-  version: 1,
-  ...fields,
-});
+const part = testPart;
 const parts = [part(1), part(2, { p_quantity: 1 })];
-const customer = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const customer = testCustomer;
 const saved = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
 
 let lines: CartLineInput[];

@@ -30,26 +30,12 @@ import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { paymentMadeState, useProfile, usePlaceCheckout } from '../api/checkout-calls';
 import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
+import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
 const Title = styled.h1`
   margin: 0 0 20px;
   font-size: 1.9rem;
   ${media.medium} { font-size: 2.3rem; }
-`;
-
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  align-items: start;
-  ${media.large} { grid-template-columns: minmax(0, 1fr) 360px; }
-`;
-
-const Box = styled.section`
-  ${surface}
-  display: grid;
-  gap: 16px;
-  padding: 20px;
-  h2 { margin: 0; font-size: 1.25rem; }
 `;
 
 const Fields = styled.div`

@@ -18,10 +18,10 @@ import {
 import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Inner } from '../../../components/section';
-import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { PAYMENT_CONFIRMATION_WAIT_MS, paymentMadeState, useCheckout } from '../api/checkout-calls';
 import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
+import { CheckoutBox, CheckoutColumns as Columns } from './checkout-layout';
 
 const Head = styled.header`
   display: grid;
@@ -32,19 +32,10 @@ const Head = styled.header`
   strong { color: var(--color-ink); letter-spacing: 0.04em; }
 `;
 
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  align-items: start;
-  ${media.large} { grid-template-columns: minmax(0, 1fr) 360px; }
-`;
-
-const Box = styled.section`
-  ${surface}
-  display: grid;
+// The checkout's blocks, a little tighter here: they list facts rather than hold fields.
+const Box = styled(CheckoutBox)`
   gap: 12px;
-  padding: 20px;
-  h2 { margin: 0; font-size: 1.2rem; }
+  h2 { font-size: 1.2rem; }
   p { margin: 0; }
   dl { margin: 0; display: grid; gap: 10px; }
   dl div { display: grid; gap: 2px; }

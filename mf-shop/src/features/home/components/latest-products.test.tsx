@@ -1,20 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { authStore, visitorCartStore } from '@pcpp/contracts';
 import { MemoryRouter } from '@pcpp/contracts/router';
-import { renderWithQueryClient, startApiTestServer, type TestAnswer, testObjectId } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, type TestAnswer, testObjectId, testPart } from '@pcpp/contracts/testing';
 import { LatestProducts } from './latest-products';
 
-const part = (n: number) => ({
-  _id: testObjectId(n),
-  name: `Part ${n}`,
-  img: `/images/parts/${n}.svg`,
-  description: `Description ${n}`,
-  category: 'Memory',
-  price: 1000 * n,
-  p_quantity: 50,
-  min_quantity: 2,
-  version: 0,
-});
+const part = (n: number) => testPart(n, { img: `/images/parts/${n}.svg`, description: `Description ${n}`, p_quantity: 50, min_quantity: 2, version: 0 });
 
 let answer: TestAnswer;
 let api: Awaited<ReturnType<typeof startApiTestServer>>;

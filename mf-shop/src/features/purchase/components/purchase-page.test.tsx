@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
 import { authStore, type CartLineInput, type Part, priceCart } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, type TestAnswer } from '@pcpp/contracts/testing';
+import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { PurchasePage } from './purchase-page';
 
 const id = '0123456789abcdef01234567';
@@ -17,7 +17,7 @@ const part: Part = {
   min_quantity: 3,
   version: 0,
 };
-const user = { uid: 'u1', email: 'customer@pcparts.dev', displayName: 'Demo Customer', photoURL: null, emailVerified: true };
+const user = testCustomer;
 
 let partAnswers: TestAnswer[];
 let orderAnswer: TestAnswer;
