@@ -106,6 +106,7 @@ export default tseslint.config(
           paths: [
             { name: '@pcpp/contracts', message: 'The api uses the server-safe entry: @pcpp/contracts/core.' },
             { name: '@pcpp/contracts/ui', message: 'The api imports no front-end code.' },
+            { name: '@pcpp/contracts/ui/dashboard', message: 'The api imports no front-end code.' },
           ],
           patterns: [{ group: [...appPackageNames, 'react', 'react-dom', 'axios'], message: 'The api imports no front-end code.' }],
         },

@@ -1,6 +1,6 @@
 import { Outlet, Route, Routes } from '@pcpp/contracts/router';
 import { currentRuntimeConfig } from '@pcpp/contracts';
-import { DashboardFrame } from '@pcpp/contracts/ui';
+import { DashboardFrame } from '@pcpp/contracts/ui/dashboard';
 import { DemoDatabaseBanner } from './components/demo-database-banner';
 import { ActivityPage } from './features/activity/components/activity-page';
 import { AllOrdersPage } from './features/orders/components/all-orders-page';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from '@pcpp/contracts/router';
-import { DashboardLayout, Spinner } from '@pcpp/contracts/ui';
+import { Spinner } from '@pcpp/contracts/ui';
+import { DashboardLayout } from '@pcpp/contracts/ui/dashboard';
 import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
 import { MyBuildsPage } from './features/builds/components/my-builds-page';
 import { MyOrdersPage } from './features/orders/components/my-orders-page';

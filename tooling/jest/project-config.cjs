@@ -32,6 +32,7 @@ function projectConfig({ displayName, rootDir, testEnvironment = 'node', setupFi
       '^@pcpp/contracts$': path.join(contractsSrc, 'index.ts'),
       '^@pcpp/contracts/core$': path.join(contractsSrc, 'core.ts'),
       '^@pcpp/contracts/ui$': path.join(contractsSrc, 'ui/index.ts'),
+      '^@pcpp/contracts/ui/dashboard$': path.join(contractsSrc, 'ui/dashboard.ts'),
       '^@pcpp/contracts/testing$': path.join(contractsSrc, 'testing/index.ts'),
     },
   };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from './button';
+import { Button } from '@pcpp/contracts/ui';
 
 const Dialog = styled.dialog`
   width: min(480px, calc(100vw - 32px));

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from '@pcpp/contracts/router';
 import styled, { keyframes } from 'styled-components';
-import { useAuth } from '../auth-store';
-import { useAdminFlag } from '../query/use-admin-flag';
-import { SessionSummary } from './session-summary';
+import { useAdminFlag, useAuth } from '@pcpp/contracts';
+import { SessionSummary } from '@pcpp/contracts/ui';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 export interface DashboardLink {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { type Shipment, trackingUrl } from '../orders';
+import { type Shipment, trackingUrl } from '@pcpp/contracts';
 
 const Note = styled.span`
   display: block;

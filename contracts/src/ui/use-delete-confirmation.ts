@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../api-client';
+import { errorMessage } from '@pcpp/contracts';
 
 /**
  * An action that asks first: pick an item (`ask`), confirm in <ConfirmDialog {...dialog} />, run

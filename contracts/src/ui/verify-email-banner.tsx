@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { useAuth } from '../auth-store';
-import { currentRuntimeConfig } from '../load-runtime-config';
-import { signInText } from '../messages';
-import { Button } from './button';
+import { currentRuntimeConfig, signInText, useAuth } from '@pcpp/contracts';
+import { Button } from '@pcpp/contracts/ui';
 
 /** Dismissed for this browser session only: the banner comes back next time until the email is verified. */
 const DISMISSED_KEY = 'pcpp.verifyEmailBannerDismissed';

@@ -10,7 +10,8 @@ import {
   trackingNumberSchema,
   type Order,
 } from '@pcpp/contracts';
-import { Button, ConfirmDialog, Field, fieldAria, PageTitle, Panel, QueryView, ShipmentNote, useConfirmation, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, Field, fieldAria, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { ConfirmDialog, ShipmentNote, useConfirmation } from '@pcpp/contracts/ui/dashboard';
 import { PagedTable } from '../../../components/paged-table';
 import { useDeleteOrder, useSetOrderStatus } from '../api/change-order';
 import { useOrders } from '../api/get-orders';

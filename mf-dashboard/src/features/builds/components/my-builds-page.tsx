@@ -13,7 +13,8 @@ import {
   savedBuildHref,
   useAuth,
 } from '@pcpp/contracts';
-import { Button, ConfirmDialog, PageTitle, Panel, QueryView, useDeleteConfirmation, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { ConfirmDialog, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
 import { useDeleteBuild } from '../api/delete-build';
 import { useMyBuilds } from '../api/get-my-builds';
 

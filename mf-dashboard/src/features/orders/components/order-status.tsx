@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { CANCEL_REASONS, type Order, type OrderStatus } from '@pcpp/contracts';
-import { ShipmentNote } from '@pcpp/contracts/ui';
+import { ShipmentNote } from '@pcpp/contracts/ui/dashboard';
 
 const STATUS_LABELS: Record<OrderStatus, string> = {
   placed: 'placed',
