@@ -7,7 +7,7 @@ const KB = 1000;
  * @typedef {{ median: number | null, min: number | null, max: number | null, runs: number }} PaintFigure no paint: null
  * @typedef {{ path: string, signedIn: boolean, cpuThrottling: number, jsBytes: Figure, jsFiles: Figure, requests: Figure,
  *   lcpMs: PaintFigure, cls: Figure, firstPaintMs?: Figure | null, scriptStartMs?: Figure | null, renderedBy?: string | null,
- *   lcpInHtml?: boolean, paintBeforeScripts?: boolean, lcpParts?: LcpParts }} PageRow
+ *   lcpInHtml?: boolean, paintBeforeScripts?: boolean, lcpParts?: LcpParts, serverRenderedLoads?: number }} PageRow
  * @typedef {{ element: { tag: string, src: string | null, text: string } | null, url: string | null, sameElementEveryRun: boolean,
  *   documentResponseEndMs: Figure | null, resourceEndMs: Figure | null, firstContentfulPaintMs: Figure | null,
  *   domInteractiveMs: Figure | null }} LcpParts home's LCP in parts (medians of its runs)
@@ -101,7 +101,7 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
     const optional = (/** @type {Figure | null | undefined} */ figure, /** @type {(value: number) => string} */ format) =>
       figure ? range(figure, format) : '—';
     lines.push(
-      `| \`${page.path}\` | ${page.cpuThrottling === 1 ? 'unthrottled' : `${page.cpuThrottling}× slower`} | ${range(page.jsBytes, kb)} | ${range(page.jsFiles, whole)} | ${range(page.requests, whole)} | ${optional(page.firstPaintMs, ms)} | ${optional(page.scriptStartMs, ms)} | ${page.lcpMs.median === null ? 'none' : range(page.lcpMs, ms)} | ${page.lcpInHtml === undefined ? '—' : page.lcpInHtml ? 'yes' : 'no'} | ${range(page.cls, fixed(3))} | ${said} |`,
+      `| \`${page.path}\` | ${page.cpuThrottling === 1 ? 'unthrottled' : `${page.cpuThrottling}× slower`} | ${range(page.jsBytes, kb)} | ${range(page.jsFiles, whole)} | ${range(page.requests, whole)} | ${optional(page.firstPaintMs, ms)} | ${optional(page.scriptStartMs, ms)} | ${page.lcpMs.median === null ? 'none' : range(page.lcpMs, ms)} | ${page.lcpInHtml === undefined ? '—' : page.lcpInHtml ? 'yes' : 'no'}${page.serverRenderedLoads !== undefined && page.serverRenderedLoads < page.lcpMs.runs && (page.serverRenderedLoads > 0 || page.path === '/') ? ` (${page.serverRenderedLoads} of ${page.lcpMs.runs} loads server-rendered)` : ''} | ${range(page.cls, fixed(3))} | ${said} |`,
     );
   }
   if (homeScripts) lines.push('', ...renderHomeScripts(homeScripts));
@@ -450,7 +450,11 @@ function homeLcpWhy(page) {
         ? ` The picture's arrival held it: in ${Math.round(resource - interactive)} ms after the HTML was parsed, painted ${Math.round(lcp - resource)} ms after it arrived.`
         : ` ${resource !== null ? `The picture was in ${Math.round(lcp - resource)} ms before it painted: ` : ''}the main thread held it, through the HTML's parse and style (DOM interactive ${ms(interactive)}), then ${Math.round(lcp - interactive)} ms more to the frame that drew it.`;
   }
-  return [`${cpu} (medians of ${page.lcpMs.runs} loads): largest element ${element}${parts.sameElementEveryRun ? '' : ' (not the same element in every load)'}; ${figures.join(', ')}.${reading}`];
+  const rendered =
+    page.serverRenderedLoads === undefined || page.serverRenderedLoads === page.lcpMs.runs
+      ? ''
+      : ` Only ${page.serverRenderedLoads} of the ${page.lcpMs.runs} loads came server-rendered (the others were rendered in the browser, their picture waiting for the scripts), which these medians include.`;
+  return [`${cpu} (medians of ${page.lcpMs.runs} loads): largest element ${element}${parts.sameElementEveryRun ? '' : ' (not the same element in every load)'}; ${figures.join(', ')}.${reading}${rendered}`];
 }
 
 /** @param {Pick<BenchResults, 'targets' | 'pages' | 'api' | 'homeScripts'>} results */

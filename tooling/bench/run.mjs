@@ -106,6 +106,8 @@ async function measurePages(browser) {
         firstPaintMs: maybe('firstPaintMs'),
         scriptStartMs: maybe('scriptStartMs'),
         renderedBy: runs[0].renderedBy,
+        // How many of the loads the server rendered (a render that could not be done in time sends the page the browser renders).
+        serverRenderedLoads: runs.filter((r) => r.renderedBy === 'server').length,
         lcpInHtml: !page.account && runs.every((r) => largestElementInHtml(html, r.lcpElement)),
         paintBeforeScripts: runs.every((r) => r.firstPaintMs !== null && r.scriptStartMs !== null && r.firstPaintMs < r.scriptStartMs),
         ...(page.path === '/' ? { lcpParts: lcpParts(runs) } : {}),
