@@ -306,7 +306,7 @@ const WHAT_IT_BUYS = {
   'contracts: cart and checkout': "the cart's store and queries (the navbar's count, each card's Add to cart) and the checkout's and addresses' rules, in the same shared contracts",
   'contracts: UI kit': "the shared components (`@pcpp/contracts/ui`), shared whole: the dashboard's frame and dialogs too",
   'shell: components/layout': 'the navbar (with the cart count and payments due) and the footer',
-  'mf-shop: components': 'the part cards (with Purchase and Add to cart), their sections, and the not-found page',
+  'mf-shop: components': 'the part cards (with Purchase and Add to cart) and their sections',
   'mf-shop: features/home': "the home page's hero, categories, statistics and delivery sections",
   'no source map': 'files the build wrote no source map for',
 };
