@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { releaseStoreFromEnv, servicePorts } from './service-config.cjs';
 import { registerLocalReleases } from './releases/release-store.mjs';
-import { spawnService, waitForUrl } from './services/child-services.mjs';
+import { serverRenderingReady, spawnService, waitForUrl } from './services/child-services.mjs';
 import { demoAccountLines, startLocalServices } from './services/local-services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,26 +63,6 @@ function assertPortFree(port, name, variable) {
     );
     probe.listen(port, () => probe.close(() => resolve()));
   });
-}
-
-/**
- * True once the shell's server renders its home page (it loads the live remotes' server builds in the
- * background as it starts): the first visitor then gets server HTML too.
- * @param {string} url
- */
-async function serverRenderingReady(url, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const rendered = await fetch(url)
-      .then(async (response) => {
-        await response.arrayBuffer();
-        return response.headers.get('x-rendered');
-      })
-      .catch(() => null);
-    if (rendered === 'server' || process.env.SERVER_RENDERING === 'off') return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
 }
 
 /** @type {{ stop: (graceMs?: number) => Promise<void> }[]} */

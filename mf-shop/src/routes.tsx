@@ -3,7 +3,6 @@ import { Route, Routes } from '@pcpp/contracts/router';
 import { BUILDER_PATH } from '@pcpp/contracts';
 import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
-import { NotFoundPage } from './components/not-found-page';
 import { CATALOG_PATH } from './lib/catalog-url';
 
 /**
@@ -41,6 +40,9 @@ const purchasePage = lazyPage(
   'Loading the order form…',
 );
 
+// Any other path: its picture loads when someone is lost, not with every home page.
+const notFoundPage = lazyPage(async () => (await import(/* webpackChunkName: "not-found" */ './components/not-found-page')).NotFoundPage, 'Loading…');
+
 // The builder (its rules, lists and forms) loads only on its pages.
 const builderPage = lazyPage(
   async () => (await import(/* webpackChunkName: "builder" */ './features/builder/components/builder-page')).BuilderPage,
@@ -63,7 +65,7 @@ export default function ShopRoutes() {
       <Route path="/cart" element={cartPage} />
       <Route path="/checkout" element={checkoutPage} />
       <Route path="/checkout/:id" element={confirmationPage} />
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={notFoundPage} />
     </Routes>
   );
 }

@@ -1,8 +1,10 @@
-// Lists each script the home page loads with its compressed size (a tool to see where the weight is).
+// Lists each script a page loads with its compressed size, then those bytes by what they are made of
+// (the build's source maps: script-attribution.mjs). A tool to see where the weight is: `node home-scripts.mjs /`.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { attributeScripts, distFolders } from './script-attribution.mjs';
 import { startStack } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
@@ -35,6 +37,10 @@ try {
     console.log(`${r.type.padEnd(10)} ${String(((r.bytes ?? 0) / 1000).toFixed(1)).padStart(7)} KB  ${String(Math.round((r.start - first) * 1000)).padStart(5)}-${String(Math.round(((r.end ?? r.start) - first) * 1000)).padStart(5)} ms  ${r.url}`);
   }
   console.log(`Script total ${(total / 1000).toFixed(1)} KB in ${Date.now() - t0} ms`);
+  const scripts = all.filter((r) => r.type === 'Script').map((r) => ({ url: r.url, bytes: r.bytes ?? 0 }));
+  for (const group of attributeScripts(scripts, distFolders(root, ports)).groups) {
+    console.log(`${(group.bytes / 1000).toFixed(1).padStart(6)} KB  ${group.group}: ${group.sources.slice(0, 3).map((s) => `${s.source} ${(s.bytes / 1000).toFixed(1)}`).join(', ')}`);
+  }
   await browser.close();
 } finally {
   await stack?.stop();

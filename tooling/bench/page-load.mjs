@@ -5,17 +5,18 @@
 // (largest session window, as web-vitals counts it).
 // These functions run in the page (serialised by Playwright): they may name nothing of this module.
 /** @typedef {{ tag: string, src: string | null, text: string }} LcpElement */
-/** @typedef {{ lcp: number | null, lcpElement: LcpElement | null, firstPaint: number | null, cls: number }} Vitals */
+/** @typedef {{ lcp: number | null, lcpElement: LcpElement | null, lcpUrl: string | null, firstPaint: number | null, firstContentfulPaint: number | null, cls: number }} Vitals */
 /** @typedef {typeof globalThis & { __benchVitals?: Vitals }} PageGlobal */
 
 const observeVitals = () => {
   /** @type {Vitals} */
-  const vitals = { lcp: null, lcpElement: null, firstPaint: null, cls: 0 };
+  const vitals = { lcp: null, lcpElement: null, lcpUrl: null, firstPaint: null, firstContentfulPaint: null, cls: 0 };
   /** @type {PageGlobal} */ (globalThis).__benchVitals = vitals;
   new PerformanceObserver((list) => {
     // LCP entries (the DOM library does not type them yet).
-    for (const entry of /** @type {(PerformanceEntry & { element: (Element & { currentSrc?: string }) | null })[]} */ (list.getEntries())) {
+    for (const entry of /** @type {(PerformanceEntry & { element: (Element & { currentSrc?: string }) | null, url: string })[]} */ (list.getEntries())) {
       vitals.lcp = entry.startTime;
+      vitals.lcpUrl = entry.url || null;
       const element = entry.element;
       vitals.lcpElement = element
         ? { tag: element.tagName.toLowerCase(), src: element.currentSrc || element.getAttribute('src') || null, text: (element.textContent ?? '').trim().slice(0, 60) }
@@ -23,7 +24,10 @@ const observeVitals = () => {
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.name === 'first-paint') vitals.firstPaint = entry.startTime;
+    for (const entry of list.getEntries()) {
+      if (entry.name === 'first-paint') vitals.firstPaint = entry.startTime;
+      if (entry.name === 'first-contentful-paint') vitals.firstContentfulPaint = entry.startTime;
+    }
   }).observe({ type: 'paint', buffered: true });
   let session = 0;
   let first = 0;
@@ -92,14 +96,18 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     /** @type {Map<string, string | undefined>} */
     const types = new Map();
     let requests = 0;
-    let scriptFiles = 0;
-    let scriptBytes = 0;
+    /** @type {Map<string, string>} */
+    const addresses = new Map();
+    /** Each script loaded: its address and compressed bytes (CDP's encodedDataLength). */
+    /** @type {{ url: string, bytes: number }[]} */
+    const scripts = [];
     /** @type {Set<string>} */
     const inFlight = new Set();
     cdp.on('Network.requestWillBeSent', ({ requestId, type, request }) => {
       if (request.url.startsWith('data:')) return;
       if (!types.has(requestId)) requests += 1;
       types.set(requestId, type);
+      addresses.set(requestId, request.url);
       inFlight.add(requestId);
     });
     cdp.on('Network.loadingFailed', ({ requestId }) => inFlight.delete(requestId));
@@ -107,8 +115,7 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
       inFlight.delete(requestId);
       if (types.get(requestId) !== 'Script') return;
-      scriptFiles += 1;
-      scriptBytes += encodedDataLength;
+      scripts.push({ url: addresses.get(requestId) ?? '', bytes: encodedDataLength });
     });
 
     const response = await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
@@ -121,15 +128,30 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     const vitals = /** @type {Vitals} */ (await page.evaluate(() => /** @type {PageGlobal} */ (globalThis).__benchVitals));
     // When the page's first script (the shell's main.js) began: its first statement marks it.
     const scriptStartMs = await page.evaluate(() => performance.getEntriesByName('shell-script-start')[0]?.startTime ?? null);
+    // The parts of LCP: when the largest element's resource (if it has one) had arrived, and when the
+    // HTML was parsed (DOM interactive), both from navigation start like the paints.
+    const timings = await page.evaluate((lcpUrl) => {
+      const resource = lcpUrl ? /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(lcpUrl, 'resource')[0]) : undefined;
+      const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+      return {
+        lcpResourceEndMs: resource ? resource.responseEnd : null,
+        domInteractiveMs: navigation ? navigation.domInteractive : null,
+        documentResponseEndMs: navigation ? navigation.responseEnd : null,
+      };
+    }, vitals.lcpUrl);
     await cdp.detach();
     return {
-      jsBytes: scriptBytes,
-      jsFiles: scriptFiles,
+      jsBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+      jsFiles: scripts.length,
+      scripts,
       requests,
       lcpMs: vitals.lcp,
       cls: vitals.cls,
       firstPaintMs: vitals.firstPaint,
+      firstContentfulPaintMs: vitals.firstContentfulPaint,
       scriptStartMs,
+      ...timings,
+      lcpUrl: vitals.lcpUrl,
       renderedBy: response.headers()['x-rendered'] ?? null,
       lcpElement: vitals.lcpElement,
     };

@@ -15,12 +15,13 @@ import { rushOrders } from './order-rush.mjs';
 import { measurePageLoad } from './page-load.mjs';
 import { measureRemoteBuild } from './remote-build.mjs';
 import { renderReport } from './report.mjs';
+import { attributeScripts, distFolders } from './script-attribution.mjs';
 import { homeWithoutJavaScript, largestElementInHtml, measureHomeThroughput } from './server-rendering.mjs';
 import { startStack } from './stack.mjs';
 import { spread } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const { servicePorts } = require('../service-config.cjs');
+const { releaseStoreFromEnv, servicePorts } = require('../service-config.cjs');
 const { chromiumLaunchOptions } = require('../chromium-launch-options.cjs');
 const demoAccounts = require('../../contracts/src/demo-accounts.json');
 
@@ -31,6 +32,8 @@ const urls = {
   api: `http://127.0.0.1:${ports.api}`,
   authEmulator: `http://127.0.0.1:${ports.authEmulator}`,
 };
+
+const distByOrigin = distFolders(root, ports, releaseStoreFromEnv(process.env, root));
 
 const settings = { pageRuns: 3, cpuThrottlings: [1, 4], connections: 50, warmUpSeconds: 2, apiSeconds: 5, orderCustomers: 20 };
 // Issue 24's targets for the home page: below the single-bundle peer shop's measured 440 ms / 712 ms.
@@ -52,9 +55,32 @@ const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', M
 /** Api processes for the scale-out figures (node:cluster, one port: the primary stands in for a load balancer). */
 const SCALE_OUT_INSTANCES = 2;
 
+/**
+ * Home's LCP in parts (medians of the runs): the largest element, when its resource had arrived, the
+ * first contentful paint, when the HTML was parsed (DOM interactive) and when the first script began.
+ * @param {Awaited<ReturnType<typeof measurePageLoad>>[]} runs
+ */
+function lcpParts(runs) {
+  const maybe = (/** @type {(number | null)[]} */ values) => (values.includes(null) ? null : spread(/** @type {number[]} */ (values)));
+  const byLcp = [...runs].sort((a, b) => (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity));
+  const median = byLcp[Math.floor(byLcp.length / 2)];
+  const key = (/** @type {typeof median} */ run) => `${run.lcpElement?.tag} ${run.lcpUrl ?? run.lcpElement?.text}`;
+  return {
+    element: median.lcpElement,
+    url: median.lcpUrl,
+    sameElementEveryRun: runs.every((run) => key(run) === key(median)),
+    documentResponseEndMs: maybe(runs.map((run) => run.documentResponseEndMs)),
+    resourceEndMs: maybe(runs.map((run) => run.lcpResourceEndMs)),
+    firstContentfulPaintMs: maybe(runs.map((run) => run.firstContentfulPaintMs)),
+    domInteractiveMs: maybe(runs.map((run) => run.domInteractiveMs)),
+  };
+}
+
 /** @param {import('@playwright/test').Browser} browser */
 async function measurePages(browser) {
   const rows = [];
+  /** @type {ReturnType<typeof attributeScripts> | undefined} */
+  let homeScripts;
   for (const cpuThrottling of settings.cpuThrottlings) {
     for (const page of PAGES) {
       /** @type {Awaited<ReturnType<typeof measurePageLoad>>[]} */
@@ -80,14 +106,22 @@ async function measurePages(browser) {
         firstPaintMs: maybe('firstPaintMs'),
         scriptStartMs: maybe('scriptStartMs'),
         renderedBy: runs[0].renderedBy,
+        // How many of the loads the server rendered (a render that could not be done in time sends the page the browser renders).
+        serverRenderedLoads: runs.filter((r) => r.renderedBy === 'server').length,
         lcpInHtml: !page.account && runs.every((r) => largestElementInHtml(html, r.lcpElement)),
         paintBeforeScripts: runs.every((r) => r.firstPaintMs !== null && r.scriptStartMs !== null && r.firstPaintMs < r.scriptStartMs),
+        ...(page.path === '/' ? { lcpParts: lcpParts(runs) } : {}),
       };
+      if (page.path === '/' && cpuThrottling === 1) {
+        // What the scripts of the load with the median bytes are made of (their source maps).
+        const medianLoad = runs.find((r) => r.jsBytes === row.jsBytes.median) ?? runs[0];
+        homeScripts = attributeScripts(medianLoad.scripts, distByOrigin);
+      }
       log(`  ${page.path} at ${cpuThrottling}×: JS ${row.jsBytes.median} B in ${row.jsFiles.median} files, LCP ${row.lcpMs.median} ms, CLS ${row.cls.median}`);
       rows.push(row);
     }
   }
-  return rows;
+  return { rows, homeScripts };
 }
 
 async function apiEndpoints() {
@@ -141,8 +175,10 @@ async function main() {
   })();
   log('Starting the stack (tooling/start.mjs)…');
   const stack = await startStack({ root, urls, env: STACK_ENV });
-  /** @type {Awaited<ReturnType<typeof measurePages>>} */
+  /** @type {Awaited<ReturnType<typeof measurePages>>['rows']} */
   let pages = [];
+  /** @type {Awaited<ReturnType<typeof measurePages>>['homeScripts']} */
+  let homeScripts;
   let chromiumVersion = 'not run (--only=api)';
   let single;
   const serverRendering = {};
@@ -152,7 +188,7 @@ async function main() {
       try {
         chromiumVersion = browser.version();
         log('Pages…');
-        pages = await measurePages(browser);
+        ({ rows: pages, homeScripts } = await measurePages(browser));
         log('The home page without JavaScript…');
         serverRendering.withoutJavaScript = await homeWithoutJavaScript(browser, urls.shell);
       } finally {
@@ -189,7 +225,7 @@ async function main() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
   const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  const results = { machine, settings, targets, pages, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, optimisations };
+  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { waitForUrl } from '../services/child-services.mjs';
+import { serverRenderingReady, waitForUrl } from '../services/child-services.mjs';
 
 /**
  * instances > 1: the api runs that many processes (API_INSTANCES); waits until all of them listen.
@@ -45,6 +45,10 @@ export async function startStack({ root, urls, env, instances = 1 }) {
   try {
     await waitForUrl(`${urls.api}/readyz`, { timeoutMs: 240_000, accept: (status) => status === 200, isAlive });
     await waitForUrl(urls.shell, { timeoutMs: 60_000, accept: (status) => status === 200, isAlive });
+    // The shell answers before it has loaded the remotes' server builds (as `npm start` waits for too):
+    // the first page measured is then server-rendered, as a visitor of a running shop gets it (if not
+    // within 30 s, the pages table says how many loads were rendered in the browser).
+    await serverRenderingReady(`${urls.shell}/`, { timeoutMs: 30_000, env: { ...process.env, ...env }, isAlive });
     if (instances > 1) await waitForLogLine(apiLogPath, `all ${instances} api instances listening`, { timeoutMs: 120_000, isAlive });
   } catch (error) {
     killGroup();

@@ -168,3 +168,25 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * True once the shell's server renders its home page (it loads the live remotes' server builds in the
+ * background as it starts): the first visitor then gets server HTML too. Also true at once when server
+ * rendering is off (SERVER_RENDERING=off); false after `timeoutMs`.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, env?: NodeJS.ProcessEnv, isAlive?: () => boolean }} [options]
+ */
+export async function serverRenderingReady(url, { timeoutMs = 20_000, env = process.env, isAlive = () => true } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && isAlive()) {
+    const rendered = await fetch(url)
+      .then(async (response) => {
+        await response.arrayBuffer();
+        return response.headers.get('x-rendered');
+      })
+      .catch(() => null);
+    if (rendered === 'server' || env.SERVER_RENDERING === 'off') return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}

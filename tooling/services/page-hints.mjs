@@ -10,6 +10,9 @@ const FETCH_TIMEOUT_MS = 300;
 const CACHE_MS = 3_000;
 // A failure is asked again soon: a restarted remote (or api) is seen within this.
 const FAILURE_CACHE_MS = 500;
+// A read that timed out or found no server keeps the last answer for this long after it was read, so
+// one slow read on a busy machine does not turn the next pages into client-rendered ones.
+const STALE_IF_ERROR_MS = 30_000;
 
 const escapeAttribute = (/** @type {string} */ value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 // In a data block only `</script` (or `<!--`) could end it early.
@@ -19,24 +22,39 @@ const escapeJsonForHtml = (/** @type {string} */ json) => json.replace(/</g, '\\
  * GETs JSON with a short timeout, remembering answers (and failures, as null) for a few seconds. Only
  * the first read of an address waits: later, an outdated answer is given at once while a new one is
  * asked in the background, so a slow or unreachable api (the release registry) never holds a page.
+ * A read that times out or reaches no server keeps the last answer (up to `staleIfErrorMs` after it
+ * was read) and is asked again soon; an answer that is not OK (a 404) is the failure, at once.
  * `settled()` resolves once the background reads have (for tests).
  */
-export function createJsonCache({ timeoutMs = FETCH_TIMEOUT_MS, cacheMs = CACHE_MS, failureCacheMs = FAILURE_CACHE_MS, now = Date.now } = {}) {
-  /** @type {Map<string, { value: unknown, expires: number }>} */
+export function createJsonCache({
+  timeoutMs = FETCH_TIMEOUT_MS,
+  cacheMs = CACHE_MS,
+  failureCacheMs = FAILURE_CACHE_MS,
+  staleIfErrorMs = STALE_IF_ERROR_MS,
+  now = Date.now,
+} = {}) {
+  /** @type {Map<string, { value: unknown, expires: number, readAt: number }>} */
   const entries = new Map();
   /** @type {Map<string, Promise<unknown>>} */
   const refreshing = new Map();
   /** @param {string} url */
   async function read(url) {
     let value = null;
+    let unreached = false;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
       if (response.ok) value = await response.json();
     } catch {
       // No hints beat a slow page: the page finds everything itself, as it would without them.
+      unreached = true;
+    }
+    const earlier = entries.get(url);
+    if (unreached && earlier && earlier.value !== null && now() - earlier.readAt <= staleIfErrorMs) {
+      earlier.expires = now() + failureCacheMs;
+      return earlier.value;
     }
     if (entries.size > 100) entries.clear();
-    entries.set(url, { value, expires: now() + (value === null ? failureCacheMs : cacheMs) });
+    entries.set(url, { value, expires: now() + (value === null ? failureCacheMs : cacheMs), readAt: now() });
     return value;
   }
   /** @param {string} url */

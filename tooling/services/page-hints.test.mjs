@@ -183,6 +183,52 @@ describe('page hints', () => {
     assert.equal(shop.hits.length - before, 4);
   });
 
+  test('a read that times out keeps the answer it had (for a while) and asks again soon; a 404 is a failure at once', async () => {
+    let status = 200;
+    let silent = false;
+    const server = http.createServer((_req, res) => {
+      if (silent) return;
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end('{"live":1}');
+    });
+    await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve())));
+    const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/mf-manifest.json`;
+    let clock = 0;
+    const getJson = createJsonCache({ now: () => clock, timeoutMs: 100, cacheMs: 3000, failureCacheMs: 500, staleIfErrorMs: 10_000 });
+    try {
+      assert.deepEqual(await getJson(url), { live: 1 });
+      silent = true;
+      clock = 3001;
+      assert.deepEqual(await getJson(url), { live: 1 });
+      await getJson.settled();
+      // The slow read kept the answer: still given, and asked again once the failure's time is up.
+      clock = 3400;
+      assert.deepEqual(await getJson(url), { live: 1 });
+      clock = 3600;
+      assert.deepEqual(await getJson(url), { live: 1 });
+      await getJson.settled();
+      // Past the bound, an address that still does not answer is a failure.
+      clock = 10_100;
+      await getJson(url);
+      await getJson.settled();
+      assert.equal(await getJson(url), null);
+      // An answer that says no (404) is believed at once.
+      silent = false;
+      clock = 20_000;
+      assert.deepEqual(await getJson(url), null);
+      await getJson.settled();
+      assert.deepEqual(await getJson(url), { live: 1 });
+      status = 404;
+      clock = 23_001;
+      await getJson(url);
+      await getJson.settled();
+      assert.equal(await getJson(url), null);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test('an api that does not answer holds only the first page, never the ones after', async () => {
     const silent = http.createServer(() => undefined);
     await /** @type {Promise<void>} */ (new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve())));

@@ -141,7 +141,7 @@ function serverConfig({ name, packageDir, isRemote, exposes, serverExposes, depe
       // The browser build writes the same folder (a remote's): each cleans only its own files.
       clean: isRemote ? { keep: (/** @type {string} */ file) => !file.startsWith(prefix) } : true,
     },
-    resolve: resolveOptions(),
+    resolve: resolveOptions(production),
     module: {
       rules: [
         scriptRule(production),
@@ -171,7 +171,8 @@ function serverConfig({ name, packageDir, isRemote, exposes, serverExposes, depe
   };
 }
 
-function resolveOptions() {
+/** @param {boolean} production */
+function resolveOptions(production) {
   return {
     extensions: ['.tsx', '.ts', '.js'],
     // Workspace packages are compiled from source.
@@ -181,6 +182,9 @@ function resolveOptions() {
     alias: {
       '@module-federation/runtime-core$': path.join(path.dirname(require.resolve('@module-federation/runtime-core')), 'index.js'),
       '@module-federation/sdk$': path.join(path.dirname(require.resolve('@module-federation/sdk')), 'index.js'),
+      // react-router's exports name only its development build (remix-run/react-router#14102), whose
+      // warnings (ENABLE_DEV_WARNINGS) stay in the bundle and print in production: its production build.
+      ...(production ? { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs') } : {}),
     },
   };
 }
@@ -238,7 +242,7 @@ function createWebpackConfig({ name, packageDir, port, exposes, title, server = 
         // A remote's server build shares the folder (server/): the browser build cleans only its own files.
         clean: isRemote && server ? { keep: (/** @type {string} */ file) => file.startsWith(`${REMOTE_SERVER_DIR}/`) } : true,
       },
-      resolve: resolveOptions(),
+      resolve: resolveOptions(production),
       module: {
         rules: [
           scriptRule(production),
