@@ -308,7 +308,8 @@ const WHAT_IT_BUYS = {
   'styled-components': "rehydrates the server's styles (with stylis)",
   'contracts: core': 'shared whole (a singleton keeps every export, its export table too): texts, money, routes, schemas, and the rules of orders, builds and admin that home itself does not use',
   'contracts: cart and checkout': "the cart's store and queries (the navbar's count, each card's Add to cart) and the checkout's and addresses' rules, in the same shared contracts",
-  'contracts: UI kit': "the shared components (`@pcpp/contracts/ui`), shared whole: the dashboard's frame and dialogs too",
+  'contracts: UI kit': 'the shared components (`@pcpp/contracts/ui`), shared whole',
+  'contracts: dashboard UI': "the signed-in pages' frame and dialogs (`@pcpp/contracts/ui/dashboard`, since contracts 5.0.0 an entry of its own)",
   'shell: components/layout': 'the navbar (with the cart count and payments due) and the footer',
   'mf-shop: components': 'the part cards (with Purchase and Add to cart) and their sections',
   'mf-shop: features/home': "the home page's hero, categories, statistics and delivery sections",
@@ -422,8 +423,8 @@ function homeJsWhy(scripts, over) {
     `The ${kb(over)} over is more than any one group but ${bigger.length > 0 ? bigger.map((group) => `${group.group} (${kb(group.bytes)})`).join(', ') : 'none'}.`,
     "The page hydrates the server's HTML, so it loads every module that rendered it, and a shared singleton",
     '(contracts, its UI kit, TanStack Query) keeps every export. What is left to cut is mostly in contracts: zod (its',
-    'schemas built lazily) and what home does not use (contracts split into entries a page loads when it needs them),',
-    'a new major of contracts that every remote would have to adopt.',
+    'schemas built lazily) and what home does not use (contracts split into entries a page loads when it needs them, as',
+    "contracts 5.0.0 did for the signed-in pages' UI), each a new major of contracts that every remote has to adopt.",
   ];
 }
 

@@ -99,6 +99,7 @@ const PACKAGE_GROUPS = /** @type {Record<string, string>} */ ({
 
 // contracts' modules by what they are for (the rest, schemas included, is "contracts: core").
 const CONTRACTS_GROUPS = /** @type {[RegExp, string][]} */ ([
+  [/^ui\/(dashboard|dashboard-frame|confirm-dialog|shipment-note|use-delete-confirmation|verify-email-banner)\.tsx?$/, 'contracts: dashboard UI'],
   [/^ui\//, 'contracts: UI kit'],
   [/^(cart|checkout|address|query\/cart|query\/stripe-js|query\/orders-awaiting-payment)\.tsx?$/, 'contracts: cart and checkout'],
 ]);
