@@ -4,7 +4,8 @@ import { type CatalogFacet, type CatalogFacetParam, facetValueLabel } from '@pcp
 import { Field } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import type { CatalogFilters } from '../../../lib/catalog-url';
-import { FILTER_FORM_ID, useChoiceMadeBeforeHydration } from './filter-form';
+import { useEnteredBeforeHydration } from '../../../lib/entered-before-hydration';
+import { FILTER_FORM_ID } from './filter-form';
 
 const Group = styled.fieldset`
   margin: 16px 0 0;
@@ -63,7 +64,7 @@ function FacetSelect({
 }) {
   const select = useRef<HTMLSelectElement>(null);
   const apply = (value: string) => onChange({ [facet.param]: value || undefined });
-  useChoiceMadeBeforeHydration(select, chosen ?? '', apply);
+  useEnteredBeforeHydration(select, chosen ?? '', apply);
   const id = `facet-${facet.param}`;
   const values = chosen && !facet.values.some((value) => value.value === chosen)
     ? [...facet.values, { value: chosen, label: facetValueLabel(facet.param, chosen), count: 0 }]

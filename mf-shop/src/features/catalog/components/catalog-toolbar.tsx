@@ -11,7 +11,8 @@ import {
 } from '@pcpp/contracts';
 import { Button, Field } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
-import { FILTER_FORM_ID, useChoiceMadeBeforeHydration } from './filter-form';
+import { useEnteredBeforeHydration } from '../../../lib/entered-before-hydration';
+import { FILTER_FORM_ID } from './filter-form';
 import { CATALOG_PATH, type CatalogFilters } from '../../../lib/catalog-url';
 import { surface } from '../../../components/surface';
 
@@ -58,7 +59,7 @@ function SelectField({
   onChange: (value: string) => void;
 }) {
   const select = useRef<HTMLSelectElement>(null);
-  useChoiceMadeBeforeHydration(select, value, onChange);
+  useEnteredBeforeHydration(select, value, onChange);
   return (
     <Field id={id} label={label}>
       <select ref={select} id={id} name={name} form={FILTER_FORM_ID} value={value} onChange={(event) => onChange(event.target.value)}>

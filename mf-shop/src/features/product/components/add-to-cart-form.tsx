@@ -1,8 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { cartText, orderFormSchema, type Part } from '@pcpp/contracts';
 import { Button, Field, fieldAria } from '@pcpp/contracts/ui';
 import { useAddToCart } from '../../../components/use-add-to-cart';
+import { useEnteredBeforeHydration } from '../../../lib/entered-before-hydration';
 
 const Form = styled.form`
   display: grid;
@@ -25,6 +26,9 @@ export function AddToCartForm({ part }: { part: Part }) {
   const id = useId();
   const cart = useAddToCart(part);
   const [text, setText] = useState(String(part.min_quantity));
+  const input = useRef<HTMLInputElement>(null);
+  // A part's page comes rendered by the server and its code arrives later: a figure typed meanwhile stays.
+  useEnteredBeforeHydration(input, text, setText);
   const parsed = orderFormSchema(part).shape.order_quantity.safeParse(text);
   const quantity = parsed.success ? parsed.data : null;
   const error = parsed.success ? (cart.ready ? cart.problem(parsed.data) : null) : (parsed.error.issues[0]?.message ?? null);
@@ -39,6 +43,7 @@ export function AddToCartForm({ part }: { part: Part }) {
     <Form noValidate onSubmit={submit} aria-label={cartText.addToCart}>
       <Field id={`${id}-quantity`} label="Quantity" hint={hint} error={shownError}>
         <input
+          ref={input}
           id={`${id}-quantity`}
           type="number"
           inputMode="numeric"
