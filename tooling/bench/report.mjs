@@ -311,6 +311,8 @@ const WHAT_IT_BUYS = {
   'contracts: UI kit': 'the shared components (`@pcpp/contracts/ui`), shared whole',
   'contracts: dashboard UI': "the signed-in pages' frame and dialogs (`@pcpp/contracts/ui/dashboard`, since contracts 5.0.0 an entry of its own)",
   'shell: components/layout': 'the navbar (with the cart count and payments due) and the footer',
+  'shell: features/remotes': 'loads each remote at the version its cohort gets (the releases plugin of the federation runtime), falls back to the previous version and reports failures and sampled loads',
+  'react-error-boundary': 'the boundary around each remote: a remote that fails shows Retry, never a blank shop',
   'mf-shop: components': 'the part cards (with Purchase and Add to cart) and their sections',
   'mf-shop: features/home': "the home page's hero, categories, statistics and delivery sections",
   'no source map': 'files the build wrote no source map for',
