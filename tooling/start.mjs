@@ -10,6 +10,7 @@ import { releaseStoreFromEnv, servicePorts } from './service-config.cjs';
 import { registerLocalReleases } from './releases/release-store.mjs';
 import { serverRenderingReady, spawnService, waitForUrl } from './services/child-services.mjs';
 import { demoAccountLines, startLocalServices } from './services/local-services.mjs';
+import { SHELL_SERVER_BUILD } from './services/shell-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ports = servicePorts();
@@ -18,7 +19,7 @@ const releaseStore = releaseStoreFromEnv();
 const BUILD_OUTPUTS = {
   '@pcpp/contracts': 'contracts/dist/index.js',
   '@pcpp/api': 'api/dist/server.js',
-  '@pcpp/shell': 'shell/dist-server/server.js',
+  '@pcpp/shell': SHELL_SERVER_BUILD,
   '@pcpp/mf-shop': 'mf-shop/dist/server/remoteEntry.js',
   '@pcpp/mf-dashboard': 'mf-dashboard/dist/mf-manifest.json',
   '@pcpp/mf-admin': 'mf-admin/dist/mf-manifest.json',
@@ -27,7 +28,7 @@ const BUILD_OUTPUTS = {
 /** @type {{ name: string, dir: string, port: number, show: string, spa?: boolean, serverBuild?: string, immutable?: boolean, pid?: number }[]} */
 const FRONTENDS = [
   // Renders the public pages on the server with its server build (and the remotes' server builds).
-  { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, serverBuild: 'shell/dist-server/server.js', show: '' },
+  { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, serverBuild: SHELL_SERVER_BUILD, show: '' },
   { name: 'mf-shop', dir: 'mf-shop/dist', port: ports.shop, show: '/mf-manifest.json' },
   { name: 'mf-dashboard', dir: 'mf-dashboard/dist', port: ports.dashboard, show: '/mf-manifest.json' },
   { name: 'mf-admin', dir: 'mf-admin/dist', port: ports.admin, show: '/mf-manifest.json' },

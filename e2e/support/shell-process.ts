@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
+import { shellServerArgs } from '../../tooling/services/shell-server.mjs';
 import { stackUrls } from './environment';
 import { repoRoot } from './stack';
 
@@ -20,13 +20,7 @@ export async function startShellProcess(port: number, env: Record<string, string
   let output = '';
   const child = spawn(
     process.execPath,
-    [
-      path.join(repoRoot, 'tooling/serve-static.mjs'),
-      '--root', path.join(repoRoot, 'shell/dist'),
-      '--port', String(port),
-      '--spa', '--pages',
-      '--server-build', path.join(repoRoot, 'shell/dist-server/server.js'),
-    ],
+    shellServerArgs(repoRoot, port),
     {
       cwd: repoRoot,
       env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(stackUrls.authEmulator).host, ...env },

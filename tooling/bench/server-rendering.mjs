@@ -4,8 +4,8 @@
 // hints); what the home page shows with JavaScript off; and whether the page's largest element is in
 // the server's HTML.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { shellServerArgs } from '../services/shell-server.mjs';
 
 /**
  * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number, bodyBytes: number, renderedBy: string | null }} Throughput
@@ -18,13 +18,7 @@ import autocannon from 'autocannon';
 async function startShell({ root, port, env }) {
   const child = spawn(
     process.execPath,
-    [
-      path.join(root, 'tooling/serve-static.mjs'),
-      '--root', path.join(root, 'shell/dist'),
-      '--port', String(port),
-      '--spa', '--pages',
-      '--server-build', path.join(root, 'shell/dist-server/server.js'),
-    ],
+    shellServerArgs(root, port),
     { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' },
   );
   const url = `http://localhost:${port}`;
