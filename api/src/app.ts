@@ -31,6 +31,7 @@ import { createStripeClient } from './modules/payments/stripe-client';
 import type { Outbox } from './modules/mail/outbox';
 import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
 import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
+import { createHoldRules } from './modules/orders/hold-rules';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createReleasesRepository } from './modules/releases/repository';
 import { saveRegistryFile } from './modules/releases/registry-file';
@@ -186,6 +187,8 @@ export function createApp(deps: AppDeps): Express {
   const cartRepository = createCartRepository(database.collections);
   const cart = createCartService({ carts: cartRepository });
   const checkoutRepository = createCheckoutRepository(database.collections);
+  // One set of ordering rules, so an order and a checkout of one customer take turns too.
+  const holds = createHoldRules({ orders: ordersRepository, limits: config.orderHoldLimits });
   const checkout = createCheckoutService({
     checkouts: checkoutRepository,
     orders: ordersRepository,
@@ -197,7 +200,7 @@ export function createApp(deps: AppDeps): Express {
     stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
     shopUrl: config.shopUrl,
     holdMinutes: config.orderHoldMinutes,
-    holdLimits: config.orderHoldLimits,
+    holds,
     logger: deps.logger,
   });
   const payments = createPayments({
@@ -217,7 +220,7 @@ export function createApp(deps: AppDeps): Express {
     outbox: deps.outbox,
     shopUrl: config.shopUrl,
     holdMinutes: config.orderHoldMinutes,
-    holdLimits: config.orderHoldLimits,
+    holds,
     logger: deps.logger,
     activity,
     payments,

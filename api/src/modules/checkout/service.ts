@@ -18,7 +18,7 @@ import type { Logger } from '../../logger';
 import type { CartRepository } from '../cart/repository';
 import type { Outbox } from '../mail/outbox';
 import { type CheckoutSummary, checkoutPaidEmail, checkoutPlacedEmail } from '../mail/templates';
-import { createHoldRules, type HoldLimits, type HoldLine } from '../orders/hold-rules';
+import type { HoldLine, HoldRules } from '../orders/hold-rules';
 import { createIdempotentRunner, requestHash, type StoredAnswer } from '../orders/idempotency';
 import type { IdempotencyKeysRepository, OrdersRepository } from '../orders/repository';
 import { newOrderNumber, toOrder } from '../orders/service';
@@ -64,12 +64,13 @@ export function createCheckoutService(deps: {
   stripe: Stripe | undefined;
   shopUrl: string;
   holdMinutes: number;
-  holdLimits: HoldLimits;
+  /** The ordering rules (issue 20), one instance for orders and checkouts. */
+  holds: HoldRules;
   logger: Logger;
 }) {
   const { checkouts, orders } = deps;
   // The ordering rules of a single order (issue 20), for the checkout as one order and each of its lines.
-  const holds = createHoldRules({ orders, limits: deps.holdLimits });
+  const { holds } = deps;
   const runOnce = createIdempotentRunner(deps.idempotencyKeys, deps.logger, { thing: 'checkout' });
 
   function summary(doc: WithId<CheckoutDocument>, lines: WithId<OrderDocument>[], name: string): CheckoutSummary {
@@ -130,7 +131,12 @@ export function createCheckoutService(deps: {
     return held.map((taken) => taken.part);
   }
 
-  async function place(caller: AccessClaims, body: CheckoutBody): Promise<Checkout> {
+  /** One customer's checkouts and orders are placed in turn (see HoldRules.inTurn). */
+  function place(caller: AccessClaims, body: CheckoutBody): Promise<Checkout> {
+    return holds.inTurn(caller.email, () => placeNow(caller, body));
+  }
+
+  async function placeNow(caller: AccessClaims, body: CheckoutBody): Promise<Checkout> {
     // Before any stock is taken: a deleted or disabled account orders nothing, an unverified one neither.
     const { displayName, emailVerified } = await deps.identity.accountByEmail(caller.email);
     if (!emailVerified) throw new ForbiddenError(orderRuleText.verifyEmailFirst);

@@ -20,9 +20,33 @@ export type HoldLimits = Config['orderHoldLimits'];
  * orders at once, and at most `maxHeldUnitsPerPart` units of one part in them (or the part's
  * minimum order, when that is higher). They apply to a set of lines as a whole (one new order)
  * and per part (lines of one part add up), so a checkout of several lines uses them as one order.
+ * One instance serves the orders and the checkout, so both take their turn in the same queue.
  */
 export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidHoldsOf'>; limits: HoldLimits }) {
+  /** Per customer, the end of the queue of placements in this api instance. */
+  const queues = new Map<string, Promise<unknown>>();
+
   return {
+    /**
+     * Runs one placement of this customer's after the ones already under way in this instance, so a
+     * burst is counted in turn: the first ones within the caps stay, the rest get the 409. (Counted
+     * all at once, each would see the others and none would stay.) Across api instances the second
+     * count after the order is stored still keeps the caps.
+     */
+    async inTurn<T>(email: string, work: () => Promise<T>): Promise<T> {
+      const mine = (queues.get(email) ?? Promise.resolve()).then(work);
+      const end = mine.then(
+        () => undefined,
+        () => undefined,
+      );
+      queues.set(email, end);
+      try {
+        return await mine;
+      } finally {
+        if (queues.get(email) === end) queues.delete(email);
+      }
+    },
+
     /**
      * The 409 that refuses these lines, or null. `placed`: the order with these lines is stored
      * already (the check after the stock was taken, which counts it among the unpaid orders);

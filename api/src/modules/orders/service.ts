@@ -31,7 +31,7 @@ import { orderCancelledByShopEmail, orderDeliveredEmail, orderPlacedEmail, order
 import { createIdempotentRunner, requestHash, type StoredAnswer } from './idempotency';
 import type { CheckoutRepository } from '../checkout/repository';
 import type { PaymentsService } from '../payments/service';
-import { createHoldRules, type HoldLimits, type HoldLine } from './hold-rules';
+import type { HoldLine, HoldRules } from './hold-rules';
 import type { IdempotencyKeysRepository, OrdersRepository } from './repository';
 import type { AllOrdersQuery, MyOrdersQuery, OrderBody } from './validators';
 
@@ -148,7 +148,8 @@ export function createOrdersService(deps: {
   outbox: Outbox;
   shopUrl: string;
   holdMinutes: number;
-  holdLimits: HoldLimits;
+  /** The ordering rules (issue 20), one instance for orders and checkouts. */
+  holds: HoldRules;
   logger: Logger;
   activity: ActivityRecorder;
   /** Cancels an order's PaymentIntent before the order is cancelled. Absent: payments are not configured. */
@@ -158,16 +159,21 @@ export function createOrdersService(deps: {
 }) {
   const { orders, idempotencyKeys } = deps;
   const runOnce = createIdempotentRunner(idempotencyKeys, deps.logger, { thing: 'order' });
-  const holds = createHoldRules({ orders, limits: deps.holdLimits });
+  const { holds } = deps;
 
   /**
    * Places the order: the name and unit price from the part, the email from the token, the name
    * from the account. Only a verified email orders, and only within the hold caps (checked before
    * the stock is taken, for the answer, and again with the order stored, so concurrent orders of
-   * one customer cannot pass them together). The stock is taken in the same step that checks it;
-   * if the order cannot be stored or kept after that, the stock is given back.
+   * one customer cannot pass them together; one customer's placements take turns). The stock is
+   * taken in the same step that checks it; if the order cannot be stored or kept after that, the
+   * stock is given back.
    */
-  async function place(caller: AccessClaims, input: OrderBody): Promise<PlacedOrder> {
+  function place(caller: AccessClaims, input: OrderBody): Promise<PlacedOrder> {
+    return holds.inTurn(caller.email, () => placeNow(caller, input));
+  }
+
+  async function placeNow(caller: AccessClaims, input: OrderBody): Promise<PlacedOrder> {
     // Before the stock is taken: a deleted or disabled account orders nothing, an unverified one neither.
     const { displayName, emailVerified } = await deps.identity.accountByEmail(caller.email);
     if (!emailVerified) throw new ForbiddenError(orderRuleText.verifyEmailFirst);
