@@ -276,6 +276,7 @@ export interface Database {
 
 const PING_TIMEOUT_MS = 2_000;
 const HEARTBEAT_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export function collectionsOf(db: Db): Collections {
   return {
@@ -309,6 +310,9 @@ export async function connectDatabase(uri: string, dbName: string, timeoutMs = D
     serverSelectionTimeoutMS: timeoutMs,
     // The driver finds a server that is back at its next check (the default is every 10 s).
     heartbeatFrequencyMS: HEARTBEAT_MS,
+    // A connection the network swallows fails after this instead of the default 30 s, so the
+    // driver's next check (and the way back after an outage) is never held up that long.
+    connectTimeoutMS: CONNECT_TIMEOUT_MS,
     appName: 'pcpp-api',
   });
   await client.connect();
