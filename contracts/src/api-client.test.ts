@@ -4,6 +4,7 @@ import {
   ApiError,
   RENEW_BEFORE_EXPIRY_MS,
   SESSION_ENDED_MESSAGE,
+  apiBaseUrl,
   apiClient,
   configureApiClient,
   errorMessage,
@@ -16,6 +17,8 @@ import { authStore, type SessionHandlers } from './auth-store';
 let server: http.Server;
 let seen: { method: string; url: string; authorization: string | undefined }[] = [];
 let validToken = 'fresh-token';
+/** The bodies POST /report received. */
+const reports: unknown[] = [];
 /** What the token exchange (PUT /user/:email) answers. */
 let exchange: { status: number; body: object; delayMs: number };
 
@@ -32,6 +35,15 @@ beforeAll(async () => {
     if (req.url === '/protected') {
       if (req.headers.authorization === `Bearer ${validToken}`) res.end(JSON.stringify({ ok: true }));
       else res.writeHead(401).end(JSON.stringify({ message: 'Your session has expired' }));
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/report') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        reports.push(JSON.parse(Buffer.concat(chunks).toString()));
+        res.writeHead(202).end('{}');
+      });
       return;
     }
     if (req.url === '/busy') {
@@ -160,9 +172,26 @@ it('says the server is unreachable when nothing answers', async () => {
 });
 
 it('resolves stored image paths against the api host and keeps absolute URLs', () => {
-  const base = apiClient.defaults.baseURL;
+  const base = apiBaseUrl();
   expect(resolveImageUrl('/images/parts/a.svg')).toBe(`${base}/images/parts/a.svg`);
   expect(resolveImageUrl('https://cdn.example.com/x.webp')).toBe('https://cdn.example.com/x.webp');
+});
+
+it('tells each answer listener the answer and its full address (the server renderer records its reads so)', async () => {
+  const heard: { url: string; status: number }[] = [];
+  apiClient.onAnswer((response, url) => heard.push({ url, status: response.status }));
+  signInWith('fresh-token', Date.now() + RENEW_BEFORE_EXPIRY_MS + 60_000);
+  await apiClient.get('/protected');
+  expect(heard).toEqual([{ url: `${apiBaseUrl()}/protected`, status: 200 }]);
+});
+
+it('sends a report by fetch, and says when the server refused it', async () => {
+  await apiClient.report('/report', { remote: 'mf_shop' });
+  expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/report' });
+  expect(reports).toEqual([{ remote: 'mf_shop' }]);
+  const refused = await apiClient.report('/broken', {}).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(ApiError);
+  expect((refused as ApiError).status).toBe(500);
 });
 
 it("passes on the exchange's notice with the token", async () => {

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import type { ApiErrorBody } from './entities';
 import { authStore, type AccessToken } from './auth-store';
@@ -28,16 +28,83 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in agai
 /** The spec: the access token is renewed from 5 minutes before it expires. */
 export const RENEW_BEFORE_EXPIRY_MS = 5 * 60_000;
 
-/** The one axios instance of the project. The shell (or a remote's standalone host) sets baseURL. */
-export const apiClient = axios.create({ timeout: 15_000 });
+/** Set by the shell (or a remote's standalone host). */
+let baseURL: string | undefined;
+/** Told of every answer (the shell's server records the reads of each render). */
+const answerListeners: Array<(response: AxiosResponse, url: string) => void> = [];
+
+let axiosClient: Promise<AxiosInstance> | undefined;
+
+/**
+ * The one axios instance of the project, made at the first call: axios comes in its own chunk, so a
+ * page painted from the server's HTML and hydrated with its data does not load it until it calls the api.
+ */
+function client(): Promise<AxiosInstance> {
+  axiosClient ??= import(/* webpackChunkName: "axios" */ 'axios').then(({ default: axios }) => {
+    const created = axios.create({ timeout: 15_000, baseURL });
+    installSession(created);
+    created.interceptors.response.use((response) => {
+      for (const listener of answerListeners) listener(response, created.getUri(response.config));
+      return response;
+    });
+    return created;
+  });
+  // A chunk that failed to load is asked for again at the next call.
+  axiosClient.catch(() => {
+    axiosClient = undefined;
+  });
+  return axiosClient;
+}
+
+/**
+ * Loads axios ahead of the first call: the shell's page does at a visitor's first touch or key, the
+ * shell's server before its first render (it waits for it there).
+ */
+export async function warmApiClient(): Promise<void> {
+  await client().catch(() => undefined);
+}
+
+/** The project's one api client: axios's calls, its instance loaded on first use. */
+export const apiClient = {
+  get: <T = unknown>(url: string, config?: AxiosRequestConfig) => client().then((axios) => axios.get<T>(url, config)),
+  delete: <T = unknown>(url: string, config?: AxiosRequestConfig) => client().then((axios) => axios.delete<T>(url, config)),
+  post: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((axios) => axios.post<T>(url, data, config)),
+  put: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((axios) => axios.put<T>(url, data, config)),
+  patch: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((axios) => axios.patch<T>(url, data, config)),
+  /**
+   * POSTs a report the page neither waits for nor reads (the releases' load and failure counts):
+   * by fetch with keepalive, so it needs no axios and outlives the page. Rejects when it fails.
+   */
+  async report(path: string, body: unknown): Promise<void> {
+    const response = await fetch(`${(baseURL ?? '').replace(/\/$/, '')}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      keepalive: true,
+    });
+    if (!response.ok) throw new ApiError(`The server answered with an error (${response.status}).`, response.status);
+  },
+  /** Calls `listener` with every answer and its full address. */
+  onAnswer(listener: (response: AxiosResponse, url: string) => void): void {
+    answerListeners.push(listener);
+  },
+};
 
 export function configureApiClient(options: { baseURL: string }): void {
-  apiClient.defaults.baseURL = options.baseURL;
+  baseURL = options.baseURL;
+  void axiosClient?.then((axios) => {
+    axios.defaults.baseURL = options.baseURL;
+  });
+}
+
+/** The api's address the client calls (undefined until the shell configures it: the page's own). */
+export function apiBaseUrl(): string | undefined {
+  return baseURL;
 }
 
 /** Resolves a stored image path (e.g. /images/parts/x.svg) against the api host. */
 export function resolveImageUrl(img: string): string {
-  const base = apiClient.defaults.baseURL ?? globalThis.location?.origin ?? 'http://localhost';
+  const base = baseURL ?? globalThis.location?.origin ?? 'http://localhost';
   return new URL(img, base).toString();
 }
 
@@ -115,41 +182,49 @@ function expiresSoon(expiresAt: number | null): boolean {
 
 const bearer = (token: string) => `Bearer ${token}`;
 
-apiClient.interceptors.request.use(async (config) => {
-  if (config.skipSessionRefresh || config.headers.has('Authorization')) return config;
-  const { accessToken, accessTokenExpiresAt } = authStore.getState();
-  if (!accessToken) return config;
-  // Renew ahead of expiry, so a long form is never answered with a 401.
-  const token = expiresSoon(accessTokenExpiresAt) ? ((await refreshAccessToken()) ?? accessToken) : accessToken;
-  if (authStore.getState().status !== 'signedOut') config.headers.set('Authorization', bearer(token));
-  return config;
-});
-
 type RetriableConfig = InternalAxiosRequestConfig & { retriedAfter401?: boolean };
 
-apiClient.interceptors.response.use(undefined, async (error: unknown) => {
-  if (!(error instanceof AxiosError)) throw error;
-  const config = error.config as RetriableConfig | undefined;
-  if (error.response?.status === 401 && config && !config.skipSessionRefresh && !config.retriedAfter401) {
-    config.retriedAfter401 = true;
-    const sent = config.headers.get('Authorization');
-    const current = authStore.getState().accessToken;
-    // Another call renewed the token while this one was on the wire: use it, no new exchange.
-    const token = current && sent !== bearer(current) ? current : await refreshAccessToken();
-    if (token) {
-      config.headers.set('Authorization', bearer(token));
-      return apiClient.request(config);
+/** The access token on each call, renewed ahead of expiry, and one renewal and retry after a 401. */
+function installSession(axios: AxiosInstance): void {
+  axios.interceptors.request.use(async (config) => {
+    if (config.skipSessionRefresh || config.headers.has('Authorization')) return config;
+    const { accessToken, accessTokenExpiresAt } = authStore.getState();
+    if (!accessToken) return config;
+    // Renew ahead of expiry, so a long form is never answered with a 401.
+    const token = expiresSoon(accessTokenExpiresAt) ? ((await refreshAccessToken()) ?? accessToken) : accessToken;
+    if (authStore.getState().status !== 'signedOut') config.headers.set('Authorization', bearer(token));
+    return config;
+  });
+
+  axios.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!isAxiosError(error)) throw error;
+    const config = error.config as RetriableConfig | undefined;
+    if (error.response?.status === 401 && config && !config.skipSessionRefresh && !config.retriedAfter401) {
+      config.retriedAfter401 = true;
+      const sent = config.headers.get('Authorization');
+      const current = authStore.getState().accessToken;
+      // Another call renewed the token while this one was on the wire: use it, no new exchange.
+      const token = current && sent !== bearer(current) ? current : await refreshAccessToken();
+      if (token) {
+        config.headers.set('Authorization', bearer(token));
+        return axios.request(config);
+      }
     }
-  }
-  throw toApiError(error);
-});
+    throw toApiError(error);
+  });
+}
+
+/** By its flag, not its class: the class lives in the chunk that is loaded on first use. */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
 
 function toApiError(error: AxiosError): ApiError {
   const body = error.response?.data as ApiErrorBody | undefined;
   if (body && typeof body.message === 'string') {
     return new ApiError(body.message, error.response?.status ?? null, body);
   }
-  if (error.code === AxiosError.ECONNABORTED || error.code === 'ETIMEDOUT') {
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
     return new ApiError('The server took too long to answer. Please try again.', null);
   }
   if (!error.response) {

@@ -14,6 +14,7 @@ import {
   orderKeys,
   routeOwnerOf,
   userKeys,
+  warmApiClient,
   type RemoteName,
 } from '@pcpp/contracts';
 import { App } from './app/app';
@@ -61,6 +62,10 @@ async function bootstrap() {
   try {
     const config = await loadRuntimeConfig();
     configureApiClient({ baseURL: config.apiUrl });
+    // axios is not part of the first paint: it comes at the first touch, click or key (or the first call).
+    for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) {
+      window.addEventListener(type, () => void warmApiClient(), { once: true, passive: true });
+    }
     // Not awaited: the layout paints whatever the registry (the api) does.
     void registerRuntimeRemotes(config, inlineJson(LIVE_REMOTES_ELEMENT_ID));
     startSession(config.firebase);

@@ -10,6 +10,7 @@ import {
   apiClient,
   configureApiClient,
   createQueryClient,
+  warmApiClient,
   withTimeout,
 } from '@pcpp/contracts';
 import { headTags, jsonForScript } from '@pcpp/contracts/seo';
@@ -34,15 +35,14 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export function createServerRenderer({ apiUrl, log }: ServerRendererOptions): ServerRenderer {
   // The same api client and query functions as the browser's: contracts is one shared module here too.
   configureApiClient({ baseURL: apiUrl });
-  apiClient.interceptors.response.use((response) => {
+  apiClient.onAnswer((response, url) => {
     const etag = response.headers.etag;
-    readsOfRender.getStore()?.push({ url: apiClient.getUri(response.config), etag: typeof etag === 'string' ? etag : null });
-    return response;
+    readsOfRender.getStore()?.push({ url, etag: typeof etag === 'string' ? etag : null });
   });
 
   return {
     async warm(remote) {
-      await loadServerRemote(remote);
+      await Promise.all([loadServerRemote(remote), warmApiClient()]);
     },
     async render(request) {
       const remote = await withTimeout(

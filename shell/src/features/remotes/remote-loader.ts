@@ -76,13 +76,13 @@ export const releases = createReleasesPlugin({
       const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
       send(remote, version, (id) => {
         const body: ApiRequestBody<'/remotes/errors', 'post'> = { remote, version, loadId: id, message, cohort };
-        return apiClient.post('/remotes/errors', body);
+        return apiClient.report('/remotes/errors', body);
       });
     },
     loaded(remote, version) {
       send(remote, version, (id) => {
         const body: ApiRequestBody<'/remotes/loads', 'post'> = { remote, version, loadId: id, cohort };
-        return apiClient.post('/remotes/loads', body);
+        return apiClient.report('/remotes/loads', body);
       });
     },
   },
