@@ -59,10 +59,16 @@ export function startSession(config: RuntimeConfig['firebase']): void {
   });
 }
 
-/** Sign Out: the page says signed out at once; the provider is told as well. */
+/**
+ * Sign Out: the provider first, then the page says signed out. The other way round, a reload right
+ * after the page said so could find the provider's stored session still there and sign in again.
+ */
 export async function signOutEverywhere(): Promise<void> {
-  authStore.getState().signedOut();
-  await (await firebaseSession()).sessionHandlers.endSession();
+  try {
+    await (await firebaseSession()).sessionHandlers.endSession();
+  } finally {
+    authStore.getState().signedOut();
+  }
 }
 
 /** Google sign-in's popup support, loaded when the person shows intent (pointer over, focus). */
