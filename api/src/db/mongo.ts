@@ -2,6 +2,7 @@ import type { RemoteName } from '@pcpp/contracts/core';
 import type { ActivityEntry, BuildSlot, Order, OrderRefund, OrderStatusChange, Profile, Review, Part, SavedAddress, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
+import { failWritesOnDestroyedSockets } from './driver-fixes';
 
 // Stored shapes (the driver adds _id: reads return WithId<...>). Every insert stores createdAt.
 // Read code maps documents field by field to the response shape: the embedded jongodb server
@@ -306,6 +307,7 @@ export function collectionsOf(db: Db): Collections {
 
 /** timeoutMs: how long an operation waits to find a reachable server before it fails. */
 export async function connectDatabase(uri: string, dbName: string, timeoutMs = DEFAULT_MONGODB_TIMEOUT_MS): Promise<Database> {
+  failWritesOnDestroyedSockets();
   const client = new MongoClient(uri, {
     serverSelectionTimeoutMS: timeoutMs,
     // The driver finds a server that is back at its next check (the default is every 10 s).
