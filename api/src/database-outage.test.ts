@@ -1,61 +1,13 @@
 import { checkReceivedAnswer } from '../test/answer-check';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { createAccessTokens } from './auth/access-token';
 import { collectionsOf } from './db/mongo';
 import { type RunningServer, startServer } from './server';
 import { createPart, markEmailVerified, randomSuffix, signUp, uniqueEmail } from '../test/helpers';
-
-/**
- * A TCP proxy between the api and the run's database server, which the test cuts (every
- * connection destroyed, nothing accepted) and restores on the same port: an outage that keeps
- * the data.
- */
-async function startProxy(initialTarget: { host: string; port: number }) {
-  let target = initialTarget;
-  const sockets = new Set<net.Socket>();
-  const relay = (client: net.Socket) => {
-    const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  };
-  const listen = async (port: number) => {
-    const server = net.createServer(relay);
-    server.listen(port, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    return server;
-  };
-  let server = await listen(0);
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    /** Listens again; to another server when `to` is given (the first one restarted empty). */
-    async restore(to?: { host: string; port: number }) {
-      if (to) target = to;
-      server = await listen(port);
-    },
-    async close() {
-      await this.cut();
-    },
-  };
-}
+import { startTcpRelay } from '../test/tcp-relay';
 
 interface Answer {
   path: string;
@@ -93,13 +45,13 @@ const RECOVERY_WAIT_MS = 25_000;
 const JWT_SECRET = 'database-outage-test-secret-0123456789abcdef';
 
 let running: RunningServer;
-let proxy: Awaited<ReturnType<typeof startProxy>>;
+let proxy: Awaited<ReturnType<typeof startTcpRelay>>;
 let direct: MongoClient;
 const dbName = `test_${randomSuffix()}`;
 
 beforeAll(async () => {
   const uri = new URL(process.env.MONGODB_URI!);
-  proxy = await startProxy({ host: uri.hostname, port: Number(uri.port) });
+  proxy = await startTcpRelay({ host: uri.hostname, port: Number(uri.port) });
   const proxied = new URL(uri);
   proxied.host = `127.0.0.1:${proxy.port}`;
   running = await startServer({

@@ -1,4 +1,6 @@
+import type net from 'node:net';
 import { MongoClient } from 'mongodb';
+import { startTcpRelay } from '../../test/tcp-relay';
 import { failWritesOnDestroyedSockets } from './driver-fixes';
 
 // What the driver keeps inside that these tests reach (the fix is about its internals).
@@ -9,7 +11,7 @@ interface DriverInternals {
         string,
         {
           monitor: {
-            connection: { closed: boolean; socket: { destroy(): void; destroyed: boolean }; command(ns: unknown, command: object, options: object): Promise<unknown> };
+            connection: { closed: boolean; socket: net.Socket; command(ns: unknown, command: object, options: object): Promise<unknown> };
             requestCheck(): void;
           };
         }
@@ -81,4 +83,26 @@ it('keeps the server monitor checking when its socket is destroyed as a check be
   expect(heartbeats).toContain('succeeded');
   // And the client works on.
   expect(await client.db('admin').command({ ping: 1 })).toMatchObject({ ok: 1 });
+});
+
+it('ends a write that waits for room when its connection closes (a large command to a server that stopped reading)', async () => {
+  const database = new URL(process.env.MONGODB_URI!);
+  const relay = await startTcpRelay({ host: database.hostname, port: Number(database.port) });
+  try {
+    client = new MongoClient(`mongodb://127.0.0.1:${relay.port}`, { heartbeatFrequencyMS: 60_000 });
+    await client.connect();
+    const { connection } = monitorOf(client);
+    relay.stopReading();
+    const sent = outcomeOf(connection.command(ns('outage.$cmd'), { insert: 'parts', documents: [{ text: 'x'.repeat(12_000_000) }] }, {}));
+    // The socket's buffers fill: the driver waits for 'drain'.
+    for (const deadline = Date.now() + NEVER_MS; Date.now() < deadline && !connection.socket.writableNeedDrain; ) await sleep(20);
+    expect(connection.socket.writableNeedDrain).toBe(true);
+    // Ended without an error (no 'error' event): only its 'close' tells.
+    connection.socket.destroy();
+    expect(await sent).toMatch(/^MongoNetworkError: connection .* closed$/);
+  } finally {
+    await client?.close();
+    client = undefined;
+    await relay.close();
+  }
 });
