@@ -93,6 +93,18 @@ test.describe('on a phone', () => {
     const { requested } = await coldLoad(page, '/');
     expect(requested.filter((url) => url.endsWith('/images/parts/16-gb-triple-fan-graphics-card.svg'))).toEqual([]);
   });
+
+  test('a phone loads the pictures far below the first screen only as it nears them', async ({ page }) => {
+    const { requested } = await coldLoad(page, '/');
+    const pictures = page.getByRole('list', { name: 'Latest parts' }).locator('img');
+    await expect(pictures).toHaveCount(6);
+    const last = pictures.last();
+    // The sixth card is several screens down: its picture was not asked for.
+    expect(requested).not.toContain(await last.evaluate((img: HTMLImageElement) => img.src));
+    expect(await last.evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
 });
 
 test("the home page paints whole: the remote's loading fallback never shows on a cold load", async ({ page }) => {
@@ -108,4 +120,22 @@ test("the home page paints whole: the remote's loading fallback never shows on a
   await coldLoad(page, '/');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __remoteFallbackSeen: { fallback: boolean } }).__remoteFallbackSeen.fallback)).toBe(false);
+});
+
+test("the catalog's first row of pictures loads at once, the rest as they near the screen; home's below its hero too", async ({ page }) => {
+  await page.goto('/products');
+  const pictures = page.getByRole('list', { name: 'Parts' }).locator('img');
+  await expect(pictures.nth(5)).toBeAttached();
+  const loading = await pictures.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).loading));
+  expect(loading.slice(0, 3)).toEqual(['auto', 'auto', 'auto']);
+  expect(new Set(loading.slice(3))).toEqual(new Set(['lazy']));
+
+  await page.goto('/');
+  await expect(cardsIn(page.getByRole('list', { name: 'Latest parts' }))).toHaveCount(6);
+  const home = await page.locator('main img').evaluateAll((imgs) =>
+    imgs.map((img) => ({ src: (img as HTMLImageElement).getAttribute('src'), loading: (img as HTMLImageElement).loading, priority: img.getAttribute('fetchpriority') })),
+  );
+  // The hero's picture (the largest paint) loads first; the six categories and six parts below it wait.
+  expect(home.filter((img) => img.priority === 'high')).toEqual([expect.objectContaining({ loading: 'auto' })]);
+  expect(home.filter((img) => img.loading === 'lazy')).toHaveLength(12);
 });

@@ -32,6 +32,11 @@ async function shoot(page: Page, route: string, width: number, prefix = '', name
   await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Pictures below the first screen load as they near it: for a picture of the whole page, all of them now.
+  await page.evaluate(() => {
+    for (const img of document.images) img.loading = 'eager';
+  });
+  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete))).toBe(true);
   await page.screenshot({ path: path.join(shotsDir, `${prefix}${name}-${width}.png`), fullPage: true });
 }
 
@@ -188,6 +193,11 @@ async function shootState(
   await expect(shown(page).first()).toBeVisible({ timeout: 10_000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Pictures below the first screen load as they near it: for a picture of the whole page, all of them now.
+  await page.evaluate(() => {
+    for (const img of document.images) img.loading = 'eager';
+  });
+  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete))).toBe(true);
   await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
 }
 

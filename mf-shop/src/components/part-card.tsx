@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { type Part, resolveImageUrl } from '@pcpp/contracts';
+import { BELOW_THE_FOLD_PICTURE } from '../lib/below-the-fold';
 import { partHref } from '../lib/catalog-url';
 import { AddToCartButton } from './add-to-cart-button';
 import { PartFacts } from './part-facts';
@@ -63,15 +64,21 @@ const Actions = styled.div`
   > * { width: 100%; padding-inline: 12px; }
 `;
 
-/** One part: picture, name, description, price, stock, minimum order and the way to buy it. */
-export function PartCard({ part }: { part: Part }) {
+/** A grid's first row (three across at most): the cards a first screen can show. */
+export const CARDS_IN_FIRST_ROW = 3;
+
+/**
+ * One part: picture, name, description, price, stock, minimum order and the way to buy it.
+ * inFirstRow: the picture loads at once (a catalog's first row, which may be its largest paint).
+ */
+export function PartCard({ part, inFirstRow = false }: { part: Part; inFirstRow?: boolean }) {
   const titleId = useId();
   const href = partHref(part._id);
   return (
     <Card aria-labelledby={titleId}>
       {/* The name is the card's one link to the part's page: the picture repeats it for the mouse only. */}
       <Picture to={href} tabIndex={-1} aria-hidden="true">
-        <img src={resolveImageUrl(part.img)} alt={part.name} width={400} height={300} />
+        <img src={resolveImageUrl(part.img)} alt={part.name} width={400} height={300} {...(inFirstRow ? {} : BELOW_THE_FOLD_PICTURE)} />
       </Picture>
       <Body>
         <CategoryTag>{part.category}</CategoryTag>

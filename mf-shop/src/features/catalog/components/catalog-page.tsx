@@ -15,7 +15,7 @@ import {
 import { Button, QueryView, Spinner, VisuallyHidden, usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
-import { PartCard } from '../../../components/part-card';
+import { CARDS_IN_FIRST_ROW, PartCard } from '../../../components/part-card';
 import { Inner } from '../../../components/section';
 import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
 import { usePartList } from '../api/get-part-list';
@@ -181,9 +181,9 @@ function CatalogBody({ filters, onChange }: { filters: CatalogFilters; onChange:
                 </p>
               </Summary>
               <CardGrid aria-label="Parts">
-                {page.items.map((part) => (
+                {page.items.map((part, index) => (
                   <li key={part._id}>
-                    <PartCard part={part} />
+                    <PartCard part={part} inFirstRow={index < CARDS_IN_FIRST_ROW} />
                   </li>
                 ))}
               </CardGrid>

@@ -7,6 +7,7 @@ import motherboard from '../../../assets/categories/motherboard.svg';
 import powerSupplies from '../../../assets/categories/power-supplies.svg';
 import storage from '../../../assets/categories/storage.svg';
 import videoCard from '../../../assets/categories/video-card.svg';
+import { BELOW_THE_FOLD_PICTURE } from '../../../lib/below-the-fold';
 import { media } from '../../../lib/breakpoints';
 import { catalogHref } from '../../../lib/catalog-url';
 import { Section } from '../../../components/section';
@@ -57,7 +58,7 @@ export function CategoryShowcase() {
         {CATEGORIES.map((category) => (
           <li key={category}>
             <CategoryLink to={catalogHref({ category })}>
-              <img src={categoryPictures[category]} alt="" width={200} height={200} />
+              <img src={categoryPictures[category]} alt="" width={200} height={200} {...BELOW_THE_FOLD_PICTURE} />
               <span>{category}</span>
             </CategoryLink>
           </li>

@@ -33,6 +33,14 @@ it('asks the api for the six newest parts and shows them after a spinner', async
   expect(within(grid).getByRole('link', { name: 'Part 1' })).toHaveAttribute('href', `/products/${testObjectId(1)}`);
   expect(within(grid).getAllByRole('link', { name: 'Purchase' })[0]).toHaveAttribute('href', `/purchase/${testObjectId(1)}`);
   expect(api.requests.map((r) => r.url)).toEqual(['/tools?sort=newest&limit=6']);
+  // Below the hero: each picture loads as it nears the screen, off the first paint.
+  // (The pictures repeat each name's link for the mouse only: hidden from assistive technology.)
+  const pictures = grid.querySelectorAll('img');
+  expect(pictures).toHaveLength(6);
+  for (const picture of pictures) {
+    expect(picture).toHaveAttribute('loading', 'lazy');
+    expect(picture).toHaveAttribute('decoding', 'async');
+  }
 });
 
 it('says why a load failed and Retry asks again', async () => {
