@@ -50,14 +50,17 @@ export async function columnCount(list: Locator): Promise<number> {
   return new Set(lefts).size;
 }
 
-/** Every picture in the page's main area has loaded (and none is broken), e.g. before a screenshot. */
+/**
+ * Every picture in the page's main area has loaded (and none is broken), e.g. before a screenshot.
+ * Those below the first screen load as they near it (loading=lazy): they are asked for now.
+ */
 export async function expectImagesLoaded(page: Page): Promise<void> {
+  const pictures = page.locator('main img');
+  await pictures.evaluateAll((imgs) => {
+    for (const img of imgs) (img as HTMLImageElement).loading = 'eager';
+  });
   await expect
-    .poll(() =>
-      page
-        .locator('main img')
-        .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
-    )
+    .poll(() => pictures.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
     .toBe(true);
 }
 

@@ -5,7 +5,7 @@ import type { Order } from '../../contracts/src/core';
 import { stackUrls } from '../support/environment';
 import { aPart, payThroughPage, placeOrderThroughPage } from '../support/orders';
 import { showProfileToast } from '../support/toasts';
-import { openInApp } from '../support/storefront';
+import { expectImagesLoaded, openInApp } from '../support/storefront';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
@@ -32,11 +32,8 @@ async function shoot(page: Page, route: string, width: number, prefix = '', name
   await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  // Pictures below the first screen load as they near it: for a picture of the whole page, all of them now.
-  await page.evaluate(() => {
-    for (const img of document.images) img.loading = 'eager';
-  });
-  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete))).toBe(true);
+  // A picture of the whole page: with the pictures below the first screen too.
+  await expectImagesLoaded(page);
   await page.screenshot({ path: path.join(shotsDir, `${prefix}${name}-${width}.png`), fullPage: true });
 }
 
@@ -193,11 +190,8 @@ async function shootState(
   await expect(shown(page).first()).toBeVisible({ timeout: 10_000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  // Pictures below the first screen load as they near it: for a picture of the whole page, all of them now.
-  await page.evaluate(() => {
-    for (const img of document.images) img.loading = 'eager';
-  });
-  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete))).toBe(true);
+  // A picture of the whole page: with the pictures below the first screen too.
+  await expectImagesLoaded(page);
   await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
 }
 
