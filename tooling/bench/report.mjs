@@ -273,9 +273,11 @@ const WHY = {
   lcp: [
     "The largest element is in the server's HTML (its picture preloaded with it), and hydration waits for the load event",
     '(1.5 s at most), so no heavy script work comes before it. A Chromium trace of three unthrottled loads (2026-11-25,',
-    "by hand) shows what holds the main thread before the paint: the first style and layout of the server's HTML",
+    "by hand) showed what held the main thread before the paint: the first style and layout of the server's HTML",
     '(45–80 ms), each SVG picture built as a document of its own as it arrives (5–25 ms each, up to ~90 ms in all',
     "before the paint), and, when the HTML is parsed before the first frame, the shell's deferred `main.js` (~50 ms).",
+    'Since then only the hero\'s picture loads at once: the twelve below it (categories, latest parts) load as they',
+    'near the screen (see "Optimisations").',
     'Where its time went, measured in each load of this run:',
   ],
   paintFirst: [
