@@ -82,7 +82,7 @@ export const apiClient = {
       body: JSON.stringify(body),
       keepalive: true,
     });
-    if (!response.ok) throw new ApiError(`The server answered with an error (${response.status}).`, response.status);
+    if (!response.ok) throw statusError(response.status);
   },
   /** Calls `listener` with every answer and its full address. */
   onAnswer(listener: (response: AxiosResponse, url: string) => void): void {
@@ -219,6 +219,11 @@ function isAxiosError(error: unknown): error is AxiosError {
   return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
+/** An error answer that brought no sentence of its own. */
+function statusError(status: number): ApiError {
+  return new ApiError(`The server answered with an error (${status}).`, status);
+}
+
 function toApiError(error: AxiosError): ApiError {
   const body = error.response?.data as ApiErrorBody | undefined;
   if (body && typeof body.message === 'string') {
@@ -230,7 +235,7 @@ function toApiError(error: AxiosError): ApiError {
   if (!error.response) {
     return new ApiError('Cannot reach the server. Check your connection and try again.', null);
   }
-  return new ApiError(`The server answered with an error (${error.response.status}).`, error.response.status);
+  return statusError(error.response.status);
 }
 
 export function errorMessage(error: unknown): string {
