@@ -30,7 +30,8 @@ type PaymentsDeps = Parameters<typeof createPaymentsService>[0];
 import { createStripeClient } from './modules/payments/stripe-client';
 import type { Outbox } from './modules/mail/outbox';
 import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
-import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
+import { createOrdersRepository } from './modules/orders/repository';
+import { createIdempotencyKeysRepository } from './http/idempotency';
 import { createHoldRules } from './modules/orders/hold-rules';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createReleasesRepository } from './modules/releases/repository';
@@ -194,7 +195,6 @@ export function createApp(deps: AppDeps): Express {
     orders: ordersRepository,
     carts: cartRepository,
     users: usersRepository,
-    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
     identity,
     outbox: deps.outbox,
     stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
@@ -214,7 +214,6 @@ export function createApp(deps: AppDeps): Express {
   const orders = createOrdersService({
     orders: ordersRepository,
     checkouts: checkoutRepository,
-    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
     identity,
     roles,
     outbox: deps.outbox,
@@ -266,7 +265,14 @@ export function createApp(deps: AppDeps): Express {
     '/images',
     express.static(path.join(publicDir(), 'images'), { immutable: true, maxAge: '365d', index: false }),
   );
-  const guards: RouteGuards = { accessTokens, roles, identity, rateLimits: limits };
+  const guards: RouteGuards = {
+    accessTokens,
+    roles,
+    identity,
+    rateLimits: limits,
+    idempotencyKeys: createIdempotencyKeysRepository(database.collections.idempotencyKeys),
+    logger: deps.logger,
+  };
   let document: OpenApiDocument | undefined;
   const routeDeps = {
     database,

@@ -2,8 +2,9 @@ import type { Config } from './config';
 import type { Collections } from './db/mongo';
 import type { Logger } from './logger';
 import type { Outbox } from './modules/mail/outbox';
-import { createIdempotencyKeysRepository, createOrdersRepository } from './modules/orders/repository';
-import { cancelExpiredOrders, forgetOldIdempotencyKeys } from './modules/orders/service';
+import { createIdempotencyKeysRepository, forgetOldIdempotencyKeys } from './http/idempotency';
+import { createOrdersRepository } from './modules/orders/repository';
+import { cancelExpiredOrders } from './modules/orders/service';
 import type { PaymentsService } from './modules/payments/service';
 // Uploads.
 import { createUploadsRepository } from './modules/uploads/repository';

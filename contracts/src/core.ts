@@ -18,6 +18,7 @@ export * from './messages';
 export * from './money';
 export * from './names';
 export * from './orders';
+export * from './order-details';
 export * from './part-specs';
 export * from './pages';
 export * from './releases';

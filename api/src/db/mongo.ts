@@ -1,5 +1,5 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { ActivityEntry, BuildSlot, Order, OrderRefund, OrderStatusChange, Profile, Review, Part, SavedAddress, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, BuildSlot, Order, OrderPaymentState, OrderProgress, OrderRefund, OrderStatusChange, Profile, Review, Part, ReturnStatus, SavedAddress, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 import { failWritesOnDestroyedSockets } from './driver-fixes';
@@ -48,7 +48,27 @@ export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'sta
   holdExpiresAt?: Date;
   paymentIntentId?: string;
   refunds?: (Omit<OrderRefund, 'at'> & { at: Date })[];
-};
+} & LineCounters;
+
+/**
+ * What happened to an order line's units (modules/fulfilment/units.ts has the rules). All optional:
+ * absent is 0, as on lines stored before shipments, refunds and returns existed.
+ */
+export interface LineCounters {
+  shippedQuantity?: number;
+  deliveredQuantity?: number;
+  refundedQuantity?: number;
+  refundedUnshippedQuantity?: number;
+  returnedQuantity?: number;
+  returningQuantity?: number;
+  restockedQuantity?: number;
+  refundedAmount?: number;
+  /** Goes up with every change of the counters: each change is written over the version it read. */
+  unitsVersion?: number;
+  /** The last time units of this line were delivered (the return window starts there). */
+  lastDeliveredAt?: Date;
+}
+
 
 /**
  * A payment being given back, one per PaymentIntent (_id): inserting it claims the refund, so of
@@ -112,6 +132,83 @@ export interface CheckoutDocument {
   /** The PaymentIntent made for it last (the card form's). */
   paymentIntentId?: string;
   createdAt: Date;
+  /**
+   * The order's state and summary, derived from its lines after each change
+   * (modules/fulfilment/order-state.ts); All Orders and My Orders list and filter by it.
+   */
+  state?: StoredOrderState;
+  /** Set when the shop cancelled the whole order. */
+  cancellation?: { at: Date; by: string; reason: string };
+  /** The invoice's number, once issued (invoice_numbers reserves each once). */
+  invoiceNumber?: string;
+}
+
+export interface StoredOrderState {
+  status: OrderProgress;
+  payment: OrderPaymentState;
+  returnUnderWay: boolean;
+  /** The parts in short, and the lines' names in lower case (the admin's search). */
+  parts: string;
+  partNames: string[];
+  lineCount: number;
+  units: number;
+  total: number;
+  refunded: number;
+}
+
+/** A parcel the shop sent: which units of which lines, with the carrier's tracking number. */
+export interface ShipmentDocument {
+  orderNumber: string;
+  checkoutId: ObjectId;
+  carrier: string;
+  trackingNumber: string;
+  lines: { lineId: ObjectId; quantity: number }[];
+  shippedAt: Date;
+  by: string;
+  deliveredAt?: Date;
+}
+
+/**
+ * Money the shop gave back for units of an order (an admin's refund, a cancellation, a received
+ * return). pending while Stripe is asked; done with Stripe's refunds (one per payment it touched);
+ * failed when Stripe refused (the units were released again).
+ */
+export interface LineRefundDocument {
+  orderNumber: string;
+  checkoutId: ObjectId;
+  lines: { lineId: ObjectId; quantity: number; amount: number; unshipped: number }[];
+  amount: number;
+  reason: string;
+  restock: boolean;
+  by: string;
+  at: Date;
+  status: 'pending' | 'done' | 'failed';
+  stripeRefunds: { paymentIntentId: string; refundId: string; amount: number }[];
+  /** The return it paid for, if any. */
+  returnId?: ObjectId;
+}
+
+/** A customer's request to send parts back: requested → approved or rejected; approved → received (refunded). */
+export interface ReturnDocument {
+  orderNumber: string;
+  checkoutId: ObjectId;
+  email: string;
+  status: ReturnStatus;
+  lines: { lineId: ObjectId; quantity: number; productName: string }[];
+  reason: string;
+  note?: string;
+  requestedAt: Date;
+  decidedAt?: Date;
+  decidedBy?: string;
+  receivedAt?: Date;
+  refundedAmount?: number;
+}
+
+/** Invoice numbers, each given once, in sequence (_id), one per order. */
+export interface InvoiceNumberDocument {
+  _id: number;
+  orderNumber: string;
+  issuedAt: Date;
 }
 
 /**
@@ -267,6 +364,10 @@ export interface Collections {
   remoteLoads: Collection<RemoteLoadDocument>;
   rolloutCounts: Collection<RolloutCountDocument>;
   refunds: Collection<RefundDocument>;
+  shipments: Collection<ShipmentDocument>;
+  lineRefunds: Collection<LineRefundDocument>;
+  returns: Collection<ReturnDocument>;
+  invoiceNumbers: Collection<InvoiceNumberDocument>;
 }
 
 export interface Database {
@@ -302,6 +403,10 @@ export function collectionsOf(db: Db): Collections {
     remoteLoads: db.collection<RemoteLoadDocument>('remote_loads'),
     rolloutCounts: db.collection<RolloutCountDocument>('rollout_counts'),
     refunds: db.collection<RefundDocument>('refunds'),
+    shipments: db.collection<ShipmentDocument>('order_shipments'),
+    lineRefunds: db.collection<LineRefundDocument>('order_refunds'),
+    returns: db.collection<ReturnDocument>('order_returns'),
+    invoiceNumbers: db.collection<InvoiceNumberDocument>('invoice_numbers'),
   };
 }
 
@@ -386,6 +491,15 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.orders.createIndex({ checkoutId: 1 }, { name: 'checkoutId', sparse: true }),
     collections.checkouts.createIndex({ number: 1 }, { unique: true, name: 'number_unique' }),
     collections.carts.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
+    // Orders as wholes: a customer's newest first, everyone's by state, and an order's shipments, refunds and returns.
+    collections.checkouts.createIndex({ email: 1, createdAt: -1 }, { name: 'email_createdAt' }),
+    collections.checkouts.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
+    collections.checkouts.createIndex({ 'state.status': 1, createdAt: -1 }, { name: 'state_status_createdAt' }),
+    collections.shipments.createIndex({ orderNumber: 1 }, { name: 'orderNumber' }),
+    collections.lineRefunds.createIndex({ orderNumber: 1 }, { name: 'orderNumber' }),
+    collections.returns.createIndex({ orderNumber: 1 }, { name: 'orderNumber' }),
+    collections.returns.createIndex({ status: 1, requestedAt: -1 }, { name: 'status_requestedAt' }),
+    collections.invoiceNumbers.createIndex({ orderNumber: 1 }, { unique: true, name: 'orderNumber_unique' }),
     // Uploads: attach finds one by its url; the cleanup picks old ones.
     collections.uploads.createIndex({ url: 1 }, { unique: true, name: 'url_unique' }),
     collections.uploads.createIndex({ createdAt: 1 }, { name: 'createdAt' }),

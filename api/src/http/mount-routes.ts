@@ -2,9 +2,11 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import type { z } from 'zod';
 import type { AccessTokens } from '../auth/access-token';
 import type { IdentityProvider } from '../auth/firebase';
-import { refuseAdmins, requireAccessToken, requireAdmin, requireFirebaseIdToken } from '../auth/middleware';
+import { accessClaims, refuseAdmins, requireAccessToken, requireAdmin, requireFirebaseIdToken } from '../auth/middleware';
 import type { RoleAuthority } from '../auth/role-authority';
+import type { Logger } from '../logger';
 import { noBodySchema, noQuerySchema } from '../validation';
+import { createIdempotentRunner, type IdempotencyKeysRepository, requestHash } from './idempotency';
 import { type Access, expressPath, type HttpMethod, type RateLimitName, Reply, type RouteDeclaration, type RouteModule, SENT, successStatus } from './route-spec';
 
 /** What every module's routes are guarded with. */
@@ -13,6 +15,9 @@ export interface RouteGuards {
   roles: RoleAuthority;
   identity: IdentityProvider;
   rateLimits: Record<RateLimitName, RequestHandler>;
+  /** Where routes that declare `idempotent` keep their keys and first answers. */
+  idempotencyKeys: IdempotencyKeysRepository;
+  logger: Logger;
 }
 
 /** Limits counted per client address run before authentication; the others count signed-in accounts. */
@@ -70,10 +75,30 @@ function respond(spec: RouteDeclaration, res: Response, answer: unknown): void {
   res.status(successStatus(spec)).json(answer);
 }
 
+type Handler = ReturnType<RouteModule<unknown>['routes'][number]['handle']>;
+
+/**
+ * A handler run once per account and Idempotency-Key: the first answer is stored (only a 2xx: a
+ * failed request frees its key) and a retry gets it again. Without a key it runs as it is.
+ */
+function runOncePerKey(spec: RouteDeclaration, handler: Handler, guards: RouteGuards): Handler {
+  const runOnce = createIdempotentRunner(guards.idempotencyKeys, guards.logger, spec.idempotent!);
+  return async (input, req, res) => {
+    const key = (input.headers as Record<string, string | undefined>)['Idempotency-Key'];
+    if (!key) return handler(input, req, res);
+    const hash = requestHash([spec.operationId, input.params, input.body]);
+    const answer = await runOnce(accessClaims(req).email, key, hash, async () => {
+      const result = await handler(input, req, res);
+      return result instanceof Reply ? { status: result.status, body: result.body } : { status: successStatus(spec), body: result };
+    });
+    return new Reply(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+  };
+}
+
 /** Mounts a module's declared routes on the router: guard, limit, validate, handle. */
 export function mountRoutes<D>(router: Pick<Router, HttpMethod>, module: RouteModule<D>, deps: D, guards: RouteGuards): void {
   for (const spec of module.routes) {
-    const handler = spec.handle(deps);
+    const handler = spec.idempotent ? runOncePerKey(spec, spec.handle(deps), guards) : spec.handle(deps);
     const limit = spec.rateLimit ? guards.rateLimits[spec.rateLimit] : undefined;
     const byAddress = spec.rateLimit !== undefined && LIMITS_BY_ADDRESS.has(spec.rateLimit);
     const chain: RequestHandler[] = [

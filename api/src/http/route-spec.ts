@@ -96,6 +96,13 @@ export interface RouteDeclaration<
   rateLimit?: RateLimitName;
   /** The route honours an Idempotency-Key header (documented with the header's schema). */
   idempotencyKey?: boolean;
+  /**
+   * The http layer runs the route once per account and Idempotency-Key (http/idempotency.ts): a
+   * retry gets the first answer again (`Idempotent-Replayed: true`), the same key with another
+   * request is a 422. `thing` names what is made, in those sentences. The route declares the
+   * header in `headers` (required or not) and sets `idempotencyKey` too.
+   */
+  idempotent?: { thing: string };
   /** Middleware that runs after authentication and the rate limit, before validation (multer, express.raw). */
   before?: RequestHandler[];
   /** Several routes on one method and path: this one takes the request only when `when` says so. */

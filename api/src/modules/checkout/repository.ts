@@ -1,15 +1,21 @@
 import { MongoServerError, type ObjectId, type WithId } from 'mongodb';
 import type { CheckoutDocument, Collections, OrderDocument } from '../../db/mongo';
+import { linesOfOrder, orderStateRefresher } from '../fulfilment/order-state';
 
 const DUPLICATE_KEY = 11000;
 
 /** Checkouts and the orders they placed. Stock moves go through the orders repository. */
 export function createCheckoutRepository({ checkouts, orders }: Pick<Collections, 'checkouts' | 'orders'>) {
+  const refreshOrder = orderStateRefresher({ orders, checkouts });
   return {
+    /** Writes the order's derived state (a checkout is the order as people see it). */
+    refreshOrder,
+
     /** Stores the checkout; false when its number is taken already (never, with a reserved number). */
     async insert(checkout: WithId<CheckoutDocument>): Promise<boolean> {
       try {
         await checkouts.insertOne(checkout);
+        await refreshOrder(checkout._id);
         return true;
       } catch (error) {
         if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
@@ -20,11 +26,7 @@ export function createCheckoutRepository({ checkouts, orders }: Pick<Collections
     findById: (id: ObjectId) => checkouts.findOne({ _id: id }),
 
     /** The checkout's orders, in the order of its lines. */
-    async ordersOf(checkout: WithId<CheckoutDocument>): Promise<WithId<OrderDocument>[]> {
-      const found = await orders.find({ checkoutId: checkout._id }).toArray();
-      const position = new Map(checkout.orderIds.map((id, index) => [id.toHexString(), index]));
-      return found.sort((a, b) => (position.get(a._id.toHexString()) ?? 0) - (position.get(b._id.toHexString()) ?? 0));
-    },
+    ordersOf: (checkout: WithId<CheckoutDocument>): Promise<WithId<OrderDocument>[]> => linesOfOrder(orders, checkout),
 
     async insertOrders(docs: WithId<OrderDocument>[]): Promise<void> {
       await orders.insertMany(docs);
@@ -52,6 +54,7 @@ export function createCheckoutRepository({ checkouts, orders }: Pick<Collections
         { checkoutId: id, status: 'placed', paid: false },
         { $set: { paid: true, status: 'paid', transactionId }, $addToSet: { statusHistory: { status: 'paid', at, by: 'system' } } },
       );
+      await refreshOrder(id);
     },
   };
 }

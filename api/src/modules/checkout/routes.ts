@@ -1,7 +1,7 @@
 import { checkoutConflictSchema, checkoutLineErrorSchema, checkoutSchema, holdConflictSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
-import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { CheckoutService } from './service';
 import { checkoutBodySchema, checkoutHeadersSchema, checkoutParamsSchema } from './validators';
@@ -30,6 +30,7 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
       access: 'customer',
       rateLimit: 'orders',
       idempotencyKey: true,
+      idempotent: { thing: 'checkout' },
       body: checkoutBodySchema,
       headers: checkoutHeadersSchema,
       answers: {
@@ -56,10 +57,8 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
       },
       handle:
         ({ checkout }) =>
-        async ({ body, headers }, req) => {
-          const answer = await checkout.placeOnce(accessClaims(req), body, headers['Idempotency-Key']);
-          return new Reply(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
-        },
+        ({ body }, req) =>
+          checkout.place(accessClaims(req), body),
     }),
     route({
       method: 'get',

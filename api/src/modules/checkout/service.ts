@@ -19,8 +19,7 @@ import type { CartRepository } from '../cart/repository';
 import type { Outbox } from '../mail/outbox';
 import { type CheckoutSummary, checkoutPaidEmail, checkoutPlacedEmail } from '../mail/templates';
 import type { HoldLine, HoldRules } from '../orders/hold-rules';
-import { createIdempotentRunner, requestHash, type StoredAnswer } from '../orders/idempotency';
-import type { IdempotencyKeysRepository, OrdersRepository } from '../orders/repository';
+import type { OrdersRepository } from '../orders/repository';
 import { newOrderNumber, toOrder } from '../orders/service';
 import { type CheckoutFulfilment, REFUND_REASONS } from '../payments/service';
 import type { UsersRepository } from '../users/repository';
@@ -58,7 +57,6 @@ export function createCheckoutService(deps: {
   orders: OrdersRepository;
   carts: CartRepository;
   users: Pick<UsersRepository, 'saveShippingAddress'>;
-  idempotencyKeys: IdempotencyKeysRepository;
   identity: Pick<IdentityProvider, 'accountByEmail'>;
   outbox: Outbox;
   stripe: Stripe | undefined;
@@ -71,7 +69,6 @@ export function createCheckoutService(deps: {
   const { checkouts, orders } = deps;
   // The ordering rules of a single order (issue 20), for the checkout as one order and each of its lines.
   const { holds } = deps;
-  const runOnce = createIdempotentRunner(deps.idempotencyKeys, deps.logger, { thing: 'checkout' });
 
   function summary(doc: WithId<CheckoutDocument>, lines: WithId<OrderDocument>[], name: string): CheckoutSummary {
     return {
@@ -232,11 +229,8 @@ export function createCheckoutService(deps: {
   }
 
   return {
-    /** POST /checkout: once per Idempotency-Key; the answer of the first request to a retry. */
-    placeOnce(caller: AccessClaims, body: CheckoutBody, key: string): Promise<StoredAnswer<Checkout>> {
-      const hash = requestHash([body.lines.map((line) => [line.productId.toHexString(), line.quantity]), body.address, body.saveAddress]);
-      return runOnce(caller.email, key, hash, async () => ({ status: 201, body: await place(caller, body) }));
-    },
+    /** POST /checkout (once per Idempotency-Key: the http layer's, as the route declares). */
+    place,
 
     /** GET /checkout/{id}: the caller's own checkout with its orders as they are now. */
     async get(caller: AccessClaims, id: ObjectId): Promise<Checkout> {

@@ -4,6 +4,7 @@ import type { Collections, IdempotencyKeyDocument, OrderDocument } from '../../d
 import { containsText } from '../../db/text-match';
 import { updateIfMatches } from '../../db/update-if-matches';
 import { findListed } from '../../paging';
+import { orderStateRefresher } from '../fulfilment/order-state';
 
 type StatusChange = OrderDocument['statusHistory'][number];
 
@@ -25,17 +26,21 @@ export interface OrderSearch {
 /** Orders and the stock they hold. Every stock change is one conditional update, never read-then-write. */
 /** onCatalogChange: called after each stock change (the catalog shows stock; catalog-cache.ts). */
 export function createOrdersRepository(
-  { orders, parts, orderNumbers }: Pick<Collections, 'orders' | 'parts' | 'orderNumbers'>,
+  { orders, parts, orderNumbers, checkouts }: Pick<Collections, 'orders' | 'parts' | 'orderNumbers' | 'checkouts'>,
   { onCatalogChange = () => {} } = {},
 ) {
+  // A line's change changes its order's state (All Orders lists and filters orders by it).
+  const refreshOrder = orderStateRefresher({ orders, checkouts });
   /**
    * Sets the status (and `set`) and appends the change, only if `filter` still matches; the order
    * after the change, or null when another request changed it first. $addToSet appends the change
    * (each has its own time): jongodb rejects $push.
    */
-  function changeIf(filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange, set: Partial<OrderDocument> = {}) {
+  async function changeIf(filter: Filter<OrderDocument> & { _id: ObjectId }, change: StatusChange, set: Partial<OrderDocument> = {}) {
     const update: UpdateFilter<OrderDocument> = { $set: { ...set, status: change.status }, $addToSet: { statusHistory: change } };
-    return updateIfMatches(orders, filter, update);
+    const changed = await updateIfMatches(orders, filter, update);
+    if (changed) await refreshOrder(changed.checkoutId);
+    return changed;
   }
 
   return {
@@ -187,32 +192,3 @@ export function createOrdersRepository(
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
-
-/** Idempotency-Key records: the unique index on {email, key} makes the first insert the owner. */
-export function createIdempotencyKeysRepository(keys: Collection<IdempotencyKeyDocument>) {
-  return {
-    /** True when this request now owns the key; false when another request has it already. */
-    async claim(record: Omit<IdempotencyKeyDocument, 'response'>): Promise<boolean> {
-      try {
-        await keys.insertOne({ ...record });
-        return true;
-      } catch (error) {
-        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
-        throw error;
-      }
-    },
-    find: (email: string, key: string) => keys.findOne({ email, key }),
-    async saveResponse(email: string, key: string, response: NonNullable<IdempotencyKeyDocument['response']>) {
-      await keys.updateOne({ email, key }, { $set: { response } });
-    },
-    /** Frees a key whose request failed, so a retry runs again. */
-    async release(email: string, key: string): Promise<void> {
-      await keys.deleteOne({ email, key, response: { $exists: false } });
-    },
-    async deleteCreatedBefore(cutoff: Date): Promise<number> {
-      return (await keys.deleteMany({ createdAt: { $lt: cutoff } })).deletedCount;
-    },
-  };
-}
-
-export type IdempotencyKeysRepository = ReturnType<typeof createIdempotencyKeysRepository>;

@@ -13,8 +13,9 @@ import {
   UNREACHABLE_SMTP_URL,
   uniqueEmail,
 } from '../../../test/helpers';
-import { createIdempotencyKeysRepository, createOrdersRepository } from './repository';
-import { cancelExpiredOrders, forgetOldIdempotencyKeys, IDEMPOTENCY_KEY_RETENTION_MS } from './service';
+import { createIdempotencyKeysRepository, forgetOldIdempotencyKeys, IDEMPOTENCY_KEY_RETENTION_MS } from '../../http/idempotency';
+import { createOrdersRepository } from './repository';
+import { cancelExpiredOrders } from './service';
 
 type Account = Awaited<ReturnType<typeof signUpWithAccessToken>>;
 

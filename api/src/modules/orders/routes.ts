@@ -9,7 +9,7 @@ import {
 } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
-import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { OrdersService } from './service';
 import {
@@ -50,6 +50,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       access: 'customer',
       rateLimit: 'orders',
       idempotencyKey: true,
+      idempotent: { thing: 'order' },
       body: orderBodySchema,
       headers: idempotencyHeadersSchema,
       answers: {
@@ -71,10 +72,8 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       },
       handle:
         ({ orders }) =>
-        async ({ body, headers }, req) => {
-          const answer = await orders.placeOnce(accessClaims(req), body, headers['Idempotency-Key']);
-          return new Reply(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
-        },
+        ({ body }, req) =>
+          orders.place(accessClaims(req), body),
     }),
     route({
       method: 'get',

@@ -28,11 +28,10 @@ import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { orderCancelledByShopEmail, orderDeliveredEmail, orderPlacedEmail, orderShippedEmail } from '../mail/templates';
-import { createIdempotentRunner, requestHash, type StoredAnswer } from './idempotency';
 import type { CheckoutRepository } from '../checkout/repository';
 import type { PaymentsService } from '../payments/service';
 import type { HoldLine, HoldRules } from './hold-rules';
-import type { IdempotencyKeysRepository, OrdersRepository } from './repository';
+import type { OrdersRepository } from './repository';
 import type { AllOrdersQuery, MyOrdersQuery, OrderBody } from './validators';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
@@ -129,20 +128,11 @@ export async function cancelUnpaidOrder(
 
 const PAID_ORDER_NOT_DELETED = 'A paid order cannot be deleted.';
 
-/** Idempotency-Keys are kept at least this long (the cleanup drops older ones). */
-export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
-
-/** The request as far as the order depends on it (the ignored fields do not count). */
-function orderRequestHash({ productId, quantity, address, phone }: OrderBody): string {
-  return requestHash([productId.toHexString(), quantity, address, phone]);
-}
-
 /** What cancels an unpaid order's payment first (the payments service). */
 type PaymentCanceller = Pick<PaymentsService, 'cancelPaymentOf'>;
 
 export function createOrdersService(deps: {
   orders: OrdersRepository;
-  idempotencyKeys: IdempotencyKeysRepository;
   identity: Pick<IdentityProvider, 'accountByEmail'>;
   roles: RoleAuthority;
   outbox: Outbox;
@@ -157,8 +147,7 @@ export function createOrdersService(deps: {
   /** Every placed order belongs to a checkout: a single order to one of one line (its confirmation page, its one payment). */
   checkouts: Pick<CheckoutRepository, 'insert' | 'deleteCheckout'>;
 }) {
-  const { orders, idempotencyKeys } = deps;
-  const runOnce = createIdempotentRunner(idempotencyKeys, deps.logger, { thing: 'order' });
+  const { orders } = deps;
   const { holds } = deps;
 
   /**
@@ -289,15 +278,8 @@ export function createOrdersService(deps: {
   }
 
   return {
-    /**
-     * POST /order. With an Idempotency-Key, the first request with that key (per customer) places
-     * the order and its answer is stored; a retry gets the stored answer, and a request that arrives
-     * while the first is still running waits for it. A failed first request frees the key.
-     */
-    async placeOnce(caller: AccessClaims, input: OrderBody, key: string | undefined): Promise<StoredAnswer<PlacedOrder>> {
-      if (!key) return { status: 201, body: await place(caller, input), replayed: false };
-      return runOnce(caller.email, key, orderRequestHash(input), async () => ({ status: 201, body: await place(caller, input) }));
-    },
+    /** POST /order (its Idempotency-Key is the http layer's: the route declares it). */
+    place,
 
     /** GET /myorder: the caller's own orders, newest first; a page when page or limit is given. */
     async listOwn(caller: AccessClaims, query: MyOrdersQuery): Promise<Order[] | OrderPage> {
@@ -449,9 +431,4 @@ export async function cancelExpiredOrders(
     // A short batch is the last; one where nothing moved would come back the same.
     if (batch.length < SWEEP_BATCH || progress === 0) return cancelled;
   }
-}
-
-/** Drops Idempotency-Keys older than the retention time; returns how many. */
-export function forgetOldIdempotencyKeys(keys: IdempotencyKeysRepository, now = new Date()): Promise<number> {
-  return keys.deleteCreatedBefore(new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS));
 }

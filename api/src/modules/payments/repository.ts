@@ -1,6 +1,7 @@
 import { MongoServerError, type ObjectId, type WithId } from 'mongodb';
 import type { Collections, OrderDocument, RefundDocument } from '../../db/mongo';
 import { updateIfMatches } from '../../db/update-if-matches';
+import { orderStateRefresher } from '../fulfilment/order-state';
 
 const DUPLICATE_KEY = 11000;
 /** A refund claimed this long ago and never finished (its api stopped) may be taken over. */
@@ -8,7 +9,8 @@ const STALE_REFUND_CLAIM_MS = 5 * 60_000;
 
 type RefundEntry = NonNullable<OrderDocument['refunds']>[number];
 
-export function createPaymentsRepository({ orders, parts, refunds }: Pick<Collections, 'orders' | 'parts' | 'refunds'>) {
+export function createPaymentsRepository({ orders, parts, refunds, checkouts }: Pick<Collections, 'orders' | 'parts' | 'refunds' | 'checkouts'>) {
+  const refreshOrder = orderStateRefresher({ orders, checkouts });
   return {
     findById: (id: ObjectId) => orders.findOne({ _id: id }),
 
@@ -30,13 +32,15 @@ export function createPaymentsRepository({ orders, parts, refunds }: Pick<Collec
      * others null. The history is written whole ($push is missing from the embedded database);
      * the status in the filter makes sure nobody changed it since `order` was read.
      */
-    markPaid(order: WithId<OrderDocument>, transactionId: string, at: Date): Promise<WithId<OrderDocument> | null> {
+    async markPaid(order: WithId<OrderDocument>, transactionId: string, at: Date): Promise<WithId<OrderDocument> | null> {
       const statusHistory = [...order.statusHistory, { status: 'paid' as const, at, by: 'system' }];
-      return updateIfMatches(
+      const paid = await updateIfMatches(
         orders,
         { _id: order._id, status: 'placed', paid: false },
         { $set: { paid: true, status: 'paid', transactionId, statusHistory } },
       );
+      if (paid) await refreshOrder(paid.checkoutId);
+      return paid;
     },
 
     /**

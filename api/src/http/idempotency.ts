@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { ConflictError, UnprocessableEntityError } from '../../errors';
-import type { Logger } from '../../logger';
-import type { IdempotencyKeysRepository } from './repository';
+import { type Collection, MongoServerError } from 'mongodb';
+import type { IdempotencyKeyDocument } from '../db/mongo';
+import { ConflictError, UnprocessableEntityError } from '../errors';
+import type { Logger } from '../logger';
 
 /** How long a request waits for the first request with the same Idempotency-Key to finish. */
 const IDEMPOTENCY_WAIT_MS = 10_000;
@@ -23,7 +24,7 @@ export interface StoredAnswer<B> {
 }
 
 /**
- * Runs a write once per customer and Idempotency-Key (POST /order, POST /checkout): the first
+ * Runs a write once per account and Idempotency-Key (any route that declares `idempotent`; mount-routes.ts): the first
  * request with a key claims it (the unique index on {email, key} decides), runs and stores its
  * answer; a retry gets that answer again; one that arrives while the first still runs waits for it
  * (up to 10 s, then a 409). The same key with another request is a 422. A first request that
@@ -68,4 +69,43 @@ export function createIdempotentRunner(keys: IdempotencyKeysRepository, logger: 
       await delay(IDEMPOTENCY_POLL_MS);
     }
   };
+}
+
+const DUPLICATE_KEY = 11000;
+
+/** Idempotency-Keys are kept at least this long (the cleanup drops older ones). */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
+
+/** Idempotency-Key records: the unique index on {email, key} makes the first insert the owner. */
+export function createIdempotencyKeysRepository(keys: Collection<IdempotencyKeyDocument>) {
+  return {
+    /** True when this request now owns the key; false when another request has it already. */
+    async claim(record: Omit<IdempotencyKeyDocument, 'response'>): Promise<boolean> {
+      try {
+        await keys.insertOne({ ...record });
+        return true;
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+    },
+    find: (email: string, key: string) => keys.findOne({ email, key }),
+    async saveResponse(email: string, key: string, response: NonNullable<IdempotencyKeyDocument['response']>) {
+      await keys.updateOne({ email, key }, { $set: { response } });
+    },
+    /** Frees a key whose request failed, so a retry runs again. */
+    async release(email: string, key: string): Promise<void> {
+      await keys.deleteOne({ email, key, response: { $exists: false } });
+    },
+    async deleteCreatedBefore(cutoff: Date): Promise<number> {
+      return (await keys.deleteMany({ createdAt: { $lt: cutoff } })).deletedCount;
+    },
+  };
+}
+
+export type IdempotencyKeysRepository = ReturnType<typeof createIdempotencyKeysRepository>;
+
+/** Drops Idempotency-Keys older than the retention time; returns how many. */
+export function forgetOldIdempotencyKeys(keys: IdempotencyKeysRepository, now = new Date()): Promise<number> {
+  return keys.deleteCreatedBefore(new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS));
 }

@@ -1,0 +1,51 @@
+import { partsInShort } from '@pcpp/contracts/core';
+import type { ObjectId, WithId } from 'mongodb';
+import type { CheckoutDocument, Collections, OrderDocument, StoredOrderState } from '../../db/mongo';
+import { orderStateOf, unitsOf } from './units';
+
+/** A checkout's lines in the order they were placed. */
+export async function linesOfOrder(orders: Collections['orders'], header: WithId<CheckoutDocument>): Promise<WithId<OrderDocument>[]> {
+  const found = await orders.find({ checkoutId: header._id }).toArray();
+  const position = new Map(header.orderIds.map((id, index) => [id.toHexString(), index]));
+  return found.sort((a, b) => (position.get(a._id.toHexString()) ?? 0) - (position.get(b._id.toHexString()) ?? 0));
+}
+
+/** What All Orders and My Orders show and filter by, from the order's lines as they are. */
+export function storedStateOf(header: Pick<CheckoutDocument, 'cancellation'>, lines: OrderDocument[]): StoredOrderState {
+  const state = orderStateOf(lines, { cancelled: header.cancellation !== undefined });
+  const paidLines = lines.filter((line) => line.paid);
+  const counted = paidLines.length > 0 ? paidLines : lines.filter((line) => line.status !== 'cancelled');
+  return {
+    ...state,
+    parts: partsInShort(lines.map((line) => ({ productName: line.productName, quantity: line.order_quantity }))),
+    partNames: lines.map((line) => line.productName.toLowerCase()),
+    lineCount: lines.length,
+    units: lines.reduce((sum, line) => sum + line.order_quantity, 0),
+    total: (counted.length > 0 ? counted : lines).reduce((sum, line) => sum + line.totalAmount, 0),
+    refunded: lines.reduce((sum, line) => sum + unitsOf(line).refundedAmount, 0),
+  };
+}
+
+const sameState = (a: StoredOrderState | undefined, b: StoredOrderState) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Writes the order's derived state onto its header after its lines changed. Written, then read
+ * again: a change that raced this one and wrote an older state is put right by the second look.
+ */
+export async function refreshOrderState(collections: Pick<Collections, 'checkouts' | 'orders'>, checkoutId: ObjectId | undefined): Promise<StoredOrderState | undefined> {
+  if (!checkoutId) return undefined;
+  let state: StoredOrderState | undefined;
+  for (let look = 0; look < 3; look += 1) {
+    const header = await collections.checkouts.findOne({ _id: checkoutId });
+    if (!header) return undefined;
+    state = storedStateOf(header, await linesOfOrder(collections.orders, header));
+    if (sameState(header.state, state)) return state;
+    await collections.checkouts.updateOne({ _id: checkoutId }, { $set: { state } });
+  }
+  return state;
+}
+
+/** The state refresher the line writers call after each change (orders, checkout and payments repositories). */
+export const orderStateRefresher = (collections: Pick<Collections, 'checkouts' | 'orders'>) => async (checkoutId: ObjectId | undefined) => {
+  await refreshOrderState(collections, checkoutId);
+};
