@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { brand } from '@pcpp/contracts/core';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -8,7 +9,7 @@ import type { AccessTokens } from './auth/access-token';
 import type { IdentityProvider } from './auth/firebase';
 import { createRoleAuthority } from './auth/role-authority';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
-import { DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT, DEFAULT_RELEASE_ROLLBACK, type Config } from './config';
+import { DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT, DEFAULT_RELEASE_ROLLBACK, DEFAULT_RETURN_WINDOW_DAYS, type Config } from './config';
 import type { Database, OrderDocument } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
 import { createRateLimits } from './rate-limits';
@@ -34,6 +35,8 @@ import { createOrdersRepository } from './modules/orders/repository';
 import { createIdempotencyKeysRepository } from './http/idempotency';
 import { createHoldRules } from './modules/orders/hold-rules';
 import { createOrdersService, toOrder } from './modules/orders/service';
+import { createFulfilmentRepository } from './modules/fulfilment/repository';
+import { createFulfilmentService } from './modules/fulfilment/service';
 import { createReleasesRepository } from './modules/releases/repository';
 import { saveRegistryFile } from './modules/releases/registry-file';
 import { createReleasesService } from './modules/releases/service';
@@ -57,6 +60,7 @@ export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'> &
     // Orders and their emails.
     Pick<Config, 'shopUrl' | 'orderHoldMinutes' | 'orderHoldLimits'> &
+    Partial<Pick<Config, 'returnWindowDays'>> &
     // Uploads.
     Pick<Config, 'uploadStorage'> &
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
@@ -225,6 +229,22 @@ export function createApp(deps: AppDeps): Express {
     payments,
   });
 
+  // Orders as wholes after they are placed: shipments, refunds, returns, the invoice.
+  const fulfilment = createFulfilmentService({
+    repo: createFulfilmentRepository(database.collections, catalogWrites),
+    orders: ordersRepository,
+    roles,
+    outbox: deps.outbox,
+    activity,
+    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
+    payments,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    returnWindowDays: config.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
+    logger: deps.logger,
+  });
+  const seller = { name: brand.full, address: 'Returns and invoices: PC PART PICKER, 1 Builder Way, Austin, TX 78701, USA', url: config.shopUrl };
+
   // Counted in the database, so several api instances share the counts.
   const limits = createRateLimits(database.collections.rateLimits, config.rateLimits);
 
@@ -284,6 +304,8 @@ export function createApp(deps: AppDeps): Express {
     users,
     payments,
     orders,
+    fulfilment,
+    seller,
     cart,
     checkout,
     activity,

@@ -206,6 +206,7 @@ describe('loadConfig', () => {
   it('has defaults for orders and their emails, derived from the shell port', () => {
     expect(loadConfig(DATABASE)).toMatchObject({
       orderHoldMinutes: 30,
+      returnWindowDays: 30,
       orderHoldLimits: { maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10 },
       smtpUrl: undefined,
       mailFrom: 'PC PART PICKER <orders@pcparts.dev>',
@@ -222,6 +223,7 @@ describe('loadConfig', () => {
       }),
     ).toMatchObject({
       orderHoldMinutes: 30,
+      returnWindowDays: 30,
       smtpUrl: 'smtps://user:pass@mail.example:465',
       mailFrom: 'Shop <shop@example.com>',
       shopUrl: 'https://shop.example',

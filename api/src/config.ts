@@ -13,6 +13,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const MIN_SECRET_LENGTH = 32;
 /** As ticketing and checkout flows do: long enough to pay, short enough that stock comes back soon. */
 export const DEFAULT_ORDER_HOLD_MINUTES = 30;
+/** How long after delivery a customer may ask to return parts. */
+export const DEFAULT_RETURN_WINDOW_DAYS = 30;
 /** Per customer: unpaid orders at once, and units of one part held by them (orders/holds.ts). */
 export const DEFAULT_MAX_UNPAID_ORDERS = 3;
 export const DEFAULT_MAX_HELD_UNITS_PER_PART = 10;
@@ -117,6 +119,8 @@ export interface Config {
   // Orders and their emails.
   /** How long an unpaid order holds its stock before the sweep cancels it. */
   orderHoldMinutes: number;
+  /** How long after delivery parts may be returned (POST /orders/{number}/returns). */
+  returnWindowDays: number;
   /** Per customer, at once: unpaid orders, and units of one part in them (a part whose minimum order is higher allows that). */
   orderHoldLimits: { maxUnpaidOrders: number; maxHeldUnitsPerPart: number };
   /** Where order emails are sent; unset: they wait in the outbox. */
@@ -266,6 +270,12 @@ const envSchema = z.object({
     .int('must be a whole number of minutes')
     .min(1, 'must be at least 1 minute')
     .default(DEFAULT_ORDER_HOLD_MINUTES),
+  RETURN_WINDOW_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(365, 'must be at most 365 days')
+    .default(DEFAULT_RETURN_WINDOW_DAYS),
   MAX_UNPAID_ORDERS: z.coerce
     .number({ error: 'must be a whole number of orders' })
     .int('must be a whole number of orders')
@@ -429,6 +439,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     // Orders and their emails.
     orderHoldMinutes: env.ORDER_HOLD_MINUTES,
+    returnWindowDays: env.RETURN_WINDOW_DAYS,
     orderHoldLimits: { maxUnpaidOrders: env.MAX_UNPAID_ORDERS, maxHeldUnitsPerPart: env.MAX_HELD_UNITS_PER_PART },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

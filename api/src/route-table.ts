@@ -6,6 +6,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { buildsRoutes } from './modules/builds/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
+import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
@@ -28,6 +29,7 @@ export const apiRouteModules = [
   usersRoutes,
   paymentsRoutes,
   ordersRoutes,
+  fulfilmentRoutes,
   cartRoutes,
   checkoutRoutes,
   activityRoutes,

@@ -14,6 +14,7 @@ import { restoreRegistryFile } from './modules/releases/registry-file';
 import { seedDemoData } from './db/seed';
 import { createOrdersRepository } from './modules/orders/repository';
 import { numberOrdersWithoutNumber } from './modules/orders/service';
+import { prepareOrdersAsWholes } from './modules/fulfilment/order-state';
 import { createPartsRepository } from './modules/parts/repository';
 import { createLogger, type Logger } from './logger';
 import { createOutbox } from './modules/mail/outbox';
@@ -76,6 +77,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     // Orders stored before order numbers existed get theirs now, so every order shows and is found by one.
     const numbered = await numberOrdersWithoutNumber(createOrdersRepository(database.collections));
     if (numbered > 0) logger.info({ numbered }, 'gave order numbers to orders stored before numbers existed');
+    // Lines stored before checkouts existed become orders of one line; every order gets its state.
+    const prepared = await prepareOrdersAsWholes(database.collections);
+    if (prepared > 0) logger.info({ orders: prepared }, 'prepared orders stored before orders had a state');
     if (config.seedDemoData) {
       const seeded = await seedDemoData(database.collections);
       if (seeded.parts || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');

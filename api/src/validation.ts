@@ -26,3 +26,9 @@ export const noQuerySchema = z.strictObject(
   {},
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter ${keysOf(issue)}: this call takes none` : undefined) },
 );
+
+/** A moment in a query string: ISO 8601 with its offset (what Date#toISOString writes). */
+export const instantSchema = (name: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${name} must be an ISO date and time, like 2026-11-24T00:00:00.000Z` })
+    .transform((text) => new Date(text));

@@ -1,8 +1,9 @@
+import { refreshOrderState } from '../src/modules/fulfilment/order-state';
 import { checkAnswersOf } from './answer-check';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { orderNumberFrom, type Role } from '@pcpp/contracts/core';
 import type { Express } from 'express';
-import type { Db, ObjectId } from 'mongodb';
+import { type Db, ObjectId } from 'mongodb';
 import request from 'supertest';
 import { type AppDeps, createApp } from '../src/app';
 import { type AccessTokens, createAccessTokens } from '../src/auth/access-token';
@@ -299,8 +300,12 @@ export async function insertOrder(
 ): Promise<{ _id: ObjectId; id: string }> {
   const createdAt = fields.createdAt ?? new Date();
   const quantity = fields.order_quantity ?? 1;
+  const number = fields.number ?? testOrderNumber();
+  // Every placed order belongs to a checkout (an order of one line), as POST /order stores it.
+  const checkoutId = fields.checkoutId ?? new ObjectId();
   const { insertedId } = await api.database.collections.orders.insertOne({
-    number: testOrderNumber(),
+    number,
+    checkoutId,
     productId: part._id,
     productName: part.name,
     name: 'Test Customer',
@@ -315,5 +320,18 @@ export async function insertOrder(
     createdAt,
     ...fields,
   });
+  if (!fields.checkoutId) {
+    await api.database.collections.checkouts.insertOne({
+      _id: checkoutId,
+      email: fields.email,
+      number,
+      orderIds: [insertedId],
+      totalAmount: part.price * quantity,
+      paid: fields.paid ?? false,
+      ...(fields.transactionId ? { transactionId: fields.transactionId } : {}),
+      createdAt,
+    });
+    await refreshOrderState(api.database.collections, checkoutId);
+  }
   return { _id: insertedId, id: insertedId.toHexString() };
 }

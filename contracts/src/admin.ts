@@ -45,6 +45,7 @@ export const ACTIVITY_ACTIONS = [
   'order.deleted',
   'order.status',
   'order.refunded',
+  'order.return',
   'review.hidden',
   'review.shown',
   'release.published',

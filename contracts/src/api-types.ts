@@ -614,6 +614,272 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All orders, one row each (All Orders)
+         * @description Orders as wholes (a checkout’s lines under one number), newest first, one page. `status` is the order’s state (unpaid, paid, partly-shipped, shipped, delivered, cancelled, refunded); `q` matches part of the order number, the email or a part’s name, whatever the case; `from`/`to` bound when it was placed; `sort=oldest` turns it around.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My orders, one row each (My Orders)
+         * @description The caller’s orders, newest first, one page.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["listMyWholeOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order: its lines, shipments, refunds, returns and totals
+         * @description Its owner or an admin. Money in integer cents.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["getWholeOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order’s invoice (PDF)
+         * @description Its owner or an admin, once the order is paid. The invoice number is given on the first request and kept (one per order, in sequence); refunds show as credit lines.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship parts of an order (one parcel)
+         * @description The carrier and tracking number of one parcel, and which units are in it (`lines`); without `lines`, every paid unit not shipped yet. Parcels may hold part of an order. The customer gets one email per parcel, with its tracking link.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         *
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key gets the first answer again.
+         */
+        post: operations["addShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/shipments/{shipmentId}/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a parcel delivered
+         * @description Its units count as delivered (the return window starts); a line all of whose units arrived is delivered. The customer is emailed.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["markShipmentDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order
+         * @description Unpaid: its payment is cancelled and its held parts go back on sale. Paid and not shipped: refunded in full through Stripe and restocked, once however many cancels and payments race. The customer is emailed the reason. A cancelled order answers as it is.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["cancelWholeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund units of an order
+         * @description Gives back exactly the paid share of the named units through Stripe (never more than a line was paid), once per `Idempotency-Key`; `restock` puts the units back in stock. Units not yet shipped are taken first (they will not ship).
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         *
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key gets the first answer again.
+         */
+        post: operations["refundOrderUnits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to return delivered parts
+         * @description The order’s owner, within RETURN_WINDOW_DAYS of delivery: never more units than were delivered and not already returned, refunded or in a return. The shop approves it, then refunds and restocks the parts when they arrive.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 20 calls per account every 60 s (RATE_LIMIT_ORDERS); past it, 429 with Retry-After.
+         */
+        post: operations["requestReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Returns, newest first
+         * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["listReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or refuse a return
+         * @description A refused return frees its units; the customer is emailed either way, with the note.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["decideReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns/{id}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The returned parts arrived: refund and restock them
+         * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["receiveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart": {
         parameters: {
             query?: never;
@@ -1250,7 +1516,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
+            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
             actor: string;
             target: string;
             details?: string;
@@ -5399,6 +5665,2325 @@ export interface operations {
             };
             /** @description The token’s account may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                status?: "unpaid" | "paid" | "partly-shipped" | "shipped" | "delivered" | "cancelled" | "refunded";
+                q?: string;
+                from?: string;
+                to?: string;
+                sort?: "newest" | "oldest";
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "number": "PCP-7K3Q9D",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *           "status": "partly-shipped",
+                     *           "payment": "partly-refunded",
+                     *           "returnUnderWay": false,
+                     *           "placedAt": "2026-11-02T09:30:00.000Z",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "parts": "B550 ATX Motherboard, GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "lineCount": 2,
+                     *           "units": 2,
+                     *           "total": 58998,
+                     *           "refunded": 13999
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            number: string;
+                            checkoutId: components["schemas"]["ObjectId"];
+                            /** @enum {string} */
+                            status: "unpaid" | "paid" | "partly-shipped" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            payment: "unpaid" | "paid" | "partly-refunded" | "refunded";
+                            returnUnderWay: boolean;
+                            placedAt: components["schemas"]["DateTime"];
+                            email: string;
+                            name: string;
+                            holdExpiresAt?: components["schemas"]["DateTime"];
+                            parts: string;
+                            lineCount: number;
+                            units: number;
+                            total: components["schemas"]["Cents"];
+                            refunded: components["schemas"]["Cents"];
+                        }[];
+                        total: number;
+                        page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listMyWholeOrders: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller’s orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "number": "PCP-7K3Q9D",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *           "status": "partly-shipped",
+                     *           "payment": "partly-refunded",
+                     *           "returnUnderWay": false,
+                     *           "placedAt": "2026-11-02T09:30:00.000Z",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "parts": "B550 ATX Motherboard, GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "lineCount": 2,
+                     *           "units": 2,
+                     *           "total": 58998,
+                     *           "refunded": 13999
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            number: string;
+                            checkoutId: components["schemas"]["ObjectId"];
+                            /** @enum {string} */
+                            status: "unpaid" | "paid" | "partly-shipped" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            payment: "unpaid" | "paid" | "partly-refunded" | "refunded";
+                            returnUnderWay: boolean;
+                            placedAt: components["schemas"]["DateTime"];
+                            email: string;
+                            name: string;
+                            holdExpiresAt?: components["schemas"]["DateTime"];
+                            parts: string;
+                            lineCount: number;
+                            units: number;
+                            total: components["schemas"]["Cents"];
+                            refunded: components["schemas"]["Cents"];
+                        }[];
+                        total: number;
+                        page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getWholeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number, e.g. PCP-7K3Q9D. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "number": "PCP-7K3Q9D",
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "status": "partly-shipped",
+                     *       "payment": "partly-refunded",
+                     *       "returnUnderWay": false,
+                     *       "placedAt": "2026-11-02T09:30:00.000Z",
+                     *       "email": "customer@pcparts.dev",
+                     *       "name": "customer",
+                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "lines": [
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "quantity": 1,
+                     *           "unitPrice": 13999,
+                     *           "total": 13999,
+                     *           "status": "delivered",
+                     *           "shippedQuantity": 1,
+                     *           "deliveredQuantity": 1,
+                     *           "refundedQuantity": 1,
+                     *           "returnedQuantity": 1,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 1,
+                     *           "refundedAmount": 13999,
+                     *           "returnableQuantity": 0,
+                     *           "returnableUntil": "2026-12-05T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80202",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "quantity": 1,
+                     *           "unitPrice": 44999,
+                     *           "total": 44999,
+                     *           "status": "paid",
+                     *           "shippedQuantity": 0,
+                     *           "deliveredQuantity": 0,
+                     *           "refundedQuantity": 0,
+                     *           "returnedQuantity": 0,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 0,
+                     *           "refundedAmount": 0,
+                     *           "returnableQuantity": 0
+                     *         }
+                     *       ],
+                     *       "shipments": [
+                     *         {
+                     *           "shipmentId": "6650a1b2c3d4e5f6a7b80500",
+                     *           "carrier": "UPS",
+                     *           "trackingNumber": "1Z999AA10123456784",
+                     *           "trackingUrl": "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "shippedAt": "2026-11-03T09:00:00.000Z",
+                     *           "deliveredAt": "2026-11-05T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "refundId": "6650a1b2c3d4e5f6a7b80600",
+                     *           "amount": 13999,
+                     *           "reason": "Return: The fan rattles at idle.",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "restock": true,
+                     *           "at": "2026-11-10T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "returns": [
+                     *         {
+                     *           "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *           "orderNumber": "PCP-7K3Q9D",
+                     *           "email": "customer@pcparts.dev",
+                     *           "status": "received",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1,
+                     *               "productName": "B550 ATX Motherboard"
+                     *             }
+                     *           ],
+                     *           "reason": "The fan rattles at idle.",
+                     *           "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *           "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *           "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *           "refundedAmount": 13999
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "subtotal": 58998,
+                     *         "total": 58998,
+                     *         "paid": 58998,
+                     *         "refunded": 13999
+                     *       },
+                     *       "transactionId": "pi_3QExample000000000000000",
+                     *       "invoiceNumber": "INV-000042"
+                     *     }
+                     */
+                    "application/json": {
+                        number: string;
+                        checkoutId: components["schemas"]["ObjectId"];
+                        /** @enum {string} */
+                        status: "unpaid" | "paid" | "partly-shipped" | "shipped" | "delivered" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        payment: "unpaid" | "paid" | "partly-refunded" | "refunded";
+                        returnUnderWay: boolean;
+                        placedAt: components["schemas"]["DateTime"];
+                        email: string;
+                        name: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        address: string;
+                        phone: string;
+                        lines: {
+                            lineId: components["schemas"]["ObjectId"];
+                            productId: components["schemas"]["ObjectId"];
+                            productName: string;
+                            quantity: number;
+                            unitPrice: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            /** @enum {string} */
+                            status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            shippedQuantity: number;
+                            deliveredQuantity: number;
+                            refundedQuantity: number;
+                            returnedQuantity: number;
+                            returningQuantity: number;
+                            restockedQuantity: number;
+                            refundedAmount: components["schemas"]["Cents"];
+                            returnableQuantity: number;
+                            returnableUntil?: components["schemas"]["DateTime"];
+                        }[];
+                        shipments: {
+                            shipmentId: components["schemas"]["ObjectId"];
+                            carrier: string;
+                            trackingNumber: string;
+                            trackingUrl?: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            shippedAt: components["schemas"]["DateTime"];
+                            deliveredAt?: components["schemas"]["DateTime"];
+                        }[];
+                        refunds: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                        }[];
+                        returns: {
+                            returnId: components["schemas"]["ObjectId"];
+                            orderNumber: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received";
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                                productName: string;
+                            }[];
+                            reason: string;
+                            note?: string;
+                            requestedAt: components["schemas"]["DateTime"];
+                            decidedAt?: components["schemas"]["DateTime"];
+                            receivedAt?: components["schemas"]["DateTime"];
+                            refundedAmount?: components["schemas"]["Cents"];
+                        }[];
+                        totals: {
+                            subtotal: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            paid: components["schemas"]["Cents"];
+                            refunded: components["schemas"]["Cents"];
+                        };
+                        transactionId?: string;
+                        invoiceNumber?: string;
+                        cancellation?: {
+                            at: components["schemas"]["DateTime"];
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No order has this number, or it is not yours (the same answer either way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number, e.g. PCP-7K3Q9D. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No order has this number, or it is not yours (the same answer either way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The order is not paid yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A new key for each parcel, the same key when retrying one. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The order number, e.g. PCP-7K3Q9D. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carrier: string;
+                    trackingNumber: string;
+                    lines?: {
+                        lineId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The parcel is recorded; the order as it is now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "number": "PCP-7K3Q9D",
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "status": "partly-shipped",
+                     *       "payment": "partly-refunded",
+                     *       "returnUnderWay": false,
+                     *       "placedAt": "2026-11-02T09:30:00.000Z",
+                     *       "email": "customer@pcparts.dev",
+                     *       "name": "customer",
+                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "lines": [
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "quantity": 1,
+                     *           "unitPrice": 13999,
+                     *           "total": 13999,
+                     *           "status": "delivered",
+                     *           "shippedQuantity": 1,
+                     *           "deliveredQuantity": 1,
+                     *           "refundedQuantity": 1,
+                     *           "returnedQuantity": 1,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 1,
+                     *           "refundedAmount": 13999,
+                     *           "returnableQuantity": 0,
+                     *           "returnableUntil": "2026-12-05T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80202",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "quantity": 1,
+                     *           "unitPrice": 44999,
+                     *           "total": 44999,
+                     *           "status": "paid",
+                     *           "shippedQuantity": 0,
+                     *           "deliveredQuantity": 0,
+                     *           "refundedQuantity": 0,
+                     *           "returnedQuantity": 0,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 0,
+                     *           "refundedAmount": 0,
+                     *           "returnableQuantity": 0
+                     *         }
+                     *       ],
+                     *       "shipments": [
+                     *         {
+                     *           "shipmentId": "6650a1b2c3d4e5f6a7b80500",
+                     *           "carrier": "UPS",
+                     *           "trackingNumber": "1Z999AA10123456784",
+                     *           "trackingUrl": "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "shippedAt": "2026-11-03T09:00:00.000Z",
+                     *           "deliveredAt": "2026-11-05T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "refundId": "6650a1b2c3d4e5f6a7b80600",
+                     *           "amount": 13999,
+                     *           "reason": "Return: The fan rattles at idle.",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "restock": true,
+                     *           "at": "2026-11-10T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "returns": [
+                     *         {
+                     *           "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *           "orderNumber": "PCP-7K3Q9D",
+                     *           "email": "customer@pcparts.dev",
+                     *           "status": "received",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1,
+                     *               "productName": "B550 ATX Motherboard"
+                     *             }
+                     *           ],
+                     *           "reason": "The fan rattles at idle.",
+                     *           "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *           "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *           "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *           "refundedAmount": 13999
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "subtotal": 58998,
+                     *         "total": 58998,
+                     *         "paid": 58998,
+                     *         "refunded": 13999
+                     *       },
+                     *       "transactionId": "pi_3QExample000000000000000",
+                     *       "invoiceNumber": "INV-000042"
+                     *     }
+                     */
+                    "application/json": {
+                        number: string;
+                        checkoutId: components["schemas"]["ObjectId"];
+                        /** @enum {string} */
+                        status: "unpaid" | "paid" | "partly-shipped" | "shipped" | "delivered" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        payment: "unpaid" | "paid" | "partly-refunded" | "refunded";
+                        returnUnderWay: boolean;
+                        placedAt: components["schemas"]["DateTime"];
+                        email: string;
+                        name: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        address: string;
+                        phone: string;
+                        lines: {
+                            lineId: components["schemas"]["ObjectId"];
+                            productId: components["schemas"]["ObjectId"];
+                            productName: string;
+                            quantity: number;
+                            unitPrice: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            /** @enum {string} */
+                            status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            shippedQuantity: number;
+                            deliveredQuantity: number;
+                            refundedQuantity: number;
+                            returnedQuantity: number;
+                            returningQuantity: number;
+                            restockedQuantity: number;
+                            refundedAmount: components["schemas"]["Cents"];
+                            returnableQuantity: number;
+                            returnableUntil?: components["schemas"]["DateTime"];
+                        }[];
+                        shipments: {
+                            shipmentId: components["schemas"]["ObjectId"];
+                            carrier: string;
+                            trackingNumber: string;
+                            trackingUrl?: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            shippedAt: components["schemas"]["DateTime"];
+                            deliveredAt?: components["schemas"]["DateTime"];
+                        }[];
+                        refunds: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                        }[];
+                        returns: {
+                            returnId: components["schemas"]["ObjectId"];
+                            orderNumber: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received";
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                                productName: string;
+                            }[];
+                            reason: string;
+                            note?: string;
+                            requestedAt: components["schemas"]["DateTime"];
+                            decidedAt?: components["schemas"]["DateTime"];
+                            receivedAt?: components["schemas"]["DateTime"];
+                            refundedAmount?: components["schemas"]["Cents"];
+                        }[];
+                        totals: {
+                            subtotal: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            paid: components["schemas"]["Cents"];
+                            refunded: components["schemas"]["Cents"];
+                        };
+                        transactionId?: string;
+                        invoiceNumber?: string;
+                        cancellation?: {
+                            at: components["schemas"]["DateTime"];
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            /** @description A line is not one of this order’s, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No order has this number, or it is not yours (the same answer either way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The order is not paid or is cancelled, nothing is left to ship, or a line has fewer units left to ship (`shippable`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    markShipmentDelivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number, e.g. PCP-7K3Q9D. */
+                number: string;
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "number": "PCP-7K3Q9D",
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "status": "partly-shipped",
+                     *       "payment": "partly-refunded",
+                     *       "returnUnderWay": false,
+                     *       "placedAt": "2026-11-02T09:30:00.000Z",
+                     *       "email": "customer@pcparts.dev",
+                     *       "name": "customer",
+                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "lines": [
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "quantity": 1,
+                     *           "unitPrice": 13999,
+                     *           "total": 13999,
+                     *           "status": "delivered",
+                     *           "shippedQuantity": 1,
+                     *           "deliveredQuantity": 1,
+                     *           "refundedQuantity": 1,
+                     *           "returnedQuantity": 1,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 1,
+                     *           "refundedAmount": 13999,
+                     *           "returnableQuantity": 0,
+                     *           "returnableUntil": "2026-12-05T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80202",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "quantity": 1,
+                     *           "unitPrice": 44999,
+                     *           "total": 44999,
+                     *           "status": "paid",
+                     *           "shippedQuantity": 0,
+                     *           "deliveredQuantity": 0,
+                     *           "refundedQuantity": 0,
+                     *           "returnedQuantity": 0,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 0,
+                     *           "refundedAmount": 0,
+                     *           "returnableQuantity": 0
+                     *         }
+                     *       ],
+                     *       "shipments": [
+                     *         {
+                     *           "shipmentId": "6650a1b2c3d4e5f6a7b80500",
+                     *           "carrier": "UPS",
+                     *           "trackingNumber": "1Z999AA10123456784",
+                     *           "trackingUrl": "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "shippedAt": "2026-11-03T09:00:00.000Z",
+                     *           "deliveredAt": "2026-11-05T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "refundId": "6650a1b2c3d4e5f6a7b80600",
+                     *           "amount": 13999,
+                     *           "reason": "Return: The fan rattles at idle.",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "restock": true,
+                     *           "at": "2026-11-10T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "returns": [
+                     *         {
+                     *           "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *           "orderNumber": "PCP-7K3Q9D",
+                     *           "email": "customer@pcparts.dev",
+                     *           "status": "received",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1,
+                     *               "productName": "B550 ATX Motherboard"
+                     *             }
+                     *           ],
+                     *           "reason": "The fan rattles at idle.",
+                     *           "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *           "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *           "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *           "refundedAmount": 13999
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "subtotal": 58998,
+                     *         "total": 58998,
+                     *         "paid": 58998,
+                     *         "refunded": 13999
+                     *       },
+                     *       "transactionId": "pi_3QExample000000000000000",
+                     *       "invoiceNumber": "INV-000042"
+                     *     }
+                     */
+                    "application/json": {
+                        number: string;
+                        checkoutId: components["schemas"]["ObjectId"];
+                        /** @enum {string} */
+                        status: "unpaid" | "paid" | "partly-shipped" | "shipped" | "delivered" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        payment: "unpaid" | "paid" | "partly-refunded" | "refunded";
+                        returnUnderWay: boolean;
+                        placedAt: components["schemas"]["DateTime"];
+                        email: string;
+                        name: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        address: string;
+                        phone: string;
+                        lines: {
+                            lineId: components["schemas"]["ObjectId"];
+                            productId: components["schemas"]["ObjectId"];
+                            productName: string;
+                            quantity: number;
+                            unitPrice: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            /** @enum {string} */
+                            status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            shippedQuantity: number;
+                            deliveredQuantity: number;
+                            refundedQuantity: number;
+                            returnedQuantity: number;
+                            returningQuantity: number;
+                            restockedQuantity: number;
+                            refundedAmount: components["schemas"]["Cents"];
+                            returnableQuantity: number;
+                            returnableUntil?: components["schemas"]["DateTime"];
+                        }[];
+                        shipments: {
+                            shipmentId: components["schemas"]["ObjectId"];
+                            carrier: string;
+                            trackingNumber: string;
+                            trackingUrl?: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            shippedAt: components["schemas"]["DateTime"];
+                            deliveredAt?: components["schemas"]["DateTime"];
+                        }[];
+                        refunds: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                        }[];
+                        returns: {
+                            returnId: components["schemas"]["ObjectId"];
+                            orderNumber: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received";
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                                productName: string;
+                            }[];
+                            reason: string;
+                            note?: string;
+                            requestedAt: components["schemas"]["DateTime"];
+                            decidedAt?: components["schemas"]["DateTime"];
+                            receivedAt?: components["schemas"]["DateTime"];
+                            refundedAmount?: components["schemas"]["Cents"];
+                        }[];
+                        totals: {
+                            subtotal: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            paid: components["schemas"]["Cents"];
+                            refunded: components["schemas"]["Cents"];
+                        };
+                        transactionId?: string;
+                        invoiceNumber?: string;
+                        cancellation?: {
+                            at: components["schemas"]["DateTime"];
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such order, or no such parcel in it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The parcel is delivered already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelWholeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number, e.g. PCP-7K3Q9D. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The order, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "number": "PCP-7K3Q9D",
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "status": "partly-shipped",
+                     *       "payment": "partly-refunded",
+                     *       "returnUnderWay": false,
+                     *       "placedAt": "2026-11-02T09:30:00.000Z",
+                     *       "email": "customer@pcparts.dev",
+                     *       "name": "customer",
+                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "lines": [
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "quantity": 1,
+                     *           "unitPrice": 13999,
+                     *           "total": 13999,
+                     *           "status": "delivered",
+                     *           "shippedQuantity": 1,
+                     *           "deliveredQuantity": 1,
+                     *           "refundedQuantity": 1,
+                     *           "returnedQuantity": 1,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 1,
+                     *           "refundedAmount": 13999,
+                     *           "returnableQuantity": 0,
+                     *           "returnableUntil": "2026-12-05T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80202",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "quantity": 1,
+                     *           "unitPrice": 44999,
+                     *           "total": 44999,
+                     *           "status": "paid",
+                     *           "shippedQuantity": 0,
+                     *           "deliveredQuantity": 0,
+                     *           "refundedQuantity": 0,
+                     *           "returnedQuantity": 0,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 0,
+                     *           "refundedAmount": 0,
+                     *           "returnableQuantity": 0
+                     *         }
+                     *       ],
+                     *       "shipments": [
+                     *         {
+                     *           "shipmentId": "6650a1b2c3d4e5f6a7b80500",
+                     *           "carrier": "UPS",
+                     *           "trackingNumber": "1Z999AA10123456784",
+                     *           "trackingUrl": "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "shippedAt": "2026-11-03T09:00:00.000Z",
+                     *           "deliveredAt": "2026-11-05T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "refundId": "6650a1b2c3d4e5f6a7b80600",
+                     *           "amount": 13999,
+                     *           "reason": "Return: The fan rattles at idle.",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "restock": true,
+                     *           "at": "2026-11-10T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "returns": [
+                     *         {
+                     *           "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *           "orderNumber": "PCP-7K3Q9D",
+                     *           "email": "customer@pcparts.dev",
+                     *           "status": "received",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1,
+                     *               "productName": "B550 ATX Motherboard"
+                     *             }
+                     *           ],
+                     *           "reason": "The fan rattles at idle.",
+                     *           "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *           "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *           "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *           "refundedAmount": 13999
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "subtotal": 58998,
+                     *         "total": 58998,
+                     *         "paid": 58998,
+                     *         "refunded": 13999
+                     *       },
+                     *       "transactionId": "pi_3QExample000000000000000",
+                     *       "invoiceNumber": "INV-000042"
+                     *     }
+                     */
+                    "application/json": {
+                        number: string;
+                        checkoutId: components["schemas"]["ObjectId"];
+                        /** @enum {string} */
+                        status: "unpaid" | "paid" | "partly-shipped" | "shipped" | "delivered" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        payment: "unpaid" | "paid" | "partly-refunded" | "refunded";
+                        returnUnderWay: boolean;
+                        placedAt: components["schemas"]["DateTime"];
+                        email: string;
+                        name: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        address: string;
+                        phone: string;
+                        lines: {
+                            lineId: components["schemas"]["ObjectId"];
+                            productId: components["schemas"]["ObjectId"];
+                            productName: string;
+                            quantity: number;
+                            unitPrice: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            /** @enum {string} */
+                            status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            shippedQuantity: number;
+                            deliveredQuantity: number;
+                            refundedQuantity: number;
+                            returnedQuantity: number;
+                            returningQuantity: number;
+                            restockedQuantity: number;
+                            refundedAmount: components["schemas"]["Cents"];
+                            returnableQuantity: number;
+                            returnableUntil?: components["schemas"]["DateTime"];
+                        }[];
+                        shipments: {
+                            shipmentId: components["schemas"]["ObjectId"];
+                            carrier: string;
+                            trackingNumber: string;
+                            trackingUrl?: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            shippedAt: components["schemas"]["DateTime"];
+                            deliveredAt?: components["schemas"]["DateTime"];
+                        }[];
+                        refunds: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                        }[];
+                        returns: {
+                            returnId: components["schemas"]["ObjectId"];
+                            orderNumber: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received";
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                                productName: string;
+                            }[];
+                            reason: string;
+                            note?: string;
+                            requestedAt: components["schemas"]["DateTime"];
+                            decidedAt?: components["schemas"]["DateTime"];
+                            receivedAt?: components["schemas"]["DateTime"];
+                            refundedAmount?: components["schemas"]["Cents"];
+                        }[];
+                        totals: {
+                            subtotal: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            paid: components["schemas"]["Cents"];
+                            refunded: components["schemas"]["Cents"];
+                        };
+                        transactionId?: string;
+                        invoiceNumber?: string;
+                        cancellation?: {
+                            at: components["schemas"]["DateTime"];
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No order has this number, or it is not yours (the same answer either way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Parts of it have shipped (refund or return them instead), or its payment is being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    refundOrderUnits: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: a new key for each refund, the same key when retrying one (1-100 letters, digits, - or _). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The order number, e.g. PCP-7K3Q9D. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        lineId: string;
+                        quantity: number;
+                    }[];
+                    reason: string;
+                    restock: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund is made; the order as it is now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "number": "PCP-7K3Q9D",
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "status": "partly-shipped",
+                     *       "payment": "partly-refunded",
+                     *       "returnUnderWay": false,
+                     *       "placedAt": "2026-11-02T09:30:00.000Z",
+                     *       "email": "customer@pcparts.dev",
+                     *       "name": "customer",
+                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "lines": [
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "quantity": 1,
+                     *           "unitPrice": 13999,
+                     *           "total": 13999,
+                     *           "status": "delivered",
+                     *           "shippedQuantity": 1,
+                     *           "deliveredQuantity": 1,
+                     *           "refundedQuantity": 1,
+                     *           "returnedQuantity": 1,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 1,
+                     *           "refundedAmount": 13999,
+                     *           "returnableQuantity": 0,
+                     *           "returnableUntil": "2026-12-05T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80202",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "quantity": 1,
+                     *           "unitPrice": 44999,
+                     *           "total": 44999,
+                     *           "status": "paid",
+                     *           "shippedQuantity": 0,
+                     *           "deliveredQuantity": 0,
+                     *           "refundedQuantity": 0,
+                     *           "returnedQuantity": 0,
+                     *           "returningQuantity": 0,
+                     *           "restockedQuantity": 0,
+                     *           "refundedAmount": 0,
+                     *           "returnableQuantity": 0
+                     *         }
+                     *       ],
+                     *       "shipments": [
+                     *         {
+                     *           "shipmentId": "6650a1b2c3d4e5f6a7b80500",
+                     *           "carrier": "UPS",
+                     *           "trackingNumber": "1Z999AA10123456784",
+                     *           "trackingUrl": "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "shippedAt": "2026-11-03T09:00:00.000Z",
+                     *           "deliveredAt": "2026-11-05T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "refundId": "6650a1b2c3d4e5f6a7b80600",
+                     *           "amount": 13999,
+                     *           "reason": "Return: The fan rattles at idle.",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "restock": true,
+                     *           "at": "2026-11-10T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "returns": [
+                     *         {
+                     *           "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *           "orderNumber": "PCP-7K3Q9D",
+                     *           "email": "customer@pcparts.dev",
+                     *           "status": "received",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1,
+                     *               "productName": "B550 ATX Motherboard"
+                     *             }
+                     *           ],
+                     *           "reason": "The fan rattles at idle.",
+                     *           "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *           "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *           "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *           "refundedAmount": 13999
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "subtotal": 58998,
+                     *         "total": 58998,
+                     *         "paid": 58998,
+                     *         "refunded": 13999
+                     *       },
+                     *       "transactionId": "pi_3QExample000000000000000",
+                     *       "invoiceNumber": "INV-000042"
+                     *     }
+                     */
+                    "application/json": {
+                        number: string;
+                        checkoutId: components["schemas"]["ObjectId"];
+                        /** @enum {string} */
+                        status: "unpaid" | "paid" | "partly-shipped" | "shipped" | "delivered" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        payment: "unpaid" | "paid" | "partly-refunded" | "refunded";
+                        returnUnderWay: boolean;
+                        placedAt: components["schemas"]["DateTime"];
+                        email: string;
+                        name: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        address: string;
+                        phone: string;
+                        lines: {
+                            lineId: components["schemas"]["ObjectId"];
+                            productId: components["schemas"]["ObjectId"];
+                            productName: string;
+                            quantity: number;
+                            unitPrice: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            /** @enum {string} */
+                            status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            shippedQuantity: number;
+                            deliveredQuantity: number;
+                            refundedQuantity: number;
+                            returnedQuantity: number;
+                            returningQuantity: number;
+                            restockedQuantity: number;
+                            refundedAmount: components["schemas"]["Cents"];
+                            returnableQuantity: number;
+                            returnableUntil?: components["schemas"]["DateTime"];
+                        }[];
+                        shipments: {
+                            shipmentId: components["schemas"]["ObjectId"];
+                            carrier: string;
+                            trackingNumber: string;
+                            trackingUrl?: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            shippedAt: components["schemas"]["DateTime"];
+                            deliveredAt?: components["schemas"]["DateTime"];
+                        }[];
+                        refunds: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                        }[];
+                        returns: {
+                            returnId: components["schemas"]["ObjectId"];
+                            orderNumber: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received";
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                                productName: string;
+                            }[];
+                            reason: string;
+                            note?: string;
+                            requestedAt: components["schemas"]["DateTime"];
+                            decidedAt?: components["schemas"]["DateTime"];
+                            receivedAt?: components["schemas"]["DateTime"];
+                            refundedAmount?: components["schemas"]["Cents"];
+                        }[];
+                        totals: {
+                            subtotal: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                            paid: components["schemas"]["Cents"];
+                            refunded: components["schemas"]["Cents"];
+                        };
+                        transactionId?: string;
+                        invoiceNumber?: string;
+                        cancellation?: {
+                            at: components["schemas"]["DateTime"];
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key is missing, a line is not one of this order’s, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No order has this number, or it is not yours (the same answer either way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A line has fewer units left to refund (`refundable`), is not paid, or a request with this key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another refund. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    requestReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number, e.g. PCP-7K3Q9D. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        lineId: string;
+                        quantity: number;
+                    }[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The return is requested. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "email": "customer@pcparts.dev",
+                     *       "status": "received",
+                     *       "lines": [
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *           "quantity": 1,
+                     *           "productName": "B550 ATX Motherboard"
+                     *         }
+                     *       ],
+                     *       "reason": "The fan rattles at idle.",
+                     *       "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *       "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *       "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *       "refundedAmount": 13999
+                     *     }
+                     */
+                    "application/json": {
+                        returnId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        email: string;
+                        /** @enum {string} */
+                        status: "requested" | "approved" | "rejected" | "received";
+                        lines: {
+                            lineId: components["schemas"]["ObjectId"];
+                            quantity: number;
+                            productName: string;
+                        }[];
+                        reason: string;
+                        note?: string;
+                        requestedAt: components["schemas"]["DateTime"];
+                        decidedAt?: components["schemas"]["DateTime"];
+                        receivedAt?: components["schemas"]["DateTime"];
+                        refundedAmount?: components["schemas"]["Cents"];
+                    };
+                };
+            };
+            /** @description A line is not one of this order’s, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No order has this number, or it is not yours (the same answer either way). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A line is not delivered, its return window closed, or it has fewer units to return (`returnable`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                status?: "requested" | "approved" | "rejected" | "received";
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of returns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *           "orderNumber": "PCP-7K3Q9D",
+                     *           "email": "customer@pcparts.dev",
+                     *           "status": "received",
+                     *           "lines": [
+                     *             {
+                     *               "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *               "quantity": 1,
+                     *               "productName": "B550 ATX Motherboard"
+                     *             }
+                     *           ],
+                     *           "reason": "The fan rattles at idle.",
+                     *           "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *           "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *           "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *           "refundedAmount": 13999
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            returnId: components["schemas"]["ObjectId"];
+                            orderNumber: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received";
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                                productName: string;
+                            }[];
+                            reason: string;
+                            note?: string;
+                            requestedAt: components["schemas"]["DateTime"];
+                            decidedAt?: components["schemas"]["DateTime"];
+                            receivedAt?: components["schemas"]["DateTime"];
+                            refundedAmount?: components["schemas"]["Cents"];
+                        }[];
+                        total: number;
+                        page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decideReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The return, decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "email": "customer@pcparts.dev",
+                     *       "status": "received",
+                     *       "lines": [
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *           "quantity": 1,
+                     *           "productName": "B550 ATX Motherboard"
+                     *         }
+                     *       ],
+                     *       "reason": "The fan rattles at idle.",
+                     *       "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *       "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *       "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *       "refundedAmount": 13999
+                     *     }
+                     */
+                    "application/json": {
+                        returnId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        email: string;
+                        /** @enum {string} */
+                        status: "requested" | "approved" | "rejected" | "received";
+                        lines: {
+                            lineId: components["schemas"]["ObjectId"];
+                            quantity: number;
+                            productName: string;
+                        }[];
+                        reason: string;
+                        note?: string;
+                        requestedAt: components["schemas"]["DateTime"];
+                        decidedAt?: components["schemas"]["DateTime"];
+                        receivedAt?: components["schemas"]["DateTime"];
+                        refundedAmount?: components["schemas"]["Cents"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No return has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The return was decided already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    receiveReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return, received and refunded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "returnId": "6650a1b2c3d4e5f6a7b80400",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "email": "customer@pcparts.dev",
+                     *       "status": "received",
+                     *       "lines": [
+                     *         {
+                     *           "lineId": "6650a1b2c3d4e5f6a7b80201",
+                     *           "quantity": 1,
+                     *           "productName": "B550 ATX Motherboard"
+                     *         }
+                     *       ],
+                     *       "reason": "The fan rattles at idle.",
+                     *       "requestedAt": "2026-11-06T09:00:00.000Z",
+                     *       "decidedAt": "2026-11-06T09:30:00.000Z",
+                     *       "receivedAt": "2026-11-10T09:00:00.000Z",
+                     *       "refundedAmount": 13999
+                     *     }
+                     */
+                    "application/json": {
+                        returnId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        email: string;
+                        /** @enum {string} */
+                        status: "requested" | "approved" | "rejected" | "received";
+                        lines: {
+                            lineId: components["schemas"]["ObjectId"];
+                            quantity: number;
+                            productName: string;
+                        }[];
+                        reason: string;
+                        note?: string;
+                        requestedAt: components["schemas"]["DateTime"];
+                        decidedAt?: components["schemas"]["DateTime"];
+                        receivedAt?: components["schemas"]["DateTime"];
+                        refundedAmount?: components["schemas"]["Cents"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No return has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The return is not approved (or was received already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -147,6 +147,8 @@ export interface StoredOrderState {
   status: OrderProgress;
   payment: OrderPaymentState;
   returnUnderWay: boolean;
+  /** The customer's name as the order has it. */
+  name: string;
   /** The parts in short, and the lines' names in lower case (the admin's search). */
   parts: string;
   partNames: string[];

@@ -25,6 +25,11 @@ import {
   type Review,
   type UserSummary,
   type Page,
+  type OrderDetail,
+  type OrderLine,
+  type OrderReturn,
+  type OrderSummary,
+  partsInShort,
 } from '@pcpp/contracts/core';
 import { seedParts, seedReviews } from '../db/seed-data';
 
@@ -224,9 +229,99 @@ const checkout: Checkout = {
   holdExpiresAt: at(60),
   createdAt: at(30),
 };
+// The same two lines paid, the first shipped in one parcel and delivered, one unit of it returned and refunded.
+const [firstLine, secondLine] = checkoutOrders.map((line) => ({
+  lineId: line._id,
+  productId: line.productId,
+  productName: line.productName,
+  quantity: line.order_quantity,
+  unitPrice: line.per_product_price,
+  total: line.totalAmount,
+  status: 'paid' as const,
+  shippedQuantity: 0,
+  deliveredQuantity: 0,
+  refundedQuantity: 0,
+  returnedQuantity: 0,
+  returningQuantity: 0,
+  restockedQuantity: 0,
+  refundedAmount: 0,
+  returnableQuantity: 0,
+})) as [OrderLine, OrderLine];
+const deliveredLine: OrderLine = {
+  ...firstLine,
+  status: 'delivered',
+  shippedQuantity: firstLine.quantity,
+  deliveredQuantity: firstLine.quantity,
+  refundedQuantity: 1,
+  returnedQuantity: 1,
+  restockedQuantity: 1,
+  refundedAmount: firstLine.unitPrice,
+  returnableQuantity: firstLine.quantity - 1,
+  returnableUntil: at(60 * 24 * 33),
+};
+const orderReturn: OrderReturn = {
+  returnId: objectId(0x400),
+  orderNumber: checkout.orderNumber,
+  email: customerEmail,
+  status: 'received',
+  lines: [{ lineId: firstLine.lineId, quantity: 1, productName: firstLine.productName }],
+  reason: 'The fan rattles at idle.',
+  requestedAt: at(60 * 24 * 4),
+  decidedAt: at(60 * 24 * 4 + 30),
+  receivedAt: at(60 * 24 * 8),
+  refundedAmount: firstLine.unitPrice,
+};
+const orderDetail: OrderDetail = {
+  number: checkout.orderNumber,
+  checkoutId,
+  status: 'partly-shipped',
+  payment: 'partly-refunded',
+  returnUnderWay: false,
+  placedAt: checkout.createdAt,
+  email: customerEmail,
+  name: order.name,
+  address: checkout.shipTo,
+  phone: checkout.phone,
+  lines: [deliveredLine, secondLine],
+  shipments: [
+    {
+      shipmentId: objectId(0x500),
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      lines: [{ lineId: firstLine.lineId, quantity: firstLine.quantity }],
+      shippedAt: at(60 * 24),
+      deliveredAt: at(60 * 24 * 3),
+    },
+  ],
+  refunds: [{ refundId: objectId(0x600), amount: firstLine.unitPrice, reason: `Return: ${orderReturn.reason}`, lines: orderReturn.lines.map(({ lineId, quantity }) => ({ lineId, quantity })), restock: true, at: at(60 * 24 * 8) }],
+  returns: [orderReturn],
+  totals: { subtotal: checkout.totalAmount, total: checkout.totalAmount, paid: checkout.totalAmount, refunded: firstLine.unitPrice },
+  transactionId: 'pi_3QExample000000000000000',
+  invoiceNumber: 'INV-000042',
+};
+const orderSummary: OrderSummary = {
+  number: orderDetail.number,
+  checkoutId,
+  status: orderDetail.status,
+  payment: orderDetail.payment,
+  returnUnderWay: false,
+  placedAt: orderDetail.placedAt,
+  email: customerEmail,
+  name: order.name,
+  parts: partsInShort(orderDetail.lines),
+  lineCount: 2,
+  units: orderDetail.lines.reduce((sum, line) => sum + line.quantity, 0),
+  total: orderDetail.totals.total,
+  refunded: orderDetail.totals.refunded,
+};
 const uploadUrl = 'http://localhost:4000/uploads/0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a.webp';
 
 export const examples = {
+  orderDetail,
+  orderSummaries: page([orderSummary], 1, 20),
+  orderReturn,
+  returnsPage: page([orderReturn], 1, 20),
   part,
   partList: { ...page(parts.slice(-CATALOG_PAGE_SIZE).reverse(), parts.length, CATALOG_PAGE_SIZE), facets: facetsOf(parts) },
   insertedId: { insertedId: part._id },

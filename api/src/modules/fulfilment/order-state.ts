@@ -1,5 +1,5 @@
 import { partsInShort } from '@pcpp/contracts/core';
-import type { ObjectId, WithId } from 'mongodb';
+import { ObjectId, type WithId } from 'mongodb';
 import type { CheckoutDocument, Collections, OrderDocument, StoredOrderState } from '../../db/mongo';
 import { orderStateOf, unitsOf } from './units';
 
@@ -17,6 +17,7 @@ export function storedStateOf(header: Pick<CheckoutDocument, 'cancellation'>, li
   const counted = paidLines.length > 0 ? paidLines : lines.filter((line) => line.status !== 'cancelled');
   return {
     ...state,
+    name: lines[0]?.name ?? '',
     parts: partsInShort(lines.map((line) => ({ productName: line.productName, quantity: line.order_quantity }))),
     partNames: lines.map((line) => line.productName.toLowerCase()),
     lineCount: lines.length,
@@ -49,3 +50,43 @@ export async function refreshOrderState(collections: Pick<Collections, 'checkout
 export const orderStateRefresher = (collections: Pick<Collections, 'checkouts' | 'orders'>) => async (checkoutId: ObjectId | undefined) => {
   await refreshOrderState(collections, checkoutId);
 };
+
+const MIGRATION_BATCH = 100;
+
+/**
+ * Run at start: every line stored before checkouts existed becomes an order of one line (its own
+ * checkout, under its number), and every order without a stored state gets one. Safe to run on
+ * several api instances at once (a line is attached once; a state is only ever recomputed).
+ * Returns how many orders it touched.
+ */
+export async function prepareOrdersAsWholes(collections: Pick<Collections, 'checkouts' | 'orders'>): Promise<number> {
+  let touched = 0;
+  for (;;) {
+    const loose = await collections.orders.find({ checkoutId: { $exists: false }, number: { $exists: true } }).limit(MIGRATION_BATCH).toArray();
+    for (const line of loose) {
+      const checkoutId = new ObjectId();
+      const { modifiedCount } = await collections.orders.updateOne({ _id: line._id, checkoutId: { $exists: false } }, { $set: { checkoutId } });
+      if (modifiedCount !== 1) continue;
+      await collections.checkouts.insertOne({
+        _id: checkoutId,
+        email: line.email,
+        number: line.number,
+        orderIds: [line._id],
+        totalAmount: line.totalAmount,
+        paid: line.paid,
+        ...(line.transactionId ? { transactionId: line.transactionId } : {}),
+        createdAt: line.createdAt,
+      });
+      touched += 1;
+    }
+    if (loose.length < MIGRATION_BATCH) break;
+  }
+  for (;;) {
+    const stateless = await collections.checkouts.find({ state: { $exists: false } }).limit(MIGRATION_BATCH).toArray();
+    for (const header of stateless) {
+      await refreshOrderState(collections, header._id);
+      touched += 1;
+    }
+    if (stateless.length < MIGRATION_BATCH) return touched;
+  }
+}

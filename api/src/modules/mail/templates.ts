@@ -1,4 +1,4 @@
-import { brand, formatCents, type Order, trackingUrl } from '@pcpp/contracts/core';
+import { brand, formatCents, type Order } from '@pcpp/contracts/core';
 import type { EmailMessage } from './transport';
 
 /** Where My Orders lives in the shop (the spec's path). */
@@ -63,31 +63,6 @@ export function holdTimeText(minutes: number): string {
   const [amount, unit] =
     minutes % 1440 === 0 && minutes > 1440 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
-}
-
-/** Sent when the shop ships an order: the carrier, the tracking number and, for a carrier the shop knows, its tracking page. */
-export function orderShippedEmail(order: Order, options: LinkOptions): EmailMessage {
-  const shipment = order.shipment;
-  const link = shipment ? trackingUrl(shipment) : undefined;
-  return orderEmail(order, options, {
-    subject: `Order ${order.number} is on its way`,
-    intro: shipment
-      ? `Your order ${order.number} has been shipped with ${shipment.carrier}. Its tracking number is ${shipment.trackingNumber}.`
-      : `Your order ${order.number} has been shipped.`,
-    extra: shipment
-      ? [['Carrier', shipment.carrier], ['Tracking number', shipment.trackingNumber], ...(link ? [['Track it', link, 'link'] as Row] : [])]
-      : [],
-    action: 'See your orders in My Orders',
-  });
-}
-
-/** Sent when the shop marks an order delivered. */
-export function orderDeliveredEmail(order: Order, options: LinkOptions): EmailMessage {
-  return orderEmail(order, options, {
-    subject: `Order ${order.number} is delivered`,
-    intro: `Your order ${order.number} has been delivered. We hope you enjoy your parts; if anything is wrong, see our Returns Policy.`,
-    action: 'See your orders in My Orders',
-  });
 }
 
 /** Sent when the shop cancels an order, with the shop's reason when it gave one. */
@@ -239,4 +214,55 @@ export function checkoutPaidEmail(checkout: CheckoutSummary, options: LinkOption
     action: 'See your order',
     path: checkoutPath(checkout.checkoutId),
   });
+}
+
+/** Where a customer sees one whole order (its lines, shipments, refunds, returns and invoice). */
+export const orderPagePath = (number: string) => `/dashboard/orders/${number}`;
+
+/** What a whole-order email lists: some of the order's lines (those a shipment, refund or return is about). */
+export interface OrderEmailFacts {
+  number: string;
+  email: string;
+  name: string;
+  lines: { productName: string; quantity: number }[];
+  facts: [string, string][];
+  /** A link of ours with its label (a tracking page, the invoice), shown as a link. */
+  links?: [string, string][];
+}
+
+/** One email about a whole order: which parts, the facts, and a link to the order's page. */
+export function wholeOrderEmail(order: OrderEmailFacts, options: LinkOptions, parts: { subject: string; intro: string }): EmailMessage {
+  const link = `${options.shopUrl}${orderPagePath(order.number)}`;
+  const links = order.links ?? [];
+  const text = [
+    `Hello ${order.name},`,
+    '',
+    parts.intro,
+    '',
+    ...order.lines.map((line) => `${line.quantity} × ${line.productName}`),
+    '',
+    ['Order number', order.number].join(': '),
+    ...order.facts.map(([label, value]) => `${label}: ${value}`),
+    ...links.map(([label, url]) => `${label}: ${url}`),
+    '',
+    `See your order: ${link}`,
+    '',
+    brand.full,
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(order.name)},</p>`,
+    `<p>${escapeHtml(parts.intro)}</p>`,
+    '<table cellpadding="4">',
+    '<tr><th align="left">Product</th><th align="right">Quantity</th></tr>',
+    ...order.lines.map((line) => `<tr><td>${escapeHtml(line.productName)}</td><td align="right">${line.quantity}</td></tr>`),
+    '</table>',
+    '<table cellpadding="4">',
+    `<tr><th align="left">Order number</th><td>${escapeHtml(order.number)}</td></tr>`,
+    ...order.facts.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    ...links.map(([label, url]) => `<tr><th align="left">${escapeHtml(label)}</th><td><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></td></tr>`),
+    '</table>',
+    `<p><a href="${escapeHtml(link)}">See your order</a></p>`,
+    `<p>${escapeHtml(brand.full)}</p>`,
+  ].join('\n');
+  return { to: order.email, subject: parts.subject, text, html };
 }

@@ -1,6 +1,6 @@
 import type { OrderListSort, OrderStatus } from '@pcpp/contracts/core';
-import { type Collection, type Filter, MongoServerError, type ObjectId, type UpdateFilter, type WithId } from 'mongodb';
-import type { Collections, IdempotencyKeyDocument, OrderDocument } from '../../db/mongo';
+import { type Filter, MongoServerError, type ObjectId, type UpdateFilter, type WithId } from 'mongodb';
+import type { Collections, OrderDocument } from '../../db/mongo';
 import { containsText } from '../../db/text-match';
 import { updateIfMatches } from '../../db/update-if-matches';
 import { findListed } from '../../paging';

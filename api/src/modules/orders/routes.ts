@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
+import type { FulfilmentService } from '../fulfilment/service';
 import type { OrdersService } from './service';
 import {
   adminOrderCancelBodySchema,
@@ -25,6 +26,8 @@ import {
 
 export interface OrdersRouteDeps {
   orders: OrdersService;
+  /** Shipping and delivering a line are the whole order's parcels (modules/fulfilment). */
+  fulfilment: FulfilmentService;
 }
 
 const route = routeDeclarer<OrdersRouteDeps>();
@@ -194,9 +197,11 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
         502: PAYMENT_NOT_CANCELLED,
       },
       handle:
-        ({ orders }) =>
+        ({ orders, fulfilment }) =>
         ({ params, body }, req) =>
-          orders.changeStatus(accessClaims(req), params.id, body),
+          body.status === 'cancelled'
+            ? orders.cancelLineAsShop(accessClaims(req), params.id, body.reason)
+            : fulfilment.moveLine(accessClaims(req), params.id, body.status, body.status === 'shipped' ? body : undefined),
     }),
     route({
       method: 'get',

@@ -8,7 +8,6 @@ import {
   ORDER_STATUS_MOVES,
   orderNumberFrom,
   type OrderPage,
-  type OrderStatusInput,
   orderRuleText,
   type StockHolds,
   type Page,
@@ -27,7 +26,7 @@ import type { Logger } from '../../logger';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
-import { orderCancelledByShopEmail, orderDeliveredEmail, orderPlacedEmail, orderShippedEmail } from '../mail/templates';
+import { orderCancelledByShopEmail, orderPlacedEmail } from '../mail/templates';
 import type { CheckoutRepository } from '../checkout/repository';
 import type { PaymentsService } from '../payments/service';
 import type { HoldLine, HoldRules } from './hold-rules';
@@ -337,43 +336,23 @@ export function createOrdersService(deps: {
     },
 
     /**
-     * PATCH /order/:id/status (admin): one move of ORDER_STATUS_MOVES, made by a conditional update
-     * on the status read, so of two racing changes one wins and the other gets the 409. Shipping
-     * stores the carrier and tracking number; each move emails the customer (the outbox) and is
-     * logged. Cancelling goes through the one cancel path (the stock goes back once).
+     * PATCH /order/:id/status with cancelled (admin): placed → cancelled through the one cancel
+     * path (its payment first; the stock goes back once), the customer emailed with the reason.
+     * Shipped and delivered are the whole order's parcels (FulfilmentService.moveLine).
      */
-    async changeStatus(caller: AccessClaims, id: ObjectId, input: OrderStatusInput): Promise<Order> {
-      const to = input.status;
+    async cancelLineAsShop(caller: AccessClaims, id: ObjectId, reason: string): Promise<Order> {
       const current = await orders.findById(id);
       if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
-      if (!ORDER_STATUS_MOVES[current.status].includes(to)) throw new ConflictError(statusMoveRefusal(current.status, to));
-      if (to === 'cancelled') await deps.payments?.cancelPaymentOf(current);
-      const change = { status: to, at: new Date(), by: caller.email };
-      const moved =
-        input.status === 'cancelled'
-          ? await cancelUnpaidOrder(orders, { _id: id }, shopCancellation(caller, input.reason))
-          : input.status === 'shipped'
-            ? await orders.moveStatus(id, current.status, change, { shipment: { carrier: input.carrier, trackingNumber: input.trackingNumber } })
-            : await orders.moveStatus(id, current.status, change);
+      if (!ORDER_STATUS_MOVES[current.status].includes('cancelled')) throw new ConflictError(statusMoveRefusal(current.status, 'cancelled'));
+      await deps.payments?.cancelPaymentOf(current);
+      const moved = await cancelUnpaidOrder(orders, { _id: id }, shopCancellation(caller, reason));
       if (!moved) {
         // Someone else moved it first; no status allows the same move as the one it left.
         const now = await orders.findById(id);
-        throw new ConflictError(statusMoveRefusal(now?.status ?? current.status, to));
+        throw new ConflictError(statusMoveRefusal(now?.status ?? current.status, 'cancelled'));
       }
-      const order = toOrder(moved);
-      if (input.status === 'cancelled') await tellShopCancelled(caller, moved);
-      else {
-        const shipped = input.status === 'shipped';
-        await deps.outbox.enqueue((shipped ? orderShippedEmail : orderDeliveredEmail)(order, { shopUrl: deps.shopUrl }));
-        await deps.activity.record({
-          action: 'order.status',
-          actor: caller.email,
-          target: order.number,
-          details: shipped ? `shipped with ${input.carrier} ${input.trackingNumber}` : to,
-          subject: { kind: 'order', id: order._id },
-        });
-      }
-      return order;
+      await tellShopCancelled(caller, moved);
+      return toOrder(moved);
     },
 
     /**

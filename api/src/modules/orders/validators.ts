@@ -11,7 +11,7 @@ import {
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { pagingFields } from '../../paging';
-import { objectIdSchema } from '../../validation';
+import { instantSchema, objectIdSchema } from '../../validation';
 
 /**
  * POST /order: the purchase form's schema from contracts (strict: an unknown key is a 400). The
@@ -53,12 +53,6 @@ export const myOrdersQuerySchema = z.strictObject(
   { error: unknownQueryParameterError(['email', 'page', 'limit']) },
 );
 export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
-
-/** A moment in a query string: ISO 8601 with its offset (what Date#toISOString writes). */
-const instantSchema = (name: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${name} must be an ISO date and time, like 2026-11-24T00:00:00.000Z` })
-    .transform((text) => new Date(text));
 
 const ALL_ORDERS_PARAMS = ['status', 'q', 'from', 'to', 'sort', 'page', 'limit'];
 

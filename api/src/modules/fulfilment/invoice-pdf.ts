@@ -1,0 +1,67 @@
+import { brand, formatCents, type OrderDetail } from '@pcpp/contracts/core';
+import PDFDocument from 'pdfkit';
+
+/** The seller as the invoice names it (the shop's own details; SHOP_URL is where customers reach it). */
+export interface Seller {
+  name: string;
+  address: string;
+  url: string;
+}
+
+const dateText = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
+
+/**
+ * A numbered invoice for a paid order as a PDF: the seller, the buyer and where it ships, each line
+ * with its quantity, unit price and amount, the total, the payment, and every refund as a credit
+ * line. Made with pdfkit's own fonts (Helvetica), so it needs no font files.
+ */
+export function invoicePdf(order: OrderDetail, invoice: { number: string; issuedAt: Date }, seller: Seller): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}`, Author: seller.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(20).text(`Invoice ${invoice.number}`);
+  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  doc.text(`Date: ${dateText(invoice.issuedAt)}`);
+  doc.text(`Order: ${order.number} (placed ${dateText(order.placedAt)})`);
+  doc.moveDown();
+
+  const top = doc.y;
+  doc.font('Helvetica-Bold').text('Seller', 50, top);
+  doc.font('Helvetica').text(seller.name).text(seller.address).text(seller.url);
+  doc.font('Helvetica-Bold').text('Billed and shipped to', 300, top);
+  doc.font('Helvetica').text(order.name, 300).text(order.email, 300).text(order.address, 300, undefined, { width: 245 }).text(order.phone, 300);
+  doc.x = 50;
+  doc.moveDown(2);
+
+  const columns = { item: 50, quantity: 330, unit: 390, amount: 470 };
+  const row = (item: string, quantity: string, unit: string, amount: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(item, columns.item, y, { width: 270 });
+    const after = doc.y;
+    doc.text(quantity, columns.quantity, y, { width: 50, align: 'right' });
+    doc.text(unit, columns.unit, y, { width: 70, align: 'right' });
+    doc.text(amount, columns.amount, y, { width: 75, align: 'right' });
+    doc.x = 50;
+    doc.y = Math.max(after, doc.y) + 4;
+  };
+  row('Item', 'Qty', 'Unit price', 'Amount', true);
+  for (const line of order.lines) row(line.productName, String(line.quantity), formatCents(line.unitPrice), formatCents(line.total));
+  for (const refund of order.refunds) row(`Credit: ${refund.reason} (${dateText(refund.at)})`, '', '', `-${formatCents(refund.amount)}`);
+  doc.moveDown();
+  row('Subtotal', '', '', formatCents(order.totals.subtotal), true);
+  row('Total', '', '', formatCents(order.totals.total), true);
+  row('Paid by card', '', '', formatCents(order.totals.paid));
+  if (order.totals.refunded > 0) row('Refunded', '', '', `-${formatCents(order.totals.refunded)}`);
+  row('Net paid', '', '', formatCents(order.totals.paid - order.totals.refunded), true);
+  doc.moveDown();
+  if (order.transactionId) doc.font('Helvetica').text(`Payment reference: ${order.transactionId}`);
+  doc.text(`Thank you for shopping with ${brand.full}.`);
+  doc.end();
+  return done;
+}

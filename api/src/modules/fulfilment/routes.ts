@@ -1,0 +1,292 @@
+import { orderDetailSchema, orderReturnSchema, orderSummarySchema, pageSchema } from '@pcpp/contracts/core';
+import { z } from 'zod';
+import { accessClaims } from '../../auth/middleware';
+import { routeDeclarer, type RouteModule, SENT } from '../../http/route-spec';
+import { examples } from '../../openapi/examples';
+import { invoicePdf, type Seller } from './invoice-pdf';
+import type { FulfilmentService } from './service';
+import {
+  cancelBodySchema,
+  myOrdersPageQuerySchema,
+  orderNumberParamsSchema,
+  ordersQuerySchema,
+  refundBodySchema,
+  refundHeadersSchema,
+  returnBodySchema,
+  returnDecisionBodySchema,
+  returnParamsSchema,
+  returnsQuerySchema,
+  shipmentBodySchema,
+  shipmentHeadersSchema,
+  shipmentParamsSchema,
+} from './validators';
+
+export interface FulfilmentRouteDeps {
+  fulfilment: FulfilmentService;
+  seller: Seller;
+}
+
+const route = routeDeclarer<FulfilmentRouteDeps>();
+const NOT_FOUND = { description: 'No order has this number, or it is not yours (the same answer either way).' };
+const DETAIL = (description: string) => ({ description, schema: orderDetailSchema, example: examples.orderDetail });
+const STRIPE_FAILED = { description: 'Stripe refused the refund: nothing was refunded and the units are free to refund again.' };
+
+export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
+  name: 'fulfilment',
+  routes: [
+    route({
+      method: 'get',
+      path: '/orders',
+      operationId: 'listOrders',
+      tag: 'Admin',
+      summary: 'All orders, one row each (All Orders)',
+      description:
+        'Orders as wholes (a checkout’s lines under one number), newest first, one page. `status` is the order’s state ' +
+        '(unpaid, paid, partly-shipped, shipped, delivered, cancelled, refunded); `q` matches part of the order number, the ' +
+        'email or a part’s name, whatever the case; `from`/`to` bound when it was placed; `sort=oldest` turns it around.',
+      access: 'admin',
+      query: ordersQuerySchema,
+      answers: { 200: { description: 'One page of orders.', schema: pageSchema(orderSummarySchema), example: examples.orderSummaries } },
+      handle:
+        ({ fulfilment }) =>
+        ({ query }) =>
+          fulfilment.listAll(query),
+    }),
+    route({
+      method: 'get',
+      path: '/orders/mine',
+      operationId: 'listMyWholeOrders',
+      tag: 'Orders',
+      summary: 'My orders, one row each (My Orders)',
+      description: 'The caller’s orders, newest first, one page.',
+      access: 'customer',
+      query: myOrdersPageQuerySchema,
+      answers: { 200: { description: 'One page of the caller’s orders.', schema: pageSchema(orderSummarySchema), example: examples.orderSummaries } },
+      handle:
+        ({ fulfilment }) =>
+        ({ query }, req) =>
+          fulfilment.listMine(accessClaims(req), query),
+    }),
+    route({
+      method: 'get',
+      path: '/orders/{number}',
+      operationId: 'getWholeOrder',
+      tag: 'Orders',
+      summary: 'One order: its lines, shipments, refunds, returns and totals',
+      description: 'Its owner or an admin. Money in integer cents.',
+      access: 'customer',
+      params: orderNumberParamsSchema,
+      answers: { 200: DETAIL('The order as it is now.'), 404: NOT_FOUND },
+      handle:
+        ({ fulfilment }) =>
+        ({ params }, req) =>
+          fulfilment.get(accessClaims(req), params.number),
+    }),
+    route({
+      method: 'get',
+      path: '/orders/{number}/invoice.pdf',
+      operationId: 'getInvoice',
+      tag: 'Orders',
+      summary: 'The order’s invoice (PDF)',
+      description:
+        'Its owner or an admin, once the order is paid. The invoice number is given on the first request and kept (one per order, ' +
+        'in sequence); refunds show as credit lines.',
+      access: 'customer',
+      params: orderNumberParamsSchema,
+      answers: {
+        200: { description: 'The invoice.', contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+        404: NOT_FOUND,
+        409: { description: 'The order is not paid yet.' },
+      },
+      handle:
+        ({ fulfilment, seller }) =>
+        async ({ params }, req, res) => {
+          const { detail, invoiceNumber, issuedAt } = await fulfilment.invoiceOf(accessClaims(req), params.number);
+          const pdf = await invoicePdf(detail, { number: invoiceNumber, issuedAt }, seller);
+          res
+            .status(200)
+            .set({
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': `inline; filename="${invoiceNumber}-${detail.number}.pdf"`,
+              'Cache-Control': 'private, no-store',
+            })
+            .end(pdf);
+          return SENT;
+        },
+    }),
+    route({
+      method: 'post',
+      path: '/orders/{number}/shipments',
+      operationId: 'addShipment',
+      tag: 'Admin',
+      summary: 'Ship parts of an order (one parcel)',
+      description:
+        'The carrier and tracking number of one parcel, and which units are in it (`lines`); without `lines`, every paid unit not ' +
+        'shipped yet. Parcels may hold part of an order. The customer gets one email per parcel, with its tracking link.',
+      access: 'admin',
+      idempotencyKey: true,
+      idempotent: { thing: 'shipment' },
+      params: orderNumberParamsSchema,
+      headers: shipmentHeadersSchema,
+      body: shipmentBodySchema,
+      answers: {
+        201: DETAIL('The parcel is recorded; the order as it is now.'),
+        400: { description: 'A line is not one of this order’s, or the body is malformed.' },
+        404: NOT_FOUND,
+        409: { description: 'The order is not paid or is cancelled, nothing is left to ship, or a line has fewer units left to ship (`shippable`).' },
+      },
+      handle:
+        ({ fulfilment }) =>
+        ({ params, body }, req) =>
+          fulfilment.addShipment(accessClaims(req), params.number, body),
+    }),
+    route({
+      method: 'post',
+      path: '/orders/{number}/shipments/{shipmentId}/delivered',
+      operationId: 'markShipmentDelivered',
+      tag: 'Admin',
+      summary: 'Mark a parcel delivered',
+      description: 'Its units count as delivered (the return window starts); a line all of whose units arrived is delivered. The customer is emailed.',
+      access: 'admin',
+      params: shipmentParamsSchema,
+      answers: {
+        200: DETAIL('The order as it is now.'),
+        404: { description: 'No such order, or no such parcel in it.' },
+        409: { description: 'The parcel is delivered already.' },
+      },
+      handle:
+        ({ fulfilment }) =>
+        ({ params }, req) =>
+          fulfilment.markDelivered(accessClaims(req), params.number, params.shipmentId),
+    }),
+    route({
+      method: 'post',
+      path: '/orders/{number}/cancel',
+      operationId: 'cancelWholeOrder',
+      tag: 'Admin',
+      summary: 'Cancel an order',
+      description:
+        'Unpaid: its payment is cancelled and its held parts go back on sale. Paid and not shipped: refunded in full through Stripe ' +
+        'and restocked, once however many cancels and payments race. The customer is emailed the reason. A cancelled order ' +
+        'answers as it is.',
+      access: 'admin',
+      params: orderNumberParamsSchema,
+      body: cancelBodySchema,
+      answers: {
+        200: DETAIL('The order, cancelled.'),
+        404: NOT_FOUND,
+        409: { description: 'Parts of it have shipped (refund or return them instead), or its payment is being processed.' },
+        502: STRIPE_FAILED,
+      },
+      handle:
+        ({ fulfilment }) =>
+        ({ params, body }, req) =>
+          fulfilment.cancel(accessClaims(req), params.number, body.reason),
+    }),
+    route({
+      method: 'post',
+      path: '/orders/{number}/refunds',
+      operationId: 'refundOrderUnits',
+      tag: 'Admin',
+      summary: 'Refund units of an order',
+      description:
+        'Gives back exactly the paid share of the named units through Stripe (never more than a line was paid), once per ' +
+        '`Idempotency-Key`; `restock` puts the units back in stock. Units not yet shipped are taken first (they will not ship).',
+      access: 'admin',
+      idempotencyKey: true,
+      idempotent: { thing: 'refund' },
+      params: orderNumberParamsSchema,
+      headers: refundHeadersSchema,
+      body: refundBodySchema,
+      answers: {
+        201: DETAIL('The refund is made; the order as it is now.'),
+        400: { description: 'The key is missing, a line is not one of this order’s, or the body is malformed.' },
+        404: NOT_FOUND,
+        409: { description: 'A line has fewer units left to refund (`refundable`), is not paid, or a request with this key is still running.' },
+        422: { description: 'This Idempotency-Key was used for another refund.' },
+        502: STRIPE_FAILED,
+      },
+      handle:
+        ({ fulfilment }) =>
+        ({ params, body }, req) =>
+          fulfilment.refund(accessClaims(req), params.number, body),
+    }),
+    route({
+      method: 'post',
+      path: '/orders/{number}/returns',
+      operationId: 'requestReturn',
+      tag: 'Orders',
+      summary: 'Ask to return delivered parts',
+      description:
+        'The order’s owner, within RETURN_WINDOW_DAYS of delivery: never more units than were delivered and not already returned, ' +
+        'refunded or in a return. The shop approves it, then refunds and restocks the parts when they arrive.',
+      access: 'customer',
+      rateLimit: 'orders',
+      params: orderNumberParamsSchema,
+      body: returnBodySchema,
+      answers: {
+        201: { description: 'The return is requested.', schema: orderReturnSchema, example: examples.orderReturn },
+        400: { description: 'A line is not one of this order’s, or the body is malformed.' },
+        404: NOT_FOUND,
+        409: { description: 'A line is not delivered, its return window closed, or it has fewer units to return (`returnable`).' },
+      },
+      handle:
+        ({ fulfilment }) =>
+        ({ params, body }, req) =>
+          fulfilment.requestReturn(accessClaims(req), params.number, body),
+    }),
+    route({
+      method: 'get',
+      path: '/returns',
+      operationId: 'listReturns',
+      tag: 'Admin',
+      summary: 'Returns, newest first',
+      access: 'admin',
+      query: returnsQuerySchema,
+      answers: { 200: { description: 'One page of returns.', schema: pageSchema(orderReturnSchema), example: examples.returnsPage } },
+      handle:
+        ({ fulfilment }) =>
+        ({ query }) =>
+          fulfilment.listReturns(query),
+    }),
+    route({
+      method: 'post',
+      path: '/returns/{id}/decision',
+      operationId: 'decideReturn',
+      tag: 'Admin',
+      summary: 'Approve or refuse a return',
+      description: 'A refused return frees its units; the customer is emailed either way, with the note.',
+      access: 'admin',
+      params: returnParamsSchema,
+      body: returnDecisionBodySchema,
+      answers: {
+        200: { description: 'The return, decided.', schema: orderReturnSchema, example: examples.orderReturn },
+        404: { description: 'No return has this id.' },
+        409: { description: 'The return was decided already.' },
+      },
+      handle:
+        ({ fulfilment }) =>
+        ({ params, body }, req) =>
+          fulfilment.decideReturn(accessClaims(req), params.id, body),
+    }),
+    route({
+      method: 'post',
+      path: '/returns/{id}/received',
+      operationId: 'receiveReturn',
+      tag: 'Admin',
+      summary: 'The returned parts arrived: refund and restock them',
+      access: 'admin',
+      params: returnParamsSchema,
+      answers: {
+        200: { description: 'The return, received and refunded.', schema: orderReturnSchema, example: examples.orderReturn },
+        404: { description: 'No return has this id.' },
+        409: { description: 'The return is not approved (or was received already).' },
+        502: STRIPE_FAILED,
+      },
+      handle:
+        ({ fulfilment }) =>
+        ({ params }, req) =>
+          fulfilment.receiveReturn(accessClaims(req), params.id),
+    }),
+  ],
+};
