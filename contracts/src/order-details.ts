@@ -260,3 +260,12 @@ export const returnDecisionInputSchema = z.strictObject({
   note: optionalText(500, 'note must be at most 500 characters').optional(),
 });
 export type ReturnDecisionInput = z.input<typeof returnDecisionInputSchema>;
+
+/** A 409 about one line's units: which line, and how many could be shipped, refunded or returned. */
+export const lineUnitsConflictSchema = z.object({
+  message: z.string(),
+  lineId: objectIdStringSchema,
+  shippable: countSchema.optional(),
+  refundable: countSchema.optional(),
+  returnable: countSchema.optional(),
+});

@@ -13,10 +13,11 @@ const dateText = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10
 /**
  * A numbered invoice for a paid order as a PDF: the seller, the buyer and where it ships, each line
  * with its quantity, unit price and amount, the total, the payment, and every refund as a credit
- * line. Made with pdfkit's own fonts (Helvetica), so it needs no font files.
+ * line. Made with pdfkit's own fonts (Helvetica), so it needs no font files; uncompressed (a few KB),
+ * so its text can be read back by the tests.
  */
 export function invoicePdf(order: OrderDetail, invoice: { number: string; issuedAt: Date }, seller: Seller): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}`, Author: seller.name } });
+  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: false, info: { Title: `Invoice ${invoice.number}`, Author: seller.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

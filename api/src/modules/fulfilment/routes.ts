@@ -1,4 +1,4 @@
-import { orderDetailSchema, orderReturnSchema, orderSummarySchema, pageSchema } from '@pcpp/contracts/core';
+import { lineUnitsConflictSchema, orderDetailSchema, orderReturnSchema, orderSummarySchema, pageSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { routeDeclarer, type RouteModule, SENT } from '../../http/route-spec';
@@ -29,6 +29,7 @@ export interface FulfilmentRouteDeps {
 const route = routeDeclarer<FulfilmentRouteDeps>();
 const NOT_FOUND = { description: 'No order has this number, or it is not yours (the same answer either way).' };
 const DETAIL = (description: string) => ({ description, schema: orderDetailSchema, example: examples.orderDetail });
+const UNITS_CONFLICT = z.union([lineUnitsConflictSchema, z.object({ message: z.string() })]);
 const STRIPE_FAILED = { description: 'Stripe refused the refund: nothing was refunded and the units are free to refund again.' };
 
 export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
@@ -133,7 +134,7 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         201: DETAIL('The parcel is recorded; the order as it is now.'),
         400: { description: 'A line is not one of this order’s, or the body is malformed.' },
         404: NOT_FOUND,
-        409: { description: 'The order is not paid or is cancelled, nothing is left to ship, or a line has fewer units left to ship (`shippable`).' },
+        409: { description: 'The order is not paid or is cancelled, nothing is left to ship, or a line has fewer units left to ship (`shippable`).', schema: UNITS_CONFLICT },
       },
       handle:
         ({ fulfilment }) =>
@@ -202,7 +203,7 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         201: DETAIL('The refund is made; the order as it is now.'),
         400: { description: 'The key is missing, a line is not one of this order’s, or the body is malformed.' },
         404: NOT_FOUND,
-        409: { description: 'A line has fewer units left to refund (`refundable`), is not paid, or a request with this key is still running.' },
+        409: { description: 'A line has fewer units left to refund (`refundable`), is not paid, or a request with this key is still running.', schema: UNITS_CONFLICT },
         422: { description: 'This Idempotency-Key was used for another refund.' },
         502: STRIPE_FAILED,
       },
@@ -228,7 +229,7 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         201: { description: 'The return is requested.', schema: orderReturnSchema, example: examples.orderReturn },
         400: { description: 'A line is not one of this order’s, or the body is malformed.' },
         404: NOT_FOUND,
-        409: { description: 'A line is not delivered, its return window closed, or it has fewer units to return (`returnable`).' },
+        409: { description: 'A line is not delivered, its return window closed, or it has fewer units to return (`returnable`).', schema: UNITS_CONFLICT },
       },
       handle:
         ({ fulfilment }) =>
