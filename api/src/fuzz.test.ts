@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { databaseSnapshot, routeTable } from '../test/database-snapshot';
 import { createAccount, createPart, createTestApi, insertOrder, randomSuffix, signUp, signUpWithAccessToken, type TestApi, uploadedImageUrl } from '../test/helpers';
@@ -39,7 +40,7 @@ let admin: { email: string; token: string };
 let otherAdmin: { email: string; token: string };
 /** A Firebase ID token of an unverified account: what POST /user/verification-email takes. */
 let idToken: string;
-const ids = { part: '', order: '', paidOrder: '', shippedOrder: '', review: '', build: '', loadId: '', checkout: '' };
+const ids = { part: '', order: '', paidOrder: '', shippedOrder: '', review: '', build: '', loadId: '', checkout: '', orderNumber: '', shippedOrderNumber: '', noSuchId: '0123456789abcdef01234567' };
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
@@ -52,10 +53,12 @@ beforeAll(async () => {
   await api.database.collections.parts.updateOne({ _id: part._id }, { $set: { version: 5 } });
   ids.part = part.id;
   ids.order = (await insertOrder(api, part, { email: customer.email })).id;
+  ids.orderNumber = (await api.database.collections.orders.findOne({ _id: ObjectId.createFromHexString(ids.order) }))!.number;
   ids.paidOrder = (await insertOrder(api, part, { email: customer.email, paid: true, status: 'paid', transactionId: 'pi_1' })).id;
   ids.shippedOrder = (
     await insertOrder(api, part, { email: customer.email, paid: true, status: 'shipped', transactionId: 'pi_2', shipment: { carrier: 'UPS', trackingNumber: '1Z1' } })
   ).id;
+  ids.shippedOrderNumber = (await api.database.collections.orders.findOne({ _id: ObjectId.createFromHexString(ids.shippedOrder) }))!.number;
   const { sub } = await api.accessTokens.verify(customer.token);
   const now = new Date();
   ids.build = (
@@ -161,6 +164,39 @@ const TARGETS: Record<string, Target> = {
     params: { id: () => ids.shippedOrder },
     body: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
   },
+  // Orders as wholes. The unpaid order: a valid shipment, refund or return gets the 409 and changes nothing.
+  'POST /orders/:number/shipments': {
+    caller: 'admin',
+    path: () => `/orders/${ids.orderNumber}/shipments`,
+    params: { number: () => ids.orderNumber },
+    body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  },
+  'POST /orders/:number/shipments/:shipmentId/delivered': {
+    caller: 'admin',
+    path: () => `/orders/${ids.orderNumber}/shipments/${ids.noSuchId}/delivered`,
+    params: { number: () => ids.orderNumber, shipmentId: () => ids.noSuchId },
+    body: null,
+  },
+  // The shipped order cannot be cancelled: a valid call is the 409.
+  'POST /orders/:number/cancel': { caller: 'admin', path: () => `/orders/${ids.shippedOrderNumber}/cancel`, params: { number: () => ids.shippedOrderNumber }, body: { reason: 'Out of stock.' } },
+  'POST /orders/:number/refunds': {
+    caller: 'admin',
+    path: () => `/orders/${ids.orderNumber}/refunds`,
+    params: { number: () => ids.orderNumber },
+    get body() {
+      return { lines: [{ lineId: ids.order, quantity: 1 }], reason: 'Damaged', restock: true };
+    },
+  },
+  'POST /orders/:number/returns': {
+    caller: 'customer',
+    path: () => `/orders/${ids.orderNumber}/returns`,
+    params: { number: () => ids.orderNumber },
+    get body() {
+      return { lines: [{ lineId: ids.order, quantity: 1 }], reason: 'It rattles.' };
+    },
+  },
+  'POST /returns/:id/decision': { caller: 'admin', path: () => `/returns/${ids.noSuchId}/decision`, params: { id: () => ids.noSuchId }, body: { approve: true } },
+  'POST /returns/:id/received': { caller: 'admin', path: () => `/returns/${ids.noSuchId}/received`, params: { id: () => ids.noSuchId }, body: null },
   'POST /remotes/errors': {
     caller: 'customer',
     path: () => '/remotes/errors',

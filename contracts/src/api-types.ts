@@ -6513,7 +6513,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": {
+                        message: string;
+                        lineId: components["schemas"]["ObjectId"];
+                        shippable?: number;
+                        refundable?: number;
+                        returnable?: number;
+                    } | {
+                        message: string;
+                    };
                 };
             };
             /** @description The request body is too large. */
@@ -7416,7 +7424,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": {
+                        message: string;
+                        lineId: components["schemas"]["ObjectId"];
+                        shippable?: number;
+                        refundable?: number;
+                        returnable?: number;
+                    } | {
+                        message: string;
+                    };
                 };
             };
             /** @description The request body is too large. */
@@ -7567,7 +7583,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": {
+                        message: string;
+                        lineId: components["schemas"]["ObjectId"];
+                        shippable?: number;
+                        refundable?: number;
+                        returnable?: number;
+                    } | {
+                        message: string;
+                    };
                 };
             };
             /** @description The request body is too large. */

@@ -18,6 +18,7 @@ import {
 } from '../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../test/release-fixtures';
 import { pngImage } from '../../test/upload-fixtures';
+import { createStripeClient } from '../modules/payments/stripe-client';
 
 // Every route the app has × who calls it → the status, written down cell by cell. A route added
 // to the app without a row here fails, and so does a row for a route that is gone. Each cell gets
@@ -101,6 +102,37 @@ async function customerCheckout(): Promise<string> {
   const response = await as(server().post('/checkout').set('Idempotency-Key', `matrix-${randomSuffix()}`).send(checkoutBody()), 'customer');
   if (response.status !== 201) throw new Error(`checkout fixture: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.checkoutId as string;
+}
+/** An order of the customer's straight into the database (one line, its checkout): its number. */
+async function customerOrderNumber(fields: Parameters<typeof insertOrder>[2] extends infer F ? Omit<F & object, 'email'> : never = {}): Promise<string> {
+  const { _id } = await insertOrder(api, part, { email: accounts.customer.email, ...fields });
+  return (await api.database.collections.orders.findOne({ _id }))!.number;
+}
+/** A payment that really went through at the Stripe sandbox (what a refund gives back). */
+async function succeededPaymentIntent(amount: number): Promise<string> {
+  const stripe = createStripeClient(api.config.stripe!);
+  const intent = await stripe.paymentIntents.create({ amount, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+  return intent.id;
+}
+/** A paid order of the customer's, paid by a real sandbox payment. */
+const paidOrderNumber = async () => customerOrderNumber({ paid: true, status: 'paid', transactionId: await succeededPaymentIntent(part.price) });
+/** A delivered order of the customer's (one unit, delivered now): its number and line id. */
+async function deliveredOrder(extra: Parameters<typeof insertOrder>[2] extends infer F ? Omit<F & object, 'email'> : never = {}) {
+  const { _id } = await insertOrder(api, part, {
+    email: accounts.customer.email, paid: true, status: 'delivered', transactionId: await succeededPaymentIntent(part.price),
+    shippedQuantity: 1, deliveredQuantity: 1, lastDeliveredAt: new Date(), ...extra,
+  });
+  const line = (await api.database.collections.orders.findOne({ _id }))!;
+  return { number: line.number, lineId: _id, checkoutId: line.checkoutId! };
+}
+/** A return of the customer's delivered unit, in `status`. */
+async function customerReturn(status: 'requested' | 'approved'): Promise<string> {
+  const order = await deliveredOrder({ returningQuantity: 1 });
+  const { insertedId } = await api.database.collections.returns.insertOne({
+    orderNumber: order.number, checkoutId: order.checkoutId, email: accounts.customer.email, status,
+    lines: [{ lineId: order.lineId, quantity: 1, productName: part.name }], reason: 'Matrix return', requestedAt: new Date(),
+  });
+  return insertedId.toHexString();
 }
 const buildBody = () => ({ name: 'Matrix build', parts: { motherboard: part.id }, cpu: 'ryzen-7-7700x' });
 /** A build the customer saved, straight into the database. */
@@ -216,6 +248,69 @@ const MATRIX: Record<string, Row> = {
   // Someone else's checkout is answered as if it did not exist, admins included.
   'GET /checkout/:id': { expected: [401, 200, 404, 404], setup: customerCheckout, send: (p, id) => as(server().get(`/checkout/${id}`), p) },
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },
+  // Orders as wholes: the owner and admins see one; anyone else is told it does not exist.
+  'GET /orders': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/orders'), p) },
+  'GET /orders/mine': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/orders/mine'), p) },
+  'GET /orders/:number': { expected: [401, 200, 404, 200], setup: () => customerOrderNumber(), send: (p, number) => as(server().get(`/orders/${number}`), p) },
+  'GET /orders/:number/invoice.pdf': {
+    expected: [401, 200, 404, 200],
+    setup: () => customerOrderNumber({ paid: true, status: 'paid', transactionId: 'pi_matrixInvoice' }),
+    send: (p, number) => as(server().get(`/orders/${number}/invoice.pdf`), p),
+  },
+  'POST /orders/:number/shipments': {
+    expected: [401, 403, 403, 201],
+    setup: () => customerOrderNumber({ paid: true, status: 'paid', transactionId: 'pi_matrixShip' }),
+    send: (p, number) => as(server().post(`/orders/${number}/shipments`).send({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }), p),
+  },
+  'POST /orders/:number/shipments/:shipmentId/delivered': {
+    expected: [401, 403, 403, 200],
+    setup: async () => {
+      const number = await customerOrderNumber({ paid: true, status: 'paid', transactionId: 'pi_matrixDeliver' });
+      const shipped = await as(server().post(`/orders/${number}/shipments`).send({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }), 'admin');
+      return `${number}/shipments/${shipped.body.shipments[0].shipmentId}`;
+    },
+    send: (p, path) => as(server().post(`/orders/${path}/delivered`), p),
+  },
+  'POST /orders/:number/cancel': {
+    expected: [401, 403, 403, 200],
+    setup: () => customerOrderNumber(),
+    send: (p, number) => as(server().post(`/orders/${number}/cancel`).send({ reason: 'Out of stock at the supplier.' }), p),
+  },
+  'POST /orders/:number/refunds': {
+    expected: [401, 403, 403, 201],
+    setup: async () => {
+      const number = await paidOrderNumber();
+      const line = (await api.database.collections.orders.findOne({ number }))!;
+      return `${number} ${line._id.toHexString()}`;
+    },
+    send: (p, fixture) => {
+      const [number, lineId] = fixture.split(' ');
+      return as(server().post(`/orders/${number}/refunds`).set('Idempotency-Key', `matrix-${randomSuffix()}`).send({ lines: [{ lineId, quantity: 1 }], reason: 'Damaged in transit', restock: false }), p);
+    },
+  },
+  // Only the order's owner asks for a return (an admin refunds instead).
+  'POST /orders/:number/returns': {
+    expected: [401, 201, 404, 404],
+    setup: async () => {
+      const order = await deliveredOrder();
+      return `${order.number} ${order.lineId.toHexString()}`;
+    },
+    send: (p, fixture) => {
+      const [number, lineId] = fixture.split(' ');
+      return as(server().post(`/orders/${number}/returns`).send({ lines: [{ lineId, quantity: 1 }], reason: 'It rattles.' }), p);
+    },
+  },
+  'GET /returns': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/returns'), p) },
+  'POST /returns/:id/decision': {
+    expected: [401, 403, 403, 200],
+    setup: () => customerReturn('requested'),
+    send: (p, id) => as(server().post(`/returns/${id}/decision`).send({ approve: true }), p),
+  },
+  'POST /returns/:id/received': {
+    expected: [401, 403, 403, 200],
+    setup: () => customerReturn('approved'),
+    send: (p, id) => as(server().post(`/returns/${id}/received`), p),
+  },
   'DELETE /order/:id': {
     expected: [401, 403, 403, 200],
     setup: async () => (await customerOrder()).id,

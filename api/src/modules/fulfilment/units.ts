@@ -22,11 +22,13 @@ export interface LineUnits {
   refundedAmount: number;
 }
 
-export function unitsOf(line: Pick<OrderDocument, 'order_quantity'> & LineCounters): LineUnits {
+export function unitsOf(line: Pick<OrderDocument, 'order_quantity'> & Partial<Pick<OrderDocument, 'status'>> & LineCounters): LineUnits {
+  // A line shipped or delivered before units were counted went whole.
+  const wholeShipped = line.status === 'shipped' || line.status === 'delivered' ? line.order_quantity : 0;
   return {
     quantity: line.order_quantity,
-    shipped: line.shippedQuantity ?? 0,
-    delivered: line.deliveredQuantity ?? 0,
+    shipped: line.shippedQuantity ?? wholeShipped,
+    delivered: line.deliveredQuantity ?? (line.status === 'delivered' ? line.order_quantity : 0),
     refunded: line.refundedQuantity ?? 0,
     refundedUnshipped: line.refundedUnshippedQuantity ?? 0,
     returned: line.returnedQuantity ?? 0,
