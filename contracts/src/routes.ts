@@ -17,6 +17,7 @@ export interface RouteOwnership {
 export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/dashboard/makeadmin', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/allOrder', remote: 'mf_admin', access: 'admin' },
+  { path: '/dashboard/allOrder/:number', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/addproduct', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/manageproduct', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/manageproduct/:id', remote: 'mf_admin', access: 'admin' },

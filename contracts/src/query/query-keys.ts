@@ -29,6 +29,13 @@ export const orderKeys = {
   /** The admin's table of every order: its search, filters, sort and page. */
   list: (params: { page: number; status?: string; q?: string; from?: string; to?: string; sort?: string }) =>
     [...orderKeys.all, 'list', params] as const,
+  /** Orders as wholes (GET /orders/mine, GET /orders, GET /orders/{number}): under orderKeys.all, so a line's change makes them stale too. */
+  wholeMine: (email: string, page: number) => [...orderKeys.all, 'whole-mine', email, page] as const,
+  whole: (number: string) => [...orderKeys.all, 'whole', number] as const,
+  wholeList: (params: { page: number; status?: string; q?: string; from?: string; to?: string; sort?: string }) =>
+    [...orderKeys.all, 'whole-list', params] as const,
+  /** The admin's returns (GET /returns). */
+  returns: (params: { page: number; status?: string }) => [...orderKeys.all, 'returns', params] as const,
   /** Units unpaid orders hold, per part (Manage Products): any order change makes it stale. */
   stockHolds: (partIds: readonly string[]) => [...orderKeys.all, 'stock-holds', partIds] as const,
 };
