@@ -525,7 +525,13 @@ export function createFulfilmentService(deps: {
       const header = line.checkoutId ? await repo.findOrderById(line.checkoutId) : null;
       if (!header) throw new NotFoundError(orderText.notFound);
       if (to === 'shipped') {
-        await ship(caller, header, { ...parcel!, lines: [{ lineId: lineId.toHexString(), quantity: shippableUnits(unitsOf(line)) }] });
+        try {
+          await ship(caller, header, { ...parcel!, lines: [{ lineId: lineId.toHexString(), quantity: shippableUnits(unitsOf(line)) }] });
+        } catch (error) {
+          // Another admin shipped it first: the spec's route answers as it always did.
+          if (!(error instanceof ConflictError)) throw error;
+          throw new ConflictError(statusMoveRefusal((await repo.findLine(lineId))?.status ?? line.status, to));
+        }
       } else {
         const parcels = (await repo.shipmentsOf(header.number)).filter((shipment) => !shipment.deliveredAt && shipment.lines.some((entry) => entry.lineId.equals(lineId)));
         if (parcels.length === 0) throw new ConflictError(statusMoveRefusal(line.status, to));

@@ -223,27 +223,28 @@ describe('PATCH /order/{id}/status', () => {
 
     const activity = await asAdmin(request(server).get('/activity?limit=2'));
     expect(activity.body.items.map(({ action, actor, target, details, subject }: Record<string, unknown>) => ({ action, actor, target, details, subject }))).toEqual([
-      { action: 'order.status', actor: admin.email, target: number, details: 'delivered', subject: { kind: 'order', id: order.id, exists: true } },
-      { action: 'order.status', actor: admin.email, target: number, details: `shipped with UPS ${ship.trackingNumber}`, subject: { kind: 'order', id: order.id, exists: true } },
+      { action: 'order.status', actor: admin.email, target: number, details: `delivered (UPS ${ship.trackingNumber})`, subject: { kind: 'order', id: order.id, exists: true } },
+      { action: 'order.status', actor: admin.email, target: number, details: `shipped 1 unit with UPS ${ship.trackingNumber}`, subject: { kind: 'order', id: order.id, exists: true } },
     ]);
   });
 
+  // A line shipped alone is one parcel of its order: the parcel's email (modules/fulfilment).
   it('emails the customer when the order ships (carrier, tracking number, tracking link) and when it is delivered', async () => {
     const { order } = await orderOf(2, { status: 'paid', paid: true });
     const number = await numberOf(order._id);
     await setStatus(order.id, { status: 'shipped', carrier: 'FedEx', trackingNumber: '7712 3456 7890' });
     const [shippedEmail, ...none] = await emailsAbout(number);
     expect(none).toEqual([]);
-    expect(shippedEmail!.subject).toBe(`Order ${number} is on its way`);
+    expect(shippedEmail!.subject).toBe(`Order ${number}: parts on their way`);
     expect(shippedEmail!.to).toEqual([{ address: customer.email, name: '' }]);
-    for (const line of ['Carrier: FedEx', 'Tracking number: 7712 3456 7890', `Order number: ${number}`, 'Track it: https://www.fedex.com/fedextrack/?trknbr=771234567890']) {
+    for (const line of ['Carrier: FedEx', 'Tracking number: 7712 3456 7890', `Order number: ${number}`, 'Track the parcel: https://www.fedex.com/fedextrack/?trknbr=771234567890']) {
       expect(shippedEmail!.text).toContain(line);
     }
     expect(shippedEmail!.html).toContain('<a href="https://www.fedex.com/fedextrack/?trknbr=771234567890">');
 
     await setStatus(order.id, { status: 'delivered' });
-    const delivered = (await emailsAbout(number)).find((email) => email.subject === `Order ${number} is delivered`);
-    expect(delivered!.text).toContain(`Your order ${number} has been delivered.`);
+    const delivered = (await emailsAbout(number)).find((email) => email.subject === `Order ${number}: parts delivered`);
+    expect(delivered!.text).toContain(`These parts of your order ${number} have been delivered.`);
     // Same outbox as every other email: written first, then sent.
     expect(await api.database.collections.outbox.countDocuments({ to: customer.email, subject: { $regex: number }, status: 'sent' })).toBe(2);
   });
@@ -255,7 +256,7 @@ describe('PATCH /order/{id}/status', () => {
     expect(shipped.body.shipment).toEqual({ carrier: 'Royal Mail', trackingNumber: 'AB123456789GB' });
     const [email] = await emailsAbout(number);
     expect(email!.text).toContain('Carrier: Royal Mail');
-    expect(email!.text).not.toContain('Track it');
+    expect(email!.text).not.toContain('Track the parcel');
   });
 
   it.each([
