@@ -9,6 +9,11 @@ import { freeText, optionalText } from './text';
  * still the spec's Order (`GET /myorder`, `GET /order` answer lines); this is the whole.
  */
 
+/** A customer's page of one order (mf-dashboard), linked from My Orders and the emails. */
+export const orderPagePath = (number: string) => `/dashboard/orders/${number}`;
+/** An admin's page of one order (mf-admin), linked from All Orders. */
+export const adminOrderPagePath = (number: string) => `/dashboard/allOrder/${number}`;
+
 /** Where the parts are, derived from the lines' units: what was paid, shipped and delivered. */
 export const ORDER_PROGRESS = ['unpaid', 'paid', 'partly-shipped', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderProgress = (typeof ORDER_PROGRESS)[number];
@@ -44,6 +49,8 @@ export const orderText = {
     received: 'Received and refunded',
   } satisfies Record<ReturnStatus, string>,
   returnUnderWay: 'Return under way',
+  /** A line's own status, when nothing has happened to its units yet. */
+  lineStatus: { placed: 'Waiting for payment', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled' },
   allOrdersCount: (count: number) => `All orders: ${count}`,
   cancelTitle: 'Cancel this order?',
   keepOrder: 'Keep order',

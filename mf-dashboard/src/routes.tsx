@@ -5,6 +5,7 @@ import { DashboardLayout } from '@pcpp/contracts/ui/dashboard';
 import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
 import { MyBuildsPage } from './features/builds/components/my-builds-page';
 import { MyOrdersPage } from './features/orders/components/my-orders-page';
+import { OrderPage } from './features/orders/components/order-page';
 import { ProfilePage } from './features/profile/components/profile-page';
 import { AddReviewPage } from './features/reviews/components/add-review-page';
 
@@ -23,6 +24,7 @@ export default function DashboardRoutes() {
       <Route element={<DashboardLayout />}>
         <Route path="/dashboard" element={<ProfilePage />} />
         <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
+        <Route path="/dashboard/orders/:number" element={<OrderPage />} />
         <Route path="/dashboard/myBuilds" element={<MyBuildsPage />} />
         <Route path="/dashboard/addReview" element={<AddReviewPage />} />
         <Route

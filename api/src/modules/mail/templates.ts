@@ -1,4 +1,4 @@
-import { brand, formatCents, type Order } from '@pcpp/contracts/core';
+import { brand, formatCents, type Order, orderPagePath } from '@pcpp/contracts/core';
 import type { EmailMessage } from './transport';
 
 /** Where My Orders lives in the shop (the spec's path). */
@@ -216,8 +216,6 @@ export function checkoutPaidEmail(checkout: CheckoutSummary, options: LinkOption
   });
 }
 
-/** Where a customer sees one whole order (its lines, shipments, refunds, returns and invoice). */
-export const orderPagePath = (number: string) => `/dashboard/orders/${number}`;
 
 /** What a whole-order email lists: some of the order's lines (those a shipment, refund or return is about). */
 export interface OrderEmailFacts {

@@ -1,22 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type ApiAnswer, getParsed, orderKeys, orderSchema } from '@pcpp/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getParsed, orderKeys, orderSummarySchema, pageSchema } from '@pcpp/contracts';
 
-const myOrdersSchema = z.array(orderSchema);
-/** The plain call's answer: an array (GET /myorder answers a page only when asked for one). */
-type MyOrders = Extract<ApiAnswer<'/myorder', 'get'>, unknown[]>;
+const myOrdersPageSchema = pageSchema(orderSummarySchema);
 
-/** An order the customer deleted is kept by the api (cancelled, reason 'deleted') but gone for them. */
-const deletedByCustomer = (order: MyOrders[number]) =>
-  order.status === 'cancelled' && order.statusHistory.at(-1)?.reason === 'deleted';
+/** GET /orders/mine: the signed-in customer's orders, one row each, newest first, a page at a time. */
+export const myOrdersQuery = (email: string, page: number) =>
+  queryOptions({
+    queryKey: orderKeys.wholeMine(email, page),
+    queryFn: ({ signal }) => getParsed(myOrdersPageSchema, '/orders/mine', { params: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
 
-/** GET /myorder?email= : the signed-in customer's own orders, newest first. */
-export async function getMyOrders(email: string, signal?: AbortSignal): Promise<MyOrders> {
-  const orders = await getParsed(myOrdersSchema, '/myorder', { params: { email }, signal });
-  return orders.filter((order) => !deletedByCustomer(order));
-}
-
-export const myOrdersQuery = (email: string) =>
-  queryOptions({ queryKey: orderKeys.mine(email), queryFn: ({ signal }) => getMyOrders(email, signal) });
-
-export const useMyOrders = (email: string) => useQuery(myOrdersQuery(email));
+export const useMyOrders = (email: string, page: number) => useQuery(myOrdersQuery(email, page));

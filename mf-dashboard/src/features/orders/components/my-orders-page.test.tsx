@@ -1,37 +1,105 @@
-import { act, screen, within } from '@testing-library/react';
-import { MemoryRouter } from '@pcpp/contracts/router';
-import { authStore, type Order } from '@pcpp/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
+import { authStore, type OrderDetail, type OrderSummary } from '@pcpp/contracts';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { MyOrdersPage } from './my-orders-page';
+import { OrderPage } from './order-page';
 
 const user = testCustomer;
 const at = '2026-11-20T10:00:00.000Z';
+const checkoutId = 'dddddddddddddddddddddddd';
 
-function order(overrides: Partial<Order>): Order {
+function summary(overrides: Partial<OrderSummary>): OrderSummary {
   return {
-    _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
     number: 'PCP-7K3Q9D',
-    productId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
-    productName: 'Quiet Tower Cooler',
+    checkoutId,
+    status: 'paid',
+    payment: 'paid',
+    returnUnderWay: false,
+    placedAt: at,
     email: user.email,
     name: 'Demo Customer',
-    per_product_price: 4_999,
-    order_quantity: 3,
-    totalAmount: 14_997,
-    address: '1 Main St',
-    phone: '555 0100',
-    paid: false,
-    status: 'placed',
-    statusHistory: [{ status: 'placed', at, by: user.email }],
-    createdAt: at,
+    parts: 'Quiet Tower Cooler, 2 × B650 Board and 4 more',
+    lineCount: 6,
+    units: 7,
+    total: 123_456,
+    refunded: 0,
     ...overrides,
   };
 }
 
-let answer: TestAnswer;
+const line = (lineId: string, productName: string, overrides: Partial<OrderDetail['lines'][number]> = {}): OrderDetail['lines'][number] => ({
+  lineId,
+  productId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+  productName,
+  quantity: 2,
+  unitPrice: 4_999,
+  total: 9_998,
+  status: 'delivered',
+  shippedQuantity: 2,
+  deliveredQuantity: 2,
+  refundedQuantity: 0,
+  returnedQuantity: 0,
+  returningQuantity: 0,
+  restockedQuantity: 0,
+  refundedAmount: 0,
+  returnableQuantity: 2,
+  returnableUntil: '2026-12-20T10:00:00.000Z',
+  ...overrides,
+});
+
+const detail: OrderDetail = {
+  number: 'PCP-7K3Q9D',
+  checkoutId,
+  status: 'delivered',
+  payment: 'partly-refunded',
+  returnUnderWay: false,
+  placedAt: at,
+  email: user.email,
+  name: 'Demo Customer',
+  address: 'Demo Customer, 1 Main Street, 12345 Springfield, United States',
+  phone: '+1 555 010 0100',
+  lines: [line('aaaaaaaaaaaaaaaaaaaaaaaa', 'Quiet Tower Cooler', { refundedQuantity: 1, returnedQuantity: 1, refundedAmount: 4_999, returnableQuantity: 1 }), line('cccccccccccccccccccccccc', 'B650 Board')],
+  shipments: [
+    {
+      shipmentId: 'eeeeeeeeeeeeeeeeeeeeeeee',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      lines: [
+        { lineId: 'aaaaaaaaaaaaaaaaaaaaaaaa', quantity: 2 },
+        { lineId: 'cccccccccccccccccccccccc', quantity: 2 },
+      ],
+      shippedAt: at,
+      deliveredAt: at,
+    },
+  ],
+  refunds: [{ refundId: 'ffffffffffffffffffffffff', amount: 4_999, reason: 'Return: It rattles.', lines: [{ lineId: 'aaaaaaaaaaaaaaaaaaaaaaaa', quantity: 1 }], restock: true, at }],
+  returns: [],
+  totals: { subtotal: 19_996, total: 19_996, paid: 19_996, refunded: 4_999 },
+  transactionId: 'pi_123',
+};
+
+let listAnswer: TestAnswer;
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
-  api = await startApiTestServer({ 'GET /myorder': () => answer });
+  api = await startApiTestServer({
+    'GET /orders/mine': () => listAnswer,
+    'GET /orders/PCP-7K3Q9D': () => ({ body: detail }),
+    'GET /orders/PCP-000000': () => ({ status: 404, body: { message: 'Order not found' } }),
+    'POST /orders/PCP-7K3Q9D/returns': (request) => ({
+      status: 201,
+      body: {
+        returnId: '111111111111111111111111',
+        orderNumber: 'PCP-7K3Q9D',
+        email: user.email,
+        status: 'requested',
+        lines: (request.body as { lines: { lineId: string; quantity: number }[] }).lines.map((entry) => ({ ...entry, productName: 'B650 Board' })),
+        reason: 'Wrong size',
+        requestedAt: at,
+      },
+    }),
+  });
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -39,168 +107,75 @@ beforeEach(() => {
   act(() => authStore.getState().signedIn(user, { token: 'token', expiresAt: null }));
 });
 
-const renderPage = () =>
+const renderAt = (path: string) =>
   renderWithQueryClient(
-    <MemoryRouter>
-      <MyOrdersPage />
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
+        <Route path="/dashboard/orders/:number" element={<OrderPage />} />
+      </Routes>
     </MemoryRouter>,
   );
 
-it("lists the customer's own orders: paid ones with their transaction id, unpaid ones with Pay and Delete", async () => {
-  answer = {
-    body: [
-      order({ _id: 'cccccccccccccccccccccccc', productName: 'B650 Board', paid: true, status: 'paid', transactionId: 'pi_123' }),
-      order({}),
-    ],
+it('lists orders, one row each: number, parts in short, total, state and what to do next', async () => {
+  listAnswer = {
+    body: {
+      items: [
+        summary({ number: 'PCP-AAAAAA', status: 'unpaid', payment: 'unpaid', holdExpiresAt: '2999-01-01T00:00:00.000Z' }),
+        summary({ status: 'delivered', payment: 'partly-refunded', refunded: 4_999, returnUnderWay: true }),
+      ],
+      total: 2,
+      page: 1,
+      pages: 1,
+    },
   };
-  renderPage();
+  renderAt('/dashboard/myOrders');
   expect(screen.getByRole('status')).toHaveTextContent('Loading your orders…');
-  const table = await screen.findByRole('table');
-  const [paidRow, unpaidRow] = within(table).getAllByRole('row').slice(1);
-  expect(paidRow).toHaveTextContent('Paid');
-  expect(paidRow).toHaveTextContent('Transaction id: pi_123');
-  expect(within(paidRow!).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
-  expect(within(paidRow!).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
-
-  expect(unpaidRow).toHaveTextContent('$49.99');
-  expect(unpaidRow).toHaveTextContent('$149.97');
-  expect(within(unpaidRow!).getByRole('link', { name: 'Pay for Quiet Tower Cooler' })).toHaveAttribute(
-    'href',
-    '/dashboard/payment/aaaaaaaaaaaaaaaaaaaaaaaa',
-  );
-  expect(within(unpaidRow!).getByRole('button', { name: 'Delete the order for Quiet Tower Cooler' })).toBeInTheDocument();
-  expect(api.requests.map((r) => [r.url, r.authorization])).toEqual([['/myorder?email=customer%40pcparts.dev', 'Bearer token']]);
+  const table = await screen.findByRole('table', { name: 'Your orders' });
+  const [unpaid, delivered] = within(table).getAllByRole('row').slice(1);
+  expect(within(unpaid!).getByRole('link', { name: 'Pay for order PCP-AAAAAA' })).toHaveAttribute('href', `/checkout/${checkoutId}`);
+  expect(unpaid).toHaveTextContent('Waiting for payment');
+  expect(delivered).toHaveTextContent('Quiet Tower Cooler, 2 × B650 Board and 4 more');
+  expect(delivered).toHaveTextContent('$1,234.56');
+  expect(delivered).toHaveTextContent('Refunded $49.99');
+  expect(delivered).toHaveTextContent('Delivered · Partly refunded · Return under way');
+  expect(within(delivered!).getByRole('link', { name: 'PCP-7K3Q9D' })).toHaveAttribute('href', '/dashboard/orders/PCP-7K3Q9D');
+  expect(api.requests.map((r) => [r.url, r.authorization])).toEqual([['/orders/mine?page=1', 'Bearer token']]);
 });
 
-it('a cancelled order offers nothing to pay or delete, and shows its timeline', async () => {
-  answer = {
-    body: [
-      order({
-        status: 'cancelled',
-        statusHistory: [
-          { status: 'placed', at, by: user.email },
-          { status: 'cancelled', at, by: 'system', reason: 'expired' },
-        ],
-      }),
-    ],
-  };
-  renderPage();
-  const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
-  expect(within(row).queryByRole('button')).not.toBeInTheDocument();
-  expect(within(row).getByLabelText('Status timeline')).toHaveTextContent('cancelled');
-  expect(within(row).getByLabelText('Status timeline')).toHaveTextContent('(not paid in time)');
-});
-
-it('shows each order by its number, a shipped one with its carrier, tracking number and tracking link', async () => {
-  answer = {
-    body: [
-      order({
-        _id: 'cccccccccccccccccccccccc',
-        number: 'PCP-SH1PPD',
-        paid: true,
-        status: 'shipped',
-        transactionId: 'pi_9',
-        shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
-      }),
-      order({ number: 'PCP-R0YAM1', paid: true, status: 'shipped', transactionId: 'pi_8', shipment: { carrier: 'Royal Mail', trackingNumber: 'AB123GB' } }),
-    ],
-  };
-  renderPage();
-  const [ups, royal] = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
-  expect(ups).toHaveTextContent('PCP-SH1PPD');
-  expect(ups).toHaveTextContent('UPS · 1Z999AA10123456784');
-  expect(within(ups!).getByRole('link', { name: "Track 1Z999AA10123456784 on UPS's site" })).toHaveAttribute(
-    'href',
-    'https://www.ups.com/track?tracknum=1Z999AA10123456784',
-  );
-  // A carrier the shop has no tracking page for: the number, no link.
-  expect(royal).toHaveTextContent('Royal Mail · AB123GB');
-  expect(within(royal!).queryByRole('link', { name: /^Track/ })).not.toBeInTheDocument();
-});
-
-it('says why the shop cancelled an order', async () => {
-  answer = {
-    body: [
-      order({
-        status: 'cancelled',
-        statusHistory: [
-          { status: 'placed', at, by: user.email },
-          { status: 'cancelled', at, by: 'admin@pcparts.dev', reason: 'shop', note: 'The supplier cannot deliver this batch.' },
-        ],
-      }),
-    ],
-  };
-  renderPage();
-  const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
-  expect(row).toHaveTextContent('Cancelled by the shop: The supplier cannot deliver this batch.');
-  expect(within(row).getByLabelText('Status timeline')).toHaveTextContent('(by the shop)');
-});
-
-it('an empty list says so and links to the catalog; orders the customer deleted are not listed', async () => {
-  answer = {
-    body: [
-      order({
-        status: 'cancelled',
-        statusHistory: [
-          { status: 'placed', at, by: user.email },
-          { status: 'cancelled', at, by: user.email, reason: 'deleted' },
-        ],
-      }),
-    ],
-  };
-  renderPage();
+it('says so when there is nothing yet', async () => {
+  listAnswer = { body: { items: [], total: 0, page: 1, pages: 0 } };
+  renderAt('/dashboard/myOrders');
   expect(await screen.findByText('You have not ordered anything yet.')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Browse the catalog' })).toHaveAttribute('href', '/products');
 });
 
-it('groups a checkout’s orders under its one number: date, number, lines, total, status and one Pay for the whole checkout; each line keeps the spec’s columns and its Delete', async () => {
-  const checkoutId = 'dddddddddddddddddddddddd';
-  const holdExpiresAt = new Date(Date.now() + 20 * 60_000).toISOString();
-  const line = (n: number, name: string, totalAmount: number) =>
-    order({ _id: `${n}`.repeat(24), number: 'PCP-GRP123', checkoutId, productName: name, totalAmount, holdExpiresAt, createdAt: '2026-11-21T10:00:00.000Z' });
-  answer = {
-    body: [
-      line(1, 'B650 Board', 19_999),
-      line(2, 'DDR5 32GB Kit', 9_998),
-      line(3, '750W Power Supply', 8_999),
-      order({ _id: 'eeeeeeeeeeeeeeeeeeeeeeee', number: 'PCP-5010A1', checkoutId: 'ffffffffffffffffffffffff', productName: 'Quiet Tower Cooler' }),
-    ],
-  };
-  renderPage();
-  const table = await screen.findByRole('table');
-  const [, group, ...rest] = within(table).getAllByRole('row');
-  expect(group).toHaveTextContent('Order PCP-GRP123');
-  expect(group).toHaveTextContent('Nov 21, 2026');
-  expect(group).toHaveTextContent('3 lines');
-  expect(group).toHaveTextContent('$389.96');
-  expect(group).toHaveTextContent('placed');
-  expect(within(group!).getByRole('link', { name: 'Pay for order PCP-GRP123' })).toHaveAttribute('href', `/checkout/${checkoutId}`);
-  expect(within(group!).getByTestId('hold-time-left')).toBeInTheDocument();
-  // One Pay for the checkout: its lines have none, but each keeps its columns and its Delete.
-  const lines = rest.slice(0, 3);
-  expect(lines.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['B650 Board', 'DDR5 32GB Kit', '750W Power Supply']);
-  for (const row of lines) {
-    expect(within(row).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
-    expect(row).toHaveTextContent('Paid with the whole order');
-    expect(row).toHaveTextContent('1 Main St');
-    expect(within(row).getByRole('button', { name: /^Delete the order for/ })).toBeInTheDocument();
-  }
-  expect(within(table).getAllByRole('link', { name: /^Pay for/ })).toHaveLength(2);
-  // A single order stays one row with its number and the spec's Pay.
-  const solo = rest[3]!;
-  expect(solo).toHaveTextContent('PCP-5010A1');
-  expect(within(solo).getByRole('link', { name: 'Pay for Quiet Tower Cooler' })).toHaveAttribute('href', '/dashboard/payment/eeeeeeeeeeeeeeeeeeeeeeee');
+it("an order's page shows the spec's columns for each line, its parcel with a tracking link, its refund and the return form", async () => {
+  renderAt('/dashboard/orders/PCP-7K3Q9D');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Order PCP-7K3Q9D' })).toBeInTheDocument();
+  const lines = screen.getByRole('table', { name: 'The parts of order PCP-7K3Q9D' });
+  expect(within(lines).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    '#', 'Product Name', 'Per Product Price', 'Address', 'Phone Number', 'Order Quantity', 'Total Amount', 'Payment', 'Action',
+  ]);
+  const [first] = within(lines).getAllByRole('row').slice(1);
+  expect(first).toHaveTextContent('Shipped 2 of 2 · Delivered 2 · Returned 1 · Refunded 1 ($49.99)');
+  expect(first).toHaveTextContent('Transaction id: pi_123');
+  expect(screen.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+  expect(screen.getByRole('region', { name: 'Refunds' })).toHaveTextContent('$49.99');
+  expect(screen.getByRole('button', { name: 'Invoice (PDF)' })).toBeInTheDocument();
+
+  // A return: nothing chosen is refused in words, then one board is asked for.
+  fireEvent.click(screen.getByRole('button', { name: 'Request a return' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Choose at least one part to return.');
+  fireEvent.change(screen.getByLabelText('B650 Board'), { target: { value: '1' } });
+  fireEvent.change(screen.getByLabelText('Why are you returning them?'), { target: { value: 'Wrong size' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Request a return' }));
+  await waitFor(() => expect(api.requests.some((request) => request.method === 'POST')).toBe(true));
+  const posted = api.requests.find((request) => request.method === 'POST');
+  expect(posted?.body).toEqual({ lines: [{ lineId: 'cccccccccccccccccccccccc', quantity: 1 }], reason: 'Wrong size' });
 });
 
-it('a paid checkout shows Paid and its one transaction id on its order row', async () => {
-  const paidLine = (n: number) =>
-    order({ _id: `${n}`.repeat(24), number: 'PCP-PA1D00', checkoutId: 'dddddddddddddddddddddddd', paid: true, status: 'paid', transactionId: 'pi_checkout' });
-  answer = { body: [paidLine(1), paidLine(2)] };
-  renderPage();
-  const group = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
-  expect(group).toHaveTextContent('Order PCP-PA1D00');
-  expect(group).toHaveTextContent('Paid');
-  expect(group).toHaveTextContent('Transaction id: pi_checkout');
-  expect(within(group).queryByRole('link')).not.toBeInTheDocument();
-  expect(screen.queryAllByRole('button', { name: /^Delete/ })).toHaveLength(0);
+it('an order that is not yours (or does not exist) says it could not be loaded, with the reason', async () => {
+  renderAt('/dashboard/orders/PCP-000000');
+  expect(await screen.findByText('This order could not be loaded.')).toBeInTheDocument();
+  expect(screen.getByText('Order not found')).toBeInTheDocument();
 });

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getParsed, orderDetailSchema, orderKeys } from '@pcpp/contracts';
+
+/** GET /orders/{number}: one whole order, as it is now. */
+export const orderQuery = (number: string) =>
+  queryOptions({
+    queryKey: orderKeys.whole(number),
+    queryFn: ({ signal }) => getParsed(orderDetailSchema, `/orders/${encodeURIComponent(number)}`, { signal }),
+  });
+
+export const useOrder = (number: string) => useQuery(orderQuery(number));
