@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Part } from '../../contracts/src/core';
+import { stackUrls } from './environment';
 import { apiParts } from './storefront';
 
 /** A seeded part with plenty of stock and a minimum order of at least 2. */
@@ -22,11 +23,33 @@ export async function placeOrderThroughPage(page: Page, part: Part, quantity: nu
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** My Orders' row of one order (the orders table, found by its number's link). */
+export const myOrdersRow = (page: Page, number: string) =>
+  page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) });
+
+/** The number of the order a line (the spec's order id) belongs to, asked of the api as the signed-in page. */
+export async function orderNumberOfLine(page: Page, request: APIRequestContext, lineId: string): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const response = await request.get(`${stackUrls.api}/order/${lineId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()).number as string;
+}
+
+/**
+ * Opens the spec's payment page of the customer's newest unpaid order of this part: My Orders, the
+ * order's own page, then its line's Pay.
+ */
+export async function openLinePayment(page: Page, part: Part): Promise<void> {
+  await page.goto('/dashboard/myorders');
+  const row = page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'Waiting for payment' }).first();
+  await row.getByRole('rowheader').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order PCP-/ })).toBeVisible();
+  await page.getByRole('link', { name: `Pay for ${part.name}` }).click();
+}
+
 /** Pays the customer's newest unpaid order of this part with the sandbox's 4242 card; answers the order id. */
 export async function payThroughPage(page: Page, part: Part): Promise<string> {
-  await page.goto('/dashboard/myorders');
-  const row = page.getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'placed' }).first();
-  await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
+  await openLinePayment(page, part);
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
   const orderId = page.url().split('/').pop()!;
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -88,18 +88,18 @@ test('a visitor’s three parts survive sign-in, check out once, pay once on the
   // The ordered parts left the cart.
   await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 0 parts');
 
-  // My Orders: one group under the order number, Paid with the one payment; its three lines below it.
+  // My Orders: one row for the order, paid; its page lists the three lines with the one payment.
   await page.goto('/dashboard/myorders');
-  const group = page.getByRole('row').filter({ hasText: `Order ${orderNumber}` });
-  await expect(group).toHaveCount(1);
-  await expect(group).toContainText('3 lines');
-  await expect(group).toContainText('Paid');
-  await expect(group).toContainText(`Transaction id: ${transactionId}`);
-  await expect(group.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+  const orderRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: orderNumber, exact: true }) });
+  await expect(orderRow).toHaveCount(1);
+  await expect(orderRow).toContainText('Paid');
+  await expect(orderRow.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+  await orderRow.getByRole('link', { name: orderNumber, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
   for (const part of parts) {
-    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: part.name, exact: true }) }).first();
-    await expect(row).toContainText('paid');
-    await expect(row).toContainText('Transaction id:');
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${part.name}`) }) }).first();
+    await expect(row).toContainText('Paid');
+    await expect(row).toContainText(`Transaction id: ${transactionId}`);
   }
 
   // MailDev: one email for the placed order and one for its payment, each listing the three parts.
@@ -194,13 +194,15 @@ test('the Purchase page keeps its toast and the return home; the toast’s Pay n
   await page.getByRole('button', { name: /^Pay now/ }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
   const orderNumber = (await page.getByTestId('order-number').textContent())!;
-  // My Orders: the single order, paid, under the same number.
+  // My Orders: the single order, paid, under the same number; its page has the transaction id.
   await page.goto('/dashboard/myorders');
-  await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText('Transaction id: pi_');
+  await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText('Paid');
+  await page.goto(`/dashboard/orders/${orderNumber}`);
+  await expect(page.getByRole('row').filter({ hasText: 'Transaction id: pi_' })).toHaveCount(1);
 });
 
 for (const width of [375, 1280]) {
-  test(`My Orders groups a checkout under its number with one Pay, at ${width} px: the table fits its card with every timeline open, Pay and Delete in view; cards on a phone`, async ({ page, request }) => {
+  test(`My Orders lists orders, one row each, and an order's page shows its lines, at ${width} px: nothing wider than the page, Pay and Delete in view`, async ({ page, request }) => {
     const parts = await threeParts(request);
     const buyer = await verifiedCustomer(request, 'my-orders');
     const checkout = await placeCheckout(request, buyer.token, parts);
@@ -209,33 +211,41 @@ for (const width of [375, 1280]) {
       data: { productId: parts[0]!._id, order_quantity: parts[0]!.min_quantity, address: 'Flat 14, Harbour View Apartments, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom', phone: '+44 7700 900123' },
     });
     expect(single.status()).toBe(201);
+    const singleNumber = (await single.json()).order.number as string;
     await page.setViewportSize({ width, height: 900 });
     await signInThroughLoginPage(page, buyer);
     await page.goto('/dashboard/myorders');
-    const group = page.getByRole('row').filter({ hasText: `Order ${checkout.orderNumber}` });
-    await expect(group).toContainText('3 lines');
-    const pay = group.getByRole('link', { name: `Pay for order ${checkout.orderNumber}` });
+    const table = page.getByRole('table', { name: 'Your orders' });
+    // Two orders, two rows: the checkout's three lines are one order.
+    await expect(table.getByRole('row')).toHaveCount(3);
+    const orderRow = table.getByRole('row').filter({ hasText: checkout.orderNumber });
+    await expect(orderRow).toContainText('Waiting for payment');
+    const pay = orderRow.getByRole('link', { name: `Pay for order ${checkout.orderNumber}` });
     await expect(pay).toHaveAttribute('href', `/checkout/${checkout.checkoutId}`);
-    await expect(page.getByRole('link', { name: /^Pay for/ })).toHaveCount(2);
-    // Whatever is open: every status timeline expanded.
-    const region = page.getByRole('region', { name: 'Your orders' });
-    for (const summary of await region.locator('summary').all()) await summary.click();
-    await expect(page.getByLabel('Status timeline').first()).toBeVisible();
+    await expect(table.getByRole('link', { name: `Pay for order ${singleNumber}` })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    const box = (await region.boundingBox())!;
-    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
-    const controls = [pay, ...(await page.getByRole('button', { name: /^Delete the order for/ }).all())];
-    expect(controls).toHaveLength(5);
+    // A table from 760 px, one card per order below.
+    expect(await orderRow.evaluate((row) => getComputedStyle(row).display)).toBe(width < 760 ? 'grid' : 'table-row');
+    await page.screenshot({ path: path.join(shotsDir, `my-orders-checkout-${width}.png`), fullPage: true });
+
+    // The order's page: the spec's columns for each of its three lines, each with its Delete, all in view.
+    await orderRow.getByRole('link', { name: checkout.orderNumber, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${checkout.orderNumber}` })).toBeVisible();
+    const lines = page.getByRole('table', { name: `The parts of order ${checkout.orderNumber}` });
+    await expect(lines.getByRole('row')).toHaveCount(4);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = (await lines.boundingBox())!;
+    const controls = await page.getByRole('button', { name: /^Delete the order for/ }).all();
+    expect(controls).toHaveLength(3);
     for (const control of controls) {
       const own = (await control.boundingBox())!;
       expect(own.x).toBeGreaterThanOrEqual(box.x);
       expect(own.x + own.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
     }
-    // A table from 1100 px, one card per order (and per line) below.
-    expect(await group.evaluate((row) => getComputedStyle(row).display)).toBe(width < 1100 ? 'grid' : 'table-row');
-    await page.screenshot({ path: path.join(shotsDir, `my-orders-checkout-${width}.png`), fullPage: true });
-    await pay.click();
+    await page.screenshot({ path: path.join(shotsDir, `order-page-unpaid-${width}.png`), fullPage: true });
+    await page.getByRole('link', { name: `Pay for order ${checkout.orderNumber}` }).click();
     await expect(page).toHaveURL(new RegExp(`/checkout/${checkout.checkoutId}$`));
     await expect(page.getByRole('button', { name: /^Pay now/ })).toBeVisible();
   });

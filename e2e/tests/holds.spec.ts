@@ -60,7 +60,10 @@ for (const width of [375, 1280]) {
     await expect(hold).toHaveText(/^(29|30) min leftpay by \d{1,2}:\d\d [AP]M$/);
     await expect(hold).toHaveAttribute('title', /^Pay within (29|30) minutes \(by \d{1,2}:\d\d [AP]M\) or the order is cancelled\.$/);
     await shot(page, `holds-my-orders-${width}`);
-    await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
+    // The order's own page says the same, and its line's Pay opens the spec's payment page.
+    await row.getByRole('rowheader').getByRole('link').click();
+    await expect(page.getByTestId('hold-time-left')).toHaveText(/^Pay within (29|30) minutes/);
+    await page.getByRole('link', { name: `Pay for ${part.name}` }).click();
     await expect(page.getByTestId('hold-time-left')).toHaveText(/^Pay within (29|30) minutes/);
     await shot(page, `holds-payment-${width}`);
   });

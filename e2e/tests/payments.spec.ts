@@ -2,15 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Part } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { inboxOf } from '../support/mail';
-import { aPart, placeOrderThroughPage } from '../support/orders';
+import { aPart, myOrdersRow, openLinePayment, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
 
 // Paying by card on the local Stripe sandbox: the official Stripe.js flow against the stand-in,
 // the server alone marking the order paid.
 
 async function openPaymentPage(page: Page, part: Part) {
-  await page.goto('/dashboard/myorders');
-  const row = page.getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'placed' }).first();
-  await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
+  await openLinePayment(page, part);
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Demo Customer' })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Please Pay for ${part.name}` })).toBeVisible();
@@ -26,7 +24,8 @@ async function enterCard(page: Page, number: string) {
 
 const completed = (page: Page) => page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed.' });
 
-const orderRow = (page: Page, orderId: string) => page.getByRole('row').filter({ has: page.locator(`a[href$="${orderId}"]`) });
+/** My Orders' row of the order a line belongs to. */
+const orderRow = async (page: Page, request: Parameters<typeof aPart>[0], orderId: string) => myOrdersRow(page, await orderNumberOfLine(page, request, orderId));
 
 /** Each test pays for a fresh order of the demo customer. */
 async function orderAPart(page: Page, request: Parameters<typeof aPart>[0]): Promise<Part> {
@@ -47,11 +46,16 @@ test('the customer pays with 4242…: congratulations, the transaction id, and P
   expect(transactionId).toMatch(/^pi_\w+$/);
 
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
-  const paidRow = page.getByRole('row').filter({ hasText: `Transaction id: ${transactionId}` });
+  expect(orderId).toMatch(/^[0-9a-f]{24}$/);
+  const paidRow = await orderRow(page, request, orderId);
   await expect(paidRow).toContainText('Paid');
   await expect(paidRow).toContainText(part.name);
-  await expect(paidRow.getByRole('button', { name: /Delete/ })).toHaveCount(0);
-  expect(orderId).toMatch(/^[0-9a-f]{24}$/);
+  await expect(paidRow.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+  // The order's page shows the transaction id on the line, and nothing to delete.
+  await paidRow.getByRole('rowheader').getByRole('link').click();
+  const line = page.getByRole('row').filter({ hasText: `Transaction id: ${transactionId}` });
+  await expect(line).toContainText(part.name);
+  await expect(line.getByRole('button', { name: /Delete/ })).toHaveCount(0);
 
   // The confirmation email is in MailDev's inbox, with the transaction id.
   await expect
@@ -80,7 +84,7 @@ test('a declined card shows the provider message in red and the order stays unpa
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(completed(page)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
-  await expect(orderRow(page, orderId)).toHaveCount(0);
+  await expect(await orderRow(page, request, orderId)).toContainText('Paid');
 });
 
 test('a declined card leaves the order unpaid in My Orders', async ({ page, request }) => {
@@ -90,7 +94,7 @@ test('a declined card leaves the order unpaid in My Orders', async ({ page, requ
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your card has insufficient funds.');
   await page.goto('/dashboard/myorders');
-  await expect(orderRow(page, orderId)).toContainText('placed');
+  await expect(await orderRow(page, request, orderId)).toContainText('Waiting for payment');
 });
 
 test('3-D Secure: completing the check pays, failing it does not', async ({ page, request }) => {
@@ -102,7 +106,7 @@ test('3-D Secure: completing the check pays, failing it does not', async ({ page
   await check.getByRole('button', { name: 'Fail' }).click();
   await expect(page.getByRole('alert')).toContainText(/authenticat/i);
   await page.goto('/dashboard/myorders');
-  await expect(orderRow(page, orderId)).toContainText('placed');
+  await expect(await orderRow(page, request, orderId)).toContainText('Waiting for payment');
 
   await page.goto(`/dashboard/payment/${orderId}`);
   await enterCard(page, '4000 0027 6000 3184');
@@ -121,5 +125,5 @@ test('when Stripe.js cannot load, the page says card payments are unavailable an
   await expect(page.getByRole('alert')).toContainText('Card payments are unavailable right now.');
   await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
   await page.goto('/dashboard/myorders');
-  await expect(orderRow(page, orderId)).toContainText('placed');
+  await expect(await orderRow(page, request, orderId)).toContainText('Waiting for payment');
 });

@@ -65,12 +65,16 @@ test('the purchase page, My Orders with an order, and the payment page, at both 
   const part = await aPart(request);
   await placeOrderThroughPage(page, part, part.min_quantity);
   await page.goto('/dashboard/myorders');
+  await page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: part.name }).first().getByRole('rowheader').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order PCP-/ })).toBeVisible();
+  const orderPath = new URL(page.url()).pathname;
   const pay = page.getByRole('link', { name: `Pay for ${part.name}` }).first();
   const paymentPath = new URL((await pay.getAttribute('href'))!, page.url()).pathname;
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await shoot(page, `/purchase/${part._id}`, width, '', 'purchase');
     await shoot(page, '/dashboard/myorders', width, 'customer-', 'dashboard-myOrders-with-orders');
+    await shoot(page, orderPath, width, 'customer-', 'dashboard-order-unpaid');
     await shoot(page, paymentPath, width, 'customer-', 'dashboard-payment');
   }
 });
@@ -115,8 +119,9 @@ test('the admin console: Edit a Product, All Orders found by number with the shi
   for (const width of widths) {
     await customerPage.setViewportSize({ width, height: 900 });
     await shoot(customerPage, '/dashboard/myorders', width, 'customer-', 'dashboard-myOrders-shipped');
+    await shoot(customerPage, `/dashboard/orders/${order.number}`, width, 'customer-', 'dashboard-order-shipped');
     if (width >= 1100) {
-      // A table at this width: all of it in view, Pay and Delete included, with no scrolling inside its box.
+      // A table at this width: all of it in view, with no scrolling inside its box.
       const hidden = await customerPage.getByRole('table').evaluate((table: HTMLElement) => table.offsetWidth - table.parentElement!.clientWidth);
       expect(hidden).toBeLessThanOrEqual(0);
     }
@@ -199,7 +204,7 @@ const failure = (page: Page) => page.getByRole('alert').filter({ hasText: /could
 
 test('a load that fails says what and why, with Retry, in the shop and a customer’s dashboard, at both widths', async ({ page }) => {
   await signInThroughLoginPage(page, demoAccounts.customer);
-  await cutOffApi(page, ['/tools', '/myorder', '/user/one']);
+  await cutOffApi(page, ['/tools', '/myorder', '/orders/mine', '/user/one']);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await shootState(page, '/', width, 'failed-home', failure, openInApp);
@@ -211,7 +216,7 @@ test('a load that fails says what and why, with Retry, in the shop and a custome
 
 test('a load that fails in the admin console, and an empty search, at both widths', async ({ page }) => {
   await signInThroughLoginPage(page, demoAccounts.admin);
-  await cutOffApi(page, ['/order']);
+  await cutOffApi(page, ['/order', '/orders']);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await shootState(page, '/dashboard/allOrder', width, 'failed-dashboard-allOrder', failure);

@@ -147,6 +147,8 @@ export interface StoredOrderState {
   status: OrderProgress;
   payment: OrderPaymentState;
   returnUnderWay: boolean;
+  /** Every line was deleted by the customer before it was paid: gone from My Orders (the spec's delete). */
+  deletedByCustomer: boolean;
   /** The customer's name as the order has it. */
   name: string;
   /** The parts in short, and the lines' names in lower case (the admin's search). */

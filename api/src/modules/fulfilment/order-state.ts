@@ -1,4 +1,4 @@
-import { partsInShort } from '@pcpp/contracts/core';
+import { CANCEL_REASONS, partsInShort } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
 import type { CheckoutDocument, Collections, OrderDocument, StoredOrderState } from '../../db/mongo';
 import { orderStateOf, unitsOf } from './units';
@@ -17,6 +17,7 @@ export function storedStateOf(header: Pick<CheckoutDocument, 'cancellation'>, li
   const counted = paidLines.length > 0 ? paidLines : lines.filter((line) => line.status !== 'cancelled');
   return {
     ...state,
+    deletedByCustomer: lines.length > 0 && lines.every((line) => !line.paid && line.status === 'cancelled' && line.statusHistory.at(-1)?.reason === CANCEL_REASONS.deleted),
     name: lines[0]?.name ?? '',
     parts: partsInShort(lines.map((line) => ({ productName: line.productName, quantity: line.order_quantity }))),
     partNames: lines.map((line) => line.productName.toLowerCase()),

@@ -32,6 +32,8 @@ export interface OrderSearch {
   to?: Date;
   sort?: 'newest' | 'oldest';
   email?: string;
+  /** Leave out orders the customer deleted whole (My Orders). */
+  hideDeleted?: boolean;
 }
 
 /** Orders as wholes (the checkouts collection), their lines' unit counters, shipments, refunds, returns and invoice numbers. */
@@ -52,6 +54,7 @@ export function createFulfilmentRepository(
     list(search: OrderSearch, page: { skip: number; limit: number }) {
       const filter: Filter<CheckoutDocument> = {};
       if (search.email) filter.email = search.email;
+      if (search.hideDeleted) filter['state.deletedByCustomer'] = { $ne: true };
       if (search.status) filter['state.status'] = search.status;
       if (search.text) {
         const text = containsText(search.text);

@@ -485,9 +485,9 @@ export function createFulfilmentService(deps: {
       return detailOf(await orderFor(caller, number));
     },
 
-    /** GET /orders/mine: the caller's orders, newest first, one page. */
+    /** GET /orders/mine: the caller's orders, newest first, one page; those they deleted whole are gone, as the spec's delete says. */
     listMine(caller: AccessClaims, query: { page?: number; limit?: number }): Promise<Page<OrderSummary>> {
-      return listOf({ email: caller.email }, query);
+      return listOf({ email: caller.email, hideDeleted: true }, query);
     },
 
     /** GET /orders (admin): every order, one page, filtered and searched. */

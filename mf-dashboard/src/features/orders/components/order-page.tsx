@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from '@pcpp/contracts/router';
+import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { errorMessage, formatCents, type OrderDetail, type OrderLine, orderStateText, orderText, toastMessages } from '@pcpp/contracts';
@@ -202,10 +202,15 @@ function Returns({ order }: { order: OrderDetail }) {
 function OrderView({ order }: { order: OrderDetail }) {
   usePageMeta({ title: `Order ${order.number}`, description: `Your order ${order.number}: its parts, parcels, refunds and returns.` });
   const [invoiceBusy, setInvoiceBusy] = useState(false);
+  const navigate = useNavigate();
   const deleteLine = useDeleteMyOrder();
   const deletion = useDeleteConfirmation({
     remove: (line: OrderLine) => deleteLine.mutateAsync(line.lineId),
-    onDeleted: (_line, { deletedCount }) => deletedCount > 0 && toast.success(toastMessages.orderDeleted),
+    onDeleted: (deleted, { deletedCount }) => {
+      if (deletedCount > 0) toast.success(toastMessages.orderDeleted);
+      // Nothing of the order left: it is gone from My Orders, where the customer goes back to.
+      if (order.lines.every((line) => line.lineId === deleted.lineId || line.status === 'cancelled')) navigate('/dashboard/myOrders');
+    },
     failure: 'The order was not deleted',
   });
   const paid = order.totals.paid > 0;
