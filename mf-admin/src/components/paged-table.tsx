@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Page } from '@pcpp/contracts';
 import { AdminTable, TableBox } from './admin-table';
-import { Pager } from './pager';
+import { Pager } from '@pcpp/contracts/ui/dashboard';
 
 /** One page of a server-paged list as a table (cards on phones), with Previous / Next under it. */
 export function PagedTable<T>({

@@ -1,7 +1,6 @@
 import {
   addressLine,
   type Checkout,
-  lineTotalCents,
   publicNameOf,
   type SavedAddress,
   orderRuleText,
@@ -20,7 +19,7 @@ import type { Outbox } from '../mail/outbox';
 import { type CheckoutSummary, checkoutPaidEmail, checkoutPlacedEmail } from '../mail/templates';
 import type { HoldLine, HoldRules } from '../orders/hold-rules';
 import type { OrdersRepository } from '../orders/repository';
-import { newOrderNumber, toOrder } from '../orders/service';
+import { newOrderNumber, placedLine, toOrder } from '../orders/service';
 import { type CheckoutFulfilment, REFUND_REASONS } from '../payments/service';
 import type { UsersRepository } from '../users/repository';
 import type { CheckoutRepository } from './repository';
@@ -153,28 +152,21 @@ export function createCheckoutService(deps: {
       await Promise.all(body.lines.map((line) => orders.returnStock(line.productId, line.quantity)));
       throw error;
     }
-    const docs: WithId<OrderDocument>[] = body.lines.map((line, index) => {
-      const part = held[index]!;
-      return {
-        _id: new ObjectId(),
+    const docs: WithId<OrderDocument>[] = body.lines.map((line, index) => ({
+      _id: new ObjectId(),
+      ...placedLine({
         number,
-        productId: part._id,
-        productName: part.name,
+        checkoutId,
+        part: held[index]!,
+        quantity: line.quantity,
         email: caller.email,
         name,
-        per_product_price: part.price,
-        order_quantity: line.quantity,
-        totalAmount: lineTotalCents(part.price, line.quantity),
         address: addressLine(address),
         phone: address.phone,
-        paid: false,
-        status: 'placed',
-        statusHistory: [{ status: 'placed', at: now, by: caller.email }],
-        createdAt: now,
-        holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * 60_000),
-        checkoutId,
-      };
-    });
+        at: now,
+        holdMinutes: deps.holdMinutes,
+      }),
+    }));
     let checkout: WithId<CheckoutDocument> | undefined;
     try {
       await checkouts.insertOrders(docs);

@@ -20,7 +20,7 @@ import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
 import type { RoleAuthority } from '../../auth/role-authority';
-import type { OrderDocument } from '../../db/mongo';
+import type { OrderDocument, PartDocument } from '../../db/mongo';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
 import { pageRequest, toPage } from '../../paging';
@@ -66,6 +66,42 @@ export function toOrder(doc: WithId<OrderDocument>): Order {
           refunds: doc.refunds.map(({ refundId, paymentIntentId, amount, reason, at }) => ({ refundId, paymentIntentId, amount, reason, at: at.toISOString() })),
         }
       : {}),
+  };
+}
+
+/**
+ * A placed line, as POST /order and POST /checkout both store it: the part's name and unit price
+ * copied, the customer's email and name, where it goes, and its hold (unpaid until the payment).
+ */
+export function placedLine(line: {
+  number: string;
+  checkoutId: ObjectId;
+  part: Pick<WithId<PartDocument>, '_id' | 'name' | 'price'>;
+  quantity: number;
+  email: string;
+  name: string;
+  address: string;
+  phone: string;
+  at: Date;
+  holdMinutes: number;
+}): OrderDocument {
+  return {
+    number: line.number,
+    checkoutId: line.checkoutId,
+    productId: line.part._id,
+    productName: line.part.name,
+    email: line.email,
+    name: line.name,
+    per_product_price: line.part.price,
+    order_quantity: line.quantity,
+    totalAmount: lineTotalCents(line.part.price, line.quantity),
+    address: line.address,
+    phone: line.phone,
+    paid: false,
+    status: 'placed',
+    statusHistory: [{ status: 'placed', at: line.at, by: line.email }],
+    createdAt: line.at,
+    holdExpiresAt: new Date(line.at.getTime() + line.holdMinutes * 60_000),
   };
 }
 
@@ -184,24 +220,20 @@ export function createOrdersService(deps: {
     let saved: WithId<OrderDocument>;
     try {
       const number = await newOrderNumber(orders);
-      saved = await orders.insert({
-        number,
-        checkoutId,
-        productId: part._id,
-        productName: part.name,
-        email: caller.email,
-        name: publicNameOf({ displayName, email: caller.email }),
-        per_product_price: part.price,
-        order_quantity: input.quantity,
-        totalAmount: lineTotalCents(part.price, input.quantity),
-        address: input.address,
-        phone: input.phone,
-        paid: false,
-        status: 'placed',
-        statusHistory: [{ status: 'placed', at: now, by: caller.email }],
-        createdAt: now,
-        holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * 60_000),
-      });
+      saved = await orders.insert(
+        placedLine({
+          number,
+          checkoutId,
+          part,
+          quantity: input.quantity,
+          email: caller.email,
+          name: publicNameOf({ displayName, email: caller.email }),
+          address: input.address,
+          phone: input.phone,
+          at: now,
+          holdMinutes: deps.holdMinutes,
+        }),
+      );
     } catch (error) {
       await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);

@@ -44,6 +44,8 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['set the order ', ` to${details || ' a new status'}`];
     case 'order.refunded':
       return [`refunded ${entry.details ?? 'a payment'} for the order `, ''];
+    case 'order.return':
+      return ['moved a return of the order ', `: ${entry.details ?? 'a new step'}`];
     case 'review.hidden':
       return ['hid the review of ', ''];
     case 'review.shown':

@@ -14,7 +14,7 @@ import {
   useAuth,
 } from '@pcpp/contracts';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
-import { ConfirmDialog, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
+import { ConfirmDialog, Pager, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
 import { useDeleteBuild } from '../api/delete-build';
 import { useMyBuilds } from '../api/get-my-builds';
 
@@ -55,14 +55,6 @@ const StateBadge = styled.span<{ $state: BuildState }>`
   font-size: 0.9rem;
   color: ${({ $state }) => STATE_COLORS[$state].ink};
   background: ${({ $state }) => STATE_COLORS[$state].back};
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-  margin-top: 16px;
 `;
 
 /** The build's state in words, with its counts. */
@@ -172,19 +164,7 @@ export function MyBuildsPage() {
                 </Card>
               ))}
             </List>
-            {data.pages > 1 && (
-              <Pager aria-label="Pages of your builds">
-                <Button type="button" $variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                  Previous
-                </Button>
-                <span>
-                  Page {data.page} of {data.pages}
-                </span>
-                <Button type="button" $variant="secondary" disabled={page >= data.pages} onClick={() => setPage((p) => p + 1)}>
-                  Next
-                </Button>
-              </Pager>
-            )}
+            <Pager page={data.page} pages={data.pages} onPage={setPage} label="Pages of your builds" />
           </>
         )}
       </QueryView>

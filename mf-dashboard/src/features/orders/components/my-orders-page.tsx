@@ -3,6 +3,7 @@ import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { formatCents, type OrderSummary, orderPagePath, orderStateText, pageMeta, useAuth } from '@pcpp/contracts';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { Pager } from '@pcpp/contracts/ui/dashboard';
 import { HoldTimeLeft } from '../../../components/hold-time-left';
 import { useMyOrders } from '../api/get-my-orders';
 
@@ -33,15 +34,6 @@ const Table = styled.table`
     td::before { content: attr(data-label); color: var(--color-ink-soft); font-weight: 600; }
     td.number { text-align: left; }
   }
-`;
-
-const Pages = styled.nav`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  margin-top: 16px;
-  p { margin: 0; color: var(--color-ink-soft); }
 `;
 
 /** What the customer can do next with an order: pay it, follow it, send parts back, or just look. */
@@ -128,19 +120,7 @@ export function MyOrdersPage() {
                 ))}
               </tbody>
             </Table>
-            {data.pages > 1 && (
-              <Pages aria-label="Pages">
-                <Button type="button" $variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                  Previous
-                </Button>
-                <p>
-                  Page {data.page} of {data.pages}
-                </p>
-                <Button type="button" $variant="secondary" disabled={page >= data.pages} onClick={() => setPage((p) => p + 1)}>
-                  Next
-                </Button>
-              </Pages>
-            )}
+            <Pager page={data.page} pages={data.pages} onPage={setPage} label="Pages of your orders" />
           </>
         )}
       </QueryView>

@@ -10,11 +10,11 @@ const Bar = styled.nav`
   p { margin: 0; color: var(--color-ink-soft); }
 `;
 
-/** Previous / Next under a paged table; hidden when everything fits on one page. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+/** Previous / Next under a paged list; hidden when everything fits on one page. */
+export function Pager({ page, pages, onPage, label = 'Pages' }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
   if (pages <= 1) return null;
   return (
-    <Bar aria-label="Pages">
+    <Bar aria-label={label}>
       <Button type="button" $variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
