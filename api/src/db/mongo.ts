@@ -151,6 +151,8 @@ export interface StoredOrderState {
   deletedByCustomer: boolean;
   /** The customer's name as the order has it. */
   name: string;
+  /** While a line waits for payment: when its held parts go back on sale. */
+  holdExpiresAt?: Date;
   /** The parts in short, and the lines' names in lower case (the admin's search). */
   parts: string;
   partNames: string[];

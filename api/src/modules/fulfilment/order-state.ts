@@ -15,7 +15,12 @@ export function storedStateOf(header: Pick<CheckoutDocument, 'cancellation'>, li
   const state = orderStateOf(lines, { cancelled: header.cancellation !== undefined });
   const paidLines = lines.filter((line) => line.paid);
   const counted = paidLines.length > 0 ? paidLines : lines.filter((line) => line.status !== 'cancelled');
+  const holdExpiresAt = lines
+    .filter((line) => line.status === 'placed' && !line.paid && line.holdExpiresAt)
+    .map((line) => line.holdExpiresAt!)
+    .sort((a, b) => a.getTime() - b.getTime())[0];
   return {
+    ...(holdExpiresAt ? { holdExpiresAt } : {}),
     ...state,
     deletedByCustomer: lines.length > 0 && lines.every((line) => !line.paid && line.status === 'cancelled' && line.statusHistory.at(-1)?.reason === CANCEL_REASONS.deleted),
     name: lines[0]?.name ?? '',

@@ -185,6 +185,9 @@ describe('an order as a whole', () => {
     const part = await createPart(api, { p_quantity: 10, price: 900 });
     const placed = await as(customer, request(server).post('/checkout').set('Idempotency-Key', `order-${randomSuffix()}`)).send({ lines: [{ productId: part.id, quantity: 3 }], address });
     expect(await stockOf(part)).toBe(7);
+    // Unpaid, My Orders says until when its parts are held.
+    const unpaidRow = (await as(customer, request(server).get('/orders/mine'))).body.items.find((row: { number: string }) => row.number === placed.body.orderNumber);
+    expect(unpaidRow).toMatchObject({ status: 'unpaid', holdExpiresAt: placed.body.holdExpiresAt });
     const cancelled = await as(admin, request(server).post(`/orders/${placed.body.orderNumber}/cancel`).send({ reason: 'Duplicate order.' }));
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', payment: 'unpaid' });

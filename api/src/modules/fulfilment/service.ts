@@ -268,6 +268,7 @@ export function createFulfilmentService(deps: {
       payment: state.payment,
       returnUnderWay: state.returnUnderWay,
       placedAt: header.createdAt.toISOString(),
+      ...(state.status === 'unpaid' && state.holdExpiresAt ? { holdExpiresAt: state.holdExpiresAt.toISOString() } : {}),
       email: header.email,
       name: state.name,
       parts: state.parts,
