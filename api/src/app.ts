@@ -35,6 +35,7 @@ import { createOrdersRepository } from './modules/orders/repository';
 import { createIdempotencyKeysRepository } from './http/idempotency';
 import { createHoldRules } from './modules/orders/hold-rules';
 import { createOrdersService, toOrder } from './modules/orders/service';
+import { createInvoiceLinks } from './modules/fulfilment/invoice-links';
 import { createFulfilmentRepository } from './modules/fulfilment/repository';
 import { createFulfilmentService } from './modules/fulfilment/service';
 import { createReleasesRepository } from './modules/releases/repository';
@@ -57,7 +58,7 @@ import { publicDir } from './public-dir';
 import { apiRouteModules, stripeWebhookRouteModules } from './route-table';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe'> &
+  config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe' | 'jwtSecret' | 'publicApiUrl'> &
     // Orders and their emails.
     Pick<Config, 'shopUrl' | 'orderHoldMinutes' | 'orderHoldLimits'> &
     Partial<Pick<Config, 'returnWindowDays'>> &
@@ -97,7 +98,7 @@ const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
  * the customer's email.
  */
 export function createPayments(deps: {
-  config: Pick<Config, 'stripe' | 'shopUrl'>;
+  config: Pick<Config, 'stripe' | 'shopUrl' | 'jwtSecret' | 'publicApiUrl'>;
   database: Pick<Database, 'collections'>;
   logger: Logger;
   outbox: Outbox;
@@ -107,12 +108,15 @@ export function createPayments(deps: {
 }): PaymentsService {
   const { config, database, outbox } = deps;
   const activity = createActivityLog(createActivityRepository(database.collections.activity));
+  const invoiceLinks = createInvoiceLinks(config.jwtSecret, config.publicApiUrl);
   return createPaymentsService({
     orders: createPaymentsRepository(database.collections),
     stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
     webhookSecret: config.stripe?.webhookSecret,
     logger: deps.logger,
-    onOrderPaid: deps.onOrderPaid ?? ((order) => outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl }))),
+    onOrderPaid:
+      deps.onOrderPaid ??
+      (async (order) => outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl, invoiceUrl: await invoiceLinks.url(order.number) }))),
     fulfilCheckout: deps.fulfilCheckout,
     async onRefunded(refund) {
       // Named by its order's number and linked to it, as the other order entries (an unknown order: the ids Stripe sent).
@@ -150,6 +154,8 @@ export function createApp(deps: AppDeps): Express {
   });
 
   const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
+  // The paid email's link to the invoice, and the route that opens it.
+  const invoiceLinks = createInvoiceLinks(config.jwtSecret, config.publicApiUrl);
   // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
   const catalogWrites = { onCatalogChange: catalogCache.invalidate };
   const partsRepository = createPartsRepository(database.collections.parts, catalogWrites);
@@ -206,6 +212,7 @@ export function createApp(deps: AppDeps): Express {
     holdMinutes: config.orderHoldMinutes,
     holds,
     logger: deps.logger,
+    invoiceLinks,
   });
   const payments = createPayments({
     config,
@@ -306,6 +313,7 @@ export function createApp(deps: AppDeps): Express {
     orders,
     fulfilment,
     seller,
+    invoiceLinks,
     cart,
     checkout,
     activity,

@@ -18,6 +18,7 @@ import {
 } from '../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../test/release-fixtures';
 import { pngImage } from '../../test/upload-fixtures';
+import { createInvoiceLinks } from '../modules/fulfilment/invoice-links';
 import { createStripeClient } from '../modules/payments/stripe-client';
 
 // Every route the app has × who calls it → the status, written down cell by cell. A route added
@@ -256,6 +257,15 @@ const MATRIX: Record<string, Row> = {
     expected: [401, 200, 404, 200],
     setup: () => customerOrderNumber({ paid: true, status: 'paid', transactionId: 'pi_matrixInvoice' }),
     send: (p, number) => as(server().get(`/orders/${number}/invoice.pdf`), p),
+  },
+  // The paid email's link: anyone holding it opens that invoice.
+  'GET /invoices/:token': {
+    expected: [200, 200, 200, 200],
+    setup: async () => {
+      const number = await customerOrderNumber({ paid: true, status: 'paid', transactionId: 'pi_matrixLink' });
+      return new URL(await createInvoiceLinks(api.config.jwtSecret, api.config.publicApiUrl).url(number)).pathname;
+    },
+    send: (p, path) => as(server().get(path), p),
   },
   'POST /orders/:number/shipments': {
     expected: [401, 403, 403, 201],

@@ -21,6 +21,7 @@ import type { HoldLine, HoldRules } from '../orders/hold-rules';
 import type { OrdersRepository } from '../orders/repository';
 import { newOrderNumber, placedLine, toOrder } from '../orders/service';
 import { type CheckoutFulfilment, REFUND_REASONS } from '../payments/service';
+import type { InvoiceLinks } from '../fulfilment/invoice-links';
 import type { UsersRepository } from '../users/repository';
 import type { CheckoutRepository } from './repository';
 import type { CheckoutBody } from './validators';
@@ -64,6 +65,8 @@ export function createCheckoutService(deps: {
   /** The ordering rules (issue 20), one instance for orders and checkouts. */
   holds: HoldRules;
   logger: Logger;
+  /** The paid email's link to the invoice. */
+  invoiceLinks?: Pick<InvoiceLinks, 'url'>;
 }) {
   const { checkouts, orders } = deps;
   // The ordering rules of a single order (issue 20), for the checkout as one order and each of its lines.
@@ -296,7 +299,8 @@ export function createCheckoutService(deps: {
       await checkouts.payOrders(doc._id, intent.id, new Date());
       deps.logger.info({ checkoutId, paymentIntent: intent.id }, 'checkout paid');
       const paid = { ...doc, paid: true, transactionId: intent.id };
-      await deps.outbox.enqueue(checkoutPaidEmail(summary(paid, payable, payable[0]!.name), { shopUrl: deps.shopUrl }));
+      const invoiceUrl = await deps.invoiceLinks?.url(doc.number);
+      await deps.outbox.enqueue(checkoutPaidEmail(summary(paid, payable, payable[0]!.name), { shopUrl: deps.shopUrl, ...(invoiceUrl ? { invoiceUrl } : {}) }));
       return 'paid';
     },
   };

@@ -159,6 +159,24 @@ describe('an order as a whole', () => {
     });
     expect(pdfText(again.body as Buffer).match(/INV-\d{6}/)![0]).toBe(text.match(/INV-\d{6}/)![0]);
     expect((await as(other, request(server).get(`/orders/${order.number}/invoice.pdf`))).status).toBe(404);
+
+    // The paid email links to the invoice; the link opens it signed out, and a forged one does not.
+    await waitFor(async () => (await mailsAbout(customer.email, `Payment received for order ${order.number}`)).length === 1);
+    const [paidMail] = await mailsAbout(customer.email, `Payment received for order ${order.number}`);
+    const link = /Invoice \(PDF\): (\S+)/.exec(paidMail!.text)![1]!;
+    const linkPath = new URL(link).pathname;
+    const byLink = await request(server).get(linkPath).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(byLink.status).toBe(200);
+    expect(pdfText(byLink.body as Buffer)).toContain(`Order: ${order.number}`);
+    const [head, , signature] = linkPath.split('/').pop()!.split('.');
+    const forged = `${head}.${Buffer.from(JSON.stringify({ sub: order.number, aud: 'pcpp-invoice', iss: 'pcpp-api', exp: 4e9 })).toString('base64url')}.${signature}`;
+    const refused = await request(server).get(`/invoices/${forged}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('This invoice link is not valid or has expired: download the invoice from your order’s page.');
   });
 
   it('cancels a paid order not yet shipped: refunded in full once, the parts back in stock once, the customer told why', async () => {

@@ -3,10 +3,14 @@ import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { routeDeclarer, type RouteModule, SENT } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
+import type { Response } from 'express';
+import { NotFoundError } from '../../errors';
+import type { InvoiceLinks } from './invoice-links';
 import { invoicePdf, type Seller } from './invoice-pdf';
 import type { FulfilmentService } from './service';
 import {
   cancelBodySchema,
+  invoiceTokenParamsSchema,
   myOrdersPageQuerySchema,
   orderNumberParamsSchema,
   ordersQuerySchema,
@@ -24,6 +28,21 @@ import {
 export interface FulfilmentRouteDeps {
   fulfilment: FulfilmentService;
   seller: Seller;
+  invoiceLinks: InvoiceLinks;
+}
+
+/** Sends the order's invoice as a PDF. */
+async function sendInvoice(res: Response, seller: Seller, invoice: Awaited<ReturnType<FulfilmentService['invoiceOf']>>) {
+  const pdf = await invoicePdf(invoice.detail, { number: invoice.invoiceNumber, issuedAt: invoice.issuedAt }, seller);
+  res
+    .status(200)
+    .set({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${invoice.invoiceNumber}-${invoice.detail.number}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    })
+    .end(pdf);
+  return SENT;
 }
 
 const route = routeDeclarer<FulfilmentRouteDeps>();
@@ -101,18 +120,29 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
       },
       handle:
         ({ fulfilment, seller }) =>
-        async ({ params }, req, res) => {
-          const { detail, invoiceNumber, issuedAt } = await fulfilment.invoiceOf(accessClaims(req), params.number);
-          const pdf = await invoicePdf(detail, { number: invoiceNumber, issuedAt }, seller);
-          res
-            .status(200)
-            .set({
-              'Content-Type': 'application/pdf',
-              'Content-Disposition': `inline; filename="${invoiceNumber}-${detail.number}.pdf"`,
-              'Cache-Control': 'private, no-store',
-            })
-            .end(pdf);
-          return SENT;
+        async ({ params }, req, res) => sendInvoice(res, seller, await fulfilment.invoiceOf(accessClaims(req), params.number)),
+    }),
+    route({
+      method: 'get',
+      path: '/invoices/{token}',
+      operationId: 'getInvoiceByLink',
+      tag: 'Orders',
+      summary: 'An order’s invoice from the paid email’s link',
+      description:
+        'The link in the payment email opens the invoice without signing in: its token is signed by the api and names the order, ' +
+        'for 90 days. Anything else is a 404.',
+      access: 'public',
+      params: invoiceTokenParamsSchema,
+      answers: {
+        200: { description: 'The invoice.', contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+        404: { description: 'The link is not one of the shop’s, or it has expired.' },
+      },
+      handle:
+        ({ fulfilment, seller, invoiceLinks }) =>
+        async ({ params }, _req, res) => {
+          const number = await invoiceLinks.orderOf(params.token);
+          if (!number) throw new NotFoundError('This invoice link is not valid or has expired: download the invoice from your order’s page.');
+          return sendInvoice(res, seller, await fulfilment.invoiceOf(null, number));
         },
     }),
     route({

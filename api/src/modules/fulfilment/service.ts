@@ -719,9 +719,13 @@ export function createFulfilmentService(deps: {
       return toPage(docs.map(toReturn), total, paging);
     },
 
-    /** The order and its invoice number (issued on first request, once paid): what the invoice PDF prints. */
-    async invoiceOf(caller: AccessClaims, number: string): Promise<{ detail: OrderDetail; invoiceNumber: string; issuedAt: Date }> {
-      const header = await orderFor(caller, number);
+    /**
+     * The order and its invoice number (issued on first request, once paid): what the invoice PDF
+     * prints. `caller` null: the emailed link, whose signature names the order.
+     */
+    async invoiceOf(caller: AccessClaims | null, number: string): Promise<{ detail: OrderDetail; invoiceNumber: string; issuedAt: Date }> {
+      const header = caller ? await orderFor(caller, number) : await repo.findOrder(number);
+      if (!header) throw new NotFoundError(orderText.notFound);
       const lines = await repo.linesOf(header);
       if (!lines.some((line) => line.paid)) throw new ConflictError(orderText.invoiceOnlyPaid);
       const sequence = await repo.invoiceNumberOf(number);

@@ -23,6 +23,10 @@ const orderNumberSchema = z
 
 export const orderNumberParamsSchema = z.object({ number: orderNumberSchema });
 export const shipmentParamsSchema = z.object({ number: orderNumberSchema, shipmentId: objectIdSchema('shipment id') });
+/** An emailed invoice link's token (a JWT: three base64url parts). */
+export const invoiceTokenParamsSchema = z.object({
+  token: z.string().max(1000, 'Invalid invoice link').regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Invalid invoice link'),
+});
 export const returnParamsSchema = z.object({ id: objectIdSchema('return id') });
 
 const ORDERS_PARAMS = ['status', 'q', 'from', 'to', 'sort', 'page', 'limit'];

@@ -123,11 +123,14 @@ export function verifyEmailMessage(to: string, link: string): EmailMessage {
 }
 
 /** Sent when the payment of an order is confirmed (the payments module enqueues it). */
-export function paymentConfirmedEmail(order: Order, options: LinkOptions): EmailMessage {
+export function paymentConfirmedEmail(order: Order, options: LinkOptions & { invoiceUrl?: string }): EmailMessage {
   return orderEmail(order, options, {
     subject: `Payment received for ${order.productName}`,
     intro: `We have received your payment of ${formatCents(order.totalAmount)}. Your order will be dispatched within 5 days.`,
-    extra: order.transactionId ? [['Transaction id', order.transactionId]] : [],
+    extra: [
+      ...(order.transactionId ? [['Transaction id', order.transactionId] as Row] : []),
+      ...(options.invoiceUrl ? [['Invoice (PDF)', options.invoiceUrl, 'link'] as Row] : []),
+    ],
     action: 'See your orders in My Orders',
   });
 }
@@ -149,7 +152,7 @@ export interface CheckoutSummary {
 function checkoutEmail(
   checkout: CheckoutSummary,
   options: LinkOptions,
-  parts: { subject: string; intro: string; action: string; path: string },
+  parts: { subject: string; intro: string; action: string; path: string; invoiceUrl?: string },
 ): EmailMessage {
   const link = `${options.shopUrl}${parts.path}`;
   const lineText = (line: CheckoutSummary['lines'][number]) =>
@@ -169,6 +172,7 @@ function checkoutEmail(
     ...checkout.lines.map(lineText),
     '',
     ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...(parts.invoiceUrl ? [`Invoice (PDF): ${parts.invoiceUrl}`] : []),
     '',
     `${parts.action}: ${link}`,
     '',
@@ -186,6 +190,7 @@ function checkoutEmail(
     '</table>',
     '<table cellpadding="4">',
     ...facts.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    ...(parts.invoiceUrl ? [`<tr><th align="left">Invoice (PDF)</th><td><a href="${escapeHtml(parts.invoiceUrl)}">Download the invoice</a></td></tr>`] : []),
     '</table>',
     `<p><a href="${escapeHtml(link)}">${escapeHtml(parts.action)}</a></p>`,
     `<p>${escapeHtml(brand.full)}</p>`,
@@ -207,12 +212,13 @@ export function checkoutPlacedEmail(checkout: CheckoutSummary, options: LinkOpti
 }
 
 /** Sent once when the payment of a whole checkout is confirmed. */
-export function checkoutPaidEmail(checkout: CheckoutSummary, options: LinkOptions): EmailMessage {
+export function checkoutPaidEmail(checkout: CheckoutSummary, options: LinkOptions & { invoiceUrl?: string }): EmailMessage {
   return checkoutEmail(checkout, options, {
     subject: `Payment received for order ${checkout.number}`,
     intro: `We have received your payment of ${formatCents(checkout.totalAmount)}. Your order will be dispatched within 5 days.`,
     action: 'See your order',
     path: checkoutPath(checkout.checkoutId),
+    ...(options.invoiceUrl ? { invoiceUrl: options.invoiceUrl } : {}),
   });
 }
 
