@@ -126,12 +126,27 @@ describe('the app', () => {
   it('sends security headers; images may be shown by the front ends on other origins', async () => {
     const response = await request(api.app).get('/tools');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(response.headers['content-security-policy']).toMatch(/default-src 'none'/);
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     const image = await request(api.app).get('/images/categories/memory.svg');
     expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('sends Strict-Transport-Security only over TLS: never over plain http, and X-Forwarded-Proto counts only behind a trusted proxy', async () => {
+    const plain = await request(api.app).get('/healthz');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const claimed = await request(api.app).get('/healthz').set('X-Forwarded-Proto', 'https');
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApi({ TRUST_PROXY: 'true' });
+    try {
+      const behindTls = await request(proxied.app).get('/healthz').set('X-Forwarded-Proto', 'https');
+      expect(behindTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const behindPlain = await request(proxied.app).get('/healthz').set('X-Forwarded-Proto', 'http');
+      expect(behindPlain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('marks answers to signed-in calls private and never stored, and leaves public ones cacheable', async () => {

@@ -23,6 +23,7 @@ import { createCheckoutService } from './modules/checkout/service';
 import { createBuildsRepository } from './modules/builds/repository';
 import { createBuildsService } from './modules/builds/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
+import { setTransportSecurity } from './http/transport-security';
 import { referenceAssets } from './modules/docs/routes';
 import { createPaymentsRepository } from './modules/payments/repository';
 import { createPaymentsService, type PaymentsService, refundDetails } from './modules/payments/service';
@@ -67,7 +68,7 @@ export interface AppDeps {
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
     Partial<Pick<Config, 'releaseRollback' | 'releaseLoadSampleRate' | 'releaseRegistryFile'>> &
-    Partial<Pick<Config, 'apiDocs'>>;
+    Partial<Pick<Config, 'apiDocs' | 'trustProxy'>>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
@@ -270,8 +271,16 @@ export function createApp(deps: AppDeps): Express {
       // The front ends show the api's images from their own origins.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       xFrameOptions: { action: 'deny' },
+      // Sent below, only over TLS.
+      strictTransportSecurity: false,
     }),
   );
+  const trustProxy = config.trustProxy ?? false;
+  if (trustProxy) app.set('trust proxy', true);
+  app.use((req, res, next) => {
+    setTransportSecurity(req, res, trustProxy);
+    next();
+  });
   app.use(
     pinoHttp({
       logger: deps.logger,

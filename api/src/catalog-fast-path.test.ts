@@ -205,3 +205,27 @@ describe('writes through the api show at once in the cached reads', () => {
     expect(await reviewers('/reviews')).not.toContain('Fast Path Reviewer');
   });
 });
+
+describe('Strict-Transport-Security on a cached read', () => {
+  it('is sent as this request deserves, not as the one that filled the cache', async () => {
+    const part = await createPart(api, { p_quantity: 5 });
+    // Filled over plain http, by Express: no HSTS.
+    expect((await send(`/tools/${part.id}`)).headers['strict-transport-security']).toBeUndefined();
+    const secure = createCatalogFastPath(cache, { corsOrigins: api.config.corsOrigins, app: api.app, trustProxy: true });
+    const behindTls = http.createServer(secure.listener).listen(0, '127.0.0.1');
+    await once(behindTls, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(behindTls.address() as AddressInfo).port}/tools/${part.id}`;
+      // Behind a trusted TLS proxy the cached answer gets HSTS; a client's X-Forwarded-Proto elsewhere does not.
+      const viaTls = await fetch(url, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(secure.takeCounts().ok).toBe(1);
+      expect(viaTls.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      const claimed = await send(`/tools/${part.id}`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(claimed.fast).toBe(true);
+      expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      behindTls.closeAllConnections();
+      await new Promise((resolve) => behindTls.close(resolve));
+    }
+  });
+});

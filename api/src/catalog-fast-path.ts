@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { corsHeaders } from './app';
+import { setTransportSecurity } from './http/transport-security';
 import { CATALOG_CONTENT_TYPE, type CatalogCache } from './catalog-cache';
 
 /** Answers the fast path gave since the last `takeCounts()`. */
@@ -23,7 +24,7 @@ export interface CatalogFastPath {
  */
 export function createCatalogFastPath(
   cache: CatalogCache,
-  options: { corsOrigins: string[]; app: RequestListener },
+  options: { corsOrigins: string[]; app: RequestListener; trustProxy?: boolean },
 ): CatalogFastPath {
   const { app } = options;
   const cors = corsHeaders(options.corsOrigins);
@@ -37,6 +38,8 @@ export function createCatalogFastPath(
     if (!hit) return false;
     cors(req, res, () => {
       for (const [name, value] of hit.headers) res.setHeader(name, value);
+      // Whether this request, not the one first answered, came over TLS.
+      setTransportSecurity(req, res, options.trustProxy ?? false);
       if (notModified(req, hit.etag)) {
         counts.notModified += 1;
         res.statusCode = 304;

@@ -207,6 +207,7 @@ describe('loadConfig', () => {
     expect(loadConfig(DATABASE)).toMatchObject({
       orderHoldMinutes: 30,
       returnWindowDays: 30,
+      trustProxy: false,
       orderHoldLimits: { maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10 },
       smtpUrl: undefined,
       mailFrom: 'PC PART PICKER <orders@pcparts.dev>',
@@ -224,6 +225,7 @@ describe('loadConfig', () => {
     ).toMatchObject({
       orderHoldMinutes: 30,
       returnWindowDays: 30,
+      trustProxy: false,
       smtpUrl: 'smtps://user:pass@mail.example:465',
       mailFrom: 'Shop <shop@example.com>',
       shopUrl: 'https://shop.example',

@@ -114,6 +114,8 @@ export interface Config {
   /** Where the log goes, appended; unset: stdout. A file keeps logging off any parent process's pipe. */
   logFile: string | undefined;
   seedDemoData: boolean;
+  /** A TLS proxy in front sets X-Forwarded-Proto (HSTS is sent only over TLS); otherwise the header is ignored. */
+  trustProxy: boolean;
   /** Unset: card payments answer 503 (production requires it). */
   stripe: StripeConfig | undefined;
   // Orders and their emails.
@@ -254,6 +256,7 @@ const envSchema = z.object({
   LOG_FILE: z.string().trim().min(1, 'must be a file path').optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
   API_DOCS: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.default(false),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
@@ -434,6 +437,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logFile: env.LOG_FILE,
     seedDemoData: env.SEED_DEMO_DATA,
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+    trustProxy: env.TRUST_PROXY,
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,

@@ -121,7 +121,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       catalogCache,
       shuttingDown: () => shuttingDown,
     });
-    const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app });
+    const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app, trustProxy: config.trustProxy });
     const server = createServer(fastPath.listener).listen(config.port, config.host);
     drainConnections = endKeepAliveOnShutdown(server, () => shuttingDown);
     await once(server, 'listening');

@@ -4578,16 +4578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The order is another customer’s. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No order has this id. */
+            /** @description No order has this id, or it is another customer’s (the same answer either way). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4811,16 +4802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The order is another customer’s. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No order has this id. */
+            /** @description No order has this id, or it is another customer’s (the same answer either way). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -31,6 +31,7 @@ export const validationMessages = {
   linkedinInvalid: 'provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name',
   // Ours: free text with a NUL, another control character or half an emoji (an unpaired surrogate).
   textUnreadable: 'remove the control characters or broken symbols: this text cannot be saved with them',
+  textDirectionControls: 'remove the text-direction controls (such as right-to-left override): they make text show differently from what it says',
   // Ours: a product's image is one uploaded to the shop (POST /uploads), never a script or data URL.
   imageNotUploaded: 'Image must be a picture uploaded to the shop',
 } as const;

@@ -10,6 +10,16 @@ describe('the text rules', () => {
     expect(freeText('name is required', 100).safeParse(text).error?.issues[0]?.message).toBe(m.textUnreadable);
   });
 
+  it.each(['\u202Egnp.exe', 'a\u202Ab', 'x\u202Dy', '\u2066hidden\u2069', 'name\u2067', '\u2068z'])('refuses %j: a direction override, embedding or isolate', (text) => {
+    expect(freeText('name is required', 100).safeParse(text).error?.issues[0]?.message).toBe(m.textDirectionControls);
+    expect(optionalText(100).safeParse(text).error?.issues[0]?.message).toBe(m.textDirectionControls);
+    expect(reviewInputSchema.safeParse({ ratings: '5', review: `Great \u202Ekrow` }).error?.issues[0]?.message).toBe(m.textDirectionControls);
+  });
+
+  it('keeps the implicit direction marks right-to-left names need', () => {
+    for (const text of ['שלום\u200F!', 'abc\u200Edef', 'مرحبا\u061Cعالم']) expect(freeText('required', 100).parse(text)).toBe(text);
+  });
+
   it('keeps tabs, line breaks, emoji and accents', () => {
     for (const text of ['line one\nline two', 'a\tb', 'Grüße 👍🏽', '👨‍👩‍👧', 'ä', '東京']) {
       expect(isStorableText(text)).toBe(true);

@@ -7,6 +7,12 @@ import { validationMessages as m } from './messages';
 /** NUL and the other control characters (tab and line breaks aside), and halves of a surrogate pair. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNREADABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
+/**
+ * The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make
+ * text show in another order than it is stored ("Trojan Source", CVE-2021-42574). The implicit
+ * marks (LRM, RLM, ALM) stay: right-to-left names need them and they reorder nothing.
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 /** Characters that show nothing on their own: spaces, format characters (zero-width space, joiners, BOM), marks, fillers. */
 const SHOWS_NOTHING = '\\p{White_Space}\\p{Cc}\\p{Cf}\\p{Mn}\\p{Me}\\u115F\\u1160\\u2800\\u3164\\uFFA0';
 const VISIBLE = new RegExp(`[^${SHOWS_NOTHING}]`, 'u');
@@ -14,6 +20,9 @@ const EDGES = /^[\p{White_Space}\p{Cf}]+|[\p{White_Space}\p{Cf}]+$/gu;
 
 /** False for text with a NUL, another control character or an unpaired surrogate. */
 export const isStorableText = (text: string): boolean => !UNREADABLE.test(text);
+
+/** False for text with a direction override, embedding or isolate. */
+export const hasNoDirectionControls = (text: string): boolean => !DIRECTION_CONTROLS.test(text);
 
 /** True when at least one character of the text shows (a zero-width space alone does not). */
 export const hasVisibleCharacter = (text: string): boolean => VISIBLE.test(text);
@@ -30,6 +39,7 @@ export function freeText(required: string, max: number, tooLong = `at most ${max
   return z
     .string({ error: required })
     .refine(isStorableText, { error: m.textUnreadable, abort: true })
+    .refine(hasNoDirectionControls, { error: m.textDirectionControls, abort: true })
     .transform(trimText)
     .pipe(z.string().refine(hasVisibleCharacter, required).max(max, tooLong));
 }
@@ -39,6 +49,7 @@ export function optionalText(max: number, tooLong = `at most ${max} characters`)
   return z
     .string()
     .refine(isStorableText, { error: m.textUnreadable, abort: true })
+    .refine(hasNoDirectionControls, { error: m.textDirectionControls, abort: true })
     .transform(trimText)
     .pipe(z.string().max(max, tooLong));
 }

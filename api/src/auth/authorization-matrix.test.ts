@@ -210,14 +210,15 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /user/one': { expected: [401, 200, 403, 200], send: (p) => as(server().get('/user/one').query({ email: accounts.customer.email }), p) },
   'GET /admin/:email': { expected: [401, 200, 403, 200], send: (p) => as(server().get(`/admin/${encodeURIComponent(accounts.customer.email)}`), p) },
+  // Someone else's order is answered as if it did not exist (no existence oracle).
   'POST /create-payment-intent': {
-    expected: [401, 200, 403, 403],
+    expected: [401, 200, 404, 404],
     setup: async () => (await customerOrder()).id,
     send: (p, id) => as(server().post('/create-payment-intent').send({ orderId: id }), p),
   },
   // The owner gets past every check to the payment's: Stripe has no such payment (409).
   'PATCH /myorder/:id': {
-    expected: [401, 409, 403, 403],
+    expected: [401, 409, 404, 404],
     setup: async () => (await customerOrder()).id,
     send: (p, id) => as(server().patch(`/myorder/${id}`).send({ transactionId: 'pi_matrixNoSuchPayment' }), p),
   },

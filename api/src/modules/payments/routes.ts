@@ -14,8 +14,7 @@ export interface PaymentsRouteDeps {
 }
 
 const route = routeDeclarer<PaymentsRouteDeps>();
-const NOT_YOURS = { description: 'The order is another customer’s.' };
-const NOT_FOUND = { description: 'No order has this id.' };
+const NOT_FOUND = { description: 'No order has this id, or it is another customer’s (the same answer either way).' };
 const PROVIDER = {
   502: { description: 'Stripe refused the call.' },
   503: { description: 'Card payments are not configured, or Stripe cannot be reached.' },
@@ -38,7 +37,6 @@ export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
       body: createPaymentIntentBodySchema,
       answers: {
         200: { description: 'The PaymentIntent’s client secret, for Stripe.js.', schema: paymentIntentAnswerSchema, example: examples.paymentIntent },
-        403: NOT_YOURS,
         404: NOT_FOUND,
         409: { description: 'The order is paid already, or no longer payable (cancelled).' },
         ...PROVIDER,
@@ -64,7 +62,6 @@ export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
       body: confirmPaymentBodySchema,
       answers: {
         200: { description: 'The order is paid.', schema: paymentConfirmationAnswerSchema, example: examples.paymentConfirmation },
-        403: NOT_YOURS,
         404: NOT_FOUND,
         409: { description: 'Stripe does not confirm this payment for this order, or the order is no longer payable.' },
         ...PROVIDER,

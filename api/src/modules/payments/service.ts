@@ -3,7 +3,7 @@ import { ObjectId, type WithId } from 'mongodb';
 import type Stripe from 'stripe';
 import type { AccessClaims } from '../../auth/access-token';
 import type { OrderDocument } from '../../db/mongo';
-import { ConflictError, ForbiddenError, HttpError, NotFoundError, ServiceUnavailableError } from '../../errors';
+import { ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { PaymentsRepository } from './repository';
 
@@ -17,7 +17,6 @@ const messages = {
   unavailable: 'Card payments are unavailable right now. Please try again later.',
   refused: 'The payment provider refused the request',
   notFound: 'Order not found',
-  notYours: 'This is not your order',
   alreadyPaid: 'This order is already paid',
   notPayable: 'This order is cancelled and cannot be paid',
   notVerified: 'The payment for this order could not be verified',
@@ -88,7 +87,8 @@ export function createPaymentsService(deps: {
   async function ownOrder(caller: AccessClaims, id: ObjectId): Promise<WithId<OrderDocument>> {
     const order = await orders.findById(id);
     if (!order) throw new NotFoundError(messages.notFound);
-    if (order.email !== caller.email.toLowerCase()) throw new ForbiddenError(messages.notYours);
+    // Someone else's order is answered as one that does not exist: its existence is nobody else's business.
+    if (order.email !== caller.email.toLowerCase()) throw new NotFoundError(messages.notFound);
     return order;
   }
 
