@@ -44,6 +44,8 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['set the order ', ` to${details || ' a new status'}`];
     case 'order.refunded':
       return [`refunded ${entry.details ?? 'a payment'} for the order `, ''];
+    case 'order.return':
+      return ['handled a return of the order ', entry.details ? `: ${entry.details}` : ''];
     case 'review.hidden':
       return ['hid the review of ', ''];
     case 'review.shown':
@@ -74,7 +76,7 @@ function linkOf(subject: NonNullable<ActivityEntry['subject']>, target: string):
     case 'product':
       return `/products/${subject.id}`;
     case 'order':
-      return `/dashboard/allOrder?q=${encodeURIComponent(target)}`;
+      return `/dashboard/allOrder/${encodeURIComponent(target)}`;
     case 'user':
       return `/dashboard/makeadmin?q=${encodeURIComponent(subject.id)}`;
     case 'review':
