@@ -316,7 +316,10 @@ export function OrderPage() {
 
   return (
     <Panel aria-labelledby="order-title">
-      <Back to={`/dashboard/allOrder${back}`}>← {adminText.backToOrders}</Back>
+      <Back to={`/dashboard/allOrder${back}`}>
+        <span aria-hidden="true">← </span>
+        {adminText.backToOrders}
+      </Back>
       <QueryView query={order} loadingLabel="Loading the order…" failure={`Order ${number} could not be loaded.`}>
         {(detail) => <OrderView order={detail} />}
       </QueryView>
