@@ -4,7 +4,7 @@ import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useOrders } from '../api/get-orders';
 import { OrderFilters } from './order-filters';
-import { EmailText, placedAt } from './order-format';
+import { EmailText, placedDay, placedTime } from './order-format';
 import { useOrderSearch } from './use-order-search';
 
 /**
@@ -37,21 +37,29 @@ export function AllOrdersPage() {
                     {order.number}
                   </Link>
                 </th>
-                <td data-label="Placed" className="nowrap">
-                  {placedAt.format(new Date(order.placedAt))}
+                {/* Each cell's lines in one box: a card (below 1100 px) sets the box beside its label. */}
+                <td data-label="Placed">
+                  <div>
+                    <span className="nowrap">{placedDay.format(new Date(order.placedAt))}</span>
+                    <span className="byline muted">{placedTime.format(new Date(order.placedAt))}</span>
+                  </div>
                 </td>
                 <td data-label="Customer" className="words">
                   <EmailText email={order.email} />
                 </td>
                 <td data-label="Parts" className="words">
-                  {order.parts}
-                  <span className="byline muted">
-                    {order.units} {order.units === 1 ? 'unit' : 'units'}
-                  </span>
+                  <div>
+                    {order.parts}
+                    <span className="byline muted">
+                      {order.units} {order.units === 1 ? 'unit' : 'units'}
+                    </span>
+                  </div>
                 </td>
                 <td data-label="Total" className="number">
-                  {formatCents(order.total)}
-                  {order.refunded > 0 && <span className="byline muted">−{formatCents(order.refunded)} refunded</span>}
+                  <div>
+                    {formatCents(order.total)}
+                    {order.refunded > 0 && <span className="byline muted">−{formatCents(order.refunded)} refunded</span>}
+                  </div>
                 </td>
                 <td data-label="State" className="words">
                   <strong>{orderStateText(order)}</strong>

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { Field, fieldAria } from '@pcpp/contracts/ui';
 
 export const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The day and the time apart, so a narrow column breaks between them. */
+export const placedDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+export const placedTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
 /** An email that breaks before its @ rather than inside a word, in a narrow column. */
 export const EmailText = ({ email }: { email: string }) => {

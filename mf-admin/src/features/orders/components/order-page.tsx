@@ -198,12 +198,16 @@ function OrderView({ order }: { order: OrderDetail }) {
                     {line.deliveredQuantity}
                   </td>
                   <td data-label="Refunded" className="number">
-                    {line.refundedQuantity}
-                    {line.refundedAmount > 0 && <span className="byline muted">{formatCents(line.refundedAmount)}</span>}
+                    <div>
+                      {line.refundedQuantity}
+                      {line.refundedAmount > 0 && <span className="byline muted">{formatCents(line.refundedAmount)}</span>}
+                    </div>
                   </td>
                   <td data-label="Returned" className="number">
-                    {line.returnedQuantity}
-                    {line.returningQuantity > 0 && <span className="byline muted">{line.returningQuantity} on the way</span>}
+                    <div>
+                      {line.returnedQuantity}
+                      {line.returningQuantity > 0 && <span className="byline muted">{line.returningQuantity} on the way</span>}
+                    </div>
                   </td>
                   <td data-label="Total" className="number">
                     {formatCents(line.total)}
