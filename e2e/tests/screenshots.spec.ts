@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAccessToken, createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { adminText, orderText, type Order, type OrderDetail } from '../../contracts/src/core';
@@ -196,6 +197,9 @@ test('an order of three parts with two parcels, a refund and a return on the adm
     await expectTableFits(page);
     await shoot(page, `/dashboard/allOrder/${number}`, width, '', 'dashboard-allOrder-order-parcels');
     await expectTableFits(page);
+    // Every part of the page, its actions included, reachable by assistive technology.
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
     await page.getByRole('button', { name: adminText.refund }).click();
     await expect(page.getByRole('dialog', { name: adminText.refundTitle(number) })).toBeVisible();
     await page.screenshot({ path: path.join(shotsDir, `dashboard-allOrder-refund-dialog-${width}.png`) });
