@@ -176,8 +176,9 @@ export function CancelAction({ order, actions }: { order: OrderDetail; actions: 
 
 /**
  * Refund units: which of each line, why, and whether they go back to stock. A new Idempotency-Key
- * for each opening, kept while the same refund is retried (a timeout, a second click), so it is made
- * once; a changed refund after a failure is another refund and gets another key.
+ * for each opening, kept for every retry from the dialog (a timeout, a second click), so the refund
+ * is made once: the api frees the key of a request that failed, and refuses (422) a changed refund
+ * under the key of one that went through.
  */
 export function RefundAction({ order, actions }: { order: OrderDetail; actions: Actions }) {
   const lines = order.lines.map((line) => ({ line, left: unitsLeftToRefund(line) })).filter(({ left }) => left > 0);
@@ -185,15 +186,12 @@ export function RefundAction({ order, actions }: { order: OrderDetail; actions: 
   const [reason, setReason] = useState('');
   const [restock, setRestock] = useState(false);
   const [errors, setErrors] = useState<{ reason?: string; units?: { problem: string; lineId?: string } }>({});
-  const [sent, setSent] = useState<{ key: string; body: string } | null>(null);
+  const [key, setKey] = useState(newKey);
   const refunding = useConfirmation({
     run: async (before: OrderDetail) => {
       const units = chosenUnits(lines, counts);
       if ('problem' in units) throw new Error(units.problem);
       const body: RefundBody = { lines: units, reason: reason.trim(), restock };
-      const text = JSON.stringify(body);
-      const key = sent?.body === text ? sent.key : newKey();
-      setSent({ key, body: text });
       const after = await actions.refund.mutateAsync({ body, key });
       return after.totals.refunded - before.totals.refunded;
     },
@@ -212,7 +210,7 @@ export function RefundAction({ order, actions }: { order: OrderDetail; actions: 
           setReason('');
           setRestock(false);
           setErrors({});
-          setSent(null);
+          setKey(newKey());
           refunding.ask(order);
         }}
       >

@@ -255,7 +255,7 @@ it('an unpaid order’s Cancel says its parts go back on sale; a shipped one’s
   expect(cancel).toHaveAccessibleDescription(orderText.shippedCannotCancel);
 });
 
-it('refunds the units chosen with a reason and restock, under one Idempotency-Key per opening, kept when retried', async () => {
+it('refunds the units chosen with a reason and restock, under one Idempotency-Key per dialog opening, kept for its retries', async () => {
   refundAnswers = [{ status: 502, body: { message: 'The payment provider refused the refund. Nothing was refunded; try again.' } }];
   renderPage();
   fireEvent.click(await screen.findByRole('button', { name: adminText.refund }));
@@ -270,6 +270,8 @@ it('refunds the units chosen with a reason and restock, under one Idempotency-Ke
   fireEvent.click(within(dialog).getByRole('button', { name: adminText.refund }));
   // The api's own sentence, and the dialog stays for a retry.
   expect(await within(dialog).findByText('Nothing was refunded: The payment provider refused the refund. Nothing was refunded; try again.')).toBeInTheDocument();
+  // Retried from the same dialog, even reworded: the same key (the api freed it when the first failed).
+  fireEvent.change(within(dialog).getByLabelText(adminText.reasonLabel), { target: { value: 'Dead on arrival: no POST.' } });
   fireEvent.click(within(dialog).getByRole('button', { name: adminText.refund }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -277,6 +279,7 @@ it('refunds the units chosen with a reason and restock, under one Idempotency-Ke
   expect(first).toMatchObject({ url: `/orders/${NUMBER}/refunds`, body: { lines: [{ lineId: testObjectId(2), quantity: 1 }], reason: 'Dead on arrival.', restock: true } });
   expect(first!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   expect(retry!.idempotencyKey).toBe(first!.idempotencyKey);
+  expect(retry!.body).toMatchObject({ reason: 'Dead on arrival: no POST.' });
   expect(await screen.findByText('Partly refunded', { selector: 'dd' })).toBeInTheDocument();
 
   // A new refund is another key.
