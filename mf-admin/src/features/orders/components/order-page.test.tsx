@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
-import { adminText, type OrderDetail, type OrderLine, type OrderReturn, orderText } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
+import { adminText, authStore, type OrderDetail, type OrderLine, type OrderReturn, orderText } from '@pcpp/contracts';
+import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId } from '@pcpp/contracts/testing';
 import { OrderPage } from './order-page';
 
 const NUMBER = 'PCP-7K3Q9D';
@@ -91,6 +91,8 @@ let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
     [`GET /orders/${NUMBER}`]: () => ({ body: order }),
+    // The invoice is not reached in jsdom (it cannot save a file): its refusal is.
+    [`GET /orders/${NUMBER}/invoice.pdf`]: () => ({ status: 409, body: { message: orderText.invoiceOnlyPaid } }),
     [`POST /orders/${NUMBER}/shipments`]: ({ body }) => {
       const { carrier, trackingNumber, lines } = body as { carrier: string; trackingNumber: string; lines: { lineId: string; quantity: number }[] };
       order = {
@@ -327,4 +329,13 @@ it('a refusal needs a note for the customer', async () => {
   fireEvent.click(within(dialog).getByRole('button', { name: adminText.refuseReturn }));
   await waitFor(() => expect(posts()).toMatchObject([{ body: { approve: false, note: 'The seal is broken.' } }]));
   expect(await within(returns).findByText(orderText.returnStatus.rejected)).toBeInTheDocument();
+});
+
+it('the invoice is fetched through the api client with the token, and a refusal shows the api’s sentence', async () => {
+  act(() => authStore.getState().signedIn({ ...testCustomer, email: 'admin@pcparts.dev' }, { token: 'admin-token', expiresAt: null }));
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: orderText.invoice }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(`The invoice could not be downloaded: ${orderText.invoiceOnlyPaid}`);
+  expect(api.requests.find((r) => r.url === `/orders/${NUMBER}/invoice.pdf`)?.authorization).toBe('Bearer admin-token');
+  act(() => authStore.getState().signedOut());
 });
