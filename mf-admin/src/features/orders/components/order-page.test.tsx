@@ -93,6 +93,10 @@ beforeAll(async () => {
     [`GET /orders/${NUMBER}`]: () => ({ body: order }),
     // The invoice is not reached in jsdom (it cannot save a file): its refusal is.
     [`GET /orders/${NUMBER}/invoice.pdf`]: () => ({ status: 409, body: { message: orderText.invoiceOnlyPaid } }),
+    [`DELETE /order/${testObjectId(2)}`]: () => {
+      order = { ...order, lines: order.lines.map((entry) => (entry.lineId === testObjectId(2) ? { ...entry, status: 'cancelled' } : entry)) };
+      return { body: { deletedCount: 1 } };
+    },
     [`POST /orders/${NUMBER}/shipments`]: ({ body }) => {
       const { carrier, trackingNumber, lines } = body as { carrier: string; trackingNumber: string; lines: { lineId: string; quantity: number }[] };
       order = {
@@ -338,4 +342,22 @@ it('the invoice is fetched through the api client with the token, and a refusal 
   expect(await screen.findByRole('alert')).toHaveTextContent(`The invoice could not be downloaded: ${orderText.invoiceOnlyPaid}`);
   expect(api.requests.find((r) => r.url === `/orders/${NUMBER}/invoice.pdf`)?.authorization).toBe('Bearer admin-token');
   act(() => authStore.getState().signedOut());
+});
+
+it('an unpaid line is deleted with the spec’s words and a reason, through the spec’s per-line call', async () => {
+  order = { ...paidOrder(), status: 'unpaid', payment: 'unpaid' };
+  order.lines = order.lines.map((entry) => ({ ...entry, status: 'placed' }));
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: `Delete Kingston Fury 32 GB from order ${NUMBER}` }));
+  const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to delete this order?' });
+  expect(dialog).toHaveTextContent(`${adminText.cancelWhat(NUMBER, 'jane@example.com', 2)} If you are sure then click on delete button`);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(within(dialog).getByText('reason is required')).toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText(adminText.reasonLabel), { target: { value: 'Discontinued.' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(api.requests.filter((r) => r.method === 'DELETE')).toMatchObject([{ url: `/order/${testObjectId(2)}`, body: { reason: 'Discontinued.' } }]);
+  // Cancelled now: no Delete for it; the other unpaid line keeps its own.
+  await waitFor(() => expect(screen.queryByRole('button', { name: `Delete Kingston Fury 32 GB from order ${NUMBER}` })).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name: `Delete Quiet Tower Cooler from order ${NUMBER}` })).toBeInTheDocument();
 });
