@@ -1,32 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
-import { adminText, authStore, type OrderDetail, type OrderLine, type OrderReturn, orderText } from '@pcpp/contracts';
-import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId } from '@pcpp/contracts/testing';
+import { adminText, authStore, type OrderDetail, type OrderReturn, orderText } from '@pcpp/contracts';
+import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId, testOrderLine } from '@pcpp/contracts/testing';
 import { OrderPage } from './order-page';
 
 const NUMBER = 'PCP-7K3Q9D';
 const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`;
 
-function line(n: number, overrides: Partial<OrderLine>): OrderLine {
-  return {
-    lineId: testObjectId(n),
-    productId: testObjectId(100 + n),
-    productName: `Part ${n}`,
-    quantity: 1,
-    unitPrice: 10_000,
-    total: 10_000,
-    status: 'paid',
-    shippedQuantity: 0,
-    deliveredQuantity: 0,
-    refundedQuantity: 0,
-    returnedQuantity: 0,
-    returningQuantity: 0,
-    restockedQuantity: 0,
-    refundedAmount: 0,
-    returnableQuantity: 0,
-    ...overrides,
-  };
-}
+const line = testOrderLine;
 
 /** A paid build of two lines: 4 coolers and 2 memory kits, nothing shipped. */
 function paidOrder(): OrderDetail {

@@ -1,25 +1,9 @@
 import { adminText, type OrderLine } from '@pcpp/contracts';
-import { testObjectId } from '@pcpp/contracts/testing';
+import { testObjectId, testOrderLine } from '@pcpp/contracts/testing';
 import { chosenUnits, unitsLeftToRefund, unitsLeftToShip } from './unit-inputs';
 
-const line = (overrides: Partial<OrderLine>): OrderLine => ({
-  lineId: testObjectId(1),
-  productId: testObjectId(2),
-  productName: 'Quiet Tower Cooler',
-  quantity: 4,
-  unitPrice: 5_000,
-  total: 20_000,
-  status: 'paid',
-  shippedQuantity: 0,
-  deliveredQuantity: 0,
-  refundedQuantity: 0,
-  returnedQuantity: 0,
-  returningQuantity: 0,
-  restockedQuantity: 0,
-  refundedAmount: 0,
-  returnableQuantity: 0,
-  ...overrides,
-});
+/** A line of 4 coolers, paid; each case sets its units. */
+const line = (fields: Partial<OrderLine>) => testOrderLine(1, { productName: 'Quiet Tower Cooler', quantity: 4, unitPrice: 5_000, total: 20_000, ...fields });
 
 describe('units left to ship, as the api counts them', () => {
   it.each([
