@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@pcpp/contracts/router';
-import type { OrderSummary } from '@pcpp/contracts';
+import type { OrderReturn, OrderSummary } from '@pcpp/contracts';
 import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { AllOrdersPage } from './all-orders-page';
 
@@ -25,10 +25,16 @@ function summary(n: number, overrides: Partial<OrderSummary>): OrderSummary {
 }
 
 let orders: OrderSummary[];
+let returns: OrderReturn[];
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
     'GET /orders': () => ({ body: { items: orders, total: orders.length, page: 1, pages: 1 } }),
+    'GET /returns': ({ url }) => {
+      const status = new URL(url, 'http://api').searchParams.get('status');
+      const items = returns.filter((item) => item.status === status);
+      return { body: { items, total: items.length, page: 1, pages: 1 } };
+    },
   });
 });
 afterAll(() => api.close());
@@ -48,6 +54,7 @@ beforeEach(() => {
     }),
     summary(2, {}),
   ];
+  returns = [];
 });
 
 /** The address, shown for the test to read. */
@@ -66,7 +73,7 @@ const renderPage = (entry = '/dashboard/allOrder') =>
       <Where />
     </MemoryRouter>,
   );
-const orderReads = () => api.requests.filter((r) => r.method === 'GET').map((r) => new URL(r.url, 'http://api').searchParams);
+const orderReads = () => api.requests.filter((r) => r.url.startsWith('/orders')).map((r) => new URL(r.url, 'http://api').searchParams);
 
 it('lists orders, one row each with its parts in short, total and state, and counts orders', async () => {
   renderPage();
@@ -85,7 +92,7 @@ it('lists orders, one row each with its parts in short, total and state, and cou
   expect(screen.getByRole('row', { name: /PCP-000022/ })).toHaveTextContent('Waiting for payment');
   // No per-line actions here any more: they are on the order's page.
   expect(within(table).queryAllByRole('button')).toEqual([]);
-  expect(api.requests.map((r) => r.url)).toEqual(['/orders?page=1&limit=20']);
+  expect(api.requests.map((r) => r.url).filter((url) => url.startsWith('/orders'))).toEqual(['/orders?page=1&limit=20']);
 });
 
 it('opens an order from its number', async () => {
@@ -142,4 +149,32 @@ it('puts a typed search and each filter in the address, back on page 1', async (
   await waitFor(() => expect(orderReads().at(-1)!.get('status')).toBe('shipped'));
   fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(location()).toBe('/dashboard/allOrder'));
+});
+
+it('lists the returns waiting for the shop, each opening its order', async () => {
+  const asked = (n: number, status: OrderReturn['status']): OrderReturn => ({
+    returnId: testObjectId(70 + n),
+    orderNumber: `PCP-0000${n}${n}`,
+    email: 'jane@example.com',
+    status,
+    lines: [{ lineId: testObjectId(n), quantity: 1, productName: 'Quiet Tower Cooler' }],
+    reason: 'It rattles.',
+    requestedAt: at,
+  });
+  returns = [asked(1, 'requested'), asked(2, 'approved'), asked(3, 'received')];
+  renderPage();
+  const waiting = await screen.findByRole('region', { name: 'Asked for: approve or refuse: 1' });
+  expect(waiting).toHaveTextContent('PCP-000011 · 1 × Quiet Tower Cooler');
+  expect(waiting).toHaveTextContent('jane@example.com · asked for Nov 20, 2026');
+  expect(await screen.findByRole('region', { name: 'Approved: mark received when the parts arrive: 1' })).toHaveTextContent('PCP-000022');
+  // A received return needs nothing more.
+  expect(screen.getByRole('region', { name: 'Returns to handle' })).not.toHaveTextContent('PCP-000033');
+  fireEvent.click(within(waiting).getByRole('link', { name: 'PCP-000011' }));
+  expect(await screen.findByText('The order page')).toBeInTheDocument();
+});
+
+it('says when no return waits', async () => {
+  renderPage();
+  expect(await screen.findByText('No return waits for a decision.')).toBeInTheDocument();
+  expect(await screen.findByText('No approved return is on its way back.')).toBeInTheDocument();
 });

@@ -4,6 +4,7 @@ import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useOrders } from '../api/get-orders';
 import { OrderFilters } from './order-filters';
+import { ReturnsToHandle } from './returns-to-handle';
 import { EmailText, placedDay, placedTime } from './order-format';
 import { useOrderSearch } from './use-order-search';
 
@@ -69,6 +70,7 @@ export function AllOrdersPage() {
           />
         )}
       </QueryView>
+      <ReturnsToHandle />
     </Panel>
   );
 }
