@@ -210,8 +210,27 @@ function installSession(axios: AxiosInstance): void {
         return axios.request(config);
       }
     }
+    if (error.response && isBlob(error.response.data)) error.response.data = await jsonOf(error.response.data);
     throw toApiError(error);
   });
+}
+
+const isBlob = (data: unknown): data is Blob => typeof Blob !== 'undefined' && data instanceof Blob;
+
+/** A file asked for as a blob (an invoice) that failed: its answer is the api's JSON sentence, as bytes. */
+async function jsonOf(blob: Blob): Promise<unknown> {
+  try {
+    // jsdom's Blob has no text(): FileReader there.
+    const text = typeof blob.text === 'function' ? await blob.text() : await new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsText(blob);
+    });
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** By its flag, not its class: the class lives in the chunk that is loaded on first use. */

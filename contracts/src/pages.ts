@@ -96,6 +96,11 @@ export function orderPageMeta(part: { name: string }): PageMeta {
   return { title: `Order ${part.name}`, description: shortDescription(`Order ${part.name} from ${SITE_NAME}: choose the quantity and where it goes.`) };
 }
 
+/** The admin's page of one order (/dashboard/allOrder/{number}). */
+export function adminOrderPageMeta(number: string): PageMeta {
+  return { title: `Order ${number}`, description: `Order ${number}: its parts, parcels, refunds and returns, and every action on it.` };
+}
+
 /** The home page's hero picture, served by the api (its largest paint), shown from HOME_HERO_MEDIA up. */
 export const HOME_HERO_IMAGE_PATH = '/images/parts/16-gb-triple-fan-graphics-card.svg';
 export const HOME_HERO_MEDIA = '(min-width: 1024px)';

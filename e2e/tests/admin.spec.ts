@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminText, formatCents, partEditMessages, type Order, type Part } from '../../contracts/src/core';
+import { adminText, formatCents, orderText, partEditMessages, type Order, type Part } from '../../contracts/src/core';
 import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { emailTo } from '../support/mail';
@@ -194,14 +194,14 @@ test('the admin finds an order by its number, its customer or its product, and t
   await expect(page.getByRole('heading', { level: 1, name: 'All orders: 1' })).toBeVisible();
   await expect(rows.filter({ hasText: order.number })).toContainText(part.name);
 
-  // By the customer's email, only placed ones, oldest first: kept in the address too.
+  // By the customer's email, only unpaid ones, oldest first: kept in the address too.
   await page.getByLabel('Search orders').fill(demoAccounts.customer.email);
-  await page.getByLabel('Status').selectOption('placed');
+  await page.getByLabel('Status').selectOption('unpaid');
   await page.getByLabel('Sort').selectOption('oldest');
-  await expect(page).toHaveURL(/status=placed/);
+  await expect(page).toHaveURL(/status=unpaid/);
   await expect(page).toHaveURL(/sort=oldest/);
   await page.reload();
-  await expect(page.getByLabel('Status')).toHaveValue('placed');
+  await expect(page.getByLabel('Status')).toHaveValue('unpaid');
   await expect(page.getByLabel('Sort')).toHaveValue('oldest');
   await expect(rows.filter({ hasText: order.number })).toBeVisible();
   // A day range that ends before the order: nothing.
@@ -209,7 +209,7 @@ test('the admin finds an order by its number, its customer or its product, and t
   await expect(page.getByText('No order matches this search.')).toBeVisible();
 });
 
-test('the admin cancels an unpaid order with a reason and ships a paid one with a tracking number; the customer sees both and is emailed; Activity lists them by number', async ({
+test('on the order page the admin cancels an unpaid order with a reason, ships a paid one by parcel, delivers and refunds it; the customer sees and is emailed; Activity links to the orders', async ({
   page,
   browser,
   request,
@@ -225,30 +225,39 @@ test('the admin cancels an unpaid order with a reason and ships a paid one with 
   const paid = ((await (await request.get(`${stackUrls.api}/order/${paidOrderId}`, { headers: bearer(token) })).json()) as Order);
 
   await signInThroughLoginPage(page, demoAccounts.admin);
-  // The unpaid one: Delete asks first, saying what happens, and needs the reason the customer reads.
+  // The unpaid one, found on All Orders and opened by its number: Cancel says what it does and needs the reason the customer reads.
   await page.goto(`/dashboard/allOrder?q=${unpaid.number}`);
-  const unpaidRow = page.getByRole('row').filter({ hasText: unpaid.number });
-  await unpaidRow.getByRole('button', { name: `Delete order ${unpaid.number}` }).click();
-  const cancel = dialog(page, 'Are you sure you want to delete this order?');
-  await expect(cancel).toContainText(adminText.cancelWhat(unpaid.number, demoAccounts.customer.email, unpaid.order_quantity));
-  await expect(cancel).toContainText('If you are sure then click on delete button');
-  await cancel.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('row').filter({ hasText: unpaid.number }).getByRole('link', { name: unpaid.number }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/allOrder/${unpaid.number}$`));
+  await expect(page.getByRole('heading', { level: 1, name: adminText.orderTitle(unpaid.number) })).toBeVisible();
+  await page.getByRole('button', { name: orderText.cancelOrder }).click();
+  const cancel = dialog(page, orderText.cancelTitle);
+  await expect(cancel).toContainText(orderText.cancelUnpaidNote);
+  await expect(cancel.getByRole('button', { name: orderText.keepOrder })).toBeVisible();
+  await cancel.getByRole('button', { name: orderText.cancelOrder }).click();
   await expect(cancel.getByText('reason is required')).toBeVisible();
   const reason = 'Our supplier cannot deliver this batch in time.';
-  await cancel.getByLabel('Reason (the customer reads it)').fill(reason);
-  await cancel.getByRole('button', { name: 'Delete' }).click();
+  await cancel.getByLabel(adminText.reasonLabel).fill(reason);
+  await cancel.getByRole('button', { name: orderText.cancelOrder }).click();
   await expect(cancel).toBeHidden();
-  await expect(page.getByText(adminText.cancelled(unpaid.number))).toBeVisible();
-  await expect(unpaidRow).toContainText('cancelled');
+  await expect(page.getByText(orderText.cancelled)).toBeVisible();
+  await expect(page.getByText(`: ${reason}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: orderText.cancelOrder })).toHaveCount(0);
+  // Back to All Orders as it was searched: the row says so.
+  await page.getByRole('link', { name: adminText.backToOrders, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/allOrder\\?q=${unpaid.number}$`));
+  await expect(page.getByRole('row').filter({ hasText: unpaid.number })).toContainText('Cancelled');
 
-  // The paid one: no Delete; Mark shipped asks for the carrier and the tracking number, both required.
-  await page.goto(`/dashboard/allOrder?q=${paid.number}`);
-  const paidRow = page.getByRole('row').filter({ hasText: paid.number });
-  await expect(paidRow.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-  await paidRow.getByRole('button', { name: `Mark shipped: order ${paid.number}` }).click();
-  const ship = dialog(page, adminText.shipTitle(paid.number));
-  await expect(ship).toContainText(adminText.shipBody(paid.number, demoAccounts.customer.email));
-  await ship.getByRole('button', { name: 'Mark shipped' }).click();
+  // The paid one: Cancel would refund it (kept); Ship parts asks for the carrier, the tracking number and the units.
+  await page.goto(`/dashboard/allOrder/${paid.number}`);
+  await page.getByRole('button', { name: orderText.cancelOrder }).click();
+  await expect(cancel).toContainText(orderText.cancelPaidNote);
+  await cancel.getByRole('button', { name: orderText.keepOrder }).click();
+  await expect(cancel).toBeHidden();
+  await page.getByRole('button', { name: adminText.shipParts }).click();
+  const ship = dialog(page, adminText.shipPartsTitle(paid.number));
+  await expect(ship.getByLabel(adminText.unitsToShip(part.name, paid.order_quantity))).toHaveValue(String(paid.order_quantity));
+  await ship.getByRole('button', { name: adminText.shipParts }).click();
   await expect(ship.getByText('carrier is required')).toBeVisible();
   await expect(ship.getByText('tracking number is required')).toBeVisible();
   const trackingNumber = `1Z999AA1${unique()}`;
@@ -257,8 +266,13 @@ test('the admin cancels an unpaid order with a reason and ships a paid one with 
   // The keyboard alone confirms.
   await ship.getByLabel('Tracking number').press('Enter');
   await expect(ship).toBeHidden();
-  await expect(page.getByText(adminText.shipped(paid.number))).toBeVisible();
-  await expect(paidRow).toContainText(`UPS · ${trackingNumber}`);
+  await expect(page.getByText(orderText.shipped)).toBeVisible();
+  const parcel = page.getByRole('listitem', { name: `Parcel ${trackingNumber}` });
+  await expect(parcel).toContainText(`UPS · ${trackingNumber}`);
+  await expect(parcel).toContainText(`${paid.order_quantity} × ${part.name}`);
+  // Shipped: it cannot be cancelled any more, and says why.
+  await expect(page.getByRole('button', { name: orderText.cancelOrder })).toBeDisabled();
+  await expect(page.getByText(orderText.shippedCannotCancel)).toBeVisible();
 
   // The customer's My Orders: shipped with a link to UPS's tracking page; the other cancelled, with the reason.
   await customerPage.goto('/dashboard/myorders');
@@ -272,8 +286,8 @@ test('the admin cancels an unpaid order with a reason and ships a paid one with 
   await expect(customerPage.getByRole('row').filter({ hasText: unpaid.number })).toContainText(`Cancelled by the shop: ${reason}`);
   await customerPage.close();
 
-  // And the emails, through the outbox to MailDev.
-  const shippedMail = await emailTo(request, demoAccounts.customer.email, `Order ${paid.number} is on its way`);
+  // And the emails, through the outbox to MailDev: one for the parcel.
+  const shippedMail = await emailTo(request, demoAccounts.customer.email, `Order ${paid.number}: parts on their way`);
   expect(shippedMail.text).toContain(`Tracking number: ${trackingNumber}`);
   expect(shippedMail.text).toContain('Carrier: UPS');
   expect(shippedMail.html).toContain(`https://www.ups.com/track?tracknum=${trackingNumber}`);
@@ -281,22 +295,40 @@ test('the admin cancels an unpaid order with a reason and ships a paid one with 
   expect(cancelledMail.text).toContain(`Reason: ${reason}`);
 
   // Delivered asks first too, and emails again.
-  await page.goto(`/dashboard/allOrder?q=${paid.number}`);
-  await paidRow.getByRole('button', { name: `Mark delivered: order ${paid.number}` }).click();
-  const deliver = dialog(page, adminText.deliverTitle(paid.number));
-  await deliver.getByRole('button', { name: 'Mark delivered' }).click();
-  await expect(page.getByText(adminText.delivered(paid.number))).toBeVisible();
-  await emailTo(request, demoAccounts.customer.email, `Order ${paid.number} is delivered`);
+  await parcel.getByRole('button', { name: `${adminText.markDelivered}: parcel ${trackingNumber}` }).click();
+  await dialog(page, adminText.deliverParcelTitle(trackingNumber)).getByRole('button', { name: adminText.markDelivered }).click();
+  await expect(page.getByText(orderText.delivered)).toBeVisible();
+  await expect(parcel).toContainText('Delivered');
+  await emailTo(request, demoAccounts.customer.email, `Order ${paid.number}: parts delivered`);
 
-  // Activity names the orders by number and links to them.
+  // One unit refunded and restocked: the paid share of it, once.
+  const stockBefore = ((await (await request.get(`${stackUrls.api}/tools/${part._id}`)).json()) as Part).p_quantity;
+  await page.getByRole('button', { name: adminText.refund }).click();
+  const refund = dialog(page, adminText.refundTitle(paid.number));
+  await refund.getByLabel(adminText.unitsToRefund(part.name, paid.order_quantity)).fill('1');
+  await refund.getByLabel(adminText.reasonLabel).fill('One arrived scratched.');
+  await refund.getByLabel(adminText.restock).check();
+  await refund.getByRole('button', { name: adminText.refund }).click();
+  await expect(page.getByText(orderText.refunded(formatCents(paid.per_product_price)))).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Refunds' })).toContainText('One arrived scratched.');
+  expect(((await (await request.get(`${stackUrls.api}/tools/${part._id}`)).json()) as Part).p_quantity).toBe(stockBefore + 1);
+
+  // The invoice, through the admin's token, as a PDF file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: orderText.invoice }).click();
+  const invoice = await download;
+  expect(invoice.suggestedFilename()).toBe(`invoice-${paid.number}.pdf`);
+  expect(readFileSync(await invoice.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Activity names the orders by number and links to their pages.
   await sidebar(page).getByRole('link', { name: 'Activity' }).click();
   await page.getByLabel('Kind').selectOption('order');
   const log = page.getByRole('table', { name: 'Admin actions' });
-  await expect(log).toContainText(`set the order ${paid.number} to shipped with UPS ${trackingNumber}`);
+  await expect(log).toContainText(`with UPS ${trackingNumber}`);
   await expect(log).toContainText(`cancelled the order ${unpaid.number}: ${reason}`);
   await log.getByRole('link', { name: unpaid.number }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/allOrder\\?q=${unpaid.number}$`));
-  await expect(page.getByRole('row').filter({ hasText: unpaid.number })).toContainText('cancelled');
+  await expect(page).toHaveURL(new RegExp(`/dashboard/allOrder/${unpaid.number}$`));
+  await expect(page.getByRole('heading', { level: 1, name: adminText.orderTitle(unpaid.number) })).toBeVisible();
 });
 
 test('the admin makes a fresh customer an admin after confirming, then takes the role back: the next admin call is refused at once', async ({

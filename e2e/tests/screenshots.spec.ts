@@ -1,11 +1,12 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
-import type { Order } from '../../contracts/src/core';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { adminText, orderText, type Order, type OrderDetail } from '../../contracts/src/core';
 import { stackUrls } from '../support/environment';
 import { aPart, payThroughPage, placeOrderThroughPage } from '../support/orders';
 import { showProfileToast } from '../support/toasts';
-import { expectImagesLoaded, openInApp } from '../support/storefront';
+import { apiParts, expectImagesLoaded, openInApp } from '../support/storefront';
 
 // Every page this stage has, at a phone's and a laptop's width: saved for a person to look at,
 // and checked for sideways scrolling, the usual sign of a layout that breaks on phones.
@@ -35,6 +36,15 @@ async function shoot(page: Page, route: string, width: number, prefix = '', name
   // A picture of the whole page: with the pictures below the first screen too.
   await expectImagesLoaded(page);
   await page.screenshot({ path: path.join(shotsDir, `${prefix}${name}-${width}.png`), fullPage: true });
+}
+
+/** From 1100 px an admin table is a table: all of it in view, no column cut or scrolled inside its box. */
+async function expectTableFits(page: Page) {
+  if ((page.viewportSize()?.width ?? 0) < 1100) return;
+  for (const table of await page.getByRole('table').all()) {
+    const hidden = await table.evaluate((element: HTMLElement) => element.offsetWidth - element.parentElement!.clientWidth);
+    expect(hidden).toBeLessThanOrEqual(0);
+  }
 }
 
 function routeName(route: string): string {
@@ -79,7 +89,7 @@ test('the purchase page, My Orders with an order, and the payment page, at both 
   }
 });
 
-test('the admin console: Edit a Product, All Orders found by number with the ship dialog, Make Admin asking first; My Orders with a shipped order, at both widths', async ({
+test('the admin console: Edit a Product, All Orders found by number, the order page with its ship and cancel dialogs, Make Admin asking first; My Orders with a shipped order, at both widths', async ({
   page,
   browser,
   request,
@@ -98,12 +108,20 @@ test('the admin console: Edit a Product, All Orders found by number with the shi
     await page.setViewportSize({ width, height: 900 });
     await shoot(page, `/dashboard/manageproduct/${part._id}`, width, '', 'dashboard-manageproduct-edit');
     await shoot(page, `/dashboard/allOrder?q=${order.number}`, width, '', 'dashboard-allOrder-search');
-    await page.getByRole('button', { name: `Mark shipped: order ${order.number}` }).click();
+    await expectTableFits(page);
+    // The order's own page, and its ship and cancel dialogs.
+    await shoot(page, `/dashboard/allOrder/${order.number}`, width, '', 'dashboard-allOrder-order');
+    await expectTableFits(page);
+    await page.getByRole('button', { name: adminText.shipParts }).click();
     const ship = page.getByRole('dialog');
-    await ship.getByRole('button', { name: 'Mark shipped' }).click();
+    await ship.getByRole('button', { name: adminText.shipParts }).click();
     await expect(ship.getByText('carrier is required')).toBeVisible();
     await page.screenshot({ path: path.join(shotsDir, `dashboard-allOrder-ship-dialog-${width}.png`) });
     await ship.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: orderText.cancelOrder }).click();
+    await expect(page.getByRole('dialog', { name: orderText.cancelTitle })).toBeVisible();
+    await page.screenshot({ path: path.join(shotsDir, `dashboard-allOrder-cancel-dialog-${width}.png`) });
+    await page.getByRole('dialog').getByRole('button', { name: orderText.keepOrder }).click();
     await shoot(page, '/dashboard/makeadmin', width, '', 'dashboard-makeadmin-confirm');
     await page.getByRole('button', { name: /^Make Admin: / }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -117,6 +135,9 @@ test('the admin console: Edit a Product, All Orders found by number with the shi
   });
   expect(shipped.status()).toBe(200);
   for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `/dashboard/allOrder/${order.number}`, width, '', 'dashboard-allOrder-order-shipped');
+    await expectTableFits(page);
     await customerPage.setViewportSize({ width, height: 900 });
     await shoot(customerPage, '/dashboard/myorders', width, 'customer-', 'dashboard-myOrders-shipped');
     await shoot(customerPage, `/dashboard/orders/${order.number}`, width, 'customer-', 'dashboard-order-shipped');
@@ -127,6 +148,68 @@ test('the admin console: Edit a Product, All Orders found by number with the shi
     }
   }
   await customerPage.close();
+});
+
+test('an order of three parts with two parcels, a refund and a return on the admin’s pages, at both widths', async ({ page, browser, request }) => {
+  // Three parts checked out at once and paid by card on the checkout page.
+  const parts = (await apiParts(request)).filter((part) => part.p_quantity >= 50).slice(0, 3);
+  const customerToken = await apiAccessToken(request, demoAccounts.customer);
+  const asCustomer = { Authorization: `Bearer ${customerToken}` };
+  const lines = parts.map((part) => ({ productId: part._id, quantity: part.min_quantity }));
+  expect((await request.put(`${stackUrls.api}/cart`, { headers: asCustomer, data: { lines } })).status()).toBe(200);
+  const checkout = await browser.newPage();
+  await signInThroughLoginPage(checkout, demoAccounts.customer);
+  await checkout.goto('/checkout');
+  await checkout.getByLabel('Full name').fill('Demo Customer');
+  await checkout.getByLabel('Street and house number').fill('12 Harbour Road');
+  await checkout.getByLabel('City').fill('Portsmouth');
+  await checkout.getByLabel('Postal code').fill('PO1 3AX');
+  await checkout.getByLabel('Country').selectOption('GB');
+  await checkout.getByLabel('Phone number').fill('+44 7700 900123');
+  await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await checkout.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await checkout.getByLabel('CVC').fill('123');
+  await checkout.getByRole('button', { name: /^Place order and pay/ }).click();
+  await expect(checkout.getByTestId('checkout-status')).toHaveText('Paid');
+  const number = (await checkout.getByTestId('order-number').textContent())!;
+  await checkout.close();
+
+  // Two parcels (the first delivered), a part asked back, one unit refunded: through the api.
+  const adminToken = await apiAccessToken(request, demoAccounts.admin);
+  const asAdmin = { Authorization: `Bearer ${adminToken}` };
+  const order = (await (await request.get(`${stackUrls.api}/orders/${number}`, { headers: asAdmin })).json()) as OrderDetail;
+  const [first, second, third] = order.lines;
+  const ship = async (body: object) => {
+    const response = await request.post(`${stackUrls.api}/orders/${number}/shipments`, { headers: asAdmin, data: body });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as OrderDetail).shipments.at(-1)!;
+  };
+  const parcel = await ship({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784', lines: [{ lineId: first!.lineId, quantity: first!.quantity }, { lineId: second!.lineId, quantity: 1 }] });
+  expect((await request.post(`${stackUrls.api}/orders/${number}/shipments/${parcel.shipmentId}/delivered`, { headers: asAdmin })).status()).toBe(200);
+  await ship({ carrier: 'FedEx', trackingNumber: '449044304137821', lines: [{ lineId: third!.lineId, quantity: 1 }] });
+  const asked = await request.post(`${stackUrls.api}/orders/${number}/returns`, { headers: asCustomer, data: { lines: [{ lineId: first!.lineId, quantity: 1 }], reason: 'The fan rattles at low speed.' } });
+  expect(asked.status()).toBe(201);
+  const refunded = await request.post(`${stackUrls.api}/orders/${number}/refunds`, {
+    headers: { ...asAdmin, 'Idempotency-Key': `shots-${Date.now()}` },
+    data: { lines: [{ lineId: second!.lineId, quantity: 1 }], reason: 'Sold out at the supplier.', restock: false },
+  });
+  expect(refunded.status()).toBe(201);
+
+  await signInThroughLoginPage(page, demoAccounts.admin);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `/dashboard/allOrder?q=${number}`, width, '', 'dashboard-allOrder-three-parts');
+    await expectTableFits(page);
+    await shoot(page, `/dashboard/allOrder/${number}`, width, '', 'dashboard-allOrder-order-parcels');
+    await expectTableFits(page);
+    // Every part of the page, its actions included, reachable by assistive technology.
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    await page.getByRole('button', { name: adminText.refund }).click();
+    await expect(page.getByRole('dialog', { name: adminText.refundTitle(number) })).toBeVisible();
+    await page.screenshot({ path: path.join(shotsDir, `dashboard-allOrder-refund-dialog-${width}.png`) });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  }
 });
 
 test("a part's own page, at both widths", async ({ page, request }) => {
@@ -216,7 +299,7 @@ test('a load that fails says what and why, with Retry, in the shop and a custome
 
 test('a load that fails in the admin console, and an empty search, at both widths', async ({ page }) => {
   await signInThroughLoginPage(page, demoAccounts.admin);
-  await cutOffApi(page, ['/order', '/orders']);
+  await cutOffApi(page, ['/orders']);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await shootState(page, '/dashboard/allOrder', width, 'failed-dashboard-allOrder', failure);

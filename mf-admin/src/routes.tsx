@@ -4,6 +4,7 @@ import { DashboardFrame } from '@pcpp/contracts/ui/dashboard';
 import { DemoDatabaseBanner } from './components/demo-database-banner';
 import { ActivityPage } from './features/activity/components/activity-page';
 import { AllOrdersPage } from './features/orders/components/all-orders-page';
+import { OrderPage } from './features/orders/components/order-page';
 import { ReleasesPage } from './features/releases/components/releases-page';
 import { AddProductPage } from './features/products/components/add-product-page';
 import { EditProductPage } from './features/products/components/edit-product-page';
@@ -30,6 +31,7 @@ export default function AdminRoutes() {
       <Route element={<AdminLayout />}>
         <Route path="/dashboard/makeadmin" element={<MakeAdminPage />} />
         <Route path="/dashboard/allOrder" element={<AllOrdersPage />} />
+        <Route path="/dashboard/allOrder/:number" element={<OrderPage />} />
         <Route path="/dashboard/addproduct" element={<AddProductPage />} />
         <Route path="/dashboard/manageproduct" element={<ManageProductsPage />} />
         <Route path="/dashboard/manageproduct/:id" element={<EditProductPage />} />

@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { configureApiClient } from '../api-client';
 
-/** What a test route answers: a status and a JSON body. */
+/** What a test route answers: a status and a JSON body, or raw bytes of `contentType` (a PDF). */
 export interface TestAnswer {
   status?: number;
   body: unknown;
+  contentType?: string;
 }
 
 export interface RecordedRequest {
@@ -13,6 +14,8 @@ export interface RecordedRequest {
   /** Path with its query string, e.g. /tools?sort=newest&limit=6. */
   url: string;
   authorization: string | undefined;
+  /** The Idempotency-Key header, when the call sent one. */
+  idempotencyKey?: string;
   body: unknown;
 }
 
@@ -39,11 +42,16 @@ export async function startApiTestServer(routes: Record<string, Route>) {
         method: req.method ?? 'GET',
         url: req.url ?? '/',
         authorization: req.headers.authorization,
+        ...(typeof req.headers['idempotency-key'] === 'string' ? { idempotencyKey: req.headers['idempotency-key'] } : {}),
         body: raw ? JSON.parse(raw) : undefined,
       };
       requests.push(request);
       const route = routes[`${request.method} ${request.url.split('?')[0]}`];
       const answer = route ? await route(request) : { status: 404, body: { message: 'Not found' } };
+      if (answer.contentType) {
+        res.writeHead(answer.status ?? 200, { 'Content-Type': answer.contentType }).end(answer.body as Buffer);
+        return;
+      }
       res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
     });
   });

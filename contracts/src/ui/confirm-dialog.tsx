@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '@pcpp/contracts/ui';
+import { Button, ButtonSpinner } from '@pcpp/contracts/ui';
 
 const Dialog = styled.dialog`
   width: min(480px, calc(100vw - 32px));
@@ -36,6 +36,7 @@ export function ConfirmDialog({
   body,
   confirmLabel,
   busyLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   error,
   confirmVariant = 'danger',
@@ -49,6 +50,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** Shown on the confirm button while the action runs, e.g. 'Deleting…'. */
   busyLabel: string;
+  /** The button that leaves everything as it was ('Keep order'). */
+  cancelLabel?: string;
   busy?: boolean;
   error?: string | null;
   /** Red for what destroys or takes away (the default), blue for a step forward (shipping). */
@@ -110,9 +113,10 @@ export function ConfirmDialog({
         )}
         <Actions>
           <Button type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button type="submit" $variant={confirmVariant} disabled={busy}>
+            {busy && <ButtonSpinner />}
             {busy ? busyLabel : confirmLabel}
           </Button>
         </Actions>

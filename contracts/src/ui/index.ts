@@ -1,5 +1,5 @@
 export { GlobalStyle } from './global-style';
-export { Spinner } from './spinner';
+export { ButtonSpinner, Spinner } from './spinner';
 export { Button } from './button';
 export { PageContainer, PageTitle, Panel } from './page';
 export { renderStandalone } from './standalone-host';

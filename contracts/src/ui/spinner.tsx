@@ -29,3 +29,18 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
     </Wrap>
   );
 }
+
+const SmallWheel = styled.span`
+  flex: none;
+  width: 1em;
+  height: 1em;
+  border-radius: 50%;
+  border: 2px solid currentColor;
+  border-top-color: transparent;
+  animation: ${spin} 0.8s linear infinite;
+`;
+
+/** A wheel inside a button while its action runs (the button's own text says what runs). */
+export function ButtonSpinner() {
+  return <SmallWheel aria-hidden="true" />;
+}

@@ -83,6 +83,7 @@ describe('an order as a whole', () => {
     ]);
     const all = await as(admin, request(server).get('/orders').query({ q: order.number }));
     expect(all.body).toMatchObject({ total: 1, items: [expect.objectContaining({ number: order.number, lineCount: 6 })] });
+    expect((await as(admin, request(server).get('/orders').query({ q: 'PCP-000000' }))).body).toMatchObject({ total: 0, items: [] });
 
     // Four parts under one tracking number, two under another: two parcels, two emails.
     const [l1, l2, l3, l4, l5, l6] = seen.body.lines as { lineId: string }[];

@@ -492,9 +492,10 @@ export function createFulfilmentService(deps: {
     },
 
     /** GET /orders (admin): every order, one page, filtered and searched. */
-    listAll(query: OrderSearch & { page?: number; limit?: number }): Promise<Page<OrderSummary>> {
-      const { page, limit, ...search } = query;
-      return listOf(search, { page, limit });
+    listAll(query: Omit<OrderSearch, 'text' | 'email'> & { q?: string; page?: number; limit?: number }): Promise<Page<OrderSummary>> {
+      // The query's `q` is the repository's `text`.
+      const { page, limit, q, ...search } = query;
+      return listOf({ ...search, ...(q ? { text: q } : {}) }, { page, limit });
     },
 
     /** POST /orders/{number}/shipments (admin): one parcel, one email. */

@@ -26,6 +26,15 @@ const entries: ActivityEntry[] = [
     at,
   },
   { _id: testObjectId(4), action: 'user.demoted', actor: 'admin@pcparts.dev', target: 'sam@example.com', subject: { kind: 'user', id: 'sam@example.com', exists: true }, at },
+  {
+    _id: testObjectId(5),
+    action: 'order.return',
+    actor: 'admin@pcparts.dev',
+    target: 'PCP-7K3Q9D',
+    details: 'return approved: Use the enclosed label.',
+    subject: { kind: 'order', id: testObjectId(7), exists: true },
+    at,
+  },
 ];
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
@@ -46,14 +55,16 @@ const renderPage = (entry = '/dashboard/activity') =>
 it('names things as people know them, links to what still exists, and lists what an edit changed', async () => {
   renderPage();
   const log = await screen.findByRole('table', { name: 'Admin actions' });
-  const [edited, deleted, shipped, demoted] = within(log).getAllByRole('row').slice(1);
+  const [edited, deleted, shipped, demoted, returned] = within(log).getAllByRole('row').slice(1);
   expect(edited).toHaveTextContent('edited the product Quiet Tower Cooler');
   expect(within(edited!).getByRole('link', { name: 'Quiet Tower Cooler' })).toHaveAttribute('href', `/products/${testObjectId(9)}`);
   expect(within(edited!).getByRole('list', { name: 'What changed' })).toHaveTextContent('price: $49.99 → $44.50');
   expect(deleted).toHaveTextContent('deleted the product Old Fan');
   expect(within(deleted!).queryByRole('link', { name: 'Old Fan' })).not.toBeInTheDocument();
   expect(shipped).toHaveTextContent('set the order PCP-7K3Q9D to shipped with UPS 1Z999');
-  expect(within(shipped!).getByRole('link', { name: 'PCP-7K3Q9D' })).toHaveAttribute('href', '/dashboard/allOrder?q=PCP-7K3Q9D');
+  // An order links to its own page.
+  expect(within(shipped!).getByRole('link', { name: 'PCP-7K3Q9D' })).toHaveAttribute('href', '/dashboard/allOrder/PCP-7K3Q9D');
+  expect(returned).toHaveTextContent('handled a return of the order PCP-7K3Q9D: return approved: Use the enclosed label.');
   expect(demoted).toHaveTextContent('made sam@example.com a customer again');
   expect(within(demoted!).getByRole('link', { name: 'sam@example.com' })).toHaveAttribute('href', '/dashboard/makeadmin?q=sam%40example.com');
 });

@@ -45,7 +45,7 @@ function sentence(entry: ActivityEntry): [string, string] {
     case 'order.refunded':
       return [`refunded ${entry.details ?? 'a payment'} for the order `, ''];
     case 'order.return':
-      return ['moved a return of the order ', `: ${entry.details ?? 'a new step'}`];
+      return ['handled a return of the order ', entry.details ? `: ${entry.details}` : ''];
     case 'review.hidden':
       return ['hid the review of ', ''];
     case 'review.shown':
@@ -76,7 +76,7 @@ function linkOf(subject: NonNullable<ActivityEntry['subject']>, target: string):
     case 'product':
       return `/products/${subject.id}`;
     case 'order':
-      return `/dashboard/allOrder?q=${encodeURIComponent(target)}`;
+      return `/dashboard/allOrder/${encodeURIComponent(target)}`;
     case 'user':
       return `/dashboard/makeadmin?q=${encodeURIComponent(subject.id)}`;
     case 'review':

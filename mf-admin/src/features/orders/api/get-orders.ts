@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, orderKeys, orderSchema, type OrderListSort, type OrderStatus, pageSchema } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, orderKeys, type OrderListSort, type OrderProgress, orderSummarySchema, pageSchema } from '@pcpp/contracts';
 
-const ordersPageSchema = pageSchema(orderSchema);
+const ordersPageSchema = pageSchema(orderSummarySchema);
 
 /** The All Orders search as the address holds it, so a reload or a shared link keeps it. */
 export interface OrderSearch {
   page: number;
   q?: string;
-  status?: OrderStatus;
+  /** The order's state (unpaid, paid, partly shipped, …), not a line's. */
+  status?: OrderProgress;
   /** Days, YYYY-MM-DD, both included. */
   from?: string;
   to?: string;
@@ -21,11 +22,12 @@ function startOfDay(day: string, days = 0): string {
 }
 
 /**
- * GET /order (admin): one page of the orders matching the search, newest first unless asked
- * otherwise. The days are the admin's own: from the start of `from` to the end of `to`.
+ * GET /orders (admin): one page of the orders (one row each, however many lines) matching the
+ * search, newest first unless asked otherwise. The days are the admin's own: from the start of
+ * `from` to the end of `to`.
  */
-export function getOrders(search: OrderSearch, signal?: AbortSignal): Promise<ApiPageAnswer<'/order', 'get'>> {
-  return getParsed(ordersPageSchema, '/order', {
+export function getOrders(search: OrderSearch, signal?: AbortSignal): Promise<ApiPageAnswer<'/orders', 'get'>> {
+  return getParsed(ordersPageSchema, '/orders', {
     params: {
       page: search.page,
       limit: ADMIN_PAGE_SIZE,
@@ -40,6 +42,6 @@ export function getOrders(search: OrderSearch, signal?: AbortSignal): Promise<Ap
 }
 
 export const ordersQuery = (search: OrderSearch) =>
-  queryOptions({ queryKey: orderKeys.list(search), queryFn: ({ signal }) => getOrders(search, signal) });
+  queryOptions({ queryKey: orderKeys.wholeList(search), queryFn: ({ signal }) => getOrders(search, signal) });
 
 export const useOrders = (search: OrderSearch) => useQuery({ ...ordersQuery(search), placeholderData: keepPreviousData });

@@ -1,51 +1,60 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '@pcpp/contracts/router';
-import { adminText, type Order } from '@pcpp/contracts';
+import { MemoryRouter, Route, Routes, useLocation } from '@pcpp/contracts/router';
+import type { OrderReturn, OrderSummary } from '@pcpp/contracts';
 import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { AllOrdersPage } from './all-orders-page';
 
 const at = '2026-11-20T10:00:00.000Z';
-function order(n: number, overrides: Partial<Order>): Order {
+function summary(n: number, overrides: Partial<OrderSummary>): OrderSummary {
   return {
-    _id: testObjectId(n),
     number: `PCP-0000${n}${n}`,
-    productId: testObjectId(100),
-    productName: 'Quiet Tower Cooler',
+    checkoutId: testObjectId(n),
+    status: 'unpaid',
+    payment: 'unpaid',
+    returnUnderWay: false,
+    placedAt: at,
     email: 'jane@example.com',
     name: 'Jane',
-    per_product_price: 4_999,
-    order_quantity: 4,
-    totalAmount: 19_996,
-    address: '1 Main St',
-    phone: '555 0100',
-    paid: false,
-    status: 'placed',
-    statusHistory: [{ status: 'placed', at, by: 'jane@example.com' }],
-    createdAt: at,
+    parts: 'Quiet Tower Cooler',
+    lineCount: 1,
+    units: 1,
+    total: 4_999,
+    refunded: 0,
     ...overrides,
   };
 }
 
-let orders: Order[];
+let orders: OrderSummary[];
+let returns: OrderReturn[];
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
-    'GET /order': () => ({ body: { items: orders, total: orders.length, page: 1, pages: 1 } }),
-    [`PATCH /order/${testObjectId(2)}/status`]: ({ body }) => {
-      const { carrier, trackingNumber } = body as { carrier: string; trackingNumber: string };
-      orders[1] = { ...orders[1]!, status: 'shipped', shipment: { carrier, trackingNumber } };
-      return { body: orders[1] };
-    },
-    [`DELETE /order/${testObjectId(1)}`]: () => {
-      orders[0] = { ...orders[0]!, status: 'cancelled' };
-      return { body: { deletedCount: 1 } };
+    'GET /orders': () => ({ body: { items: orders, total: orders.length, page: 1, pages: 1 } }),
+    'GET /returns': ({ url }) => {
+      const status = new URL(url, 'http://api').searchParams.get('status');
+      const items = returns.filter((item) => item.status === status);
+      return { body: { items, total: items.length, page: 1, pages: 1 } };
     },
   });
 });
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
-  orders = [order(1, {}), order(2, { paid: true, status: 'paid', transactionId: 'pi_1' })];
+  orders = [
+    // A six-part build bought in one checkout: one row, not six.
+    summary(1, {
+      status: 'partly-shipped',
+      payment: 'partly-refunded',
+      returnUnderWay: true,
+      parts: 'Ryzen 7 7700X, 2 × Kingston Fury 32 GB and 4 more',
+      lineCount: 6,
+      units: 7,
+      total: 158_994,
+      refunded: 4_999,
+    }),
+    summary(2, {}),
+  ];
+  returns = [];
 });
 
 /** The address, shown for the test to read. */
@@ -57,26 +66,53 @@ const location = () => screen.getByRole('status', { name: 'Address' }).textConte
 const renderPage = (entry = '/dashboard/allOrder') =>
   renderWithQueryClient(
     <MemoryRouter initialEntries={[entry]}>
-      <AllOrdersPage />
+      <Routes>
+        <Route path="/dashboard/allOrder" element={<AllOrdersPage />} />
+        <Route path="/dashboard/allOrder/:number" element={<p>The order page</p>} />
+      </Routes>
       <Where />
     </MemoryRouter>,
   );
-const orderReads = () => api.requests.filter((r) => r.method === 'GET').map((r) => new URL(r.url, 'http://api').searchParams);
+const orderReads = () => api.requests.filter((r) => r.url.startsWith('/orders')).map((r) => new URL(r.url, 'http://api').searchParams);
 
-it('shows each order by number and date, and reads its search from the address', async () => {
-  renderPage('/dashboard/allOrder?q=PCP-00001&status=placed&from=2026-11-01&to=2026-11-20&sort=oldest&page=2');
-  const row = await screen.findByRole('row', { name: /PCP-000011/ });
-  expect(row).toHaveTextContent('Nov 20, 2026');
-  expect(row).toHaveTextContent('jane@example.com');
+it('lists orders, one row each with its parts in short, total and state, and counts orders', async () => {
+  renderPage();
+  const table = await screen.findByRole('table', { name: 'Orders' });
+  // A header row and one row per order.
+  expect(within(table).getAllByRole('row')).toHaveLength(3);
   expect(screen.getByRole('heading', { level: 1, name: 'All orders: 2' })).toBeInTheDocument();
+  const build = screen.getByRole('row', { name: /PCP-000011/ });
+  expect(build).toHaveTextContent('Nov 20, 2026');
+  expect(build).toHaveTextContent('jane@example.com');
+  expect(build).toHaveTextContent('Ryzen 7 7700X, 2 × Kingston Fury 32 GB and 4 more');
+  expect(build).toHaveTextContent('7 units');
+  expect(build).toHaveTextContent('$1,589.94');
+  expect(build).toHaveTextContent('−$49.99 refunded');
+  expect(build).toHaveTextContent('Partly shipped · Partly refunded · Return under way');
+  expect(screen.getByRole('row', { name: /PCP-000022/ })).toHaveTextContent('Waiting for payment');
+  // No per-line actions here any more: they are on the order's page.
+  expect(within(table).queryAllByRole('button')).toEqual([]);
+  expect(api.requests.map((r) => r.url).filter((url) => url.startsWith('/orders'))).toEqual(['/orders?page=1&limit=20']);
+});
+
+it('opens an order from its number', async () => {
+  renderPage('/dashboard/allOrder?q=jane');
+  fireEvent.click(await screen.findByRole('link', { name: 'PCP-000011' }));
+  expect(await screen.findByText('The order page')).toBeInTheDocument();
+  expect(location()).toBe('/dashboard/allOrder/PCP-000011');
+});
+
+it('reads its search from the address, the status being the order’s state', async () => {
+  renderPage('/dashboard/allOrder?q=PCP-00001&status=partly-shipped&from=2026-11-01&to=2026-11-20&sort=oldest&page=2');
+  await screen.findByRole('row', { name: /PCP-000011/ });
   expect(screen.getByLabelText('Search orders')).toHaveValue('PCP-00001');
-  expect(screen.getByLabelText('Status')).toHaveValue('placed');
+  expect(screen.getByLabelText('Status')).toHaveValue('partly-shipped');
   expect(screen.getByLabelText('Placed from')).toHaveValue('2026-11-01');
   const [read] = orderReads();
   expect(Object.fromEntries(read!)).toEqual({
     page: '2',
     limit: '20',
-    status: 'placed',
+    status: 'partly-shipped',
     q: 'PCP-00001',
     // The admin's days, from the start of the first to the end of the last.
     from: new Date(2026, 10, 1).toISOString(),
@@ -85,60 +121,60 @@ it('shows each order by number and date, and reads its search from the address',
   });
 });
 
+it('offers the order states as the status filter and ignores a line status in the address', async () => {
+  renderPage('/dashboard/allOrder?status=placed');
+  await screen.findByRole('row', { name: /PCP-000011/ });
+  const options = within(screen.getByLabelText('Status')).getAllByRole('option');
+  expect(options.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+    ['', 'All statuses'],
+    ['unpaid', 'Waiting for payment'],
+    ['paid', 'Paid'],
+    ['partly-shipped', 'Partly shipped'],
+    ['shipped', 'Shipped'],
+    ['delivered', 'Delivered'],
+    ['cancelled', 'Cancelled'],
+    ['refunded', 'Refunded'],
+  ]);
+  expect(screen.getByLabelText('Status')).toHaveValue('');
+  expect(orderReads()[0]!.has('status')).toBe(false);
+});
+
 it('puts a typed search and each filter in the address, back on page 1', async () => {
   renderPage('/dashboard/allOrder?page=3');
   await screen.findByRole('row', { name: /PCP-000011/ });
   fireEvent.change(screen.getByLabelText('Search orders'), { target: { value: 'jane@' } });
   await waitFor(() => expect(location()).toBe('/dashboard/allOrder?q=jane%40'));
-  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
-  await waitFor(() => expect(location()).toBe('/dashboard/allOrder?q=jane%40&status=paid'));
-  await waitFor(() => expect(orderReads().at(-1)!.get('status')).toBe('paid'));
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'shipped' } });
+  await waitFor(() => expect(location()).toBe('/dashboard/allOrder?q=jane%40&status=shipped'));
+  await waitFor(() => expect(orderReads().at(-1)!.get('status')).toBe('shipped'));
   fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(location()).toBe('/dashboard/allOrder'));
 });
 
-it('Mark shipped asks for the carrier and the tracking number, both required, then sends them', async () => {
+it('lists the returns waiting for the shop, each opening its order', async () => {
+  const asked = (n: number, status: OrderReturn['status']): OrderReturn => ({
+    returnId: testObjectId(70 + n),
+    orderNumber: `PCP-0000${n}${n}`,
+    email: 'jane@example.com',
+    status,
+    lines: [{ lineId: testObjectId(n), quantity: 1, productName: 'Quiet Tower Cooler' }],
+    reason: 'It rattles.',
+    requestedAt: at,
+  });
+  returns = [asked(1, 'requested'), asked(2, 'approved'), asked(3, 'received')];
   renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'Mark shipped: order PCP-000022' }));
-  const dialog = screen.getByRole('dialog', { name: adminText.shipTitle('PCP-000022') });
-  expect(dialog).toHaveTextContent(adminText.shipBody('PCP-000022', 'jane@example.com'));
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
-  expect(within(dialog).getByText('carrier is required')).toBeInTheDocument();
-  expect(within(dialog).getByText('tracking number is required')).toBeInTheDocument();
-  expect(api.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
-
-  fireEvent.change(within(dialog).getByLabelText('Carrier'), { target: { value: 'UPS' } });
-  fireEvent.change(within(dialog).getByLabelText('Tracking number'), { target: { value: ' 1Z999AA10123456784 ' } });
-  // Enter in a field confirms, as the button does.
-  fireEvent.submit(within(dialog).getByLabelText('Tracking number'));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
-  const shipped = await screen.findByRole('row', { name: /PCP-000022/ });
-  await waitFor(() => expect(shipped).toHaveTextContent('UPS · 1Z999AA10123456784'));
-  expect(within(shipped).getByRole('link', { name: /^Track 1Z999AA10123456784/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+  const waiting = await screen.findByRole('region', { name: 'Asked for: approve or refuse: 1' });
+  expect(waiting).toHaveTextContent('PCP-000011 · 1 × Quiet Tower Cooler');
+  expect(waiting).toHaveTextContent('jane@example.com · asked for Nov 20, 2026');
+  expect(await screen.findByRole('region', { name: 'Approved: mark received when the parts arrive: 1' })).toHaveTextContent('PCP-000022');
+  // A received return needs nothing more.
+  expect(screen.getByRole('region', { name: 'Returns to handle' })).not.toHaveTextContent('PCP-000033');
+  fireEvent.click(within(waiting).getByRole('link', { name: 'PCP-000011' }));
+  expect(await screen.findByText('The order page')).toBeInTheDocument();
 });
 
-it('Delete (cancel) names the order, the customer and the units going back, and needs a reason for the customer', async () => {
+it('says when no return waits', async () => {
   renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'Delete order PCP-000011' }));
-  const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to delete this order?' });
-  expect(dialog).toHaveTextContent(adminText.cancelWhat('PCP-000011', 'jane@example.com', 4));
-  expect(dialog).toHaveTextContent('If you are sure then click on delete button');
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-  expect(within(dialog).getByText('reason is required')).toBeInTheDocument();
-  fireEvent.change(within(dialog).getByLabelText('Reason (the customer reads it)'), { target: { value: 'Out of stock at the supplier.' } });
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(api.requests.find((r) => r.method === 'DELETE')).toMatchObject({ url: `/order/${testObjectId(1)}`, body: { reason: 'Out of stock at the supplier.' } });
-});
-
-it('Cancel in a dialog does nothing; Escape too', async () => {
-  renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'Delete order PCP-000011' }));
-  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  fireEvent.click(screen.getByRole('button', { name: 'Mark shipped: order PCP-000022' }));
-  fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(await screen.findByText('No return waits for a decision.')).toBeInTheDocument();
+  expect(await screen.findByText('No approved return is on its way back.')).toBeInTheDocument();
 });

@@ -1,11 +1,11 @@
-import { ORDER_STATUSES, type OrderStatus } from '@pcpp/contracts';
+import { ORDER_PROGRESS, type OrderProgress, orderText } from '@pcpp/contracts';
 import { Button } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
 import { SearchBox } from '../../../components/search-box';
 import type { OrderSearch } from '../api/get-orders';
 
 /**
- * Search (order number, email or product), status, the days placed, and the order: each change
+ * Search (order number, email or a part's name), the order's state, the days placed, and the order: each change
  * goes to the address at once (the search after a pause in typing).
  */
 export function OrderFilters({ search, onChange }: { search: OrderSearch; onChange: (changes: Partial<OrderSearch>) => void }) {
@@ -16,16 +16,16 @@ export function OrderFilters({ search, onChange }: { search: OrderSearch; onChan
       <SearchBox
         label="Search orders"
         value={search.q ?? ''}
-        placeholder="Order number, email or product"
+        placeholder="Order number, email or part"
         onSearch={(text) => onChange({ q: text || undefined })}
       />
       <label>
         Status
-        <select value={search.status ?? ''} onChange={(event) => onChange({ status: (event.target.value || undefined) as OrderStatus | undefined })}>
+        <select value={search.status ?? ''} onChange={(event) => onChange({ status: (event.target.value || undefined) as OrderProgress | undefined })}>
           <option value="">All statuses</option>
-          {ORDER_STATUSES.map((value) => (
+          {ORDER_PROGRESS.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {orderText.progress[value]}
             </option>
           ))}
         </select>

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from '@pcpp/contracts/router';
-import { ORDER_LIST_SORTS, ORDER_STATUSES } from '@pcpp/contracts';
+import { ORDER_LIST_SORTS, ORDER_PROGRESS } from '@pcpp/contracts';
 import type { OrderSearch } from '../api/get-orders';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,7 +15,7 @@ export function orderSearchFrom(params: URLSearchParams): OrderSearch {
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     ...(q ? { q } : {}),
-    ...(oneOf(ORDER_STATUSES, params.get('status')) ? { status: oneOf(ORDER_STATUSES, params.get('status')) } : {}),
+    ...(oneOf(ORDER_PROGRESS, params.get('status')) ? { status: oneOf(ORDER_PROGRESS, params.get('status')) } : {}),
     ...(day('from') ? { from: day('from') } : {}),
     ...(day('to') ? { to: day('to') } : {}),
     ...(oneOf(ORDER_LIST_SORTS, params.get('sort')) === 'oldest' ? { sort: 'oldest' as const } : {}),

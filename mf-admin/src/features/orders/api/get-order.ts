@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type ApiAnswer, getParsed, orderDetailSchema, orderKeys } from '@pcpp/contracts';
+
+/** GET /orders/{number}: everything about one order (its lines, parcels, refunds, returns, totals). */
+export function getOrder(number: string, signal?: AbortSignal): Promise<ApiAnswer<'/orders/{number}', 'get'>> {
+  return getParsed(orderDetailSchema, `/orders/${encodeURIComponent(number)}`, { signal });
+}
+
+export const orderQuery = (number: string) => queryOptions({ queryKey: orderKeys.whole(number), queryFn: ({ signal }) => getOrder(number, signal) });
+
+export const useOrder = (number: string) => useQuery(orderQuery(number));
+
+/**
+ * GET /orders/{number}/invoice.pdf through the one api client (it adds the bearer token, so a
+ * plain link would not do), as a file the browser saves.
+ */
+export async function downloadInvoice(number: string): Promise<void> {
+  const { data } = await apiClient.get<Blob>(`/orders/${encodeURIComponent(number)}/invoice.pdf`, { responseType: 'blob' });
+  const url = URL.createObjectURL(data);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `invoice-${number}.pdf`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // After the click has handed the file to the browser.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+}
