@@ -109,8 +109,10 @@ export function MyOrdersPage() {
                     </td>
                     <td data-label="Parts">{order.parts}</td>
                     <td data-label="Total" className="number">
-                      {formatCents(order.total)}
-                      {order.refunded > 0 && <span className="refund">Refunded {formatCents(order.refunded)}</span>}
+                      <span>
+                        {formatCents(order.total)}
+                        {order.refunded > 0 && <span className="refund">Refunded {formatCents(order.refunded)}</span>}
+                      </span>
                     </td>
                     <td data-label="Status">{orderStateText(order)}</td>
                     <td data-label="Next">

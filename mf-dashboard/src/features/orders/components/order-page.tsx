@@ -50,6 +50,8 @@ const Lines = styled.table`
   td[data-label='Action'] a, td[data-label='Action'] button { white-space: nowrap; }
   @media (min-width: 1100px) {
     th, td { border-bottom: 1px solid var(--color-border); }
+    /* A phone number reads whole; the address and the transaction id may break. */
+    td[data-label='Phone Number'] { white-space: nowrap; overflow-wrap: normal; }
   }
   @media (max-width: 1099.98px) {
     display: block;
