@@ -2,20 +2,7 @@
 import pagePathsFile from '@pcpp/contracts/page-paths.json';
 import { LATEST_REVIEWS_PATH, LATEST_PARTS_PATH, catalogApiPath } from './catalog-query';
 import { formatCents } from './money';
-
-/** The brand as the spec spells it, used in every document title. */
-export const SITE_NAME = 'PC PART PICKER';
-
-export interface PageMeta {
-  /** The page's own name; the document title is `{title} — PC PART PICKER`. */
-  title: string;
-  description: string;
-}
-
-/** `Blogs — PC PART PICKER`; the home page carries the brand first. */
-export function documentTitle(pageTitle: string): string {
-  return `${pageTitle} — ${SITE_NAME}`;
-}
+import { type PageMeta, SITE_NAME } from './page-title';
 
 const shopDescription = 'Motherboards, memory, storage, CPU coolers, power supplies and video cards from the maker.';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, type ApiAnswer, type ApiRequestBody, deletedCountAnswerSchema, orderKeys, orderSchema, partKeys } from '@pcpp/contracts';
+import { activityKeys, apiClient, orderKeys, partKeys } from '@pcpp/contracts';
+import { type ApiAnswer, type ApiRequestBody, deletedCountAnswerSchema, orderSchema } from '@pcpp/contracts/core';
 
 /** DELETE /order/{id} (admin): the shop cancels an unpaid order; its quantity goes back to stock, the customer is told why. */
 export async function deleteOrder(id: string, reason: string): Promise<ApiAnswer<'/order/{id}', 'delete'>> {

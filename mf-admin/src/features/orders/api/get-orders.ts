@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, orderKeys, orderSchema, type OrderListSort, type OrderStatus, pageSchema } from '@pcpp/contracts';
+import { getParsed, orderKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, orderSchema, type OrderListSort, type OrderStatus, pageSchema } from '@pcpp/contracts/core';
 
 const ordersPageSchema = pageSchema(orderSchema);
 

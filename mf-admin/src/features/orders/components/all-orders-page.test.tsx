@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from '@pcpp/contracts/router';
-import { adminText, type Order } from '@pcpp/contracts';
+import { adminText, type Order } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { AllOrdersPage } from './all-orders-page';
 

@@ -9,7 +9,7 @@ import {
   shopNoteSchema,
   trackingNumberSchema,
   type Order,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, Field, fieldAria, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { ConfirmDialog, ShipmentNote, useConfirmation } from '@pcpp/contracts/ui/dashboard';
 import { PagedTable } from '../../../components/paged-table';

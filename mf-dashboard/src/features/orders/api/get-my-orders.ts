@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type ApiAnswer, getParsed, orderKeys, orderSchema } from '@pcpp/contracts';
+import { getParsed, orderKeys } from '@pcpp/contracts';
+import { type ApiAnswer, orderSchema } from '@pcpp/contracts/core';
 
 const myOrdersSchema = z.array(orderSchema);
 /** The plain call's answer: an array (GET /myorder answers a page only when asked for one). */

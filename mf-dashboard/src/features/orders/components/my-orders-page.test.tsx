@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
-import { authStore, type Order } from '@pcpp/contracts';
+import { authStore } from '@pcpp/contracts';
+import { type Order } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { MyOrdersPage } from './my-orders-page';
 

@@ -1,7 +1,8 @@
 import { Link } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { formatCents, orderRuleText, pageMeta, toastMessages, useAuth, type Order } from '@pcpp/contracts';
+import { useAuth } from '@pcpp/contracts';
+import { formatCents, orderRuleText, pageMeta, toastMessages, type Order } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { ConfirmDialog, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
 import { HoldTimeLeft } from '../../../components/hold-time-left';

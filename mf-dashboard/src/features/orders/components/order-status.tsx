@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { CANCEL_REASONS, type Order, type OrderStatus } from '@pcpp/contracts';
+import { CANCEL_REASONS, type Order, type OrderStatus } from '@pcpp/contracts/core';
 import { ShipmentNote } from '@pcpp/contracts/ui/dashboard';
 
 const STATUS_LABELS: Record<OrderStatus, string> = {
