@@ -1,14 +1,13 @@
 import { BUILD_SLOTS, type BuildSlot } from './build-slots';
 import type { SavedBuild } from './build-schemas';
 import { CPU_IDS, cpuById } from './cpus';
+import { BUILDER_PATH } from './pages';
 
 /*
  * Saved and shared builds (POST/GET/PUT/DELETE /builds, POST /builds/check) and a visitor's build
  * in the builder's URL (/builder?b=…).
  */
 
-export const BUILDER_PATH = '/builder';
-export const MY_BUILDS_PATH = '/dashboard/myBuilds';
 /** A customer keeps at most this many saved builds (POST /builds answers 409 beyond it). */
 export const MAX_SAVED_BUILDS_PER_ACCOUNT = 100;
 export const BUILD_NAME_MAX = 80;

@@ -1,4 +1,4 @@
-import { FORM_FACTORS, MEMORY_TYPES, SOCKETS, type STORAGE_INTERFACES, formatCapacity } from './part-specs';
+import type { STORAGE_INTERFACES } from './part-specs';
 
 /*
  * The catalog's facets: filters read from the parts' specs (socket, memory type, form factor,
@@ -35,32 +35,9 @@ export type CatalogFacetFilters = Partial<Record<CatalogFacetParam, string>>;
 
 export const facetKey = (param: CatalogFacetParam, value: string) => `${param}:${value}`;
 
-/** How a facet value reads: 'AM5', '32 GB', 'NVMe M.2', '850–999 W'. */
-export function facetValueLabel(param: CatalogFacetParam, value: string): string {
-  if (param === 'capacity') return formatCapacity(Number(value));
-  if (param === 'wattage') return WATTAGE_RANGES.find((range) => range.id === value)?.label ?? value;
-  if (param === 'interface') {
-    return (Object.entries(STORAGE_INTERFACE_IDS).find(([, id]) => id === value)?.[0] as string | undefined) ?? value;
-  }
-  return value;
-}
-
 /** One facet of GET /tools' answer: its values among the parts the other filters leave, with counts. */
 export interface CatalogFacet {
   param: CatalogFacetParam;
   label: string;
   values: { value: string; label: string; count: number }[];
-}
-
-/** Values in a steady order: the spec's lists as written, capacities by size. */
-export function sortFacetValues(param: CatalogFacetParam, values: string[]): string[] {
-  const order: Partial<Record<CatalogFacetParam, readonly string[]>> = {
-    socket: SOCKETS,
-    memoryType: MEMORY_TYPES,
-    formFactor: FORM_FACTORS,
-    interface: Object.values(STORAGE_INTERFACE_IDS),
-    wattage: WATTAGE_RANGES.map((range) => range.id),
-  };
-  const list = order[param];
-  return [...values].sort((a, b) => (list ? list.indexOf(a) - list.indexOf(b) : Number(a) - Number(b)));
 }
