@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { freeText } from './text';
 import { CATEGORIES, type Category, type Role } from './entities';
-import { specsInputSchemas } from './part-specs';
-import { countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
+import { specsInputSchemas } from './part-specs-schemas';
+import { isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
 import { validationMessages as m } from './messages';
-import { carrierSchema, shopNoteSchema, trackingNumberSchema } from './orders';
+import { carrierSchema, shopNoteSchema, trackingNumberSchema } from './orders-schemas';
 import { parseDollarsToCents } from './money';
 
 /** A page of a list that grows: the heading's count is `total`, not the page's length. */
@@ -14,9 +14,6 @@ export interface Page<T> {
   page: number;
   pages: number;
 }
-
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: countSchema, page: countSchema, pages: countSchema });
 
 /** Rows per page of the admin tables. */
 export const ADMIN_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countSchema, objectIdStringSchema } from './entity-schemas';
-import { orderSchema } from './orders';
+import { orderSchema } from './orders-schemas';
 
 // The api's small answers (results of writes, the session, the health checks), beside the entity
 // schemas: the api's route declarations and its OpenAPI document use these, and so do the front

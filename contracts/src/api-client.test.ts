@@ -9,8 +9,11 @@ import {
   configureApiClient,
   errorMessage,
   exchangeIdToken,
+  getParsed,
+  parseAnswer,
   resolveImageUrl,
 } from './api-client';
+import { adminFlagAnswerSchema } from './api-answers';
 import { authStore, type SessionHandlers } from './auth-store';
 
 // A real HTTP server: the client is exercised over the wire, not against a mock adapter.
@@ -205,3 +208,22 @@ it("shows a rate limit's sentence as the error", async () => {
   expect((error as ApiError).status).toBe(429);
   expect(errorMessage(error)).toBe('Too many requests. Please try again in 42 seconds.');
 });
+
+it('checks an answer with a schema it loads beside the call, only when the call is made', async () => {
+  signInWith('fresh-token', Date.now() + RENEW_BEFORE_EXPIRY_MS + 60_000);
+  const load = jest.fn(async () => adminFlagAnswerSchema);
+  // /protected answers {ok: true}: not the admin flag's shape.
+  const misfit = await getParsed(load, '/protected').catch((e: unknown) => e);
+  expect(load).toHaveBeenCalledTimes(1);
+  expect(misfit).toBeInstanceOf(Error);
+  expect(errorMessage(misfit)).toBe('The server sent an answer this page does not understand.');
+  await expect(parseAnswer(load, { admin: true })).resolves.toEqual({ admin: true });
+  await expect(parseAnswer(adminFlagAnswerSchema, { admin: false })).resolves.toEqual({ admin: false });
+});
+
+it("refuses an exchange's answer without the token's lifetime (the api's own answer schema)", async () => {
+  exchange = { status: 200, body: { token: 'fresh-token' }, delayMs: 0 };
+  const error = await exchangeIdToken({ email: user.email, idToken: 'firebase-id-token' }).catch((e: unknown) => e);
+  expect(errorMessage(error)).toBe('The server sent an answer this page does not understand.');
+});
+

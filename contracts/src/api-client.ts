@@ -1,5 +1,5 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiErrorBody } from './entities';
 import { authStore, type AccessToken } from './auth-store';
 
@@ -108,15 +108,17 @@ export function resolveImageUrl(img: string): string {
   return new URL(img, base).toString();
 }
 
-const exchangeResponseSchema = z.object({
-  token: z.string().min(1),
-  /** Seconds the token lives. */
-  expiresIn: z.number().int().positive().optional(),
-  /** A sentence for the person signing in (e.g. why an ADMIN_EMAILS account is not admin yet). */
-  notice: z.string().optional(),
-});
+/**
+ * What checks an api answer: a zod schema, or a function that loads one. Loaded, zod and the schema
+ * come with the first call that needs them (fetched beside the call), not with the page: a page
+ * painted from the server's HTML and hydrated with its data never downloads them.
+ */
+export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
 
-const verificationEmailResponseSchema = z.object({ sent: z.literal(true), email: z.string() });
+/** Checks an answer against its schema (loaded first if need be); throws a ZodError when it does not fit. */
+export async function parseAnswer<S extends z.ZodType>(schema: AnswerSchema<S>, data: unknown): Promise<z.output<S>> {
+  return (typeof schema === 'function' ? await schema() : schema).parse(data);
+}
 
 /**
  * POST /user/verification-email with the identity provider's ID token (sign-up asks before its token
@@ -127,7 +129,7 @@ export async function requestVerificationEmail(idToken: string): Promise<{ email
     headers: { Authorization: `Bearer ${idToken}` },
     skipSessionRefresh: true,
   });
-  return { email: verificationEmailResponseSchema.parse(data).email };
+  return { email: (await parseAnswer(() => import('./api-answers').then((answers) => answers.verificationEmailAnswerSchema), data)).email };
 }
 
 /** PUT /user/{email} with the identity provider's ID token: the api's own access token, and its notice if any. */
@@ -138,8 +140,8 @@ export async function exchangeIdToken(identity: { email: string; idToken: string
     { email: identity.email },
     { headers: { Authorization: `Bearer ${identity.idToken}` }, skipSessionRefresh: true },
   );
-  const { token, expiresIn, notice } = exchangeResponseSchema.parse(data);
-  return { token, expiresAt: expiresIn ? requestedAt + expiresIn * 1000 : null, ...(notice ? { notice } : {}) };
+  const { token, expiresIn, notice } = await parseAnswer(() => import('./api-answers').then((answers) => answers.accessTokenAnswerSchema), data);
+  return { token, expiresAt: requestedAt + expiresIn * 1000, ...(notice ? { notice } : {}) };
 }
 
 let refreshInFlight: Promise<string | null> | null = null;
@@ -265,12 +267,12 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-/** GET through the one client, with the answer checked against its schema. */
+/** GET through the one client, with the answer checked against its schema (loaded beside the call if need be). */
 export async function getParsed<S extends z.ZodType>(
-  schema: S,
+  schema: AnswerSchema<S>,
   url: string,
   config?: AxiosRequestConfig,
-): Promise<z.infer<S>> {
-  const { data } = await apiClient.get<unknown>(url, config);
-  return schema.parse(data);
+): Promise<z.output<S>> {
+  const [checked, { data }] = await Promise.all([typeof schema === 'function' ? schema() : schema, apiClient.get<unknown>(url, config)]);
+  return checked.parse(data);
 }

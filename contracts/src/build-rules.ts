@@ -1,7 +1,9 @@
 import type { Cpu } from './cpus';
 import type { Category } from './entities';
 import { lineTotalCents } from './money';
-import { type PartSpecs, SPECS_UNKNOWN, specsOf } from './part-specs';
+import { type PartSpecs, SPECS_UNKNOWN } from './part-specs';
+import { specsOf } from './part-specs-schemas';
+import { BUILD_SLOTS, type BuildPlace, type BuildSlot, STORAGE_SLOTS, slotCategory } from './build-slots';
 
 /*
  * The builder's compatibility rules: pure functions, used by the builder in the browser and by the
@@ -10,37 +12,6 @@ import { type PartSpecs, SPECS_UNKNOWN, specsOf } from './part-specs';
  * both parts and the numbers. A build with Problems can still be saved: the page says what is
  * wrong and never blocks.
  */
-
-/** The builder's slots; 'Your CPU' is apart (the shop sells no CPUs: see cpus.ts). */
-export const BUILD_SLOTS = ['motherboard', 'cooler', 'memory', 'storage', 'storage2', 'storage3', 'gpu', 'psu'] as const;
-export type BuildSlot = (typeof BUILD_SLOTS)[number];
-/** Where a rule points: a part's slot, or the CPU. */
-export type BuildPlace = BuildSlot | 'cpu';
-
-export const slotCategory: Readonly<Record<BuildSlot, Category>> = {
-  motherboard: 'Motherboard',
-  cooler: 'CPU Cooler',
-  memory: 'Memory',
-  storage: 'Storage',
-  storage2: 'Storage',
-  storage3: 'Storage',
-  gpu: 'Video Card',
-  psu: 'Power Supplies',
-};
-
-export const slotLabels: Readonly<Record<BuildPlace, string>> = {
-  cpu: 'Your CPU',
-  motherboard: 'Motherboard',
-  cooler: 'CPU Cooler',
-  memory: 'Memory',
-  storage: 'Storage',
-  storage2: 'Storage 2',
-  storage3: 'Storage 3',
-  gpu: 'Video Card',
-  psu: 'Power Supply',
-};
-
-export const STORAGE_SLOTS = ['storage', 'storage2', 'storage3'] as const satisfies readonly BuildSlot[];
 
 /** What the rules read of a chosen part. */
 export interface BuildPart {

@@ -1,5 +1,6 @@
-import { BUILD_SLOTS } from './build-rules';
-import { buildCheckInputSchema, buildInputSchema, builderHref, decodeBuild, encodeBuild, savedBuildContents, savedBuildHref } from './builds';
+import { BUILD_SLOTS } from './build-slots';
+import { buildCheckInputSchema, buildInputSchema } from './build-schemas';
+import { builderHref, decodeBuild, encodeBuild, savedBuildContents, savedBuildHref } from './builds';
 import { savedBuildPageMeta } from './pages';
 
 const id = (n: number) => n.toString(16).padStart(24, 'a');

@@ -1,16 +1,13 @@
-import { z } from 'zod';
-import { countSchema, isoDateTimeSchema, objectIdStringSchema, partSchema, centsSchema } from './entity-schemas';
-import { BUILD_SLOTS, BUILD_STATES, type BuildCheck, type BuildSlot, RULE_IDS } from './build-rules';
+import { BUILD_SLOTS, type BuildSlot } from './build-slots';
+import type { SavedBuild } from './build-schemas';
 import { CPU_IDS, cpuById } from './cpus';
-import { quoteUnknownKeys } from './catalog-query';
+import { BUILDER_PATH } from './pages';
 
 /*
  * Saved and shared builds (POST/GET/PUT/DELETE /builds, POST /builds/check) and a visitor's build
  * in the builder's URL (/builder?b=…).
  */
 
-export const BUILDER_PATH = '/builder';
-export const MY_BUILDS_PATH = '/dashboard/myBuilds';
 /** A customer keeps at most this many saved builds (POST /builds answers 409 beyond it). */
 export const MAX_SAVED_BUILDS_PER_ACCOUNT = 100;
 export const BUILD_NAME_MAX = 80;
@@ -30,73 +27,7 @@ export const buildTexts = {
   empty: 'A build needs at least one part or a CPU.',
 } as const;
 
-const slotError = (issue: { code?: string; keys?: readonly string[] }) =>
-  issue.code === 'unrecognized_keys' && issue.keys
-    ? `Unknown build slot ${quoteUnknownKeys(issue.keys)}: the slots are ${BUILD_SLOTS.join(', ')}`
-    : issue.code === 'invalid_type'
-      ? `parts must be an object of slot: part id (${BUILD_SLOTS.join(', ')})`
-      : undefined;
-
-/** { slot: productId }: every slot optional, any other key refused. */
-export const buildPartsSchema = z.strictObject(
-  Object.fromEntries(
-    BUILD_SLOTS.map((slot) => [slot, z.string({ error: `parts.${slot} must be a part id` }).regex(/^[0-9a-f]{24}$/, `parts.${slot} must be a part id`).optional()]),
-  ) as Record<BuildSlot, z.ZodOptional<z.ZodString>>,
-  { error: slotError },
-);
 export type BuildParts = Partial<Record<BuildSlot, string>>;
-
-export const buildNameSchema = z
-  .string({ error: buildTexts.nameRequired })
-  .trim()
-  .min(1, buildTexts.nameRequired)
-  .max(BUILD_NAME_MAX, `build name must be at most ${BUILD_NAME_MAX} characters`)
-  .regex(/^[^\p{Cc}]*$/u, 'build name must be plain text on one line');
-
-const cpuIdSchema = z.enum(CPU_IDS, { error: 'cpu must be the id of a CPU from the reference list, or null' });
-
-const notEmpty: [(build: { parts: BuildParts; cpu?: string | null }) => boolean, { message: string; path: PropertyKey[] }] = [
-  (build) => Boolean(build.cpu) || Object.values(build.parts).some(Boolean),
-  { message: buildTexts.empty, path: ['parts'] },
-];
-
-const buildFields = { name: buildNameSchema, parts: buildPartsSchema, cpu: cpuIdSchema.nullable().optional() };
-
-/** POST /builds and PUT /builds/{id}: strict; at least one part or a CPU. */
-export const buildInputSchema = z.strictObject(buildFields).refine(...notEmpty);
-export type BuildInput = z.input<typeof buildInputSchema>;
-
-/** POST /builds/check: the same body; the name is optional (and not read). */
-export const buildCheckInputSchema = z.strictObject({ ...buildFields, name: buildNameSchema.optional() }).refine(...notEmpty);
-export type BuildCheckInput = z.input<typeof buildCheckInputSchema>;
-
-export const ruleResultSchema = z.object({
-  rule: z.enum(RULE_IDS),
-  level: z.enum(['problem', 'note']),
-  message: z.string(),
-  places: z.array(z.enum(['cpu', ...BUILD_SLOTS])),
-});
-
-export const buildCheckSchema = z.object({
-  state: z.enum(BUILD_STATES),
-  results: z.array(ruleResultSchema),
-  estimatedW: countSchema,
-  recommendedW: countSchema,
-  totalCents: centsSchema,
-}) satisfies z.ZodType<BuildCheck>;
-
-/** GET /builds/{id}: the build with each slot's part as the catalog has it now (null: no longer sold). */
-export const savedBuildSchema = z.object({
-  _id: objectIdStringSchema,
-  name: z.string(),
-  cpu: z.string().nullable(),
-  parts: z.partialRecord(z.enum(BUILD_SLOTS), objectIdStringSchema),
-  slots: z.array(z.object({ slot: z.enum(BUILD_SLOTS), productId: objectIdStringSchema, part: partSchema.nullable() })),
-  check: buildCheckSchema,
-  createdAt: isoDateTimeSchema,
-  updatedAt: isoDateTimeSchema,
-});
-export type SavedBuild = z.infer<typeof savedBuildSchema>;
 
 /** What a saved build holds, as its shared link's preview says it: the CPU and each part still sold, and the total. */
 export function savedBuildContents(build: Pick<SavedBuild, 'cpu' | 'slots' | 'check'>): { parts: string[]; totalCents: number } {
@@ -104,22 +35,6 @@ export function savedBuildContents(build: Pick<SavedBuild, 'cpu' | 'slots' | 'ch
   const parts = build.slots.flatMap((slot) => (slot.part ? [slot.part.name] : []));
   return { parts: cpu ? [cpu, ...parts] : parts, totalCents: build.check.totalCents };
 }
-
-/** One row of My Builds (GET /builds?mine=true). */
-export const buildSummarySchema = z.object({
-  _id: objectIdStringSchema,
-  name: z.string(),
-  cpu: z.string().nullable(),
-  parts: z.partialRecord(z.enum(BUILD_SLOTS), objectIdStringSchema),
-  partCount: countSchema,
-  state: z.enum(BUILD_STATES),
-  problems: countSchema,
-  notes: countSchema,
-  totalCents: centsSchema,
-  estimatedW: countSchema,
-  updatedAt: isoDateTimeSchema,
-});
-export type BuildSummary = z.infer<typeof buildSummarySchema>;
 
 /** A visitor's build in the URL: /builder?b=cpu-ryzen-7-7700x.motherboard-<id>.memory-<id> */
 export interface EncodedBuild {

@@ -1,4 +1,5 @@
-import { CART_MAX_LINES, cartInputSchema, cartLineProblem, cartText, mergeCartLines, priceCart } from './cart';
+import { CART_MAX_LINES, cartLineProblem, cartText, mergeCartLines, priceCart } from './cart';
+import { cartInputSchema } from './cart-schemas';
 import type { Part } from './entities';
 import { testPart } from './testing/fixtures';
 import { testObjectId as id } from './testing/ids';

@@ -1,9 +1,10 @@
-import { z } from 'zod';
-import { centsSchema, countSchema, objectIdStringSchema, partSchema } from './entity-schemas';
+import type { CartLineInput } from './cart-schemas';
 import type { Part } from './entities';
 import { validationMessages as m } from './messages';
 import { lineTotalCents } from './money';
-import { OBJECT_ID_PATTERN, stockLeftMessage } from './orders';
+import { stockLeftMessage } from './orders';
+
+// The cart's texts and rules; its schemas are in cart-schemas.ts (a page loads zod only to check).
 
 /** A cart holds at most this many lines (one per part). */
 export const CART_MAX_LINES = 50;
@@ -41,28 +42,6 @@ export const cartText = {
   removeLine: (name: string) => `Remove ${name} from your cart`,
 } as const;
 
-const quantityField = z
-  .number({ error: m.quantityRequired })
-  .int('quantity must be a whole number')
-  .min(1, 'quantity must be at least 1')
-  .max(CART_MAX_QUANTITY, `quantity must be at most ${CART_MAX_QUANTITY}`);
-
-/** One line as the browser sends it: which part and how many; never a price. */
-export const cartLineInputSchema = z.strictObject({
-  productId: z.string({ error: 'productId is required' }).regex(OBJECT_ID_PATTERN, 'productId is not a valid id'),
-  quantity: quantityField,
-});
-export type CartLineInput = z.infer<typeof cartLineInputSchema>;
-
-/** PUT /cart and POST /cart/merge: the whole list of lines (strict; at most 50, each part once). */
-export const cartInputSchema = z.strictObject({
-  lines: z
-    .array(cartLineInputSchema, { error: 'lines must be a list of {productId, quantity}' })
-    .max(CART_MAX_LINES, cartText.tooManyLines)
-    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, cartText.duplicateLine),
-});
-export type CartInput = z.infer<typeof cartInputSchema>;
-
 /**
  * Why a line cannot be ordered as it stands, in the sentence the api gives for it (the order's
  * 409 and the purchase form's minimum); null when it can. The api and the browser both use it.
@@ -92,21 +71,6 @@ export interface Cart {
   /** True when every line can be ordered as it stands (and there is one). */
   ready: boolean;
 }
-
-export const cartLineSchema = z.object({
-  productId: objectIdStringSchema,
-  quantity: countSchema,
-  part: partSchema.nullable(),
-  lineTotal: centsSchema,
-  problem: z.string().optional(),
-}) satisfies z.ZodType<CartLine>;
-
-/** GET /cart, PUT /cart and POST /cart/merge answer the cart as it is now, priced by the database. */
-export const cartSchema = z.object({
-  lines: z.array(cartLineSchema),
-  subtotal: centsSchema,
-  ready: z.boolean(),
-}) satisfies z.ZodType<Cart>;
 
 /** Prices lines against the parts as they are now: the one place a cart's money is added up. */
 export function priceCart(lines: readonly CartLineInput[], partOf: (productId: string) => Part | null | undefined): Cart {

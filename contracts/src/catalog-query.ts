@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { CATALOG_FACET_PARAMS, type CatalogFacet, type CatalogFacetFilters, catalogFacetFields } from './catalog-facets';
-import { optionalText } from './text';
-import { CATEGORIES, type Part } from './entities';
+import { CATALOG_FACET_PARAMS, type CatalogFacet, type CatalogFacetFilters } from './catalog-facets';
+import type { Part } from './entities';
 
 /**
  * The catalog's query: GET /tools?category=&q=&sort=&page=&limit= on the api, and the same
@@ -51,18 +49,6 @@ export function catalogApiPath(
   return `/tools?${params}`;
 }
 
-const CATALOG_PARAMS = ['category', 'q', ...CATALOG_FACET_PARAMS, 'sort', 'page', 'limit'] as const;
-
-/** Query-string values are text: a whole number is checked as text first, so "1.5" or "1e3" fail. */
-function wholeNumberText(name: string, min: number, max: number) {
-  const message = `${name} must be a whole number from ${min} to ${max}`;
-  return z
-    .string({ error: message })
-    .regex(/^\d{1,7}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().min(min, message).max(max, message));
-}
-
 /** How many unknown keys an error names; a request with thousands gets a short answer all the same. */
 const NAMED_UNKNOWN_KEYS = 3;
 
@@ -79,34 +65,6 @@ export function unknownQueryParameterError(known: readonly string[]) {
       ? `Unknown query parameter ${quoteUnknownKeys(issue.keys)}: use ${known.join(', ')}`
       : undefined;
 }
-
-export const catalogQueryFields = {
-  category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
-  q: optionalText(CATALOG_SEARCH_MAX_LENGTH, `q must be at most ${CATALOG_SEARCH_MAX_LENGTH} characters`),
-  sort: z.enum(CATALOG_SORTS, { error: `sort must be one of: ${CATALOG_SORTS.join(', ')}` }),
-  page: wholeNumberText('page', 1, 1_000_000),
-  limit: wholeNumberText('limit', 1, CATALOG_MAX_LIMIT),
-  ...catalogFacetFields,
-};
-
-/** The query string of GET /tools; any parameter it does not know is refused. */
-export const catalogQuerySchema = z.strictObject(
-  {
-    category: catalogQueryFields.category.optional(),
-    q: catalogQueryFields.q.optional(),
-    socket: catalogQueryFields.socket.optional(),
-    memoryType: catalogQueryFields.memoryType.optional(),
-    formFactor: catalogQueryFields.formFactor.optional(),
-    interface: catalogQueryFields.interface.optional(),
-    capacity: catalogQueryFields.capacity.optional(),
-    wattage: catalogQueryFields.wattage.optional(),
-    sort: catalogQueryFields.sort.optional(),
-    page: catalogQueryFields.page.optional(),
-    limit: catalogQueryFields.limit.optional(),
-  },
-  { error: unknownQueryParameterError(CATALOG_PARAMS) },
-);
-export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
 /** GET /tools with any catalog parameter answers one page of parts. */
 export interface PartList {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { PartList } from './catalog-query';
 import { CATEGORIES, type Profile, type Review, type Part, type SavedAddress } from './entities';
-import { partSpecsSchema } from './part-specs';
-import { catalogFacetSchema } from './catalog-facets';
+import { partSpecsSchema } from './part-specs-schemas';
+import { catalogFacetSchema } from './catalog-facets-schemas';
 
 // What the api answers, checked by the front ends' fetchers. Plain objects (not strict): a field
 // the api adds later does not break an older front end. The api's OpenAPI document describes its
@@ -64,3 +64,7 @@ export const profileSchema = z.object({
   linkin: z.string().optional(),
   shippingAddress: savedAddressSchema.optional(),
 }) satisfies z.ZodType<Profile>;
+
+/** A page of a list that grows (`Page` in admin.ts): the items, how many in all, this page and how many pages. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: countSchema, page: countSchema, pages: countSchema });

@@ -1,5 +1,6 @@
-// The browser kit: the server-safe core plus the api client, the auth store and the query layer.
-export * from './core';
+// The browser kit, shared once per page: the api client, the auth store and the query layer. What
+// holds no state (texts, rules, schemas) is `@pcpp/contracts/core`, which each build takes only the
+// parts of it uses from.
 export * from './auth-store';
 export * from './api-client';
 export * from './query/query-client';

@@ -1,17 +1,22 @@
-import { RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigSchema, type RuntimeConfig } from './runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from './runtime-config';
+import type { RuntimeConfig } from './runtime-config-schema';
 
 /**
- * Fetched at startup by the shell (and a remote's standalone host), so no remote or api address
- * is baked into a build.
+ * The shell's server writes /config.json into index.html (a data block, never run): the page uses
+ * it as its server made it, with no round trip. A page without it (a dev server, a remote's
+ * standalone host) fetches /config.json and checks it, loading the schema (and zod) beside the fetch.
+ * So no remote or api address is baked into a build.
  */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  // The shell's server writes the same JSON into index.html (a data block, never run): no round trip.
   const inline = inlineJson(RUNTIME_CONFIG_ELEMENT_ID);
   if (inline !== undefined) {
-    loaded = runtimeConfigSchema.parse(inline);
+    loaded = inline as RuntimeConfig;
     return loaded;
   }
-  const response = await fetch('/config.json', { cache: 'no-store' });
+  const [runtimeConfigSchema, response] = await Promise.all([
+    import('./runtime-config-schema').then((schemas) => schemas.runtimeConfigSchema),
+    fetch('/config.json', { cache: 'no-store' }),
+  ]);
   if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
   loaded = runtimeConfigSchema.parse(await response.json());
   return loaded;

@@ -1,4 +1,5 @@
-import { holdTimeLeftText, orderFormSchema, orderInputSchema } from './orders';
+import { holdTimeLeftText } from './orders';
+import { orderFormSchema, orderInputSchema } from './orders-schemas';
 
 const id = '0123456789abcdef01234567';
 const valid = { productId: id, order_quantity: '5', address: '1 Main St', phone: '555 0100' };

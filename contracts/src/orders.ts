@@ -1,8 +1,3 @@
-import { z } from 'zod';
-import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
-import { validationMessages as m } from './messages';
-import { freeText } from './text';
-
 /**
  * An order's life: placed (stock held) → paid (only by the verified payment) → shipped →
  * delivered; or placed → cancelled (by the customer's delete, an admin, or the hold expiring).
@@ -154,91 +149,11 @@ export function holdTimeLeftText(holdExpiresAt: string, now = Date.now(), { shor
   return short ? `${hours} h` : `${hours} hours`;
 }
 
-export const orderStatusChangeSchema = z.object({
-  status: z.enum(ORDER_STATUSES),
-  at: isoDateTimeSchema,
-  by: z.string(),
-  reason: z.string().optional(),
-  note: z.string().optional(),
-}) satisfies z.ZodType<OrderStatusChange>;
-
-export const orderRefundSchema = z.object({
-  refundId: z.string(),
-  paymentIntentId: z.string(),
-  amount: centsSchema,
-  reason: z.string(),
-  at: isoDateTimeSchema,
-}) satisfies z.ZodType<OrderRefund>;
-
-/** What the front ends check an order answer against. */
-export const orderSchema = z.object({
-  _id: objectIdStringSchema,
-  number: z.string().regex(ORDER_NUMBER_PATTERN),
-  productId: objectIdStringSchema,
-  productName: z.string(),
-  email: z.string(),
-  name: z.string(),
-  per_product_price: centsSchema,
-  order_quantity: countSchema,
-  totalAmount: centsSchema,
-  address: z.string(),
-  phone: z.string(),
-  paid: z.boolean(),
-  transactionId: z.string().optional(),
-  status: z.enum(ORDER_STATUSES),
-  statusHistory: z.array(orderStatusChangeSchema),
-  shipment: z.object({ carrier: z.string(), trackingNumber: z.string() }).optional(),
-  createdAt: isoDateTimeSchema,
-  holdExpiresAt: isoDateTimeSchema.optional(),
-  refunds: z.array(orderRefundSchema).optional(),
-  checkoutId: objectIdStringSchema.optional(),
-}) satisfies z.ZodType<Order>;
-
 export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;
-const objectIdText = (what: string) => z.string({ error: `${what} is required` }).regex(OBJECT_ID_PATTERN, `${what} is not a valid id`);
-
 /** The part's limits the form checks quantity against (the api checks the stored ones). */
 export interface OrderLimits {
   min_quantity: number;
   p_quantity: number;
-}
-
-const ADDRESS_MAX = 300;
-const PHONE_MAX = 30;
-
-/**
- * Quantity as a form holds it (text, or a number from an api client): whole, at least 1.
- * With limits, the spec's messages for the part's minimum and stock.
- */
-function quantitySchema(limits?: OrderLimits) {
-  let number = z.number({ error: m.quantityRequired }).int('quantity must be a whole number').min(1, 'quantity must be at least 1');
-  if (limits) number = number.min(limits.min_quantity, m.quantityMin(limits.min_quantity)).max(limits.p_quantity, m.quantityMax(limits.p_quantity));
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN) : value),
-    number,
-  );
-}
-
-const orderFields = (limits?: OrderLimits) => ({
-  productId: objectIdText('productId'),
-  order_quantity: quantitySchema(limits),
-  address: freeText(m.addressRequired, ADDRESS_MAX),
-  phone: freeText(m.phoneRequired, PHONE_MAX),
-  // The spec's client also sends these; the server takes them from the part and the account.
-  productName: z.string().max(200).optional(),
-  email: z.string().max(254).optional(),
-  name: z.string().max(200).optional(),
-  per_product_price: z.unknown().optional(),
-  totalAmount: z.unknown().optional(),
-});
-
-/** POST /order: the api's schema. Unknown keys are refused. */
-export const orderInputSchema = z.strictObject(orderFields());
-export type OrderInput = z.input<typeof orderInputSchema>;
-
-/** The purchase form: the same fields, with the part's minimum and stock. */
-export function orderFormSchema(limits: OrderLimits) {
-  return z.strictObject(orderFields(limits));
 }
 
 /** Carriers whose tracking page the shop links to; any other carrier is shown without a link. */
@@ -273,25 +188,6 @@ export const shipmentMessages = {
   reasonRequired: 'reason is required',
   reasonTooLong: 'reason must be at most 500 characters',
 } as const;
-
-/** The carrier as typed, known carriers in their own spelling (ups → UPS). */
-export const carrierSchema = z
-  .string({ error: shipmentMessages.carrierRequired })
-  .trim()
-  .min(1, shipmentMessages.carrierRequired)
-  .max(40, shipmentMessages.carrierInvalid)
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} &.'()-]*$/u, shipmentMessages.carrierInvalid)
-  .transform((carrier) => knownCarrier(carrier) ?? carrier);
-
-export const trackingNumberSchema = z
-  .string({ error: shipmentMessages.trackingNumberRequired })
-  .trim()
-  .min(1, shipmentMessages.trackingNumberRequired)
-  .max(40, shipmentMessages.trackingNumberInvalid)
-  .regex(/^[A-Za-z0-9]([A-Za-z0-9 -]*[A-Za-z0-9])?$/, shipmentMessages.trackingNumberInvalid);
-
-/** Why the shop cancels an order: told to the customer in the cancellation email and in My Orders. */
-export const shopNoteSchema = freeText(shipmentMessages.reasonRequired, 500, shipmentMessages.reasonTooLong);
 
 /** Which status an admin may set from which (the payment alone sets 'paid'). */
 export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly ('shipped' | 'delivered' | 'cancelled')[]>> = {

@@ -1,4 +1,5 @@
-import { DESCRIPTION_MAX_LENGTH, documentTitle, isPagePath, orderPageMeta, pageMeta, partPageMeta, shortDescription } from './pages';
+import { DESCRIPTION_MAX_LENGTH, isPagePath, orderPageMeta, pageMeta, partPageMeta, shortDescription } from './pages';
+import { documentTitle } from './page-title';
 
 describe('page paths', () => {
   it.each(['/', '/products', '/products/64b7f0c2a1b2c3d4e5f60718', '/blogs', '/dashboard/myorders', '/dashboard/myOrders/', '/purchase/abc', '/dashboard/payment/x'])(

@@ -1,21 +1,7 @@
 // By package path, so the built dist/pages.js reads the one JSON file in src/ (swc does not copy JSON).
 import pagePathsFile from '@pcpp/contracts/page-paths.json';
-import { LATEST_REVIEWS_PATH, LATEST_PARTS_PATH, catalogApiPath } from './catalog-query';
 import { formatCents } from './money';
-
-/** The brand as the spec spells it, used in every document title. */
-export const SITE_NAME = 'PC PART PICKER';
-
-export interface PageMeta {
-  /** The page's own name; the document title is `{title} — PC PART PICKER`. */
-  title: string;
-  description: string;
-}
-
-/** `Blogs — PC PART PICKER`; the home page carries the brand first. */
-export function documentTitle(pageTitle: string): string {
-  return `${pageTitle} — ${SITE_NAME}`;
-}
+import { type PageMeta, SITE_NAME } from './page-title';
 
 const shopDescription = 'Motherboards, memory, storage, CPU coolers, power supplies and video cards from the maker.';
 
@@ -69,6 +55,10 @@ export function shortDescription(text: string): string {
 /** The catalog, and each part's own page under it: the address shared links and the sitemap use. */
 export const CATALOG_PAGE_PATH = '/products';
 
+/** The PC builder, and the signed-in account's saved builds (My Builds). */
+export const BUILDER_PATH = '/builder';
+export const MY_BUILDS_PATH = '/dashboard/myBuilds';
+
 export function partPagePath(id: string): string {
   return `${CATALOG_PAGE_PATH}/${encodeURIComponent(id)}`;
 }
@@ -104,18 +94,6 @@ export function adminOrderPageMeta(number: string): PageMeta {
 /** The home page's hero picture, served by the api (its largest paint), shown from HOME_HERO_MEDIA up. */
 export const HOME_HERO_IMAGE_PATH = '/images/parts/16-gb-triple-fan-graphics-card.svg';
 export const HOME_HERO_MEDIA = '(min-width: 1024px)';
-
-/**
- * What a page starts with, by page path: api reads and pictures (paths on the api). The shell's
- * server writes a preload for each into index.html, so they download while the page's code does;
- * the page asks for the very same URLs.
- */
-export const pagePreloads: Readonly<Record<string, { api: readonly string[]; images: readonly { path: string; media: string }[] }>> = {
-  // A phone never shows the hero picture, so it never preloads it.
-  '/': { api: [LATEST_PARTS_PATH, LATEST_REVIEWS_PATH], images: [{ path: HOME_HERO_IMAGE_PATH, media: HOME_HERO_MEDIA }] },
-  // The catalog opened without filters (a filtered URL is not preloaded: the server sees no query).
-  '/products': { api: [catalogApiPath({})], images: [] },
-};
 
 /** Path patterns that render a page (see page-paths.json): the single list the shell and its server read. */
 export const pagePaths: readonly string[] = pagePathsFile.paths;

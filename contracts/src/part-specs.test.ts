@@ -1,6 +1,7 @@
 import { partInputSchema } from './admin';
-import { facetKeysOf } from './catalog-facets';
-import { SPECS_UNKNOWN, parseSpecForm, specRows, specSummary, specsInputSchemas, specsOf } from './part-specs';
+import { facetKeysOf } from './catalog-facets-schemas';
+import { SPECS_UNKNOWN } from './part-specs';
+import { parseSpecForm, specRows, specSummary, specsInputSchemas, specsOf } from './part-specs-schemas';
 
 const body = {
   name: 'Test board',

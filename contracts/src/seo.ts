@@ -2,7 +2,7 @@
 // description, canonical URL, Open Graph and Twitter card tags, schema.org structured data), the
 // sitemap and robots.txt. Server-safe: the shell's server writes them, remotes describe their pages.
 import { CURRENCY, centsToDecimal } from './money';
-import { SITE_NAME } from './pages';
+import { SITE_NAME } from './page-title';
 import { SHELL_PAGE_PATHS, routeOwnership } from './routes';
 
 /** What a page says about itself in its <head> (the shell's server writes the tags). */

@@ -1,5 +1,5 @@
 import { freeText, hasVisibleCharacter, isStorableText, optionalText, trimText } from './text';
-import { orderInputSchema } from './orders';
+import { orderInputSchema } from './orders-schemas';
 import { reviewInputSchema, profileUpdateSchema } from './schemas';
 import { partInputSchema } from './admin';
 import { validationMessages as m } from './messages';

@@ -1,4 +1,4 @@
-import { renderStandalone } from '@pcpp/contracts/ui';
+import { renderStandalone } from '@pcpp/contracts/ui/standalone';
 import Routes from './routes';
 
 void renderStandalone('mf-dashboard', Routes);

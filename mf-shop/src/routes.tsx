@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '@pcpp/contracts/router';
-import { BUILDER_PATH } from '@pcpp/contracts';
+import { BUILDER_PATH } from '@pcpp/contracts/core';
 import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
 import { CATALOG_PATH } from './lib/catalog-url';

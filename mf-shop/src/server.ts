@@ -1,25 +1,21 @@
 // mf-shop's server module (exposed as `./server` by its server build only): what the shell's server
 // needs to render one of the shop's public pages. It starts the page's reads through the very query
 // options the page renders with, and says what the page's <head> and status are once they answer.
+import { ApiError, resolveImageUrl, type ServerPage, type ServerPageModule, type ServerPageRequest } from '@pcpp/contracts';
 import {
-  ApiError,
   BUILDER_PATH,
   HOME_HERO_IMAGE_PATH,
   OBJECT_ID_PATTERN,
   documentTitle,
   pageMeta,
   partPageMeta,
-  resolveImageUrl,
   savedBuildContents,
   savedBuildHref,
   savedBuildPageMeta,
   type SavedBuild,
   type PageMeta,
-  type ServerPage,
-  type ServerPageModule,
-  type ServerPageRequest,
   type Part,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { absoluteUrl, breadcrumbStructuredData, productStructuredData, type PageHead } from '@pcpp/contracts/seo';
 import { partQuery } from './api/get-part';
 import { savedBuildQuery } from './features/builder/api/get-saved-build';
@@ -27,7 +23,8 @@ import { isSoldOut } from './components/sold-out-note';
 import { partListQuery } from './features/catalog/api/get-part-list';
 import { latestPartsQuery } from './features/home/api/get-latest-parts';
 import { latestReviewsQuery } from './features/reviews/api/get-latest-reviews';
-import { CATALOG_PATH, catalogHref, catalogSearch, parseCatalogSearch, partHref } from './lib/catalog-url';
+import { CATALOG_PATH, catalogHref, catalogSearch, partHref } from './lib/catalog-url';
+import { parseCatalogSearch } from './lib/parse-catalog-search';
 
 type Described = ReturnType<ServerPage['describe']>;
 

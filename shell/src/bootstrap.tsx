@@ -4,19 +4,16 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import {
   DEHYDRATED_STATE_ELEMENT_ID,
   LEFT_TO_BROWSER_DIGEST,
-  LIVE_REMOTES_ELEMENT_ID,
   authStore,
   configureApiClient,
   createQueryClient,
   inlineJson,
-  isShellPagePath,
   loadRuntimeConfig,
   orderKeys,
-  routeOwnerOf,
   userKeys,
   warmApiClient,
-  type RemoteName,
 } from '@pcpp/contracts';
+import { LIVE_REMOTES_ELEMENT_ID, isShellPagePath, routeOwnerOf, type RemoteName } from '@pcpp/contracts/core';
 import { App } from './app/app';
 import { startSession } from './features/auth/api/firebase-session-loader';
 import { preloadRemoteRoutes, registerRuntimeRemotes } from './features/remotes/remote-loader';

@@ -1,5 +1,6 @@
 // Lists each script a page loads with its compressed size, then those bytes by what they are made of
-// (the build's source maps: script-attribution.mjs). A tool to see where the weight is: `node home-scripts.mjs /`.
+// (the build's source maps: script-attribution.mjs). A tool to see where the weight is: `node home-scripts.mjs /`
+// (`--sources 30`: each group's 30 largest sources instead of 3).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ports = servicePorts();
 const urls = { shell: `http://localhost:${ports.shell}`, api: `http://127.0.0.1:${ports.api}` };
 const pagePath = process.argv[2] ?? '/';
+const sourcesFlag = process.argv.indexOf('--sources');
+const topSources = sourcesFlag > 0 ? Number(process.argv[sourcesFlag + 1]) : 3;
 
 const stack = process.env.NO_STACK ? null : await startStack({ root, urls, env: {} });
 try {
@@ -38,8 +41,8 @@ try {
   }
   console.log(`Script total ${(total / 1000).toFixed(1)} KB in ${Date.now() - t0} ms`);
   const scripts = all.filter((r) => r.type === 'Script').map((r) => ({ url: r.url, bytes: r.bytes ?? 0 }));
-  for (const group of attributeScripts(scripts, distFolders(root, ports)).groups) {
-    console.log(`${(group.bytes / 1000).toFixed(1).padStart(6)} KB  ${group.group}: ${group.sources.slice(0, 3).map((s) => `${s.source} ${(s.bytes / 1000).toFixed(1)}`).join(', ')}`);
+  for (const group of attributeScripts(scripts, distFolders(root, ports), topSources).groups) {
+    console.log(`${(group.bytes / 1000).toFixed(1).padStart(6)} KB  ${group.group}: ${group.sources.map((s) => `${s.source} ${(s.bytes / 1000).toFixed(1)}`).join(', ')}`);
   }
   await browser.close();
 } finally {

@@ -302,14 +302,15 @@ const WHAT_IT_BUYS = {
   react: 'React itself and the JSX runtime',
   'Module Federation runtime': "the shell's `main.js` and each remote's entry: the one federation runtime of the page, which loads the remotes at their live versions and shares the singletons",
   'webpack runtime': "each build's chunk loading and share scopes",
-  zod: 'contracts builds its schemas when it loads and checks every api answer with them (zod 4 classic brings its JSON Schema code along)',
+  zod: 'checking api answers and forms (since contracts 7.0.0 loaded with the first call or form, not with a page hydrated from the server\'s HTML)',
   axios: 'the one api client, with its session refresh',
   zustand: 'the auth store and the cart count',
   'react-router': 'routing (the exports the apps use, shared through `@pcpp/contracts/router`)',
-  '@tanstack/react-query': "the page's data, dehydrated by the server; shared whole (a singleton keeps every export), mutations included",
+  '@tanstack/react-query': "the page's data, dehydrated by the server; shared whole (a singleton keeps every export), mutations included (each card's Add to cart)",
   'styled-components': "rehydrates the server's styles (with stylis)",
-  'contracts: core': 'shared whole (a singleton keeps every export, its export table too): texts, money, routes, schemas, and the rules of orders, builds and admin that home itself does not use',
-  'contracts: cart and checkout': "the cart's store and queries (the navbar's count, each card's Add to cart) and the checkout's and addresses' rules, in the same shared contracts",
+  'contracts: core': "texts, money, routes, page metadata and rules (`@pcpp/contracts/core`, not shared: each build's own copy of what it uses, the shell's and mf-shop's both; its schemas load with the first check)",
+  'contracts: browser kit': 'the api client (axios itself loads at the first call), the auth store and the query layer (`@pcpp/contracts`, the shared singleton)',
+  'contracts: cart and checkout': "the cart's store and queries (the navbar's count, each card's Add to cart) and the cart's rules and texts (its schemas load only to check a stored cart or an answer)",
   'contracts: UI kit': 'the shared components (`@pcpp/contracts/ui`), shared whole',
   'contracts: dashboard UI': "the signed-in pages' frame and dialogs (`@pcpp/contracts/ui/dashboard`, since contracts 5.0.0 an entry of its own)",
   'shell: components/layout': 'the navbar (with the cart count and payments due) and the footer',
@@ -421,14 +422,14 @@ function homeJsWhy(scripts, over) {
     .reduce((total, source) => total + source.bytes, 0);
   return [
     `Measured (the table "What the home page's JavaScript is made of", above): libraries ${kb(sum(library))}`,
-    `(${libraries.slice(0, 6).map((group) => `${group.group} ${kb(group.bytes)}`).join(', ')}, …), contracts ${kb(sum(contracts))} (shared whole),`,
+    `(${libraries.slice(0, 6).map((group) => `${group.group} ${kb(group.bytes)}`).join(', ')}, …), contracts ${kb(sum(contracts))},`,
     `the shell's and mf-shop's own code ${kb(sum(ours))}, webpack's runtime and files without a map ${kb(sum(glue))}.`,
     `The cart and checkout among them: ${cart ? kb(cart.bytes) : 'none'} in contracts, ${kb(cartOwn)} in the navbar's cart and payments-due links and the cards' Add to cart.`,
     `The ${kb(over)} over is more than any one group but ${bigger.length > 0 ? bigger.map((group) => `${group.group} (${kb(group.bytes)})`).join(', ') : 'none'}.`,
     "The page hydrates the server's HTML, so it loads every module that rendered it, and a shared singleton",
-    '(contracts, its UI kit, TanStack Query) keeps every export. What is left to cut is mostly in contracts: zod (its',
-    'schemas built lazily) and what home does not use (contracts split into entries a page loads when it needs them, as',
-    "contracts 5.0.0 did for the signed-in pages' UI), each a new major of contracts that every remote has to adopt.",
+    '(the contracts kit, its UI kit, TanStack Query) keeps every export. zod and the core left the shared contracts in',
+    '7.0.0; what is left is mostly libraries the hydration itself needs (react-dom, the federation runtime, the router,',
+    'styled-components, TanStack Query).',
   ];
 }
 

@@ -97,11 +97,13 @@ const PACKAGE_GROUPS = /** @type {Record<string, string>} */ ({
   'react-router-dom': 'react-router',
 });
 
-// contracts' modules by what they are for (the rest, schemas included, is "contracts: core").
+// contracts' modules by what they are for (the rest, texts, rules and schemas, is "contracts: core":
+// since contracts 7.0.0 not shared, each build taking the parts it uses).
 const CONTRACTS_GROUPS = /** @type {[RegExp, string][]} */ ([
   [/^ui\/(dashboard|dashboard-frame|confirm-dialog|shipment-note|use-delete-confirmation|verify-email-banner)\.tsx?$/, 'contracts: dashboard UI'],
   [/^ui\//, 'contracts: UI kit'],
   [/^(cart|checkout|address|query\/cart|query\/stripe-js|query\/orders-awaiting-payment)\.tsx?$/, 'contracts: cart and checkout'],
+  [/^(index|api-client|auth-store|load-runtime-config|query\/[^/]+)\.tsx?$/, 'contracts: browser kit'],
 ]);
 
 /**

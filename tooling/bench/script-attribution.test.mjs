@@ -38,6 +38,8 @@ test('groups sources by npm package, webpack runtime, contracts module and own f
   assert.equal(groupOf('webpack://shell/../contracts/src/ui/button.tsx'), 'contracts: UI kit');
   assert.equal(groupOf('webpack://mf-admin/../contracts/src/ui/confirm-dialog.tsx'), 'contracts: dashboard UI');
   assert.equal(groupOf('webpack://shell/../contracts/src/messages.ts'), 'contracts: core');
+  assert.equal(groupOf('webpack://shell/../contracts/src/api-client.ts'), 'contracts: browser kit');
+  assert.equal(groupOf('webpack://shell/../contracts/src/query/query-keys.ts'), 'contracts: browser kit');
   assert.equal(groupOf('webpack://shell/./src/components/layout/navbar.tsx'), 'shell: components/layout');
   assert.equal(groupOf('webpack://mf_shop/./src/components/part-card.tsx'), 'mf-shop: components');
   assert.equal(groupOf('webpack://mf_shop/./src/features/home/components/hero.tsx'), 'mf-shop: features/home');

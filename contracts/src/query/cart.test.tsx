@@ -1,10 +1,12 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authStore } from '../auth-store';
-import { type Cart, type CartLineInput, priceCart } from '../cart';
+import { type Cart, priceCart } from '../cart';
+import type { CartLineInput } from '../cart-schemas';
 import type { Part } from '../entities';
 import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId as id, testPart } from '../testing';
 import { addToCartChange, useCartChange, useCartCount, useVisitorCartMerge, VISITOR_CART_KEY, visitorCartStore } from './cart';
+import type * as CartModule from './cart';
 
 const part = (n: number): Part => testPart(n, { p_quantity: 50 });
 const customer = testCustomer;
@@ -93,4 +95,69 @@ it('adds the visitor’s cart to the account’s once at sign-in, then keeps the
   ]);
   expect(screen.getByTestId('count')).toHaveTextContent('3');
   expect(visitorCartStore.getState().lines).toEqual([]);
+});
+
+describe('a cart kept in this browser', () => {
+  const stored = (cart: unknown) => localStorage.setItem(VISITOR_CART_KEY, JSON.stringify(cart));
+  afterEach(() => localStorage.clear());
+
+  /** The cart module as a page that starts with this storage loads it (as it is right after loading). */
+  function freshCartModule(): typeof CartModule {
+    let module: typeof CartModule | undefined;
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously, as a page loads it
+      module = require('./cart') as typeof CartModule;
+    });
+    return module!;
+  }
+
+  it('is not known until it is checked, then its lines are the cart', async () => {
+    stored({ id: 'stored-cart', lines: [{ productId: id(4), quantity: 3 }] });
+    const { visitorCartStore: store } = freshCartModule();
+    expect(store.getState().pending).toBe(true);
+    await waitFor(() => expect(store.getState()).toEqual({ id: 'stored-cart', lines: [{ productId: id(4), quantity: 3 }] }));
+    // Nothing was written over it meanwhile.
+    expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY)!)).toEqual({ id: 'stored-cart', lines: [{ productId: id(4), quantity: 3 }] });
+  });
+
+  it('starts a new cart when what is stored does not fit the cart schema', async () => {
+    stored({ id: 'edited-by-hand', lines: [{ productId: id(4), quantity: 0 }] });
+    const { visitorCartStore: store } = freshCartModule();
+    await waitFor(() => expect(store.getState().pending).toBeUndefined());
+    expect(store.getState().lines).toEqual([]);
+    expect(store.getState().id).not.toBe('edited-by-hand');
+    expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();
+  });
+
+  it('is known at once when nothing is stored', async () => {
+    const { visitorCartStore: store } = freshCartModule();
+    expect(store.getState().pending).toBeUndefined();
+    expect(store.getState().lines).toEqual([]);
+  });
+
+  it('shows no count while it is checked, and a change made meanwhile adds to the stored lines', async () => {
+    stored({ id: 'stored-cart', lines: [{ productId: id(2), quantity: 1 }] });
+    act(() => visitorCartStore.setState({ id: 'unknown-yet', lines: [], pending: true }, true));
+    renderWithQueryClient(<Shop />);
+    expect(screen.getByTestId('count')).toHaveTextContent('unknown');
+    fireEvent.click(screen.getByText('add one'));
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+    expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY)!)).toEqual({
+      id: 'stored-cart',
+      lines: [
+        { productId: id(2), quantity: 1 },
+        { productId: id(1), quantity: 2 },
+      ],
+    });
+  });
+
+  it('follows another tab: its cart is checked, then shown', async () => {
+    renderWithQueryClient(<Shop />);
+    const lines = [{ productId: id(5), quantity: 1 }, { productId: id(6), quantity: 2 }];
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: VISITOR_CART_KEY, newValue: JSON.stringify({ id: 'other-tab', lines }) }));
+    });
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+    expect(visitorCartStore.getState()).toEqual({ id: 'other-tab', lines });
+  });
 });

@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { apiClient, getParsed } from '../api-client';
+import { apiClient, getParsed, parseAnswer } from '../api-client';
 import type { ApiAnswer } from '../api-answer-types';
 import { authStore, useAuth } from '../auth-store';
-import { type Cart, type CartLineInput, cartInputSchema, cartSchema, priceCart } from '../cart';
+import { type Cart, priceCart } from '../cart';
+import type { CartLineInput } from '../cart-schemas';
 import { userKeys } from './query-keys';
 
 // The cart, for the shell's navbar and the shop's pages alike: a visitor's lives in this browser
@@ -19,59 +20,110 @@ export interface VisitorCart {
   /** This browser cart's id: the merge's Idempotency-Key, so it is added to an account once. */
   id: string;
   lines: CartLineInput[];
+  /**
+   * True while the cart kept in this browser is being read and checked: its lines are not known yet
+   * (and nothing is written over it meanwhile).
+   */
+  pending?: boolean;
 }
+
+/** The cart's schemas (and zod) load with the first check or answer, not with the page. */
+const cartSchemas = () => import(/* webpackChunkName: "cart-schemas" */ '../cart-schemas');
 
 const newVisitorCart = (): VisitorCart => ({ id: crypto.randomUUID(), lines: [] });
 
-function readVisitorCart(): VisitorCart {
+function storedVisitorCart(): string | null {
   try {
-    const stored = JSON.parse(globalThis.localStorage?.getItem(VISITOR_CART_KEY) ?? 'null') as unknown;
-    const id = (stored as { id?: unknown } | null)?.id;
-    const lines = cartInputSchema.safeParse({ lines: (stored as { lines?: unknown } | null)?.lines });
-    // Anything else (edited by hand, an older shape) starts a new cart rather than breaking the page.
-    if (typeof id === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(id) && lines.success) return { id, lines: lines.data.lines };
+    return globalThis.localStorage?.getItem(VISITOR_CART_KEY) ?? null;
   } catch {
-    // No storage, or not JSON.
+    // No storage (a privacy setting).
+    return null;
   }
-  return newVisitorCart();
+}
+
+/**
+ * The cart kept in this browser, checked against the api's own cart schema. Anything else (edited by
+ * hand, an older shape) starts a new cart rather than breaking the page. Rejects only when the check
+ * itself cannot load (offline): the stored cart then stays as it is.
+ */
+async function readVisitorCart(stored: string | null): Promise<VisitorCart> {
+  if (stored === null) return newVisitorCart();
+  let value: { id?: unknown; lines?: unknown } | null;
+  try {
+    value = JSON.parse(stored) as { id?: unknown; lines?: unknown } | null;
+  } catch {
+    return newVisitorCart();
+  }
+  const { cartInputSchema } = await cartSchemas();
+  const lines = cartInputSchema.safeParse({ lines: value?.lines });
+  const id = value?.id;
+  return typeof id === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(id) && lines.success ? { id, lines: lines.data.lines } : newVisitorCart();
 }
 
 function storeVisitorCart(cart: VisitorCart): void {
+  if (cart.pending) return;
   try {
     if (cart.lines.length === 0) globalThis.localStorage?.removeItem(VISITOR_CART_KEY);
-    else globalThis.localStorage?.setItem(VISITOR_CART_KEY, JSON.stringify(cart));
+    else globalThis.localStorage?.setItem(VISITOR_CART_KEY, JSON.stringify({ id: cart.id, lines: cart.lines }));
   } catch {
     // Private mode or full: the cart lives in memory for this page.
   }
 }
 
-/** The visitor's cart, one per page (contracts is a singleton), following other tabs. */
-export const visitorCartStore = createStore<VisitorCart>()(() => readVisitorCart());
+const initiallyStored = storedVisitorCart();
+
+/**
+ * The visitor's cart, one per page (contracts is a singleton), following other tabs. A page with no
+ * stored cart knows it at once; a stored one is pending until checked.
+ */
+export const visitorCartStore = createStore<VisitorCart>()(() => (initiallyStored === null ? newVisitorCart() : { ...newVisitorCart(), pending: true }));
 visitorCartStore.subscribe((cart) => storeVisitorCart(cart));
+
+let storedCartCheck: Promise<void> | null = null;
+
+/** Reads and checks the stored cart into the store: one check at a time (a failed one is tried again by the next). */
+function checkStoredVisitorCart(stored: string | null): Promise<void> {
+  storedCartCheck ??= readVisitorCart(stored)
+    .then((cart) => visitorCartStore.setState(cart, true))
+    .finally(() => {
+      storedCartCheck = null;
+    });
+  return storedCartCheck;
+}
+
+/** The visitor's cart once known: a change waits for the stored cart's check. */
+async function knownVisitorCart(): Promise<void> {
+  if (visitorCartStore.getState().pending) await checkStoredVisitorCart(storedVisitorCart());
+}
+
+if (initiallyStored !== null) void checkStoredVisitorCart(initiallyStored).catch(() => undefined);
 globalThis.addEventListener?.('storage', (event) => {
-  if (event.key === VISITOR_CART_KEY) visitorCartStore.setState(readVisitorCart(), true);
+  if (event.key !== VISITOR_CART_KEY) return;
+  void readVisitorCart(event.newValue)
+    .then((cart) => visitorCartStore.setState(cart, true))
+    .catch(() => undefined);
 });
 
-/** The visitor's lines in this browser (what a signed-out person's cart holds). */
-export function useVisitorCartLines(): CartLineInput[] {
-  return useStore(visitorCartStore, (cart) => cart.lines);
+/** The visitor's lines in this browser (what a signed-out person's cart holds); undefined while being checked. */
+export function useVisitorCartLines(): CartLineInput[] | undefined {
+  return useStore(visitorCartStore, (cart) => (cart.pending ? undefined : cart.lines));
 }
 
 /** GET /cart: the signed-in customer's cart, priced by the database. */
 export function getCart(signal?: AbortSignal): Promise<ApiAnswer<'/cart', 'get'>> {
-  return getParsed(cartSchema, '/cart', { signal });
+  return getParsed(async () => (await cartSchemas()).cartSchema, '/cart', { signal });
 }
 
 /** PUT /cart: the whole list of lines; the answer is the cart as stored, priced. */
 export async function putCart(lines: CartLineInput[]): Promise<ApiAnswer<'/cart', 'put'>> {
   const { data } = await apiClient.put<unknown>('/cart', { lines });
-  return cartSchema.parse(data);
+  return parseAnswer(async () => (await cartSchemas()).cartSchema, data);
 }
 
 /** POST /cart/merge: this browser's cart added to the account's, once per visitor cart id. */
 export async function mergeCart(visitor: VisitorCart): Promise<ApiAnswer<'/cart/merge', 'post'>> {
   const { data } = await apiClient.post<unknown>('/cart/merge', { lines: visitor.lines }, { headers: { 'Idempotency-Key': visitor.id } });
-  return cartSchema.parse(data);
+  return parseAnswer(async () => (await cartSchemas()).cartSchema, data);
 }
 
 export const cartQuery = (email: string) =>
@@ -149,6 +201,7 @@ export function useCartChange() {
     mutationFn: async (change: CartChange): Promise<Cart | null> => {
       const { status, user } = authStore.getState();
       if (status !== 'signedIn' || !user) {
+        await knownVisitorCart();
         visitorCartStore.setState((cart) => ({ ...cart, lines: change(cart.lines) }));
         return null;
       }
@@ -179,7 +232,7 @@ export function useVisitorCartMerge(): void {
   const queryClient = useQueryClient();
   const status = useAuth((s) => s.status);
   const email = useAuth((s) => s.user?.email);
-  const pending = useStore(visitorCartStore, (cart) => cart.lines.length > 0);
+  const pending = useStore(visitorCartStore, (cart) => !cart.pending && cart.lines.length > 0);
   useEffect(() => {
     if (status !== 'signedIn' || !email || !pending || mergeInFlight) return;
     const visitor = visitorCartStore.getState();

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { pageSchema } from '../admin';
 import { getParsed } from '../api-client';
 import { useAuth } from '../auth-store';
-import { orderSchema } from '../orders';
 import { orderKeys } from './query-keys';
 
 /**
@@ -10,6 +8,9 @@ import { orderKeys } from './query-keys';
  * My Orders, newest first, holds them all.
  */
 const NEWEST = 50;
+
+/** The answer's check loads with the first read (only a signed-in page reads it). */
+const orderPageSchema = () => import('../orders-schemas').then((orders) => orders.orderPageSchema);
 
 /**
  * How many orders wait for payment, for the navbar: the lines of one checkout count once (they are
@@ -19,7 +20,7 @@ export function useOrdersAwaitingPayment(): number | null {
   const email = useAuth((s) => (s.status === 'signedIn' ? (s.user?.email ?? '') : ''));
   const query = useQuery({
     queryKey: [...orderKeys.mine(email), 'awaiting-payment'] as const,
-    queryFn: ({ signal }) => getParsed(pageSchema(orderSchema), '/myorder', { params: { email, page: 1, limit: NEWEST }, signal }),
+    queryFn: ({ signal }) => getParsed(orderPageSchema, '/myorder', { params: { email, page: 1, limit: NEWEST }, signal }),
     enabled: email !== '',
     select: (page) => new Set(page.items.filter((order) => order.status === 'placed' && !order.paid).map((order) => order.checkoutId ?? order._id)).size,
   });

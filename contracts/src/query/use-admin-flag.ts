@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiAnswer } from '../api-answer-types';
-import { adminFlagAnswerSchema } from '../api-answers';
 import { getParsed } from '../api-client';
 import { useAuth } from '../auth-store';
 import { userKeys } from './query-keys';
 
 /** GET /admin/{email}: the role as the database holds it now. */
 export async function getAdminFlag(email: string, signal?: AbortSignal): Promise<ApiAnswer<'/admin/{email}', 'get'>['admin']> {
-  const { admin } = await getParsed(adminFlagAnswerSchema, `/admin/${encodeURIComponent(email)}`, { signal });
+  const schema = () => import('../api-answers').then((answers) => answers.adminFlagAnswerSchema);
+  const { admin } = await getParsed(schema, `/admin/${encodeURIComponent(email)}`, { signal });
   return admin;
 }
 

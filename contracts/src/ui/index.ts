@@ -2,7 +2,6 @@ export { GlobalStyle } from './global-style';
 export { ButtonSpinner, Spinner } from './spinner';
 export { Button } from './button';
 export { PageContainer, PageTitle, Panel } from './page';
-export { renderStandalone } from './standalone-host';
 export { SessionSummary } from './session-summary';
 export { ErrorText, Field, fieldAria } from './field';
 export { usePageMeta } from './use-page-meta';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { errorMessage } from '../api-client';
+import { errorMessage } from '@pcpp/contracts';
 import { Button } from './button';
 import { Spinner } from './spinner';
 

@@ -1,4 +1,4 @@
-import { useAuth } from '../auth-store';
+import { useAuth } from '@pcpp/contracts';
 
 /** One line about who is browsing, read from the shared auth store. */
 export function SessionSummary() {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { type Shipment, trackingUrl } from '@pcpp/contracts';
+import { type Shipment, trackingUrl } from '@pcpp/contracts/core';
 
 const Note = styled.span`
   display: block;

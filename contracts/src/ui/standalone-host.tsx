@@ -3,11 +3,8 @@ import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { configureApiClient } from '../api-client';
-import { authStore } from '../auth-store';
-import { loadRuntimeConfig } from '../load-runtime-config';
-import { createQueryClient } from '../query/query-client';
-import { GlobalStyle } from './global-style';
+import { authStore, configureApiClient, createQueryClient, loadRuntimeConfig } from '@pcpp/contracts';
+import { GlobalStyle } from '@pcpp/contracts/ui';
 
 const Strip = styled.div`
   background: var(--color-ink);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle, type PageMeta } from '../pages';
+import { documentTitle, type PageMeta } from '../page-title';
 
 /**
  * Gives the page its document title and meta description. Pass undefined while the page's own

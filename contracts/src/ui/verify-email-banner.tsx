@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { currentRuntimeConfig, signInText, useAuth } from '@pcpp/contracts';
+import { currentRuntimeConfig, useAuth } from '@pcpp/contracts';
+import { signInText } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
 
 /** Dismissed for this browser session only: the banner comes back next time until the email is verified. */

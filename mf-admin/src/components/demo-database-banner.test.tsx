@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { demoDatabaseBanner } from '@pcpp/contracts';
+import { demoDatabaseBanner } from '@pcpp/contracts/core';
 import { DemoDatabaseBanner, DISMISSED_KEY } from './demo-database-banner';
 
 beforeEach(() => sessionStorage.clear());

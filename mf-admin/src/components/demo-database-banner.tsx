@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { demoDatabaseBanner } from '@pcpp/contracts';
+import { demoDatabaseBanner } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
 
 /** Dismissed once, gone for the rest of the browser session (every admin page, every reload). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Page } from '@pcpp/contracts';
+import type { Page } from '@pcpp/contracts/core';
 import { AdminTable, TableBox } from './admin-table';
 import { Pager } from '@pcpp/contracts/ui/dashboard';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { holdTimeLeftText, orderRuleText } from '@pcpp/contracts';
+import { holdTimeLeftText, orderRuleText } from '@pcpp/contracts/core';
 
 /** How often the text is brought up to date: it counts minutes. */
 const TICK_MS = 15_000;

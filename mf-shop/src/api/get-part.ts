@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiAnswer, ApiError, OBJECT_ID_PATTERN, getParsed, partKeys, partSchema, usePageQuery } from '@pcpp/contracts';
+import { ApiError, getParsed, partKeys, usePageQuery } from '@pcpp/contracts';
+import { type ApiAnswer, OBJECT_ID_PATTERN } from '@pcpp/contracts/core';
 
 /**
  * GET /tools/{id} (public): one part, with its current stock, or null when there is no such part
@@ -8,7 +9,8 @@ import { type ApiAnswer, ApiError, OBJECT_ID_PATTERN, getParsed, partKeys, partS
  */
 export async function getPart(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/tools/{id}', 'get'> | null> {
   try {
-    return await getParsed(partSchema, `/tools/${encodeURIComponent(id)}`, { signal });
+    // The answer's schema (and zod) load beside the request: a page hydrated with the server's data never asks.
+    return await getParsed(() => import('@pcpp/contracts/core').then((core) => core.partSchema), `/tools/${encodeURIComponent(id)}`, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

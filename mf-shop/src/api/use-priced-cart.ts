@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { ApiError, type Cart, cartQuery, type Part, priceCart, useAuth, useVisitorCartLines } from '@pcpp/contracts';
+import { ApiError, cartQuery, useAuth, useVisitorCartLines } from '@pcpp/contracts';
+import { type Cart, type Part, priceCart } from '@pcpp/contracts/core';
 import { partQuery } from './get-part';
 
 export type PricedCart =
@@ -19,7 +20,7 @@ export function usePricedCart(): PricedCart {
   const account = useQuery({ ...cartQuery(email), enabled: signedIn });
   const visitorLines = useVisitorCartLines();
   const parts = useQueries({
-    queries: (status === 'signedOut' ? visitorLines : []).map((line) => partQuery(line.productId)),
+    queries: (status === 'signedOut' ? (visitorLines ?? []) : []).map((line) => partQuery(line.productId)),
   });
 
   if (signedIn) {
@@ -27,7 +28,8 @@ export function usePricedCart(): PricedCart {
     if (account.isError) return { status: 'error', error: account.error, retry: () => void account.refetch() };
     return { status: 'pending' };
   }
-  if (status !== 'signedOut') return { status: 'pending' };
+  // Signed out: the visitor's lines once this browser's stored cart is checked.
+  if (status !== 'signedOut' || !visitorLines) return { status: 'pending' };
   // A part that is gone (404) is a line flagged as no longer sold; any other failure is the page's.
   const failed = parts.find((part) => part.isError && !(part.error instanceof ApiError && part.error.status === 404));
   if (failed) return { status: 'error', error: failed.error, retry: () => parts.forEach((part) => part.isError && void part.refetch()) };

@@ -1,4 +1,4 @@
-import { pageMeta } from '@pcpp/contracts';
+import { pageMeta } from '@pcpp/contracts/core';
 import { usePageMeta } from '@pcpp/contracts/ui';
 import { CategoryShowcase } from '../features/home/components/category-showcase';
 import { DeliveryInfo } from '../features/home/components/delivery-info';

@@ -1,5 +1,5 @@
 import { Link } from '@pcpp/contracts/router';
-import { cartText, type Part } from '@pcpp/contracts';
+import { cartText, type Part } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
 import { useAddToCart } from './use-add-to-cart';
 

@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { pageMeta } from '@pcpp/contracts';
+import { pageMeta } from '@pcpp/contracts/core';
 import { usePageMeta } from '@pcpp/contracts/ui';
 import { Inner } from './section';
 import { NotFoundPicture } from './not-found-picture';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type Part, resolveImageUrl } from '@pcpp/contracts';
+import { resolveImageUrl } from '@pcpp/contracts';
+import { type Part } from '@pcpp/contracts/core';
 import { BELOW_THE_FOLD_PICTURE } from '../lib/below-the-fold';
 import { partHref } from '../lib/catalog-url';
 import { AddToCartButton } from './add-to-cart-button';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { type Part, formatCents } from '@pcpp/contracts';
+import { type Part, formatCents } from '@pcpp/contracts/core';
 
 const Facts = styled.dl`
   margin: 4px 0 0;

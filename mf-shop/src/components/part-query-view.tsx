@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Part } from '@pcpp/contracts';
+import type { Part } from '@pcpp/contracts/core';
 import { QueryView } from '@pcpp/contracts/ui';
 import { usePart } from '../api/get-part';
 import { NotFoundPage } from './not-found-page';

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from '@pcpp/contracts/router';
-import { type AuthStatus, type Part, loginReasons, useAuth } from '@pcpp/contracts';
+import { type AuthStatus, useAuth } from '@pcpp/contracts';
+import { type Part, loginReasons } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
 import { purchaseHref } from '../lib/catalog-url';
 

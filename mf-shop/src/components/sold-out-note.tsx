@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import type { Part } from '@pcpp/contracts';
+import type { Part } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
 import { CATALOG_PATH } from '../lib/catalog-url';
 import { surface } from './surface';

@@ -1,5 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
-import { addToCartChange, cartText, errorMessage, type Part, useCartChange, useCartLines, validationMessages } from '@pcpp/contracts';
+import { addToCartChange, errorMessage, useCartChange, useCartLines } from '@pcpp/contracts';
+import { cartText, type Part, validationMessages } from '@pcpp/contracts/core';
 
 /** The toast after adding: what is in the cart, and the way to it. */
 function Added({ name }: { name: string }) {

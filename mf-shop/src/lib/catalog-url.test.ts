@@ -1,5 +1,6 @@
-import { CATEGORIES } from '@pcpp/contracts';
-import { catalogHref, catalogSearch, parseCatalogSearch, partHref, purchaseHref } from './catalog-url';
+import { CATEGORIES } from '@pcpp/contracts/core';
+import { catalogHref, catalogSearch, partHref, purchaseHref } from './catalog-url';
+import { parseCatalogSearch } from './parse-catalog-search';
 
 describe('catalog URL', () => {
   it('writes the api parameter names, spaces as %20, in a fixed order', () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { routeOwnerOf, isShellPagePath, useAuth, useCartCount } from '@pcpp/contracts';
+import { useAuth, useCartCount } from '@pcpp/contracts';
+import { routeOwnerOf, isShellPagePath } from '@pcpp/contracts/core';
 import { useLocation } from '@pcpp/contracts/router';
 
 // The toast library and its styles load when a page may show a toast, not with every page.

@@ -11,8 +11,8 @@ import {
   configureApiClient,
   createQueryClient,
   warmApiClient,
-  withTimeout,
 } from '@pcpp/contracts';
+import { withTimeout } from '@pcpp/contracts/core';
 import { headTags, jsonForScript } from '@pcpp/contracts/seo';
 import { App } from '../app/app';
 import { loadServerRemote, type ServerRemote } from './server-remotes';

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_ROUTES_MODULE, SERVER_PAGE_MODULE, serverEntryUrl, withTimeout, type ServerPageModule } from '@pcpp/contracts';
+import { SERVER_PAGE_MODULE, type ServerPageModule } from '@pcpp/contracts';
+import { REMOTE_ROUTES_MODULE, serverEntryUrl, withTimeout } from '@pcpp/contracts/core';
 import type { RemoteVersion } from './types';
 
 export interface ServerRemote {

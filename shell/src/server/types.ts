@@ -1,5 +1,5 @@
 // What the shell's server build offers the shell's static server (tooling/services/server-render.mjs).
-import type { RemoteName } from '@pcpp/contracts';
+import type { RemoteName } from '@pcpp/contracts/core';
 
 export interface ServerRendererOptions {
   /** The api as the server reaches it: the page's reads and the pictures' URLs. */

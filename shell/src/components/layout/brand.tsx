@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { brand } from '@pcpp/contracts';
+import { brand } from '@pcpp/contracts/core';
 
 const BrandLink = styled(Link)`
   font-weight: 800;

@@ -1,6 +1,7 @@
 import { NavLink } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { cartText, useCartCount } from '@pcpp/contracts';
+import { useCartCount } from '@pcpp/contracts';
+import { cartText } from '@pcpp/contracts/core';
 
 const Link = styled(NavLink)`
   position: relative;

@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { brand, contactDetails as contact, telHref } from '@pcpp/contracts';
+import { brand, contactDetails as contact, telHref } from '@pcpp/contracts/core';
 import { AppStoreBadges } from './app-store-badges';
 
 const FooterBar = styled.footer`

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { publicNameOf, useAuth } from '@pcpp/contracts';
+import { useAuth } from '@pcpp/contracts';
+import { publicNameOf } from '@pcpp/contracts/core';
 import { signOutEverywhere } from '../../features/auth/api/firebase-session-loader';
 import { Brand } from './brand';
 import { CartLink } from './cart-link';

@@ -1,6 +1,7 @@
 import { NavLink } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { checkoutText, useOrdersAwaitingPayment } from '@pcpp/contracts';
+import { useOrdersAwaitingPayment } from '@pcpp/contracts';
+import { checkoutText } from '@pcpp/contracts/core';
 
 const Link = styled(NavLink)`
   display: inline-flex;

@@ -1,4 +1,4 @@
-import { COHORT_COOKIE, COHORT_STORAGE_KEY } from '@pcpp/contracts';
+import { COHORT_COOKIE, COHORT_STORAGE_KEY } from '@pcpp/contracts/core';
 import { browserCohort } from './cohort';
 
 function memoryStorage(initial: Record<string, string> = {}) {

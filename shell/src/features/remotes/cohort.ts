@@ -1,4 +1,4 @@
-import { COHORT_COOKIE, COHORT_STORAGE_KEY, cohortIdSchema } from '@pcpp/contracts';
+import { COHORT_COOKIE, COHORT_ID_PATTERN, COHORT_STORAGE_KEY } from '@pcpp/contracts/core';
 
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
@@ -15,7 +15,7 @@ function cookieValue(cookies: string, name: string): string | undefined {
     .find(([key]) => key === name)?.[1];
 }
 
-const valid = (id: string | null | undefined): id is string => Boolean(id) && cohortIdSchema.safeParse(id).success;
+const valid = (id: string | null | undefined): id is string => typeof id === 'string' && COHORT_ID_PATTERN.test(id);
 
 /**
  * This browser's cohort: a random id kept in localStorage (a rollout serves its candidate to some

@@ -1,5 +1,5 @@
 import { createContext, type ComponentType } from 'react';
-import type { RemoteName } from '@pcpp/contracts';
+import type { RemoteName } from '@pcpp/contracts/core';
 
 /**
  * Route trees of remotes loaded before the first render (in the browser by the bootstrap, on the

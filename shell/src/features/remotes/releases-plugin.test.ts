@@ -1,4 +1,4 @@
-import { chooseManifest, type LiveRemotes, type RemoteName } from '@pcpp/contracts';
+import { chooseManifest, type LiveRemotes, type RemoteName } from '@pcpp/contracts/core';
 import { createReleasesPlugin, type FederationRuntime, type ReleasesPlugin } from './releases-plugin';
 
 // The shell's federation plugin against a fake runtime that behaves as @module-federation/runtime-core

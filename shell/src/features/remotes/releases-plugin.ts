@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type ManifestChoice, type ManifestChoices, type RemoteName } from '@pcpp/contracts';
+import { REMOTE_NAMES, type ManifestChoice, type ManifestChoices, type RemoteName } from '@pcpp/contracts/core';
 
 /** What the plugin uses of the federation runtime (the real one, or a fake in its tests). */
 export interface FederationRuntime {

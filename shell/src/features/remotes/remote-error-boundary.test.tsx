@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { remoteFallbackText } from '@pcpp/contracts';
+import { remoteFallbackText } from '@pcpp/contracts/core';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 let shouldThrow = true;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import type { RemoteName } from '@pcpp/contracts';
+import type { RemoteName } from '@pcpp/contracts/core';
 import { RemoteUnavailable } from './remote-unavailable';
 
 interface Props {

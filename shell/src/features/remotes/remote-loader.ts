@@ -1,18 +1,16 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { apiClient } from '@pcpp/contracts';
 import {
   REMOTE_NAMES,
   REMOTE_ROUTES_MODULE,
-  apiClient,
   chooseManifest,
-  inlineLiveRemotesSchema,
-  liveRemotesSchema,
   type ApiRequestBody,
   type InlineLiveRemotes,
   type LiveRemotes,
   type RemoteName,
   type RuntimeConfig,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { browserCohort } from './cohort';
 import { createReleasesPlugin, type FederationRuntime } from './releases-plugin';
 
@@ -32,10 +30,17 @@ let registration: Promise<void> | null = null;
 
 const registryAddress = (url: string) => `${url}${url.includes('?') ? '&' : '?'}cohort=${encodeURIComponent(cohort)}`;
 
-/** The release registry's answer for this cohort, or null when it cannot be read (the runtime config's remotes then). */
+/**
+ * The release registry's answer for this cohort, or null when it cannot be read (the runtime config's
+ * remotes then). Its schema, and zod with it, load beside the request: a page the server rendered
+ * has the registry's answer inline and never loads them.
+ */
 async function readRegistry(url: string): Promise<LiveRemotes | null> {
   try {
-    const response = await fetch(registryAddress(url), { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) });
+    const [liveRemotesSchema, response] = await Promise.all([
+      import('@pcpp/contracts/core').then((core) => core.liveRemotesSchema),
+      fetch(registryAddress(url), { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) }),
+    ]);
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return liveRemotesSchema.parse(await response.json());
   } catch (error) {
@@ -100,9 +105,9 @@ export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | '
   registryUrl = config.remoteRegistryUrl;
   cohort = browserCohort();
   registration = (async () => {
-    const parsed = inline === undefined ? undefined : inlineLiveRemotesSchema.nullable().safeParse(inline);
-    let registry: InlineLiveRemotes | null = parsed?.success ? parsed.data : null;
-    if (!parsed?.success && config.remoteRegistryUrl) {
+    // The server checked the registry's answer (liveRemotesSchema) before writing it into the page.
+    let registry = inline === undefined ? null : (inline as InlineLiveRemotes | null);
+    if (inline === undefined && config.remoteRegistryUrl) {
       const read = await readRegistry(config.remoteRegistryUrl);
       loadId = read?.loadId;
       registry = read;

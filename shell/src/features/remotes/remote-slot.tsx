@@ -1,5 +1,5 @@
 import { Suspense, lazy, useContext, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RemoteName } from '@pcpp/contracts';
+import type { RemoteName } from '@pcpp/contracts/core';
 import { Spinner } from '@pcpp/contracts/ui';
 import { PreloadedRemotesContext } from './preloaded-remotes';
 import { loadRemoteRoutes, releases } from './remote-loader';

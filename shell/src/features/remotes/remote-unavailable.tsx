@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { remoteFallbackText, type RemoteName } from '@pcpp/contracts';
+import { remoteFallbackText, type RemoteName } from '@pcpp/contracts/core';
 import { Button, PageContainer, Panel } from '@pcpp/contracts/ui';
 
 const Box = styled(Panel)`

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, activityEntrySchema, activityKeys, type ActivityKind, type ApiAnswer, getParsed, pageSchema } from '@pcpp/contracts';
+import { activityKeys, getParsed } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, activityEntrySchema, type ActivityKind, type ApiAnswer, pageSchema } from '@pcpp/contracts/core';
 
 const activityPageSchema = pageSchema(activityEntrySchema);
 

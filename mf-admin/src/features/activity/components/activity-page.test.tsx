@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
-import type { ActivityEntry } from '@pcpp/contracts';
+import type { ActivityEntry } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { ActivityPage } from './activity-page';
 

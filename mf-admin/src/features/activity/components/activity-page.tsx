@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@pcpp/contracts/router';
-import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind, pageMeta } from '@pcpp/contracts';
+import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind, pageMeta } from '@pcpp/contracts/core';
 import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
 import { PagedTable } from '../../../components/paged-table';

@@ -1,15 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  activityKeys,
-  apiClient,
-  type ApiAnswer,
-  type ApiRequestBody,
-  deletedCountAnswerSchema,
-  orderDetailSchema,
-  orderKeys,
-  orderReturnSchema,
-  partKeys,
-} from '@pcpp/contracts';
+import { activityKeys, apiClient, orderKeys, partKeys } from '@pcpp/contracts';
+import { type ApiAnswer, type ApiRequestBody, deletedCountAnswerSchema, orderDetailSchema, orderReturnSchema } from '@pcpp/contracts/core';
 
 const orderPath = (number: string) => `/orders/${encodeURIComponent(number)}`;
 

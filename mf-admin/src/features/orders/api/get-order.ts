@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type ApiAnswer, getParsed, orderDetailSchema, orderKeys } from '@pcpp/contracts';
+import { apiClient, getParsed, orderKeys } from '@pcpp/contracts';
+import { type ApiAnswer, orderDetailSchema } from '@pcpp/contracts/core';
 
 /** GET /orders/{number}: everything about one order (its lines, parcels, refunds, returns, totals). */
 export function getOrder(number: string, signal?: AbortSignal): Promise<ApiAnswer<'/orders/{number}', 'get'>> {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, orderKeys, type OrderListSort, type OrderProgress, orderSummarySchema, pageSchema } from '@pcpp/contracts';
+import { getParsed, orderKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, type OrderListSort, type OrderProgress, orderSummarySchema, pageSchema } from '@pcpp/contracts/core';
 
 const ordersPageSchema = pageSchema(orderSummarySchema);
 

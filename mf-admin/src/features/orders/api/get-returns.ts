@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, orderKeys, orderReturnSchema, pageSchema, type ReturnStatus } from '@pcpp/contracts';
+import { getParsed, orderKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, orderReturnSchema, pageSchema, type ReturnStatus } from '@pcpp/contracts/core';
 
 const returnsPageSchema = pageSchema(orderReturnSchema);
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@pcpp/contracts/router';
-import type { OrderReturn, OrderSummary } from '@pcpp/contracts';
+import type { OrderReturn, OrderSummary } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { AllOrdersPage } from './all-orders-page';
 

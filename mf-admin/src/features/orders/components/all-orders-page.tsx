@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@pcpp/contracts/router';
-import { formatCents, orderStateText, orderText, pageMeta } from '@pcpp/contracts';
+import { formatCents, orderStateText, orderText, pageMeta } from '@pcpp/contracts/core';
 import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useOrders } from '../api/get-orders';

@@ -1,19 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import {
-  adminText,
-  carrierSchema,
-  errorMessage,
-  formatCents,
-  KNOWN_CARRIERS,
-  type OrderDetail,
-  type OrderLine,
-  type OrderReturn,
-  type OrderShipment,
-  orderText,
-  shopNoteSchema,
-  trackingNumberSchema,
-} from '@pcpp/contracts';
+import { errorMessage } from '@pcpp/contracts';
+import { adminText, carrierSchema, formatCents, KNOWN_CARRIERS, type OrderDetail, type OrderLine, type OrderReturn, type OrderShipment, orderText, shopNoteSchema, trackingNumberSchema } from '@pcpp/contracts/core';
 import { Button, ButtonSpinner, ErrorText } from '@pcpp/contracts/ui';
 import { ConfirmDialog, useConfirmation } from '@pcpp/contracts/ui/dashboard';
 import type { RefundBody, useOrderActions } from '../api/change-order';

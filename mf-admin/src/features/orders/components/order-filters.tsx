@@ -1,4 +1,4 @@
-import { ORDER_PROGRESS, type OrderProgress, orderText } from '@pcpp/contracts';
+import { ORDER_PROGRESS, type OrderProgress, orderText } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
 import { SearchBox } from '../../../components/search-box';

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
-import { adminText, authStore, type OrderDetail, type OrderReturn, orderText } from '@pcpp/contracts';
+import { authStore } from '@pcpp/contracts';
+import { adminText, type OrderDetail, type OrderReturn, orderText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId, testOrderLine } from '@pcpp/contracts/testing';
 import { OrderPage } from './order-page';
 

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Link, useLocation, useParams } from '@pcpp/contracts/router';
-import { adminOrderPageMeta, adminText, formatCents, type OrderDetail, orderStateText, orderText } from '@pcpp/contracts';
+import { adminOrderPageMeta, adminText, formatCents, type OrderDetail, orderStateText, orderText } from '@pcpp/contracts/core';
 import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { AdminTable, TableBox } from '../../../components/admin-table';
 import { useOrderActions } from '../api/change-order';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Link } from '@pcpp/contracts/router';
-import { type ReturnStatus } from '@pcpp/contracts';
+import { type ReturnStatus } from '@pcpp/contracts/core';
 import { QueryView } from '@pcpp/contracts/ui';
 import { useReturns } from '../api/get-returns';
 import { placedAt } from './order-format';

@@ -1,4 +1,4 @@
-import { adminText, type OrderLine } from '@pcpp/contracts';
+import { adminText, type OrderLine } from '@pcpp/contracts/core';
 import { testObjectId, testOrderLine } from '@pcpp/contracts/testing';
 import { chosenUnits, unitsLeftToRefund, unitsLeftToShip } from './unit-inputs';
 

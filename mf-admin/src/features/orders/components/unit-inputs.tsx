@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { adminText, type OrderLine } from '@pcpp/contracts';
+import { adminText, type OrderLine } from '@pcpp/contracts/core';
 import { ErrorText } from '@pcpp/contracts/ui';
 
 /**

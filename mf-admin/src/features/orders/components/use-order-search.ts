@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from '@pcpp/contracts/router';
-import { ORDER_LIST_SORTS, ORDER_PROGRESS } from '@pcpp/contracts';
+import { ORDER_LIST_SORTS, ORDER_PROGRESS } from '@pcpp/contracts/core';
 import type { OrderSearch } from '../api/get-orders';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

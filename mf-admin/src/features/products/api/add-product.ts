@@ -1,13 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  activityKeys,
-  apiClient,
-  type ApiAnswer,
-  insertedIdAnswerSchema,
-  partKeys,
-  uploadResponseSchema,
-  type PartInput,
-} from '@pcpp/contracts';
+import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
+import { type ApiAnswer, insertedIdAnswerSchema, uploadResponseSchema, type PartInput } from '@pcpp/contracts/core';
 
 /** POST /uploads (admin, multipart field `image`): the api checks, resizes and stores the photo. */
 export async function uploadImage(file: File): Promise<ApiAnswer<'/uploads', 'post'>['data']['url']> {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, type ApiAnswer, deletedCountAnswerSchema, partKeys } from '@pcpp/contracts';
+import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
+import { type ApiAnswer, deletedCountAnswerSchema } from '@pcpp/contracts/core';
 
 /** DELETE /tools/{id} (admin). Orders keep their own copy of the part's name and price. */
 export async function deletePart(id: string): Promise<ApiAnswer<'/tools/{id}', 'delete'>> {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, type ApiAnswer, type ApiRequestBody, partKeys, partSchema } from '@pcpp/contracts';
+import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
+import { type ApiAnswer, type ApiRequestBody, partSchema } from '@pcpp/contracts/core';
 import { uploadImage } from './add-product';
 
 export type PartPatchBody = ApiRequestBody<'/tools/{id}', 'patch'>;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiAnswer, getParsed, partKeys, partSchema } from '@pcpp/contracts';
+import { getParsed, partKeys } from '@pcpp/contracts';
+import { type ApiAnswer, partSchema } from '@pcpp/contracts/core';
 
 /** GET /tools/{id}: the part as it is now, with the version an edit starts from. */
 export function getPart(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/tools/{id}', 'get'>> {

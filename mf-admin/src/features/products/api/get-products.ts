@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, partKeys, partListSchema } from '@pcpp/contracts';
+import { getParsed, partKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, partListSchema } from '@pcpp/contracts/core';
 
 /** GET /tools, newest first, a page at a time: the catalog's own paging. */
 export function getParts(page: number, signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>> {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiAnswer, getParsed, orderKeys, stockHoldsAnswerSchema } from '@pcpp/contracts';
+import { getParsed, orderKeys } from '@pcpp/contracts';
+import { type ApiAnswer, stockHoldsAnswerSchema } from '@pcpp/contracts/core';
 
 /** GET /stock-holds?ids=… (admin): units unpaid orders hold, per part of one table page (at most 50). */
 export function getStockHolds(partIds: readonly string[], signal?: AbortSignal): Promise<ApiAnswer<'/stock-holds', 'get'>> {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage, pageMeta, toastMessages } from '@pcpp/contracts';
+import { errorMessage } from '@pcpp/contracts';
+import { pageMeta, toastMessages } from '@pcpp/contracts/core';
 import { PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
 import { type NewPart, useAddPart } from '../api/add-product';
 import { emptyPartForm, PartForm, type PartFormValues } from './part-form';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
-import { adminText, partEditMessages, type Part } from '@pcpp/contracts';
+import { adminText, partEditMessages, type Part } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testObjectId, type TestAnswer } from '@pcpp/contracts/testing';
 import { EditProductPage } from './edit-product-page';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ADMIN_PAGE_SIZE, formatCents, pageMeta, resolveImageUrl, toastMessages, type Part } from '@pcpp/contracts';
+import { resolveImageUrl } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, formatCents, pageMeta, toastMessages, type Part } from '@pcpp/contracts/core';
 import { Link } from '@pcpp/contracts/router';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { ConfirmDialog, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';

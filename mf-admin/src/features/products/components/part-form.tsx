@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { resolveImageUrl } from '@pcpp/contracts';
 import {
   CATEGORIES,
   type Category,
@@ -16,9 +17,8 @@ import {
   parseSpecForm,
   partEditFormFields,
   partFormFields,
-  resolveImageUrl,
   validationMessages,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
 import { SpecFields, specGroup } from './spec-fields';
 

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form';
 import styled from 'styled-components';
-import { type Category, type SpecField, specFields } from '@pcpp/contracts';
+import { type Category, type SpecField, specFields } from '@pcpp/contracts/core';
 import { ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
 
 /** The form group a category's spec fields live in ('CPU Cooler' → 'CPUCooler'). */

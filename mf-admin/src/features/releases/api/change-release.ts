@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, type ApiAnswer, releaseKeys, remoteReleasesSchema, type RemoteName } from '@pcpp/contracts';
+import { activityKeys, apiClient, releaseKeys } from '@pcpp/contracts';
+import { type ApiAnswer, remoteReleasesSchema, type RemoteName } from '@pcpp/contracts/core';
 
 type RemoteReleasesAnswer = ApiAnswer<'/releases/{remote}/promote', 'post'>;
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type ApiAnswer, getParsed, releaseKeys, remoteReleasesSchema } from '@pcpp/contracts';
+import { getParsed, releaseKeys } from '@pcpp/contracts';
+import { type ApiAnswer, remoteReleasesSchema } from '@pcpp/contracts/core';
 
 /** GET /releases (admin): each remote's live version, published versions and recent load failures. */
 export function getReleases(signal?: AbortSignal): Promise<ApiAnswer<'/releases', 'get'>> {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { errorMessage, remoteDisplayNames, type RemoteReleases, type RolloutOutcome, type RolloutStats } from '@pcpp/contracts';
+import { errorMessage } from '@pcpp/contracts';
+import { remoteDisplayNames, type RemoteReleases, type RolloutOutcome, type RolloutStats } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, PageTitle, Panel, QueryView, fieldAria } from '@pcpp/contracts/ui';
 import { AdminTable, TableBox } from '../../../components/admin-table';
 import { useChangeRelease, type ReleaseChange } from '../api/change-release';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ApiAnswer, getParsed, moderatedReviewSchema, pageSchema, reviewKeys } from '@pcpp/contracts';
+import { getParsed, reviewKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiAnswer, moderatedReviewSchema, pageSchema } from '@pcpp/contracts/core';
 
 const reviewPageSchema = pageSchema(moderatedReviewSchema);
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, type ApiAnswer, moderatedReviewSchema, reviewKeys } from '@pcpp/contracts';
+import { activityKeys, apiClient, reviewKeys } from '@pcpp/contracts';
+import { type ApiAnswer, moderatedReviewSchema } from '@pcpp/contracts/core';
 
 /** PATCH /reviews/{id} (admin): a hidden review stays stored but the public never gets it. */
 export async function setReviewHidden(id: string, hidden: boolean): Promise<ApiAnswer<'/reviews/{id}', 'patch'>> {

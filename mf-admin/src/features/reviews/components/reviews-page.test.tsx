@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { reviewKeys, type ModeratedReview } from '@pcpp/contracts';
+import { reviewKeys } from '@pcpp/contracts';
+import { type ModeratedReview } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { ReviewsPage } from './reviews-page';
 

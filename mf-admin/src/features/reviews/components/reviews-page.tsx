@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage, pageMeta, type ModeratedReview } from '@pcpp/contracts';
+import { errorMessage } from '@pcpp/contracts';
+import { pageMeta, type ModeratedReview } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
 import { useReviews } from '../api/get-reviews';

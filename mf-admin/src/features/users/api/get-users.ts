@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, getParsed, pageSchema, userKeys, userSummarySchema } from '@pcpp/contracts';
+import { getParsed, userKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type ApiPageAnswer, pageSchema, userSummarySchema } from '@pcpp/contracts/core';
 
 const usersPageSchema = pageSchema(userSummarySchema);
 

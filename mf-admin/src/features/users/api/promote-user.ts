@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, type ApiAnswer, modifiedCountAnswerSchema, userKeys } from '@pcpp/contracts';
+import { activityKeys, apiClient, userKeys } from '@pcpp/contracts';
+import { type ApiAnswer, modifiedCountAnswerSchema } from '@pcpp/contracts/core';
 
 /** PUT /user/admin/{email} (admin): the account becomes an admin; its next admin call works at once. */
 export async function promoteUser(email: string): Promise<ApiAnswer<'/user/admin/{email}', 'put'>> {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
-import { adminText, authStore, type UserSummary } from '@pcpp/contracts';
+import { authStore } from '@pcpp/contracts';
+import { adminText, type UserSummary } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer } from '@pcpp/contracts/testing';
 import { MakeAdminPage } from './make-admin-page';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiAnswer, buildKeys, deletedCountAnswerSchema } from '@pcpp/contracts';
+import { apiClient, buildKeys } from '@pcpp/contracts';
+import { type ApiAnswer, deletedCountAnswerSchema } from '@pcpp/contracts/core';
 
 /** DELETE /builds/{id}: the owner's saved build; its shared link stops working. */
 export async function deleteBuild(id: string): Promise<ApiAnswer<'/builds/{id}', 'delete'>> {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiAnswer, BUILDS_PAGE_SIZE, buildKeys, buildSummarySchema, getParsed, pageSchema } from '@pcpp/contracts';
+import { buildKeys, getParsed } from '@pcpp/contracts';
+import { type ApiAnswer, BUILDS_PAGE_SIZE, buildSummarySchema, pageSchema } from '@pcpp/contracts/core';
 
 const myBuildsSchema = pageSchema(buildSummarySchema);
 

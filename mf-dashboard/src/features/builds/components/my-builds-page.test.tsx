@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '@pcpp/contracts/router';
-import { authStore, type BuildSummary } from '@pcpp/contracts';
+import { authStore } from '@pcpp/contracts';
+import { type BuildSummary } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId, type TestAnswer } from '@pcpp/contracts/testing';
 import { MyBuildsPage } from './my-builds-page';
 

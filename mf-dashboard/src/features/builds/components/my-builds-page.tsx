@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
+import { useAuth } from '@pcpp/contracts';
 import {
   BUILDER_PATH,
   type BuildState,
@@ -11,8 +12,7 @@ import {
   formatCents,
   pageMeta,
   savedBuildHref,
-  useAuth,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { ConfirmDialog, Pager, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
 import { useDeleteBuild } from '../api/delete-build';

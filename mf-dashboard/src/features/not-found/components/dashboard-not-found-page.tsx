@@ -1,5 +1,5 @@
 import { Link } from '@pcpp/contracts/router';
-import { pageMeta } from '@pcpp/contracts';
+import { pageMeta } from '@pcpp/contracts/core';
 import { PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
 
 /** A /dashboard/... path that names no page of the dashboard. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiAnswer, deletedCountAnswerSchema, orderKeys, partKeys } from '@pcpp/contracts';
+import { apiClient, orderKeys, partKeys } from '@pcpp/contracts';
+import { type ApiAnswer, deletedCountAnswerSchema } from '@pcpp/contracts/core';
 
 /** DELETE /myorder/{id}: the customer's own unpaid order; its quantity goes back to stock. */
 export async function deleteMyOrder(id: string): Promise<ApiAnswer<'/myorder/{id}', 'delete'>> {

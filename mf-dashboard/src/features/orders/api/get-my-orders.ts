@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, orderKeys, orderSummarySchema, pageSchema } from '@pcpp/contracts';
+import { getParsed, orderKeys } from '@pcpp/contracts';
+import { orderSummarySchema, pageSchema } from '@pcpp/contracts/core';
 
 const myOrdersPageSchema = pageSchema(orderSummarySchema);
 

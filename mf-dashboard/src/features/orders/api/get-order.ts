@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, orderDetailSchema, orderKeys } from '@pcpp/contracts';
+import { getParsed, orderKeys } from '@pcpp/contracts';
+import { orderDetailSchema } from '@pcpp/contracts/core';
 
 /** GET /orders/{number}: one whole order, as it is now. */
 export const orderQuery = (number: string) =>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, orderKeys, orderReturnSchema, type ReturnInput } from '@pcpp/contracts';
+import { apiClient, orderKeys } from '@pcpp/contracts';
+import { orderReturnSchema, type ReturnInput } from '@pcpp/contracts/core';
 
 /** POST /orders/{number}/returns: the customer asks to send delivered parts back. */
 export async function requestReturn(number: string, input: ReturnInput) {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
-import { authStore, type OrderDetail, type OrderSummary } from '@pcpp/contracts';
+import { authStore } from '@pcpp/contracts';
+import { type OrderDetail, type OrderSummary } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { MyOrdersPage } from './my-orders-page';
 import { OrderPage } from './order-page';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { formatCents, type OrderSummary, orderPagePath, orderStateText, pageMeta, useAuth } from '@pcpp/contracts';
+import { useAuth } from '@pcpp/contracts';
+import { formatCents, type OrderSummary, orderPagePath, orderStateText, pageMeta } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { Pager } from '@pcpp/contracts/ui/dashboard';
 import { HoldTimeLeft } from '../../../components/hold-time-left';

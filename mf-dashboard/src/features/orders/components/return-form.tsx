@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { errorMessage, type OrderDetail, orderText, returnInputSchema } from '@pcpp/contracts';
+import { errorMessage } from '@pcpp/contracts';
+import { type OrderDetail, orderText, returnInputSchema } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { useRequestReturn } from '../api/request-return';
 

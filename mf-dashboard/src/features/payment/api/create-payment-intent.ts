@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient, type ApiAnswer, paymentIntentAnswerSchema } from '@pcpp/contracts';
+import { apiClient } from '@pcpp/contracts';
+import { type ApiAnswer, paymentIntentAnswerSchema } from '@pcpp/contracts/core';
 
 /** POST /create-payment-intent: the server prices it from the stored order; answers the client secret. */
 export async function createPaymentIntent(orderId: string): Promise<ApiAnswer<'/create-payment-intent', 'post'>['clientSecret']> {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiAnswer, getParsed, orderKeys, orderSchema } from '@pcpp/contracts';
+import { getParsed, orderKeys } from '@pcpp/contracts';
+import { type ApiAnswer, orderSchema } from '@pcpp/contracts/core';
 
 /** GET /order/{id}: one order, for its owner (or an admin). */
 export function getOrder(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/order/{id}', 'get'>> {

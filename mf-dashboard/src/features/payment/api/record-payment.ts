@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiAnswer, orderKeys, paymentConfirmationAnswerSchema } from '@pcpp/contracts';
+import { apiClient, orderKeys } from '@pcpp/contracts';
+import { type ApiAnswer, paymentConfirmationAnswerSchema } from '@pcpp/contracts/core';
 
 /**
  * PATCH /myorder/{id} with the PaymentIntent's id (the spec's call). The server marks the order

@@ -2,20 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { Elements } from '@stripe/react-stripe-js';
-import {
-  ApiError,
-  CARD_PAYMENTS_UNAVAILABLE,
-  OBJECT_ID_PATTERN,
-  errorMessage,
-  formatCents,
-  isSandbox,
-  pageMeta,
-  publicNameOf,
-  toastMessages,
-  useAuth,
-  useStripeJs,
-  type Order,
-} from '@pcpp/contracts';
+import { ApiError, CARD_PAYMENTS_UNAVAILABLE, errorMessage, isSandbox, useAuth, useStripeJs } from '@pcpp/contracts';
+import { OBJECT_ID_PATTERN, formatCents, pageMeta, publicNameOf, toastMessages, type Order } from '@pcpp/contracts/core';
 import { Button, ErrorText, PageTitle, Panel, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { useOrder } from '../api/get-order';
 import { HoldTimeLeft } from '../../../components/hold-time-left';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiAnswer, getParsed, profileSchema, userKeys } from '@pcpp/contracts';
+import { getParsed, userKeys } from '@pcpp/contracts';
+import { type ApiAnswer, profileSchema } from '@pcpp/contracts/core';
 
 /** GET /user/one?email= : the caller's own profile fields. */
 export function getProfile(email: string, signal?: AbortSignal): Promise<ApiAnswer<'/user/one', 'get'>> {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiAnswer, profileSchema, userKeys, type ProfileUpdateInput } from '@pcpp/contracts';
+import { apiClient, userKeys } from '@pcpp/contracts';
+import { type ApiAnswer, profileSchema, type ProfileUpdateInput } from '@pcpp/contracts/core';
 
 /** PUT /user/{email} with the access token (the api client adds it): answers the saved profile. */
 export async function updateProfile(email: string, changes: ProfileUpdateInput): Promise<ApiAnswer<'/user/{email}', 'put'>> {

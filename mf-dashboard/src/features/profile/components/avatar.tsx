@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled, { css } from 'styled-components';
-import { initialsOf } from '@pcpp/contracts';
+import { initialsOf } from '@pcpp/contracts/core';
 
 // 72 px on phones, so the name still fits beside it; 96 px from 768 px up.
 const size = css`

@@ -1,4 +1,4 @@
-import { addressLine, isHttpUrl, type Profile } from '@pcpp/contracts';
+import { addressLine, isHttpUrl, type Profile } from '@pcpp/contracts/core';
 import styled from 'styled-components';
 
 const List = styled.dl`

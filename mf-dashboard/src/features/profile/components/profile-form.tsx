@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorMessage, profileUpdateSchema, toastMessages, type Profile, type ProfileUpdateInput } from '@pcpp/contracts';
+import { errorMessage } from '@pcpp/contracts';
+import { profileUpdateSchema, toastMessages, type Profile, type ProfileUpdateInput } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
 import { useUpdateProfile } from '../api/update-profile';
 

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { authStore, type Profile } from '@pcpp/contracts';
+import { authStore } from '@pcpp/contracts';
+import { type Profile } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { ProfilePage } from './profile-page';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { pageMeta, publicNameOf, useAuth, type AuthUser } from '@pcpp/contracts';
+import { useAuth, type AuthUser } from '@pcpp/contracts';
+import { pageMeta, publicNameOf } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { useProfile } from '../api/get-profile';
 import { Avatar } from './avatar';

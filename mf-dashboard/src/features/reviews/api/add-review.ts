@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiAnswer, reviewKeys, reviewSchema, type ReviewInput } from '@pcpp/contracts';
+import { apiClient, reviewKeys } from '@pcpp/contracts';
+import { type ApiAnswer, reviewSchema, type ReviewInput } from '@pcpp/contracts/core';
 
 /**
  * POST /addReview with the access token. The api takes the reviewer's name from the account,

@@ -4,7 +4,8 @@ import { Link } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorMessage, pageMeta, publicNameOf, reviewInputSchema, toastMessages, useAuth, type ReviewInput } from '@pcpp/contracts';
+import { errorMessage, useAuth } from '@pcpp/contracts';
+import { pageMeta, publicNameOf, reviewInputSchema, toastMessages, type ReviewInput } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria, PageTitle, Panel, usePageMeta } from '@pcpp/contracts/ui';
 import { useAddReview } from '../api/add-review';
 

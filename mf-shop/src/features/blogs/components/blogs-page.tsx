@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { pageMeta } from '@pcpp/contracts';
+import { pageMeta } from '@pcpp/contracts/core';
 import { usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';

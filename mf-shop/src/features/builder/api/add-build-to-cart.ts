@@ -1,4 +1,5 @@
-import { addLinesChange, type CartLineInput, useCartChange } from '@pcpp/contracts';
+import { addLinesChange, useCartChange } from '@pcpp/contracts';
+import { type CartLineInput } from '@pcpp/contracts/core';
 
 /**
  * 'Add build to cart': every chosen part at quantity 1, or the part's minimum order

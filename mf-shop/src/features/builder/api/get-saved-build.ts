@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiAnswer, OBJECT_ID_PATTERN, buildKeys, getParsed, savedBuildSchema, usePageQuery } from '@pcpp/contracts';
+import { buildKeys, getParsed, usePageQuery } from '@pcpp/contracts';
+import { type ApiAnswer, OBJECT_ID_PATTERN, savedBuildSchema } from '@pcpp/contracts/core';
 
 /** GET /builds/{id} (public): a saved build with each slot's part as the catalog has it now. */
 export function getSavedBuild(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/builds/{id}', 'get'>> {

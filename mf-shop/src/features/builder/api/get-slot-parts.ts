@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ApiPageAnswer, type Category, getParsed, partKeys, partListSchema } from '@pcpp/contracts';
+import { getParsed, partKeys } from '@pcpp/contracts';
+import { type ApiPageAnswer, type Category, partListSchema } from '@pcpp/contracts/core';
 
 export const SLOT_PAGE_SIZE = 50;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type ApiAnswer, type BuildInput, apiClient, buildKeys, objectIdStringSchema } from '@pcpp/contracts';
+import { apiClient, buildKeys } from '@pcpp/contracts';
+import { type ApiAnswer, type BuildInput, objectIdStringSchema } from '@pcpp/contracts/core';
 
 const savedIdSchema = z.object({ _id: objectIdStringSchema });
 

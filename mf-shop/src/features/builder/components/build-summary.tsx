@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { type BuildCheck, PART_ALLOWANCE_W, PSU_HEADROOM, buildStateLabels, formatCents } from '@pcpp/contracts';
+import { type BuildCheck, PART_ALLOWANCE_W, PSU_HEADROOM, buildStateLabels, formatCents } from '@pcpp/contracts/core';
 import { surface } from '../../../components/surface';
 import { stateColors } from './compatibility-panel';
 

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
+import { ApiError, errorMessage } from '@pcpp/contracts';
 import {
-  ApiError,
   BUILDER_PATH,
   type BuildSelection,
   type BuildSlot,
@@ -16,12 +16,11 @@ import {
   checkBuild,
   cpuById,
   encodeBuild,
-  errorMessage,
   pageMeta,
   savedBuildContents,
   savedBuildPageMeta,
   slotLabels,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, ErrorText, LoadFailure, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';

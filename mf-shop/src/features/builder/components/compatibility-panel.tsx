@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { type BuildCheck, type BuildState, buildStateLabels } from '@pcpp/contracts';
+import { type BuildCheck, type BuildState, buildStateLabels } from '@pcpp/contracts/core';
 import { surface } from '../../../components/surface';
 
 export const stateColors: Readonly<Record<BuildState, { ink: string; back: string }>> = {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { resolveImageUrl } from '@pcpp/contracts';
 import {
   type BuildSelection,
   type BuildSlot,
@@ -11,11 +12,10 @@ import {
   cpuFitsBuild,
   fitsBuild,
   formatCents,
-  resolveImageUrl,
   slotCategory,
   slotLabels,
   specSummary,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, QueryView } from '@pcpp/contracts/ui';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
+import { errorMessage, useAuth } from '@pcpp/contracts';
 import {
   BUILD_NAME_MAX,
   type BuildInput,
@@ -8,11 +9,9 @@ import {
   type EncodedBuild,
   MY_BUILDS_PATH,
   buildNameSchema,
-  errorMessage,
   loginReasons,
   savedBuildHref,
-  useAuth,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
 import { Link } from '@pcpp/contracts/router';
 import { useSaveBuild } from '../api/save-build';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type Part, type RuleResult, formatCents, resolveImageUrl, specSummary } from '@pcpp/contracts';
+import { resolveImageUrl } from '@pcpp/contracts';
+import { type Part, type RuleResult, formatCents, specSummary } from '@pcpp/contracts/core';
 import { media } from '../../../lib/breakpoints';
 import { partHref } from '../../../lib/catalog-url';
 

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { type BuildParts, type BuildSlot, BUILD_SLOTS, type Part } from '@pcpp/contracts';
+import { type BuildParts, type BuildSlot, BUILD_SLOTS, type Part } from '@pcpp/contracts/core';
 import { partQuery } from '../../../api/get-part';
 
 /** A slot's part as the catalog has it now. */

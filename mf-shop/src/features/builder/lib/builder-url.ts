@@ -1,4 +1,12 @@
-import { BUILDER_PATH, BUILD_SLOTS, type BuildSlot, type EncodedBuild, OBJECT_ID_PATTERN, decodeBuild, encodeBuild } from '@pcpp/contracts';
+import {
+  BUILDER_PATH,
+  BUILD_SLOTS,
+  type BuildSlot,
+  type EncodedBuild,
+  OBJECT_ID_PATTERN,
+  decodeBuild,
+  encodeBuild,
+} from '@pcpp/contracts/core';
 
 /*
  * The builder's state lives in its URL, so Back undoes a choice, a reload keeps the build and the

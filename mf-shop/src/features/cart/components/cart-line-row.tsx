@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type CartLine, cartText, formatCents, resolveImageUrl } from '@pcpp/contracts';
+import { resolveImageUrl } from '@pcpp/contracts';
+import { type CartLine, cartText, formatCents } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { partHref } from '../../../lib/catalog-url';

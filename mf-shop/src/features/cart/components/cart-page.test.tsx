@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
-import { authStore, type CartLineInput, cartText, type Part, priceCart, visitorCartStore } from '@pcpp/contracts';
+import { authStore, visitorCartStore } from '@pcpp/contracts';
+import { type CartLineInput, cartText, type Part, priceCart } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, testPart } from '@pcpp/contracts/testing';
 import { CartPage } from './cart-page';
 

@@ -1,18 +1,8 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { toast } from 'react-toastify';
-import {
-  type Cart,
-  type CartChange,
-  cartText,
-  errorMessage,
-  formatCents,
-  pageMeta,
-  removeLineChange,
-  setQuantityChange,
-  stepQuantityChange,
-  useCartChange,
-} from '@pcpp/contracts';
+import { type CartChange, errorMessage, removeLineChange, setQuantityChange, stepQuantityChange, useCartChange } from '@pcpp/contracts';
+import { type Cart, cartText, formatCents, pageMeta } from '@pcpp/contracts/core';
 import { Button, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { Inner } from '../../../components/section';
 import { surface } from '../../../components/surface';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import styled from 'styled-components';
-import { type CatalogFacet, type CatalogFacetParam, facetValueLabel } from '@pcpp/contracts';
+import { type CatalogFacet, type CatalogFacetParam, facetValueLabel } from '@pcpp/contracts/core';
 import { Field } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import type { CatalogFilters } from '../../../lib/catalog-url';

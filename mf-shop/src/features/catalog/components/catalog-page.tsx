@@ -11,13 +11,14 @@ import {
   catalogSortLabels,
   facetValueLabel,
   pageMeta,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, QueryView, Spinner, VisuallyHidden, usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { PageHeader } from '../../../components/page-header';
 import { CARDS_IN_FIRST_ROW, PartCard } from '../../../components/part-card';
 import { Inner } from '../../../components/section';
-import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch, parseCatalogSearch } from '../../../lib/catalog-url';
+import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch } from '../../../lib/catalog-url';
+import { parseCatalogSearch } from '../../../lib/parse-catalog-search';
 import { usePartList } from '../api/get-part-list';
 import { CatalogFacets } from './catalog-facets';
 import { CatalogPagination } from './catalog-pagination';

@@ -8,7 +8,7 @@ import {
   CATEGORIES,
   catalogSortLabels,
   defaultCatalogSort,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, Field } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { useEnteredBeforeHydration } from '../../../lib/entered-before-hydration';

@@ -1,17 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiClient,
-  type ApiAnswer,
-  type CheckoutInput,
-  checkoutSchema,
-  getParsed,
-  orderKeys,
-  partKeys,
-  paymentIntentAnswerSchema,
-  profileSchema,
-  useAuth,
-  userKeys,
-} from '@pcpp/contracts';
+import { apiClient, getParsed, orderKeys, partKeys, useAuth, userKeys } from '@pcpp/contracts';
+import { type ApiAnswer, type CheckoutInput, checkoutSchema, paymentIntentAnswerSchema, profileSchema } from '@pcpp/contracts/core';
 
 /** The checkout's own key: its orders are orders, so it sits under orderKeys (dropped at sign-out). */
 export const checkoutKey = (id: string) => [...orderKeys.all, 'checkout', id] as const;

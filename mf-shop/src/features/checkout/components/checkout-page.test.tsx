@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
-import { authStore, type CartLineInput, checkoutText, priceCart } from '@pcpp/contracts';
+import { authStore } from '@pcpp/contracts';
+import { type CartLineInput, checkoutText, priceCart } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, testPart } from '@pcpp/contracts/testing';
 import { CheckoutPage } from './checkout-page';
 

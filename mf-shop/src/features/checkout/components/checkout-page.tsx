@@ -5,12 +5,11 @@ import styled from 'styled-components';
 import { toast } from 'react-toastify';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
   addressText,
-  ApiError,
   type Cart,
   checkoutText,
-  errorMessage,
   formatCents,
   pageMeta,
   publicNameOf,
@@ -18,9 +17,7 @@ import {
   SHIPPING_COUNTRIES,
   type ShippingAddress,
   shippingAddressSchema,
-  useAuth,
-  userKeys,
-} from '@pcpp/contracts';
+} from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import type { z } from 'zod';
 import { usePricedCart } from '../../../api/use-priced-cart';

@@ -2,19 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import {
-  ApiError,
-  type Checkout,
-  checkoutText,
-  errorMessage,
-  formatCents,
-  OBJECT_ID_PATTERN,
-  orderKeys,
-  userKeys,
-  pageMeta,
-  toastMessages,
-  useAuth,
-} from '@pcpp/contracts';
+import { ApiError, errorMessage, orderKeys, userKeys, useAuth } from '@pcpp/contracts';
+import { type Checkout, checkoutText, formatCents, OBJECT_ID_PATTERN, pageMeta, toastMessages } from '@pcpp/contracts/core';
 import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Inner } from '../../../components/section';

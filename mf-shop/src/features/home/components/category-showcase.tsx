@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { CATEGORIES, type Category } from '@pcpp/contracts';
+import { CATEGORIES, type Category } from '@pcpp/contracts/core';
 import cpuCooler from '../../../assets/categories/cpu-cooler.svg';
 import memory from '../../../assets/categories/memory.svg';
 import motherboard from '../../../assets/categories/motherboard.svg';

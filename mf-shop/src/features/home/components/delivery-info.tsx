@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { contactDetails, telHref } from '@pcpp/contracts';
+import { contactDetails, telHref } from '@pcpp/contracts/core';
 import { media } from '../../../lib/breakpoints';
 import { Section } from '../../../components/section';
 import { plainList } from '../../../components/surface';

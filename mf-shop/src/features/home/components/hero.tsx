@@ -1,6 +1,7 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { HOME_HERO_IMAGE_PATH, HOME_HERO_MEDIA, brand, resolveImageUrl } from '@pcpp/contracts';
+import { resolveImageUrl } from '@pcpp/contracts';
+import { HOME_HERO_IMAGE_PATH, HOME_HERO_MEDIA, brand } from '@pcpp/contracts/core';
 import { Button, SessionSummary } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { cartText, orderFormSchema, type Part } from '@pcpp/contracts';
+import { cartText, orderFormSchema, type Part } from '@pcpp/contracts/core';
 import { Button, Field, fieldAria } from '@pcpp/contracts/ui';
 import { useAddToCart } from '../../../components/use-add-to-cart';
 import { useEnteredBeforeHydration } from '../../../lib/entered-before-hydration';

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { MemoryRouter, Route, Routes, useLocation } from '@pcpp/contracts/router';
-import { authStore, type Part, visitorCartStore } from '@pcpp/contracts';
+import { authStore, visitorCartStore } from '@pcpp/contracts';
+import { type Part } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { ProductPage } from './product-page';
 

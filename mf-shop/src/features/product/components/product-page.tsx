@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { Link, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type Part, partPageMeta, resolveImageUrl } from '@pcpp/contracts';
+import { resolveImageUrl } from '@pcpp/contracts';
+import { type Part, partPageMeta } from '@pcpp/contracts/core';
 import { Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { PartFacts } from '../../../components/part-facts';
 import { PART_LOADING, PartQueryView } from '../../../components/part-query-view';

@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { BUILD_SLOTS, type Part, SPECS_UNKNOWN, builderHref, slotCategory, specRows } from '@pcpp/contracts';
+import { BUILD_SLOTS, type Part, SPECS_UNKNOWN, builderHref, slotCategory, specRows } from '@pcpp/contracts/core';
 import { surface } from '../../../components/surface';
 
 const Box = styled.section`

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiAnswer, orderKeys, partKeys, placedOrderAnswerSchema, type OrderInput } from '@pcpp/contracts';
+import { apiClient, orderKeys, partKeys } from '@pcpp/contracts';
+import { type ApiAnswer, placedOrderAnswerSchema, type OrderInput } from '@pcpp/contracts/core';
 
 /**
  * POST /order with the access token. The server prices the order and takes the email from the

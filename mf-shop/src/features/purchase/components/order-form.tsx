@@ -5,18 +5,8 @@ import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ApiError,
-  cartText,
-  checkoutText,
-  errorMessage,
-  formatCents,
-  lineTotalCents,
-  orderFormSchema,
-  toastMessages,
-  useAuth,
-  type Part,
-} from '@pcpp/contracts';
+import { ApiError, errorMessage, useAuth } from '@pcpp/contracts';
+import { cartText, checkoutText, formatCents, lineTotalCents, orderFormSchema, toastMessages, type Part } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
 import { surface } from '../../../components/surface';
 import { useAddToCart } from '../../../components/use-add-to-cart';

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { type Part, resolveImageUrl } from '@pcpp/contracts';
+import { resolveImageUrl } from '@pcpp/contracts';
+import { type Part } from '@pcpp/contracts/core';
 import { PartFacts } from '../../../components/part-facts';
 import { surface } from '../../../components/surface';
 

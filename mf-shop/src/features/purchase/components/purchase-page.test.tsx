@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
-import { authStore, type CartLineInput, type Part, priceCart } from '@pcpp/contracts';
+import { authStore } from '@pcpp/contracts';
+import { type CartLineInput, type Part, priceCart } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { PurchasePage } from './purchase-page';
 

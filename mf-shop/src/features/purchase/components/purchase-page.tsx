@@ -1,6 +1,6 @@
 import { useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { type Part, orderPageMeta } from '@pcpp/contracts';
+import { type Part, orderPageMeta } from '@pcpp/contracts/core';
 import { usePageMeta } from '@pcpp/contracts/ui';
 import { PartQueryView } from '../../../components/part-query-view';
 import { Inner } from '../../../components/section';

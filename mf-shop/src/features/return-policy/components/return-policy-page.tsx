@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { contactDetails, telHref, pageMeta } from '@pcpp/contracts';
+import { contactDetails, telHref, pageMeta } from '@pcpp/contracts/core';
 import { usePageMeta } from '@pcpp/contracts/ui';
 import { PageHeader } from '../../../components/page-header';
 import { Inner } from '../../../components/section';

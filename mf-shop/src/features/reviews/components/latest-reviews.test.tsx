@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { reviewText } from '@pcpp/contracts';
+import { reviewText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, type TestAnswer, testObjectId } from '@pcpp/contracts/testing';
 import { LatestReviews } from './latest-reviews';
 

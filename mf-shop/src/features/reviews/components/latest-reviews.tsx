@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { initialsOf, reviewText, type Review } from '@pcpp/contracts';
+import { initialsOf, reviewText, type Review } from '@pcpp/contracts/core';
 import { QueryView } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { Section } from '../../../components/section';

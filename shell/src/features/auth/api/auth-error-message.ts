@@ -1,5 +1,5 @@
 import { FirebaseError } from 'firebase/app';
-import { signInText } from '@pcpp/contracts';
+import { signInText } from '@pcpp/contracts/core';
 
 // Provider codes become sentences a person can act on; a raw `auth/...` code is never shown.
 const sentences: Record<string, string> = {

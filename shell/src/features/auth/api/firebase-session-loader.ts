@@ -1,4 +1,5 @@
-import { authStore, signInText, type RuntimeConfig, type SessionHandlers } from '@pcpp/contracts';
+import { authStore, type SessionHandlers } from '@pcpp/contracts';
+import { signInText, type RuntimeConfig } from '@pcpp/contracts/core';
 import type * as FirebaseSessionModule from './firebase-session';
 import { sessionStart, signedInElsewhere } from './session-start';
 

@@ -21,15 +21,8 @@ import {
   type PopupRedirectResolver,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import {
-  authStore,
-  errorMessage,
-  exchangeIdToken,
-  requestVerificationEmail,
-  signInText,
-  type RuntimeConfig,
-  type SessionHandlers,
-} from '@pcpp/contracts';
+import { authStore, errorMessage, exchangeIdToken, requestVerificationEmail, type SessionHandlers } from '@pcpp/contracts';
+import { signInText, type RuntimeConfig } from '@pcpp/contracts/core';
 import { authErrorMessage } from './auth-error-message';
 import { rememberProviderUser } from './session-start';
 import { toast } from 'react-toastify';

@@ -1,4 +1,5 @@
-import { ACCESS_TOKEN_KEY, isShellPagePath } from '@pcpp/contracts';
+import { ACCESS_TOKEN_KEY } from '@pcpp/contracts';
+import { isShellPagePath } from '@pcpp/contracts/core';
 
 /**
  * Kept in localStorage while the identity provider has a signed-in user. The provider keeps that

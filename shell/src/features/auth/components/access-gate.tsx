@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '@pcpp/contracts/router';
-import { useAdminFlag, useAuth, type Access } from '@pcpp/contracts';
+import { useAdminFlag, useAuth } from '@pcpp/contracts';
+import { type Access } from '@pcpp/contracts/core';
 import { Spinner } from '@pcpp/contracts/ui';
 
 /**

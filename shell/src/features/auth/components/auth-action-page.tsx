@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts';
+import { newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts/core';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-form-parts';

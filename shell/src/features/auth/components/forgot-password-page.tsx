@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { pageMeta, passwordResetRequestSchema, emailLinkText, type PasswordResetRequestInput } from '@pcpp/contracts';
+import { pageMeta, passwordResetRequestSchema, emailLinkText, type PasswordResetRequestInput } from '@pcpp/contracts/core';
 import { Button, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-form-parts';

@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { loginSchema, pageMeta, type LoginInput } from '@pcpp/contracts';
+import { loginSchema, pageMeta, type LoginInput } from '@pcpp/contracts/core';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, Divider, ErrorText, FieldAside, Reason, SwitchLine } from './auth-form-parts';

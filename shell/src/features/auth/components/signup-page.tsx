@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { pageMeta, signInText, signupSchema, type SignupInput } from '@pcpp/contracts';
+import { pageMeta, signInText, signupSchema, type SignupInput } from '@pcpp/contracts/core';
 import { Button, Spinner, fieldAria, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
