@@ -21,7 +21,7 @@ import { startStack } from './stack.mjs';
 import { spread } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const { releaseStoreFromEnv, servicePorts } = require('../service-config.cjs');
+const { releaseStoreFromEnv, servicePorts } = require('../../shell/src/server/service-config.cjs');
 const { chromiumLaunchOptions } = require('../chromium-launch-options.cjs');
 const demoAccounts = require('../../contracts/src/demo-accounts.json');
 
