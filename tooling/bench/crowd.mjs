@@ -154,6 +154,9 @@ export async function measureCrowd({ root, apiUrl, port, visitors, settleSeconds
     if (now !== null) rss.push(now);
   }, 50);
   try {
+    // The server's code warms up on a page the crowd does not ask for (as a running server's has).
+    log(`  ${visitors} visitors at once on /blogs (warm-up)…`);
+    const warmUp = { path: '/blogs', ...(await burst(`${shell.url}/blogs`, visitors)) };
     /** @type {({ path: string } & Awaited<ReturnType<typeof burst>>)[]} */
     const bursts = [];
     for (const pagePath of ['/', `/products/${part._id}`]) {
@@ -211,7 +214,9 @@ export async function measureCrowd({ root, apiUrl, port, visitors, settleSeconds
       await proxy.close();
     }
     return {
+      date: new Date().toISOString().slice(0, 10),
       visitors,
+      warmUp,
       bursts,
       rss: { baselineBytes: baseline, peakBytes: peakRss, settledBytes: settledRss, settleSeconds },
       throughput: { shell: shellThroughput, bare: bareThroughput, ratio: shellThroughput.requestsPerSecond / bareThroughput.requestsPerSecond, bodyBytes: raw.body.length },

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { LRUCache } from 'lru-cache';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_ROUTES_MODULE, SERVER_PAGE_MODULE, serverEntryUrl, withTimeout, type ServerPageModule } from '@pcpp/contracts';
 import type { RemoteVersion } from './types';
@@ -30,7 +31,8 @@ registerPlugins([
   },
 ]);
 
-const loads = new Map<string, Promise<ServerRemote>>();
+/** Loaded versions, the least recently used dropped first (its modules stay with the pages using them). */
+const loads = new LRUCache<string, Promise<ServerRemote>>({ max: KEPT_VERSIONS });
 /** One load at a time: another version of the same remote re-registers its name. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -55,12 +57,7 @@ export function loadServerRemote({ name, manifestUrl, fingerprint }: RemoteVersi
   const entry = serverEntryUrl(manifestUrl);
   const key = `${entry}#${fingerprint}`;
   const known = loads.get(key);
-  if (known) {
-    // Most recently used last.
-    loads.delete(key);
-    loads.set(key, known);
-    return known;
-  }
+  if (known) return known;
   const loading = withTimeout(
     queue.then(() => load(name, entry)),
     LOAD_TIMEOUT_MS,
@@ -73,6 +70,5 @@ export function loadServerRemote({ name, manifestUrl, fingerprint }: RemoteVersi
       if (loads.get(key) === loading) loads.delete(key);
     }, RETRY_FAILED_AFTER_MS).unref();
   });
-  while (loads.size > KEPT_VERSIONS) loads.delete(loads.keys().next().value as string);
   return loading;
 }
