@@ -30,7 +30,7 @@ import { pageHints, readLiveRemotes, type GetJson, type RuntimeConfig } from './
 import type { RenderCache } from './render-cache';
 import { createRenderQueue, type RenderQueue } from './render-queue';
 import { contentSecurityPolicy } from './security-headers';
-import type { PageRequest, Pages } from './static-server';
+import { reachedOverTls, type PageRequest, type Pages } from './static-server';
 
 /** The same reason is logged at most once in this long (a remote that keeps failing fills no disk). */
 const LOG_EVERY_MS = 10_000;
@@ -316,10 +316,7 @@ export function createShellPages({
   }
 
   /** The address the request came to (behind a TLS proxy the deployment trusts, as it says in X-Forwarded-Proto). */
-  function requestOriginOf(req: IncomingMessage): string {
-    const https = Boolean((req.socket as { encrypted?: boolean }).encrypted) || (trustProxy && req.headers['x-forwarded-proto'] === 'https');
-    return `${https ? 'https' : 'http'}://${req.headers.host}`;
-  }
+  const requestOriginOf = (req: IncomingMessage) => `${reachedOverTls(req, trustProxy) ? 'https' : 'http'}://${req.headers.host}`;
 
   return {
     stats,
