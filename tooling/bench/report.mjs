@@ -180,7 +180,8 @@ export function renderCrowd(crowd, target) {
   lines.push(
     `\`npm run bench\` (or \`npm run bench -- --only=crowd\`${crowd.date ? `, ${crowd.date}` : ''}) starts a shell's server of its own (\`node shell/dist-server/main.js\`)`,
     `beside the stack, and sends ${crowd.visitors.toLocaleString('en')} GETs at once, each on its own connection, as a browser asks`,
-    '(`Accept-Encoding: gzip, deflate, br`), first to a page the crowd does not ask for (so its code is warm, as a running server\'s is),',
+    '(`Accept-Encoding: gzip, deflate, br`), first to a page the crowd does not ask for, rendered for that burst (so the code is warm,',
+    'as a running server\'s is),',
     'then to `/` and to a part\'s page with nothing of them rendered yet (a cold cache). The sending process runs on the same two',
     'cores as the server, the api and the remotes, and a bare node:http server sending fixed bytes to the same burst takes',
     'about 0.5-0.9 s at p50 here: the figures include that.',
@@ -205,7 +206,7 @@ export function renderCrowd(crowd, target) {
   lines.push(
     '',
     `Cached \`GET /\` (${kb(throughput.bodyBytes)} of brotli) with autocannon, against a bare node:http server sending the same bytes and headers`,
-    'in the same run:',
+    'in the same run, in turns (the shell, the bare server, three times each) so load from elsewhere falls on both; the median turn of each:',
     '',
     '| Server | req/s | p99 |',
     '| --- | --- | --- |',
