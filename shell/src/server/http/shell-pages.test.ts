@@ -361,11 +361,13 @@ describe('a crowd', () => {
 
   test('a full render queue sends the page the browser renders at once, and the log counts it', async () => {
     const render = gated();
-    const shell = await serve(render.render, { budgetMs: 10_000, queue: createRenderQueue({ concurrency: 1, maxWaiting: 1 }) });
+    const queue = createRenderQueue({ concurrency: 1, maxWaiting: 1 });
+    const shell = await serve(render.render, { budgetMs: 10_000, queue });
     try {
       const rendering = fetch(`${shell.url}/blogs`).then((response) => response.headers.get('x-rendered'));
+      await until(() => queue.running === 1);
       const waiting = fetch(`${shell.url}/portfolio`).then((response) => response.headers.get('x-rendered'));
-      await until(() => shell.calls.length === 1 && shell.pages.stats.renders === 1);
+      await until(() => queue.waiting === 1);
       // A third page finds one render running and one waiting: no room.
       const turnedAway = await fetch(`${shell.url}/returnPolicy`);
       expect(turnedAway.status).toBe(200);
