@@ -6,11 +6,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { releaseStoreFromEnv, servicePorts } from './service-config.cjs';
+import { releaseStoreFromEnv, servicePorts } from '../shell/src/server/service-config.cjs';
 import { registerLocalReleases } from './releases/release-store.mjs';
 import { serverRenderingReady, spawnService, waitForUrl } from './services/child-services.mjs';
 import { demoAccountLines, startLocalServices } from './services/local-services.mjs';
-import { SHELL_SERVER_BUILD } from './services/shell-server.mjs';
+import { SHELL_HTTP_BUILD } from './services/shell-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ports = servicePorts();
@@ -19,16 +19,16 @@ const releaseStore = releaseStoreFromEnv();
 const BUILD_OUTPUTS = {
   '@pcpp/contracts': 'contracts/dist/index.js',
   '@pcpp/api': 'api/dist/server.js',
-  '@pcpp/shell': SHELL_SERVER_BUILD,
+  '@pcpp/shell': SHELL_HTTP_BUILD,
   '@pcpp/mf-shop': 'mf-shop/dist/server/remoteEntry.js',
   '@pcpp/mf-dashboard': 'mf-dashboard/dist/mf-manifest.json',
   '@pcpp/mf-admin': 'mf-admin/dist/mf-manifest.json',
 };
 
-/** @type {{ name: string, dir: string, port: number, show: string, spa?: boolean, serverBuild?: string, immutable?: boolean, pid?: number }[]} */
+/** @type {{ name: string, dir: string, port: number, show: string, shell?: boolean, immutable?: boolean, pid?: number }[]} */
 const FRONTENDS = [
-  // Renders the public pages on the server with its server build (and the remotes' server builds).
-  { name: 'shell', dir: 'shell/dist', port: ports.shell, spa: true, serverBuild: SHELL_SERVER_BUILD, show: '' },
+  // The shell's production server: renders the public pages with its server build (and the remotes').
+  { name: 'shell', dir: 'shell/dist', port: ports.shell, shell: true, show: '' },
   { name: 'mf-shop', dir: 'mf-shop/dist', port: ports.shop, show: '/mf-manifest.json' },
   { name: 'mf-dashboard', dir: 'mf-dashboard/dist', port: ports.dashboard, show: '/mf-manifest.json' },
   { name: 'mf-admin', dir: 'mf-admin/dist', port: ports.admin, show: '/mf-manifest.json' },
@@ -122,10 +122,8 @@ async function main() {
       command: process.execPath,
       args: [
         path.join(root, 'tooling/serve-static.mjs'),
-        '--root', path.resolve(root, frontend.dir),
+        ...(frontend.shell ? ['--shell'] : ['--root', path.resolve(root, frontend.dir), '--cors']),
         '--port', String(frontend.port),
-        ...(frontend.spa ? ['--spa', '--pages'] : ['--cors']),
-        ...(frontend.serverBuild ? ['--server-build', path.join(root, frontend.serverBuild)] : []),
         ...(frontend.immutable ? ['--immutable'] : []),
       ],
       env,

@@ -11,6 +11,11 @@ export interface RouteOwnership {
   path: string;
   remote: RemoteName;
   access: Access;
+  /**
+   * Rendered in the browser only, though public: what it shows lives in the browser (the cart), so
+   * the shell's server sends it as the browser renders it instead of rendering it.
+   */
+  browserOnly?: true;
 }
 
 /** First match wins: specific admin pages before the dashboard, the shop catches the rest. */
@@ -29,6 +34,7 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/purchase/:id', remote: 'mf_shop', access: 'user' },
   { path: '/checkout', remote: 'mf_shop', access: 'user' },
   { path: '/checkout/:id', remote: 'mf_shop', access: 'user' },
+  { path: '/cart', remote: 'mf_shop', access: 'public', browserOnly: true },
   { path: '/*', remote: 'mf_shop', access: 'public' },
 ];
 

@@ -1,6 +1,7 @@
 // What search engines and link previews read in the server's HTML: the <head> of a page (title,
 // description, canonical URL, Open Graph and Twitter card tags, schema.org structured data), the
 // sitemap and robots.txt. Server-safe: the shell's server writes them, remotes describe their pages.
+import escapeHtml from 'escape-html';
 import { CURRENCY, centsToDecimal } from './money';
 import { SITE_NAME } from './page-title';
 import { SHELL_PAGE_PATHS, routeOwnership } from './routes';
@@ -24,8 +25,6 @@ export interface PageHead {
   indexable: boolean;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** JSON inside a <script> block: only `</script` or `<!--` could end it early, so `<` is escaped. */
 export function jsonForScript(value: unknown): string {

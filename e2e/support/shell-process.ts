@@ -12,7 +12,7 @@ export interface ShellProcess {
 }
 
 /**
- * The shell's server exactly as `npm start` runs it (tooling/serve-static.mjs with its server build),
+ * The shell's server exactly as `npm start` runs it (tooling/serve-static.mjs --shell),
  * in its own process, with `env` over the stack's: where its remotes and api are, whether it renders
  * on the server (SERVER_RENDERING=off: it does not).
  */

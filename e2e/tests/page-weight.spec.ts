@@ -90,7 +90,7 @@ test('zod is not on the first load: the schemas that check api answers load with
 test('the home page asks once for each thing its HTML preloads, and every script it runs was preloaded', async ({ page, baseURL }) => {
   const { requested, loaded, preloads } = await coldLoad(page, '/');
   const preloaded = preloads.map((link) => link.href);
-  // Its remote and its hero are among them (tooling/services/page-hints.mjs); its reads are not: the
+  // Its remote and its hero are among them (shell/src/server/http/page-hints.ts); its reads are not: the
   // server rendered the page with them and sent them along, so the browser never asks.
   expect(preloaded.some((href) => href.endsWith('/remoteEntry.js'))).toBe(true);
   expect(preloads.filter((link) => link.as === 'image')).toHaveLength(1);

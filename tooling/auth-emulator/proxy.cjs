@@ -15,7 +15,7 @@
 //   AUTH_STAND_IN_SECRET) and an email the stand-in never vouches for (email_verified false), so
 //   it opens no existing password account and proves no mailbox.
 // Answers carry no CORS of the emulator's (the shop's pages call it from their own origin) and no
-// X-Powered-By. CommonJS, like service-config.cjs: the webpack config requires it, the ES module
+// X-Powered-By. CommonJS, like shell/src/server/service-config.cjs: the webpack config requires it, the ES module
 // scripts and the Playwright tests import it.
 const { createHmac } = require('node:crypto');
 const { readFile } = require('node:fs/promises');

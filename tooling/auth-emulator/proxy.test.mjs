@@ -4,10 +4,28 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { startStaticServer } from '../services/static-server.mjs';
 import { createAuthEmulatorProxy, standInGoogleSubject } from './proxy.cjs';
 
 const IDENTITY = '/identitytoolkit.googleapis.com/v1';
+
+/**
+ * The proxy in front of a server that answers 404 to what it does not take (as the shell's server does).
+ * @param {(req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>} handle
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+async function serveProxy(handle) {
+  const server = http.createServer((req, res) => {
+    handle(req, res).then((handled) => handled || res.writeHead(404).end('Not found'), () => res.writeHead(500).end());
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  return {
+    url: `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve(undefined));
+      server.closeAllConnections();
+    }),
+  };
+}
 const SECRET = 'a-per-start-secret-of-the-test-run-0123456789';
 /** Emails the stand-in emulator says have a password. */
 const PASSWORD_ACCOUNTS = new Set(['admin@pcparts.dev']);
@@ -29,7 +47,7 @@ describe('auth emulator proxy', () => {
   let reached = [];
   /** @type {http.Server} */
   let emulator;
-  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
+  /** @type {Awaited<ReturnType<typeof serveProxy>>} */
   let shell;
 
   before(async () => {
@@ -52,7 +70,7 @@ describe('auth emulator proxy', () => {
     });
     await new Promise((resolve) => emulator.listen(0, '127.0.0.1', () => resolve(undefined)));
     const emulatorHost = `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}`;
-    shell = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost, standInSecret: SECRET }) });
+    shell = await serveProxy(createAuthEmulatorProxy({ emulatorHost, standInSecret: SECRET }));
   });
 
   after(async () => {
@@ -147,7 +165,7 @@ describe('auth emulator proxy', () => {
   }
 
   test('a proxy without the per-start secret refuses every Google sign-in', async () => {
-    const bare = await startStaticServer({ root: '/nonexistent', port: 0, spa: true, handle: createAuthEmulatorProxy({ emulatorHost: `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}` }) });
+    const bare = await serveProxy(createAuthEmulatorProxy({ emulatorHost: `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}` }));
     try {
       reached = [];
       const answer = await fetch(`${bare.url}${IDENTITY}/accounts:signInWithIdp?key=k`, {
@@ -186,7 +204,7 @@ describe('auth emulator proxy', () => {
     assert.deepEqual(reached, []);
   });
 
-  const signInAs = (/** @type {unknown} */ body, origin = shell.url) =>
+  const signInAs = (/** @type {unknown} */ body, /** @type {string | null} */ origin = shell.url) =>
     call('POST', '/__/auth-emulator/google-sign-in', { body, headers: origin ? { Origin: origin } : {} });
 
   test('the stand-in makes an unverified Google identity for a new email, with its subject', async () => {

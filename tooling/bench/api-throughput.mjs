@@ -30,8 +30,11 @@ async function measure(url, { warmUpSeconds, seconds }) {
   };
 }
 
-/** @param {Record<string, string>} bodies */
-async function startBareServer(bodies) {
+/**
+ * bodies: path → JSON text, or the bytes (base64) and headers of another answer.
+ * @param {Record<string, string | { base64: string, headers: Record<string, string> }>} bodies
+ */
+export async function startBareServer(bodies) {
   const child = fork(path.join(here, 'bare-server.mjs'), { stdio: 'inherit' });
   /** @type {{ port: number }} */
   const { port } = await new Promise((resolve, reject) => {

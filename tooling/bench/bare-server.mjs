@@ -1,17 +1,25 @@
-// The yardstick beside the api: bare node:http answering the same JSON bodies from memory.
-// Started as a child process (as the api is one); the parent sends {path: body} and gets the port.
+// The yardstick: bare node:http answering the same bodies from memory (the api's JSON, the shell's
+// page). Started as a child process (as the servers measured are); the parent sends
+// {path: body} (JSON text) or {path: {base64, headers}} (bytes with their headers) and gets the port.
 import http from 'node:http';
 
-process.once('message', (/** @type {Record<string, string>} */ bodies) => {
-  const answers = new Map(Object.entries(bodies).map(([path, body]) => [path, Buffer.from(body)]));
+/** @typedef {string | { base64: string, headers: Record<string, string> }} Answer */
+
+process.once('message', (/** @type {Record<string, Answer>} */ bodies) => {
+  const answers = new Map(
+    Object.entries(bodies).map(([path, answer]) => {
+      if (typeof answer === 'string') return [path, { body: Buffer.from(answer), headers: { 'content-type': 'application/json; charset=utf-8' } }];
+      return [path, { body: Buffer.from(answer.base64, 'base64'), headers: answer.headers }];
+    }),
+  );
   const server = http.createServer((req, res) => {
-    const body = answers.get(req.url ?? '');
-    if (!body) {
+    const answer = answers.get(req.url ?? '');
+    if (!answer) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }).end(body);
+    res.writeHead(200, { ...answer.headers, 'content-length': answer.body.length }).end(answer.body);
   });
-  // Forked by api-throughput.mjs, so process.send exists.
+  // Forked by the bench, so process.send exists.
   server.listen(0, '127.0.0.1', () => process.send?.({ port: /** @type {import('node:net').AddressInfo} */ (server.address()).port }));
 });

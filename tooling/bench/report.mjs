@@ -29,7 +29,16 @@ const KB = 1000;
  *   autocannon: string, platform: string }, settings: { pageRuns: number, connections: number, warmUpSeconds: number,
  *   apiSeconds: number }, targets: Targets, pages: PageRow[], homeScripts?: HomeScripts, api: ApiRow[], orders: OrderRush, checkouts?: CheckoutRush,
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
- *   serverRendering?: ServerRendering, optimisations?: Optimisation[] }} BenchResults
+ *   serverRendering?: ServerRendering, crowd?: Crowd, optimisations?: Optimisation[] }} BenchResults
+ * @typedef {{ path: string, requests: number, statuses: Record<string, number>, renderedBy: Record<string, number>, errors: number,
+ *   p50Ms: number | null, p99Ms: number | null, maxMs: number | null, seconds: number }} Burst
+ * @typedef {{ error: string } | { error?: undefined, date?: string, visitors: number, warmUp?: Burst, bursts: Burst[],
+ *   rss: { baselineBytes: number | null, peakBytes: number, settledBytes: number | null, settleSeconds: number },
+ *   throughput: { shell: Throughput, bare: Throughput, ratio: number, bodyBytes: number },
+ *   cdn: { cacheControl: string | string[] | null, vary: string | string[] | null, setCookie: string | string[] | null,
+ *     firstVisitor: { status: number, cache: string }, secondVisitor: { status: number, cache: string }, originRequests: number },
+ *   log: string[] }} Crowd the shell's server under a crowd (crowd.mjs)
+ * @typedef {{ p99Ms: number, peakRssMb: number, settledRssMb: number, minRatio: number }} CrowdTargets
  * @typedef {{ home?: (import('./server-rendering.mjs').Throughput & { name: string })[],
  *   withoutJavaScript?: { hero: boolean, parts: number, reviews: number, renderedBy: string | null } }} ServerRendering
  */
@@ -66,7 +75,7 @@ export function apiVerdicts(row) {
 }
 
 /** @param {BenchResults} results */
-export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, optimisations = [] }) {
+export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, optimisations = [] }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -106,6 +115,7 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
   }
   if (homeScripts) lines.push('', ...renderHomeScripts(homeScripts));
   if (serverRendering) lines.push('', ...renderServerRendering(serverRendering));
+  if (crowd) lines.push('', ...renderCrowd(crowd, CROWD_TARGETS));
   lines.push(
     '',
     '## API',
@@ -147,6 +157,75 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
   if (optimisations.length > 0) lines.push('', ...renderOptimisations(optimisations));
   lines.push('');
   return lines.join('\n');
+}
+
+/** Issue 37's targets for the shell's server under a crowd. */
+export const CROWD_TARGETS = { p99Ms: 1000, peakRssMb: 512, settledRssMb: 300, minRatio: 0.5 };
+const mb = (/** @type {number | null} */ bytes) => (bytes === null ? '—' : `${Math.round(bytes / 2 ** 20)} MB`);
+const counts = (/** @type {Record<string, number>} */ byKey) =>
+  Object.entries(byKey)
+    .map(([key, count]) => `${count.toLocaleString('en')} ${key}`)
+    .join(', ');
+
+/**
+ * The shell's server under a crowd: bursts on a cold cache, its memory, cached GET / against bare
+ * node:http, and a caching proxy in front.
+ * @param {Crowd} crowd
+ * @param {CrowdTargets} target
+ */
+export function renderCrowd(crowd, target) {
+  const lines = ['## A crowd at the shell\'s server', ''];
+  if (crowd.error !== undefined) return [...lines, `Not measured: ${crowd.error}`];
+  const { bursts, rss, throughput, cdn, warmUp } = crowd;
+  lines.push(
+    `\`npm run bench\` (or \`npm run bench -- --only=crowd\`${crowd.date ? `, ${crowd.date}` : ''}) starts a shell's server of its own (\`node shell/dist-server/main.js\`)`,
+    `beside the stack, and sends ${crowd.visitors.toLocaleString('en')} GETs at once, each on its own connection, as a browser asks`,
+    '(`Accept-Encoding: gzip, deflate, br`), first to a page the crowd does not ask for, rendered for that burst (so the code is warm,',
+    'as a running server\'s is),',
+    'then to `/` and to a part\'s page with nothing of them rendered yet (a cold cache). The sending process runs on the same two',
+    'cores as the server, the api and the remotes, and a bare node:http server sending fixed bytes to the same burst takes',
+    'about 0.5-0.9 s at p50 here: the figures include that.',
+    '',
+    `| Burst of ${crowd.visitors.toLocaleString('en')} | Statuses | Rendered | Errors | p50 | p99 (target ≤ ${target.p99Ms} ms) | Slowest |`,
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const burst of [...(warmUp ? [{ ...warmUp, path: `${warmUp.path} (warm-up, not a target)` }] : []), ...bursts]) {
+    const ok = burst.errors === 0 && burst.statuses['200'] === burst.requests && burst.p99Ms !== null && burst.p99Ms <= target.p99Ms;
+    const p99 = `${ms(burst.p99Ms)}${burst.path.includes('warm-up') ? '' : ` ${verdict(ok)}`}`;
+    lines.push(`| \`GET ${burst.path}\` | ${counts(burst.statuses)} | ${counts(burst.renderedBy)} | ${burst.errors} | ${ms(burst.p50Ms)} | ${p99} | ${ms(burst.maxMs)} |`);
+  }
+  const peakOk = rss.peakBytes <= target.peakRssMb * 2 ** 20;
+  const settledOk = rss.settledBytes !== null && rss.settledBytes <= target.settledRssMb * 2 ** 20;
+  lines.push(
+    '',
+    `The shell's server's resident memory (RSS, sampled every 50 ms): ${mb(rss.baselineBytes)} before, **${mb(rss.peakBytes)} at its peak** through`,
+    `the bursts (limit ${target.peakRssMb} MB: ${verdict(peakOk)}), ${mb(rss.settledBytes)} ${rss.settleSeconds} s after (target under ${target.settledRssMb} MB: ${verdict(settledOk)}).`,
+  );
+  if (crowd.log.length > 0) lines.push('', 'Its log through the bursts:', '', ...crowd.log.map((line) => `- \`${line}\``));
+  const ratioOk = throughput.ratio >= target.minRatio;
+  lines.push(
+    '',
+    `Cached \`GET /\` (${kb(throughput.bodyBytes)} of brotli) with autocannon, against a bare node:http server sending the same bytes and headers`,
+    'in the same run, in turns (the shell, the bare server, three times each) so load from elsewhere falls on both; the median turn of each:',
+    '',
+    '| Server | req/s | p99 |',
+    '| --- | --- | --- |',
+    `| the shell's server | ${whole(throughput.shell.requestsPerSecond)} | ${throughput.shell.p99Ms} ms |`,
+    `| bare node:http | ${whole(throughput.bare.requestsPerSecond)} | ${throughput.bare.p99Ms} ms |`,
+    '',
+    `Ratio **${ratio(throughput.ratio)}** (target ≥ ${target.minRatio}: ${verdict(ratioOk)}).`,
+  );
+  const cdnOk = cdn.secondVisitor.cache === 'HIT' && cdn.originRequests === 1;
+  lines.push(
+    '',
+    'A caching proxy in front (tooling/bench/cdn-proxy.mjs: a shared cache by http-cache-semantics, as a CDN keeps pages), two',
+    'visitors of `/`, the second with a cohort cookie of its own:',
+    '',
+    `- \`Cache-Control: ${cdn.cacheControl}\`, \`Vary: ${cdn.vary}\`, Set-Cookie: ${cdn.setCookie ?? 'none'}`,
+    `- first visitor: ${cdn.firstVisitor.status}, ${cdn.firstVisitor.cache}; second visitor: ${cdn.secondVisitor.status}, ${cdn.secondVisitor.cache}`,
+    `- requests that reached the shell: ${cdn.originRequests} (${verdict(cdnOk)}: the second visitor's page came from the cache)`,
+  );
+  return lines;
 }
 
 /**

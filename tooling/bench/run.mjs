@@ -3,6 +3,8 @@
 // orders, and writes docs/benchmarks.md and docs/benchmarks.json. Not part of `npm test`.
 // The stack uses the shared ports: run it under the lock, `flock /tmp/pcpp-stack.lock npm run bench`.
 // `--only=api` skips the pages (quicker, while working on the api); the report then has no page figures.
+// `--only=crowd` measures only the shell's server under a crowd (crowd.mjs, about 2 minutes) and writes
+// its figures into the last full run's docs/benchmarks.json and .md.
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { measureApi } from './api-throughput.mjs';
+import { measureCrowd } from './crowd.mjs';
 import { rushCheckouts } from './checkout-rush.mjs';
 import { rushOrders } from './order-rush.mjs';
 import { measurePageLoad } from './page-load.mjs';
@@ -21,7 +24,7 @@ import { startStack } from './stack.mjs';
 import { spread } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const { releaseStoreFromEnv, servicePorts } = require('../service-config.cjs');
+const { releaseStoreFromEnv, servicePorts } = require('../../shell/src/server/service-config.cjs');
 const { chromiumLaunchOptions } = require('../chromium-launch-options.cjs');
 const demoAccounts = require('../../contracts/src/demo-accounts.json');
 
@@ -35,7 +38,7 @@ const urls = {
 
 const distByOrigin = distFolders(root, ports, releaseStoreFromEnv(process.env, root));
 
-const settings = { pageRuns: 7, cpuThrottlings: [1, 4], connections: 50, warmUpSeconds: 2, apiSeconds: 5, orderCustomers: 20 };
+const settings = { pageRuns: 7, cpuThrottlings: [1, 4], connections: 50, warmUpSeconds: 2, apiSeconds: 5, orderCustomers: 20, crowdVisitors: 2000, crowdSettleSeconds: 60 };
 // Issue 24's targets for the home page: below the single-bundle peer shop's measured 440 ms / 712 ms.
 const targets = { homeJsKb: 170, lcpMs: 400, lcpThrottledMs: 700, cls: 0.05, apiMinRatio: 0.25, toolMinRatio: 0.15, apiMaxP99Ms: 10 };
 const customer = demoAccounts.find((account) => account.role === 'customer');
@@ -49,6 +52,7 @@ const PAGES = [
 
 const log = (/** @type {string} */ line) => console.log(line);
 const onlyApi = process.argv.includes('--only=api');
+const onlyCrowd = process.argv.includes('--only=crowd');
 // The order rush places hundreds of orders from 20 accounts within seconds.
 /** The order rush is each bench customer ordering until the part sells out: past the hold caps on purpose. */
 const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000' };
@@ -162,7 +166,43 @@ async function measureScaleOut() {
   }
 }
 
+/** The shell's server under a crowd, on free ports past the stack's (its own server and a caching proxy). */
+async function measureCrowdSection() {
+  log("A crowd at the shell's server…");
+  return measureCrowd({
+    root,
+    apiUrl: urls.api,
+    port: ports.shell + 10,
+    visitors: settings.crowdVisitors,
+    settleSeconds: settings.crowdSettleSeconds,
+    connections: settings.connections,
+    warmUpSeconds: settings.warmUpSeconds,
+    seconds: settings.apiSeconds,
+    log,
+  }).catch((error) => ({ error: error instanceof Error ? error.message : String(error) }));
+}
+
+/** `--only=crowd`: the crowd's figures, written into the last full run's report. */
+async function crowdOnly() {
+  log('Starting the stack (tooling/start.mjs)…');
+  const stack = await startStack({ root, urls, env: STACK_ENV });
+  let crowd;
+  try {
+    crowd = await measureCrowdSection();
+  } finally {
+    await stack.stop();
+  }
+  const file = path.join(root, 'docs/benchmarks.json');
+  const results = { ...JSON.parse(readFileSync(file, 'utf8')), crowd };
+  results.settings = { ...results.settings, crowdVisitors: settings.crowdVisitors, crowdSettleSeconds: settings.crowdSettleSeconds };
+  results.optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
+  log('Wrote the crowd into docs/benchmarks.md and docs/benchmarks.json.');
+}
+
 async function main() {
+  if (onlyCrowd) return crowdOnly();
   const started = Date.now();
   // Before the stack starts: it serves these builds.
   log('Releasing one remote (npm run build -w mf-admin)…');
@@ -181,6 +221,7 @@ async function main() {
   let homeScripts;
   let chromiumVersion = 'not run (--only=api)';
   let single;
+  let crowd;
   const serverRendering = {};
   try {
     if (!onlyApi) {
@@ -207,6 +248,7 @@ async function main() {
         seconds: settings.apiSeconds,
         log,
       });
+      crowd = await measureCrowdSection();
     }
   } finally {
     await stack.stop();
@@ -225,7 +267,7 @@ async function main() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
   const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, optimisations };
+  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);

@@ -4,7 +4,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { runtimeConfigFromEnv } = require('../service-config.cjs');
+const { runtimeConfigFromEnv } = require('../../shell/src/server/service-config.cjs');
 const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
 const { StartupScriptsPlugin } = require('./startup-scripts-plugin.cjs');
 
@@ -161,8 +161,9 @@ function serverConfig({ name, packageDir, isRemote, exposes, serverExposes, depe
       library: { type: isRemote ? 'commonjs-module' : 'commonjs2' },
       chunkFormat: 'commonjs',
       chunkLoading: 'async-node',
-      // The browser build writes the same folder (a remote's): each cleans only its own files.
-      clean: isRemote ? { keep: (/** @type {string} */ file) => !file.startsWith(prefix) } : true,
+      // The browser build writes the same folder (a remote's), the shell's http server the shell's:
+      // each cleans only its own files.
+      clean: { keep: (/** @type {string} */ file) => (isRemote ? !file.startsWith(prefix) : HTTP_SERVER_FILE.test(file)) },
     },
     resolve: resolveOptions(production),
     module: {
@@ -188,6 +189,45 @@ function serverConfig({ name, packageDir, isRemote, exposes, serverExposes, depe
       envTarget(webpack, 'node'),
     ],
     // Read by Node.js, not downloaded: readable stack traces matter more than bytes.
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** The shell's http server's own files in its server folder (httpServerConfig). */
+const HTTP_SERVER_FILE = /^(main|http)\.js/;
+
+/**
+ * The shell's production http server (src/server/http, src/server/main.ts): plain Node.js, no
+ * federation, every dependency bundled, so `node shell/dist-server/main.js` runs it. `http.js` is the
+ * same server as a library, which `npm start` uses for the shell, the remotes and the release store.
+ * @param {{ name: string, packageDir: string, production: boolean }} options
+ * @returns {import('webpack').Configuration}
+ */
+function httpServerConfig({ name, packageDir, production }) {
+  return {
+    name: `${name}-http`,
+    mode: production ? 'production' : 'development',
+    target: 'node20',
+    context: packageDir,
+    entry: { main: './src/server/main.ts', http: './src/server/http/index.ts' },
+    devtool: 'hidden-source-map',
+    output: {
+      path: path.join(packageDir, SHELL_SERVER_DIR),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      // The server build shares the folder: only this build's own files are cleaned.
+      clean: { keep: (/** @type {string} */ file) => !HTTP_SERVER_FILE.test(file) },
+    },
+    resolve: resolveOptions(production),
+    module: {
+      rules: [scriptRule(production)],
+      // createRequire loads the server build at run time, from a path webpack cannot know.
+      parser: { javascript: { createRequire: false } },
+    },
+    // The files beside the bundle (the browser build, the server build) are found from its own folder.
+    node: { __dirname: false, __filename: false },
     optimization: { minimize: false },
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -235,7 +275,9 @@ function createWebpackConfig({ name, packageDir, port, exposes, title, server = 
     const production = argv.mode !== 'development';
     const browser = browserConfig(production);
     // `npm run dev` renders in the browser only; production builds render on the server too.
-    return server && production ? [browser, serverConfig({ name, packageDir, isRemote, exposes, serverExposes, dependencies, production })] : browser;
+    if (!server || !production) return browser;
+    const renderer = serverConfig({ name, packageDir, isRemote, exposes, serverExposes, dependencies, production });
+    return isRemote ? [browser, renderer] : [browser, renderer, httpServerConfig({ name, packageDir, production })];
   };
 
   /**

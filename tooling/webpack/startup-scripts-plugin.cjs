@@ -1,6 +1,6 @@
 // Writes startup-scripts.json: the script files the shell loads before its first render (the chunks of
 // `import('./bootstrap')` and the shared modules they consume), so its server can preload them with
-// the HTML instead of after main.js has run (tooling/services/page-hints.mjs).
+// the HTML instead of after main.js has run (shell/src/server/http/page-hints.ts).
 const { sources } = require('webpack');
 
 const FILE_NAME = 'startup-scripts.json';

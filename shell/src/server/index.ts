@@ -1,5 +1,5 @@
 // The entry of the shell's server build (tooling/webpack/create-webpack-config.cjs, serverConfig),
-// required by the shell's static server. An async boundary, as in the browser: the shared modules
+// required by the shell's http server (http/shell-server.ts). An async boundary, as in the browser: the shared modules
 // are negotiated before the renderer's code runs.
 import type { ServerRenderer, ServerRendererOptions } from './types';
 

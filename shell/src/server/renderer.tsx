@@ -131,6 +131,7 @@ function renderPage(request: RenderRequest, remote: ServerRemote, reads: ApiRead
         status,
         head: [headTags(head, origin), headStyles, WITHOUT_SCRIPTS].filter(Boolean).join('\n    '),
         body,
+        allReady,
         tail,
         outcome: () => ({ complete: leftToBrowser === 0 && !sectionFailed, reads }),
       });

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { LRUCache } from 'lru-cache';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { SERVER_PAGE_MODULE, type ServerPageModule } from '@pcpp/contracts';
 import { REMOTE_ROUTES_MODULE, serverEntryUrl, withTimeout } from '@pcpp/contracts/core';
@@ -31,7 +32,8 @@ registerPlugins([
   },
 ]);
 
-const loads = new Map<string, Promise<ServerRemote>>();
+/** Loaded versions, the least recently used dropped first (its modules stay with the pages using them). */
+const loads = new LRUCache<string, Promise<ServerRemote>>({ max: KEPT_VERSIONS });
 /** One load at a time: another version of the same remote re-registers its name. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -56,12 +58,7 @@ export function loadServerRemote({ name, manifestUrl, fingerprint }: RemoteVersi
   const entry = serverEntryUrl(manifestUrl);
   const key = `${entry}#${fingerprint}`;
   const known = loads.get(key);
-  if (known) {
-    // Most recently used last.
-    loads.delete(key);
-    loads.set(key, known);
-    return known;
-  }
+  if (known) return known;
   const loading = withTimeout(
     queue.then(() => load(name, entry)),
     LOAD_TIMEOUT_MS,
@@ -74,6 +71,5 @@ export function loadServerRemote({ name, manifestUrl, fingerprint }: RemoteVersi
       if (loads.get(key) === loading) loads.delete(key);
     }, RETRY_FAILED_AFTER_MS).unref();
   });
-  while (loads.size > KEPT_VERSIONS) loads.delete(loads.keys().next().value as string);
   return loading;
 }

@@ -1,4 +1,4 @@
-// What the shell's server build offers the shell's static server (tooling/services/server-render.mjs).
+// What the shell's server build (the renderer) offers the shell's server (http/shell-pages.ts).
 import type { RemoteName } from '@pcpp/contracts/core';
 
 export interface ServerRendererOptions {
@@ -44,6 +44,11 @@ export interface RenderedPage {
   head: string;
   /** The first HTML inside #root: the layout and the page, with a spinner in each section still waiting for data. */
   body: string;
+  /**
+   * Every section was ready when the first HTML left (none streams in late): `tail` holds only the
+   * page's data, and the page can be sent whole, with an ETag, and kept for many visitors.
+   */
+  allReady: boolean;
   /** What follows #root: each late section with its styles as it arrives, then the page's data for hydration. */
   tail: AsyncIterable<string>;
   /** Once `tail` has ended: whether every section was rendered here, and the api answers used. */

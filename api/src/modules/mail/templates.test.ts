@@ -39,8 +39,8 @@ describe('order emails', () => {
   it('escape what the customer or an admin typed in the HTML', () => {
     const email = orderPlacedEmail({ ...order, name: '<script>x</script>' }, { shopUrl, holdMinutes: 60 });
     expect(email.html).not.toContain('<script>');
-    expect(email.html).toContain('&#60;script&#62;x&#60;/script&#62;');
-    expect(email.html).toContain('Kit &#60;2x16 GB&#62; &#38; &#34;RGB&#34;');
+    expect(email.html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(email.html).toContain('Kit &lt;2x16 GB&gt; &amp; &quot;RGB&quot;');
   });
 
   it('confirm a payment with the amount and the transaction id', () => {

@@ -1,4 +1,5 @@
 import { brand, formatCents, type Order, orderPagePath } from '@pcpp/contracts/core';
+import escapeHtml from 'escape-html';
 import type { EmailMessage } from './transport';
 
 /** Where My Orders lives in the shop (the spec's path). */
@@ -9,8 +10,6 @@ interface LinkOptions {
   shopUrl: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A row of an email's table: a label, its value, and whether the value is a link we made (never one a customer typed). */
 type Row = [label: string, value: string, kind?: 'link'];

@@ -1,15 +1,13 @@
+/** @jest-environment node */
 // The static server `npm start` and the e2e tests use, over real HTTP on a throwaway build folder.
-import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import { createAuthEmulatorProxy } from '../auth-emulator/proxy.cjs';
-import { contentSecurityPolicy } from './security-headers.mjs';
-import { startStaticServer } from './static-server.mjs';
+import { contentSecurityPolicy } from './security-headers';
+import { startStaticServer, type RunningServer } from './static-server';
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const runtimeConfig = {
@@ -20,8 +18,7 @@ const runtimeConfig = {
 };
 
 // Big enough to compress, like the real build's files.
-const text = (/** @type {string} */ line) => `${line}\n`.repeat(200);
-/** @type {Record<string, string>} */
+const text = (line: string) => `${line}\n`.repeat(200);
 const FILES = {
   'index.html': text('<!doctype html><title>shell</title>'),
   'main.js': text('console.log("entry");'),
@@ -29,7 +26,7 @@ const FILES = {
   'remoteEntry.js': text('var remote = "entry";'),
   'mf-manifest.json': JSON.stringify({ exposes: Array.from({ length: 100 }, (_, i) => ({ name: `./m${i}` })) }),
   '241.dc158371.js': text('console.log("hashed chunk");'),
-};
+} as Record<string, string> & { 'index.html': string; 'main.js': string; 'remoteEntry.js': string; 'mf-manifest.json': string };
 
 /** A build folder as webpack writes it: each text file with its .br and .gz. */
 function makeBuild() {
@@ -49,11 +46,16 @@ function makeBuild() {
  * @param {{ method?: string, headers?: Record<string, string> }} [options]
  * @returns {Promise<{ status: number | undefined, headers: http.IncomingHttpHeaders, body: Buffer }>}
  */
-function request(baseUrl, requestPath, { method = 'GET', headers = {} } = {}) {
+interface RawAnswer {
+  status: number | undefined;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function request(baseUrl: string, requestPath: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${baseUrl}/`, { method, path: requestPath, headers }, (res) => {
-      /** @type {Buffer[]} */
-      const chunks = [];
+      const chunks: Buffer[] = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
     });
@@ -79,27 +81,23 @@ const BAD_PATHS = [
 ];
 
 describe('static server', () => {
-  /** @type {string} */
-  let dir;
-  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
-  let shell;
-  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
-  let remote;
+  let dir: string;
+  let shell: RunningServer;
+  let remote: RunningServer;
 
-  before(async () => {
+  beforeAll(async () => {
     dir = makeBuild();
-    // Like `npm start`: the shell with the SPA fallback, /config.json and the emulator proxy in front.
+    // Like the shell's server: the SPA fallback and /config.json.
     shell = await startStaticServer({
       root: dir,
       port: 0,
       spa: true,
       runtimeConfig: () => runtimeConfig,
-      handle: createAuthEmulatorProxy({ emulatorHost: '127.0.0.1:9' }),
     });
     remote = await startStaticServer({ root: dir, port: 0, cors: true });
   });
 
-  after(async () => {
+  afterAll(async () => {
     await Promise.all([shell.close(), remote.close()]);
     rmSync(dir, { recursive: true });
   });
@@ -108,177 +106,177 @@ describe('static server', () => {
     for (const server of [shell, remote]) {
       for (const badPath of BAD_PATHS) {
         const answer = await request(server.url, badPath);
-        assert.ok([400, 404].includes(answer.status ?? 0), `${badPath.slice(0, 40)} -> ${answer.status}`);
-        assert.doesNotMatch(answer.body.toString(), /root:/);
+        expect([400, 404].includes(answer.status ?? 0)).toBeTruthy();
+        expect(answer.body.toString()).not.toMatch(/root:/);
         const alive = await request(server.url, '/main.js');
-        assert.equal(alive.status, 200, `still serving after ${badPath.slice(0, 40)}`);
+        expect(alive.status).toBe(200);
       }
     }
   });
 
   test('a path starting with // is an ordinary deep link, not an error', async () => {
     const answer = await request(shell.url, '//');
-    assert.equal(answer.status, 200);
-    assert.equal(answer.body.toString(), FILES['index.html']);
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe(FILES['index.html']);
   });
 
   test('HEAD answers the headers of GET with no body', async () => {
     const answer = await request(remote.url, '/remoteEntry.js', { method: 'HEAD' });
-    assert.equal(answer.status, 200);
-    assert.equal(Number(answer.headers['content-length']), Buffer.byteLength(FILES['remoteEntry.js']));
-    assert.match(answer.headers['content-type'] ?? '', /^text\/javascript/);
-    assert.equal(answer.body.length, 0);
+    expect(answer.status).toBe(200);
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(FILES['remoteEntry.js']));
+    expect(answer.headers['content-type'] ?? '').toMatch(/^text\/javascript/);
+    expect(answer.body.length).toBe(0);
   });
 
   test('Range headers are ignored: the whole file comes back', async () => {
     for (const range of ['bytes=5-2', 'bytes=-5', 'bytes=0-4']) {
       const answer = await request(remote.url, '/main.js', { headers: { Range: range } });
-      assert.equal(answer.status, 200, range);
-      assert.equal(answer.body.toString(), FILES['main.js'], range);
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toBe(FILES['main.js']);
     }
   });
 
   test('other methods get 405', async () => {
     const answer = await request(remote.url, '/main.js', { method: 'POST' });
-    assert.equal(answer.status, 405);
-    assert.equal(answer.headers.allow, 'GET, HEAD');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
   });
 
   test('a request with the ETag it has gets 304 and no body', async () => {
     const first = await request(remote.url, '/mf-manifest.json');
-    assert.ok(first.headers.etag);
-    const again = await request(remote.url, '/mf-manifest.json', { headers: { 'If-None-Match': first.headers.etag } });
-    assert.equal(again.status, 304);
-    assert.equal(again.body.length, 0);
-    assert.equal(again.headers['cache-control'], 'no-cache');
+    expect(first.headers.etag).toBeTruthy();
+    const again = await request(remote.url, '/mf-manifest.json', { headers: { 'If-None-Match': first.headers.etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('no-cache');
     const changed = await request(remote.url, '/mf-manifest.json', { headers: { 'If-None-Match': 'W/"other"' } });
-    assert.equal(changed.status, 200);
+    expect(changed.status).toBe(200);
   });
 
-  for (const [encoding, decompress] of /** @type {[string, (body: Buffer) => Buffer][]} */ ([
+  for (const [encoding, decompress] of <[string, (body: Buffer) => Buffer][]>[
     ['br', zlib.brotliDecompressSync],
     ['gzip', zlib.gunzipSync],
-  ])) {
+  ]) {
     test(`Accept-Encoding: ${encoding} gets the ${encoding} file with the original type`, async () => {
-      for (const [name, type] of /** @type {[string, RegExp][]} */ ([
+      for (const [name, type] of <[string, RegExp][]>[
         ['remoteEntry.js', /^text\/javascript/],
         ['mf-manifest.json', /^application\/json/],
         ['241.dc158371.js', /^text\/javascript/],
-      ])) {
+      ]) {
         const answer = await request(remote.url, `/${name}`, { headers: { 'Accept-Encoding': encoding } });
-        assert.equal(answer.status, 200);
-        assert.equal(answer.headers['content-encoding'], encoding);
-        assert.equal(answer.headers.vary, 'Accept-Encoding');
-        assert.match(answer.headers['content-type'] ?? '', type);
-        assert.ok(answer.body.length < Buffer.byteLength(FILES[name]));
-        assert.equal(decompress(answer.body).toString(), FILES[name]);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers.vary).toBe('Accept-Encoding');
+        expect(answer.headers['content-type'] ?? '').toMatch(type);
+        expect(answer.body.length < Buffer.byteLength(FILES[name]!)).toBeTruthy();
+        expect(decompress(answer.body).toString()).toBe(FILES[name]);
       }
     });
   }
 
   test('brotli wins when both are accepted; no Accept-Encoding gets the plain file', async () => {
     const both = await request(shell.url, '/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
-    assert.equal(both.headers['content-encoding'], 'br');
-    assert.equal(zlib.brotliDecompressSync(both.body).toString(), FILES['index.html']);
+    expect(both.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(both.body).toString()).toBe(FILES['index.html']);
     const plain = await request(shell.url, '/main.js');
-    assert.equal(plain.headers['content-encoding'], undefined);
-    assert.equal(plain.body.toString(), FILES['main.js']);
+    expect(plain.headers['content-encoding']).toBe(undefined);
+    expect(plain.body.toString()).toBe(FILES['main.js']);
   });
 
   test('hashed chunks are cached for ever; everything else is revalidated', async () => {
     const hashed = await request(remote.url, '/241.dc158371.js', { headers: { 'Accept-Encoding': 'br' } });
-    assert.equal(hashed.headers['cache-control'], CACHE_FOREVER);
+    expect(hashed.headers['cache-control']).toBe(CACHE_FOREVER);
     for (const name of ['/', '/index.html', '/main.js', '/remoteEntry.js', '/mf-manifest.json', '/config.json']) {
       const answer = await request(shell.url, name, { headers: { 'Accept-Encoding': 'br' } });
-      assert.equal(answer.status, 200, name);
-      assert.equal(answer.headers['cache-control'], 'no-cache', name);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
     }
     // A chunk asked for before its deploy finished must not be cached as missing.
     const missing = await request(remote.url, '/999.0123abcd.js');
-    assert.equal(missing.status, 404);
-    assert.equal(missing.headers['cache-control'], undefined);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe(undefined);
   });
 
   test('the shell serves index.html for deep links but 404 for missing files; remotes have no fallback', async () => {
     const deepLink = await request(shell.url, '/dashboard/x');
-    assert.equal(deepLink.status, 200);
-    assert.match(deepLink.headers['content-type'] ?? '', /^text\/html/);
-    assert.equal(deepLink.body.toString(), FILES['index.html']);
-    assert.equal((await request(shell.url, '/missing.js')).status, 404);
-    assert.equal((await request(remote.url, '/dashboard/x')).status, 404);
+    expect(deepLink.status).toBe(200);
+    expect(deepLink.headers['content-type'] ?? '').toMatch(/^text\/html/);
+    expect(deepLink.body.toString()).toBe(FILES['index.html']);
+    expect((await request(shell.url, '/missing.js')).status).toBe(404);
+    expect((await request(remote.url, '/dashboard/x')).status).toBe(404);
   });
 
   test('given the pages it has, the shell answers 404 for any other path, still with index.html', async () => {
     const withPages = await startStaticServer({ root: dir, port: 0, spa: true, isPagePath: (pathname) => pathname === '/blogs' });
     try {
-      assert.equal((await request(withPages.url, '/blogs')).status, 200);
+      expect((await request(withPages.url, '/blogs')).status).toBe(200);
       const unknown = await request(withPages.url, '/no-such-page?x=1');
-      assert.equal(unknown.status, 404);
-      assert.match(unknown.headers['content-type'] ?? '', /^text\/html/);
-      assert.equal(unknown.body.toString(), FILES['index.html']);
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers['content-type'] ?? '').toMatch(/^text\/html/);
+      expect(unknown.body.toString()).toBe(FILES['index.html']);
       const head = await request(withPages.url, '/no-such-page', { method: 'HEAD' });
-      assert.equal(head.status, 404);
-      assert.equal(head.body.length, 0);
+      expect(head.status).toBe(404);
+      expect(head.body.length).toBe(0);
       // Files are not pages: served as before, and a missing one is a plain 404.
-      assert.equal((await request(withPages.url, '/main.js')).status, 200);
+      expect((await request(withPages.url, '/main.js')).status).toBe(200);
       const missing = await request(withPages.url, '/missing.js');
-      assert.equal(missing.status, 404);
-      assert.equal(missing.body.toString(), 'Not found');
+      expect(missing.status).toBe(404);
+      expect(missing.body.toString()).toBe('Not found');
     } finally {
       await withPages.close();
     }
   });
 
   test('remotes send CORS headers, the shell does not', async () => {
-    assert.equal((await request(remote.url, '/mf-manifest.json')).headers['access-control-allow-origin'], '*');
-    assert.equal((await request(shell.url, '/main.js')).headers['access-control-allow-origin'], undefined);
+    expect((await request(remote.url, '/mf-manifest.json')).headers['access-control-allow-origin']).toBe('*');
+    expect((await request(shell.url, '/main.js')).headers['access-control-allow-origin']).toBe(undefined);
   });
 
   test('/config.json is the runtime config as uncached JSON', async () => {
     const answer = await request(shell.url, '/config.json');
-    assert.equal(answer.status, 200);
-    assert.match(answer.headers['content-type'] ?? '', /^application\/json/);
-    assert.equal(answer.headers['cache-control'], 'no-cache');
-    assert.deepEqual(JSON.parse(answer.body.toString()), runtimeConfig);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type'] ?? '').toMatch(/^application\/json/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(answer.body.toString())).toEqual(runtimeConfig);
   });
 
   test('a file written while the server runs (a rebuild) is served at once', async () => {
     const rebuilt = text('console.log("rebuilt chunk");');
     writeFileSync(path.join(dir, '327.29b36f7d.js'), rebuilt);
     const answer = await request(shell.url, '/327.29b36f7d.js', { headers: { 'Accept-Encoding': 'br' } });
-    assert.equal(answer.status, 200);
-    assert.equal(answer.headers['content-encoding'], undefined);
-    assert.equal(answer.body.toString(), rebuilt);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe(undefined);
+    expect(answer.body.toString()).toBe(rebuilt);
   });
 
   /** The policy's directives as a map of source lists. */
-  const directivesOf = (/** @type {string} */ header) =>
+  const directivesOf = (header: string): Record<string, string[]> =>
     Object.fromEntries(header.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
 
   test('every answer carries the security headers; the policy names exactly the runtime config origins', async () => {
-    for (const [server, name] of [[shell, '/'], [shell, '/dashboard/x'], [shell, '/main.js'], [remote, '/remoteEntry.js'], [shell, '/config.json']]) {
+    for (const [server, name] of <[RunningServer, string][]>[[shell, '/'], [shell, '/dashboard/x'], [shell, '/main.js'], [remote, '/remoteEntry.js'], [shell, '/config.json']]) {
       const answer = await request(server.url, name);
-      assert.equal(answer.headers['x-content-type-options'], 'nosniff', name);
-      assert.equal(answer.headers['referrer-policy'], 'strict-origin-when-cross-origin', name);
-      assert.ok(answer.headers['content-security-policy'], name);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['content-security-policy']).toBeTruthy();
       // Plain http: no HSTS (it would be ignored, and would only confuse a proxy's cache).
-      assert.equal(answer.headers['strict-transport-security'], undefined, name);
+      expect(answer.headers['strict-transport-security']).toBe(undefined);
     }
     const policy = directivesOf(String((await request(shell.url, '/')).headers['content-security-policy']));
-    assert.deepEqual(policy['script-src'], ["'self'", 'http://shop.test', 'http://admin.test:3003', 'http://127.0.0.1:12111']);
-    assert.deepEqual(policy['connect-src'], ["'self'", 'http://api.test', 'http://shop.test', 'http://admin.test:3003', 'http://127.0.0.1:12111']);
-    assert.ok(policy['img-src'].includes('http://api.test') && policy['img-src'].includes('data:'));
-    assert.ok(policy['style-src'].includes("'unsafe-inline'"));
-    assert.deepEqual(policy['object-src'], ["'none'"]);
-    assert.deepEqual(policy['base-uri'], ["'none'"]);
-    assert.deepEqual(policy['frame-ancestors'], ["'none'"]);
-    assert.ok(!Object.values(policy).flat().some((source) => source === "'unsafe-eval'" || source === '*'));
+    expect(policy['script-src']).toEqual(["'self'", 'http://shop.test', 'http://admin.test:3003', 'http://127.0.0.1:12111']);
+    expect(policy['connect-src']).toEqual(["'self'", 'http://api.test', 'http://shop.test', 'http://admin.test:3003', 'http://127.0.0.1:12111']);
+    expect(policy['img-src']!.includes('http://api.test') && policy['img-src']!.includes('data:')).toBeTruthy();
+    expect(policy['style-src']!.includes("'unsafe-inline'")).toBeTruthy();
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['base-uri']).toEqual(["'none'"]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(!Object.values(policy).flat().some((source) => source === "'unsafe-eval'" || source === '*')).toBeTruthy();
   });
 
   test('HSTS never over plain http, whatever X-Forwarded-Proto a client sends', async () => {
     for (const name of ['/', '/main.js', '/config.json']) {
       const answer = await request(shell.url, name, { headers: { 'X-Forwarded-Proto': 'https' } });
-      assert.equal(answer.headers['strict-transport-security'], undefined, name);
+      expect(answer.headers['strict-transport-security']).toBe(undefined);
     }
   });
 
@@ -286,9 +284,9 @@ describe('static server', () => {
     const proxied = await startStaticServer({ root: dir, port: 0, spa: true, runtimeConfig: () => runtimeConfig, trustProxy: true });
     try {
       const answer = await request(proxied.url, '/', { headers: { 'X-Forwarded-Proto': 'https' } });
-      assert.match(answer.headers['strict-transport-security'] ?? '', /^max-age=\d{7,}/);
+      expect(answer.headers['strict-transport-security'] ?? '').toMatch(/^max-age=\d{7,}/);
       const plain = await request(proxied.url, '/', { headers: { 'X-Forwarded-Proto': 'http' } });
-      assert.equal(plain.headers['strict-transport-security'], undefined);
+      expect(plain.headers['strict-transport-security']).toBe(undefined);
     } finally {
       await proxied.close();
     }
@@ -308,29 +306,29 @@ describe('static server', () => {
       ),
     );
     // The release store serves promoted remote versions, so its code may run too.
-    assert.deepEqual(policy['script-src'], ["'self'", 'https://shop.cdn.example', 'https://releases.shop.example', 'https://js.stripe.com', 'https://apis.google.com']);
-    assert.ok(policy['connect-src'].includes('https://identitytoolkit.googleapis.com'));
-    assert.ok(policy['connect-src'].includes('https://securetoken.googleapis.com'));
-    assert.ok(policy['connect-src'].includes('https://api.stripe.com'));
-    assert.ok(policy['frame-src'].includes('https://shop.firebaseapp.com'));
-    assert.ok(policy['frame-src'].includes('https://js.stripe.com'));
-    assert.ok(policy['img-src'].includes('https://images.shop.example'));
+    expect(policy['script-src']).toEqual(["'self'", 'https://shop.cdn.example', 'https://releases.shop.example', 'https://js.stripe.com', 'https://apis.google.com']);
+    expect(policy['connect-src']!.includes('https://identitytoolkit.googleapis.com')).toBeTruthy();
+    expect(policy['connect-src']!.includes('https://securetoken.googleapis.com')).toBeTruthy();
+    expect(policy['connect-src']!.includes('https://api.stripe.com')).toBeTruthy();
+    expect(policy['frame-src']!.includes('https://shop.firebaseapp.com')).toBeTruthy();
+    expect(policy['frame-src']!.includes('https://js.stripe.com')).toBeTruthy();
+    expect(policy['img-src']!.includes('https://images.shop.example')).toBeTruthy();
   });
 
   test('source maps are never served', async () => {
     for (const server of [shell, remote]) {
       for (const encoding of [undefined, 'br', 'gzip']) {
         const answer = await request(server.url, '/main.js.map', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
-        assert.equal(answer.status, 404);
-        assert.doesNotMatch(answer.body.toString(), /secret source/);
+        expect(answer.status).toBe(404);
+        expect(answer.body.toString()).not.toMatch(/secret source/);
       }
     }
   });
 
   test('listens on loopback only by default', async () => {
     const { port } = new URL(shell.url);
-    const reachable = (/** @type {string} */ host) =>
-      new Promise((resolve) => {
+    const reachable = (host: string) =>
+      new Promise<boolean>((resolve) => {
         const socket = net.connect(Number(port), host);
         socket.once('connect', () => {
           socket.destroy();
@@ -338,46 +336,44 @@ describe('static server', () => {
         });
         socket.once('error', () => resolve(false));
       });
-    assert.equal(await reachable('127.0.0.1'), true);
+    expect(await reachable('127.0.0.1')).toBe(true);
     const otherAddresses = Object.values(os.networkInterfaces())
       .flat()
       .filter((address) => address && !address.internal)
       .map((address) => address?.address ?? '');
-    for (const host of ['::1', ...otherAddresses]) assert.equal(await reachable(host), false, host);
+    for (const host of ['::1', ...otherAddresses]) expect(await reachable(host)).toBe(false);
   });
 });
 
 describe('the release store (--immutable)', () => {
-  /** @type {string} */
-  let store;
-  /** @type {Awaited<ReturnType<typeof startStaticServer>>} */
-  let server;
-  before(async () => {
+  let store: string;
+  let server: RunningServer;
+  beforeAll(async () => {
     store = mkdtempSync(path.join(os.tmpdir(), 'pcpp-store-'));
     mkdirSync(path.join(store, 'mf-admin', '0.1.0+abc'), { recursive: true });
     writeFileSync(path.join(store, 'mf-admin', '0.1.0+abc', 'mf-manifest.json'), FILES['mf-manifest.json']);
     // As `npm start` runs it (serve-static.mjs): with the runtime config, so it answers /config.json too.
     server = await startStaticServer({ root: store, port: 0, cors: true, immutable: true, runtimeConfig: () => runtimeConfig });
   });
-  after(async () => {
+  afterAll(async () => {
     await server.close();
     rmSync(store, { recursive: true, force: true });
   });
 
   test('caches every file of a version forever, the manifest included, and never a missing one', async () => {
     const manifest = await request(server.url, '/mf-admin/0.1.0+abc/mf-manifest.json');
-    assert.equal(manifest.status, 200);
-    assert.equal(manifest.headers['cache-control'], CACHE_FOREVER);
-    assert.equal(manifest.headers['access-control-allow-origin'], '*');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['cache-control']).toBe(CACHE_FOREVER);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
     const missing = await request(server.url, '/mf-admin/0.2.0+def/mf-manifest.json');
-    assert.equal(missing.status, 404);
-    assert.equal(missing.headers['cache-control'], undefined);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe(undefined);
   });
 
   test('never caches /config.json as immutable: it changes with every deploy and rollback', async () => {
     const config = await request(server.url, '/config.json');
-    assert.equal(config.status, 200);
-    assert.equal(config.headers['cache-control'], 'no-cache');
-    assert.doesNotMatch(config.headers['cache-control'], /immutable|max-age=31536000/);
+    expect(config.status).toBe(200);
+    expect(config.headers['cache-control']).toBe('no-cache');
+    expect(config.headers['cache-control']).not.toMatch(/immutable|max-age=31536000/);
   });
 });

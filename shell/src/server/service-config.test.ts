@@ -1,13 +1,12 @@
+/** @jest-environment node */
 // The shell's /config.json as `npm start` derives it from the environment.
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import contracts from '@pcpp/contracts/core';
+import { runtimeConfigSchema } from '@pcpp/contracts/core';
 import { runtimeConfigFromEnv } from './service-config.cjs';
 
 test('says demoDatabase only when the in-memory database stands in (DEMO_DATABASE=true)', () => {
-  assert.equal(runtimeConfigFromEnv({ DEMO_DATABASE: 'true' }).demoDatabase, true);
-  assert.equal('demoDatabase' in runtimeConfigFromEnv({}), false);
-  assert.equal('demoDatabase' in runtimeConfigFromEnv({ DEMO_DATABASE: 'false', MONGODB_URI: 'mongodb://db.example' }), false);
+  expect(runtimeConfigFromEnv({ DEMO_DATABASE: 'true' }).demoDatabase).toBe(true);
+  expect('demoDatabase' in runtimeConfigFromEnv({})).toBe(false);
+  expect('demoDatabase' in runtimeConfigFromEnv({ DEMO_DATABASE: 'false', MONGODB_URI: 'mongodb://db.example' })).toBe(false);
 });
 
 // The browser takes the config the shell's server writes into each page as it is (contracts'
@@ -31,7 +30,7 @@ test('makes a config that fits the runtime config schema, by default and with ev
   };
   for (const env of [{}, everything]) {
     const config = runtimeConfigFromEnv(env);
-    assert.deepEqual(contracts.runtimeConfigSchema.parse(config), config);
+    expect(runtimeConfigSchema.parse(config)).toEqual(config);
   }
-  assert.equal(runtimeConfigFromEnv(everything).stripeSandboxScriptUrl, everything.STRIPE_SANDBOX_SCRIPT_URL);
+  expect(runtimeConfigFromEnv(everything).stripeSandboxScriptUrl).toBe(everything.STRIPE_SANDBOX_SCRIPT_URL);
 });

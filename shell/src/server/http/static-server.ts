@@ -1,13 +1,16 @@
 // Serves one production build (the shell or a remote) the way a CDN would. sirv sends the files
 // (their .br/.gz siblings from the build, ETag and 304); this layer adds /config.json, the SPA
 // fallback, CORS and the cache rules, and keeps one bad request from stopping the process.
+// `npm start` serves the remotes and the release store with it too (tooling/serve-static.mjs).
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import type { TLSSocket } from 'node:tls';
 import sirv from 'sirv';
 import { runtimeConfigFromEnv } from '../service-config.cjs';
-import { securityHeaders } from './security-headers.mjs';
+import { compressedFor } from './compression';
+import { securityHeaders, type PolicyConfig } from './security-headers';
 
 // Hashed chunks never change; everything else (index.html, remoteEntry.js, mf-manifest.json,
 // entry scripts, /config.json) is revalidated so a redeploy shows at once.
@@ -15,12 +18,56 @@ const HASHED = /\.[0-9a-f]{8}\.\w+$/;
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 // Far longer than any route or file name here; Node itself answers 431 past 16 KB of headers.
 const MAX_PATH_LENGTH = 2048;
+// Connections waiting to be accepted: a crowd arriving at once is queued, not refused (the kernel
+// caps it at net.core.somaxconn).
+const LISTEN_BACKLOG = 4096;
+// sirv's own rule: a last segment with an extension names a file, never a page of the app.
+const FILE_PATH = /\/[^/]+\.\w+$/;
 
-/**
- * False for paths no file or route can have: malformed or overlong UTF-8, NUL, `..` segments.
- * @param {string} pathname
- */
-function isSafePath(pathname) {
+export interface PageRequest {
+  pathname: string;
+  /** '' or '?…' */
+  search: string;
+  /** No page renders this path (404). */
+  unknownPage: boolean;
+}
+
+export interface Pages {
+  respond(req: http.IncomingMessage, res: http.ServerResponse, page: PageRequest): Promise<void>;
+}
+
+export interface StaticServerOptions {
+  root: string;
+  port: number;
+  /** The address to listen on, loopback unless told otherwise. */
+  host?: string;
+  /** Deep links get index.html (the shell). */
+  spa?: boolean;
+  cors?: boolean;
+  /** Every file is cached forever (the release store, whose versions never change). */
+  immutable?: boolean;
+  runtimeConfig?: () => PolicyConfig;
+  /** With spa: a deep link it rejects still gets index.html (the not-found page), with status 404. */
+  isPagePath?: (pathname: string) => boolean;
+  /** With spa: answers the pages (shell-pages.ts: index.html with its hints, or rendered on the server). */
+  pages?: Pages;
+  /** A TLS proxy in front sets X-Forwarded-Proto (TRUST_PROXY); otherwise the header is ignored for HSTS. */
+  trustProxy?: boolean;
+  /** More places images come from (the S3 bucket's public URL), for the policy. */
+  imageOrigins?: string[];
+  /** Sees every request first (the auth emulator proxy under `npm start`); true means it answered. */
+  handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
+}
+
+export interface RunningServer {
+  /** With the port it got, so a caller may pass 0. */
+  url: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+/** False for paths no file or route can have: malformed or overlong UTF-8, NUL, `..` segments. */
+function isSafePath(pathname: string): boolean {
   if (!pathname.startsWith('/') || pathname.length > MAX_PATH_LENGTH) return false;
   let decoded;
   try {
@@ -31,57 +78,33 @@ function isSafePath(pathname) {
   return !decoded.includes('\0') && !decoded.split(/[/\\]/).includes('..');
 }
 
-/**
- * A page written per request (a few KB): compressed as the client accepts, quickly.
- * @param {http.IncomingMessage} req
- * @param {string} text
- */
-function compressFor(req, text) {
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    return { encoding: 'br', body: zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) };
-  }
-  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: zlib.gzipSync(text) };
-  return { encoding: null, body: Buffer.from(text) };
-}
-
-/**
- * @param {http.IncomingMessage} _req
- * @param {http.ServerResponse} res
- */
-function notFound(_req, res) {
+function notFound(_req: http.IncomingMessage, res: http.ServerResponse) {
   // A chunk asked for before its deploy finished must not stay cached as missing.
   res.removeHeader('Cache-Control');
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
 }
 
-// sirv's own rule: a last segment with an extension names a file, never a page of the app.
-const FILE_PATH = /\/[^/]+\.\w+$/;
-
 /**
  * Whether this answer really travels over TLS, for HSTS: anyone can send X-Forwarded-Proto, so it
  * counts only behind a proxy the deployment says it has (TRUST_PROXY).
- * @param {http.IncomingMessage} req
- * @param {boolean} trustProxy
  */
-const reachedOverTls = (req, trustProxy) =>
-  Boolean(/** @type {import('node:tls').TLSSocket} */ (req.socket).encrypted) || (trustProxy && req.headers['x-forwarded-proto'] === 'https');
+export const reachedOverTls = (req: http.IncomingMessage, trustProxy: boolean): boolean =>
+  Boolean((req.socket as TLSSocket).encrypted) || (trustProxy && req.headers['x-forwarded-proto'] === 'https');
 
-/**
- * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean, immutable?: boolean,
- *   runtimeConfig?: () => object, isPagePath?: (pathname: string) => boolean,
- *   pages?: { respond: (req: http.IncomingMessage, res: http.ServerResponse, page: { pathname: string, search: string, unknownPage: boolean }) => Promise<void> },
- *   trustProxy?: boolean,
- *   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean> }} options
- *   handle sees every request first (the auth emulator proxy); true means it answered.
- *   host: the address to listen on, loopback unless told otherwise.
- *   immutable: every file is cached forever (the release store, whose versions never change).
- *   isPagePath (with spa): a deep link it rejects still gets index.html, which renders the
- *   not-found page, but with status 404.
- *   pages (with spa): answers the pages (shell-pages.mjs: index.html with its hints, or rendered on the server).
- *   trustProxy: a TLS proxy in front sets X-Forwarded-Proto (TRUST_PROXY); otherwise the header is ignored for HSTS.
- */
-export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, immutable = false, runtimeConfig, isPagePath, pages, handle, trustProxy = false }) {
+export function startStaticServer({
+  root,
+  port,
+  host = '127.0.0.1',
+  spa = false,
+  cors = false,
+  immutable = false,
+  runtimeConfig,
+  isPagePath,
+  pages,
+  handle,
+  trustProxy = false,
+  imageOrigins = [],
+}: StaticServerOptions): Promise<RunningServer> {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
     dev: true,
@@ -93,21 +116,28 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
     onNoMatch: notFound,
   });
 
-  /**
-   * @param {http.IncomingMessage} req
-   * @param {http.ServerResponse} res
-   */
-  async function respond(req, res) {
-    const pathname = (req.url ?? '/').split('?')[0];
+  /** The headers for one runtime config, over TLS or not: built once, not per request. */
+  const headerSets = new WeakMap<PolicyConfig, [Record<string, string>, Record<string, string>]>();
+  const environmentConfig = runtimeConfig ? null : runtimeConfigFromEnv(process.env);
+  function headersFor(config: PolicyConfig, https: boolean): Record<string, string> {
+    let sets = headerSets.get(config);
+    if (!sets) {
+      sets = [securityHeaders(config, { https: false, imageOrigins }), securityHeaders(config, { https: true, imageOrigins })];
+      headerSets.set(config, sets);
+    }
+    return sets[https ? 1 : 0];
+  }
+
+  async function respond(req: http.IncomingMessage, res: http.ServerResponse) {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (!isSafePath(pathname)) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
       return;
     }
     if (handle && (await handle(req, res))) return;
     // The Content-Security-Policy names the origins of the runtime config (the environment's, on a remote).
-    const config = runtimeConfig ? runtimeConfig() : runtimeConfigFromEnv(process.env);
-    const imageOrigins = process.env.S3_PUBLIC_URL ? [process.env.S3_PUBLIC_URL] : [];
-    for (const [name, value] of Object.entries(securityHeaders(config, { https: reachedOverTls(req, trustProxy), imageOrigins }))) {
+    const config = runtimeConfig ? runtimeConfig() : environmentConfig!;
+    for (const [name, value] of Object.entries(headersFor(config, reachedOverTls(req, trustProxy)))) {
       res.setHeader(name, value);
     }
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
@@ -134,7 +164,7 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
     }
     if (unknownPage) {
       const page = await readFile(path.resolve(root, 'index.html'), 'utf8');
-      const { body, encoding } = compressFor(req, page);
+      const { body, encoding } = compressedFor(req, page);
       res.writeHead(404, {
         'Content-Type': 'text/html; charset=utf-8',
         Vary: 'Accept-Encoding',
@@ -151,8 +181,8 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
   const server = http.createServer((req, res) => {
     // A file deleted between lookup and read (a rebuild) ends this response, not the process.
     res.on('pipe', (source) => source.on('error', () => res.destroy()));
-    respond(req, res).catch((error) => {
-      console.error(`${req.method} ${req.url}: ${error?.stack ?? error}`);
+    respond(req, res).catch((error: unknown) => {
+      console.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
       if (res.headersSent) res.destroy();
       else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
     });
@@ -160,15 +190,15 @@ export function startStaticServer({ root, port, host = '127.0.0.1', spa = false,
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     // Loopback by default: nothing on the network reaches a development server unless HOST says so.
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       resolve({
-        // The port it got, so a caller may pass 0.
-        url: `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
+        url: `http://localhost:${(server.address() as AddressInfo).port}`,
+        server,
         close: () =>
-          /** @type {Promise<void>} */ (new Promise((done) => {
+          new Promise<void>((done) => {
             server.close(() => done());
             server.closeAllConnections();
-          })),
+          }),
       });
     });
   });

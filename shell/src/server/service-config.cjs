@@ -1,8 +1,10 @@
-// Ports and the shell's runtime config, derived from environment variables in one place:
-// `npm start`, `npm run dev`, the webpack configs, the static server and the e2e tests read them
-// here. The default ports come from contracts, which the api reads too.
+// Ports, the shell's runtime config and its server's settings, derived from environment variables in
+// one place: the shell's production server (bundled into shell/dist-server/main.js), `npm start`,
+// `npm run dev`, the webpack configs and the e2e tests read them here. CommonJS, so the webpack
+// configs and tooling require it without a build. The default ports come from contracts, which the
+// api reads too.
 const path = require('node:path');
-const defaultPorts = require('../contracts/src/default-ports.json');
+const defaultPorts = require('../../../contracts/src/default-ports.json');
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -76,7 +78,7 @@ function runtimeConfigFromEnv(env = process.env) {
 }
 
 /** The release store: a folder of immutable versions (`<remote>/<version>/`) and where browsers read it. */
-function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '..')) {
+function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '../../..')) {
   return {
     dir: path.resolve(root, env.RELEASES_DIR || 'releases'),
     publicUrl: (env.RELEASES_PUBLIC_URL || `http://localhost:${servicePorts(env).releases}`).replace(/\/+$/, ''),
@@ -87,19 +89,24 @@ function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '
  * @param {NodeJS.ProcessEnv} env
  * @param {string} name
  * @param {number} fallback
+ * @param {string} [unit]
+ * @param {number} [min]
  */
-function wholeNumberFrom(env, name, fallback) {
+function wholeNumberFrom(env, name, fallback, unit = 'milliseconds', min = 0) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of ${unit}${min > 0 ? ` (at least ${min})` : ''}, got "${raw}"`);
   return value;
 }
 
 /**
- * The shell's server rendering of the public pages (README, "Server rendering"): on unless
- * SERVER_RENDERING=off; the render budget, how long late sections may stream, how long rendered
- * HTML is reused (0: never), and the shop's own address for canonical URLs (SHOP_URL, as the api's emails).
+ * The shell's server rendering of the public pages (docs/architecture.md, "Server rendering"): on
+ * unless SERVER_RENDERING=off; the render budget, how long late sections may stream; the render
+ * cache: how long a page is served as it is (0: no cache), how long past that it may still be served
+ * while one render refreshes it, and its size; how many renders run at once and how many may wait
+ * (past that a visitor gets the page the browser renders); and the shop's own address for canonical
+ * URLs (SHOP_URL, as the api's emails).
  */
 function serverRenderingFromEnv(env = process.env) {
   return {
@@ -107,8 +114,25 @@ function serverRenderingFromEnv(env = process.env) {
     budgetMs: wholeNumberFrom(env, 'SSR_BUDGET_MS', 300),
     streamTimeoutMs: wholeNumberFrom(env, 'SSR_STREAM_TIMEOUT_MS', 10_000),
     cacheTtlMs: wholeNumberFrom(env, 'SSR_CACHE_TTL_MS', 5_000),
+    cacheStaleMs: wholeNumberFrom(env, 'SSR_CACHE_STALE_MS', 60_000),
+    cacheMaxBytes: wholeNumberFrom(env, 'SSR_CACHE_MAX_MB', 64, 'megabytes', 1) * 1024 * 1024,
+    renderConcurrency: wholeNumberFrom(env, 'SSR_RENDER_CONCURRENCY', 2, 'renders', 1),
+    renderQueue: wholeNumberFrom(env, 'SSR_RENDER_QUEUE', 16, 'renders'),
     siteOrigin: env.SHOP_URL ? env.SHOP_URL.replace(/\/+$/, '') : undefined,
   };
 }
 
-module.exports = { servicePorts, listenHost, runtimeConfigFromEnv, releaseStoreFromEnv, serverRenderingFromEnv };
+/**
+ * How long a shared cache in front (a CDN) may keep a public page (docs/cdn.md): fresh for
+ * CDN_MAX_AGE seconds (60), then served stale while it asks again for CDN_STALE_WHILE_REVALIDATE
+ * seconds (600). Browsers always ask again (max-age=0, with the page's ETag). CDN_MAX_AGE=0: no
+ * shared cache keeps a page.
+ */
+function pageCachingFromEnv(env = process.env) {
+  return {
+    sharedMaxAgeS: wholeNumberFrom(env, 'CDN_MAX_AGE', 60, 'seconds'),
+    staleWhileRevalidateS: wholeNumberFrom(env, 'CDN_STALE_WHILE_REVALIDATE', 600, 'seconds'),
+  };
+}
+
+module.exports = { servicePorts, listenHost, runtimeConfigFromEnv, releaseStoreFromEnv, serverRenderingFromEnv, pageCachingFromEnv };

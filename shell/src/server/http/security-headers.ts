@@ -8,7 +8,26 @@ const STRIPE_HOOKS = 'https://hooks.stripe.com';
 const GOOGLE_API_SCRIPTS = 'https://apis.google.com';
 const GOOGLE_IDENTITY = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 
-const originOf = (/** @type {string | undefined} */ url) => {
+/** What of the runtime config (service-config.cjs) the policy reads. */
+export interface PolicyConfig {
+  apiUrl?: string;
+  remotes?: Record<string, string>;
+  releaseStoreUrl?: string;
+  firebase?: { apiKey?: string; authDomain?: string; projectId?: string; useAuthEmulator?: boolean };
+  stripePublishableKey?: string;
+  stripeSandboxScriptUrl?: string;
+}
+
+export interface PolicyOptions {
+  /** More places images come from (an S3 bucket's public URL). */
+  imageOrigins?: string[];
+  /** The nonce of this answer's own inline scripts (React's, revealing the sections a page streams late). */
+  scriptNonce?: string;
+  /** The sha256 of each inline script of a page kept and served to many (a nonce would be the same for all). */
+  scriptHashes?: string[];
+}
+
+const originOf = (url: string | undefined): string | undefined => {
   if (url === undefined) return undefined;
   try {
     return new URL(url).origin;
@@ -17,20 +36,12 @@ const originOf = (/** @type {string | undefined} */ url) => {
   }
 };
 
-/**
- * @param {{ apiUrl?: string, remotes?: Record<string, string>, releaseStoreUrl?: string, firebase?: { apiKey?: string, authDomain?: string, projectId?: string, useAuthEmulator?: boolean },
- *           stripePublishableKey?: string, stripeSandboxScriptUrl?: string }} config the runtime config
- * @param {{ imageOrigins?: string[], scriptNonce?: string }} [options] imageOrigins: more places images come from (an
- *   S3 bucket's public URL); scriptNonce: the nonce of this answer's own inline scripts (React's, revealing
- *   the sections a server-rendered page streams late)
- * @returns {string}
- */
-export function contentSecurityPolicy(config, { imageOrigins = [], scriptNonce } = {}) {
+export function contentSecurityPolicy(config: PolicyConfig, { imageOrigins = [], scriptNonce, scriptHashes = [] }: PolicyOptions = {}): string {
   // The remotes' own servers and the release store that serves their promoted versions.
   const remotes = [...Object.values(config.remotes ?? {}), config.releaseStoreUrl].map(originOf);
   const api = originOf(config.apiUrl);
   // The emulator is reached through the shell's own origin (tooling/auth-emulator/proxy.cjs).
-  const realFirebase = config.firebase && !config.firebase.useAuthEmulator;
+  const realFirebase = Boolean(config.firebase && !config.firebase.useAuthEmulator);
   const firebaseFrames = realFirebase && config.firebase?.authDomain ? [`https://${config.firebase.authDomain}`] : [];
   const sandbox = originOf(config.stripeSandboxScriptUrl);
   const stripe = sandbox
@@ -39,9 +50,16 @@ export function contentSecurityPolicy(config, { imageOrigins = [], scriptNonce }
       ? { scripts: [STRIPE_JS], connect: [STRIPE_API], frames: [STRIPE_JS, STRIPE_HOOKS] }
       : { scripts: [], connect: [], frames: [] };
 
-  const directives = {
+  const directives: Record<string, (string | undefined)[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(scriptNonce ? [`'nonce-${scriptNonce}'`] : []), ...remotes, ...stripe.scripts, ...(realFirebase ? [GOOGLE_API_SCRIPTS] : [])],
+    'script-src': [
+      "'self'",
+      ...(scriptNonce ? [`'nonce-${scriptNonce}'`] : []),
+      ...scriptHashes.map((hash) => `'sha256-${hash}'`),
+      ...remotes,
+      ...stripe.scripts,
+      ...(realFirebase ? [GOOGLE_API_SCRIPTS] : []),
+    ],
     // Manifests and chunks of the remotes, the api, the identity provider.
     'connect-src': ["'self'", api, ...remotes, ...stripe.connect, ...(realFirebase ? GOOGLE_IDENTITY : [])],
     'img-src': ["'self'", 'data:', 'blob:', api, ...remotes, ...imageOrigins.map(originOf)],
@@ -59,12 +77,8 @@ export function contentSecurityPolicy(config, { imageOrigins = [], scriptNonce }
     .join('; ');
 }
 
-/**
- * @param {Parameters<typeof contentSecurityPolicy>[0]} config the runtime config
- * @param {{ https: boolean, imageOrigins?: string[] }} options https: the page was served over TLS
- * @returns {Record<string, string>}
- */
-export function securityHeaders(config, { https, imageOrigins }) {
+/** https: the answer travels over TLS (HSTS goes out only then). */
+export function securityHeaders(config: PolicyConfig, { https, imageOrigins }: { https: boolean; imageOrigins?: string[] }): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(config, { imageOrigins }),
     'X-Content-Type-Options': 'nosniff',

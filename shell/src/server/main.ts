@@ -1,0 +1,25 @@
+// The shell's production server: `node shell/dist-server/main.js` (built by `npm run build`).
+// Serves shell/dist beside it and renders the public pages with shell/dist-server/server.js; its
+// settings come from the environment (shell/src/server/service-config.cjs, README "Production").
+import path from 'node:path';
+import { listenHost, servicePorts } from './service-config.cjs';
+import { startShellServer } from './http/shell-server';
+
+async function main() {
+  const port = servicePorts(process.env).shell;
+  const server = await startShellServer({
+    root: path.join(__dirname, '../dist'),
+    serverBuild: path.join(__dirname, 'server.js'),
+    port,
+    host: listenHost(process.env),
+  });
+  console.warn(`The shell's server listens on ${server.url.replace('localhost', listenHost(process.env))}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => void server.close().then(() => process.exit(0)));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
