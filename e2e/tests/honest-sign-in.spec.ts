@@ -185,10 +185,15 @@ test.describe('page titles', () => {
     await signInThroughLoginPage(page, demoAccounts.customer);
     const part = await aPart(request);
     await placeOrderThroughPage(page, part, part.min_quantity);
+    // My Orders opens the order's own page, which has the spec's Pay for its line.
     await page.goto('/dashboard/myOrders');
-    const pay = page.getByRole('link', { name: `Pay for ${part.name}` }).first();
-    const paymentPath = new URL((await pay.getAttribute('href'))!, page.url()).pathname;
+    await page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: part.name }).first().getByRole('rowheader').getByRole('link').click();
+    const heading = page.getByRole('heading', { level: 1, name: /^Order PCP-/ });
+    const number = (await heading.textContent())!.replace('Order ', '');
+    const orderPath = new URL(page.url()).pathname;
+    const paymentPath = new URL((await page.getByRole('link', { name: `Pay for ${part.name}` }).getAttribute('href'))!, page.url()).pathname;
     for (const [route, title, description] of [
+      [orderPath, `Order ${number} — PC PART PICKER`, `Your order ${number}: its parts, parcels, refunds and returns.`],
       ['/dashboard', 'My Profile — PC PART PICKER', 'Your profile, address and contact details.'],
       ['/dashboard/myOrders', 'My Orders — PC PART PICKER', 'Your orders, their payment and their status.'],
       ['/dashboard/addReview', 'Add Your Review — PC PART PICKER', 'Tell other customers what you think of the shop.'],

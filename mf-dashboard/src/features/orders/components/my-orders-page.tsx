@@ -43,7 +43,7 @@ function NextStep({ order }: { order: OrderSummary }) {
     return (
       <span className="next">
         <Button as={Link} to={`/checkout/${order.checkoutId}`} aria-label={`Pay for order ${order.number}`}>
-          Pay now
+          Pay
         </Button>
         {order.holdExpiresAt && <HoldTimeLeft holdExpiresAt={order.holdExpiresAt} compact />}
       </span>

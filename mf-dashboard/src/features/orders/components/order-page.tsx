@@ -256,7 +256,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         {order.status === 'unpaid' && (
           <>
             <Button as={Link} to={`/checkout/${order.checkoutId}`} aria-label={`Pay for order ${order.number}`}>
-              Pay now
+              Pay
             </Button>
             {order.holdExpiresAt && <HoldTimeLeft holdExpiresAt={order.holdExpiresAt} />}
           </>
