@@ -142,6 +142,9 @@ test.describe('honest sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
+    // Signed out once the page drops the access token (after the identity provider's session):
+    // leaving before then, the next page would find that session still stored.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await signInThroughLoginPage(page, demoAccounts.customer);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
