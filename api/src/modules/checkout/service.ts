@@ -284,6 +284,9 @@ export function createCheckoutService(deps: {
       if (doc.paid) return doc.transactionId === intent.id ? 'already-paid' : { refund: REFUND_REASONS.paidTwice, orders: lines };
       const payable = payableOrders(lines);
       if (payable.length === 0) {
+        // Another delivery of this same payment may have paid the lines since the checkout was read.
+        const again = await checkouts.findById(doc._id);
+        if (again?.paid && again.transactionId === intent.id) return 'already-paid';
         const reason = lines.some((order) => order.paid) ? REFUND_REASONS.paidTwice : REFUND_REASONS.cancelled;
         return { refund: reason, orders: lines };
       }
