@@ -19,6 +19,27 @@ describe('shippingAddressSchema', () => {
     expect(firstError({ fullName: '  ' })).toBe(addressText.fullNameRequired);
     expect(shippingAddressSchema.safeParse({ ...address, extra: 1 }).success).toBe(false);
   });
+
+  it('checks the postal code against the chosen country, with a sentence naming its form', () => {
+    // The walkthrough's finding: a London street and a UK postcode, the country left on United States.
+    expect(firstError({ country: 'US', region: 'CA', postalCode: 'SW1A 1AA' })).toBe(addressText.postalCodeFor('US', '94103'));
+    expect(addressText.postalCodeFor('US', '94103')).toBe('Enter a postal code as United States writes it, e.g. 94103');
+    expect(firstError({ country: 'CA', postalCode: '94103' })).toBe(addressText.postalCodeFor('CA', 'K1A 0B1'));
+    expect(firstError({ country: 'DE', postalCode: '1234' })).toBe(addressText.postalCodeFor('DE', '10115'));
+    expect(firstError({ country: 'GB', postalCode: '12345' })).toBe(addressText.postalCodeFor('GB', 'SW1A 1AA'));
+    for (const [country, postalCode] of [['US', '94103-1234'], ['GB', 'sw1a1aa'], ['CA', 'K1A 0B1'], ['NL', '1012 AB'], ['PT', '1100-148'], ['IE', 'D02 X285'], ['JP', '100-0001']] as const) {
+      expect({ country, ok: shippingAddressSchema.safeParse({ ...address, country, postalCode, region: 'CA' }).success }).toEqual({ country, ok: true });
+    }
+  });
+
+  it('asks a US address for its state (sales tax is by state), and names it on the address line', () => {
+    const us = { ...address, street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US' };
+    expect(firstError(us)).toBe(addressText.regionRequired);
+    expect(firstError({ ...us, region: 'XX' })).toBe(addressText.regionRequired);
+    expect(shippingAddressSchema.parse({ ...us, region: 'CA' }).region).toBe('CA');
+    expect(addressLine({ ...us, region: 'CA' })).toBe('Sam Lee, 1 Market Street, 94103 San Francisco, CA, United States');
+    expect(shippingAddressSchema.safeParse(address).success).toBe(true);
+  });
 });
 
 describe('isPhoneNumber', () => {

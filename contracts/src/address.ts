@@ -48,9 +48,64 @@ export const addressText = {
   postalCodeRequired: 'postal code is required',
   postalCodeInvalid: 'Enter a valid postal code',
   countryRequired: 'Choose the country from the list',
+  regionRequired: 'Choose the state',
+  regionInvalid: 'at most 50 characters',
+  region: 'State / province',
+  /** The postal code does not have the country's form. */
+  postalCodeFor: (country: string, example: string) => `Enter a postal code as ${countryName(country)} writes it, e.g. ${example}`,
   phoneInvalid: 'Enter a phone number with its country code, e.g. +44 7700 900123',
   saveForNextTime: 'Save for next time',
 } as const;
+
+/** US states and DC (USPS codes): a US address names one, since sales tax is by state. */
+export const US_STATES = [
+  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
+  ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'],
+  ['GA', 'Georgia'], ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'], ['IN', 'Indiana'],
+  ['IA', 'Iowa'], ['KS', 'Kansas'], ['KY', 'Kentucky'], ['LA', 'Louisiana'], ['ME', 'Maine'],
+  ['MD', 'Maryland'], ['MA', 'Massachusetts'], ['MI', 'Michigan'], ['MN', 'Minnesota'], ['MS', 'Mississippi'],
+  ['MO', 'Missouri'], ['MT', 'Montana'], ['NE', 'Nebraska'], ['NV', 'Nevada'], ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'], ['NM', 'New Mexico'], ['NY', 'New York'], ['NC', 'North Carolina'], ['ND', 'North Dakota'],
+  ['OH', 'Ohio'], ['OK', 'Oklahoma'], ['OR', 'Oregon'], ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'], ['SD', 'South Dakota'], ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'],
+  ['VT', 'Vermont'], ['VA', 'Virginia'], ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
+] as const;
+export type UsState = (typeof US_STATES)[number][0];
+const US_STATE_CODES = new Set<string>(US_STATES.map(([code]) => code));
+
+/**
+ * Each country's postal code as its post office writes it (an example for the error sentence).
+ * Letters are matched in either case; spaces where the form has one are optional.
+ */
+export const POSTAL_CODE_FORMS: Record<CountryCode, { pattern: RegExp; example: string }> = {
+  US: { pattern: /^\d{5}(-\d{4})?$/, example: '94103' },
+  GB: { pattern: /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i, example: 'SW1A 1AA' },
+  CA: { pattern: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i, example: 'K1A 0B1' },
+  IE: { pattern: /^([AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/i, example: 'D02 X285' },
+  AU: { pattern: /^\d{4}$/, example: '2000' },
+  NZ: { pattern: /^\d{4}$/, example: '6011' },
+  DE: { pattern: /^\d{5}$/, example: '10115' },
+  FR: { pattern: /^\d{5}$/, example: '75001' },
+  NL: { pattern: /^\d{4} ?[A-Z]{2}$/i, example: '1012 AB' },
+  BE: { pattern: /^\d{4}$/, example: '1000' },
+  LU: { pattern: /^(L-?)?\d{4}$/i, example: 'L-1111' },
+  AT: { pattern: /^\d{4}$/, example: '1010' },
+  CH: { pattern: /^\d{4}$/, example: '8001' },
+  IT: { pattern: /^\d{5}$/, example: '00184' },
+  ES: { pattern: /^\d{5}$/, example: '28013' },
+  PT: { pattern: /^\d{4}-\d{3}$/, example: '1100-148' },
+  DK: { pattern: /^\d{4}$/, example: '1050' },
+  SE: { pattern: /^\d{3} ?\d{2}$/, example: '111 52' },
+  NO: { pattern: /^\d{4}$/, example: '0150' },
+  FI: { pattern: /^\d{5}$/, example: '00100' },
+  PL: { pattern: /^\d{2}-\d{3}$/, example: '00-950' },
+  CZ: { pattern: /^\d{3} ?\d{2}$/, example: '110 00' },
+  JP: { pattern: /^\d{3}-?\d{4}$/, example: '100-0001' },
+  SG: { pattern: /^\d{6}$/, example: '018956' },
+  IN: { pattern: /^[1-9]\d{5}$/, example: '110001' },
+  BD: { pattern: /^\d{4}$/, example: '1000' },
+};
 
 /** At least one letter that is not only punctuation: '12' or '---' is no street or city. */
 const hasLetter = (value: string) => /\p{L}/u.test(value);
@@ -75,11 +130,22 @@ export const shippingAddressSchema = z.strictObject({
   city: text(addressText.cityRequired, 100).refine(hasLetter, addressText.cityInvalid),
   postalCode: text(addressText.postalCodeRequired, 12).regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}[A-Za-z0-9]$/, addressText.postalCodeInvalid),
   country: z.enum(COUNTRY_CODES, { error: addressText.countryRequired }),
+  /** A US state's code (required there: sales tax is by state); a province or county elsewhere, optional. */
+  region: z.string().trim().max(50, addressText.regionInvalid).optional(),
   phone: text(m.phoneRequired, 30).refine(isPhoneNumber, addressText.phoneInvalid),
+}).superRefine((address, ctx) => {
+  const form = POSTAL_CODE_FORMS[address.country];
+  if (form && !form.pattern.test(address.postalCode)) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: addressText.postalCodeFor(address.country, form.example) });
+  }
+  if (address.country === 'US' && !US_STATE_CODES.has((address.region ?? '').toUpperCase())) {
+    ctx.addIssue({ code: 'custom', path: ['region'], message: addressText.regionRequired });
+  }
 });
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
 /** The address on one line, as an order (and the spec's `address` field) keeps it. */
 export function addressLine(address: Omit<SavedAddress, 'phone'>): string {
-  return `${address.fullName}, ${address.street}, ${address.postalCode} ${address.city}, ${countryName(address.country)}`;
+  const region = address.region ? `, ${address.region}` : '';
+  return `${address.fullName}, ${address.street}, ${address.postalCode} ${address.city}${region}, ${countryName(address.country)}`;
 }

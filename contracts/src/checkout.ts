@@ -24,6 +24,12 @@ export const checkoutText = {
     return `${left} left to pay before the parts go back on sale.`;
   },
   whatNext: 'We dispatch within 5 days and email you the tracking number. Your orders are in My Orders.',
+  /** A declined or failed card: the page says the order is not paid yet. */
+  paymentFailed: 'Your payment did not go through',
+  heldUntil: (time: string) => `Your parts are held for you until ${time}. Try again with another card.`,
+  /** The checkout of an account whose email is not verified yet: why the button waits. */
+  verifyBeforePaying: 'Verify your email address to place this order: we sent you a link when you signed up.',
+  placeDisabledUnverified: '“Place order and pay” works once your email address is verified.',
   /** The navbar's count of orders waiting for payment, for screen readers. */
   waitingForPayment: (count: number) => `${count} ${count === 1 ? 'order waits' : 'orders wait'} for payment`,
 } as const;

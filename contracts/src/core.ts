@@ -11,6 +11,7 @@ export type * from './api-answer-types';
 export * from './cart';
 export * from './cart-schemas';
 export * from './checkout';
+export * from './checkout-totals';
 export * from './checkout-schemas';
 export * from './catalog-facets';
 export * from './catalog-facet-values';

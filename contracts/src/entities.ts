@@ -51,6 +51,8 @@ export interface SavedAddress {
   postalCode: string;
   /** ISO 3166-1 alpha-2, one of SHIPPING_COUNTRIES. */
   country: string;
+  /** A US state's code (required there); a province elsewhere, optional. */
+  region?: string;
   phone: string;
 }
 

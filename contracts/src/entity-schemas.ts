@@ -53,6 +53,7 @@ export const savedAddressSchema = z.object({
   city: z.string(),
   postalCode: z.string(),
   country: z.string(),
+  region: z.string().optional(),
   phone: z.string(),
 }) satisfies z.ZodType<SavedAddress>;
 

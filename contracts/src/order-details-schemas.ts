@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
 import { ORDER_PAYMENT_STATES, ORDER_PROGRESS, RETURN_STATUSES } from './order-details';
 import { ORDER_NUMBER_PATTERN, ORDER_STATUSES } from './orders';
+import { shippingOptionSchema } from './checkout-schemas';
 import { carrierSchema, shopNoteSchema, trackingNumberSchema } from './orders-schemas';
 import { freeText, optionalText } from './text';
 
@@ -18,6 +19,9 @@ export const orderLineSchema = z.object({
   unitPrice: centsSchema,
   /** quantity × unitPrice. */
   total: centsSchema,
+  /** The line's tax (its share of the shipping's tax included) and its share of the shipping: a refund of units gives back their share of all three. */
+  tax: centsSchema,
+  shipping: centsSchema,
   /** The line's own status (the spec's Order status). */
   status: z.enum(ORDER_STATUSES),
   shippedQuantity: countSchema,
@@ -28,7 +32,7 @@ export const orderLineSchema = z.object({
   returningQuantity: countSchema,
   /** Units given back to stock after a refund. */
   restockedQuantity: countSchema,
-  /** What was refunded of this line, in cents (never more than its total). */
+  /** What was refunded of this line, in cents (never more than total + tax + shipping). */
   refundedAmount: centsSchema,
   /** Units the customer may still send back (delivered, within the window, not returned or refunded). */
   returnableQuantity: countSchema,
@@ -83,7 +87,9 @@ export type OrderReturn = z.infer<typeof orderReturnSchema>;
 export const orderTotalsSchema = z.object({
   /** The lines' totals. */
   subtotal: centsSchema,
-  /** What the customer pays (today the subtotal: shipping and tax are not charged yet). */
+  shipping: centsSchema,
+  tax: centsSchema,
+  /** What the customer pays: subtotal + shipping + tax. */
   total: centsSchema,
   /** Paid so far (0 while unpaid). */
   paid: centsSchema,
@@ -117,6 +123,8 @@ export const orderDetailSchema = z.object({
   refunds: z.array(orderRefundEntrySchema),
   returns: z.array(orderReturnSchema),
   totals: orderTotalsSchema,
+  /** How it ships and the delivery estimate given at checkout (absent on orders placed before shipping was charged). */
+  delivery: shippingOptionSchema.optional(),
   transactionId: z.string().optional(),
   /** The invoice's number, once one was issued. */
   invoiceNumber: z.string().optional(),

@@ -45,6 +45,8 @@ export const orderSchema = z.object({
   holdExpiresAt: isoDateTimeSchema.optional(),
   refunds: z.array(orderRefundSchema).optional(),
   checkoutId: objectIdStringSchema.optional(),
+  taxAmount: centsSchema.optional(),
+  shippingAmount: centsSchema.optional(),
 }) satisfies z.ZodType<Order>;
 
 /** GET /myorder?page=: one page of the customer's orders (the navbar counts those awaiting payment in it). */

@@ -91,6 +91,10 @@ export interface Order {
   refunds?: OrderRefund[];
   /** The checkout that placed it with other lines (absent for a single order). */
   checkoutId?: string;
+  /** The line's sales tax or VAT in cents, its share of the shipping's tax included (absent: none). */
+  taxAmount?: number;
+  /** The line's share of the checkout's shipping, in cents (absent: none). */
+  shippingAmount?: number;
 }
 
 /** GET /myorder?email=&page=&limit=: one page of the customer's orders, newest first. */

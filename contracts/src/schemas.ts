@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { freeText } from './text';
+import { shippingAddressSchema } from './address';
 
 /**
  * Accepts everything the spec's pattern accepts (lowercase letters or digits, @, letters,
@@ -74,5 +75,7 @@ export const profileUpdateSchema = z.strictObject({
   phone: requiredText(m.profilePhoneRequired, 40),
   profession: requiredText(m.professionRequired, 100),
   linkin: requiredText(m.linkedinRequired, 300).refine(isHttpUrl, m.linkedinInvalid),
+  /** The one address book: with it, Address is its line and the checkout uses it. */
+  shippingAddress: shippingAddressSchema.optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;

@@ -27,6 +27,8 @@ export const testOrderLine = (n: number, fields: Partial<OrderLine> = {}): Order
   quantity: 1,
   unitPrice: 10_000,
   total: 10_000,
+  tax: 0,
+  shipping: 0,
   status: 'paid',
   shippedQuantity: 0,
   deliveredQuantity: 0,

@@ -1,0 +1,60 @@
+import { formatCents } from './money';
+
+/** The card minimum (Stripe's smallest USD charge): an order below it could never be paid. */
+export const CARD_MINIMUM_CENTS = 50;
+
+/** How an order travels: chosen at checkout, priced by the api's shipping table. */
+export const SHIPPING_METHODS = ['standard', 'express'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+
+/** The totals' texts, ours (the spec has no shipping or tax). */
+export const totalsText = {
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  tax: 'Tax',
+  total: 'Total',
+  free: 'Free',
+  deliveryTitle: 'Delivery',
+  method: { standard: 'Standard', express: 'Express' } satisfies Record<ShippingMethod, string>,
+  /** Business days each method takes, as the option says them. */
+  methodDays: { standard: '3–5 business days', express: '1–2 business days' } satisfies Record<ShippingMethod, string>,
+  freeOver: (cents: number) => `Free Standard delivery on orders of ${formatCents(cents)} or more`,
+  arrives: (from: string, to: string) => (from === to ? `Arrives ${formatDeliveryDate(from)}` : `Arrives ${formatDeliveryDate(from)} – ${formatDeliveryDate(to)}`),
+  noTax: 'No sales tax is charged for this destination',
+  /** The cart's estimate names what it assumes. */
+  cartEstimate: (country: string) => `Estimate for Standard delivery to ${country}. Tax is worked out at checkout from your address.`,
+  quoting: 'Working out shipping and tax…',
+  quoteFailed: 'Shipping and tax could not be worked out. Check the address, or try again.',
+  cardMinimum: `The order total must be at least ${formatCents(CARD_MINIMUM_CENTS)} to pay by card: add parts or more units.`,
+  payLineAlone: 'This part is one line of a larger order: pay the whole order from its page.',
+} as const;
+
+/** Business days from the order (placed today) to the earliest and latest delivery. */
+export const DELIVERY_BUSINESS_DAYS: Record<ShippingMethod, readonly [number, number]> = { standard: [3, 5], express: [1, 2] };
+
+/** One destination's shipping prices (the api's table, GET /shipping-rates), in cents. */
+export interface ShippingRate {
+  /** ISO 3166-1 alpha-2, or '*' for every country without a row of its own. */
+  country: string;
+  standard: { amount: number; freeOver?: number };
+  express: { amount: number };
+}
+
+/** The destination's row of the table, else the '*' row. */
+export function shippingRateFor(rates: readonly ShippingRate[], country: string): ShippingRate | undefined {
+  return rates.find((rate) => rate.country === country) ?? rates.find((rate) => rate.country === '*');
+}
+
+/** What a method costs for a subtotal: Standard is free from its threshold on. One rule for the cart's estimate and the order. */
+export function shippingAmount(rate: ShippingRate, method: ShippingMethod, subtotal: number): number {
+  if (method === 'express') return rate.express.amount;
+  const { amount, freeOver } = rate.standard;
+  return freeOver !== undefined && subtotal >= freeOver ? 0 : amount;
+}
+
+const deliveryDateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Tue, Dec 1" for 2026-12-01 (a calendar day, the same wherever it is read). */
+export function formatDeliveryDate(day: string): string {
+  return deliveryDateFormat.format(new Date(`${day}T00:00:00Z`));
+}
