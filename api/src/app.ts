@@ -77,6 +77,8 @@ export interface AppDeps {
   outbox: Outbox;
   /** How long a role read from the database is reused; tests set 0. Default: ROLE_CACHE_TTL_MS. */
   roleCacheTtlMs?: number;
+  /** The role cache's clock, in ms (tests move it by hand). Default: Date.now. */
+  roleCacheClock?: () => number;
   /** Runs once per order the payment made paid. Default: the payment email through the outbox. */
   onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
   // Uploads.
@@ -185,7 +187,7 @@ export function createApp(deps: AppDeps): Express {
     users: usersRepository,
     activity,
   });
-  const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs, accounts: identity });
+  const roles = createRoleAuthority(usersRepository, { ttlMs: deps.roleCacheTtlMs, now: deps.roleCacheClock, accounts: identity });
   const users = createUsersService({
     users: usersRepository,
     roles,

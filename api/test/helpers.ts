@@ -85,7 +85,7 @@ export interface TestApi {
 /** The app wired to real services, as server.ts does it, minus listening and seeding. */
 export async function createTestApi(
   overrides: NodeJS.ProcessEnv = {},
-  options: Pick<AppDeps, 'roleCacheTtlMs' | 'onOrderPaid' | 'catalogCache'> = {},
+  options: Pick<AppDeps, 'roleCacheTtlMs' | 'roleCacheClock' | 'onOrderPaid' | 'catalogCache'> = {},
 ): Promise<TestApi> {
   const config = testConfig(overrides);
   const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
