@@ -1,5 +1,5 @@
 import type { OrderPaymentState, OrderProgress } from '@pcpp/contracts/core';
-import type { LineCounters, OrderDocument } from '../../db/mongo';
+import type { LineCounters, OrderDocument } from '../orders/documents';
 
 /**
  * What happened to a line's units, as counters on the line (the spec's Order document). Missing

@@ -12,7 +12,7 @@ import {
 import type { WithId } from 'mongodb';
 import { z } from 'zod';
 import type { AccessClaims } from '../../auth/access-token';
-import type { LiveRemoteDocument, ReleaseDocument, RolloutOutcomeDocument } from '../../db/mongo';
+import type { LiveRemoteDocument, ReleaseDocument, RolloutOutcomeDocument } from './documents';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../errors';
 import type { ActivityRecorder } from '../activity/service';
 import { isAllowedManifestUrl, readManifest, type ManifestFacts } from './manifests';
