@@ -26,7 +26,7 @@ const CHANGED_MEANWHILE = 'Someone changed the live version meanwhile: reload an
 export const AUTOMATIC_ROLLBACK_ACTOR = 'automatic rollback';
 
 /**
- * When a candidate is rolled back by itself (docs/architecture.md, "Progressive releases"): at
+ * When a candidate is rolled back by itself (docs/architecture/remotes-at-run-time.md, "Progressive releases"): at
  * `maxFailures` failed loads, or at `failurePercent` % of at least `minLoads` loads, counted since
  * its rollout started.
  */
