@@ -24,12 +24,14 @@ test('names each way a message breaks the rule', () => {
 test('checks only commits newer than the baseline, and names the one that broke the rule', (t) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'commit-rule-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
+  /** @param {string[]} args @param {string} [date] */
   const git = (args, date) =>
     execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
     }).trim();
+  /** @param {string} message @param {string} date */
   const commit = (message, date) => {
     git(['commit', '--allow-empty', '-q', '-m', message], date);
     return git(['rev-parse', 'HEAD'], date);

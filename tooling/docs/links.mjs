@@ -3,7 +3,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** GitHub's anchor for a heading's text: lower case, punctuation dropped, spaces to hyphens. */
+/**
+ * GitHub's anchor for a heading's text: lower case, punctuation dropped, spaces to hyphens.
+ * @param {string} heading
+ */
 export function slug(heading) {
   const text = heading
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // a link's text
@@ -14,8 +17,12 @@ export function slug(heading) {
   return text.replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
 }
 
-/** The text outside fenced code blocks and code spans, line by line (code may hold anything). */
+/**
+ * The text outside fenced code blocks and code spans, line by line (code may hold anything).
+ * @param {string} text
+ */
 function proseLines(text) {
+  /** @type {string | null} */
   let fence = null;
   return text.split('\n').map((line) => {
     const opening = /^\s*(```+|~~~+)/.exec(line);
@@ -31,10 +38,16 @@ function proseLines(text) {
   });
 }
 
-/** The anchors a Markdown file offers: its headings' (numbered when repeated) and explicit ids. */
+/**
+ * The anchors a Markdown file offers: its headings' (numbered when repeated) and explicit ids.
+ * @param {string} text
+ */
 export function anchorsOf(text) {
+  /** @type {Set<string>} */
   const anchors = new Set();
+  /** @type {Map<string, number>} */
   const seen = new Map();
+  /** @type {string | null} */
   let fence = null;
   for (const line of text.split('\n')) {
     const opening = /^\s*(```+|~~~+)/.exec(line);
@@ -58,8 +71,12 @@ export function anchorsOf(text) {
   return anchors;
 }
 
-/** The links of a Markdown text: inline ones and reference definitions, with their line. */
+/**
+ * The links of a Markdown text: inline ones and reference definitions, with their line.
+ * @param {string} text
+ */
 export function linksOf(text) {
+  /** @type {{ target: string, line: number }[]} */
   const links = [];
   proseLines(text).forEach((line, index) => {
     for (const [, target] of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ target, line: index + 1 });
@@ -69,8 +86,12 @@ export function linksOf(text) {
   return links;
 }
 
-/** The Markdown files to check: README.md and CONTRIBUTING.md at the root, and every one under docs/. */
+/**
+ * The Markdown files to check: README.md and CONTRIBUTING.md at the root, and every one under docs/.
+ * @param {string} root
+ */
 export function markdownFiles(root) {
+  /** @type {(dir: string) => string[]} */
   const walk = (dir) =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
@@ -81,12 +102,19 @@ export function markdownFiles(root) {
   return [...top, ...(existsSync(path.join(root, 'docs')) ? walk(path.join(root, 'docs')) : [])];
 }
 
-/** Each link that does not resolve, as `file:line target (why)`. */
+/**
+ * Each link that does not resolve, as `file:line target (why)`.
+ * @param {string} root
+ * @param {string[]} [files]
+ */
 export function brokenLinks(root, files = markdownFiles(root)) {
+  /** @type {Map<string, Set<string>>} */
   const anchorCache = new Map();
+  /** @param {string} file */
   const anchors = (file) => {
-    if (!anchorCache.has(file)) anchorCache.set(file, anchorsOf(readFileSync(file, 'utf8')));
-    return anchorCache.get(file);
+    let found = anchorCache.get(file);
+    if (!found) anchorCache.set(file, (found = anchorsOf(readFileSync(file, 'utf8'))));
+    return found;
   };
   const broken = [];
   for (const file of files) {

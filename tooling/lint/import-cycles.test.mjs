@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Every .ts file below `dir` but the tests. */
+/**
+ * Every .ts file below `dir` but the tests.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
@@ -18,8 +22,12 @@ function sources(dir) {
   });
 }
 
-/** The relative imports and re-exports of each file, resolved to files. */
+/**
+ * The relative imports and re-exports of each file, resolved to files.
+ * @param {string} dir
+ */
 export function importGraph(dir) {
+  /** @type {Map<string, string[]>} */
   const graph = new Map();
   for (const file of sources(dir)) {
     const text = readFileSync(file, 'utf8');
@@ -34,11 +42,18 @@ export function importGraph(dir) {
   return graph;
 }
 
-/** One import path back to where it started, for each circle found (depth-first search). */
+/**
+ * One import path back to where it started, for each circle found (depth-first search).
+ * @param {Map<string, string[]>} graph
+ */
 export function circles(graph) {
+  /** @type {string[][]} */
   const found = [];
-  const state = new Map(); // 1: on the current path, 2: done
+  /** @type {Map<string, 1 | 2>} 1: on the current path, 2: done */
+  const state = new Map();
+  /** @type {string[]} */
   const trail = [];
+  /** @param {string} file */
   const visit = (file) => {
     state.set(file, 1);
     trail.push(file);
