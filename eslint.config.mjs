@@ -30,7 +30,7 @@ const contractsCoreFiles = [
   ),
 ];
 
-// The architecture's boundaries (docs/architecture.md, "Boundaries"): `npm run lint` fails on a
+// The architecture's boundaries (docs/architecture/folders.md, "Boundaries the linter enforces"): `npm run lint` fails on a
 // crossing, whatever the relative path says.
 const boundaryZones = [
   ...REMOTES.map((remote) => ({

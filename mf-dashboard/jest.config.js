@@ -5,5 +5,5 @@ module.exports = projectConfig({
   rootDir: __dirname,
   testEnvironment: 'jsdom',
   setupFiles: ['<rootDir>/jest.setup.ts'],
-  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+  setupFilesAfterEnv: ['@testing-library/jest-dom', '<rootDir>/../tooling/jest/async-timeouts.ts'],
 });

@@ -37,7 +37,7 @@ it('sweeps expired holds, sends due emails and drops old Idempotency-Keys in one
   await idempotencyKeys.insertOne({ email, key: 'old', requestHash: 'h', createdAt: minutesAgo(25 * 60) });
 
   const jobs = startBackgroundJobs({
-    collections: api.database.collections,
+    services: api.services,
     outbox: api.outbox,
     config: api.config,
     logger: createLogger('silent'),

@@ -1,15 +1,9 @@
 import type { Config } from './config';
-import type { Collections } from './db/mongo';
 import type { Logger } from './logger';
 import type { Outbox } from './modules/mail/outbox';
-import { createIdempotencyKeysRepository, forgetOldIdempotencyKeys } from './http/idempotency';
-import { createOrdersRepository } from './modules/orders/repository';
+import { forgetOldIdempotencyKeys } from './http/idempotency';
 import { cancelExpiredOrders } from './modules/orders/service';
-import type { PaymentsService } from './modules/payments/service';
-// Uploads.
-import { createUploadsRepository } from './modules/uploads/repository';
-import { createUploadsService } from './modules/uploads/service';
-import { createUploadStorage, type UploadStorage } from './modules/uploads/storage';
+import type { Services } from './services';
 
 /** How often the api runs its housekeeping. */
 export const BACKGROUND_JOBS_INTERVAL_MS = 60_000;
@@ -28,36 +22,21 @@ export interface BackgroundJobs {
  * instances at once (conditional updates), and a round never overlaps the previous one.
  */
 export function startBackgroundJobs(deps: {
-  collections: Collections;
+  /** The app's (services.ts): the sweep's stock returns drop its catalog cache, its payments are cancelled first. */
+  services: Pick<Services, 'repositories' | 'payments' | 'uploads'>;
   outbox: Outbox;
-  config: Pick<Config, 'orderHoldMinutes'> &
-    // Uploads.
-    Pick<Config, 'uploadStorage' | 'uploadUnattachedHours'>;
+  config: Pick<Config, 'orderHoldMinutes' | 'uploadUnattachedHours'>;
   logger: Logger;
   intervalMs?: number;
-  // Uploads.
-  /** Default: the one config.uploadStorage describes. */
-  uploadStorage?: UploadStorage;
-  /** Called after the hold sweep put stock back (the app's catalog cache drops its answers). */
-  onCatalogChange?: () => void;
-  /** Cancels an expired order's PaymentIntent before the order (app.ts createPayments). Absent: no payments. */
-  payments?: Pick<PaymentsService, 'cancelPaymentOf'>;
 }): BackgroundJobs {
-  const { collections, outbox, config, logger, intervalMs = BACKGROUND_JOBS_INTERVAL_MS } = deps;
-  // Uploads.
-  const uploads = createUploadsService({
-    uploads: createUploadsRepository(collections.uploads),
-    storage: deps.uploadStorage ?? createUploadStorage(config.uploadStorage),
-    logger,
-  });
-  const orders = createOrdersRepository(collections, { onCatalogChange: deps.onCatalogChange });
-  const idempotencyKeys = createIdempotencyKeysRepository(collections.idempotencyKeys);
+  const { services, outbox, config, logger, intervalMs = BACKGROUND_JOBS_INTERVAL_MS } = deps;
+  const { orders, idempotencyKeys } = services.repositories;
   const jobs: [string, (now: Date) => Promise<unknown>][] = [
     ['order hold sweep', async (now) => {
       const cancelled = await cancelExpiredOrders(orders, {
         holdMinutes: config.orderHoldMinutes,
         now,
-        payments: deps.payments,
+        payments: services.payments,
         onSkipped: (order, error) =>
           logger.warn({ err: error, orderId: order._id.toHexString() }, 'an expired order keeps its hold until its payment can be cancelled'),
       });
@@ -65,8 +44,7 @@ export function startBackgroundJobs(deps: {
     }],
     ['email outbox', (now) => outbox.deliverDue(now)],
     ['idempotency keys cleanup', (now) => forgetOldIdempotencyKeys(idempotencyKeys, now)],
-    // Uploads.
-    ['unattached uploads cleanup', (now) => uploads.cleanUnattached(config.uploadUnattachedHours * 3_600_000, now)],
+    ['unattached uploads cleanup', (now) => services.uploads.cleanUnattached(config.uploadUnattachedHours * 3_600_000, now)],
   ];
 
   let current: Promise<void> | undefined;

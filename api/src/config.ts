@@ -4,7 +4,6 @@ import { isValidEmail, type ShippingRate } from '@pcpp/contracts/core';
 import defaultPorts from '@pcpp/contracts/default-ports.json';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAILS } from './auth/demo-accounts';
-import { ROLE_CACHE_TTL_MS } from './auth/role-authority';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from './catalog-cache';
 import { loadShippingRates } from './modules/checkout/shipping-rates';
 
@@ -27,6 +26,12 @@ export const DEFAULT_RELEASE_ROLLBACK = { failurePercent: 5, minLoads: 50, maxFa
 export const DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT = 10;
 /** Long enough for a failover, short enough that a client gets its 503 within 3 s. */
 export const DEFAULT_MONGODB_TIMEOUT_MS = 2_000;
+/**
+ * How long the role authority (auth/role-authority.ts) reuses a role and an account's standing.
+ * Admin pages make several calls a second; a few seconds of cache saves the reads. A role changed
+ * in the database by hand applies within this time; one the api writes applies at once (forget).
+ */
+export const ROLE_CACHE_TTL_MS = 5_000;
 export const DEFAULT_MAIL_FROM = 'PC PART PICKER <orders@pcparts.dev>';
 const MONGODB_URI_REQUIRED =
   'is required: a MongoDB connection string. For development, run `npm start` (or `npm run dev`), which starts a local database and sets it';

@@ -13,7 +13,8 @@ interface Answer {
   path: string;
   phase: Phase;
   status: number;
-  ms: number;
+  /** The phase when the answer arrived. */
+  answeredIn: Phase;
   retryAfter: string | null;
   body: { message?: string; order?: { _id: string } };
 }
@@ -77,7 +78,7 @@ afterAll(async () => {
   await direct?.close();
 });
 
-it('answers 503 with Retry-After within 3 s while the database is unreachable, and recovers by itself', async () => {
+it('answers 503 with Retry-After while the database is still unreachable, and recovers by itself', async () => {
   const db = direct.db(dbName);
   const part = await createPart({ database: { client: direct, db, collections: collectionsOf(db) } }, { p_quantity: 100_000 });
   const email = uniqueEmail('outage');
@@ -89,17 +90,24 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
 
   let phase: Phase = 'up';
   let loading = true;
+  /** While set, the load loops start no new request (the ones under way finish). */
+  let holding = false;
   const answers: Answer[] = [];
-  const call = async (path: string, init: RequestInit = {}) => {
-    const started = Date.now();
+  const underWay = new Set<Promise<Answer>>();
+  const call = (path: string, init: RequestInit = {}) => {
     const at = phase;
-    const response = await fetch(new URL(path, running.url), init);
-    const text = await response.text();
-    checkReceivedAnswer(init.method ?? 'GET', path, response.status, response.headers.get('content-type') ?? undefined, Buffer.from(text));
-    const body = JSON.parse(text) as Answer['body'];
-    const answer = { path, phase: at, status: response.status, ms: Date.now() - started, retryAfter: response.headers.get('retry-after'), body };
-    answers.push(answer);
-    return answer;
+    const answered = (async () => {
+      const response = await fetch(new URL(path, running.url), init);
+      const text = await response.text();
+      checkReceivedAnswer(init.method ?? 'GET', path, response.status, response.headers.get('content-type') ?? undefined, Buffer.from(text));
+      const body = JSON.parse(text) as Answer['body'];
+      const answer = { path, phase: at, answeredIn: phase, status: response.status, retryAfter: response.headers.get('retry-after'), body };
+      answers.push(answer);
+      return answer;
+    })();
+    underWay.add(answered);
+    void answered.finally(() => underWay.delete(answered)).catch(() => {});
+    return answered;
   };
   const placeOrder = () =>
     call('/order', {
@@ -110,7 +118,7 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
   // Steady load: two readers and one customer ordering, until the end of the test.
   const loop = async (step: () => Promise<unknown>) => {
     while (loading) {
-      await step();
+      if (!holding) await step();
       await sleep(20);
     }
   };
@@ -129,10 +137,22 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
   const readiness = await call('/readyz');
   expect(readiness.status).toBe(503);
   expect(readiness.body).toEqual({ message: 'The database is unreachable' });
-  await sleep(2_500);
+  // Until every reader and the customer were refused at least once while the database was away.
+  const refusedDuringOutage = (path: string) =>
+    answers.some((a) => a.phase === 'outage' && a.answeredIn === 'outage' && a.path === path && a.status === 503);
+  for (const deadline = Date.now() + RECOVERY_WAIT_MS; Date.now() < deadline; ) {
+    if (['/tools', `/tools/${part.id}`, '/order'].every(refusedDuringOutage)) break;
+    await sleep(100);
+  }
+  // Every request under way is answered while the database is still away: none waits for it to
+  // come back (each gives up after MONGODB_TIMEOUT_MS; how soon belongs in the bench).
+  holding = true;
+  await Promise.all(underWay);
+  expect(answers.filter((answer) => answer.phase === 'outage' && answer.answeredIn !== 'outage')).toEqual([]);
 
   await proxy.restore();
   phase = 'restored';
+  holding = false;
   // Back without a restart: wait for a read and an order to succeed again.
   // Generous: on a loaded machine (CI runs the suites two at a time) reconnecting can take seconds.
   for (const deadline = Date.now() + RECOVERY_WAIT_MS; Date.now() < deadline; ) {
@@ -155,7 +175,6 @@ it('answers 503 with Retry-After within 3 s while the database is unreachable, a
     expect(answer).toMatchObject({ status: 503, retryAfter: '5', body: { message: 'The database is unreachable' } });
   }
   expect(outage.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
-  expect(Math.max(...outage.map((answer) => answer.ms))).toBeLessThan(3_000);
   expect(byPhase('restored').some((answer) => answer.path === '/order' && answer.status === 201)).toBe(true);
   // Never a 500, in any phase.
   expect(answers.filter((answer) => answer.status >= 500 && answer.status !== 503)).toEqual([]);

@@ -4,7 +4,7 @@ import { type IncrementResponse, ipKeyGenerator, type Options, rateLimit, type R
 import { type Collection, MongoServerError } from 'mongodb';
 import { accessClaims, verifiedIdentity } from './auth/middleware';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './config';
-import type { RateLimitDocument } from './db/mongo';
+import type { RateLimitDocument } from './rate-limit-documents';
 
 const DUPLICATE_KEY = 11000;
 const MAX_ATTEMPTS = 5;

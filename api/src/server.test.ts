@@ -101,8 +101,8 @@ async function readUntilClosed(socket: net.Socket): Promise<string> {
 }
 
 describe('shutdown under keep-alive load', () => {
-  it('turns /readyz 503 at once, ends open connections with Connection: close, closes idle ones, exits 0 soon', async () => {
-    const { child, listening, logged } = startApiProcess();
+  it('turns /readyz 503 at once, ends open connections with Connection: close, closes idle ones, exits 0 before the grace period ends', async () => {
+    const { child, listening, logged, messages } = startApiProcess();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     try {
       const url = new URL(await listening);
@@ -143,7 +143,6 @@ describe('shutdown under keep-alive load', () => {
       const cachedAnswer = readUntilClosed(cachedInFlight);
       await new Promise((resolve) => setTimeout(resolve, 200));
 
-      const signalledAt = Date.now();
       signalled = true;
       child.kill('SIGTERM');
       // The idle connection goes now, not after the keep-alive timeout (5 s).
@@ -166,8 +165,9 @@ describe('shutdown under keep-alive load', () => {
       const [code, signal] = await exited;
       expect({ code, signal }).toEqual({ code: 0, signal: null });
       await fastPathCounted;
-      // A correctness bound, far below the 10 s grace period the api used to wait out.
-      expect(Date.now() - signalledAt).toBeLessThan(5_000);
+      // It stopped because every connection ended, not because the grace period ran out (the
+      // api used to wait it out): how soon belongs in the bench, not here.
+      expect(messages.filter((message) => message.startsWith('requests still running after'))).toEqual([]);
 
       expect(answers.filter((answer) => !answer.afterSignal).length).toBeGreaterThan(0);
       expect(answers.every((answer) => answer.status === 200)).toBe(true);

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, createPayments } from './app';
+import { createApp } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { createAccessTokens } from './auth/access-token';
 import { createCatalogCache } from './catalog-cache';
@@ -12,13 +12,12 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
 import { restoreRegistryFile } from './modules/releases/registry-file';
 import { seedDemoData } from './db/seed';
-import { createOrdersRepository } from './modules/orders/repository';
 import { numberOrdersWithoutNumber } from './modules/orders/service';
 import { prepareOrdersAsWholes } from './modules/fulfilment/order-state';
-import { createPartsRepository } from './modules/parts/repository';
 import { createLogger, type Logger } from './logger';
 import { createOutbox } from './modules/mail/outbox';
 import { createMailTransport } from './modules/mail/transport';
+import { createServices } from './services';
 
 export interface RunningServer {
   url: string;
@@ -40,7 +39,7 @@ const FAST_PATH_LOG_INTERVAL_MS = 60_000;
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel, config.logFile);
-  // One for the app and the background jobs: both write stock.
+  // The services' (whose writers drop it) and the catalog fast path's, which answers from it.
   const catalogCache = createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
   // Each step pushes its undo; stop() (or a failed start) runs them newest first.
   const undo: (() => Promise<void>)[] = [];
@@ -74,8 +73,32 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         })().catch((error: unknown) => logger.error({ err: error }, 'preparing the database again failed'));
       },
     });
+    const identity = createFirebaseIdentity(config);
+    undo.push(() => identity.close());
+    // Emails: sends still running when the api stops finish before the database closes.
+    const outbox = createOutbox({
+      collection: database.collections.outbox,
+      transport: createMailTransport(config.smtpUrl),
+      from: config.mailFrom,
+      logger,
+    });
+    undo.push(() => outbox.idle());
+    if (!config.smtpUrl) logger.warn('SMTP_URL is unset: order emails wait in the outbox collection, unsent');
+    const accessTokens = createAccessTokens(config.jwtSecret);
+    // Built once: the app, the background jobs and the steps below share them.
+    const services = createServices({
+      config,
+      logger,
+      database,
+      identity,
+      outbox,
+      accessTokens,
+      roleCacheTtlMs: config.roleCacheTtlMs,
+      catalogCache,
+    });
+
     // Orders stored before order numbers existed get theirs now, so every order shows and is found by one.
-    const numbered = await numberOrdersWithoutNumber(createOrdersRepository(database.collections));
+    const numbered = await numberOrdersWithoutNumber(services.repositories.orders);
     if (numbered > 0) logger.info({ numbered }, 'gave order numbers to orders stored before numbers existed');
     // Lines stored before checkouts existed become orders of one line; every order gets its state.
     const prepared = await prepareOrdersAsWholes(database.collections);
@@ -85,11 +108,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       if (seeded.parts || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');
     }
     // Parts stored before the catalog's search words and facet keys existed (or an older version of them).
-    const reindexed = await createPartsRepository(database.collections.parts).reindex();
+    const reindexed = await services.repositories.parts.reindex();
     if (reindexed > 0) logger.info({ parts: reindexed }, 'indexed parts for the catalog search');
 
-    const identity = createFirebaseIdentity(config);
-    undo.push(() => identity.close());
     if (identity.usesEmulator) {
       logger.warn({ host: config.authEmulatorHost }, 'using the Firebase Auth emulator (development only)');
       const accounts = await identity.ensureDemoAccounts();
@@ -106,21 +127,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
     }
 
-    // Emails: sends still running when the api stops finish before the database closes.
-    const outbox = createOutbox({
-      collection: database.collections.outbox,
-      transport: createMailTransport(config.smtpUrl),
-      from: config.mailFrom,
-      logger,
-    });
-    undo.push(() => outbox.idle());
-    if (!config.smtpUrl) logger.warn('SMTP_URL is unset: order emails wait in the outbox collection, unsent');
-
-    const app = createApp({ config, logger, database, identity, outbox, accessTokens: createAccessTokens(config.jwtSecret),
-      roleCacheTtlMs: config.roleCacheTtlMs,
-      catalogCache,
-      shuttingDown: () => shuttingDown,
-    });
+    const app = createApp({ config, logger, database, identity, accessTokens, services, shuttingDown: () => shuttingDown });
     const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app, trustProxy: config.trustProxy });
     const server = createServer(fastPath.listener).listen(config.port, config.host);
     drainConnections = endKeepAliveOnShutdown(server, () => shuttingDown);
@@ -133,14 +140,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     });
     undo.push(() => closeServer(server, logger));
     // The order hold sweep, email retries and the Idempotency-Key cleanup, every minute.
-    const jobs = startBackgroundJobs({
-      collections: database.collections,
-      outbox,
-      config,
-      logger,
-      onCatalogChange: catalogCache.invalidate,
-      payments: createPayments({ config, database, logger, outbox }),
-    });
+    const jobs = startBackgroundJobs({ services, outbox, config, logger });
     undo.push(() => jobs.stop());
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;

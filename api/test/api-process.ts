@@ -15,6 +15,8 @@ export interface ApiProcess {
   listening: Promise<string>;
   /** Resolves once a log line's message starts with `text` (checked from now on). */
   logged(text: string): Promise<void>;
+  /** Every log line's message so far, oldest first. */
+  messages: string[];
 }
 
 /**
@@ -41,6 +43,7 @@ export function startApiProcess(env: NodeJS.ProcessEnv = {}): ApiProcess {
   );
   let stderr = '';
   const waiters: { text: string; resolve: () => void }[] = [];
+  const messages: string[] = [];
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const listening = new Promise<string>((resolve, reject) => {
     let buffered = '';
@@ -50,6 +53,7 @@ export function startApiProcess(env: NodeJS.ProcessEnv = {}): ApiProcess {
       buffered = lines.pop()!;
       for (const line of lines) {
         const entry = JSON.parse(line) as LogLine;
+        messages.push(entry.msg);
         if (entry.msg.startsWith('api listening')) resolve(entry.url!);
         for (const waiter of waiters) if (entry.msg.startsWith(waiter.text)) waiter.resolve();
       }
@@ -57,7 +61,7 @@ export function startApiProcess(env: NodeJS.ProcessEnv = {}): ApiProcess {
     child.once('exit', (code) => reject(new Error(`the api exited (${code}) before listening:\n${stderr}`)));
   });
   const logged = (text: string) => new Promise<void>((resolve) => waiters.push({ text, resolve }));
-  return { child, listening, logged };
+  return { child, listening, logged, messages };
 }
 
 /** SIGKILL unless it already ended. */

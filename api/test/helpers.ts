@@ -5,17 +5,19 @@ import { orderNumberFrom, type Role } from '@pcpp/contracts/core';
 import type { Express } from 'express';
 import { type Db, ObjectId } from 'mongodb';
 import request from 'supertest';
-import { type AppDeps, createApp } from '../src/app';
+import { createApp } from '../src/app';
 import { type AccessTokens, createAccessTokens } from '../src/auth/access-token';
 import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/firebase';
 import { standInGoogleSubject } from '../src/auth/google-stand-in';
 import { type Config, DEFAULT_MAIL_FROM, loadConfig } from '../src/config';
-import { connectDatabase, type Database, ensureIndexes, type OrderDocument } from '../src/db/mongo';
+import { connectDatabase, type Database, ensureIndexes } from '../src/db/mongo';
+import type { OrderDocument } from '../src/modules/orders/documents';
 import { seedParts } from '../src/db/seed-data';
 import { indexedPart } from '../src/modules/parts/repository';
 import { createLogger } from '../src/logger';
 import { createOutbox, type Outbox } from '../src/modules/mail/outbox';
 import { createMailTransport } from '../src/modules/mail/transport';
+import { createServices, type Services, type ServicesDeps } from '../src/services';
 
 export const randomSuffix = () => randomBytes(5).toString('hex');
 
@@ -78,14 +80,16 @@ export interface TestApi {
   accessTokens: AccessTokens;
   /** The app's email outbox, sending to SMTP_URL (the run's MailDev unless the test overrides it). */
   outbox: Outbox;
+  /** The app's services and repositories, as server.ts shares them with the background jobs. */
+  services: Services;
   /** Drops the test's database and closes what was opened. */
   close(): Promise<void>;
 }
 
-/** The app wired to real services, as server.ts does it, minus listening and seeding. */
+/** The app wired to real services, as server.ts does it, minus listening, seeding and the background jobs. */
 export async function createTestApi(
   overrides: NodeJS.ProcessEnv = {},
-  options: Pick<AppDeps, 'roleCacheTtlMs' | 'onOrderPaid' | 'catalogCache'> = {},
+  options: Pick<ServicesDeps, 'roleCacheTtlMs' | 'roleCacheClock' | 'onOrderPaid' | 'catalogCache'> = {},
 ): Promise<TestApi> {
   const config = testConfig(overrides);
   const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
@@ -94,9 +98,11 @@ export async function createTestApi(
   const accessTokens = createAccessTokens(config.jwtSecret);
   const logger = createLogger(config.logLevel);
   const outbox = createTestOutbox(database, config.smtpUrl);
-  const app = checkAnswersOf(createApp({ config, logger, database, identity, accessTokens, outbox, ...options }));
+  const services = createServices({ config, logger, database, identity, accessTokens, outbox, ...options });
+  const app = checkAnswersOf(createApp({ config, logger, database, identity, accessTokens, services }));
   return {
     app,
+    services,
     config,
     database,
     identity,

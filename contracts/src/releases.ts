@@ -5,7 +5,7 @@ import type { RemoteName } from './routes';
 import type { RuntimeConfig } from './runtime-config-schema';
 
 /**
- * Independent releases of the remotes (docs/architecture.md, "Releases"): each published version
+ * Independent releases of the remotes (docs/architecture/remotes-at-run-time.md, "Releases"): each published version
  * is an immutable folder in the release store; the api's registry says which one is live.
  */
 export const REMOTE_NAMES = ['mf_shop', 'mf_dashboard', 'mf_admin'] as const satisfies readonly RemoteName[];

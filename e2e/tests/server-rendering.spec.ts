@@ -12,7 +12,7 @@ import { startShellProcess, startSlowApi, type ShellProcess } from '../support/s
 import { repoRoot, serveRemote, type RunningServer } from '../support/stack';
 import { apiPartList, apiParts, cardsIn } from '../support/storefront';
 
-// Server rendering (docs/architecture.md, "Server rendering"): the public pages come as HTML that
+// Server rendering (docs/architecture/server-rendering.md): the public pages come as HTML that
 // paints before any script, hydrate without a warning, render the live remote version, and still
 // come (rendered in the browser) when the server cannot render them.
 

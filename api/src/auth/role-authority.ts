@@ -1,4 +1,6 @@
 import type { Role } from '@pcpp/contracts/core';
+// The default lives with the other settings (config.ts reads ROLE_CACHE_TTL_MS): config imports nothing of auth.
+import { ROLE_CACHE_TTL_MS } from '../config';
 import type { UsersRepository } from '../modules/users/repository';
 import type { IdentityProvider } from './firebase';
 
@@ -21,11 +23,6 @@ export interface RoleAuthority {
   forget(email: string): void;
 }
 
-/**
- * Admin pages make several calls a second; a few seconds of cache saves the reads. A role changed
- * in the database by hand applies within this time; one the api writes applies at once (forget).
- */
-export const ROLE_CACHE_TTL_MS = 5_000;
 /** Expired entries are swept when the cache grows past this. */
 const SWEEP_SIZE = 1_000;
 

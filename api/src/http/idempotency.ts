@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Collection, MongoServerError } from 'mongodb';
-import type { IdempotencyKeyDocument } from '../db/mongo';
+import type { IdempotencyKeyDocument } from './idempotency-documents';
 import { ConflictError, UnprocessableEntityError } from '../errors';
 import type { Logger } from '../logger';
 

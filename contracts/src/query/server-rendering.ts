@@ -12,7 +12,7 @@ import {
 import type { PageHead } from '../seo';
 
 /**
- * Server rendering (docs/architecture.md, "Server rendering"): the shell's server renders a public
+ * Server rendering (docs/architecture/server-rendering.md): the shell's server renders a public
  * page with the remote that owns it. The remote exposes this module next to `./routes` in its server
  * build; it knows its pages' reads and what their <head> says.
  */

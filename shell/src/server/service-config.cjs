@@ -101,7 +101,7 @@ function wholeNumberFrom(env, name, fallback, unit = 'milliseconds', min = 0) {
 }
 
 /**
- * The shell's server rendering of the public pages (docs/architecture.md, "Server rendering"): on
+ * The shell's server rendering of the public pages (docs/architecture/server-rendering.md): on
  * unless SERVER_RENDERING=off; the render budget, how long late sections may stream; the render
  * cache: how long a page is served as it is (0: no cache), how long past that it may still be served
  * while one render refreshes it, and its size; how many renders run at once and how many may wait

@@ -1,6 +1,6 @@
 import { type ActivityKind, activityActionsOf } from '@pcpp/contracts/core';
 import type { Collection, Filter } from 'mongodb';
-import type { ActivityDocument } from '../../db/mongo';
+import type { ActivityDocument } from './documents';
 import { containsText } from '../../db/text-match';
 import { findListed } from '../../paging';
 

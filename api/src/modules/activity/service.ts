@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE, type ActivityEntry, activityKindOf, OBJECT_ID_PATTERN, type Page } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
-import type { ActivityDocument } from '../../db/mongo';
+import type { ActivityDocument } from './documents';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRepository } from './repository';
 import type { ActivityQuery } from './validators';

@@ -1,6 +1,6 @@
 import { MAX_SAVED_BUILDS_PER_ACCOUNT } from '@pcpp/contracts/core';
 import { type Collection, MongoServerError, type ObjectId } from 'mongodb';
-import type { BuildDocument, BuildQuotaDocument } from '../../db/mongo';
+import type { BuildDocument, BuildQuotaDocument } from './documents';
 
 const DUPLICATE_KEY = 11000;
 /** A count untouched this long, yet above the builds there are, was left high by a save that stopped. */

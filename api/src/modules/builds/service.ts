@@ -19,7 +19,7 @@ import {
 } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
-import type { BuildDocument } from '../../db/mongo';
+import type { BuildDocument } from './documents';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableEntityError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { PartsService } from '../parts/service';

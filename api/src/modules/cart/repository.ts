@@ -1,5 +1,6 @@
 import { MongoServerError, type ObjectId, type WithId } from 'mongodb';
-import type { CartDocument, Collections } from '../../db/mongo';
+import type { Collections } from '../../db/mongo';
+import type { CartDocument } from './documents';
 
 const DUPLICATE_KEY = 11000;
 

@@ -1,5 +1,7 @@
 import { MongoServerError, type ObjectId, type WithId } from 'mongodb';
-import type { CheckoutDocument, Collections, OrderDocument } from '../../db/mongo';
+import type { Collections } from '../../db/mongo';
+import type { CheckoutDocument } from './documents';
+import type { OrderDocument } from '../orders/documents';
 import { linesOfOrder, orderStateRefresher } from '../fulfilment/order-state';
 
 const DUPLICATE_KEY = 11000;

@@ -1,6 +1,8 @@
 import { CANCEL_REASONS, partsInShort } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
-import type { CheckoutDocument, Collections, OrderDocument, StoredOrderState } from '../../db/mongo';
+import type { Collections } from '../../db/mongo';
+import type { CheckoutDocument, StoredOrderState } from '../checkout/documents';
+import type { OrderDocument } from '../orders/documents';
 import { chargeOf } from '../orders/line-charge';
 import { orderStateOf, unitsOf } from './units';
 

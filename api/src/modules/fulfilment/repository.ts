@@ -1,14 +1,9 @@
 import type { OrderProgress, OrderStatusChange, ReturnStatus } from '@pcpp/contracts/core';
 import { type Filter, MongoServerError, ObjectId, type UpdateFilter, type WithId } from 'mongodb';
-import type {
-  CheckoutDocument,
-  Collections,
-  LineCounters,
-  LineRefundDocument,
-  OrderDocument,
-  ReturnDocument,
-  ShipmentDocument,
-} from '../../db/mongo';
+import type { Collections } from '../../db/mongo';
+import type { CheckoutDocument } from '../checkout/documents';
+import type { LineRefundDocument, ReturnDocument, ShipmentDocument } from './documents';
+import type { LineCounters, OrderDocument } from '../orders/documents';
 import { containsText } from '../../db/text-match';
 import { findListed } from '../../paging';
 import { linesOfOrder, refreshOrderState } from './order-state';

@@ -1,5 +1,5 @@
 import type { OrderPaymentState, OrderProgress } from '@pcpp/contracts/core';
-import type { LineCounters, OrderDocument } from '../../db/mongo';
+import type { LineCounters, OrderDocument } from '../orders/documents';
 import { lineCharge } from '../orders/line-charge';
 
 /**

@@ -1,5 +1,5 @@
 import type { Collection, ObjectId } from 'mongodb';
-import type { OutboxDocument } from '../../db/mongo';
+import type { OutboxDocument } from './documents';
 import { updateIfMatches } from '../../db/update-if-matches';
 import type { Logger } from '../../logger';
 import type { EmailMessage, MailTransport } from './transport';

@@ -1,5 +1,5 @@
 import type { CheckoutTotals } from '@pcpp/contracts/core';
-import type { OrderDocument } from '../../db/mongo';
+import type { OrderDocument } from './documents';
 
 type ChargedLine = Pick<OrderDocument, 'totalAmount' | 'taxAmount' | 'shippingAmount'>;
 

@@ -1,6 +1,7 @@
 import type { OrderListSort, OrderStatus } from '@pcpp/contracts/core';
 import { type Filter, MongoServerError, type ObjectId, type UpdateFilter, type WithId } from 'mongodb';
-import type { Collections, OrderDocument } from '../../db/mongo';
+import type { Collections } from '../../db/mongo';
+import type { OrderDocument } from './documents';
 import { containsText } from '../../db/text-match';
 import { updateIfMatches } from '../../db/update-if-matches';
 import { findListed } from '../../paging';

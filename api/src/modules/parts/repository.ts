@@ -7,7 +7,7 @@ import {
   facetKey,
 } from '@pcpp/contracts/core';
 import type { Collection, Filter, ObjectId, Sort, UpdateFilter, WithId } from 'mongodb';
-import type { PartDocument } from '../../db/mongo';
+import type { PartDocument } from './documents';
 import { updateIfMatches } from '../../db/update-if-matches';
 import { SEARCH_INDEX_VERSION, searchFieldsOf, textQuery } from './search-index';
 

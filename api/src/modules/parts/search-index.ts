@@ -1,6 +1,6 @@
 import { type Category, type PartSpecs, type SpecField, facetKeysOf, specFields, specsOf } from '@pcpp/contracts/core';
 import type { Filter } from 'mongodb';
-import type { PartDocument, PartSearchFields } from '../../db/mongo';
+import type { PartDocument, PartSearchFields } from './documents';
 
 /*
  * The catalog's own search, a database query on indexed arrays (no external engine). Each part

@@ -24,7 +24,7 @@ import {
 } from '@pcpp/contracts/core';
 import type { ObjectId, WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
-import type { PartDocument } from '../../db/mongo';
+import type { PartDocument } from './documents';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';

@@ -4,7 +4,6 @@ import type Stripe from 'stripe';
 import request from 'supertest';
 import { startBackgroundJobs } from '../../background-jobs';
 import { createLogger } from '../../logger';
-import { createPayments } from '../../app';
 import { createAccount, createPart, createTestApi, inboxOf, type TestApi } from '../../../test/helpers';
 import { createStripeClient } from './stripe-client';
 
@@ -76,12 +75,11 @@ describe('cancelling an unpaid order cancels its payment first', () => {
     const { orderId, intentId } = await orderWithIntent();
     await api.database.collections.orders.updateOne({ _id: ObjectId.createFromHexString(orderId) }, { $set: { holdExpiresAt: new Date(Date.now() - 1_000) } });
     const jobs = startBackgroundJobs({
-      collections: api.database.collections,
+      services: api.services,
       outbox: api.outbox,
       config: api.config,
       logger: createLogger('silent'),
       intervalMs: 60 * 60_000,
-      payments: createPayments({ config: api.config, database: api.database, logger: createLogger('silent'), outbox: api.outbox }),
     });
     try {
       await jobs.runOnce();

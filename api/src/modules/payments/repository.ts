@@ -1,5 +1,7 @@
 import { MongoServerError, type ObjectId, type WithId } from 'mongodb';
-import type { Collections, OrderDocument, RefundDocument } from '../../db/mongo';
+import type { Collections } from '../../db/mongo';
+import type { OrderDocument } from '../orders/documents';
+import type { RefundDocument } from './documents';
 import { updateIfMatches } from '../../db/update-if-matches';
 import { orderStateRefresher } from '../fulfilment/order-state';
 

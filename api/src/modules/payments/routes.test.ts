@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ObjectId, type WithId } from 'mongodb';
 import type Stripe from 'stripe';
 import request from 'supertest';
-import type { OrderDocument } from '../../db/mongo';
+import type { OrderDocument } from '../orders/documents';
 import { createPart, createTestApi, signUpWithAccessToken, type TestApi, testOrderNumber, uniqueEmail } from '../../../test/helpers';
 import { createStripeClient } from './stripe-client';
 

@@ -2,7 +2,7 @@ import { CARD_MINIMUM_CENTS, formatCents, orderRuleText, totalsText } from '@pcp
 import { ObjectId, type WithId } from 'mongodb';
 import type Stripe from 'stripe';
 import type { AccessClaims } from '../../auth/access-token';
-import type { OrderDocument } from '../../db/mongo';
+import type { OrderDocument } from '../orders/documents';
 import { ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { PaymentsRepository } from './repository';

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BSON, type Collection } from 'mongodb';
-import type { LiveRemoteDocument, ReleaseDocument } from '../../db/mongo';
+import type { LiveRemoteDocument, ReleaseDocument } from './documents';
 
 // Under `npm start` the database lives in memory: the registry (published versions, what is live,
 // what rolls out, how the last rollout ended) is also kept in a file beside the release store, and

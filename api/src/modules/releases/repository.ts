@@ -1,6 +1,6 @@
 import type { RemoteName } from '@pcpp/contracts/core';
 import type { Collection, OptionalUnlessRequiredId, WithId } from 'mongodb';
-import type { LiveRemoteDocument, ReleaseDocument, RemoteFailureDocument, RemoteLoadDocument, RolloutCountDocument, RolloutDocument, RolloutOutcomeDocument } from '../../db/mongo';
+import type { LiveRemoteDocument, ReleaseDocument, RemoteFailureDocument, RemoteLoadDocument, RolloutCountDocument, RolloutDocument, RolloutOutcomeDocument } from './documents';
 
 const DUPLICATE_KEY = 11000;
 const FAILURES_LISTED = 20;

@@ -12,7 +12,7 @@ import {
 import type { WithId } from 'mongodb';
 import { z } from 'zod';
 import type { AccessClaims } from '../../auth/access-token';
-import type { LiveRemoteDocument, ReleaseDocument, RolloutOutcomeDocument } from '../../db/mongo';
+import type { LiveRemoteDocument, ReleaseDocument, RolloutOutcomeDocument } from './documents';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../errors';
 import type { ActivityRecorder } from '../activity/service';
 import { isAllowedManifestUrl, readManifest, type ManifestFacts } from './manifests';
@@ -26,7 +26,7 @@ const CHANGED_MEANWHILE = 'Someone changed the live version meanwhile: reload an
 export const AUTOMATIC_ROLLBACK_ACTOR = 'automatic rollback';
 
 /**
- * When a candidate is rolled back by itself (docs/architecture.md, "Progressive releases"): at
+ * When a candidate is rolled back by itself (docs/architecture/remotes-at-run-time.md, "Progressive releases"): at
  * `maxFailures` failed loads, or at `failurePercent` % of at least `minLoads` loads, counted since
  * its rollout started.
  */

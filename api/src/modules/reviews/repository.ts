@@ -1,5 +1,5 @@
 import type { Collection, Filter, ObjectId, WithId } from 'mongodb';
-import type { ReviewDocument } from '../../db/mongo';
+import type { ReviewDocument } from './documents';
 import { findListed } from '../../paging';
 
 /** What the public may read: a review an admin hid is never served to it. */

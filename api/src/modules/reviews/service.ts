@@ -9,7 +9,7 @@ import {
 import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
-import type { ReviewDocument } from '../../db/mongo';
+import type { ReviewDocument } from './documents';
 import { NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';

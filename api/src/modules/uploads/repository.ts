@@ -1,5 +1,5 @@
 import type { Collection, ObjectId } from 'mongodb';
-import type { UploadDocument } from '../../db/mongo';
+import type { UploadDocument } from './documents';
 
 export function createUploadsRepository(uploads: Collection<UploadDocument>) {
   return {

@@ -76,7 +76,7 @@ describe('attach and cleanUnattached', () => {
       });
       const { url } = await jobUploads.upload(await pngImage(20, 20), 'admin@example.com');
       const jobs = startBackgroundJobs({
-        collections: jobsApi.database.collections,
+        services: jobsApi.services,
         outbox: jobsApi.outbox,
         config: jobsApi.config,
         logger: createLogger('silent'),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_TYPES } from '@pcpp/contracts/core';
 import sharp from 'sharp';
-import type { UploadDocument } from '../../db/mongo';
+import type { UploadDocument } from './documents';
 import { BadRequestError, HttpError, ServiceUnavailableError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { UploadsRepository } from './repository';

@@ -1,6 +1,6 @@
 import type { ProfileUpdateInput, Role, SavedAddress } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, type WithId } from 'mongodb';
-import type { UserDocument } from '../../db/mongo';
+import type { UserDocument } from './documents';
 import { containsText } from '../../db/text-match';
 import { findListed } from '../../paging';
 

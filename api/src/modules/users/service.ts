@@ -3,7 +3,7 @@ import type { WithId } from 'mongodb';
 import type { AccessClaims, AccessTokens } from '../../auth/access-token';
 import type { IdentityProvider, VerifiedIdentity } from '../../auth/firebase';
 import type { RoleAuthority } from '../../auth/role-authority';
-import type { UserDocument } from '../../db/mongo';
+import type { UserDocument } from './documents';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';

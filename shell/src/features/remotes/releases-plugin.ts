@@ -29,7 +29,7 @@ interface RemoteState {
 const remoteOf = (id: string): RemoteName | undefined => REMOTE_NAMES.find((name) => id === name || id.startsWith(`${name}/`));
 
 /**
- * The one place a page's remote versions are decided and changed (docs/architecture.md, "Releases"):
+ * The one place a page's remote versions are decided and changed (docs/architecture/remotes-at-run-time.md, "Releases"):
  * registers each remote at the version chooseManifest gave it; when that version fails to load
  * (errorLoadRemote, loadEntryError) or to render (renderFailed), reports it and switches the remote
  * to its fallback, once; reports a sample of the loads that went well, for remotes in a rollout.

@@ -1,0 +1,42 @@
+// What this module stores: its documents' shapes (the driver adds _id: reads return WithId<...>),
+// its collections and their indexes. db/mongo.ts puts every module's together.
+import type { Part } from '@pcpp/contracts/core';
+import { type Collection, type Db } from 'mongodb';
+
+/** version: absent until an admin first edits the part (read as 0); each edit adds 1. */
+export type PartDocument = Omit<Part, '_id' | 'createdAt' | 'version'> & { version?: number; createdAt: Date } & Partial<PartSearchFields>;
+
+/**
+ * Stored beside a part, derived from its name, description, category and specs
+ * (modules/parts/search-index.ts): its facet keys and the words the catalog's search finds it by.
+ * Absent on a part stored before them until the start-up reindex adds them.
+ */
+export interface PartSearchFields {
+  facets: string[];
+  search: { v: number; terms: string[]; deletes: string[]; subs: string[]; description: string[] };
+}
+
+export interface PartsCollections {
+  parts: Collection<PartDocument>;
+}
+
+export function partsCollections(db: Db): PartsCollections {
+  return {
+    parts: db.collection<PartDocument>('tools'),
+  };
+}
+
+export async function ensurePartsIndexes({ parts }: PartsCollections): Promise<void> {
+  await Promise.all([
+    // Lists are served oldest first.
+    parts.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
+    // The catalog: a category newest first; facets and the search's words (multikey, see search-index.ts).
+    parts.createIndex({ category: 1, createdAt: -1 }, { name: 'category_createdAt' }),
+    parts.createIndex({ facets: 1 }, { name: 'facets' }),
+    parts.createIndex({ 'search.terms': 1 }, { name: 'search_terms' }),
+    parts.createIndex({ 'search.deletes': 1 }, { name: 'search_deletes' }),
+    parts.createIndex({ 'search.subs': 1 }, { name: 'search_subs' }),
+    parts.createIndex({ 'search.description': 1 }, { name: 'search_description' }),
+    parts.createIndex({ 'search.v': 1 }, { name: 'search_v' }),
+  ]);
+}

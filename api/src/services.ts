@@ -1,0 +1,232 @@
+import { brand } from '@pcpp/contracts/core';
+import type { WithId } from 'mongodb';
+import type { AccessTokens } from './auth/access-token';
+import type { IdentityProvider } from './auth/firebase';
+import { createRoleAuthority } from './auth/role-authority';
+import { type CatalogCache, createCatalogCache } from './catalog-cache';
+import { DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT, DEFAULT_RELEASE_ROLLBACK, DEFAULT_RETURN_WINDOW_DAYS, type Config } from './config';
+import type { Database } from './db/mongo';
+import { createIdempotencyKeysRepository } from './http/idempotency';
+import type { Logger } from './logger';
+import { createRateLimits } from './rate-limits';
+import { createActivityRepository } from './modules/activity/repository';
+import { createActivityLog } from './modules/activity/service';
+import { createBuildsRepository } from './modules/builds/repository';
+import { createBuildsService } from './modules/builds/service';
+import { createCartRepository } from './modules/cart/repository';
+import { createCartService } from './modules/cart/service';
+import { createCheckoutRepository } from './modules/checkout/repository';
+import { createCheckoutService } from './modules/checkout/service';
+import { DEFAULT_SHIPPING_RATES } from './modules/checkout/shipping-rates';
+import { taxProviderFor } from './modules/checkout/tax-provider';
+import { createCheckoutPricing } from './modules/checkout/totals';
+import { createInvoiceLinks } from './modules/fulfilment/invoice-links';
+import { createFulfilmentRepository } from './modules/fulfilment/repository';
+import { createFulfilmentService } from './modules/fulfilment/service';
+import type { Outbox } from './modules/mail/outbox';
+import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
+import type { OrderDocument } from './modules/orders/documents';
+import { createHoldRules } from './modules/orders/hold-rules';
+import { createOrdersRepository } from './modules/orders/repository';
+import { createOrdersService, toOrder } from './modules/orders/service';
+import { createPartsRepository } from './modules/parts/repository';
+import { createPartsService } from './modules/parts/service';
+import { createPaymentsRepository } from './modules/payments/repository';
+import { createPaymentsService, refundDetails } from './modules/payments/service';
+import { createStripeClient } from './modules/payments/stripe-client';
+import { saveRegistryFile } from './modules/releases/registry-file';
+import { createReleasesRepository } from './modules/releases/repository';
+import { createReleasesService } from './modules/releases/service';
+import { createReviewsRepository } from './modules/reviews/repository';
+import { createReviewsService } from './modules/reviews/service';
+import { createUploadsRepository } from './modules/uploads/repository';
+import { createUploadsService } from './modules/uploads/service';
+import { createUploadStorage, type UploadStorage } from './modules/uploads/storage';
+import { createUsersRepository } from './modules/users/repository';
+import { createUsersService } from './modules/users/service';
+
+export interface ServicesDeps {
+  config: Pick<Config, 'adminEmails' | 'stripe' | 'jwtSecret' | 'publicApiUrl'> &
+    Pick<Config, 'shopUrl' | 'orderHoldMinutes' | 'orderHoldLimits'> &
+    Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
+    Pick<Config, 'uploadStorage' | 'rateLimits' | 'catalogCacheTtlMs'> &
+    Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
+    Partial<Pick<Config, 'releaseRollback' | 'releaseLoadSampleRate' | 'releaseRegistryFile'>>;
+  logger: Logger;
+  database: Pick<Database, 'collections'>;
+  identity: IdentityProvider;
+  accessTokens: AccessTokens;
+  /** Where emails go (order and payment emails); its worker runs in server.ts. */
+  outbox: Outbox;
+  /** How long a role read from the database is reused; tests set 0. Default: ROLE_CACHE_TTL_MS. */
+  roleCacheTtlMs?: number;
+  /** The role cache's clock, in ms (tests move it by hand). Default: Date.now. */
+  roleCacheClock?: () => number;
+  /** Runs once per order the payment made paid. Default: the payment email through the outbox. */
+  onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
+  /** Where uploaded images go. Default: the one config.uploadStorage describes. */
+  uploadStorage?: UploadStorage;
+  /**
+   * The public catalog reads' answers; server.ts shares it with the catalog fast path.
+   * Default: one with config.catalogCacheTtlMs.
+   */
+  catalogCache?: CatalogCache;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The composition root: every repository and service of the api, built once. The app's routes,
+ * the background jobs and server.ts's start-up all use these, so one payment service, one orders
+ * repository and one catalog cache serve them all.
+ */
+export function createServices(deps: ServicesDeps) {
+  const { config, database, identity, logger, outbox } = deps;
+  const { collections } = database;
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+
+  const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
+  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
+  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
+  const uploadStorage = deps.uploadStorage ?? createUploadStorage(config.uploadStorage);
+  // The paid email's link to the invoice, and the route that opens it.
+  const invoiceLinks = createInvoiceLinks(config.jwtSecret, config.publicApiUrl);
+
+  const repositories = {
+    parts: createPartsRepository(collections.parts, catalogWrites),
+    orders: createOrdersRepository(collections, catalogWrites),
+    users: createUsersRepository(collections.users, catalogWrites),
+    carts: createCartRepository(collections),
+    checkouts: createCheckoutRepository(collections),
+    idempotencyKeys: createIdempotencyKeysRepository(collections.idempotencyKeys),
+  };
+
+  const uploads = createUploadsService({ uploads: createUploadsRepository(collections.uploads), storage: uploadStorage, logger });
+  // The admin console's log of actions; it names orders by number and links to what still exists.
+  const activity = createActivityLog(createActivityRepository(collections.activity), {
+    existingParts: repositories.parts.existingIds,
+    orderNumbers: repositories.orders.numbersOf,
+  });
+  const releases = createReleasesService({
+    releases: createReleasesRepository(collections),
+    activity,
+    shellManifestUrl: config.shellManifestUrl,
+    manifestSources: config.releaseManifestSources,
+    loadIds: config.remoteLoadIds,
+    rollbackLimits: config.releaseRollback ?? DEFAULT_RELEASE_ROLLBACK,
+    loadSampleRate: config.releaseLoadSampleRate ?? DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT / 100,
+    onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
+  });
+  const parts = createPartsService(repositories.parts, { activity, uploads });
+  const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts });
+  const reviews = createReviewsService({
+    reviews: createReviewsRepository(collections.reviews, catalogWrites),
+    identity,
+    users: repositories.users,
+    activity,
+  });
+  const roles = createRoleAuthority(repositories.users, { ttlMs: deps.roleCacheTtlMs, now: deps.roleCacheClock, accounts: identity });
+  const users = createUsersService({
+    users: repositories.users,
+    roles,
+    accessTokens: deps.accessTokens,
+    activity,
+    adminEmails: config.adminEmails,
+    identity,
+    outbox,
+    shopUrl: config.shopUrl,
+  });
+  const cart = createCartService({ carts: repositories.carts });
+  // One set of ordering rules, so an order and a checkout of one customer take turns too.
+  const holds = createHoldRules({ orders: repositories.orders, limits: config.orderHoldLimits });
+  const checkout = createCheckoutService({
+    checkouts: repositories.checkouts,
+    orders: repositories.orders,
+    carts: repositories.carts,
+    users: repositories.users,
+    identity,
+    outbox,
+    stripe,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    holds,
+    pricing: createCheckoutPricing({ rates: config.shippingRates ?? DEFAULT_SHIPPING_RATES, tax: taxProviderFor(config.taxProvider ?? 'table') }),
+    logger,
+    invoiceLinks,
+  });
+  // Stripe, the payment email once an order is paid, and for a payment given back the Activity
+  // log's entry and the customer's email. A checkout's one payment is settled by the checkout service.
+  const payments = createPaymentsService({
+    orders: createPaymentsRepository(collections),
+    stripe,
+    webhookSecret: config.stripe?.webhookSecret,
+    logger,
+    onOrderPaid:
+      deps.onOrderPaid ??
+      (async (order) => outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl, invoiceUrl: await invoiceLinks.url(order.number) }))),
+    fulfilCheckout: checkout.fulfil,
+    async onRefunded(refund) {
+      // Named by its order's number and linked to it, as the other order entries (an unknown order: the ids Stripe sent).
+      await activity.record({
+        action: 'order.refunded',
+        actor: 'system',
+        target: refund.order?.number ?? (refund.orderId || refund.paymentIntentId),
+        details: refundDetails(refund),
+        ...(refund.order ? { subject: { kind: 'order' as const, id: refund.order._id.toHexString() } } : {}),
+      });
+      if (refund.order) await outbox.enqueue(paymentRefundedEmail(toOrder(refund.order), refund, { shopUrl: config.shopUrl }));
+    },
+  });
+  const orders = createOrdersService({
+    orders: repositories.orders,
+    checkouts: repositories.checkouts,
+    identity,
+    roles,
+    outbox,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    holds,
+    logger,
+    activity,
+    payments,
+  });
+  // Orders as wholes after they are placed: shipments, refunds, returns, the invoice.
+  const fulfilment = createFulfilmentService({
+    repo: createFulfilmentRepository(collections, catalogWrites),
+    orders: repositories.orders,
+    roles,
+    outbox,
+    activity,
+    stripe,
+    payments,
+    shopUrl: config.shopUrl,
+    holdMinutes: config.orderHoldMinutes,
+    returnWindowDays: config.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
+    logger,
+  });
+  const seller = { name: brand.full, address: 'Returns and invoices: PC PART PICKER, 1 Builder Way, Austin, TX 78701, USA', url: config.shopUrl };
+  // Counted in the database, so several api instances share the counts.
+  const rateLimits = createRateLimits(collections.rateLimits, config.rateLimits);
+
+  return {
+    repositories,
+    catalogCache,
+    uploadStorage,
+    invoiceLinks,
+    seller,
+    rateLimits,
+    roles,
+    activity,
+    uploads,
+    releases,
+    parts,
+    builds,
+    reviews,
+    users,
+    cart,
+    checkout,
+    payments,
+    orders,
+    fulfilment,
+  };
+}
