@@ -1,7 +1,7 @@
 const { projectConfig } = require('../tooling/jest/project-config.cjs');
 
 // Every answer a suite receives is checked against the OpenAPI document (test/answer-check.ts).
-const project = projectConfig({ displayName: 'api', rootDir: __dirname, setupFilesAfterEnv: ['<rootDir>/test/answer-check-setup.ts'] });
+const project = projectConfig({ displayName: 'api', rootDir: __dirname, setupFilesAfterEnv: ['<rootDir>/test/answer-check-setup.ts', '<rootDir>/test/test-timeout.ts'] });
 
 module.exports = {
   ...project,
@@ -18,5 +18,4 @@ module.exports = {
   // One database server and one auth emulator for the whole run; each test file uses its own database.
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 30_000,
 };
