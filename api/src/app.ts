@@ -16,6 +16,9 @@ import { createRateLimits } from './rate-limits';
 import type { Logger } from './logger';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
+import { createInsightsCache, DEFAULT_INSIGHTS_CACHE_SECONDS } from './modules/insights/cache';
+import { createInsightsRepository } from './modules/insights/repository';
+import { createInsightsService } from './modules/insights/service';
 import { createCartRepository } from './modules/cart/repository';
 import { createCartService } from './modules/cart/service';
 import { createCheckoutRepository } from './modules/checkout/repository';
@@ -68,7 +71,7 @@ export interface AppDeps {
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
     Partial<Pick<Config, 'releaseRollback' | 'releaseLoadSampleRate' | 'releaseRegistryFile'>> &
-    Partial<Pick<Config, 'apiDocs' | 'trustProxy'>>;
+    Partial<Pick<Config, 'apiDocs' | 'trustProxy' | 'insightsCacheSeconds'>>;
   logger: Logger;
   database: Database;
   identity: IdentityProvider;
@@ -251,6 +254,11 @@ export function createApp(deps: AppDeps): Express {
     returnWindowDays: config.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
     logger: deps.logger,
   });
+  // The admin's Overview: read-only aggregations, kept a short time in the database.
+  const insights = createInsightsService({
+    repo: createInsightsRepository(database.collections),
+    cache: createInsightsCache(database.collections.insightsCache, config.insightsCacheSeconds ?? DEFAULT_INSIGHTS_CACHE_SECONDS, () => new Date()),
+  });
   const seller = { name: brand.full, address: 'Returns and invoices: PC PART PICKER, 1 Builder Way, Austin, TX 78701, USA', url: config.shopUrl };
 
   // Counted in the database, so several api instances share the counts.
@@ -326,6 +334,7 @@ export function createApp(deps: AppDeps): Express {
     cart,
     checkout,
     activity,
+    insights,
     releases,
     uploads,
     document: () => (document ??= generatedDocument()),

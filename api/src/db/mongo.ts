@@ -348,6 +348,17 @@ export interface BuildQuotaDocument {
   at?: Date;
 }
 
+/**
+ * A computed answer kept for a short time (the admin's Overview, modules/insights): in the database,
+ * so every api instance reads the same one. value: the answer's JSON text.
+ */
+export interface InsightsCacheDocument {
+  _id: string;
+  value: string;
+  computedAt: Date;
+  expiresAt: Date;
+}
+
 export interface Collections {
   parts: Collection<PartDocument>;
   builds: Collection<BuildDocument>;
@@ -374,6 +385,7 @@ export interface Collections {
   lineRefunds: Collection<LineRefundDocument>;
   returns: Collection<ReturnDocument>;
   invoiceNumbers: Collection<InvoiceNumberDocument>;
+  insightsCache: Collection<InsightsCacheDocument>;
 }
 
 export interface Database {
@@ -413,6 +425,7 @@ export function collectionsOf(db: Db): Collections {
     lineRefunds: db.collection<LineRefundDocument>('order_refunds'),
     returns: db.collection<ReturnDocument>('order_returns'),
     invoiceNumbers: db.collection<InvoiceNumberDocument>('invoice_numbers'),
+    insightsCache: db.collection<InsightsCacheDocument>('insights_cache'),
   };
 }
 
@@ -506,6 +519,10 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     collections.returns.createIndex({ orderNumber: 1 }, { name: 'orderNumber' }),
     collections.returns.createIndex({ status: 1, requestedAt: -1 }, { name: 'status_requestedAt' }),
     collections.invoiceNumbers.createIndex({ orderNumber: 1 }, { unique: true, name: 'orderNumber_unique' }),
+    // The Overview (modules/insights): refunds by time, parts by stock; its cached answers go when they expire.
+    collections.lineRefunds.createIndex({ at: 1 }, { name: 'at' }),
+    collections.parts.createIndex({ p_quantity: 1 }, { name: 'p_quantity' }),
+    collections.insightsCache.createIndex({ expiresAt: 1 }, { name: 'expiresAt_ttl', expireAfterSeconds: 0 }),
     // Uploads: attach finds one by its url; the cleanup picks old ones.
     collections.uploads.createIndex({ url: 1 }, { unique: true, name: 'url_unique' }),
     collections.uploads.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
