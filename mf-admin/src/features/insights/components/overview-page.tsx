@@ -104,17 +104,18 @@ function OrderStates({ overview }: { overview: Overview }) {
   return (
     <Section aria-labelledby="states-title">
       <h2 id="states-title">Orders now</h2>
+      <p className="none">Each opens All Orders with those orders.</p>
       <StateLinks>
         {OVERVIEW_STATES.map((state) => (
           <li key={state}>
-            <Link to={`/dashboard/allOrder?status=${state}`} aria-label={`${overviewText.states[state]}: ${overview.states[state]}, open in All Orders`}>
+            <Link to={`/dashboard/allOrder?status=${state}`}>
               <strong>{overview.states[state]}</strong>
               <span>{overviewText.states[state]}</span>
             </Link>
           </li>
         ))}
         <li>
-          <Link to="/dashboard/allOrder#returns-title" aria-label={`${overviewText.returnsOpen}: ${overview.returnsOpen}, open in All Orders`}>
+          <Link to="/dashboard/allOrder#returns-title">
             <strong>{overview.returnsOpen}</strong>
             <span>{overviewText.returnsOpen}</span>
           </Link>

@@ -8,6 +8,7 @@ import { longDay, shortDay } from './overview-format';
 const Figure = styled.figure`
   margin: 0;
   display: grid;
+  align-content: start;
   gap: 8px;
   min-width: 0;
   h3 { margin: 0; font-size: 1.1rem; }
@@ -48,8 +49,8 @@ export function SalesChart({ title, summary, series, measure }: { title: string;
               <YAxis tickFormatter={dollars} tick={{ fontSize: 12 }} width={64} />
               <Tooltip formatter={(value) => formatCents(Number(value))} />
               <Legend />
-              <Line type="monotone" dataKey="current" name="This period" stroke={CURRENT} strokeWidth={2} dot={series.length <= 31} isAnimationActive={false} />
-              <Line type="monotone" dataKey="previous" name="Previous period" stroke={PREVIOUS} strokeDasharray="5 4" dot={false} isAnimationActive={false} />
+              <Line type="linear" dataKey="current" name="This period" stroke={CURRENT} strokeWidth={2} dot={series.length <= 31} isAnimationActive={false} />
+              <Line type="linear" dataKey="previous" name="Previous period" stroke={PREVIOUS} strokeDasharray="5 4" dot={false} isAnimationActive={false} />
             </LineChart>
           ) : (
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
