@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, e2ePorts, e2eReleaseStore, stackPorts, stackUrls } from './support/environment';
+import { chromiumLaunchOptions, e2eDatabaseUriFile, e2ePorts, e2eReleaseStore, stackPorts, stackUrls } from './support/environment';
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -42,6 +42,8 @@ export default defineConfig({
         .join(','),
       // The releases the tests publish go to a store of their own.
       RELEASES_DIR: e2eReleaseStore,
+      // The in-memory database's address, for the tests that date orders in the past (support/database.ts).
+      DATABASE_URI_FILE: e2eDatabaseUriFile,
       // The tests order as the one demo customer dozens of times within the hold, and leave many
       // unpaid: the hold caps (3 orders, 10 units of a part) are the api suites' to test.
       MAX_UNPAID_ORDERS: '1000',

@@ -7,6 +7,9 @@ import { DEMO_ADMIN_EMAILS } from './auth/demo-accounts';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from './catalog-cache';
 import { loadShippingRates } from './modules/checkout/shipping-rates';
 
+/** How long the admin's Overview figures are reused (modules/insights/cache.ts), unless INSIGHTS_CACHE_SECONDS says otherwise. */
+export const DEFAULT_INSIGHTS_CACHE_SECONDS = 30;
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -149,6 +152,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** How long GET /tools, /tools/:id and /reviews answers are reused (catalog-cache.ts); 0: never. */
   catalogCacheTtlMs: number;
+  /** How long the admin's Overview figures are reused, in the database for every instance (modules/insights/cache.ts); 0: never. */
+  insightsCacheSeconds: number;
   /** The live shell's mf-manifest.json: a remote release must share its singletons' majors to go live. */
   shellManifestUrl: string;
   /**
@@ -337,6 +342,12 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(0, 'must be 0 (no cache) or more')
     .default(DEFAULT_CATALOG_CACHE_TTL_MS),
+  INSIGHTS_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (no cache) or more')
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(DEFAULT_INSIGHTS_CACHE_SECONDS),
   SHELL_MANIFEST_URL: httpAddress('https://shop.example/mf-manifest.json').optional(),
   // Where registered versions' manifests may be (the shell's runtime config reads the same names).
   RELEASES_PUBLIC_URL: httpAddress('https://releases.shop.example').optional(),
@@ -490,6 +501,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       verificationEmails: env.RATE_LIMIT_VERIFICATION_EMAILS,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
+    insightsCacheSeconds: env.INSIGHTS_CACHE_SECONDS,
     shellManifestUrl: env.SHELL_MANIFEST_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}/mf-manifest.json`,
     releaseManifestSources: [
       ...new Set([

@@ -342,6 +342,18 @@ function badValuesOf(field: string, value: unknown, valid: unknown[]): unknown[]
   return bads.filter((bad) => !(typeof bad === typeof value && bad === value) && !valid.some((ok) => json(ok) === json(bad)));
 }
 
+/** What is wrong with the answer to a bad request: not a JSON 4xx with a message, or the database changed. */
+function refusalProblems(response: request.Response, before: Record<string, string>, after: Record<string, string>): string[] {
+  const problems = [
+    response.status >= 400 && response.status < 500 ? null : `status ${response.status}`,
+    /^application\/json/.test(response.get('content-type') ?? '') ? null : `content-type ${response.get('content-type')}`,
+    typeof response.body?.message === 'string' && response.body.message.length > 0 ? null : 'no message',
+  ].filter((problem): problem is string => problem !== null);
+  const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
+  if (changed.length > 0) problems.push(`changed ${changed.join(', ')}`);
+  return problems;
+}
+
 it('fuzzes every route that writes', () => {
   const writing = routeTable(api.app).filter((route) => !route.startsWith('GET '));
   // A route fuzzed in two forms is one route ('POST /x (variant)').
@@ -361,14 +373,7 @@ it('answers every generated bad request with a JSON 4xx and a message, changing 
       if (c.withToken) call = call.set('Authorization', `Bearer ${tokens[target.caller]}`);
       const response = await (c.body === undefined ? call : call.send(c.body));
       sent += 1;
-      const problems = [
-        response.status >= 400 && response.status < 500 ? null : `status ${response.status}`,
-        /^application\/json/.test(response.get('content-type') ?? '') ? null : `content-type ${response.get('content-type')}`,
-        typeof response.body?.message === 'string' && response.body.message.length > 0 ? null : 'no message',
-      ].filter(Boolean);
-      const after = await databaseSnapshot(api);
-      const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
-      if (changed.length > 0) problems.push(`changed ${changed.join(', ')}`);
+      const problems = refusalProblems(response, before, await databaseSnapshot(api));
       if (problems.length > 0) throw new Error(`[${c.label}] → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}: ${problems.join('; ')}`);
     });
     // Every route runs; a failing one is shrunk and reported with its seed (FUZZ_SEED replays it).
@@ -378,3 +383,38 @@ it('answers every generated bad request with a JSON 4xx and a message, changing 
   expect(failures).toEqual([]);
   expect(sent).toBeGreaterThanOrEqual(500);
 }, 180_000);
+
+/** The admin's reports read only their query: each bad one is a JSON 4xx with a message, and changes nothing. */
+const REPORT_QUERIES: Record<string, { path: string; params: string[] }> = {
+  'GET /admin/overview': { path: '/admin/overview', params: ['days'] },
+  'GET /admin/low-stock': { path: '/admin/low-stock', params: ['threshold', 'page', 'limit'] },
+};
+const BAD_QUERY_VALUES = ['', '-1', '0x10', '1e3', '7.5', '99999999999', 'NaN', '%00', '%E0%A4%A', '<script>', "' OR 1=1", 'null', 'true', '[]', '{}', '%24ne'];
+
+it('answers every generated bad query to the admin reports with a JSON 4xx and a message, changing nothing', async () => {
+  const failures: string[] = [];
+  let sent = 0;
+  for (const [route, { path: base, params }] of Object.entries(REPORT_QUERIES)) {
+    const cases = [
+      ...params.flatMap((param) => BAD_QUERY_VALUES.filter((value) => !(param === 'days' && ['7', '30', '90'].includes(value))).map((value) => `${param}=${value}`)),
+      ...params.map((param) => `${param}[]=7`),
+      ...params.map((param) => `${param}[$ne]=1`),
+      'unknown=1',
+      '__proto__[days]=7',
+      'constructor=x',
+    ];
+    const one = fc.constantFrom(...cases);
+    const query = fc.oneof({ arbitrary: one, weight: 7 }, { arbitrary: fc.tuple(one, one).map(([a, b]) => `${a}&${b}`), weight: 3 });
+    const property = fc.asyncProperty(query, async (asked) => {
+      const before = await databaseSnapshot(api);
+      const response = await request(api.app).get(`${base}?${asked}`).set('Authorization', `Bearer ${admin.token}`);
+      sent += 1;
+      const problems = refusalProblems(response, before, await databaseSnapshot(api));
+      if (problems.length > 0) throw new Error(`[${asked}] → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}: ${problems.join('; ')}`);
+    });
+    const details = await fc.check(property, { numRuns: 40, seed: SEED ^ 0x34 });
+    if (details.failed) failures.push(`${route}: ${fc.defaultReportMessage(details)}`);
+  }
+  expect(failures).toEqual([]);
+  expect(sent).toBeGreaterThanOrEqual(80);
+}, 60_000);

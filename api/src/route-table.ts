@@ -6,6 +6,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { buildsRoutes } from './modules/builds/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
+import { insightsRoutes } from './modules/insights/routes';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { partsRoutes } from './modules/parts/routes';
@@ -26,6 +27,8 @@ export const apiRouteModules = [
   partsRoutes,
   buildsRoutes,
   reviewsRoutes,
+  // Before users: GET /admin/{email} would take /admin/overview (an email always has an @).
+  insightsRoutes,
   usersRoutes,
   paymentsRoutes,
   ordersRoutes,

@@ -4,7 +4,7 @@ import type { AccessTokens } from './auth/access-token';
 import type { IdentityProvider } from './auth/firebase';
 import { createRoleAuthority } from './auth/role-authority';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
-import { DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT, DEFAULT_RELEASE_ROLLBACK, DEFAULT_RETURN_WINDOW_DAYS, type Config } from './config';
+import { DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT, DEFAULT_RELEASE_ROLLBACK, DEFAULT_INSIGHTS_CACHE_SECONDS, DEFAULT_RETURN_WINDOW_DAYS, type Config } from './config';
 import type { Database } from './db/mongo';
 import { createIdempotencyKeysRepository } from './http/idempotency';
 import type { Logger } from './logger';
@@ -21,6 +21,9 @@ import { DEFAULT_SHIPPING_RATES } from './modules/checkout/shipping-rates';
 import { taxProviderFor } from './modules/checkout/tax-provider';
 import { createCheckoutPricing } from './modules/checkout/totals';
 import { createInvoiceLinks } from './modules/fulfilment/invoice-links';
+import { createInsightsCache } from './modules/insights/cache';
+import { createInsightsRepository } from './modules/insights/repository';
+import { createInsightsService } from './modules/insights/service';
 import { createFulfilmentRepository } from './modules/fulfilment/repository';
 import { createFulfilmentService } from './modules/fulfilment/service';
 import type { Outbox } from './modules/mail/outbox';
@@ -51,7 +54,7 @@ export interface ServicesDeps {
     Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
     Pick<Config, 'uploadStorage' | 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
-    Partial<Pick<Config, 'releaseRollback' | 'releaseLoadSampleRate' | 'releaseRegistryFile'>>;
+    Partial<Pick<Config, 'releaseRollback' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'insightsCacheSeconds'>>;
   logger: Logger;
   database: Pick<Database, 'collections'>;
   identity: IdentityProvider;
@@ -204,6 +207,11 @@ export function createServices(deps: ServicesDeps) {
     returnWindowDays: config.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
     logger,
   });
+  // The admin's Overview: read-only aggregations, kept a short time in the database.
+  const insights = createInsightsService({
+    repo: createInsightsRepository(collections),
+    cache: createInsightsCache(collections.insightsCache, config.insightsCacheSeconds ?? DEFAULT_INSIGHTS_CACHE_SECONDS, () => new Date()),
+  });
   const seller = { name: brand.full, address: 'Returns and invoices: PC PART PICKER, 1 Builder Way, Austin, TX 78701, USA', url: config.shopUrl };
   // Counted in the database, so several api instances share the counts.
   const rateLimits = createRateLimits(collections.rateLimits, config.rateLimits);
@@ -228,5 +236,6 @@ export function createServices(deps: ServicesDeps) {
     payments,
     orders,
     fulfilment,
+    insights,
   };
 }

@@ -296,6 +296,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overview: sales per day beside the previous period, orders by state, top parts
+         * @description Revenue is what customers paid for parts in paid orders placed in the period (integer cents, by UTC day); refunds are their own figure. Computed by aggregation pipelines and kept for INSIGHTS_CACHE_SECONDS (30 s by default) in the database, the same for every api instance.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/low-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parts at or below a stock threshold, or running out within 14 days at the last 30 days’ sales rate
+         * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["listLowStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/admin/{email}": {
         parameters: {
             query?: never;
@@ -3917,6 +3959,352 @@ export interface operations {
             };
             /** @description Too many calls: the message says when to try again (Retry-After). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: {
+                /** @description The period in days, ending today (UTC): 7, 30, 90. Default 30. */
+                days?: "7" | "30" | "90";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "days": 7,
+                     *       "from": "2026-11-09T00:00:00.000Z",
+                     *       "to": "2026-11-16T00:00:00.000Z",
+                     *       "previousFrom": "2026-11-02T00:00:00.000Z",
+                     *       "computedAt": "2026-11-15T09:30:00.000Z",
+                     *       "series": [
+                     *         {
+                     *           "date": "2026-11-09",
+                     *           "revenue": 25998,
+                     *           "orders": 2,
+                     *           "previousDate": "2026-11-02",
+                     *           "previousRevenue": 12999,
+                     *           "previousOrders": 1
+                     *         },
+                     *         {
+                     *           "date": "2026-11-10",
+                     *           "revenue": 0,
+                     *           "orders": 0,
+                     *           "previousDate": "2026-11-03",
+                     *           "previousRevenue": 8999,
+                     *           "previousOrders": 1
+                     *         },
+                     *         {
+                     *           "date": "2026-11-11",
+                     *           "revenue": 12999,
+                     *           "orders": 1,
+                     *           "previousDate": "2026-11-04",
+                     *           "previousRevenue": 0,
+                     *           "previousOrders": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-11-12",
+                     *           "revenue": 38997,
+                     *           "orders": 2,
+                     *           "previousDate": "2026-11-05",
+                     *           "previousRevenue": 25998,
+                     *           "previousOrders": 2
+                     *         },
+                     *         {
+                     *           "date": "2026-11-13",
+                     *           "revenue": 8999,
+                     *           "orders": 1,
+                     *           "previousDate": "2026-11-06",
+                     *           "previousRevenue": 0,
+                     *           "previousOrders": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-11-14",
+                     *           "revenue": 0,
+                     *           "orders": 0,
+                     *           "previousDate": "2026-11-07",
+                     *           "previousRevenue": 12999,
+                     *           "previousOrders": 1
+                     *         },
+                     *         {
+                     *           "date": "2026-11-15",
+                     *           "revenue": 12999,
+                     *           "orders": 1,
+                     *           "previousDate": "2026-11-08",
+                     *           "previousRevenue": 8999,
+                     *           "previousOrders": 1
+                     *         }
+                     *       ],
+                     *       "current": {
+                     *         "revenue": 99992,
+                     *         "orders": 7,
+                     *         "averageOrderValue": 14285,
+                     *         "refunds": 12999,
+                     *         "placed": 9,
+                     *         "paidShare": 0.7777777777777778
+                     *       },
+                     *       "previous": {
+                     *         "revenue": 69994,
+                     *         "orders": 6,
+                     *         "averageOrderValue": 11666,
+                     *         "refunds": 0,
+                     *         "placed": 8,
+                     *         "paidShare": 0.75
+                     *       },
+                     *       "states": {
+                     *         "unpaid": 2,
+                     *         "paid": 3,
+                     *         "partly-shipped": 1,
+                     *         "shipped": 4
+                     *       },
+                     *       "returnsOpen": 1,
+                     *       "topByRevenue": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "revenue": 51996,
+                     *           "units": 4
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "name": "B550 ATX Motherboard",
+                     *           "revenue": 47996,
+                     *           "units": 6
+                     *         }
+                     *       ],
+                     *       "topByUnits": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "name": "B550 ATX Motherboard",
+                     *           "revenue": 47996,
+                     *           "units": 6
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "revenue": 51996,
+                     *           "units": 4
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        days: 7 | 30 | 90;
+                        from: components["schemas"]["DateTime"];
+                        to: components["schemas"]["DateTime"];
+                        previousFrom: components["schemas"]["DateTime"];
+                        computedAt: components["schemas"]["DateTime"];
+                        series: {
+                            date: string;
+                            revenue: number;
+                            orders: number;
+                            previousDate: string;
+                            previousRevenue: number;
+                            previousOrders: number;
+                        }[];
+                        current: {
+                            revenue: number;
+                            orders: number;
+                            averageOrderValue: number;
+                            refunds: number;
+                            placed: number;
+                            paidShare: number | null;
+                        };
+                        previous: {
+                            revenue: number;
+                            orders: number;
+                            averageOrderValue: number;
+                            refunds: number;
+                            placed: number;
+                            paidShare: number | null;
+                        };
+                        states: {
+                            unpaid: number;
+                            paid: number;
+                            "partly-shipped": number;
+                            shipped: number;
+                        };
+                        returnsOpen: number;
+                        topByRevenue: {
+                            productId: components["schemas"]["ObjectId"];
+                            name: string;
+                            revenue: number;
+                            units: number;
+                        }[];
+                        topByUnits: {
+                            productId: components["schemas"]["ObjectId"];
+                            name: string;
+                            revenue: number;
+                            units: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listLowStock: {
+        parameters: {
+            query?: {
+                /** @description Listed at or below this stock. Default 5. */
+                threshold?: string;
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of parts, the closest to running out first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80002",
+                     *           "name": "32 GB DDR4-3600 Kit (2x16 GB)",
+                     *           "category": "Memory",
+                     *           "stock": 0,
+                     *           "soldLast30Days": 12,
+                     *           "daysOfCover": 0,
+                     *           "reason": "threshold"
+                     *         },
+                     *         {
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "category": "Video Card",
+                     *           "stock": 18,
+                     *           "soldLast30Days": 60,
+                     *           "daysOfCover": 9,
+                     *           "reason": "selling-fast"
+                     *         }
+                     *       ],
+                     *       "total": 2,
+                     *       "page": 1,
+                     *       "pages": 1,
+                     *       "threshold": 5,
+                     *       "coverDays": 14
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            productId: components["schemas"]["ObjectId"];
+                            name: string;
+                            category: string;
+                            stock: number;
+                            soldLast30Days: number;
+                            daysOfCover: number | null;
+                            /** @enum {string} */
+                            reason: "threshold" | "selling-fast";
+                        }[];
+                        total: number;
+                        page: number;
+                        pages: number;
+                        threshold: number;
+                        coverDays: number;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,6 +22,7 @@ export * from './contact';
 export * from './cpus';
 export * from './entities';
 export * from './entity-schemas';
+export * from './insights';
 export * from './messages';
 export * from './money';
 export * from './names';

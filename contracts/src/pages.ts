@@ -29,6 +29,7 @@ export const pageMeta = {
   myOrders: { title: 'My Orders', description: 'Your orders, their payment and their status.' },
   addReview: { title: 'Add Your Review', description: 'Tell other customers what you think of the shop.' },
   payment: { title: 'Payment', description: 'Pay for your order by card.' },
+  overview: { title: 'Overview', description: 'Sales, orders by state, the parts that sell and the parts about to run out.' },
   makeAdmin: { title: 'Make Admin', description: 'All users; promote a user to admin.' },
   allOrders: { title: 'Manage All Orders', description: 'Every order placed in the shop.' },
   addProduct: { title: 'Add a Product', description: 'Add a part to the catalog.' },

@@ -14,6 +14,7 @@ describe('which remote owns a path', () => {
     ['/dashboard/myorders', 'mf_dashboard', 'user'],
     ['/dashboard/addReview', 'mf_dashboard', 'customer'],
     ['/dashboard/payment/abc', 'mf_dashboard', 'user'],
+    ['/dashboard/overview', 'mf_admin', 'admin'],
     ['/dashboard/manageproduct', 'mf_admin', 'admin'],
     ['/dashboard/ManageProduct', 'mf_admin', 'admin'],
     ['/dashboard/allOrder', 'mf_admin', 'admin'],

@@ -20,6 +20,7 @@ export interface RouteOwnership {
 
 /** First match wins: specific admin pages before the dashboard, the shop catches the rest. */
 export const routeOwnership: readonly RouteOwnership[] = [
+  { path: '/dashboard/overview', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/makeadmin', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/allOrder', remote: 'mf_admin', access: 'admin' },
   { path: '/dashboard/allOrder/:number', remote: 'mf_admin', access: 'admin' },

@@ -24,6 +24,9 @@ export const e2ePorts = {
 /** The release store the e2e stack serves (RELEASES_DIR), apart from a developer's releases/. */
 export const e2eReleaseStore = path.join(os.tmpdir(), `pcpp-e2e-release-store-${e2ePortBase}`);
 
+/** Where the e2e stack writes its database's address (tooling/services/local-services.mjs): tests set past times there. */
+export const e2eDatabaseUriFile = path.join(os.tmpdir(), `pcpp-e2e-database-uri-${e2ePortBase}`);
+
 /** The `npm start` stack's ports, as tooling/start.mjs reads them (defaults or *_PORT variables). */
 export const stackPorts = servicePorts();
 

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Part } from '../../contracts/src/core';
+import { apiAccessToken, demoAccounts } from './auth';
 import { stackUrls } from './environment';
 import { apiParts } from './storefront';
 
@@ -9,6 +12,25 @@ export async function aPart(request: APIRequestContext): Promise<Part> {
   const part = parts.find((part) => part.min_quantity >= 2 && part.p_quantity >= 50);
   if (!part) throw new Error('the seed has no part with a minimum order and stock');
   return part;
+}
+
+/** A part of its own for a test, added through the api as the demo admin (price in cents). */
+export async function addPartThroughApi(request: APIRequestContext, fields: { name: string; price: number; p_quantity: number }): Promise<Part> {
+  const headers = { Authorization: `Bearer ${await apiAccessToken(request, demoAccounts.admin)}` };
+  // The catalog only takes a photo the shop stores (issue 20): upload one first, as the form does.
+  const upload = await request.post(`${stackUrls.api}/uploads`, {
+    headers,
+    multipart: { image: { name: 'test-part.png', mimeType: 'image/png', buffer: readFileSync(path.join(__dirname, '../fixtures/test-part.png')) } },
+  });
+  expect(upload.status()).toBe(201);
+  const { data: photo } = (await upload.json()) as { data: { url: string } };
+  const response = await request.post(`${stackUrls.api}/tools`, {
+    headers,
+    data: { ...fields, category: 'CPU Cooler', min_quantity: 1, description: 'A part an end-to-end test edits.', img: photo.url },
+  });
+  expect(response.status()).toBe(201);
+  const { insertedId } = (await response.json()) as { insertedId: string };
+  return (await (await request.get(`${stackUrls.api}/tools/${insertedId}`)).json()) as Part;
 }
 
 /** Orders `quantity` of the part through its purchase page, as a signed-in customer. */

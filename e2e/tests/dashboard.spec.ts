@@ -6,7 +6,7 @@ import { stackUrls } from '../support/environment';
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
 const customerLinks = ['My Profile', 'My Orders', 'My Builds', 'Add a Review'];
-const adminLinks = ['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases'];
+const adminLinks = ['My Profile', 'Overview', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases'];
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -49,6 +49,7 @@ test.describe('the sidebar by role', () => {
     await expect(sidebar(page).getByRole('link', { name: 'My Orders' })).toHaveCount(0);
 
     const pages = [
+      { link: 'Overview', url: /\/dashboard\/overview$/ },
       { link: 'Make Admin', url: /\/dashboard\/makeadmin$/ },
       { link: 'Manage All Orders', url: /\/dashboard\/allOrder$/ },
       { link: 'Manage Products', url: /\/dashboard\/manageproduct$/ },
@@ -198,7 +199,7 @@ test('at 375 px the sidebar folds behind a toggle that opens and closes it', asy
 
 const pagesByRole = {
   customer: ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'],
-  admin: ['/dashboard', '/dashboard/makeadmin', '/dashboard/allOrder', '/dashboard/manageproduct', '/dashboard/addproduct'],
+  admin: ['/dashboard', '/dashboard/overview', '/dashboard/makeadmin', '/dashboard/allOrder', '/dashboard/manageproduct', '/dashboard/addproduct'],
 } as const;
 
 for (const role of ['customer', 'admin'] as const) {

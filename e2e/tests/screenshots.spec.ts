@@ -13,6 +13,7 @@ import { apiParts, expectImagesLoaded, openInApp } from '../support/storefront';
 const guestPages = ['/', '/products', '/builder', '/blogs', '/no-such-page', '/login', '/signup', '/forgot-password', '/auth/action'];
 const adminPages = [
   '/dashboard',
+  '/dashboard/overview',
   '/dashboard/makeadmin',
   '/dashboard/allOrder',
   '/dashboard/manageproduct',

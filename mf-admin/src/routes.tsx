@@ -1,6 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes } from '@pcpp/contracts/router';
 import { currentRuntimeConfig } from '@pcpp/contracts';
 import { DashboardFrame } from '@pcpp/contracts/ui/dashboard';
+import { overviewText } from '@pcpp/contracts/core';
+import { Spinner } from '@pcpp/contracts/ui';
 import { DemoDatabaseBanner } from './components/demo-database-banner';
 import { ActivityPage } from './features/activity/components/activity-page';
 import { AllOrdersPage } from './features/orders/components/all-orders-page';
@@ -11,6 +14,9 @@ import { EditProductPage } from './features/products/components/edit-product-pag
 import { ManageProductsPage } from './features/products/components/manage-products-page';
 import { ReviewsPage } from './features/reviews/components/reviews-page';
 import { MakeAdminPage } from './features/users/components/make-admin-page';
+
+// The Overview and its charting library load only when an admin opens it: a chunk of its own.
+const OverviewPage = lazy(() => import(/* webpackChunkName: "admin-overview" */ './features/insights/components/overview-page'));
 
 /** The dashboard's frame (from contracts, so the sidebar matches mf-dashboard's), the demo banner, the page. */
 function AdminLayout() {
@@ -29,6 +35,14 @@ export default function AdminRoutes() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
+        <Route
+          path="/dashboard/overview"
+          element={
+            <Suspense fallback={<Spinner label={overviewText.loading} />}>
+              <OverviewPage />
+            </Suspense>
+          }
+        />
         <Route path="/dashboard/makeadmin" element={<MakeAdminPage />} />
         <Route path="/dashboard/allOrder" element={<AllOrdersPage />} />
         <Route path="/dashboard/allOrder/:number" element={<OrderPage />} />

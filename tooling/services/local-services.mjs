@@ -2,6 +2,7 @@
 // a database, an SMTP server with a web inbox and the Stripe sandbox, each started here unless the
 // environment names a real one.
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { startAuthEmulator } from './auth-emulator.mjs';
 import { startEmbeddedMongo } from './embedded-mongo.mjs';
@@ -20,7 +21,7 @@ const demoAccounts = require('../../contracts/src/demo-accounts.json');
  * Starts the auth emulator unless FIREBASE_AUTH_EMULATOR_HOST or FIREBASE_API_KEY is set, a
  * database (embedded-mongo.mjs) unless MONGODB_URI is set, MailDev unless SMTP_URL is set, and
  * the Stripe sandbox (stripe-sandbox.mjs) unless STRIPE_SECRET_KEY is set (its events go to the
- * api), side by side.
+ * api), side by side. DATABASE_URI_FILE: where to write the started database's address (the e2e tests').
  *
  * @param {{ env: NodeJS.ProcessEnv, ports: ReturnType<typeof import('../../shell/src/server/service-config.cjs').servicePorts>,
  *           root: string }} options
@@ -55,6 +56,8 @@ export async function startLocalServices({ env, ports, root }) {
         // The registry (what is published, live and rolling out) outlives the in-memory database: kept beside the release store.
         if (database.inMemory) apiEnv.RELEASE_REGISTRY_FILE = env.RELEASE_REGISTRY_FILE || registryFileOf(releaseStoreFromEnv(env, root).dir);
         rows.push(['database', database.uri]);
+        // The e2e tests set times in the past (orders sold on other days) straight in the database.
+        if (env.DATABASE_URI_FILE) writeFileSync(env.DATABASE_URI_FILE, database.uri);
       }),
     );
   }

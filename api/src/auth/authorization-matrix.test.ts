@@ -339,6 +339,8 @@ const MATRIX: Record<string, Row> = {
   // token: every persona here gets 401. users/verification-email.test.ts covers the ID tokens.
   'POST /user/verification-email': { expected: [401, 401, 401, 401], send: (p) => as(server().post('/user/verification-email'), p) },
   'GET /activity': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/activity'), p) },
+  'GET /admin/overview': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/admin/overview').query({ days: '7' }), p) },
+  'GET /admin/low-stock': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/admin/low-stock'), p) },
   'GET /remotes': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/remotes'), p) },
   // Anyone may report a remote that would not load (the shell does, signed in or not), with the
   // load id GET /remotes gave the page: here a live version of mf_shop, for a new page load each.
@@ -528,7 +530,7 @@ it('refuses an admin made a customer through DELETE /user/admin on the very next
 
 it('refuses an admin demoted in the database on the next call, though the token still says admin', async () => {
   const demoted = await createAccount(api, 'admin');
-  const adminReads = ['/user?limit=1', '/order?limit=1', '/activity?limit=1', '/reviews/all?limit=1', '/releases'];
+  const adminReads = ['/user?limit=1', '/order?limit=1', '/activity?limit=1', '/reviews/all?limit=1', '/releases', '/admin/overview?days=7', '/admin/low-stock'];
   const calls = () => Promise.all(adminReads.map((url) => server().get(url).set('Authorization', `Bearer ${demoted.token}`)));
   for (const response of await calls()) expect(response.status).toBe(200);
 

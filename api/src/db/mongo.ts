@@ -6,6 +6,7 @@ import { type BuildsCollections, buildsCollections, ensureBuildsIndexes } from '
 import { type CartCollections, cartCollections, ensureCartIndexes } from '../modules/cart/documents';
 import { type CheckoutCollections, checkoutCollections, ensureCheckoutIndexes } from '../modules/checkout/documents';
 import { type FulfilmentCollections, ensureFulfilmentIndexes, fulfilmentCollections } from '../modules/fulfilment/documents';
+import { type InsightsCollections, ensureInsightsIndexes, insightsCollections } from '../modules/insights/documents';
 import { type MailCollections, ensureMailIndexes, mailCollections } from '../modules/mail/documents';
 import { type OrdersCollections, ensureOrdersIndexes, ordersCollections } from '../modules/orders/documents';
 import { type PartsCollections, ensurePartsIndexes, partsCollections } from '../modules/parts/documents';
@@ -36,7 +37,8 @@ export type Collections = PartsCollections &
   RateLimitsCollections &
   ReleasesCollections &
   PaymentsCollections &
-  FulfilmentCollections;
+  FulfilmentCollections &
+  InsightsCollections;
 
 export interface Database {
   client: MongoClient;
@@ -65,6 +67,7 @@ export function collectionsOf(db: Db): Collections {
     ...releasesCollections(db),
     ...paymentsCollections(db),
     ...fulfilmentCollections(db),
+    ...insightsCollections(db),
   };
 }
 
@@ -127,6 +130,7 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     ensureRateLimitsIndexes(collections),
     ensureReleasesIndexes(collections),
     ensureFulfilmentIndexes(collections),
+    ensureInsightsIndexes(collections),
   ]);
 }
 

@@ -31,6 +31,8 @@ import {
   type OrderReturn,
   type OrderSummary,
   partsInShort,
+  type LowStockAnswer,
+  type Overview,
 } from '@pcpp/contracts/core';
 import { seedParts, seedReviews } from '../db/seed-data';
 
@@ -338,6 +340,49 @@ const orderSummary: OrderSummary = {
 };
 const uploadUrl = 'http://localhost:4000/uploads/0b5c7d1e-9a4f-4f8e-8a41-2f7c1d9e6b3a.webp';
 
+/** GET /admin/overview?days=7: a week of sales beside the week before (fixed days). */
+const overviewDay = (day: number, revenue: number, orders: number, previousRevenue: number, previousOrders: number) => ({
+  date: `2026-11-${String(day + 8).padStart(2, '0')}`,
+  revenue,
+  orders,
+  previousDate: `2026-11-${String(day + 1).padStart(2, '0')}`,
+  previousRevenue,
+  previousOrders,
+});
+const overview: Overview = {
+  days: 7,
+  from: '2026-11-09T00:00:00.000Z',
+  to: '2026-11-16T00:00:00.000Z',
+  previousFrom: '2026-11-02T00:00:00.000Z',
+  computedAt: '2026-11-15T09:30:00.000Z',
+  series: [
+    overviewDay(1, 25_998, 2, 12_999, 1),
+    overviewDay(2, 0, 0, 8_999, 1),
+    overviewDay(3, 12_999, 1, 0, 0),
+    overviewDay(4, 38_997, 2, 25_998, 2),
+    overviewDay(5, 8_999, 1, 0, 0),
+    overviewDay(6, 0, 0, 12_999, 1),
+    overviewDay(7, 12_999, 1, 8_999, 1),
+  ],
+  current: { revenue: 99_992, orders: 7, averageOrderValue: 14_285, refunds: 12_999, placed: 9, paidShare: 7 / 9 },
+  previous: { revenue: 69_994, orders: 6, averageOrderValue: 11_666, refunds: 0, placed: 8, paidShare: 0.75 },
+  states: { unpaid: 2, paid: 3, 'partly-shipped': 1, shipped: 4 },
+  returnsOpen: 1,
+  topByRevenue: [{ productId: part._id, name: part.name, revenue: 51_996, units: 4 }, { productId: parts[0]!._id, name: parts[0]!.name, revenue: 47_996, units: 6 }],
+  topByUnits: [{ productId: parts[0]!._id, name: parts[0]!.name, revenue: 47_996, units: 6 }, { productId: part._id, name: part.name, revenue: 51_996, units: 4 }],
+};
+const lowStock: LowStockAnswer = {
+  items: [
+    { productId: parts[1]!._id, name: parts[1]!.name, category: parts[1]!.category, stock: 0, soldLast30Days: 12, daysOfCover: 0, reason: 'threshold' },
+    { productId: part._id, name: part.name, category: part.category, stock: 18, soldLast30Days: 60, daysOfCover: 9, reason: 'selling-fast' },
+  ],
+  total: 2,
+  page: 1,
+  pages: 1,
+  threshold: 5,
+  coverDays: 14,
+};
+
 export const examples = {
   orderDetail,
   orderSummaries: page([orderSummary], 1, 20),
@@ -362,6 +407,8 @@ export const examples = {
   profile,
   userList: [user],
   activityPage: page([activity], 1, 20),
+  overview,
+  lowStock,
   liveRemotes,
   releases: [shopReleases],
   remoteReleases: shopReleases,

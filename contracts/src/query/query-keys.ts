@@ -46,6 +46,13 @@ export const activityKeys = {
   list: (params: { page: number; kind?: string; actor?: string }) => [...activityKeys.all, 'list', params] as const,
 };
 
+/** The admin's Overview: the figures of a period, and the low-stock list. */
+export const insightsKeys = {
+  all: ['insights'] as const,
+  overview: (days: number) => [...insightsKeys.all, 'overview', days] as const,
+  lowStock: (page: number) => [...insightsKeys.all, 'low-stock', page] as const,
+};
+
 /** The admin's Releases page: every remote's versions, live one and load failures. */
 export const releaseKeys = { all: ['releases'] as const };
 

@@ -44,6 +44,7 @@ describe('dashboardLinksFor', () => {
     expect(dashboardLinksFor(false).map((l) => l.label)).toEqual(['My Profile', 'My Orders', 'My Builds', 'Add a Review']);
     expect(dashboardLinksFor(true).map((l) => l.label)).toEqual([
       'My Profile',
+      'Overview',
       'Make Admin',
       'Manage All Orders',
       'Manage Products',
@@ -71,7 +72,7 @@ describe('DashboardFrame', () => {
     role = true;
     const admin = renderAt('/dashboard/makeadmin');
     await screen.findByRole('link', { name: 'Make Admin' });
-    expect(sidebarLinks()).toEqual(['My Profile', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'Overview', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases']);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute('aria-current', 'page');
 
     admin.unmount();

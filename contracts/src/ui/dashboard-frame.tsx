@@ -23,6 +23,8 @@ export const dashboardLinks = {
     { to: '/dashboard/addReview', label: 'Add a Review' },
   ],
   admin: [
+    // The admin's landing page: how the shop is doing (issue 34).
+    { to: '/dashboard/overview', label: 'Overview' },
     { to: '/dashboard/makeadmin', label: 'Make Admin' },
     { to: '/dashboard/allOrder', label: 'Manage All Orders' },
     { to: '/dashboard/manageproduct', label: 'Manage Products' },

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getParsed, insightsKeys } from '@pcpp/contracts';
+import { type ApiAnswer, type OverviewDays, overviewSchema } from '@pcpp/contracts/core';
+
+/** GET /admin/overview?days= (admin): the period's sales beside the previous one, orders by state, top parts. */
+export function getOverview(days: OverviewDays, signal?: AbortSignal): Promise<ApiAnswer<'/admin/overview', 'get'>> {
+  return getParsed(overviewSchema, '/admin/overview', { params: { days }, signal });
+}
+
+export const overviewQuery = (days: OverviewDays) =>
+  queryOptions({ queryKey: insightsKeys.overview(days), queryFn: ({ signal }) => getOverview(days, signal) });
+
+export const useOverview = (days: OverviewDays) => useQuery(overviewQuery(days));
