@@ -208,7 +208,7 @@ describe('loadConfig', () => {
       orderHoldMinutes: 30,
       returnWindowDays: 30,
       trustProxy: false,
-      orderHoldLimits: { maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10 },
+      orderHoldLimits: { maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10, heldSharePercent: 50, payNowHoldMinutes: 10 },
       smtpUrl: undefined,
       mailFrom: 'PC PART PICKER <orders@pcparts.dev>',
       shopUrl: 'http://localhost:3000',
