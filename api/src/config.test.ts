@@ -61,6 +61,7 @@ describe('loadConfig', () => {
       uploads: 30,
       cart: 120,
       verificationEmails: 5,
+      verificationEmailsPerAddress: 10,
     });
     expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({
       windowMs: 5000,

@@ -76,6 +76,8 @@ export interface RateLimitConfig {
   uploads: number;
   cart: number;
   verificationEmails: number;
+  /** Verification emails per client address, whichever accounts ask (fresh accounts, one each). */
+  verificationEmailsPerAddress: number;
 }
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowMs: 60_000,
@@ -87,6 +89,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   // A quantity stepper writes on each settled change: generous, yet a script cannot spin on it.
   cart: 120,
   verificationEmails: 5,
+  verificationEmailsPerAddress: 10,
 };
 
 export interface Config {
@@ -345,6 +348,7 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS: callsPerWindow(DEFAULT_RATE_LIMITS.uploads),
   RATE_LIMIT_CART: callsPerWindow(DEFAULT_RATE_LIMITS.cart),
   RATE_LIMIT_VERIFICATION_EMAILS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmails),
+  RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmailsPerAddress),
   CATALOG_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -504,6 +508,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       uploads: env.RATE_LIMIT_UPLOADS,
       cart: env.RATE_LIMIT_CART,
       verificationEmails: env.RATE_LIMIT_VERIFICATION_EMAILS,
+      verificationEmailsPerAddress: env.RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     shellManifestUrl: env.SHELL_MANIFEST_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}/mf-manifest.json`,

@@ -387,6 +387,8 @@ export interface paths {
          *
          *     **Who may call:** A Firebase ID token.
          *
+         *     **Rate limit:** 10 calls per client address every 60 s (RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS); past it, 429 with Retry-After.
+         *
          *     **Rate limit:** 5 calls per identity provider account every 60 s (RATE_LIMIT_VERIFICATION_EMAILS); past it, 429 with Retry-After.
          */
         post: operations["sendVerificationEmail"];
