@@ -45,9 +45,11 @@ export default defineConfig({
       // The in-memory database's address, for the tests that date orders in the past (support/database.ts).
       DATABASE_URI_FILE: e2eDatabaseUriFile,
       // The tests order as the one demo customer dozens of times within the hold, and leave many
-      // unpaid: the hold caps (3 orders, 10 units of a part) are the api suites' to test.
+      // unpaid: the hold caps (3 orders, 10 units of a part, half a part's stock held by orders paid
+      // later) are the api suites' to test.
       MAX_UNPAID_ORDERS: '1000',
       MAX_HELD_UNITS_PER_PART: '100000',
+      ORDER_HOLD_SHARE_PERCENT: '100',
       // A broken rollout rolls back after 3 failed loads here (the default: 20, or 5 % of 50).
       RELEASE_ROLLBACK_FAILURES: '3',
       // Every successful load during a rollout is reported (the default: 10 %), so a test can count them.

@@ -133,6 +133,27 @@ describe('the app', () => {
     expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
+  it('sends the same security headers on every answer: errors, refusals, images and the docs included', async () => {
+    const answers = [
+      await request(api.app).get('/tools'),
+      await request(api.app).get('/no-such-route'),
+      await request(api.app).get('/tools/not-an-id'),
+      await request(api.app).post('/addReview').set('Content-Type', 'application/json').send('{"broken'),
+      await request(api.app).get('/myorder'),
+      await request(api.app).get('/images/parts/a520m-micro-atx-motherboard.svg'),
+      await request(api.app).get('/images/categories/no-such-image.svg'),
+      await request(api.app).get('/healthz'),
+    ];
+    for (const answer of answers) {
+      const seen = { url: answer.request.url.replace(/^http:\/\/[^/]+/, ''), status: answer.status };
+      expect({ ...seen, nosniff: answer.headers['x-content-type-options'] }).toEqual({ ...seen, nosniff: 'nosniff' });
+      expect({ ...seen, csp: answer.headers['content-security-policy'] }).toEqual({ ...seen, csp: expect.stringMatching(/frame-ancestors 'none'/) });
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404, 400, 400, 401, 200, 404, 200]);
+  });
+
   it('sends Strict-Transport-Security only over TLS: never over plain http, and X-Forwarded-Proto counts only behind a trusted proxy', async () => {
     const plain = await request(api.app).get('/healthz');
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -61,6 +61,7 @@ describe('loadConfig', () => {
       uploads: 30,
       cart: 120,
       verificationEmails: 5,
+      verificationEmailsPerAddress: 10,
     });
     expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({
       windowMs: 5000,
@@ -208,7 +209,7 @@ describe('loadConfig', () => {
       orderHoldMinutes: 30,
       returnWindowDays: 30,
       trustProxy: false,
-      orderHoldLimits: { maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10 },
+      orderHoldLimits: { maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10, heldSharePercent: 50, payNowHoldMinutes: 10 },
       smtpUrl: undefined,
       mailFrom: 'PC PART PICKER <orders@pcparts.dev>',
       shopUrl: 'http://localhost:3000',

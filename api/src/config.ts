@@ -21,6 +21,13 @@ export const DEFAULT_RETURN_WINDOW_DAYS = 30;
 /** Per customer: unpaid orders at once, and units of one part held by them (orders/holds.ts). */
 export const DEFAULT_MAX_UNPAID_ORDERS = 3;
 export const DEFAULT_MAX_HELD_UNITS_PER_PART = 10;
+/**
+ * Of all customers together: the share of a part's stock (percent) that unpaid orders paid later may
+ * hold. Past it, only a checkout that pays on the same page gets stock, held while it pays
+ * (DEFAULT_PAY_NOW_HOLD_MINUTES), so no group of accounts keeps a part from a paying customer.
+ */
+export const DEFAULT_HELD_SHARE_PERCENT = 50;
+export const DEFAULT_PAY_NOW_HOLD_MINUTES = 10;
 /** How long a page's load id (GET /remotes) lets it report a remote that would not load. */
 export const DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES = 60;
 /** A rollout's candidate is rolled back by itself at this share of failed loads over at least this many loads, or at this many failures. */
@@ -78,6 +85,8 @@ export interface RateLimitConfig {
   uploads: number;
   cart: number;
   verificationEmails: number;
+  /** Verification emails per client address, whichever accounts ask (fresh accounts, one each). */
+  verificationEmailsPerAddress: number;
 }
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowMs: 60_000,
@@ -89,6 +98,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   // A quantity stepper writes on each settled change: generous, yet a script cannot spin on it.
   cart: 120,
   verificationEmails: 5,
+  verificationEmailsPerAddress: 10,
 };
 
 export interface Config {
@@ -137,7 +147,14 @@ export interface Config {
   /** Where sales tax comes from: `table`, the shop's own (modules/checkout/tax-rates.ts). */
   taxProvider: 'table';
   /** Per customer, at once: unpaid orders, and units of one part in them (a part whose minimum order is higher allows that). */
-  orderHoldLimits: { maxUnpaidOrders: number; maxHeldUnitsPerPart: number };
+  orderHoldLimits: {
+    maxUnpaidOrders: number;
+    maxHeldUnitsPerPart: number;
+    /** Of all customers: the percent of a part's stock that unpaid orders paid later may hold. */
+    heldSharePercent: number;
+    /** Past that share, how long a checkout that pays on the same page holds its stock. */
+    payNowHoldMinutes: number;
+  };
   /** Where order emails are sent; unset: they wait in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -306,6 +323,17 @@ const envSchema = z.object({
     .int('must be a whole number of units')
     .min(1, 'must be at least 1')
     .default(DEFAULT_MAX_HELD_UNITS_PER_PART),
+  ORDER_HOLD_SHARE_PERCENT: z.coerce
+    .number({ error: 'must be a whole percent' })
+    .int('must be a whole percent')
+    .min(0, 'must be from 0 to 100')
+    .max(100, 'must be from 0 to 100')
+    .default(DEFAULT_HELD_SHARE_PERCENT),
+  PAY_NOW_HOLD_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .default(DEFAULT_PAY_NOW_HOLD_MINUTES),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().trim().min(3).default(DEFAULT_MAIL_FROM),
   SHOP_URL: httpAddress('https://shop.example').optional(),
@@ -337,6 +365,7 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS: callsPerWindow(DEFAULT_RATE_LIMITS.uploads),
   RATE_LIMIT_CART: callsPerWindow(DEFAULT_RATE_LIMITS.cart),
   RATE_LIMIT_VERIFICATION_EMAILS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmails),
+  RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmailsPerAddress),
   CATALOG_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -469,7 +498,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     shippingRates: loadShippingRates(env.SHIPPING_RATES),
     taxProvider: env.TAX_PROVIDER,
-    orderHoldLimits: { maxUnpaidOrders: env.MAX_UNPAID_ORDERS, maxHeldUnitsPerPart: env.MAX_HELD_UNITS_PER_PART },
+    orderHoldLimits: {
+      maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+      maxHeldUnitsPerPart: env.MAX_HELD_UNITS_PER_PART,
+      heldSharePercent: env.ORDER_HOLD_SHARE_PERCENT,
+      payNowHoldMinutes: env.PAY_NOW_HOLD_MINUTES,
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     shopUrl: env.SHOP_URL ?? `http://localhost:${env.SHELL_PORT ?? defaultPorts.shell}`,
@@ -499,6 +533,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       uploads: env.RATE_LIMIT_UPLOADS,
       cart: env.RATE_LIMIT_CART,
       verificationEmails: env.RATE_LIMIT_VERIFICATION_EMAILS,
+      verificationEmailsPerAddress: env.RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     insightsCacheSeconds: env.INSIGHTS_CACHE_SECONDS,

@@ -68,6 +68,7 @@ beforeAll(async () => {
     // One customer orders in every phase, past the hold caps (orders/holds.test.ts tests those).
     MAX_UNPAID_ORDERS: '100000',
     MAX_HELD_UNITS_PER_PART: '100000000',
+    ORDER_HOLD_SHARE_PERCENT: '100',
   });
   direct = new MongoClient(process.env.MONGODB_URI!);
 });

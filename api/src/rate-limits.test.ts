@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAccount, createTestApi, randomSuffix, type TestApi } from '../test/helpers';
+import { createAccount, createTestApi, randomSuffix, signUp, type TestApi } from '../test/helpers';
 import { MongoRateLimitStore } from './rate-limits';
 
 const WINDOW_SECONDS = 600;
@@ -10,6 +10,7 @@ const LIMITS = {
   RATE_LIMIT_ORDERS: '2',
   RATE_LIMIT_PAYMENT_INTENTS: '2',
   RATE_LIMIT_UPLOADS: '2',
+  RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS: '3',
 };
 
 let api: TestApi;
@@ -64,6 +65,15 @@ describe('rate limits', () => {
     // Not a 429 for someone else.
     const other = await createAccount(api, role);
     expect((await request(api.app).post(path).set('Authorization', `Bearer ${other.token}`).send({})).status).toBe(400);
+  });
+
+  it('throttle verification emails per address, whichever fresh accounts ask (one email each)', async () => {
+    const fresh = await Promise.all(Array.from({ length: 4 }, () => signUp()));
+    const ask = (idToken: string) => request(api.app).post('/user/verification-email').set('Authorization', `Bearer ${idToken}`);
+    for (const session of fresh.slice(0, 3)) expect((await ask(session.idToken)).status).toBe(200);
+    expectTooManyRequests(await ask(fresh[3]!.idToken));
+    // Counted before the token is read: a forged one counts and is refused the same way.
+    expectTooManyRequests(await ask('forged'));
   });
 
   it('count calls to every api instance on one database together', async () => {

@@ -78,6 +78,8 @@ export interface RateLimits {
   cart: RequestHandler;
   /** POST /user/verification-email, per Firebase account (it takes an ID token): emails sent for one address. */
   verificationEmails: RequestHandler;
+  /** POST /user/verification-email, per client address: fresh accounts asking one email each. */
+  verificationEmailsByAddress: RequestHandler;
   /** POST /remotes/errors, per client address, counted in this process. */
   failureReports: RequestHandler;
 }
@@ -103,6 +105,7 @@ export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
   uploads: configured('uploads', 'account', 'RATE_LIMIT_UPLOADS'),
   cart: configured('cart', 'account', 'RATE_LIMIT_CART'),
   verificationEmails: configured('verificationEmails', 'identity provider account', 'RATE_LIMIT_VERIFICATION_EMAILS'),
+  verificationEmailsByAddress: configured('verificationEmailsPerAddress', 'client address', 'RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS'),
   failureReports: { per: 'client address', calls: FAILURE_REPORTS_PER_WINDOW, windowSeconds: FAILURE_REPORT_WINDOW_MS / 1000 },
 };
 
@@ -136,6 +139,7 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     uploads: limit('uploads', config.uploads, byAccount),
     cart: limit('cart', config.cart, byAccount),
     verificationEmails: limit('verification-emails', config.verificationEmails, byIdentity),
+    verificationEmailsByAddress: limit('verification-emails-address', config.verificationEmailsPerAddress, byAddress),
     // A public write anyone can call (the shell's failure reports): one process's count is the right size for it.
     failureReports: rateLimit({
       windowMs: FAILURE_REPORT_WINDOW_MS,

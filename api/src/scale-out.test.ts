@@ -26,9 +26,11 @@ const env = {
   CATALOG_CACHE_TTL_MS: String(CATALOG_CACHE_TTL_MS),
   RATE_LIMIT_WINDOW_SECONDS: '600',
   RATE_LIMIT_ORDERS: String(ORDERS_PER_WINDOW),
-  // One customer's unpaid orders go past the hold caps here on purpose (orders/holds.test.ts tests those).
+  // One customer's unpaid orders go past the hold caps here on purpose (orders/holds.test.ts and
+  // orders/held-share.test.ts test those), the whole stock held by orders paid later included.
   MAX_UNPAID_ORDERS: '1000',
   MAX_HELD_UNITS_PER_PART: '100000',
+  ORDER_HOLD_SHARE_PERCENT: '100',
   // One secret for both, as API_INSTANCES shares it: a page load on one, its report on the other.
   REMOTE_LOAD_ID_SECRET: randomBytes(32).toString('base64url'),
   RELEASE_ROLLBACK_FAILURES: '3',

@@ -41,13 +41,13 @@ function servicesEnv() {
  * tests): far past the rate limits, which rate-limits.test.ts sets low on purpose.
  */
 const UNREACHED_RATE_LIMITS = Object.fromEntries(
-  ['SIGN_IN', 'REVIEWS', 'ORDERS', 'PAYMENT_INTENTS', 'UPLOADS', 'CART', 'VERIFICATION_EMAILS'].map((name) => [`RATE_LIMIT_${name}`, '100000']),
+  ['SIGN_IN', 'REVIEWS', 'ORDERS', 'PAYMENT_INTENTS', 'UPLOADS', 'CART', 'VERIFICATION_EMAILS', 'VERIFICATION_EMAILS_PER_ADDRESS'].map((name) => [`RATE_LIMIT_${name}`, '100000']),
 );
 /**
  * Likewise the hold caps: the stock races place hundreds of unpaid orders as one customer. The
  * suites of the caps (orders/holds.test.ts) set the real defaults back.
  */
-const UNREACHED_HOLD_LIMITS = { MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000' };
+const UNREACHED_HOLD_LIMITS = { MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
 
 /** Configuration for a test: the run's database server and emulator, a database of its own. */
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {

@@ -429,6 +429,8 @@ export interface paths {
          *
          *     **Who may call:** A Firebase ID token.
          *
+         *     **Rate limit:** 10 calls per client address every 60 s (RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS); past it, 429 with Retry-After.
+         *
          *     **Rate limit:** 5 calls per identity provider account every 60 s (RATE_LIMIT_VERIFICATION_EMAILS); past it, 429 with Retry-After.
          */
         post: operations["sendVerificationEmail"];
@@ -1011,7 +1013,7 @@ export interface paths {
         put?: never;
         /**
          * Place several parts at once (the checkout)
-         * @description All lines or none: each line’s stock is held in the step that checks it, and when one cannot be held the ones already held are given back before the 409 names that line and how many are left. Each line is stored as an Order (so My Orders, `GET /order`, `DELETE /myorder/{id}` and the admin pages see it) carrying the `checkoutId`, under one order number. Prices come from the database; the lines are ids and quantities only. The ordered parts leave the cart; with `saveAddress` the address is kept in the profile for the next checkout.
+         * @description All lines or none: each line’s stock is held in the step that checks it, and when one cannot be held the ones already held are given back before the 409 names that line and how many are left. Each line is stored as an Order (so My Orders, `GET /order`, `DELETE /myorder/{id}` and the admin pages see it) carrying the `checkoutId`, under one order number. Prices come from the database; the lines are ids and quantities only. The ordered parts leave the cart; with `saveAddress` the address is kept in the profile for the next checkout. The checkout pays on its page: past the share of a part’s stock that unpaid orders paid later may hold (ORDER_HOLD_SHARE_PERCENT), it still gets the stock, held only for PAY_NOW_HOLD_MINUTES (`holdExpiresAt`).
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          *
@@ -5514,7 +5516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The stock cannot cover the quantity (with how many are left); the customer’s unpaid orders are at a hold cap (which, and its value; the sentence says to pay for or cancel one first); or a request with this Idempotency-Key is still running. */
+            /** @description The stock cannot cover the quantity (with how many are left); the customer’s unpaid orders are at a hold cap (which, and its value; the sentence says to pay for or cancel one first); or unpaid orders paid later hold their share of the part’s stock already (ORDER_HOLD_SHARE_PERCENT, all customers together: the sentence says to pay at the checkout instead); or a request with this Idempotency-Key is still running. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -128,6 +128,13 @@ export const orderRuleText = {
   tooManyHeldUnits: (max: number, partName: string, held: number) =>
     `You can hold at most ${max} units of ${partName} at once, and your unpaid orders already hold ${held}. ` +
     'Pay for or cancel one in My Orders, or order fewer.',
+  /**
+   * POST /order past the share of a part's stock that unpaid orders paid later may hold
+   * (ORDER_HOLD_SHARE_PERCENT): the checkout, paid by card on its page, still gets it.
+   */
+  payNowOnly: (partName: string) =>
+    `Most of the stock of ${partName} is held by orders waiting for payment. Add it to your cart and pay by card at checkout: ` +
+    'it is held for you while you pay.',
   /** POST /create-payment-intent for an order whose part was deleted. */
   partGone: 'This part is no longer sold, so this order cannot be paid. Cancel it in My Orders.',
   /** PATCH /myorder/{id}: the payment went through after the order was cancelled; it is given back. */

@@ -14,6 +14,9 @@
 //   carries a subject only this process can make (an HMAC with the per-start secret the api checks,
 //   AUTH_STAND_IN_SECRET) and an email the stand-in never vouches for (email_verified false), so
 //   it opens no existing password account and proves no mailbox.
+// - limits (createCallLimits): sign-ups per client address, password-reset emails per client address
+//   and per email, each a 429 with a JSON sentence past its count (the emulator has no limit; with
+//   the real Firebase, its own per-address quotas apply and the shell's server is not in the way).
 // Answers carry no CORS of the emulator's (the shop's pages call it from their own origin) and no
 // X-Powered-By. CommonJS, like shell/src/server/service-config.cjs: the webpack config requires it, the ES module
 // scripts and the Playwright tests import it.
@@ -80,6 +83,80 @@ const MAX_CALL_BODY_BYTES = 64 * 1024;
 /** The emulator's headers a browser must not get from the shop's origin. */
 const DROPPED_ANSWER_HEADERS = /^(access-control-|x-powered-by$)/i;
 
+/**
+ * How many calls each client address (and, for password resets, each email) may make per window,
+ * counted in this process. Documented in docs/ (Operations, "Rate limits"); tests pass smaller ones.
+ */
+const DEFAULT_CALL_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  signUpsPerAddress: 10,
+  passwordResetsPerAddress: 10,
+  passwordResetsPerEmail: 3,
+};
+/** Counted keys kept at most; past it the oldest windows are forgotten first (a flood of addresses). */
+const MAX_COUNTED_KEYS = 50_000;
+
+/**
+ * Fixed-window counts per key, in this process.
+ * @param {{ windowMs: number, now?: () => number }} options
+ */
+function createWindowCounts({ windowMs, now = Date.now }) {
+  /** @type {Map<string, { hits: number, resetAt: number }>} */
+  const counts = new Map();
+  return {
+    /**
+     * Counts a call of `key` unless it is past `limit`: 0 when it may go on, else the seconds until it may.
+     * @param {string} key
+     * @param {number} limit
+     */
+    take(key, limit) {
+      const at = now();
+      let count = counts.get(key);
+      if (!count || count.resetAt <= at) {
+        counts.delete(key);
+        if (counts.size >= MAX_COUNTED_KEYS) counts.delete(/** @type {string} */ (counts.keys().next().value));
+        count = { hits: 0, resetAt: at + windowMs };
+        counts.set(key, count);
+      }
+      if (count.hits >= limit) return Math.max(1, Math.ceil((count.resetAt - at) / 1000));
+      count.hits += 1;
+      return 0;
+    },
+  };
+}
+
+/**
+ * The limits of the calls that make accounts and send emails, per client address and per email.
+ * @param {Partial<typeof DEFAULT_CALL_LIMITS> & { now?: () => number }} [options]
+ */
+function createCallLimits(options = {}) {
+  const limits = { ...DEFAULT_CALL_LIMITS, ...options };
+  const counts = createWindowCounts({ windowMs: limits.windowMs, now: options.now });
+  /**
+   * 0 when this call may go on, else the seconds to wait.
+   * @param {string} pathname
+   * @param {Record<string, unknown>} body
+   * @param {string} address
+   */
+  return (pathname, body, address) => {
+    if (pathname === `${IDENTITY}signUp`) return counts.take(`sign-up\n${address}`, limits.signUpsPerAddress);
+    if (pathname === `${IDENTITY}sendOobCode`) {
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      // The address first: a caller past it does not use up the email's count for its owner.
+      return counts.take(`reset\n${address}`, limits.passwordResetsPerAddress) || counts.take(`reset-email\n${email}`, limits.passwordResetsPerEmail);
+    }
+    return 0;
+  };
+}
+
+/** @param {number} seconds */
+const waitText = (seconds) => (seconds < 120 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${Math.ceil(seconds / 60)} minutes`);
+/** The sentence of a limited call (the SDK reads `error.message`'s code, the shop shows its own sentence for it). */
+const TOO_MANY = {
+  signUp: (/** @type {number} */ seconds) => `Too many accounts were made from this address. Please try again in ${waitText(seconds)}.`,
+  reset: (/** @type {number} */ seconds) => `Too many password reset emails were asked for. Please try again in ${waitText(seconds)}.`,
+};
+
 const PAGE_POLICY = (/** @type {string} */ frameAncestors) =>
   [
     "default-src 'none'",
@@ -105,13 +182,15 @@ function standInGoogleSubject(secret, email) {
 const EMAIL = /^[^\s@"<>]+@[^\s@"<>]+\.[A-Za-z]{2,}$/;
 
 /**
- * @param {{ emulatorHost: string, standInSecret?: string }} options
+ * @param {{ emulatorHost: string, standInSecret?: string, limits?: Parameters<typeof createCallLimits>[0] }} options
  *   emulatorHost: host:port of the emulator, e.g. '127.0.0.1:9099'. standInSecret: the per-start
- *   secret the api also has (AUTH_STAND_IN_SECRET); without it Google sign-in is refused.
+ *   secret the api also has (AUTH_STAND_IN_SECRET); without it Google sign-in is refused. limits:
+ *   other counts than DEFAULT_CALL_LIMITS (tests).
  * @returns {(req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>}
  *   true when the request was the proxy's to answer
  */
-function createAuthEmulatorProxy({ emulatorHost, standInSecret }) {
+function createAuthEmulatorProxy({ emulatorHost, standInSecret, limits }) {
+  const limited = createCallLimits(limits);
   return async (req, res) => {
     // Concatenated like forward(): `new URL('//', base)` throws.
     const { pathname, search } = new URL(`http://localhost${req.url ?? '/'}`);
@@ -142,6 +221,8 @@ function createAuthEmulatorProxy({ emulatorHost, standInSecret }) {
     if (req.method === 'POST' && !req.headers.authorization && (Object.hasOwn(CALLS, pathname) || pathname === TOKEN_REFRESH)) {
       const body = await readBody(req);
       if (body && isShopCall(pathname, body, standInSecret)) {
+        const wait = limited(pathname, jsonObject(body) ?? {}, req.socket.remoteAddress ?? 'unknown');
+        if (wait > 0) return tooMany(res, wait, pathname.endsWith(':signUp') ? TOO_MANY.signUp(wait) : TOO_MANY.reset(wait));
         forward(req, res, emulatorHost, `${pathname}${search}`, body);
         return true;
       }
@@ -300,6 +381,19 @@ function refuse(req, res, status) {
 }
 
 /**
+ * A 429 with Retry-After and the sentence, in the shape the Firebase SDK reads (auth/too-many-requests).
+ * @param {http.ServerResponse} res
+ * @param {number} seconds
+ * @param {string} message
+ * @returns {true}
+ */
+function tooMany(res, seconds, message) {
+  res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(seconds), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(JSON.stringify({ message, error: { code: 429, message: `TOO_MANY_ATTEMPTS_TRY_LATER : ${message}` } }));
+  return true;
+}
+
+/**
  * path: the one that was checked (normalised), so the emulator gets exactly what was allowed.
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
@@ -327,4 +421,4 @@ function forward(req, res, emulatorHost, path, body) {
   upstream.end(body);
 }
 
-module.exports = { createAuthEmulatorProxy, standInGoogleSubject };
+module.exports = { createAuthEmulatorProxy, standInGoogleSubject, DEFAULT_CALL_LIMITS };

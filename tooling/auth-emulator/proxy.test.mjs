@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { createAuthEmulatorProxy, standInGoogleSubject } from './proxy.cjs';
+import { createAuthEmulatorProxy, DEFAULT_CALL_LIMITS, standInGoogleSubject } from './proxy.cjs';
 
 const IDENTITY = '/identitytoolkit.googleapis.com/v1';
 
@@ -49,6 +49,7 @@ describe('auth emulator proxy', () => {
   let emulator;
   /** @type {Awaited<ReturnType<typeof serveProxy>>} */
   let shell;
+  let emulatorHost = '';
 
   before(async () => {
     emulator = http.createServer((req, res) => {
@@ -69,7 +70,7 @@ describe('auth emulator proxy', () => {
       });
     });
     await new Promise((resolve) => emulator.listen(0, '127.0.0.1', () => resolve(undefined)));
-    const emulatorHost = `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}`;
+    emulatorHost = `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}`;
     shell = await serveProxy(createAuthEmulatorProxy({ emulatorHost, standInSecret: SECRET }));
   });
 
@@ -227,6 +228,69 @@ describe('auth emulator proxy', () => {
   test('the stand-in’s subject is the one the api computes (same secret, same email)', () => {
     // The same vector is checked in api/src/auth/google-stand-in.test.ts.
     assert.equal(standInGoogleSubject('x'.repeat(32), 'Sam@Example.com'), 'stand-in-1UQkQOIERtVbHPXIYJ70wb1fsDM19QxtXoNN4kInt3w');
+  });
+
+  /**
+   * POSTs `body` to the emulator's `call` through `proxy`.
+   * @param {{ url: string }} proxy
+   * @param {string} name
+   * @param {unknown} body
+   */
+  const post = (proxy, name, body) =>
+    fetch(`${proxy.url}${IDENTITY}/accounts:${name}?key=k`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const signUp = (/** @type {number} */ n) => ({ email: `farm${n}@example.com`, password: 'secret1', returnSecureToken: true });
+  const reset = (/** @type {string} */ email) => ({ requestType: 'PASSWORD_RESET', email });
+
+  test('a burst of 30 sign-ups or password resets from one address: only the documented counts reach the emulator', async () => {
+    const proxy = await serveProxy(createAuthEmulatorProxy({ emulatorHost, standInSecret: SECRET }));
+    try {
+      for (const [name, body, allowed] of /** @type {const} */ ([
+        ['signUp', signUp, DEFAULT_CALL_LIMITS.signUpsPerAddress],
+        ['sendOobCode', (/** @type {number} */ n) => reset(`reset${n}@example.com`), DEFAULT_CALL_LIMITS.passwordResetsPerAddress],
+      ])) {
+        reached = [];
+        const answers = await Promise.all(Array.from({ length: 30 }, (_, n) => post(proxy, name, body(n))));
+        assert.equal(reached.length, allowed, name);
+        assert.equal(answers.filter((answer) => answer.status === 200).length, allowed, name);
+        const refused = answers.filter((answer) => answer.status === 429);
+        assert.equal(refused.length, 30 - allowed, name);
+        const json = await refused[0].json();
+        assert.match(json.message, name === 'signUp' ? /^Too many accounts were made from this address\. Please try again in \d+ minutes\.$/ : /^Too many password reset emails were asked for\./);
+        // The Firebase SDK reads the code (auth/too-many-requests), for which the shop shows its own sentence.
+        assert.match(json.error.message, /^TOO_MANY_ATTEMPTS_TRY_LATER : /);
+        assert.match(refused[0].headers.get('retry-after') ?? '', /^\d+$/);
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('password resets are counted per email as well, and every count starts again after its window', async () => {
+    let now = 1_000_000;
+    const limits = { windowMs: 60_000, signUpsPerAddress: 2, passwordResetsPerAddress: 4, passwordResetsPerEmail: 2, now: () => now };
+    const proxy = await serveProxy(createAuthEmulatorProxy({ emulatorHost, standInSecret: SECRET, limits }));
+    try {
+      const statuses = async (/** @type {string} */ name, /** @type {unknown[]} */ bodies) => {
+        const result = [];
+        for (const body of bodies) result.push((await post(proxy, name, body)).status);
+        return result;
+      };
+      // One email, asked for again and again (its owner's inbox flooded), in any case: two.
+      assert.deepEqual(await statuses('sendOobCode', [reset('sam@example.com'), reset(' SAM@example.com'), reset('sam@example.com')]), [200, 200, 429]);
+      // Other emails from the same address until the address's count (4, the refused one counted) is used up.
+      assert.deepEqual(await statuses('sendOobCode', [reset('kim@example.com'), reset('lee@example.com')]), [200, 429]);
+      assert.deepEqual(await statuses('signUp', [signUp(1), signUp(2), signUp(3)]), [200, 200, 429]);
+      // Other calls are not counted.
+      assert.equal((await post(proxy, 'signInWithPassword', { email: 'a@b.c', password: 'secret1', returnSecureToken: true })).status, 200);
+      const refused = await post(proxy, 'signUp', signUp(4));
+      assert.equal(refused.headers.get('retry-after'), '60');
+      assert.equal((await refused.json()).message, 'Too many accounts were made from this address. Please try again in 60 seconds.');
+      now += 60_000;
+      assert.deepEqual(await statuses('signUp', [signUp(5)]), [200]);
+      assert.deepEqual(await statuses('sendOobCode', [reset('sam@example.com')]), [200]);
+    } finally {
+      await proxy.close();
+    }
   });
 
   test('leaves the shell its own paths', async () => {

@@ -55,7 +55,7 @@ const onlyApi = process.argv.includes('--only=api');
 const onlyCrowd = process.argv.includes('--only=crowd');
 // The order rush places hundreds of orders from 20 accounts within seconds.
 /** The order rush is each bench customer ordering until the part sells out: past the hold caps on purpose. */
-const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000' };
+const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
 /** Api processes for the scale-out figures (node:cluster, one port: the primary stands in for a load balancer). */
 const SCALE_OUT_INSTANCES = 2;
 

@@ -7,7 +7,7 @@ import type { RoleAuthority } from '../auth/role-authority';
 import type { Logger } from '../logger';
 import { noBodySchema, noQuerySchema } from '../validation';
 import { createIdempotentRunner, type IdempotencyKeysRepository, requestHash } from './idempotency';
-import { type Access, expressPath, type HttpMethod, type RateLimitName, Reply, type RouteDeclaration, type RouteModule, SENT, successStatus } from './route-spec';
+import { type Access, expressPath, type HttpMethod, type RateLimitName, rateLimitsOf, Reply, type RouteDeclaration, type RouteModule, SENT, successStatus } from './route-spec';
 
 /** What every module's routes are guarded with. */
 export interface RouteGuards {
@@ -21,7 +21,7 @@ export interface RouteGuards {
 }
 
 /** Limits counted per client address run before authentication; the others count signed-in accounts. */
-const LIMITS_BY_ADDRESS = new Set<RateLimitName>(['signIn', 'failureReports']);
+const LIMITS_BY_ADDRESS = new Set<RateLimitName>(['signIn', 'failureReports', 'verificationEmailsByAddress']);
 
 function accessMiddleware(access: Access, spec: RouteDeclaration, guards: RouteGuards): RequestHandler[] {
   const signedIn = requireAccessToken(guards.accessTokens, guards.roles);
@@ -99,13 +99,14 @@ function runOncePerKey(spec: RouteDeclaration, handler: Handler, guards: RouteGu
 export function mountRoutes<D>(router: Pick<Router, HttpMethod>, module: RouteModule<D>, deps: D, guards: RouteGuards): void {
   for (const spec of module.routes) {
     const handler = spec.idempotent ? runOncePerKey(spec, spec.handle(deps), guards) : spec.handle(deps);
-    const limit = spec.rateLimit ? guards.rateLimits[spec.rateLimit] : undefined;
-    const byAddress = spec.rateLimit !== undefined && LIMITS_BY_ADDRESS.has(spec.rateLimit);
+    const limits = rateLimitsOf(spec);
+    const byAddress = limits.filter((name) => LIMITS_BY_ADDRESS.has(name)).map((name) => guards.rateLimits[name]);
+    const byCaller = limits.filter((name) => !LIMITS_BY_ADDRESS.has(name)).map((name) => guards.rateLimits[name]);
     const chain: RequestHandler[] = [
       ...(spec.when ? [(req: Request, _res: Response, next: NextFunction) => next(spec.when!(req) ? undefined : 'route')] : []),
-      ...(limit && byAddress ? [limit] : []),
+      ...byAddress,
       ...accessMiddleware(spec.access, spec, guards),
-      ...(limit && !byAddress ? [limit] : []),
+      ...byCaller,
       ...(spec.before ?? []),
       validate(spec),
       async (req, res) => {

@@ -14,7 +14,20 @@ import type { z } from 'zod';
 export type Access = 'public' | 'customer' | 'customerOnly' | 'admin' | 'firebaseIdToken' | 'stripeSignature';
 
 /** The per-window limits a route counts against (rate-limits.ts); their documentation is in RATE_LIMIT_DOCS. */
-export type RateLimitName = 'signIn' | 'reviews' | 'orders' | 'paymentIntents' | 'uploads' | 'cart' | 'verificationEmails' | 'failureReports';
+export type RateLimitName =
+  | 'signIn'
+  | 'reviews'
+  | 'orders'
+  | 'paymentIntents'
+  | 'uploads'
+  | 'cart'
+  | 'verificationEmails'
+  | 'verificationEmailsByAddress'
+  | 'failureReports';
+
+/** A route's limits as a list (a route may count against several: per address and per account). */
+export const rateLimitsOf = (spec: { rateLimit?: RateLimitName | readonly RateLimitName[] }): readonly RateLimitName[] =>
+  spec.rateLimit === undefined ? [] : typeof spec.rateLimit === 'string' ? [spec.rateLimit] : spec.rateLimit;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -93,7 +106,7 @@ export interface RouteDeclaration<
   rawBody?: true;
   /** Headers read (only these are checked; browsers send many others). Lowercase names. */
   headers?: H;
-  rateLimit?: RateLimitName;
+  rateLimit?: RateLimitName | readonly RateLimitName[];
   /** The route honours an Idempotency-Key header (documented with the header's schema). */
   idempotencyKey?: boolean;
   /**

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import type { AnswerSpec, RouteDeclaration, RouteModule } from '../http/route-spec';
+import { type AnswerSpec, type RouteDeclaration, type RouteModule, rateLimitsOf } from '../http/route-spec';
 import { RATE_LIMIT_DOCS } from '../rate-limits';
 import { registerComponents } from './components';
 
@@ -103,7 +103,7 @@ function operation(routes: RouteDeclaration[]): ZodOpenApiOperationObject {
   const bodies = routes.map((route) => route.body).filter((body) => body !== undefined);
   const headers = routes.map((route) => route.headers).find((schema) => schema !== undefined);
   const security = routes.flatMap((route) => SECURITY[route.access] ?? []);
-  const limits = routes.flatMap((route) => (route.rateLimit ? [RATE_LIMIT_DOCS[route.rateLimit]] : []));
+  const limits = routes.flatMap((route) => rateLimitsOf(route).map((name) => RATE_LIMIT_DOCS[name]));
   const description = [
     ...routes.map((route) => (routes.length > 1 ? `**${route.summary}.** ${route.description ?? ''}` : (route.description ?? ''))),
     `**Who may call:** ${routes.map((route) => ACCESS_SENTENCE[route.access]).join(' Or ')}`,

@@ -118,8 +118,34 @@ function serverRenderingFromEnv(env = process.env) {
     cacheMaxBytes: wholeNumberFrom(env, 'SSR_CACHE_MAX_MB', 64, 'megabytes', 1) * 1024 * 1024,
     renderConcurrency: wholeNumberFrom(env, 'SSR_RENDER_CONCURRENCY', 2, 'renders', 1),
     renderQueue: wholeNumberFrom(env, 'SSR_RENDER_QUEUE', 16, 'renders'),
-    siteOrigin: env.SHOP_URL ? env.SHOP_URL.replace(/\/+$/, '') : undefined,
+    siteOrigin: siteOriginFromEnv(env),
   };
+}
+
+/**
+ * The shop's own address for canonical links, og:url, the sitemap's <loc> and robots' Sitemap:
+ * SHOP_URL (as the api's emails). A request's Host header is anyone's to send, so production
+ * (NODE_ENV=production) refuses to start without SHOP_URL; without it (the demo) the shell's
+ * server uses a request's origin only when it is one of its local ones (localOrigins).
+ */
+function siteOriginFromEnv(env = process.env) {
+  if (env.SHOP_URL) return env.SHOP_URL.replace(/\/+$/, '');
+  if (env.NODE_ENV === 'production') {
+    throw new Error("SHOP_URL is required when NODE_ENV=production: the shop's own address (https://…) for canonical links and the sitemap");
+  }
+  return undefined;
+}
+
+/**
+ * The origins a demo shell's server is reached at on `port`: localhost, 127.0.0.1 and HOST (when
+ * it names one address). The first is the one used for any other Host.
+ * @param {number} port
+ * @param {NodeJS.ProcessEnv} env
+ */
+function localOrigins(port, env = process.env) {
+  const host = listenHost(env);
+  const named = host === '0.0.0.0' || host === '::' || host.includes(':') ? [] : [host];
+  return [...new Set(['localhost', '127.0.0.1', ...named])].map((name) => `http://${name}:${port}`);
 }
 
 /**
@@ -135,4 +161,13 @@ function pageCachingFromEnv(env = process.env) {
   };
 }
 
-module.exports = { servicePorts, listenHost, runtimeConfigFromEnv, releaseStoreFromEnv, serverRenderingFromEnv, pageCachingFromEnv };
+module.exports = {
+  servicePorts,
+  listenHost,
+  runtimeConfigFromEnv,
+  releaseStoreFromEnv,
+  serverRenderingFromEnv,
+  siteOriginFromEnv,
+  localOrigins,
+  pageCachingFromEnv,
+};

@@ -27,7 +27,9 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
         'are given back before the 409 names that line and how many are left. Each line is stored as an Order (so My Orders, ' +
         '`GET /order`, `DELETE /myorder/{id}` and the admin pages see it) carrying the `checkoutId`, under one order number. ' +
         'Prices come from the database; the lines are ids and quantities only. The ordered parts leave the cart; with ' +
-        '`saveAddress` the address is kept in the profile for the next checkout.',
+        '`saveAddress` the address is kept in the profile for the next checkout. The checkout pays on its page: past the share of a ' +
+        'part’s stock that unpaid orders paid later may hold (ORDER_HOLD_SHARE_PERCENT), it still gets the stock, held only for ' +
+        'PAY_NOW_HOLD_MINUTES (`holdExpiresAt`).',
       access: 'customer',
       rateLimit: 'orders',
       idempotencyKey: true,

@@ -55,7 +55,8 @@ function toCheckout(doc: WithId<CheckoutDocument>, orders: WithId<OrderDocument>
     phone: orders[0]?.phone ?? doc.address?.phone ?? '',
     paid: isPaid(doc, orders),
     ...(doc.transactionId ? { transactionId: doc.transactionId } : {}),
-    ...(doc.paid ? {} : { holdExpiresAt: new Date(doc.createdAt.getTime() + holdMinutes * 60_000).toISOString() }),
+    // Its lines' hold (a checkout past the share holds only while it pays), else the usual one.
+    ...(doc.paid ? {} : { holdExpiresAt: (orders[0]?.holdExpiresAt ?? new Date(doc.createdAt.getTime() + holdMinutes * 60_000)).toISOString() }),
     createdAt: doc.createdAt.toISOString(),
   };
 }
@@ -171,6 +172,10 @@ export function createCheckoutService(deps: {
     assertCardPayable((await priceOf(holdLines.map((line) => line.price))).subtotal);
     const refusal = await holds.refusal(caller.email, holdLines, { placed: false });
     if (refusal) throw refusal;
+    // Past the share of a part's stock that orders paid later may hold, a checkout (it pays on its
+    // page) still gets the stock, held only as long as the payment takes.
+    const payNowHold = Boolean(await holds.pastShare(holdLines, { placed: false }));
+    const holdMinutes = payNowHold ? holds.limits.payNowHoldMinutes : deps.holdMinutes;
     const held = await holdAll(body);
     // Priced again at the prices the stock was held at (an admin may have changed one in between).
     let priced: PricedCheckout;
@@ -204,7 +209,8 @@ export function createCheckoutService(deps: {
         address: addressLine(address),
         phone: address.phone,
         at: now,
-        holdMinutes: deps.holdMinutes,
+        holdMinutes,
+        payNowHold,
       }),
       ...priced.lines[index]!,
     }));
@@ -228,12 +234,14 @@ export function createCheckoutService(deps: {
       // Counted with this checkout stored: of concurrent checkouts past a cap, none stays.
       const late = await holds.refusal(caller.email, holdLines, { placed: true });
       if (late) throw late;
+      const pastShare = payNowHold ? null : await holds.pastShare(holdLines, { placed: true });
+      if (pastShare) throw holds.payNowOnly(pastShare);
     } catch (error) {
       await checkouts.deleteCheckout(checkoutId);
       await Promise.all(body.lines.map((line) => orders.returnStock(line.productId, line.quantity)));
       throw error;
     }
-    await deps.outbox.enqueue(checkoutPlacedEmail(summary(checkout, docs, name), { shopUrl: deps.shopUrl, holdMinutes: deps.holdMinutes }));
+    await deps.outbox.enqueue(checkoutPlacedEmail(summary(checkout, docs, name), { shopUrl: deps.shopUrl, holdMinutes }));
     if (body.saveAddress) await deps.users.saveShippingAddress(caller.email, address);
     await dropFromCart(caller.email, body.lines.map((line) => line.productId.toHexString()));
     return toCheckout(checkout, docs, deps.holdMinutes);

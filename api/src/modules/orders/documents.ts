@@ -17,6 +17,8 @@ export type OrderDocument = Omit<Order, '_id' | 'productId' | 'createdAt' | 'sta
   statusHistory: (Omit<OrderStatusChange, 'at'> & { at: Date })[];
   createdAt: Date;
   holdExpiresAt?: Date;
+  /** Placed past the share of stock later payments may hold: held only while it is paid (hold-rules.ts). */
+  payNowHold?: true;
   paymentIntentId?: string;
   refunds?: (Omit<OrderRefund, 'at'> & { at: Date })[];
 } & LineCounters;

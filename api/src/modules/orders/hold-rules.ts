@@ -22,11 +22,13 @@ export type HoldLimits = Config['orderHoldLimits'];
  * and per part (lines of one part add up), so a checkout of several lines uses them as one order.
  * One instance serves the orders and the checkout, so both take their turn in the same queue.
  */
-export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidHoldsOf'>; limits: HoldLimits }) {
+export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidHoldsOf' | 'heldForShare' | 'findPart'>; limits: HoldLimits }) {
   /** Per customer, the end of the queue of placements in this api instance. */
   const queues = new Map<string, Promise<unknown>>();
 
   return {
+    limits: deps.limits,
+
     /**
      * Runs one placement of this customer's after the ones already under way in this instance, so a
      * burst is counted in turn: the first ones within the caps stay, the rest get the 409. (Counted
@@ -46,6 +48,36 @@ export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidHo
         if (queues.get(email) === end) queues.delete(email);
       }
     },
+
+    /**
+     * Of all customers together (issue 36, account farming): unpaid orders waiting for a later
+     * payment hold at most `heldSharePercent` of a part's stock (what is for sale plus what unpaid
+     * orders hold). The first line whose part these lines would take past it, or null. Past it, only
+     * a checkout that pays on the same page gets stock, for `payNowHoldMinutes` (the checkout service).
+     * `placed`: the lines are stored already as orders paid later (the second count).
+     */
+    async pastShare(lines: readonly HoldLine[], { placed }: { placed: boolean }): Promise<HoldLine | null> {
+      const adding = new Map<string, HoldLine & { total: number }>();
+      for (const line of lines) {
+        const key = line.productId.toHexString();
+        adding.set(key, { ...line, total: (adding.get(key)?.total ?? 0) + line.quantity });
+      }
+      const ids = [...adding.values()].map((line) => line.productId);
+      const [held, parts] = await Promise.all([deps.orders.heldForShare(ids), Promise.all(ids.map((id) => deps.orders.findPart(id)))]);
+      for (const [index, line] of [...adding.values()].entries()) {
+        const forSale = parts[index]?.p_quantity ?? 0;
+        // More than is for sale: the stock's own answer (how many are left) says so, not this one.
+        if (!placed && line.total > forSale) continue;
+        const now = held.get(line.productId.toHexString());
+        const stock = forSale + (now?.held ?? 0);
+        const share = Math.floor((stock * deps.limits.heldSharePercent) / 100);
+        if ((now?.later ?? 0) + (placed ? 0 : line.total) > share) return line;
+      }
+      return null;
+    },
+
+    /** The 409 of an order that would pass the share and cannot be paid on the spot (POST /order). */
+    payNowOnly: (line: HoldLine) => new ConflictError(orderRuleText.payNowOnly(line.partName)),
 
     /**
      * The 409 that refuses these lines, or null. `placed`: the order with these lines is stored

@@ -1,7 +1,7 @@
 import { orderRuleText } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { DEFAULT_MAX_HELD_UNITS_PER_PART, DEFAULT_MAX_UNPAID_ORDERS } from '../../config';
+import { DEFAULT_HELD_SHARE_PERCENT, DEFAULT_MAX_HELD_UNITS_PER_PART, DEFAULT_MAX_UNPAID_ORDERS } from '../../config';
 import { createAccount, createPart, createTestApi, inboxOf, markEmailVerified, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
 
 // Holds that cannot be hoarded (issue 20): only a verified email orders, and one customer's unpaid
@@ -13,6 +13,7 @@ beforeAll(async () => {
   api = await createTestApi({
     MAX_UNPAID_ORDERS: String(DEFAULT_MAX_UNPAID_ORDERS),
     MAX_HELD_UNITS_PER_PART: String(DEFAULT_MAX_HELD_UNITS_PER_PART),
+    ORDER_HOLD_SHARE_PERCENT: String(DEFAULT_HELD_SHARE_PERCENT),
   });
 });
 afterAll(() => api.close());
@@ -23,8 +24,8 @@ const postOrder = (token: string, productId: string, quantity = 1) =>
 const stockOf = async (id: ObjectId) => (await api.database.collections.parts.findOne({ _id: id }))!.p_quantity;
 const unpaidOf = (email: string) => api.database.collections.orders.countDocuments({ email, status: 'placed', paid: false });
 
-it('has the documented defaults: 3 unpaid orders, 10 units of one part', () => {
-  expect(api.config.orderHoldLimits).toEqual({ maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10 });
+it('has the documented defaults: 3 unpaid orders, 10 units of one part, half a part held by orders paid later, 10 minutes past it', () => {
+  expect(api.config.orderHoldLimits).toEqual({ maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10, heldSharePercent: 50, payNowHoldMinutes: 10 });
   expect(api.config.orderHoldMinutes).toBe(30);
 });
 

@@ -102,6 +102,19 @@ export function createOrdersRepository(
     },
 
     /** Units held by unpaid orders, and how many orders, per part (the admin's stock view). */
+    /**
+     * For each part: all units unpaid orders hold, and those of them waiting for a later payment
+     * (not held only while paid on the spot: payNowHold).
+     */
+    async heldForShare(productIds: ObjectId[]): Promise<Map<string, { held: number; later: number }>> {
+      const unpaid = { status: 'placed' as const, paid: false, productId: { $in: productIds } };
+      const sums = (match: object) =>
+        orders.aggregate<{ _id: ObjectId; units: number }>([{ $match: match }, { $group: { _id: '$productId', units: { $sum: '$order_quantity' } } }]).toArray();
+      const [all, payNow] = await Promise.all([sums(unpaid), sums({ ...unpaid, payNowHold: true })]);
+      const payNowOf = new Map(payNow.map((row) => [row._id.toHexString(), row.units]));
+      return new Map(all.map((row) => [row._id.toHexString(), { held: row.units, later: row.units - (payNowOf.get(row._id.toHexString()) ?? 0) }]));
+    },
+
     async heldByPart(productIds: ObjectId[]): Promise<Map<string, { held: number; orders: number }>> {
       const rows = await orders
         .aggregate<{ _id: ObjectId; held: number; orders: number }>([

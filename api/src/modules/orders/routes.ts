@@ -69,7 +69,9 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
         409: {
           description:
             'The stock cannot cover the quantity (with how many are left); the customer’s unpaid orders are at a hold cap (which, and ' +
-            'its value; the sentence says to pay for or cancel one first); or a request with this Idempotency-Key is still running.',
+            'its value; the sentence says to pay for or cancel one first); or unpaid orders paid later hold their share of the part’s ' +
+            'stock already (ORDER_HOLD_SHARE_PERCENT, all customers together: the sentence says to pay at the checkout instead); or a ' +
+            'request with this Idempotency-Key is still running.',
           schema: z.union([stockConflictSchema, holdConflictSchema, z.object({ message: z.string() })]),
         },
         422: { description: 'This Idempotency-Key was used for a different order.' },

@@ -88,6 +88,8 @@ export function placedLine(line: {
   phone: string;
   at: Date;
   holdMinutes: number;
+  /** Past the share of stock orders paid later may hold: held only while it is paid (a checkout's). */
+  payNowHold?: boolean;
 }): OrderDocument {
   return {
     number: line.number,
@@ -106,6 +108,7 @@ export function placedLine(line: {
     statusHistory: [{ status: 'placed', at: line.at, by: line.email }],
     createdAt: line.at,
     holdExpiresAt: new Date(line.at.getTime() + line.holdMinutes * 60_000),
+    ...(line.payNowHold ? { payNowHold: true as const } : {}),
   };
 }
 
@@ -212,6 +215,9 @@ export function createOrdersService(deps: {
     const lines: HoldLine[] = [{ productId: current._id, partName: current.name, minQuantity: current.min_quantity, quantity: input.quantity }];
     const refusal = await holds.refusal(caller.email, lines, { placed: false });
     if (refusal) throw refusal;
+    // Paid later, on the Payment page: never past the share of stock such orders may hold.
+    const pastShare = await holds.pastShare(lines, { placed: false });
+    if (pastShare) throw holds.payNowOnly(pastShare);
 
     const part = await orders.takeStock(input.productId, input.quantity);
     if (!part) {
@@ -245,7 +251,12 @@ export function createOrdersService(deps: {
       throw error;
     }
     // Counted with this order among them: of concurrent orders past a cap, none stays.
-    const late = await holds.refusal(caller.email, lines, { placed: true }).catch(async (error: unknown) => {
+    const lateCount = async () => {
+      const caps = await holds.refusal(caller.email, lines, { placed: true });
+      const past = caps ? null : await holds.pastShare(lines, { placed: true });
+      return caps ?? (past ? holds.payNowOnly(past) : null);
+    };
+    const late = await lateCount().catch(async (error: unknown) => {
       await deps.checkouts.deleteCheckout(checkoutId);
       await orders.returnStock(part._id, input.quantity);
       throw error;

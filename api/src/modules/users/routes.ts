@@ -148,7 +148,8 @@ export const usersRoutes: RouteModule<UsersRouteDeps> = {
         'With a Firebase ID token (sign-up sends one before the token exchange). The shop emails the link itself, ' +
         'through its outbox (MailDev’s inbox in demo mode); it opens the shop’s /auth/action page. Ordering needs a verified email.',
       access: 'firebaseIdToken',
-      rateLimit: 'verificationEmails',
+      // Per address first (fresh accounts, one email each), then per account.
+      rateLimit: ['verificationEmailsByAddress', 'verificationEmails'],
       answers: {
         200: { description: 'The email is on its way.', schema: verificationEmailAnswerSchema, example: { sent: true, email: 'sam@example.com' } },
         403: { description: 'The account has no email address.' },

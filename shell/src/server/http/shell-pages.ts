@@ -80,8 +80,8 @@ export interface ShellPagesOptions {
   /** How many renders run at once, and how many may wait for their turn. */
   queue?: RenderQueue;
   caching?: PageCaching;
-  /** The shop's address for canonical and shared URLs (else the request's own). */
-  siteOrigin?: string;
+  /** The shop's address for canonical and shared URLs, given the request's own origin (else that origin). */
+  siteOrigin?: (requestOrigin: string) => string;
   imageOrigins?: string[];
   log?: (line: string) => void;
   now?: () => number;
@@ -353,7 +353,7 @@ export function createShellPages({
       // index.html asked for by name is the page as the browser renders it.
       const serverRendered = Boolean(manifest) && req.method === 'GET' && !pathname.endsWith('.html');
       const startup = await startupScripts();
-      const origin = siteOrigin ?? requestOrigin;
+      const origin = siteOrigin ? siteOrigin(requestOrigin) : requestOrigin;
       const memoKey = `${requestOrigin}\n${origin}\n${pathname}${search}\n${serverRendered}\n${choice?.manifestUrl ?? ''}`;
       let memo = hintsMemo.get(memoKey);
       if (!memo || memo.config !== runtimeConfig || memo.registry !== registry || memo.startup !== startup || now() - memo.at >= HINTS_REUSE_MS) {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { isPagePath } from '@pcpp/contracts/core';
-import { pageCachingFromEnv, runtimeConfigFromEnv, serverRenderingFromEnv } from '../service-config.cjs';
+import { localOrigins, pageCachingFromEnv, runtimeConfigFromEnv, serverRenderingFromEnv, servicePorts } from '../service-config.cjs';
 import type { ServerRenderer, ServerRendererOptions } from '../types';
 import { createJsonCache, type RuntimeConfig } from './page-hints';
 import { createRenderCache } from './render-cache';
@@ -72,6 +72,11 @@ export async function startShellServer({
   // A TLS proxy in front (a CDN, a load balancer) says so in X-Forwarded-Proto; otherwise anyone could.
   const trustProxy = env.TRUST_PROXY === 'true';
   const imageOrigins = env.S3_PUBLIC_URL ? [env.S3_PUBLIC_URL] : [];
+  // Without SHOP_URL (production refuses to start so): a request's origin only when it is a local
+  // one of this server (its configured port, and the port it got), else the first of them.
+  const locals = new Set<string>(localOrigins(servicePorts(env).shell, env));
+  const siteOrigin = (requestOrigin: string): string =>
+    settings.siteOrigin ?? (locals.has(requestOrigin) ? requestOrigin : (locals.values().next().value as string));
 
   let renderer: ServerRenderer | null = null;
   if (serverBuild && settings.enabled) {
@@ -109,7 +114,7 @@ export async function startShellServer({
     cache: createRenderCache({ ttlMs: settings.cacheTtlMs, staleMs: settings.cacheStaleMs, maxBytes: settings.cacheMaxBytes }),
     queue: createRenderQueue({ concurrency: settings.renderConcurrency, maxWaiting: settings.renderQueue }),
     caching: pageCachingFromEnv(env),
-    siteOrigin: settings.siteOrigin,
+    siteOrigin,
     imageOrigins,
     log,
   });
@@ -118,7 +123,7 @@ export async function startShellServer({
   async function answerSearchEngines(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    const origin = settings.siteOrigin ?? `http://${req.headers.host}`;
+    const origin = siteOrigin(`http://${req.headers.host}`);
     const answer = await sitemap.respond(pathname, origin).catch((error: unknown) => {
       log(`${pathname}: ${error instanceof Error ? error.message : String(error)}`);
       return { status: 503, type: 'text/plain; charset=utf-8', body: 'The catalog cannot be read right now.' };
@@ -141,6 +146,13 @@ export async function startShellServer({
     pages,
     handle: async (req, res) => (await answerSearchEngines(req, res)) || Boolean(handle && (await handle(req, res))),
   });
+  const reachedAt = localOrigins(Number(new URL(server.url).port), env);
+  // The port it got (a test's port 0) comes first: it is the one the server is surely reached at.
+  if (!settings.siteOrigin && !locals.has(reachedAt[0]!)) {
+    const before = [...locals];
+    locals.clear();
+    for (const origin of [...reachedAt, ...before]) locals.add(origin);
+  }
   // The live remotes' server builds load in the background: until then pages render in the browser.
   if (renderer) {
     void (async () => {

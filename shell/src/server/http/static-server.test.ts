@@ -273,6 +273,31 @@ describe('static server', () => {
     expect(!Object.values(policy).flat().some((source) => source === "'unsafe-eval'" || source === '*')).toBeTruthy();
   });
 
+  test("refusals and the answers of `handle` carry them too; a handler's own policy wins", async () => {
+    const handled = await startStaticServer({
+      root: dir,
+      port: 0,
+      spa: true,
+      runtimeConfig: () => runtimeConfig,
+      handle: (req, res) => {
+        if (req.url === '/robots.txt') res.writeHead(200, { 'Content-Type': 'text/plain' }).end('User-agent: *');
+        else if (req.url === '/own-policy') res.writeHead(200, { 'Content-Security-Policy': "default-src 'none'" }).end('page');
+        else return false;
+        return true;
+      },
+    });
+    try {
+      for (const name of ['/robots.txt', '/%E0%A4%A', '/%2e%2e/%2e%2e/etc/passwd', '/own-policy']) {
+        const answer = await request(handled.url, name);
+        expect({ name, nosniff: answer.headers['x-content-type-options'] }).toEqual({ name, nosniff: 'nosniff' });
+        expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(answer.headers['content-security-policy']).toMatch(name === '/own-policy' ? /^default-src 'none'$/ : /frame-ancestors 'none'/);
+      }
+    } finally {
+      await handled.close();
+    }
+  });
+
   test('HSTS never over plain http, whatever X-Forwarded-Proto a client sends', async () => {
     for (const name of ['/', '/main.js', '/config.json']) {
       const answer = await request(shell.url, name, { headers: { 'X-Forwarded-Proto': 'https' } });

@@ -130,16 +130,18 @@ export function startStaticServer({
 
   async function respond(req: http.IncomingMessage, res: http.ServerResponse) {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    if (!isSafePath(pathname)) {
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
-      return;
-    }
-    if (handle && (await handle(req, res))) return;
+    // Every answer carries them, refusals and `handle`'s answers (/sitemap.xml, /robots.txt) included;
+    // an answer with a policy of its own (the auth emulator proxy's pages) sets it in writeHead, which wins.
     // The Content-Security-Policy names the origins of the runtime config (the environment's, on a remote).
     const config = runtimeConfig ? runtimeConfig() : environmentConfig!;
     for (const [name, value] of Object.entries(headersFor(config, reachedOverTls(req, trustProxy)))) {
       res.setHeader(name, value);
     }
+    if (!isSafePath(pathname)) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+      return;
+    }
+    if (handle && (await handle(req, res))) return;
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();

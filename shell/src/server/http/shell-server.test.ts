@@ -1,0 +1,141 @@
+/** @jest-environment node */
+// The shell's production server as main.ts starts it, over real HTTP: a small server answers as the
+// api (GET /tools) and as mf-shop's static server (its manifest), and a renderer of known behaviour
+// stands in for the server build (it writes the canonical link from the origin it is given).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { RenderRequest, RenderedPage } from '../types';
+import { siteOriginFromEnv } from '../service-config.cjs';
+import { startShellServer } from './shell-server';
+
+const PART = 'a'.repeat(24);
+let upstream: http.Server;
+let upstreamUrl: string;
+let root: string;
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://upstream');
+    if (url.pathname === '/tools') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ items: [{ _id: PART, createdAt: '2026-11-02T00:00:00.000Z' }], total: 1, page: 1, pages: 1 }));
+      return;
+    }
+    if (url.pathname === '/mf-manifest.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, exposes: [] }));
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', () => resolve()));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  root = mkdtempSync(path.join(os.tmpdir(), 'shell-server-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><html lang="en"><head><title>shell</title></head><body><div id="root"></div></body></html>');
+});
+afterAll(async () => {
+  await new Promise((resolve) => upstream.close(resolve));
+  rmSync(root, { recursive: true });
+});
+
+/** A page whose head carries the canonical link and og:url the way the server build writes them. */
+const page = (request: RenderRequest): RenderedPage => ({
+  status: 200,
+  head: `<link rel="canonical" href="${request.origin}${request.pathname}"><meta property="og:url" content="${request.origin}${request.pathname}">`,
+  body: '<main>page</main>',
+  allReady: true,
+  tail: (async function* tail() {})(),
+  outcome: () => ({ complete: true, reads: [] }),
+});
+
+async function start(env: NodeJS.ProcessEnv) {
+  return startShellServer({
+    root,
+    port: 0,
+    serverBuild: 'server.js',
+    env: { PUBLIC_API_URL: upstreamUrl, MF_SHOP_MANIFEST_URL: `${upstreamUrl}/mf-manifest.json`, SHELL_PORT: '3999', SSR_CACHE_TTL_MS: '0', ...env },
+    loadServerBuild: () => ({ createServerRenderer: async () => ({ render: async (request) => page(request), warm: async () => undefined }) }),
+    log: () => {},
+  });
+}
+
+/** GET `pathname` with this Host header (fetch would not send another Host). */
+function get(url: string, pathname: string, host: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = http.get({ host: target.hostname, port: target.port, path: pathname, headers: { Host: host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Every absolute address the answer names (canonical, og:url, <loc>, Sitemap:). */
+const addresses = (body: string) => [...body.matchAll(/(?:rel="canonical" href="|property="og:url" content="|<loc>|Sitemap: )(https?:\/\/[^/"<\s]+)/g)].map((match) => match[1]);
+
+describe("the shell's server", () => {
+  test('/sitemap.xml and /robots.txt carry the same security headers as every other answer', async () => {
+    const server = await start({});
+    try {
+      const host = new URL(server.url).host;
+      for (const pathname of ['/sitemap.xml', '/robots.txt', '/', '/config.json']) {
+        const answer = await get(server.url, pathname, host);
+        expect({ pathname, status: answer.status }).toEqual({ pathname, status: 200 });
+        expect({ pathname, nosniff: answer.headers['x-content-type-options'] }).toEqual({ pathname, nosniff: 'nosniff' });
+        expect(answer.headers['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+        expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('without SHOP_URL, a Host of its own is used, and any other Host gets its local origin', async () => {
+    const server = await start({});
+    try {
+      const own = new URL(server.url).host;
+      const local = `http://${own}`;
+      for (const host of [own, `127.0.0.1:${new URL(server.url).port}`]) {
+        const robots = await get(server.url, '/robots.txt', host);
+        expect(robots.body).toContain(`Sitemap: http://${host}/sitemap.xml`);
+      }
+      for (const host of ['evil.example', 'localhost:3999.evil.example', 'evil.example:80']) {
+        for (const pathname of ['/robots.txt', '/sitemap.xml', '/']) {
+          const answer = await get(server.url, pathname, host);
+          const named = addresses(answer.body);
+          expect({ host, pathname, some: named.length > 0 }).toEqual({ host, pathname, some: true });
+          expect({ host, pathname, named: [...new Set(named)] }).toEqual({ host, pathname, named: [local] });
+        }
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('with SHOP_URL, every canonical address is the shop’s, whatever the Host', async () => {
+    const server = await start({ SHOP_URL: 'https://shop.example/' });
+    try {
+      for (const host of [new URL(server.url).host, 'evil.example']) {
+        for (const pathname of ['/robots.txt', '/sitemap.xml', '/']) {
+          const named = addresses((await get(server.url, pathname, host)).body);
+          expect({ host, pathname, named: [...new Set(named)] }).toEqual({ host, pathname, named: ['https://shop.example'] });
+        }
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('production refuses to start without SHOP_URL, and says why', async () => {
+    await expect(start({ NODE_ENV: 'production' })).rejects.toThrow(/SHOP_URL is required when NODE_ENV=production/);
+    expect(() => siteOriginFromEnv({ NODE_ENV: 'production' })).toThrow(/SHOP_URL is required/);
+    expect(siteOriginFromEnv({ NODE_ENV: 'production', SHOP_URL: 'https://shop.example/' })).toBe('https://shop.example');
+    expect(siteOriginFromEnv({})).toBe(undefined);
+  });
+});
