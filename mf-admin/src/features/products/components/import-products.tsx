@@ -13,6 +13,7 @@ const Section = styled.section`
   h2 { margin: 0 0 8px; font-size: 1.2rem; }
   p.hint { margin: 0 0 12px; color: var(--color-ink-soft); overflow-wrap: anywhere; }
   input[type='file'] { min-height: 44px; }
+  label:has(input[type='file']) { flex: 1 1 16rem; max-width: 24rem; }
   td ul { margin: 0; padding-left: 1.1em; }
 `;
 
@@ -116,11 +117,15 @@ export function ImportProducts() {
               <tbody>
                 {answer.rows.map((row) => (
                   <tr key={row.row}>
-                    <th scope="row">Row {row.row}</th>
+                    <th scope="row" className="nowrap">
+                      Row {row.row}
+                    </th>
                     <td data-label="Name" className="words">
                       {row.name || '(no name)'}
                     </td>
-                    <td data-label="Action">{actionText(row, answer.dryRun)}</td>
+                    <td data-label="Action" className="nowrap">
+                      {actionText(row, answer.dryRun)}
+                    </td>
                     <td data-label="Errors">
                       {row.errors.length > 0 && (
                         <ul>

@@ -40,6 +40,10 @@ const Products = styled.div`
     td.actions-cell { width: 1%; white-space: nowrap; }
     td.actions-cell .actions { flex-wrap: nowrap; }
   }
+  /* A card opens with the product's name, then its check box and the rest. */
+  @media (max-width: 1099.98px) {
+    th[scope='row'] { order: -1; }
+  }
 `;
 
 /**

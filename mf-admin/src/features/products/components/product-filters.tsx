@@ -21,7 +21,7 @@ export function ProductFilters({ search, onChange }: { search: ProductSearch; on
   return (
     <Toolbar role="search" aria-label="Find products">
       <SearchBox label="Search products" value={search.q ?? ''} placeholder="Part name" onSearch={(text) => onChange({ q: text || undefined })} />
-      <label>
+      <label className="wide">
         Category
         <select value={search.category ?? ''} onChange={(event) => onChange({ category: (event.target.value || undefined) as Category | undefined })}>
           <option value="">All categories</option>
