@@ -90,6 +90,8 @@ interface Target {
   body: Record<string, unknown> | null;
   /** The route reads no body at all (anything sent is ignored): only the path and encoding are fuzzed. */
   ignoresBody?: boolean;
+  /** CSV bodies the file cannot be read from (POST /tools/import): each a 4xx. */
+  csvBodies?: string[];
   /** Values of a field the route rightly accepts although they look bad (an empty cart's `[]`). */
   validValues?: Record<string, unknown[]>;
 }
@@ -109,6 +111,24 @@ const TARGETS: Record<string, Target> = {
     params: { id: () => ids.part },
     // Stored at version 5 (beforeAll): any version a case sends, 0 included, is stale, so nothing changes.
     body: { version: 7, price: 2599, p_quantity: { from: 50, to: 60 }, specs: null },
+  },
+  'POST /tools/bulk': {
+    caller: 'admin',
+    path: () => '/tools/bulk',
+    get body() {
+      return { changes: [{ id: ids.part, version: 5, price: 2599 }] };
+    },
+  },
+  // A CSV body: every JSON case is refused (415), as are the encodings; the valid call is a dry run.
+  'POST /tools/import': {
+    caller: 'admin',
+    path: () => '/tools/import?dryRun=false',
+    body: null,
+    csvBodies: [
+      '', 'name,category\n', 'name,category\n"A,Storage', 'name\nA', 'category\nStorage', '$where,category\nA,Storage',
+      'name,category,__proto__\nA,Storage,x', 'name,name,category\nA,A,Storage', '\u0000\n\u0000', 'name,category\nA,Storage,extra',
+      `name,category\n${'A,Storage\n'.repeat(1001)}`, `name,category\n${'x'.repeat(600 * 1024)},Storage`,
+    ],
   },
   'DELETE /tools/:id': { caller: 'admin', path: () => `/tools/${ids.part}`, params: { id: () => ids.part }, body: null },
   'POST /builds/check': { caller: 'customer', path: () => '/builds/check', body: { parts: { motherboard: ids.part } } },
@@ -301,6 +321,14 @@ function caseFor(route: string, target: Target): fc.Arbitrary<Case> {
       base('UTF-16 charset', { headers: { 'Content-Type': 'application/json; charset=utf-16' }, body: readable }),
     ),
   );
+  // CSV files that cannot be read (POST /tools/import), as sent and as UTF-16.
+  if (target.csvBodies) {
+    kinds.push(
+      fc.tuple(fc.constantFrom(...target.csvBodies.entries()), fc.boolean()).map(([[index, csv], utf16]) =>
+        base(`bad CSV ${index}${utf16 ? ' as UTF-16' : ''}`, { headers: { 'Content-Type': utf16 ? 'text/csv; charset=utf-16' : 'text/csv' }, body: csv }),
+      ),
+    );
+  }
   if (!target.ignoresBody) {
     // Whole bodies of the wrong kind. (A route that takes no body does not read one it cannot parse.)
     kinds.push(

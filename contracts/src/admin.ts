@@ -39,6 +39,7 @@ export const ACTIVITY_ACTIONS = [
   'product.added',
   'product.edited',
   'product.deleted',
+  'product.imported',
   'order.deleted',
   'order.status',
   'order.refunded',
@@ -256,6 +257,18 @@ export const partEditMessages = {
     `Orders took stock while you edited: only ${available} left now, fewer than your change takes away. Reload it and try again.`,
 } as const;
 
+/** The version of a part as the admin loaded it (an edit is refused once another saved it). */
+export const partVersionSchema = z
+  .number({ error: partEditMessages.versionRequired })
+  .int(partEditMessages.versionRequired)
+  .min(0, partEditMessages.versionRequired);
+
+/** A stock change as `{from, to}`: the figure loaded and the one wanted (the api adds the difference). */
+export const stockChangeSchema = z.strictObject(
+  { from: stockCount('p_quantity.from'), to: stockCount('p_quantity.to') },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'p_quantity must be {from, to}: the stock you loaded and the stock you want' : undefined) },
+);
+
 /**
  * PATCH /tools/{id} (admin): only the fields sent change, if the part is still at `version` (the
  * one loaded). The stock is a change from the figure loaded to the new one (`{from, to}`): the api
@@ -263,19 +276,14 @@ export const partEditMessages = {
  */
 export const partPatchSchema = z
   .strictObject({
-    version: z.number({ error: partEditMessages.versionRequired }).int(partEditMessages.versionRequired).min(0, partEditMessages.versionRequired),
+    version: partVersionSchema,
     name: partInputFields.name.optional(),
     category: categorySchema.optional(),
     price: partInputFields.price.optional(),
     min_quantity: partInputFields.min_quantity.optional(),
     description: partInputFields.description.optional(),
     img: partInputFields.img.optional(),
-    p_quantity: z
-      .strictObject(
-        { from: stockCount('p_quantity.from'), to: stockCount('p_quantity.to') },
-        { error: (issue) => (issue.code === 'invalid_type' ? 'p_quantity must be {from, to}: the stock you loaded and the stock you want' : undefined) },
-      )
-      .optional(),
+    p_quantity: stockChangeSchema.optional(),
     // Checked by the api against the part's category after the edit (specsInputSchemas), which
     // the body need not name: a socket on a Memory part is a 400 there.
     specs: z

@@ -124,6 +124,72 @@ export interface paths {
         patch: operations["editPart"];
         trace?: never;
     };
+    "/tools.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog as CSV (Manage Products → Export)
+         * @description Every part, oldest first, with the columns name, category, price, p_quantity, min_quantity, description, img, specs: price in dollars (129.99), specs as JSON. The file POST /tools/import reads. Streamed from a database cursor. A cell that starts with =, +, -, @ is prefixed with an apostrophe (CSV injection); the import takes it off again.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["exportParts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change several parts’ price or stock (Manage Products)
+         * @description Each change is PATCH /tools/{id}’s for one part: its `version` as loaded (a part saved by someone else since is refused), its new `price` and/or stock as `p_quantity: {from, to}`. The changes are made one by one: the answer lists the parts changed and names every part refused, with why. Each change is recorded on the Activity page.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["bulkEditParts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import parts from a CSV file (Manage Products → Import)
+         * @description A CSV body (Content-Type: text/csv, at most 512 KB) with a header of name, category, price, p_quantity, min_quantity, description, img, specs (name and category required; the others as needed): the columns GET /tools.csv writes. A row matches a part by name (any case) and category: it updates the cells filled in; otherwise it creates a part (every column but specs then required; img one of the shop’s uploads). Each row is answered with its action and every error with its row and column. `dryRun=true` changes nothing; `dryRun=false` applies the valid rows only, and the same file again changes nothing. Recorded on the Activity page.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["importParts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builds/check": {
         parameters: {
             query?: never;
@@ -694,6 +760,28 @@ export interface paths {
          *     **Who may call:** Any signed-in account (the api’s access token).
          */
         get: operations["listMyWholeOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order lines as CSV (for the accountant)
+         * @description One row per order line placed in [`from`, `to`) (ISO times; either may be left out), oldest first: order number, when it was placed, paid and last delivered, the customer, email, address and phone, the part, quantity, unit price, total, the line’s status, and the units and dollars refunded. Money in dollars (12.50). Streamed from a database cursor, so any number of lines is sent without holding them. A cell that starts with =, +, -, @ is prefixed with an apostrophe (CSV injection).
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["exportOrderLines"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1631,7 +1719,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
+            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
             actor: string;
             target: string;
             details?: string;
@@ -1923,7 +2011,8 @@ export interface operations {
                 interface?: "nvme" | "sata";
                 capacity?: string;
                 wattage?: "under-650" | "650-849" | "850-999" | "1000-plus";
-                sort?: "newest" | "price-asc" | "price-desc" | "relevance";
+                stock?: "in-stock" | "low" | "sold-out";
+                sort?: "newest" | "price-asc" | "price-desc" | "relevance" | "name-asc" | "name-desc" | "stock-asc" | "stock-desc";
                 page?: string;
                 limit?: string;
             };
@@ -2859,6 +2948,328 @@ export interface operations {
                 };
             };
             /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportParts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8, a header row first). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    bulkEditParts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    changes: {
+                        id: string;
+                        version: number;
+                        price?: number;
+                        p_quantity?: {
+                            from: number;
+                            to: number;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The parts changed, and those refused with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "updated": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *           "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *           "category": "Video Card",
+                     *           "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *           "price": 43999,
+                     *           "p_quantity": 85,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "chip": "GeForce RTX 4060 Ti",
+                     *             "memoryGB": 16,
+                     *             "boardPowerW": 165,
+                     *             "lengthMM": 244,
+                     *             "pcie8Pin": 1,
+                     *             "pcie12v2x6": 0
+                     *           },
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-02T09:50:00.000Z"
+                     *         }
+                     *       ],
+                     *       "refused": []
+                     *     }
+                     */
+                    "application/json": {
+                        updated: components["schemas"]["Part"][];
+                        refused: {
+                            _id: components["schemas"]["ObjectId"];
+                            name: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    importParts: {
+        parameters: {
+            query: {
+                dryRun: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Each row’s action and errors, and the counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dryRun": true,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "errors": 1,
+                     *       "rows": [
+                     *         {
+                     *           "row": 2,
+                     *           "action": "create",
+                     *           "name": "2 TB NVMe PCIe 5.0 SSD",
+                     *           "errors": [],
+                     *           "changes": []
+                     *         },
+                     *         {
+                     *           "row": 3,
+                     *           "action": "update",
+                     *           "name": "32 GB DDR5-6000 Kit (2x16 GB)",
+                     *           "errors": [],
+                     *           "changes": [
+                     *             "price",
+                     *             "p_quantity"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "row": 4,
+                     *           "action": "error",
+                     *           "name": "Quiet Tower Cooler",
+                     *           "errors": [
+                     *             {
+                     *               "row": 4,
+                     *               "column": "price",
+                     *               "message": "price must be in dollars, like 129.99"
+                     *             }
+                     *           ],
+                     *           "changes": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        dryRun: boolean;
+                        rows: {
+                            row: number;
+                            /** @enum {string} */
+                            action: "create" | "update" | "error";
+                            name: string;
+                            errors: {
+                                row: number;
+                                column: string;
+                                message: string;
+                            }[];
+                            changes: string[];
+                        }[];
+                        created: number;
+                        updated: number;
+                        errors: number;
+                    };
+                };
+            };
+            /** @description The file cannot be read: broken quoting, no rows, too many rows, or an unknown or missing column. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is not text/csv. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6338,6 +6749,72 @@ export interface operations {
             };
             /** @description No valid token: sign in (again). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportOrderLines: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8, a header row first). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

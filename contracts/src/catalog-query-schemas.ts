@@ -4,11 +4,16 @@ import { CATALOG_FACET_PARAMS } from './catalog-facets';
 import { CATALOG_MAX_LIMIT, CATALOG_SEARCH_MAX_LENGTH, CATALOG_SORTS, unknownQueryParameterError } from './catalog-query';
 import { CATEGORIES } from './entities';
 import { optionalText } from './text';
+import { ADMIN_PART_SORTS } from './product-admin';
+import { stockFilterSchema } from './product-admin-schemas';
 
 // The catalog query's schemas (GET /tools's query string, and each parameter as the storefront
 // reads its URL), apart from the paths and labels in catalog-query.ts that every page uses.
 
-const CATALOG_PARAMS = ['category', 'q', ...CATALOG_FACET_PARAMS, 'sort', 'page', 'limit'] as const;
+const CATALOG_PARAMS = ['category', 'q', ...CATALOG_FACET_PARAMS, 'stock', 'sort', 'page', 'limit'] as const;
+/** GET /tools sorts as the catalog does, and as Manage Products does (by name, by stock). */
+const PART_LIST_SORTS = [...new Set([...CATALOG_SORTS, ...ADMIN_PART_SORTS])] as [CatalogSortOrAdmin, ...CatalogSortOrAdmin[]];
+type CatalogSortOrAdmin = (typeof CATALOG_SORTS)[number] | (typeof ADMIN_PART_SORTS)[number];
 
 /** Query-string values are text: a whole number is checked as text first, so "1.5" or "1e3" fail. */
 function wholeNumberText(name: string, min: number, max: number) {
@@ -40,7 +45,8 @@ export const catalogQuerySchema = z.strictObject(
     interface: catalogQueryFields.interface.optional(),
     capacity: catalogQueryFields.capacity.optional(),
     wattage: catalogQueryFields.wattage.optional(),
-    sort: catalogQueryFields.sort.optional(),
+    stock: stockFilterSchema.optional(),
+    sort: z.enum(PART_LIST_SORTS, { error: `sort must be one of: ${PART_LIST_SORTS.join(', ')}` }).optional(),
     page: catalogQueryFields.page.optional(),
     limit: catalogQueryFields.limit.optional(),
   },

@@ -33,6 +33,8 @@ export * from './order-details-schemas';
 export * from './part-specs';
 export * from './part-specs-schemas';
 export * from './pages';
+export * from './product-admin';
+export * from './product-admin-schemas';
 export * from './page-preloads';
 export * from './page-title';
 export * from './releases';

@@ -11,3 +11,4 @@ export * from './query/cart';
 export * from './query/stripe-js';
 export * from './query/orders-awaiting-payment';
 export * from './load-runtime-config';
+export * from './download-file';

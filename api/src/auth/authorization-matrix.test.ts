@@ -166,6 +166,23 @@ const MATRIX: Record<string, Row> = {
     setup: async () => (await createPart(api, { p_quantity: 3 })).id,
     send: (p, id) => as(server().delete(`/tools/${id}`), p),
   },
+  'GET /tools.csv': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/tools.csv'), p) },
+  'POST /tools/bulk': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await createPart(api, { p_quantity: 3 })).id,
+    send: (p, id) => as(server().post('/tools/bulk').send({ changes: [{ id, version: 0, price: 2599 }] }), p),
+  },
+  'POST /tools/import': {
+    expected: [401, 403, 403, 200],
+    send: (p) =>
+      as(
+        server()
+          .post('/tools/import?dryRun=false')
+          .set('Content-Type', 'text/csv')
+          .send(`name,category,price,p_quantity,min_quantity,description,img\nMatrix import ${randomSuffix()},Memory,49.99,5,1,Imported by the matrix.,${uploadedImageUrl(api)}`),
+        p,
+      ),
+  },
   // The builder: checking is for anyone; saving for any account; a saved build is public to read and its owner's to change.
   'POST /builds/check': { expected: [200, 200, 200, 200], send: (p) => as(server().post('/builds/check').send(buildBody()), p) },
   'POST /builds': { expected: [401, 201, 201, 201], send: (p) => as(server().post('/builds').send(buildBody()), p) },
@@ -254,6 +271,7 @@ const MATRIX: Record<string, Row> = {
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },
   // Orders as wholes: the owner and admins see one; anyone else is told it does not exist.
   'GET /orders': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/orders'), p) },
+  'GET /orders.csv': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/orders.csv'), p) },
   'GET /orders/mine': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/orders/mine'), p) },
   'GET /orders/:number': { expected: [401, 200, 404, 200], setup: () => customerOrderNumber(), send: (p, number) => as(server().get(`/orders/${number}`), p) },
   'GET /orders/:number/invoice.pdf': {

@@ -98,7 +98,7 @@ export interface RouteDeclaration<
   /** Absent: the route takes no body (any field is a 400). */
   body?: B;
   /** The body's media type in the document; default JSON. */
-  bodyMediaType?: 'application/json' | 'multipart/form-data';
+  bodyMediaType?: 'application/json' | 'multipart/form-data' | 'text/csv';
   /**
    * The body is read and checked by `before` middleware (a multipart upload, raw bytes a signature
    * covers): `body` then only describes it in the document.

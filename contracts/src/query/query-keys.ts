@@ -11,7 +11,7 @@ export const partKeys = {
   /** The builder's list of one category, a page of 50 at a time (an infinite query). */
   slot: (category: string) => [...partKeys.all, 'slot', category] as const,
   /** The admin's paged product table. */
-  list: (params: { page: number }) => [...partKeys.all, 'list', params] as const,
+  list: (params: Readonly<Record<string, string | number | undefined>>) => [...partKeys.all, 'list', params] as const,
 };
 
 /** Saved builds: one shared build by id, and the signed-in account's list (My Builds). */

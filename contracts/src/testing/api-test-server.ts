@@ -16,6 +16,9 @@ export interface RecordedRequest {
   authorization: string | undefined;
   /** The Idempotency-Key header, when the call sent one. */
   idempotencyKey?: string;
+  /** The Content-Type header, when the call sent a body. */
+  contentType?: string;
+  /** JSON bodies parsed; any other body (a CSV file) as its text. */
   body: unknown;
 }
 
@@ -43,7 +46,8 @@ export async function startApiTestServer(routes: Record<string, Route>) {
         url: req.url ?? '/',
         authorization: req.headers.authorization,
         ...(typeof req.headers['idempotency-key'] === 'string' ? { idempotencyKey: req.headers['idempotency-key'] } : {}),
-        body: raw ? JSON.parse(raw) : undefined,
+        ...(req.headers['content-type'] ? { contentType: req.headers['content-type'] } : {}),
+        body: raw ? (req.headers['content-type'] ?? '').startsWith('text/') ? raw : JSON.parse(raw) : undefined,
       };
       requests.push(request);
       const route = routes[`${request.method} ${request.url.split('?')[0]}`];

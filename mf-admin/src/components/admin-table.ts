@@ -55,5 +55,7 @@ export const Toolbar = styled.div`
   label { display: grid; gap: 4px; font-weight: 600; font-size: 0.9rem; flex: 1 1 8.5rem; max-width: 16rem; }
   /* A search box gets a row of its own on a phone, and room for its placeholder. */
   label:has(input[type='search']) { flex: 2 1 13rem; max-width: 28rem; }
+  /* A select whose longest option is long (All categories) keeps room for it. */
+  label.wide { flex-basis: 11rem; }
   input, select { width: 100%; min-height: 44px; padding: 8px 10px; border: 1px solid #94a3b8; border-radius: 8px; background: #fff; }
 `;

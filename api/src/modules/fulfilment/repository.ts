@@ -63,6 +63,16 @@ export function createFulfilmentRepository(
     },
 
     /**
+     * Every order line placed in [from, to), oldest first, as a cursor read in batches (GET
+     * /orders.csv streams it: the lines are never all in memory).
+     */
+    linesPlacedBetween(from: Date | undefined, to: Date | undefined) {
+      const filter: Filter<OrderDocument> = {};
+      if (from || to) filter.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) };
+      return orders.find(filter).sort({ createdAt: 1, _id: 1 }).batchSize(500);
+    },
+
+    /**
      * Applies a change to a line's counters only if nobody changed them since `line` was read
      * (its unitsVersion): the line after the change, or null when another change came first.
      */

@@ -5,6 +5,7 @@ import { routeDeclarer, type RouteModule, SENT } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { Response } from 'express';
 import { NotFoundError } from '../../errors';
+import { sendCsv } from '../../csv/csv';
 import type { InvoiceLinks } from './invoice-links';
 import { invoicePdf, type Seller } from './invoice-pdf';
 import type { FulfilmentService } from './service';
@@ -13,6 +14,7 @@ import {
   invoiceTokenParamsSchema,
   myOrdersPageQuerySchema,
   orderNumberParamsSchema,
+  ordersCsvQuerySchema,
   ordersQuerySchema,
   refundBodySchema,
   refundHeadersSchema,
@@ -86,6 +88,27 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         ({ fulfilment }) =>
         ({ query }, req) =>
           fulfilment.listMine(accessClaims(req), query),
+    }),
+    route({
+      method: 'get',
+      path: '/orders.csv',
+      operationId: 'exportOrderLines',
+      tag: 'Admin',
+      summary: 'Order lines as CSV (for the accountant)',
+      description:
+        'One row per order line placed in [`from`, `to`) (ISO times; either may be left out), oldest first: order number, when it ' +
+        'was placed, paid and last delivered, the customer, email, address and phone, the part, quantity, unit price, total, the ' +
+        'line’s status, and the units and dollars refunded. Money in dollars (12.50). Streamed from a database cursor, so any ' +
+        'number of lines is sent without holding them. A cell that starts with =, +, -, @ is prefixed with an apostrophe (CSV injection).',
+      access: 'admin',
+      query: ordersCsvQuerySchema,
+      answers: { 200: { description: 'The CSV file (UTF-8, a header row first).', contentType: 'text/csv', schema: z.string() } },
+      handle:
+        ({ fulfilment }) =>
+        async ({ query }, _req, res) => {
+          await sendCsv(res, 'orders.csv', fulfilment.ordersCsv(query));
+          return SENT;
+        },
     }),
     route({
       method: 'get',

@@ -1,3 +1,6 @@
+import type { Readable } from 'node:stream';
+import { csvStream } from '../../csv/csv';
+import { ORDER_CSV_COLUMNS, orderCsvRow } from './orders-csv';
 import {
   ADMIN_PAGE_SIZE,
   CANCEL_REASONS,
@@ -719,6 +722,11 @@ export function createFulfilmentService(deps: {
     },
 
     /** GET /returns (admin): returns newest first, one page, of one status when asked. */
+    /** GET /orders.csv (admin): the lines placed in [from, to), one CSV row each, streamed from a cursor. */
+    ordersCsv(range: { from?: Date; to?: Date }): Readable {
+      return csvStream(repo.linesPlacedBetween(range.from, range.to), ORDER_CSV_COLUMNS, orderCsvRow);
+    },
+
     async listReturns(query: { status?: ReturnDocument['status']; page?: number; limit?: number }): Promise<Page<OrderReturn>> {
       const paging = pageRequest(query, ADMIN_PAGE_SIZE);
       const { docs, total = 0 } = await repo.listReturns(query.status, paging);

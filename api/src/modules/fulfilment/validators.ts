@@ -47,6 +47,14 @@ export const ordersQuerySchema = z
   .refine((query) => !query.from || !query.to || query.from < query.to, { message: 'from must be before to', path: ['from'] });
 export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 
+/** GET /orders.csv (admin; strict): the lines placed in [from, to); either bound may be left out. */
+export const ordersCsvQuerySchema = z
+  .strictObject(
+    { from: instantSchema('from').optional(), to: instantSchema('to').optional() },
+    { error: unknownQueryParameterError(['from', 'to']) },
+  )
+  .refine((query) => !query.from || !query.to || query.from < query.to, { message: 'from must be before to', path: ['from'] });
+
 /** GET /orders/mine (strict): a page. */
 export const myOrdersPageQuerySchema = z.strictObject({ ...pagingFields }, { error: unknownQueryParameterError(['page', 'limit']) });
 

@@ -2,9 +2,12 @@ import {
   CATALOG_FACET_PARAMS,
   type CatalogFacetFilters,
   type CatalogFacetParam,
+  type AdminPartSort,
   type CatalogSort,
   type Category,
   facetKey,
+  LOW_STOCK_MAX,
+  type StockFilter,
 } from '@pcpp/contracts/core';
 import type { Collection, Filter, ObjectId, Sort, UpdateFilter, WithId } from 'mongodb';
 import type { PartDocument } from './documents';
@@ -20,28 +23,42 @@ export interface PartSearch extends CatalogFacetFilters {
   category?: Category;
   /** Search text: its words are looked up in each part's indexed words (search-index.ts). */
   text?: string;
-  sort: CatalogSort;
+  /** Manage Products' stock filter. */
+  stock?: StockFilter;
+  sort: CatalogSort | AdminPartSort;
   skip: number;
   limit: number;
 }
 
 const NEWEST: Sort = { createdAt: -1, _id: -1 };
 /** Ties on price fall back to newest first, and _id makes every order total (stable pages). */
-const SORTS: Record<Exclude<CatalogSort, 'relevance'>, Sort> = {
+const SORTS: Record<Exclude<CatalogSort | AdminPartSort, 'relevance'>, Sort> = {
   newest: NEWEST,
   'price-asc': { price: 1, createdAt: -1, _id: -1 },
   'price-desc': { price: -1, createdAt: -1, _id: -1 },
+  'name-asc': { name: 1, _id: 1 },
+  'name-desc': { name: -1, _id: -1 },
+  'stock-asc': { p_quantity: 1, createdAt: -1, _id: -1 },
+  'stock-desc': { p_quantity: -1, createdAt: -1, _id: -1 },
+};
+
+/** Sold out: none left; low: 1 to LOW_STOCK_MAX; in stock: more. */
+const STOCK_CONDITIONS: Record<StockFilter, Filter<PartDocument>> = {
+  'sold-out': { p_quantity: { $lte: 0 } },
+  low: { p_quantity: { $gte: 1, $lte: LOW_STOCK_MAX } },
+  'in-stock': { p_quantity: { $gt: LOW_STOCK_MAX } },
 };
 
 /** Found by nothing: a search with no word to look for. */
 const NOTHING: Filter<PartDocument> = { _id: { $in: [] } };
 
-type Filters = Pick<PartSearch, 'category' | 'text' | CatalogFacetParam>;
+type Filters = Pick<PartSearch, 'category' | 'text' | 'stock' | CatalogFacetParam>;
 
 /** Category, facets and search text, each one indexed condition (the text's matches, at any rank). */
 function searchFilter(search: Filters, leaveOut?: CatalogFacetParam): Filter<PartDocument> {
   const conditions: Filter<PartDocument>[] = [];
   if (search.category) conditions.push({ category: search.category });
+  if (search.stock) conditions.push(STOCK_CONDITIONS[search.stock]);
   const keys = CATALOG_FACET_PARAMS.filter((param) => param !== leaveOut && search[param]).map((param) => facetKey(param, search[param]!));
   if (keys.length > 0) conditions.push({ facets: { $all: keys } });
   if (search.text) conditions.push(textQuery(search.text)?.matches ?? NOTHING);
@@ -87,6 +104,8 @@ export function createPartsRepository(parts: Collection<PartDocument>, { onCatal
   return {
     /** Oldest first: the home page shows the last six as the latest parts. */
     findAll: () => parts.find({}).sort({ createdAt: 1, _id: 1 }).toArray(),
+    /** Oldest first, read in batches (GET /tools.csv streams it). */
+    cursorAll: () => parts.find({}).sort({ createdAt: 1, _id: 1 }).batchSize(500),
     findById: (id: ObjectId) => parts.findOne({ _id: id }),
     findByIds: (ids: ObjectId[]) => (ids.length === 0 ? Promise.resolve([]) : parts.find({ _id: { $in: ids } }).toArray()),
     async insert(part: PartDocument): Promise<ObjectId> {

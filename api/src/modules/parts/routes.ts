@@ -1,11 +1,26 @@
-import { apiErrorSchema, deletedCountAnswerSchema, insertedIdAnswerSchema, partListSchema, partSchema, stockConflictSchema } from '@pcpp/contracts/core';
+import express, { type RequestHandler } from 'express';
+import {
+  apiErrorSchema,
+  bulkPartEditAnswerSchema,
+  deletedCountAnswerSchema,
+  insertedIdAnswerSchema,
+  PART_CSV_COLUMNS,
+  PART_IMPORT_MAX_BYTES,
+  partImportAnswerSchema,
+  partListSchema,
+  partSchema,
+  productAdminText,
+  stockConflictSchema,
+} from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import type { CatalogCache } from '../../catalog-cache';
 import { type RouteModule, routeDeclarer, SENT } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
+import { sendCsv } from '../../csv/csv';
+import { HttpError } from '../../errors';
 import type { PartsService } from './service';
-import { partBodySchema, partListQuerySchema, partParamsSchema, partPatchBodySchema } from './validators';
+import { bulkPartEditBodySchema, importQuerySchema, partBodySchema, partListQuerySchema, partParamsSchema, partPatchBodySchema } from './validators';
 
 export interface PartsRouteDeps {
   parts: PartsService;
@@ -14,6 +29,22 @@ export interface PartsRouteDeps {
 
 const route = routeDeclarer<PartsRouteDeps>();
 const NOT_FOUND = { description: 'No part has this id.' };
+
+/** The import's body: CSV text only, at most PART_IMPORT_MAX_BYTES, each refusal said in words. */
+const csvText = express.text({ type: 'text/csv', limit: PART_IMPORT_MAX_BYTES });
+const readCsvBody: RequestHandler = (req, res, next) => {
+  if (!req.is('text/csv')) {
+    next(new HttpError(415, productAdminText.importNeedsCsv));
+    return;
+  }
+  csvText(req, res, (error?: unknown) => {
+    const type = (error as { type?: string } | undefined)?.type;
+    if (type === 'entity.too.large') next(new HttpError(413, productAdminText.importTooLarge));
+    else if (error) next(error);
+    else if (typeof req.body !== 'string') next(new HttpError(415, productAdminText.importNeedsCsv));
+    else next();
+  });
+};
 
 /** The spec's `tools` paths: the catalog, a part's page, and the admins' add and delete. */
 export const partsRoutes: RouteModule<PartsRouteDeps> = {
@@ -78,6 +109,93 @@ export const partsRoutes: RouteModule<PartsRouteDeps> = {
         ({ parts }) =>
         ({ body }, req) =>
           parts.add(accessClaims(req), body),
+    }),
+    route({
+      method: 'get',
+      path: '/tools.csv',
+      operationId: 'exportParts',
+      tag: 'Parts',
+      summary: 'The catalog as CSV (Manage Products → Export)',
+      description:
+        `Every part, oldest first, with the columns ${PART_CSV_COLUMNS.join(', ')}: price in dollars (129.99), specs as JSON. ` +
+        'The file POST /tools/import reads. Streamed from a database cursor. A cell that starts with =, +, -, @ is prefixed with ' +
+        'an apostrophe (CSV injection); the import takes it off again.',
+      access: 'admin',
+      answers: { 200: { description: 'The CSV file (UTF-8, a header row first).', contentType: 'text/csv', schema: z.string() } },
+      handle:
+        ({ parts }) =>
+        async (_input, _req, res) => {
+          await sendCsv(res, 'products.csv', parts.catalogCsv());
+          return SENT;
+        },
+    }),
+    route({
+      method: 'post',
+      path: '/tools/bulk',
+      operationId: 'bulkEditParts',
+      tag: 'Parts',
+      summary: 'Change several parts’ price or stock (Manage Products)',
+      description:
+        'Each change is PATCH /tools/{id}’s for one part: its `version` as loaded (a part saved by someone else since is refused), ' +
+        'its new `price` and/or stock as `p_quantity: {from, to}`. The changes are made one by one: the answer lists the parts ' +
+        'changed and names every part refused, with why. Each change is recorded on the Activity page.',
+      access: 'admin',
+      body: bulkPartEditBodySchema,
+      answers: {
+        200: {
+          description: 'The parts changed, and those refused with the reason.',
+          schema: bulkPartEditAnswerSchema,
+          example: { updated: [examples.editedPart], refused: [] },
+        },
+      },
+      handle:
+        ({ parts }) =>
+        ({ body }, req) =>
+          parts.bulkEdit(accessClaims(req), body),
+    }),
+    route({
+      method: 'post',
+      path: '/tools/import',
+      operationId: 'importParts',
+      tag: 'Parts',
+      summary: 'Import parts from a CSV file (Manage Products → Import)',
+      description:
+        `A CSV body (Content-Type: text/csv, at most ${PART_IMPORT_MAX_BYTES / 1024} KB) with a header of ${PART_CSV_COLUMNS.join(', ')} ` +
+        '(name and category required; the others as needed): the columns GET /tools.csv writes. A row matches a part by name ' +
+        '(any case) and category: it updates the cells filled in; otherwise it creates a part (every column but specs then ' +
+        'required; img one of the shop’s uploads). Each row is answered with its action and every error with its row and column. ' +
+        '`dryRun=true` changes nothing; `dryRun=false` applies the valid rows only, and the same file again changes nothing. ' +
+        'Recorded on the Activity page.',
+      access: 'admin',
+      query: importQuerySchema,
+      body: z.string().meta({ description: 'The CSV text.' }),
+      bodyMediaType: 'text/csv',
+      rawBody: true,
+      before: [readCsvBody],
+      answers: {
+        200: {
+          description: 'Each row’s action and errors, and the counts.',
+          schema: partImportAnswerSchema,
+          example: {
+            dryRun: true,
+            created: 1,
+            updated: 1,
+            errors: 1,
+            rows: [
+              { row: 2, action: 'create', name: '2 TB NVMe PCIe 5.0 SSD', errors: [], changes: [] },
+              { row: 3, action: 'update', name: '32 GB DDR5-6000 Kit (2x16 GB)', errors: [], changes: ['price', 'p_quantity'] },
+              { row: 4, action: 'error', name: 'Quiet Tower Cooler', errors: [{ row: 4, column: 'price', message: 'price must be in dollars, like 129.99' }], changes: [] },
+            ],
+          },
+        },
+        400: { description: 'The file cannot be read: broken quoting, no rows, too many rows, or an unknown or missing column.' },
+        413: { description: 'The file is too large.' },
+        415: { description: 'The body is not text/csv.' },
+      },
+      handle:
+        ({ parts }) =>
+        ({ query, body }, req) =>
+          parts.importCsv(accessClaims(req), body as string, query.dryRun),
     }),
     route({
       method: 'patch',

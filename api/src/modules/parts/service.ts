@@ -1,5 +1,12 @@
+import type { Readable } from 'node:stream';
 import {
   type ActivityChange,
+  centsToDecimal,
+  PART_CSV_COLUMNS,
+  type BulkPartEdit,
+  type BulkPartEditAnswer,
+  type PartImportAnswer,
+  type PartImportRow,
   CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
   type CatalogFacet,
@@ -21,13 +28,16 @@ import {
   specsInputSchemas,
   specSummary,
   validationMessages,
+  productAdminText,
 } from '@pcpp/contracts/core';
-import type { ObjectId, WithId } from 'mongodb';
+import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { PartDocument } from './documents';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
+import { csvStream } from '../../csv/csv';
+import { matchKey, planImport, readImportFile, toImportRow } from './import';
 import type { PartEdit, PartsRepository } from './repository';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
@@ -133,7 +143,20 @@ export function createPartsService(
   repository: PartsRepository,
   deps: { activity: ActivityRecorder; uploads?: ImageUploads },
 ) {
-  return {
+  const service = {
+    /** GET /tools.csv (admin): every part, oldest first, as the import reads it back; streamed. */
+    catalogCsv(): Readable {
+      return csvStream(repository.cursorAll(), PART_CSV_COLUMNS, (doc) => [
+        doc.name,
+        doc.category,
+        centsToDecimal(doc.price),
+        doc.p_quantity,
+        doc.min_quantity,
+        doc.description,
+        doc.img,
+        doc.specs ? JSON.stringify(doc.specs) : '',
+      ]);
+    },
     /** Every part, newest last: the spec's plain GET /tools. */
     async list(): Promise<Part[]> {
       return (await repository.findAll()).map(toPart);
@@ -167,9 +190,9 @@ export function createPartsService(
      * POST /tools (admin). The repository's insert drops the cached catalog answers, so GET /tools
      * lists the part at once. If its image cannot be kept, the part is taken out again and the call fails.
      */
-    async add(caller: AccessClaims, input: PartInput): Promise<{ insertedId: string }> {
+    async add(caller: AccessClaims, input: PartInput, { imageChecked = false } = {}): Promise<{ insertedId: string }> {
       // The catalog shows it to everyone: only an image the shop itself stores.
-      if (deps.uploads && !deps.uploads.isUploadUrl(input.img)) {
+      if (!imageChecked && deps.uploads && !deps.uploads.isUploadUrl(input.img)) {
         throw new BadRequestError(validationMessages.imageNotUploaded);
       }
       const id = await repository.insert({ ...input, createdAt: new Date() });
@@ -221,6 +244,68 @@ export function createPartsService(
       return toPart(after);
     },
 
+    /**
+     * POST /tools/bulk (admin): each row is an edit of its own (its version checked, its stock moved
+     * by the difference), one after the other; a row refused (changed meanwhile, too little stock,
+     * deleted) is named with the reason and the others go on.
+     */
+    async bulkEdit(caller: AccessClaims, { changes }: BulkPartEdit): Promise<BulkPartEditAnswer> {
+      const names = new Map((await repository.findByIds(changes.map((change) => ObjectId.createFromHexString(change.id)))).map((doc) => [doc._id.toHexString(), doc.name]));
+      const answer: BulkPartEditAnswer = { updated: [], refused: [] };
+      for (const { id, ...patch } of changes) {
+        const name = names.get(id) ?? id;
+        try {
+          answer.updated.push(await service.edit(caller, ObjectId.createFromHexString(id), patch));
+        } catch (error) {
+          // A refusal the row's own edit gives (4xx) is named; anything else fails the call.
+          if (!(error instanceof HttpError) || error.status >= 500) throw error;
+          answer.refused.push({ _id: id, name, message: error instanceof NotFoundError ? productAdminText.partGone : error.message });
+        }
+      }
+      return answer;
+    },
+
+    /**
+     * POST /tools/import (admin): each row of the CSV checked against the catalog (matched by name
+     * and category); with `dryRun` false, the valid rows are applied through add and edit (each one
+     * logged as usual, the import once more as a whole). A row refused while applying (changed
+     * meanwhile) is answered as an error. Running the same file again changes nothing.
+     */
+    async importCsv(caller: AccessClaims, text: string, dryRun: boolean): Promise<PartImportAnswer> {
+      const rows = readImportFile(text);
+      const byKey = new Map((await repository.findAll()).map((doc) => [matchKey(doc.category, doc.name), doc]));
+      const imageAllowed = (url: string) => !deps.uploads || deps.uploads.isUploadUrl(url);
+      const planned = planImport(rows, byKey, imageAllowed);
+      const answerRows: PartImportRow[] = [];
+      for (const row of planned) {
+        if (dryRun || row.action === 'error') {
+          answerRows.push(toImportRow(row));
+          continue;
+        }
+        try {
+          if (row.action === 'create') await service.add(caller, row.input, { imageChecked: true });
+          else if (row.changes.length > 0) await service.edit(caller, row.part._id, row.patch);
+          answerRows.push(toImportRow(row));
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status >= 500) throw error;
+          answerRows.push({ row: row.row, action: 'error', name: row.name, errors: [{ row: row.row, column: 'row', message: error.message }], changes: [] });
+        }
+      }
+      const count = (action: PartImportRow['action']) => answerRows.filter((row) => row.action === action).length;
+      const answer: PartImportAnswer = { dryRun, rows: answerRows, created: count('create'), updated: count('update'), errors: count('error') };
+      // Logged when it changed something (the same file again changes nothing, and logs nothing).
+      const changedAny = answer.created > 0 || planned.some((row) => row.action === 'update' && row.changes.length > 0 && answerRows.some((done) => done.row === row.row && done.action === 'update'));
+      if (!dryRun && changedAny) {
+        await deps.activity.record({
+          action: 'product.imported',
+          actor: caller.email,
+          target: 'CSV import',
+          details: `${answer.created} created, ${answer.updated} updated, ${answer.errors} refused (${rows.length} rows)`,
+        });
+      }
+      return answer;
+    },
+
     /** DELETE /tools/:id (admin). Orders keep their own copy of the part's name and price. */
     async remove(caller: AccessClaims, id: ObjectId): Promise<{ deletedCount: number }> {
       const part = await repository.findById(id);
@@ -232,6 +317,7 @@ export function createPartsService(
       return { deletedCount };
     },
   };
+  return service;
 }
 
 export type PartsService = ReturnType<typeof createPartsService>;

@@ -1,4 +1,4 @@
-import { catalogQuerySchema, partInputSchema, partPatchSchema } from '@pcpp/contracts/core';
+import { bulkPartEditSchema, catalogQuerySchema, partImportQuerySchema, partInputSchema, partPatchSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { objectIdSchema } from '../../validation';
 
@@ -12,3 +12,9 @@ export const partBodySchema = partInputSchema;
 
 /** PATCH /tools/:id (admin): the version loaded and the fields to change (the stock as {from, to}). Strict. */
 export const partPatchBodySchema = partPatchSchema;
+
+/** POST /tools/bulk (admin): several parts' price or stock, each over its own version. Strict. */
+export const bulkPartEditBodySchema = bulkPartEditSchema;
+
+/** POST /tools/import?dryRun=true|false (admin; strict). */
+export const importQuerySchema = partImportQuerySchema;

@@ -38,6 +38,8 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['edited the product ', ''];
     case 'product.deleted':
       return ['deleted the product ', ''];
+    case 'product.imported':
+      return ['ran a ', entry.details ? `: ${entry.details}` : ''];
     case 'order.deleted':
       return ['cancelled the order ', entry.details ? `: ${entry.details}` : ''];
     case 'order.status':

@@ -22,6 +22,14 @@ function startOfDay(day: string, days = 0): string {
   return new Date(year, month - 1, date + days).toISOString();
 }
 
+/** The search's days as the api's [from, to) instants (the admin's own days, both included). */
+export function placedRange(search: Pick<OrderSearch, 'from' | 'to'>): { from?: string; to?: string } {
+  return {
+    ...(search.from ? { from: startOfDay(search.from) } : {}),
+    ...(search.to ? { to: startOfDay(search.to, 1) } : {}),
+  };
+}
+
 /**
  * GET /orders (admin): one page of the orders (one row each, however many lines) matching the
  * search, newest first unless asked otherwise. The days are the admin's own: from the start of
@@ -34,8 +42,7 @@ export function getOrders(search: OrderSearch, signal?: AbortSignal): Promise<Ap
       limit: ADMIN_PAGE_SIZE,
       ...(search.status ? { status: search.status } : {}),
       ...(search.q ? { q: search.q } : {}),
-      ...(search.from ? { from: startOfDay(search.from) } : {}),
-      ...(search.to ? { to: startOfDay(search.to, 1) } : {}),
+      ...placedRange(search),
       ...(search.sort === 'oldest' ? { sort: 'oldest' } : {}),
     },
     signal,

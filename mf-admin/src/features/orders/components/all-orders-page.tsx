@@ -1,8 +1,9 @@
 import { Link, useLocation } from '@pcpp/contracts/router';
 import { formatCents, orderStateText, orderText, pageMeta } from '@pcpp/contracts/core';
-import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { useCsvDownload } from '../../../components/download-csv';
 import { PagedTable } from '../../../components/paged-table';
-import { useOrders } from '../api/get-orders';
+import { placedRange, useOrders } from '../api/get-orders';
 import { OrderFilters } from './order-filters';
 import { ReturnsToHandle } from './returns-to-handle';
 import { EmailText, placedDay, placedTime } from './order-format';
@@ -18,11 +19,18 @@ export function AllOrdersPage() {
   const orders = useOrders(search);
   // The order page's way back keeps this search.
   const { search: address } = useLocation();
+  const { downloading, download } = useCsvDownload();
 
   return (
     <Panel aria-labelledby="orders-title">
       <PageTitle id="orders-title">{orders.data ? orderText.allOrdersCount(orders.data.total) : 'All orders: …'}</PageTitle>
       <OrderFilters search={search} onChange={update} />
+      <p>
+        <Button type="button" $variant="secondary" disabled={downloading} onClick={() => void download('/orders.csv', placedRange(search), 'orders.csv')}>
+          {/* Every line placed in the days chosen (all of them without days), for the accountant. */}
+          {downloading ? 'Downloading…' : 'Download order lines (CSV)'}
+        </Button>
+      </p>
       <QueryView query={orders} loadingLabel="Loading the orders…" failure="The orders could not be loaded.">
         {(result) => (
           <PagedTable

@@ -1,13 +1,32 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getParsed, partKeys } from '@pcpp/contracts';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, partListSchema } from '@pcpp/contracts/core';
+import { ADMIN_PAGE_SIZE, type AdminPartSort, type ApiPageAnswer, type Category, partListSchema, type StockFilter } from '@pcpp/contracts/core';
 
-/** GET /tools, newest first, a page at a time: the catalog's own paging. */
-export function getParts(page: number, signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>> {
-  return getParsed(partListSchema, '/tools', { params: { sort: 'newest', page, limit: ADMIN_PAGE_SIZE }, signal });
+/** Manage Products' search as the address holds it (?q=&category=&stock=&sort=&page=). */
+export interface ProductSearch {
+  page: number;
+  q?: string;
+  category?: Category;
+  stock?: StockFilter;
+  sort?: AdminPartSort;
 }
 
-export const partsQuery = (page: number) =>
-  queryOptions({ queryKey: partKeys.list({ page }), queryFn: ({ signal }) => getParts(page, signal) });
+/** GET /tools, a page at a time: newest first unless a sort is chosen (best match first while searching). */
+export function getParts(search: ProductSearch, signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>> {
+  return getParsed(partListSchema, '/tools', {
+    params: {
+      page: search.page,
+      limit: ADMIN_PAGE_SIZE,
+      ...(search.q ? { q: search.q } : {}),
+      ...(search.category ? { category: search.category } : {}),
+      ...(search.stock ? { stock: search.stock } : {}),
+      sort: search.sort ?? (search.q ? 'relevance' : 'newest'),
+    },
+    signal,
+  });
+}
 
-export const useParts = (page: number) => useQuery({ ...partsQuery(page), placeholderData: keepPreviousData });
+export const partsQuery = (search: ProductSearch) =>
+  queryOptions({ queryKey: partKeys.list({ ...search }), queryFn: ({ signal }) => getParts(search, signal) });
+
+export const useParts = (search: ProductSearch) => useQuery({ ...partsQuery(search), placeholderData: keepPreviousData });
