@@ -1,7 +1,7 @@
 const { projectConfig } = require('../tooling/jest/project-config.cjs');
 
 // Every answer a suite receives is checked against the OpenAPI document (test/answer-check.ts).
-const project = projectConfig({ displayName: 'api', rootDir: __dirname, setupFilesAfterEnv: ['<rootDir>/test/answer-check-setup.ts'] });
+const project = projectConfig({ displayName: 'api', rootDir: __dirname, setupFilesAfterEnv: ['<rootDir>/test/answer-check-setup.ts', '<rootDir>/test/timeouts.ts'] });
 
 module.exports = {
   ...project,
