@@ -13,6 +13,20 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const shotsDir = path.resolve(__dirname, '../screenshots');
 const word = () => `Zed${Date.now().toString(36)}`;
 
+/**
+ * The names this file's parts start with: each test's parts are deleted after it, so the catalog
+ * other specs count (a category's cards, the six latest on home) is as the seed and they left it.
+ */
+const tags: string[] = [];
+test.afterEach(async ({ request }) => {
+  const token = await apiAccessToken(request, demoAccounts.admin);
+  const all = (await (await request.get(`${stackUrls.api}/tools`)).json()) as Part[];
+  for (const part of all.filter((candidate) => tags.some((tag) => candidate.name.includes(tag)))) {
+    expect((await request.delete(`${stackUrls.api}/tools/${part._id}`, { headers: bearer(token) })).status()).toBe(200);
+  }
+  tags.length = 0;
+});
+
 /** A photo the shop stores (the catalog takes no other), uploaded as the admin. */
 async function uploadedPhoto(request: APIRequestContext, token: string): Promise<string> {
   const upload = await request.post(`${stackUrls.api}/uploads`, {
@@ -51,6 +65,7 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
   const token = await apiAccessToken(request, demoAccounts.admin);
   const photo = await uploadedPhoto(request, token);
   const tag = word();
+  tags.push(tag);
   const parts = [];
   for (const n of ['Alpha', 'Beta', 'Gamma']) parts.push(await newPart(request, token, photo, `${tag} ${n} Cooler`));
 
@@ -120,7 +135,9 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
 
 test('the orders CSV has the order’s lines, and a formula-like cell escaped', async ({ page, request }) => {
   const adminToken = await apiAccessToken(request, demoAccounts.admin);
-  const part = await newPart(request, adminToken, await uploadedPhoto(request, adminToken), `=SUM(1+1) ${word()} Cooler`);
+  const tag = word();
+  tags.push(tag);
+  const part = await newPart(request, adminToken, await uploadedPhoto(request, adminToken), `=SUM(1+1) ${tag} Cooler`);
   const customerToken = await apiAccessToken(request, demoAccounts.customer);
   const placed = await request.post(`${stackUrls.api}/order`, {
     headers: { ...bearer(customerToken), 'Idempotency-Key': `csv-${word()}` },

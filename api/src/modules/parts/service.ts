@@ -277,6 +277,7 @@ export function createPartsService(
       const imageAllowed = (url: string) => !deps.uploads || deps.uploads.isUploadUrl(url);
       const planned = planImport(rows, byKey, imageAllowed);
       const answerRows: PartImportRow[] = [];
+      let changedAny = false;
       for (const row of planned) {
         if (dryRun || row.action === 'error') {
           answerRows.push(toImportRow(row));
@@ -285,6 +286,7 @@ export function createPartsService(
         try {
           if (row.action === 'create') await service.add(caller, row.input, { imageChecked: true });
           else if (row.changes.length > 0) await service.edit(caller, row.part._id, row.patch);
+          changedAny ||= row.action === 'create' || row.changes.length > 0;
           answerRows.push(toImportRow(row));
         } catch (error) {
           if (!(error instanceof HttpError) || error.status >= 500) throw error;
@@ -294,8 +296,7 @@ export function createPartsService(
       const count = (action: PartImportRow['action']) => answerRows.filter((row) => row.action === action).length;
       const answer: PartImportAnswer = { dryRun, rows: answerRows, created: count('create'), updated: count('update'), errors: count('error') };
       // Logged when it changed something (the same file again changes nothing, and logs nothing).
-      const changedAny = answer.created > 0 || planned.some((row) => row.action === 'update' && row.changes.length > 0 && answerRows.some((done) => done.row === row.row && done.action === 'update'));
-      if (!dryRun && changedAny) {
+      if (changedAny) {
         await deps.activity.record({
           action: 'product.imported',
           actor: caller.email,

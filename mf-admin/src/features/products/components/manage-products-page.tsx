@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { resolveImageUrl } from '@pcpp/contracts';
-import { formatCents, pageMeta, toastMessages, type Part } from '@pcpp/contracts/core';
+import { ADMIN_PAGE_SIZE, formatCents, pageMeta, toastMessages, type Part } from '@pcpp/contracts/core';
 import { Link } from '@pcpp/contracts/router';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { ConfirmDialog, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
@@ -103,10 +103,11 @@ export function ManageProductsPage() {
             <PagedTable
               result={result}
               label="Products"
-              columns={['Select', 'Photo', 'Name', 'Category', 'Stock', 'Held', 'Price', 'Actions']}
+              // The spec's columns (index, avatar, name, quantity, price, Delete), with selection, category, holds and Edit.
+              columns={['Select', '#', 'Avatar', 'Name', 'Category', 'Quantity', 'Held', 'Price', 'Actions']}
               empty={filtered ? 'No product matches this search.' : 'No products yet. Add one from Add a Product.'}
               onPage={(page) => update({ page })}
-              row={(part) => (
+              row={(part, index) => (
                 <tr key={part._id}>
                   <td data-label="Select" className="select">
                     <input
@@ -116,14 +117,15 @@ export function ManageProductsPage() {
                       onChange={(event) => toggle([part], event.target.checked)}
                     />
                   </td>
-                  <td data-label="Photo">
+                  <td data-label="#">{(result.page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
+                  <td data-label="Avatar">
                     <img className="avatar" src={resolveImageUrl(part.img)} alt="" width={48} height={48} loading="lazy" />
                   </td>
                   <th scope="row">{part.name}</th>
                   <td data-label="Category" className="words">
                     {part.category}
                   </td>
-                  <td data-label="Stock" className="number" title="Available to order">
+                  <td data-label="Quantity" className="number" title="Available to order">
                     {part.p_quantity}
                   </td>
                   {/* Units unpaid orders hold (back on sale if they are not paid within the hold). */}
