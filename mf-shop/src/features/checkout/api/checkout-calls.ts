@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, getParsed, orderKeys, partKeys, useAuth, userKeys } from '@pcpp/contracts';
+import { apiClient, getParsed, orderKeys, partKeys } from '@pcpp/contracts';
 import {
   type ApiAnswer,
   type Checkout,
@@ -9,7 +9,6 @@ import {
   checkoutQuoteSchema,
   checkoutSchema,
   paymentIntentAnswerSchema,
-  profileSchema,
 } from '@pcpp/contracts/core';
 
 /** The checkout's own key: its orders are orders, so it sits under orderKeys (dropped at sign-out). */
@@ -87,14 +86,4 @@ export const useCheckout = (id: string, awaitingSince: number | null) => useQuer
 export async function createCheckoutPaymentIntent(checkoutId: string): Promise<string> {
   const { data } = await apiClient.post<unknown>('/create-payment-intent', { checkoutId });
   return paymentIntentAnswerSchema.parse(data).clientSecret;
-}
-
-/** GET /user/one: the profile, for the address saved at an earlier checkout. */
-export function useProfile() {
-  const email = useAuth((s) => s.user?.email ?? '');
-  return useQuery({
-    queryKey: userKeys.profile(email),
-    queryFn: ({ signal }): Promise<ApiAnswer<'/user/one', 'get'>> => getParsed(profileSchema, '/user/one', { params: { email }, signal }),
-    enabled: email !== '',
-  });
 }

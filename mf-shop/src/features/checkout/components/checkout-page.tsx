@@ -32,7 +32,8 @@ import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { paymentMadeState, useCheckoutQuote, useProfile, usePlaceCheckout } from '../api/checkout-calls';
+import { useProfile } from '../../../api/use-profile';
+import { paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
 import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
