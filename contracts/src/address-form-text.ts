@@ -1,4 +1,6 @@
 import { addressText } from './address';
+import type { ShippingOption } from './checkout-schemas';
+import { totalsText } from './checkout-totals';
 
 /** The structured address's field labels: the checkout's and My Profile's (one address book, one form). */
 export const addressFieldText = {
@@ -26,4 +28,7 @@ export const checkoutPageText = {
   quoteNeedsAddress: 'Shipping and tax show once the shipping address is complete.',
   /** The verify banner's button at the checkout. */
   resendLink: 'Resend the link',
+  /** How an order ships and when it should arrive: "Express · Arrives Mon, Nov 30 – Tue, Dec 1". */
+  deliveryLine: (delivery: Pick<ShippingOption, 'method' | 'deliveryFrom' | 'deliveryTo'>) =>
+    `${totalsText.method[delivery.method]} · ${totalsText.arrives(delivery.deliveryFrom, delivery.deliveryTo)}`,
 } as const;

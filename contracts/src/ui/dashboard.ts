@@ -11,4 +11,4 @@ export { ShipmentNote } from './shipment-note';
 export { useConfirmation, useDeleteConfirmation } from './use-delete-confirmation';
 export { VerifyEmailBanner } from './verify-email-banner';
 export { AddressFields } from './address-fields';
-export { OrderTotals, type OrderTotalsFigures } from './order-totals';
+export { OrderTotals, OrderTotalsTerms, type OrderTotalsFigures } from './order-totals';

@@ -43,3 +43,25 @@ export function OrderTotals({ totals, label, testIdPrefix }: { totals: OrderTota
     </List>
   );
 }
+
+/**
+ * The same four figures as terms of a larger <dl> (an order's facts): `<prefix>-subtotal`, ...
+ * test ids alike. `totalNote` follows the total (what was refunded of it).
+ */
+export function OrderTotalsTerms({ totals, testIdPrefix, totalNote }: { totals: Required<OrderTotalsFigures>; testIdPrefix: string; totalNote?: string }) {
+  return (
+    <>
+      <dt>{totalsText.subtotal}</dt>
+      <dd data-testid={`${testIdPrefix}-subtotal`}>{formatCents(totals.subtotal)}</dd>
+      <dt>{totalsText.shipping}</dt>
+      <dd data-testid={`${testIdPrefix}-shipping`}>{totals.shipping === 0 ? totalsText.free : formatCents(totals.shipping)}</dd>
+      <dt>{totalsText.tax}</dt>
+      <dd data-testid={`${testIdPrefix}-tax`}>{formatCents(totals.tax)}</dd>
+      <dt>{totalsText.total}</dt>
+      <dd>
+        <strong data-testid={`${testIdPrefix}-total`}>{formatCents(totals.total)}</strong>
+        {totalNote}
+      </dd>
+    </>
+  );
+}

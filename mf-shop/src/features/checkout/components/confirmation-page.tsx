@@ -176,7 +176,7 @@ function Confirmation({
               <div>
                 <dt>{totalsText.deliveryTitle}</dt>
                 <dd data-testid="confirmation-delivery">
-                  {totalsText.method[checkout.delivery.method]} · {totalsText.arrives(checkout.delivery.deliveryFrom, checkout.delivery.deliveryTo)}
+                  {checkoutPageText.deliveryLine(checkout.delivery)}
                 </dd>
               </div>
             )}
