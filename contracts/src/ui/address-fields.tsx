@@ -1,7 +1,7 @@
 import { useEffect, type InputHTMLAttributes } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
-import { addressFieldText as text, SHIPPING_COUNTRIES, US_STATES } from '@pcpp/contracts/core';
+import { addressFieldText as text, type ShippingAddress, SHIPPING_COUNTRIES, US_STATES } from '@pcpp/contracts/core';
 import { Field, fieldAria } from '@pcpp/contracts/ui';
 
 const Fields = styled.div`
@@ -10,15 +10,21 @@ const Fields = styled.div`
   @media (min-width: 768px) { grid-template-columns: 1fr 1fr; > .wide { grid-column: 1 / -1; } }
 `;
 
+/** The address as the api takes it: a state only where one was chosen (a US address). */
+export function tidyAddress({ region, ...address }: ShippingAddress): ShippingAddress {
+  return region ? { ...address, region } : address;
+}
+
 type AddressField = 'fullName' | 'street' | 'city' | 'postalCode' | 'country' | 'region' | 'phone';
 
 /**
  * The structured shipping address's fields (shippingAddressSchema), inside a react-hook-form
  * FormProvider: the checkout's form and My Profile's, one address book. `namePrefix` places them in
  * a larger form ('shippingAddress.'). A US address asks for its state from a list; elsewhere there
- * is none to give, and a state left from the US is dropped.
+ * is none to give, and a state left from the US is dropped. `withPhone={false}` leaves the phone to
+ * the larger form (My Profile's Number is the address's phone).
  */
-export function AddressFields({ idPrefix, namePrefix = '' }: { idPrefix: string; namePrefix?: string }) {
+export function AddressFields({ idPrefix, namePrefix = '', withPhone = true }: { idPrefix: string; namePrefix?: string; withPhone?: boolean }) {
   const {
     register,
     control,
@@ -71,7 +77,7 @@ export function AddressFields({ idPrefix, namePrefix = '' }: { idPrefix: string;
           </Field>
         </div>
       )}
-      {input('phone', text.phone, { type: 'tel', autoComplete: 'tel' })}
+      {withPhone && input('phone', text.phone, { type: 'tel', autoComplete: 'tel' })}
     </Fields>
   );
 }

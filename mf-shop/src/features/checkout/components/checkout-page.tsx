@@ -24,7 +24,7 @@ import {
   totalsText,
 } from '@pcpp/contracts/core';
 import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
-import { AddressFields, OrderTotals, VerifyEmailBanner } from '@pcpp/contracts/ui/dashboard';
+import { AddressFields, OrderTotals, tidyAddress, VerifyEmailBanner } from '@pcpp/contracts/ui/dashboard';
 import type { z } from 'zod';
 import { usePricedCart } from '../../../api/use-priced-cart';
 import { Inner } from '../../../components/section';
@@ -110,10 +110,6 @@ const Note = styled.div`
 type FormValues = z.input<typeof shippingAddressSchema>;
 const newKey = () => crypto.randomUUID();
 
-/** The address as the api takes it: a state only where one was chosen (the US). */
-function tidy({ region, ...address }: ShippingAddress): ShippingAddress {
-  return region ? { ...address, region } : address;
-}
 
 /** The shipping methods as radio buttons: each with its price ('Free') and delivery dates once quoted. */
 function ShippingMethods({ quote, method, onMethod }: { quote: CheckoutQuote | undefined; method: ShippingMethod; onMethod: (method: ShippingMethod) => void }) {
@@ -190,14 +186,14 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
   const typed = useWatch({ control }) as FormValues;
   const lines = cart.lines.map(({ productId, quantity }) => ({ productId, quantity }));
   const complete = shippingAddressSchema.safeParse(typed);
-  const quoteInput = useDebouncedValue<CheckoutQuoteInput | null>(complete.success ? { lines, address: tidy(complete.data), shippingMethod: method } : null, 400);
+  const quoteInput = useDebouncedValue<CheckoutQuoteInput | null>(complete.success ? { lines, address: tidyAddress(complete.data), shippingMethod: method } : null, 400);
   const quote = useCheckoutQuote(quoteInput);
 
   const submit = handleSubmit(async (address) => {
     setFailure(null);
     let checkoutId: string;
     try {
-      const placed = await place.mutateAsync({ input: { lines, address: tidy(address), saveAddress, shippingMethod: method }, idempotencyKey });
+      const placed = await place.mutateAsync({ input: { lines, address: tidyAddress(address), saveAddress, shippingMethod: method }, idempotencyKey });
       checkoutId = placed.checkoutId;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
