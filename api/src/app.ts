@@ -20,6 +20,9 @@ import { createCartRepository } from './modules/cart/repository';
 import { createCartService } from './modules/cart/service';
 import { createCheckoutRepository } from './modules/checkout/repository';
 import { createCheckoutService } from './modules/checkout/service';
+import { DEFAULT_SHIPPING_RATES } from './modules/checkout/shipping-rates';
+import { taxProviderFor } from './modules/checkout/tax-provider';
+import { createCheckoutPricing } from './modules/checkout/totals';
 import { createBuildsRepository } from './modules/builds/repository';
 import { createBuildsService } from './modules/builds/service';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
@@ -62,7 +65,7 @@ export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'adminEmails' | 'stripe' | 'jwtSecret' | 'publicApiUrl'> &
     // Orders and their emails.
     Pick<Config, 'shopUrl' | 'orderHoldMinutes' | 'orderHoldLimits'> &
-    Partial<Pick<Config, 'returnWindowDays'>> &
+    Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
     // Uploads.
     Pick<Config, 'uploadStorage'> &
     Pick<Config, 'rateLimits' | 'catalogCacheTtlMs'> &
@@ -212,6 +215,7 @@ export function createApp(deps: AppDeps): Express {
     shopUrl: config.shopUrl,
     holdMinutes: config.orderHoldMinutes,
     holds,
+    pricing: createCheckoutPricing({ rates: config.shippingRates ?? DEFAULT_SHIPPING_RATES, tax: taxProviderFor(config.taxProvider ?? 'table') }),
     logger: deps.logger,
     invoiceLinks,
   });

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { isValidEmail } from '@pcpp/contracts/core';
+import { isValidEmail, type ShippingRate } from '@pcpp/contracts/core';
 import defaultPorts from '@pcpp/contracts/default-ports.json';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAILS } from './auth/demo-accounts';
 import { ROLE_CACHE_TTL_MS } from './auth/role-authority';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from './catalog-cache';
+import { loadShippingRates } from './modules/checkout/shipping-rates';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -123,6 +124,10 @@ export interface Config {
   orderHoldMinutes: number;
   /** How long after delivery parts may be returned (POST /orders/{number}/returns). */
   returnWindowDays: number;
+  /** The shipping table (SHIPPING_RATES: a JSON file), else modules/checkout/shipping-rates.ts's defaults. */
+  shippingRates: ShippingRate[];
+  /** Where sales tax comes from: `table`, the shop's own (modules/checkout/tax-rates.ts). */
+  taxProvider: 'table';
   /** Per customer, at once: unpaid orders, and units of one part in them (a part whose minimum order is higher allows that). */
   orderHoldLimits: { maxUnpaidOrders: number; maxHeldUnitsPerPart: number };
   /** Where order emails are sent; unset: they wait in the outbox. */
@@ -273,6 +278,8 @@ const envSchema = z.object({
     .int('must be a whole number of minutes')
     .min(1, 'must be at least 1 minute')
     .default(DEFAULT_ORDER_HOLD_MINUTES),
+  SHIPPING_RATES: z.string().min(1, 'must be the path of a JSON file').optional(),
+  TAX_PROVIDER: z.enum(['table'], { error: 'must be table (the shop\'s own rate table)' }).default('table'),
   RETURN_WINDOW_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })
     .int('must be a whole number of days')
@@ -444,6 +451,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Orders and their emails.
     orderHoldMinutes: env.ORDER_HOLD_MINUTES,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
+    shippingRates: loadShippingRates(env.SHIPPING_RATES),
+    taxProvider: env.TAX_PROVIDER,
     orderHoldLimits: { maxUnpaidOrders: env.MAX_UNPAID_ORDERS, maxHeldUnitsPerPart: env.MAX_HELD_UNITS_PER_PART },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

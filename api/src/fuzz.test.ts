@@ -79,7 +79,7 @@ beforeAll(async () => {
     .post('/checkout')
     .set('Authorization', `Bearer ${customer.token}`)
     .set('Idempotency-Key', 'fuzz-checkout')
-    .send({ lines: [{ productId: ids.part, quantity: 1 }], address: { fullName: 'Fuzz Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+1 555 010 0100' } });
+    .send({ lines: [{ productId: ids.part, quantity: 1 }], address: { fullName: 'Fuzz Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', region: 'IL', phone: '+1 555 010 0100' } });
   if (checkout.status !== 201) throw new Error(`checkout fixture: ${checkout.status} ${JSON.stringify(checkout.body)}`);
   ids.checkout = checkout.body.checkoutId;
 });
@@ -151,7 +151,7 @@ const TARGETS: Record<string, Target> = {
     path: () => '/checkout',
     body: {
       lines: [{ productId: ids.part, quantity: 1 }],
-      address: { fullName: 'Fuzz Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+1 555 010 0100' },
+      address: { fullName: 'Fuzz Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', region: 'IL', phone: '+1 555 010 0100' },
     },
   },
   'DELETE /myorder/:id': { caller: 'customer', path: () => `/myorder/${ids.order}`, params: { id: () => ids.order }, body: null, ignoresBody: true },

@@ -984,6 +984,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shipping options, tax and total for a checkout before it is placed
+         * @description What the checkout page shows, worked out by the code that places the order: each shipping method with its price and delivery dates (business days from today), the tax of each line rounded to the cent (US: by state; EU: VAT by country, shipping included; elsewhere none) and the total. Holds nothing. Prices come from the database.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 120 calls per account every 60 s (RATE_LIMIT_CART); past it, 429 with Retry-After.
+         */
+        post: operations["quoteCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shipping table (the cart’s estimate)
+         * @description Per destination country, in cents: Standard’s rate and the subtotal from which it is free, and Express’s rate. The row `*` is every country without its own. Set by SHIPPING_RATES (a JSON file of this form) or the defaults.
+         *
+         *     **Who may call:** Anyone.
+         */
+        get: operations["getShippingRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/checkout/{id}": {
         parameters: {
             query?: never;
@@ -1475,6 +1521,7 @@ export interface components {
                 city: string;
                 postalCode: string;
                 country: string;
+                region?: string;
                 phone: string;
             };
         };
@@ -1510,6 +1557,8 @@ export interface components {
                 at: components["schemas"]["DateTime"];
             }[];
             checkoutId?: components["schemas"]["ObjectId"];
+            taxAmount?: components["schemas"]["Cents"];
+            shippingAmount?: components["schemas"]["Cents"];
         };
         /** @description One step of an order’s life: who, when, and why. */
         OrderStatusChange: {
@@ -4176,6 +4225,16 @@ export interface operations {
                     phone: string;
                     profession: string;
                     linkin: string;
+                    shippingAddress?: {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
+                        phone: string;
+                    };
                 } | {
                     email: string;
                 };
@@ -6027,9 +6086,17 @@ export interface operations {
                      *       ],
                      *       "totals": {
                      *         "subtotal": 58998,
+                     *         "shipping": 0,
+                     *         "tax": 0,
                      *         "total": 58998,
                      *         "paid": 58998,
                      *         "refunded": 13999
+                     *       },
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-02",
+                     *         "deliveryTo": "2026-12-04"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -6056,6 +6123,8 @@ export interface operations {
                             quantity: number;
                             unitPrice: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
                             /** @enum {string} */
                             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                             shippedQuantity: number;
@@ -6111,9 +6180,20 @@ export interface operations {
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
                             paid: components["schemas"]["Cents"];
                             refunded: components["schemas"]["Cents"];
+                        };
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -6434,9 +6514,17 @@ export interface operations {
                      *       ],
                      *       "totals": {
                      *         "subtotal": 58998,
+                     *         "shipping": 0,
+                     *         "tax": 0,
                      *         "total": 58998,
                      *         "paid": 58998,
                      *         "refunded": 13999
+                     *       },
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-02",
+                     *         "deliveryTo": "2026-12-04"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -6463,6 +6551,8 @@ export interface operations {
                             quantity: number;
                             unitPrice: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
                             /** @enum {string} */
                             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                             shippedQuantity: number;
@@ -6518,9 +6608,20 @@ export interface operations {
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
                             paid: components["schemas"]["Cents"];
                             refunded: components["schemas"]["Cents"];
+                        };
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -6734,9 +6835,17 @@ export interface operations {
                      *       ],
                      *       "totals": {
                      *         "subtotal": 58998,
+                     *         "shipping": 0,
+                     *         "tax": 0,
                      *         "total": 58998,
                      *         "paid": 58998,
                      *         "refunded": 13999
+                     *       },
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-02",
+                     *         "deliveryTo": "2026-12-04"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -6763,6 +6872,8 @@ export interface operations {
                             quantity: number;
                             unitPrice: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
                             /** @enum {string} */
                             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                             shippedQuantity: number;
@@ -6818,9 +6929,20 @@ export interface operations {
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
                             paid: components["schemas"]["Cents"];
                             refunded: components["schemas"]["Cents"];
+                        };
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -7031,9 +7153,17 @@ export interface operations {
                      *       ],
                      *       "totals": {
                      *         "subtotal": 58998,
+                     *         "shipping": 0,
+                     *         "tax": 0,
                      *         "total": 58998,
                      *         "paid": 58998,
                      *         "refunded": 13999
+                     *       },
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-02",
+                     *         "deliveryTo": "2026-12-04"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -7060,6 +7190,8 @@ export interface operations {
                             quantity: number;
                             unitPrice: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
                             /** @enum {string} */
                             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                             shippedQuantity: number;
@@ -7115,9 +7247,20 @@ export interface operations {
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
                             paid: components["schemas"]["Cents"];
                             refunded: components["schemas"]["Cents"];
+                        };
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -7345,9 +7488,17 @@ export interface operations {
                      *       ],
                      *       "totals": {
                      *         "subtotal": 58998,
+                     *         "shipping": 0,
+                     *         "tax": 0,
                      *         "total": 58998,
                      *         "paid": 58998,
                      *         "refunded": 13999
+                     *       },
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-02",
+                     *         "deliveryTo": "2026-12-04"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -7374,6 +7525,8 @@ export interface operations {
                             quantity: number;
                             unitPrice: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
                             /** @enum {string} */
                             status: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                             shippedQuantity: number;
@@ -7429,9 +7582,20 @@ export interface operations {
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
                             total: components["schemas"]["Cents"];
                             paid: components["schemas"]["Cents"];
                             refunded: components["schemas"]["Cents"];
+                        };
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -8525,9 +8689,12 @@ export interface operations {
                         postalCode: string;
                         /** @enum {string} */
                         country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
                         phone: string;
                     };
                     saveAddress?: boolean;
+                    /** @enum {string} */
+                    shippingMethod?: "standard" | "express";
                 };
             };
         };
@@ -8597,6 +8764,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "totalAmount": 58998,
+                     *       "subtotal": 58998,
+                     *       "shipping": 0,
+                     *       "tax": 0,
+                     *       "total": 58998,
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-02",
+                     *         "deliveryTo": "2026-12-04"
+                     *       },
                      *       "address": {
                      *         "fullName": "Sam Lee",
                      *         "street": "12 Harbour Road",
@@ -8617,12 +8794,26 @@ export interface operations {
                         orderNumber: string;
                         orders: components["schemas"]["Order"][];
                         totalAmount: components["schemas"]["Cents"];
+                        subtotal: components["schemas"]["Cents"];
+                        shipping: components["schemas"]["Cents"];
+                        tax: components["schemas"]["Cents"];
+                        total: components["schemas"]["Cents"];
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
+                        };
                         address?: {
                             fullName: string;
                             street: string;
                             city: string;
                             postalCode: string;
                             country: string;
+                            region?: string;
                             phone: string;
                         };
                         shipTo: string;
@@ -8634,7 +8825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it). */
+            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it), or the total is below the card minimum ($0.50): nothing is held. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8751,6 +8942,221 @@ export interface operations {
             };
         };
     };
+    quoteCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        productId: string;
+                        quantity: number;
+                    }[];
+                    address: {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
+                        phone: string;
+                    };
+                    /** @enum {string} */
+                    shippingMethod?: "standard" | "express";
+                };
+            };
+        };
+        responses: {
+            /** @description The figures for the method asked (Standard when absent) and every option. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subtotal": 45997,
+                     *       "shipping": 0,
+                     *       "tax": 3335,
+                     *       "total": 49332,
+                     *       "shippingMethod": "standard",
+                     *       "shippingOptions": [
+                     *         {
+                     *           "method": "standard",
+                     *           "amount": 0,
+                     *           "deliveryFrom": "2026-12-02",
+                     *           "deliveryTo": "2026-12-04"
+                     *         },
+                     *         {
+                     *           "method": "express",
+                     *           "amount": 2499,
+                     *           "deliveryFrom": "2026-11-30",
+                     *           "deliveryTo": "2026-12-01"
+                     *         }
+                     *       ],
+                     *       "freeShippingOver": 9900
+                     *     }
+                     */
+                    "application/json": {
+                        subtotal: components["schemas"]["Cents"];
+                        shipping: components["schemas"]["Cents"];
+                        tax: components["schemas"]["Cents"];
+                        total: components["schemas"]["Cents"];
+                        /** @enum {string} */
+                        shippingMethod: "standard" | "express";
+                        shippingOptions: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
+                        }[];
+                        freeShippingOver?: components["schemas"]["Cents"];
+                    };
+                };
+            };
+            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        productId?: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A part of the checkout is no longer sold (`productId` names it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        productId?: components["schemas"]["ObjectId"];
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getShippingRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rates: {
+                            country: string;
+                            standard: {
+                                amount: components["schemas"]["Cents"];
+                                freeOver?: components["schemas"]["Cents"];
+                            };
+                            express: {
+                                amount: components["schemas"]["Cents"];
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getCheckout: {
         parameters: {
             query?: never;
@@ -8825,6 +9231,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "totalAmount": 58998,
+                     *       "subtotal": 58998,
+                     *       "shipping": 0,
+                     *       "tax": 0,
+                     *       "total": 58998,
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-02",
+                     *         "deliveryTo": "2026-12-04"
+                     *       },
                      *       "address": {
                      *         "fullName": "Sam Lee",
                      *         "street": "12 Harbour Road",
@@ -8845,12 +9261,26 @@ export interface operations {
                         orderNumber: string;
                         orders: components["schemas"]["Order"][];
                         totalAmount: components["schemas"]["Cents"];
+                        subtotal: components["schemas"]["Cents"];
+                        shipping: components["schemas"]["Cents"];
+                        tax: components["schemas"]["Cents"];
+                        total: components["schemas"]["Cents"];
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
+                        };
                         address?: {
                             fullName: string;
                             street: string;
                             city: string;
                             postalCode: string;
                             country: string;
+                            region?: string;
                             phone: string;
                         };
                         shipTo: string;

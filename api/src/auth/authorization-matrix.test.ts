@@ -96,7 +96,7 @@ const profileBody = {
   profession: 'Systems engineer',
   linkin: 'https://www.linkedin.com/in/sam-lee',
 };
-const shippingAddress = { fullName: 'Matrix Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+1 555 010 0100' };
+const shippingAddress = { fullName: 'Matrix Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', region: 'IL', phone: '+1 555 010 0100' };
 const checkoutBody = () => ({ lines: [{ productId: part.id, quantity: 1 }], address: shippingAddress });
 /** A checkout of the customer's, placed through the api. */
 async function customerCheckout(): Promise<string> {

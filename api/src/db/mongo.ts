@@ -1,5 +1,5 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import type { ActivityEntry, BuildSlot, Order, OrderPaymentState, OrderProgress, OrderRefund, OrderStatusChange, Profile, Review, Part, ReturnStatus, SavedAddress, User } from '@pcpp/contracts/core';
+import type { ActivityEntry, BuildSlot, Order, OrderPaymentState, OrderProgress, OrderRefund, OrderStatusChange, Profile, Review, Part, ReturnStatus, SavedAddress, ShippingOption, User } from '@pcpp/contracts/core';
 import { type Collection, type Db, MongoClient, type ObjectId } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 import { failWritesOnDestroyedSockets } from './driver-fixes';
@@ -127,6 +127,8 @@ export interface CheckoutDocument {
   totalAmount: number;
   /** Absent for a single order's checkout (the spec's POST /order has a one-line address). */
   address?: SavedAddress;
+  /** The shipping method chosen, its price and delivery estimate (absent before shipping was charged, and on single orders). */
+  delivery?: ShippingOption;
   paid: boolean;
   transactionId?: string;
   /** The PaymentIntent made for it last (the card form's). */

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
-import { formatCents, ORDER_NUMBER_PATTERN } from '@pcpp/contracts/core';
+import { type Checkout, formatCents, ORDER_NUMBER_PATTERN } from '@pcpp/contracts/core';
 import request from 'supertest';
 import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
 import { createStripeClient } from '../payments/stripe-client';
@@ -265,7 +265,7 @@ describe('GET /checkout/{id} and paying a checkout', () => {
     const parts = await Promise.all(quantities.map(() => createPart(api, { p_quantity: 20, price: 1000 })));
     const response = await postCheckout(customer, { lines: parts.map((part, index) => line(part, quantities[index]!)), address });
     expect(response.status).toBe(201);
-    return response.body as { checkoutId: string; orderNumber: string; totalAmount: number };
+    return response.body as Checkout;
   }
   const intentFor = (account: Account, checkoutId: string) => as(account, request(server).post('/create-payment-intent').send({ checkoutId }));
   const eventOf = (intent: Stripe.PaymentIntent) =>
@@ -294,7 +294,9 @@ describe('GET /checkout/{id} and paying a checkout', () => {
   it('one PaymentIntent for the whole checkout; its webhook pays every line once however often it comes, with one payment email', async () => {
     const checkout = await placed();
     const intent = await paidIntent(checkout.checkoutId);
-    expect(intent.amount).toBe(checkout.totalAmount);
+    expect(intent.amount).toBe(checkout.total);
+    expect(checkout.total).toBe(checkout.subtotal + checkout.shipping + checkout.tax);
+    expect(checkout.subtotal).toBe(checkout.totalAmount);
     const payload = eventOf(intent);
     const deliveries = await Promise.all(Array.from({ length: 4 }, () => deliver(payload)));
     expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200, 200]);
@@ -315,7 +317,7 @@ describe('GET /checkout/{id} and paying a checkout', () => {
   it('a payment whose amount is not the sum of the lines pays nothing and is refunded once, recorded on the lines and in Activity', async () => {
     const checkout = await placed();
     // A real payment in the sandbox naming the checkout, for a cent less than its lines.
-    const created = await stripe.paymentIntents.create({ amount: checkout.totalAmount - 1, currency: 'usd', metadata: { checkoutId: checkout.checkoutId } });
+    const created = await stripe.paymentIntents.create({ amount: checkout.total - 1, currency: 'usd', metadata: { checkoutId: checkout.checkoutId } });
     const intent = await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_visa' });
     expect(intent.status).toBe('succeeded');
     // Delivered twice at once and once more later: nothing paid, one refund.
@@ -329,14 +331,14 @@ describe('GET /checkout/{id} and paying a checkout', () => {
     expect(refundIds.size).toBe(1);
     for (const order of lines) {
       expect(order.refunds).toEqual([
-        { refundId: [...refundIds][0], paymentIntentId: intent.id, amount: checkout.totalAmount - 1, reason: 'the payment did not match the order’s amount', at: expect.any(Date) },
+        { refundId: [...refundIds][0], paymentIntentId: intent.id, amount: checkout.total - 1, reason: 'the payment did not match the order’s amount', at: expect.any(Date) },
       ]);
     }
-    expect(await stripe.refunds.retrieve([...refundIds][0]!)).toMatchObject({ payment_intent: intent.id, amount: checkout.totalAmount - 1, status: 'succeeded' });
+    expect(await stripe.refunds.retrieve([...refundIds][0]!)).toMatchObject({ payment_intent: intent.id, amount: checkout.total - 1, status: 'succeeded' });
     await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
     const activity = await as(admin, request(server).get('/activity?limit=50'));
     expect(activity.body.items.filter((entry: { action: string; target: string }) => entry.action === 'order.refunded' && entry.target === checkout.orderNumber)).toEqual([
-      expect.objectContaining({ actor: 'system', details: `${formatCents(checkout.totalAmount - 1)}: the payment did not match the order’s amount` }),
+      expect.objectContaining({ actor: 'system', details: `${formatCents(checkout.total - 1)}: the payment did not match the order’s amount` }),
     ]);
     // The checkout stays payable with the right amount.
     const right = await paidIntent(checkout.checkoutId);

@@ -1,10 +1,10 @@
-import { checkoutConflictSchema, checkoutLineErrorSchema, checkoutSchema, holdConflictSchema } from '@pcpp/contracts/core';
+import { checkoutConflictSchema, checkoutLineErrorSchema, checkoutQuoteSchema, checkoutSchema, holdConflictSchema, shippingRatesSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { CheckoutService } from './service';
-import { checkoutBodySchema, checkoutHeadersSchema, checkoutParamsSchema } from './validators';
+import { checkoutBodySchema, checkoutHeadersSchema, checkoutParamsSchema, checkoutQuoteBodySchema } from './validators';
 
 export interface CheckoutRouteDeps {
   checkout: CheckoutService;
@@ -41,7 +41,9 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
           example: examples.checkout,
         },
         400: {
-          description: 'The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it).',
+          description:
+            'The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it), ' +
+            'or the total is below the card minimum ($0.50): nothing is held.',
           schema: checkoutLineErrorSchema,
         },
         403: { description: 'The account’s email is not verified yet: the sentence says how to verify it.' },
@@ -59,6 +61,50 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
         ({ checkout }) =>
         ({ body }, req) =>
           checkout.place(accessClaims(req), body),
+    }),
+    route({
+      method: 'post',
+      path: '/checkout/quote',
+      operationId: 'quoteCheckout',
+      tag: 'Checkout',
+      summary: 'Shipping options, tax and total for a checkout before it is placed',
+      description:
+        'What the checkout page shows, worked out by the code that places the order: each shipping method with its price and ' +
+        'delivery dates (business days from today), the tax of each line rounded to the cent (US: by state; EU: VAT by ' +
+        'country, shipping included; elsewhere none) and the total. Holds nothing. Prices come from the database.',
+      access: 'customer',
+      rateLimit: 'cart',
+      body: checkoutQuoteBodySchema,
+      answers: {
+        200: { description: 'The figures for the method asked (Standard when absent) and every option.', schema: checkoutQuoteSchema, example: examples.checkoutQuote },
+        400: {
+          description: 'The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it).',
+          schema: checkoutLineErrorSchema,
+        },
+        404: { description: 'A part of the checkout is no longer sold (`productId` names it).', schema: checkoutLineErrorSchema },
+      },
+      handle:
+        ({ checkout }) =>
+        ({ body }) =>
+          checkout.quote(body),
+    }),
+    route({
+      method: 'get',
+      path: '/shipping-rates',
+      operationId: 'getShippingRates',
+      tag: 'Checkout',
+      summary: 'The shipping table (the cart’s estimate)',
+      description:
+        'Per destination country, in cents: Standard’s rate and the subtotal from which it is free, and Express’s rate. The row `*` ' +
+        'is every country without its own. Set by SHIPPING_RATES (a JSON file of this form) or the defaults.',
+      access: 'public',
+      answers: {
+        200: { description: 'The table.', schema: shippingRatesSchema },
+      },
+      handle:
+        ({ checkout }) =>
+        () =>
+          checkout.shippingRates(),
     }),
     route({
       method: 'get',

@@ -1,6 +1,10 @@
 import {
   addressLine,
+  CARD_MINIMUM_CENTS,
   type Checkout,
+  type CheckoutQuote,
+  lineTotalCents,
+  totalsText,
   publicNameOf,
   type SavedAddress,
   orderRuleText,
@@ -24,16 +28,26 @@ import { type CheckoutFulfilment, REFUND_REASONS } from '../payments/service';
 import type { InvoiceLinks } from '../fulfilment/invoice-links';
 import type { UsersRepository } from '../users/repository';
 import type { CheckoutRepository } from './repository';
-import type { CheckoutBody } from './validators';
+import { chargeOf, figuresOf } from '../orders/line-charge';
+import { assertCardPayable, type CheckoutPricing, type PricedCheckout } from './totals';
+import type { CheckoutBody, CheckoutQuoteBody } from './validators';
 
 const CURRENCY = 'usd';
 export const CHECKOUT_NOT_FOUND = 'Checkout not found';
+/** The lines an order's figures count: all of them, but a line cancelled unpaid while others stand no longer. */
+const countedLines = (lines: WithId<OrderDocument>[]) => {
+  const standing = lines.filter((line) => line.paid || line.status !== 'cancelled');
+  return standing.length > 0 ? standing : lines;
+};
+
 function toCheckout(doc: WithId<CheckoutDocument>, orders: WithId<OrderDocument>[], holdMinutes: number): Checkout {
   return {
     checkoutId: doc._id.toHexString(),
     orderNumber: doc.number,
     orders: orders.map(toOrder),
     totalAmount: doc.totalAmount,
+    ...figuresOf(countedLines(orders)),
+    ...(doc.delivery ? { delivery: { ...doc.delivery } } : {}),
     ...(doc.address ? { address: { ...doc.address } } : {}),
     shipTo: orders[0]?.address ?? (doc.address ? addressLine(doc.address) : ''),
     phone: orders[0]?.phone ?? doc.address?.phone ?? '',
@@ -52,6 +66,11 @@ const isPaid = (doc: CheckoutDocument, orders: WithId<OrderDocument>[]) =>
 const payableOrders = (orders: WithId<OrderDocument>[]) => orders.filter((order) => order.status === 'placed' && !order.paid);
 const sumOf = (orders: WithId<OrderDocument>[]) => orders.reduce((sum, order) => sum + order.totalAmount, 0);
 
+/** The lines' prices and the parts they name, in the order given (quote and checkout alike). */
+interface CheckedLine extends HoldLine {
+  price: number;
+}
+
 export function createCheckoutService(deps: {
   checkouts: CheckoutRepository;
   orders: OrdersRepository;
@@ -64,6 +83,8 @@ export function createCheckoutService(deps: {
   holdMinutes: number;
   /** The ordering rules (issue 20), one instance for orders and checkouts. */
   holds: HoldRules;
+  /** Shipping and tax (issue 32): the quote and the order are priced by it alike. */
+  pricing: CheckoutPricing;
   logger: Logger;
   /** The paid email's link to the invoice. */
   invoiceLinks?: Pick<InvoiceLinks, 'url'>;
@@ -84,7 +105,8 @@ export function createCheckoutService(deps: {
         unitPrice: order.per_product_price,
         total: order.totalAmount,
       })),
-      totalAmount: sumOf(lines),
+      figures: figuresOf(lines),
+      ...(doc.delivery ? { delivery: doc.delivery } : {}),
       address: lines[0]?.address ?? (doc.address ? addressLine(doc.address) : ''),
       phone: lines[0]?.phone ?? doc.address?.phone ?? '',
       ...(doc.transactionId ? { transactionId: doc.transactionId } : {}),
@@ -92,8 +114,8 @@ export function createCheckoutService(deps: {
   }
 
   /** The parts of the lines; an unknown part or a quantity below its minimum refuses the whole checkout. */
-  async function checkLines(body: CheckoutBody): Promise<HoldLine[]> {
-    const parts: HoldLine[] = [];
+  async function checkLines(body: Pick<CheckoutBody, 'lines'>): Promise<CheckedLine[]> {
+    const parts: CheckedLine[] = [];
     for (const line of body.lines) {
       const part = await orders.findPart(line.productId);
       const productId = line.productId.toHexString();
@@ -101,7 +123,7 @@ export function createCheckoutService(deps: {
       if (line.quantity < part.min_quantity) {
         throw new BadRequestError(validationMessages.quantityMin(part.min_quantity), { details: { productId } });
       }
-      parts.push({ productId: part._id, partName: part.name, minQuantity: part.min_quantity, quantity: line.quantity });
+      parts.push({ productId: part._id, partName: part.name, minQuantity: part.min_quantity, quantity: line.quantity, price: part.price });
     }
     return parts;
   }
@@ -140,10 +162,23 @@ export function createCheckoutService(deps: {
     const { displayName, emailVerified } = await deps.identity.accountByEmail(caller.email);
     if (!emailVerified) throw new ForbiddenError(orderRuleText.verifyEmailFirst);
     const holdLines = await checkLines(body);
+    const now = new Date();
+    const priceOf = (prices: number[]) =>
+      deps.pricing.price({ lineAmounts: body.lines.map((line, index) => lineTotalCents(prices[index]!, line.quantity)), address: body.address, method: body.shippingMethod, now });
+    // Before any stock is held: a total no card can pay is refused with its sentence, never a 502 at payment.
+    assertCardPayable((await priceOf(holdLines.map((line) => line.price))).total);
     const refusal = await holds.refusal(caller.email, holdLines, { placed: false });
     if (refusal) throw refusal;
     const held = await holdAll(body);
-    const now = new Date();
+    // Priced again at the prices the stock was held at (an admin may have changed one in between).
+    let priced: PricedCheckout;
+    try {
+      priced = await priceOf(held.map((part) => part.price));
+      assertCardPayable(priced.total);
+    } catch (error) {
+      await Promise.all(body.lines.map((line) => orders.returnStock(line.productId, line.quantity)));
+      throw error;
+    }
     const checkoutId = new ObjectId();
     const name = publicNameOf({ displayName, email: caller.email });
     const address: SavedAddress = { ...body.address };
@@ -169,6 +204,7 @@ export function createCheckoutService(deps: {
         at: now,
         holdMinutes: deps.holdMinutes,
       }),
+      ...priced.lines[index]!,
     }));
     let checkout: WithId<CheckoutDocument> | undefined;
     try {
@@ -180,6 +216,7 @@ export function createCheckoutService(deps: {
         orderIds: docs.map((doc) => doc._id),
         totalAmount: sumOf(docs),
         address,
+        delivery: priced.delivery,
         paid: false,
         createdAt: now,
       };
@@ -227,6 +264,21 @@ export function createCheckoutService(deps: {
     /** POST /checkout (once per Idempotency-Key: the http layer's, as the route declares). */
     place,
 
+    /** POST /checkout/quote: the figures and shipping options the checkout would have, holding nothing. */
+    async quote(body: CheckoutQuoteBody): Promise<CheckoutQuote> {
+      const lines = await checkLines(body);
+      const { delivery: _delivery, lines: _lines, ...quote } = await deps.pricing.price({
+        lineAmounts: lines.map((line) => lineTotalCents(line.price, line.quantity)),
+        address: body.address,
+        method: body.shippingMethod,
+        now: new Date(),
+      });
+      return quote;
+    },
+
+    /** GET /shipping-rates: the table the cart's estimate prices with. */
+    shippingRates: () => ({ rates: deps.pricing.rates.map((rate) => ({ ...rate })) }),
+
     /** GET /checkout/{id}: the caller's own checkout with its orders as they are now. */
     async get(caller: AccessClaims, id: ObjectId): Promise<Checkout> {
       const doc = await ownCheckout(caller, id);
@@ -244,7 +296,9 @@ export function createCheckoutService(deps: {
       if (isPaid(doc, lines)) throw new ConflictError('This order is already paid');
       const payable = payableOrders(lines);
       if (payable.length === 0) throw new ConflictError('This order is cancelled and cannot be paid');
-      const amount = sumOf(payable);
+      const amount = chargeOf(payable);
+      // Lines cancelled one by one can leave less than a card takes: say so, never a 502.
+      if (amount < CARD_MINIMUM_CENTS) throw new ConflictError(totalsText.cardMinimum);
       const checkoutId = doc._id.toHexString();
       let intent: Stripe.PaymentIntent;
       try {
@@ -290,8 +344,8 @@ export function createCheckoutService(deps: {
         const reason = lines.some((order) => order.paid) ? REFUND_REASONS.paidTwice : REFUND_REASONS.cancelled;
         return { refund: reason, orders: lines };
       }
-      if (intent.amount !== sumOf(payable) || intent.currency !== CURRENCY) {
-        deps.logger.warn({ checkoutId, paymentIntent: intent.id, amount: intent.amount, due: sumOf(payable) }, 'a checkout payment does not match its lines: nothing paid, given back');
+      if (intent.amount !== chargeOf(payable) || intent.currency !== CURRENCY) {
+        deps.logger.warn({ checkoutId, paymentIntent: intent.id, amount: intent.amount, due: chargeOf(payable) }, 'a checkout payment does not match its lines: nothing paid, given back');
         return { refund: REFUND_REASONS.wrongAmount, orders: lines };
       }
       if (!(await checkouts.claimPaid(doc._id, intent.id))) {

@@ -1,16 +1,28 @@
-import { checkoutInputSchema } from '@pcpp/contracts/core';
+import { checkoutInputSchema, checkoutQuoteInputSchema } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { objectIdSchema } from '../../validation';
 import { IDEMPOTENCY_KEY_MESSAGE } from '../orders/validators';
 
 /** POST /checkout: contracts' schema (strict; lines as ids and quantities, never a price), ids parsed. */
-export const checkoutBodySchema = checkoutInputSchema.transform(({ lines, address, saveAddress }) => ({
-  lines: lines.map(({ productId, quantity }) => ({ productId: ObjectId.createFromHexString(productId), quantity })),
+const parsedLines = (lines: { productId: string; quantity: number }[]) =>
+  lines.map(({ productId, quantity }) => ({ productId: ObjectId.createFromHexString(productId), quantity }));
+
+export const checkoutBodySchema = checkoutInputSchema.transform(({ lines, address, saveAddress, shippingMethod }) => ({
+  lines: parsedLines(lines),
   address,
   saveAddress: saveAddress ?? false,
+  shippingMethod: shippingMethod ?? 'standard',
 }));
 export type CheckoutBody = z.output<typeof checkoutBodySchema>;
+
+/** POST /checkout/quote: contracts' schema (strict), ids parsed. */
+export const checkoutQuoteBodySchema = checkoutQuoteInputSchema.transform(({ lines, address, shippingMethod }) => ({
+  lines: parsedLines(lines),
+  address,
+  shippingMethod: shippingMethod ?? 'standard',
+}));
+export type CheckoutQuoteBody = z.output<typeof checkoutQuoteBodySchema>;
 
 /** POST /checkout requires its key: a checkout is never placed twice by a retry. */
 export const checkoutHeadersSchema = z.object({

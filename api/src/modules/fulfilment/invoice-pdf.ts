@@ -1,4 +1,4 @@
-import { brand, formatCents, type OrderDetail } from '@pcpp/contracts/core';
+import { brand, formatCents, type OrderDetail, totalsText } from '@pcpp/contracts/core';
 import PDFDocument from 'pdfkit';
 
 /** The seller as the invoice names it (the shop's own details; SHOP_URL is where customers reach it). */
@@ -55,8 +55,11 @@ export function invoicePdf(order: OrderDetail, invoice: { number: string; issued
   for (const line of order.lines) row(line.productName, String(line.quantity), formatCents(line.unitPrice), formatCents(line.total));
   for (const refund of order.refunds) row(`Credit: ${refund.reason} (${dateText(refund.at)})`, '', '', `-${formatCents(refund.amount)}`);
   doc.moveDown();
-  row('Subtotal', '', '', formatCents(order.totals.subtotal), true);
-  row('Total', '', '', formatCents(order.totals.total), true);
+  row(totalsText.subtotal, '', '', formatCents(order.totals.subtotal), true);
+  const method = order.delivery ? ` (${totalsText.method[order.delivery.method]})` : '';
+  row(`${totalsText.shipping}${method}`, '', '', formatCents(order.totals.shipping));
+  row(totalsText.tax, '', '', formatCents(order.totals.tax));
+  row(totalsText.total, '', '', formatCents(order.totals.total), true);
   row('Paid by card', '', '', formatCents(order.totals.paid));
   if (order.totals.refunded > 0) row('Refunded', '', '', `-${formatCents(order.totals.refunded)}`);
   row('Net paid', '', '', formatCents(order.totals.paid - order.totals.refunded), true);

@@ -1,6 +1,7 @@
 import { CANCEL_REASONS, partsInShort } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
 import type { CheckoutDocument, Collections, OrderDocument, StoredOrderState } from '../../db/mongo';
+import { chargeOf } from '../orders/line-charge';
 import { orderStateOf, unitsOf } from './units';
 
 /** A checkout's lines in the order they were placed. */
@@ -28,7 +29,7 @@ export function storedStateOf(header: Pick<CheckoutDocument, 'cancellation'>, li
     partNames: lines.map((line) => line.productName.toLowerCase()),
     lineCount: lines.length,
     units: lines.reduce((sum, line) => sum + line.order_quantity, 0),
-    total: (counted.length > 0 ? counted : lines).reduce((sum, line) => sum + line.totalAmount, 0),
+    total: chargeOf(counted.length > 0 ? counted : lines),
     refunded: lines.reduce((sum, line) => sum + unitsOf(line).refundedAmount, 0),
   };
 }

@@ -70,7 +70,7 @@ describe('an order as a whole', () => {
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ number: order.number, status: 'paid', payment: 'paid', returnUnderWay: false, email: customer.email });
     expect(seen.body.lines).toHaveLength(6);
-    expect(seen.body.totals).toEqual({ subtotal: 21000, total: 21000, paid: 21000, refunded: 0 });
+    expect(seen.body.totals).toEqual({ subtotal: 21000, shipping: 0, tax: 0, total: 21000, paid: 21000, refunded: 0 });
     // Anyone else is told it does not exist, as for a number no order has; an admin sees it.
     expect((await getOrder(other, order.number)).status).toBe(404);
     expect((await getOrder(other, 'PCP-000000')).status).toBe(404);
@@ -188,11 +188,12 @@ describe('an order as a whole', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     const after = await getOrder(customer, order.number);
     expect(after.body).toMatchObject({ status: 'cancelled', payment: 'refunded', cancellation: { reason: 'The supplier cannot deliver.' } });
-    expect(after.body.totals.refunded).toBe(6250);
+    // The parts (6,250) and the shipping to the UK (9.99 below its free threshold; no UK tax collected): all of it back.
+    expect(after.body.totals).toMatchObject({ subtotal: 6250, shipping: 999, tax: 0, total: 7249, refunded: 7249 });
     expect([await stockOf(a), await stockOf(b)]).toEqual([10, 10]);
     expect(after.body.lines.map((line: { status: string }) => line.status)).toEqual(['cancelled', 'cancelled']);
     const refunds = await api.database.collections.lineRefunds.find({ orderNumber: order.number }).toArray();
-    expect(refunds.map((made) => [made.status, made.amount])).toEqual([['done', 6250]]);
+    expect(refunds.map((made) => [made.status, made.amount])).toEqual([['done', 7249]]);
     await waitFor(async () => (await mailsAbout(customer.email, `Order ${order.number} is cancelled`)).length === 1);
     expect((await mailsAbout(customer.email, `Order ${order.number} is cancelled`))[0]!.text).toContain('The supplier cannot deliver.');
     // Nothing left to refund or ship.
@@ -235,14 +236,15 @@ describe('POST /orders/{number}/refunds', () => {
     expect([firstTry.status, retry.status]).toEqual([201, 201]);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect((await refund(order.number, { ...body, reason: 'Other' }, key)).status).toBe(422);
-    expect(firstTry.body.totals.refunded).toBe(3333);
+    // A unit gives back its third of the line's charge: 3 × 33.33 of parts and 9.99 of shipping.
+    expect(firstTry.body.totals).toMatchObject({ total: 10998, refunded: 3666 });
     expect(await stockOf(part)).toBe(8);
 
     // Two refunds of the two remaining units at once: one passes, the other is refused.
     const racing = await Promise.all([1, 2].map(() => refund(order.number, { lines: [{ lineId, quantity: 2 }], reason: 'Race', restock: true })));
     expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const after = await getOrder(customer, order.number);
-    expect(after.body.totals.refunded).toBe(9999);
+    expect(after.body.totals.refunded).toBe(10998);
     expect(after.body.lines[0]).toMatchObject({ refundedQuantity: 3, restockedQuantity: 3 });
     expect(after.body).toMatchObject({ status: 'refunded', payment: 'refunded' });
     expect(await stockOf(part)).toBe(10);
@@ -261,7 +263,7 @@ describe('POST /orders/{number}/refunds', () => {
     ]);
     const line = await api.database.collections.orders.findOne({ _id: ObjectId.createFromHexString(lineId) });
     expect(line!.refundedQuantity ?? 0).toBeLessThanOrEqual(2);
-    expect(line!.refundedAmount ?? 0).toBeLessThanOrEqual(2000);
+    expect(line!.refundedAmount ?? 0).toBeLessThanOrEqual(2000 + 999);
     expect((line!.shippedQuantity ?? 0) + (line!.refundedUnshippedQuantity ?? 0)).toBeLessThanOrEqual(2);
     const stripeTotal = (await api.database.collections.lineRefunds.find({ orderNumber: order.number, status: 'done' }).toArray()).reduce((sum, made) => sum + made.amount, 0);
     expect(stripeTotal).toBe(line!.refundedAmount ?? 0);

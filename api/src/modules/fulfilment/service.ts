@@ -26,6 +26,7 @@ import type { Outbox } from '../mail/outbox';
 import { type OrderEmailFacts, wholeOrderEmail } from '../mail/templates';
 import type { OrdersRepository } from '../orders/repository';
 import { cancelUnpaidOrder, toOrder } from '../orders/service';
+import { chargeOf, figuresOf, lineCharge } from '../orders/line-charge';
 import type { PaymentsService } from '../payments/service';
 import type { FulfilmentRepository, OrderSearch, UnitsChange } from './repository';
 import { refundShare, refundSplit, returnableUnits, shippableUnits, unitsOf, activeUnits } from './units';
@@ -153,6 +154,8 @@ export function createFulfilmentService(deps: {
       quantity: u.quantity,
       unitPrice: line.per_product_price,
       total: line.totalAmount,
+      tax: line.taxAmount ?? 0,
+      shipping: line.shippingAmount ?? 0,
       status: line.status,
       shippedQuantity: u.shipped,
       deliveredQuantity: u.delivered,
@@ -248,11 +251,11 @@ export function createFulfilmentService(deps: {
       refunds: refundEntries,
       returns: returns.map(toReturn),
       totals: {
-        subtotal: lines.reduce((sum, line) => sum + line.totalAmount, 0),
-        total: lines.reduce((sum, line) => sum + line.totalAmount, 0),
-        paid: paidLines.reduce((sum, line) => sum + line.totalAmount, 0),
+        ...figuresOf(lines),
+        paid: chargeOf(paidLines),
         refunded: refundEntries.reduce((sum, refund) => sum + refund.amount, 0),
       },
+      ...(header.delivery ? { delivery: { ...header.delivery } } : {}),
       ...(header.transactionId ?? paidLines[0]?.transactionId ? { transactionId: header.transactionId ?? paidLines[0]!.transactionId! } : {}),
       ...(header.invoiceNumber ? { invoiceNumber: header.invoiceNumber } : {}),
       ...(header.cancellation ? { cancellation: { at: header.cancellation.at.toISOString(), reason: header.cancellation.reason } } : {}),
@@ -331,7 +334,7 @@ export function createFulfilmentService(deps: {
           inc: {
             refundedQuantity: want.quantity,
             refundedUnshippedQuantity: split.unshipped,
-            refundedAmount: refundShare(line.totalAmount, u.quantity, u.refunded, want.quantity),
+            refundedAmount: refundShare(lineCharge(line), u.quantity, u.refunded, want.quantity),
             restockedQuantity: options.restock ? want.quantity : 0,
           },
         };

@@ -1,5 +1,6 @@
 import type { OrderPaymentState, OrderProgress } from '@pcpp/contracts/core';
 import type { LineCounters, OrderDocument } from '../../db/mongo';
+import { lineCharge } from '../orders/line-charge';
 
 /**
  * What happened to a line's units, as counters on the line (the spec's Order document). Missing
@@ -79,7 +80,7 @@ export interface OrderState {
   returnUnderWay: boolean;
 }
 
-type StateLine = Pick<OrderDocument, 'order_quantity' | 'totalAmount' | 'paid' | 'status'> & LineCounters;
+type StateLine = Pick<OrderDocument, 'order_quantity' | 'totalAmount' | 'taxAmount' | 'shippingAmount' | 'paid' | 'status'> & LineCounters;
 
 /** The order's state from its lines: where the parts are, where the money is, and whether a return is open. */
 export function orderStateOf(lines: StateLine[], { cancelled = false } = {}): OrderState {
@@ -99,7 +100,7 @@ export function orderStateOf(lines: StateLine[], { cancelled = false } = {}): Or
     active += activeUnits(u);
     shipped += u.shipped;
     delivered += u.delivered;
-    paid += line.totalAmount;
+    paid += lineCharge(line);
     refunded += u.refundedAmount;
   }
   const payment: OrderPaymentState = refunded === 0 ? 'paid' : refunded >= paid ? 'refunded' : 'partly-refunded';

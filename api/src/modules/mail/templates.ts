@@ -1,6 +1,7 @@
-import { brand, formatCents, type Order, orderPagePath } from '@pcpp/contracts/core';
+import { brand, type CheckoutTotals, formatCents, type Order, orderPagePath, type ShippingOption, totalsText } from '@pcpp/contracts/core';
 import escapeHtml from 'escape-html';
 import type { EmailMessage } from './transport';
+import { lineCharge } from '../orders/line-charge';
 
 /** Where My Orders lives in the shop (the spec's path). */
 export const MY_ORDERS_PATH = '/dashboard/myorders';
@@ -24,6 +25,14 @@ function summaryRows(order: Order): Row[] {
     ['Quantity', String(order.order_quantity)],
     ['Price per unit', formatCents(order.per_product_price)],
     ['Total', formatCents(order.totalAmount)],
+    // A line of a checkout carries its tax and share of the shipping: the email says what is paid.
+    ...(lineCharge(order) !== order.totalAmount
+      ? ([
+          [totalsText.shipping, formatCents(order.shippingAmount ?? 0)],
+          [totalsText.tax, formatCents(order.taxAmount ?? 0)],
+          ['To pay', formatCents(lineCharge(order))],
+        ] as Row[])
+      : []),
     ['Ship to', order.address],
     ['Phone', order.phone],
     ['Order number', order.number],
@@ -125,7 +134,7 @@ export function verifyEmailMessage(to: string, link: string): EmailMessage {
 export function paymentConfirmedEmail(order: Order, options: LinkOptions & { invoiceUrl?: string }): EmailMessage {
   return orderEmail(order, options, {
     subject: `Payment received for ${order.productName}`,
-    intro: `We have received your payment of ${formatCents(order.totalAmount)}. Your order will be dispatched within 5 days.`,
+    intro: `We have received your payment of ${formatCents(lineCharge(order))}. Your order will be dispatched within 5 days.`,
     extra: [
       ...(order.transactionId ? [['Transaction id', order.transactionId] as Row] : []),
       ...(options.invoiceUrl ? [['Invoice (PDF)', options.invoiceUrl, 'link'] as Row] : []),
@@ -141,7 +150,10 @@ export interface CheckoutSummary {
   name: string;
   checkoutId: string;
   lines: { productName: string; quantity: number; unitPrice: number; total: number }[];
-  totalAmount: number;
+  /** Subtotal, shipping, tax and total of the lines listed. */
+  figures: CheckoutTotals;
+  /** How it ships and the delivery estimate (absent on checkouts placed before shipping was charged). */
+  delivery?: ShippingOption;
   address: string;
   phone: string;
   transactionId?: string;
@@ -158,7 +170,13 @@ function checkoutEmail(
     `${line.quantity} × ${line.productName} at ${formatCents(line.unitPrice)}: ${formatCents(line.total)}`;
   const facts: [string, string][] = [
     ['Order number', checkout.number],
-    ['Total', formatCents(checkout.totalAmount)],
+    [totalsText.subtotal, formatCents(checkout.figures.subtotal)],
+    ...(checkout.delivery
+      ? [[`${totalsText.shipping} (${totalsText.method[checkout.delivery.method]})`, checkout.figures.shipping === 0 ? totalsText.free : formatCents(checkout.figures.shipping)] as [string, string]]
+      : []),
+    [totalsText.tax, formatCents(checkout.figures.tax)],
+    [totalsText.total, formatCents(checkout.figures.total)],
+    ...(checkout.delivery ? [[totalsText.deliveryTitle, totalsText.arrives(checkout.delivery.deliveryFrom, checkout.delivery.deliveryTo)] as [string, string]] : []),
     ['Ship to', checkout.address],
     ['Phone', checkout.phone],
     ...(checkout.transactionId ? [['Transaction id', checkout.transactionId] as [string, string]] : []),
@@ -214,7 +232,7 @@ export function checkoutPlacedEmail(checkout: CheckoutSummary, options: LinkOpti
 export function checkoutPaidEmail(checkout: CheckoutSummary, options: LinkOptions & { invoiceUrl?: string }): EmailMessage {
   return checkoutEmail(checkout, options, {
     subject: `Payment received for order ${checkout.number}`,
-    intro: `We have received your payment of ${formatCents(checkout.totalAmount)}. Your order will be dispatched within 5 days.`,
+    intro: `We have received your payment of ${formatCents(checkout.figures.total)}. Your order will be dispatched within 5 days.`,
     action: 'See your order',
     path: checkoutPath(checkout.checkoutId),
     ...(options.invoiceUrl ? { invoiceUrl: options.invoiceUrl } : {}),

@@ -123,7 +123,7 @@ describe('the caps on unpaid holds', () => {
     const customer = await createAccount(api, 'customer');
     const checkoutBody = {
       lines: [{ productId: part.id, quantity: 1 }],
-      address: { fullName: 'Turn Taker', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+1 202 555 0100' },
+      address: { fullName: 'Turn Taker', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', region: 'IL', phone: '+1 202 555 0100' },
     };
     const postCheckout = (index: number) =>
       request(api.app).post('/checkout').set('Authorization', `Bearer ${customer.token}`).set('Idempotency-Key', `turns-${index}-${part.id}`).send(checkoutBody);

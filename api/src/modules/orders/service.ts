@@ -28,6 +28,7 @@ import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { orderCancelledByShopEmail, orderPlacedEmail } from '../mail/templates';
 import type { CheckoutRepository } from '../checkout/repository';
+import { assertCardPayable } from '../checkout/totals';
 import type { PaymentsService } from '../payments/service';
 import type { HoldLine, HoldRules } from './hold-rules';
 import type { OrdersRepository } from './repository';
@@ -60,6 +61,8 @@ export function toOrder(doc: WithId<OrderDocument>): Order {
     ...(doc.shipment ? { shipment: { carrier: doc.shipment.carrier, trackingNumber: doc.shipment.trackingNumber } } : {}),
     createdAt: doc.createdAt.toISOString(),
     ...(doc.checkoutId ? { checkoutId: doc.checkoutId.toHexString() } : {}),
+    ...(doc.taxAmount !== undefined ? { taxAmount: doc.taxAmount } : {}),
+    ...(doc.shippingAmount !== undefined ? { shippingAmount: doc.shippingAmount } : {}),
     ...(doc.holdExpiresAt ? { holdExpiresAt: doc.holdExpiresAt.toISOString() } : {}),
     ...(doc.refunds?.length
       ? {
@@ -204,6 +207,7 @@ export function createOrdersService(deps: {
     const current = await orders.findPart(input.productId);
     if (!current) throw new NotFoundError('Part not found');
     if (input.quantity < current.min_quantity) throw new BadRequestError(validationMessages.quantityMin(current.min_quantity));
+    assertCardPayable(lineTotalCents(current.price, input.quantity));
     const lines: HoldLine[] = [{ productId: current._id, partName: current.name, minQuantity: current.min_quantity, quantity: input.quantity }];
     const refusal = await holds.refusal(caller.email, lines, { placed: false });
     if (refusal) throw refusal;

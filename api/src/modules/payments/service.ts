@@ -1,4 +1,4 @@
-import { formatCents, orderRuleText } from '@pcpp/contracts/core';
+import { CARD_MINIMUM_CENTS, formatCents, orderRuleText, totalsText } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
 import type Stripe from 'stripe';
 import type { AccessClaims } from '../../auth/access-token';
@@ -6,6 +6,7 @@ import type { OrderDocument } from '../../db/mongo';
 import { ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { PaymentsRepository } from './repository';
+import { lineCharge } from '../orders/line-charge';
 
 /** Stripe's amounts are integer cents, as the orders' are. */
 const CURRENCY = 'usd';
@@ -154,7 +155,7 @@ export function createPaymentsService(deps: {
       logger.warn({ orderId, paymentIntent: intent.id, status: intent.status, for: intent.metadata?.orderId }, 'a payment that is not this order’s: the order stays unpaid');
       return 'mismatch';
     }
-    if (intent.amount !== order.totalAmount || intent.currency !== CURRENCY) {
+    if (intent.amount !== lineCharge(order) || intent.currency !== CURRENCY) {
       await refund(intent, [order], REFUND_REASONS.wrongAmount);
       return 'refunded';
     }
@@ -197,17 +198,20 @@ export function createPaymentsService(deps: {
       const order = await ownOrder(caller, orderId);
       assertPayable(order);
       if (!(await orders.partExists(order.productId))) throw new ConflictError(orderRuleText.partGone);
+      // A line of a checkout costs its parts, their tax and its share of the shipping.
+      const amount = lineCharge(order);
+      if (amount < CARD_MINIMUM_CENTS) throw new ConflictError(totalsText.cardMinimum);
       const id = order._id.toHexString();
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
           {
-            amount: order.totalAmount,
+            amount,
             currency: CURRENCY,
             description: `PC PART PICKER order ${id}: ${order.productName}`,
             metadata: { orderId: id },
           },
-          { idempotencyKey: `order-${id}-${order.totalAmount}` },
+          { idempotencyKey: `order-${id}-${amount}` },
         );
       } catch (error) {
         throw providerError(error);

@@ -41,7 +41,7 @@ export function createUsersRepository(users: Collection<UserDocument>, { onCatal
     return users.findOne({ email });
   }
 
-  function updateProfile(email: string, profile: ProfileUpdateInput): Promise<WithId<UserDocument> | null> {
+  function updateProfile(email: string, profile: Omit<ProfileUpdateInput, 'shippingAddress'> & { shippingAddress?: SavedAddress }): Promise<WithId<UserDocument> | null> {
     return users.findOneAndUpdate({ email }, { $set: profile }, { returnDocument: 'after' });
   }
 

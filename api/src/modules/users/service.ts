@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, adminText, apiNotices, type Page, type Profile, type ProfileUpdateInput, type UserSummary } from '@pcpp/contracts/core';
+import { addressLine, ADMIN_PAGE_SIZE, adminText, apiNotices, type Page, type Profile, type ProfileUpdateInput, type UserSummary } from '@pcpp/contracts/core';
 import type { WithId } from 'mongodb';
 import type { AccessClaims, AccessTokens } from '../../auth/access-token';
 import type { IdentityProvider, VerifiedIdentity } from '../../auth/firebase';
@@ -33,6 +33,7 @@ function toProfile(user: WithId<UserDocument>): Profile {
             city: shippingAddress.city,
             postalCode: shippingAddress.postalCode,
             country: shippingAddress.country,
+            ...(shippingAddress.region ? { region: shippingAddress.region } : {}),
             phone: shippingAddress.phone,
           },
         }
@@ -113,7 +114,10 @@ export function createUsersService(deps: {
     /** Only the account itself may change its profile, admins included. */
     async updateProfile(caller: AccessClaims, requestedEmail: string, changes: ProfileUpdateInput): Promise<Profile> {
       if (requestedEmail.toLowerCase() !== caller.email) throw new ForbiddenError('You can only update your own profile');
-      const user = await deps.users.updateProfile(caller.email, changes);
+      // One address book: a structured address is the saved shipping address, and Address is its line.
+      const { shippingAddress, ...fields } = changes;
+      const profile = shippingAddress ? { ...fields, Address: addressLine(shippingAddress), shippingAddress } : fields;
+      const user = await deps.users.updateProfile(caller.email, profile);
       if (!user) throw new NotFoundError('No account uses this email');
       return toProfile(user);
     },
