@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Review, Part, PartList } from '../../contracts/src/core';
+import { apiAccessToken, demoAccounts } from './auth';
 import { stackUrls } from './environment';
 
 /** The api as the storefront sees it right now (other specs may have added parts or reviews). */
@@ -12,6 +15,32 @@ export async function apiJson<T>(request: APIRequestContext, pathAndQuery: strin
 export const apiParts = (request: APIRequestContext) => apiJson<Part[]>(request, '/tools');
 export const apiReviews = (request: APIRequestContext) => apiJson<Review[]>(request, '/reviews');
 export const apiPartList = (request: APIRequestContext, query: string) => apiJson<PartList>(request, `/tools?${query}`);
+
+/** A part of its own for a test, added through the api as an admin (price in cents). */
+export async function newPart(request: APIRequestContext, fields: { name: string; price: number; p_quantity: number }): Promise<Part> {
+  const token = await apiAccessToken(request, demoAccounts.admin);
+  const bearer = { Authorization: `Bearer ${token}` };
+  // The catalog only takes a photo the shop stores (issue 20): upload one first, as the form does.
+  const upload = await request.post(`${stackUrls.api}/uploads`, {
+    headers: bearer,
+    multipart: { image: { name: 'test-part.png', mimeType: 'image/png', buffer: readFileSync(path.join(__dirname, '../fixtures/test-part.png')) } },
+  });
+  expect(upload.status()).toBe(201);
+  const { data: photo } = (await upload.json()) as { data: { url: string } };
+  const response = await request.post(`${stackUrls.api}/tools`, {
+    headers: bearer,
+    data: {
+      ...fields,
+      category: 'CPU Cooler',
+      min_quantity: 1,
+      description: 'A part an end-to-end test edits.',
+      img: photo.url,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { insertedId } = (await response.json()) as { insertedId: string };
+  return (await (await request.get(`${stackUrls.api}/tools/${insertedId}`)).json()) as Part;
+}
 
 /** True for the api's GET /tools, with or without a query: what page.route intercepts in the slow and failing cases. */
 export function isPartsCall(url: URL): boolean {

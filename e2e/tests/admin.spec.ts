@@ -6,6 +6,7 @@ import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLogin
 import { stackUrls } from '../support/environment';
 import { emailTo } from '../support/mail';
 import { aPart, payThroughPage, placeOrderThroughPage } from '../support/orders';
+import { newPart } from '../support/storefront';
 
 // The demo admin runs the shop from the console; customers reach none of it.
 
@@ -22,31 +23,6 @@ async function newestOrderOf(request: APIRequestContext, token: string | null, p
   const order = ((await response.json()) as Order[]).find((candidate) => candidate.productId === part._id && candidate.status === status);
   if (!order) throw new Error(`no ${status} order of ${part.name}`);
   return order;
-}
-
-/** A part of its own for a test, added through the api as an admin (price in cents). */
-async function newPart(request: APIRequestContext, fields: { name: string; price: number; p_quantity: number }): Promise<Part> {
-  const token = await apiAccessToken(request, demoAccounts.admin);
-  // The catalog only takes a photo the shop stores (issue 20): upload one first, as the form does.
-  const upload = await request.post(`${stackUrls.api}/uploads`, {
-    headers: bearer(token),
-    multipart: { image: { name: 'test-part.png', mimeType: 'image/png', buffer: readFileSync(path.join(__dirname, '../fixtures/test-part.png')) } },
-  });
-  expect(upload.status()).toBe(201);
-  const { data: photo } = (await upload.json()) as { data: { url: string } };
-  const response = await request.post(`${stackUrls.api}/tools`, {
-    headers: bearer(token),
-    data: {
-      ...fields,
-      category: 'CPU Cooler',
-      min_quantity: 1,
-      description: 'A part an end-to-end test edits.',
-      img: photo.url,
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { insertedId } = (await response.json()) as { insertedId: string };
-  return (await (await request.get(`${stackUrls.api}/tools/${insertedId}`)).json()) as Part;
 }
 
 test('the admin adds a product with a photo and its specs, finds it on the home page, and deletes it through the modal', async ({ page, request }) => {

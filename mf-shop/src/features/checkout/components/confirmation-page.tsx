@@ -27,10 +27,11 @@ const Box = styled(CheckoutBox)`
   gap: 12px;
   h2 { font-size: 1.2rem; }
   p { margin: 0; }
-  dl { margin: 0; display: grid; gap: 10px; }
-  dl div { display: grid; gap: 2px; }
-  dt { color: var(--color-ink-soft); font-size: 0.9rem; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  /* The status box's facts (the totals' list keeps its own rows). */
+  > dl { margin: 0; display: grid; gap: 10px; }
+  > dl > div { display: grid; gap: 2px; }
+  > dl dt { color: var(--color-ink-soft); font-size: 0.9rem; }
+  > dl dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 `;
 
 const Table = styled.table`
