@@ -21,7 +21,7 @@ import { createCartService } from './modules/cart/service';
 import { createCheckoutRepository } from './modules/checkout/repository';
 import { createCheckoutService } from './modules/checkout/service';
 import { DEFAULT_SHIPPING_RATES } from './modules/checkout/shipping-rates';
-import { taxProviderFor } from './modules/checkout/tax-provider';
+import { taxProviderFor } from './modules/checkout/tax-providers';
 import { createCheckoutPricing } from './modules/checkout/totals';
 import { createBuildsRepository } from './modules/builds/repository';
 import { createBuildsService } from './modules/builds/service';

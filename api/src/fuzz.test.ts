@@ -154,6 +154,15 @@ const TARGETS: Record<string, Target> = {
       address: { fullName: 'Fuzz Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', region: 'IL', phone: '+1 555 010 0100' },
     },
   },
+  'POST /checkout/quote': {
+    caller: 'customer',
+    path: () => '/checkout/quote',
+    body: {
+      lines: [{ productId: ids.part, quantity: 1 }],
+      address: { fullName: 'Fuzz Buyer', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US', region: 'CA', phone: '+1 555 010 0100' },
+      shippingMethod: 'express',
+    },
+  },
   'DELETE /myorder/:id': { caller: 'customer', path: () => `/myorder/${ids.order}`, params: { id: () => ids.order }, body: null, ignoresBody: true },
   // The paid order: a case that is a valid call (no reason) gets the 409 and cancels nothing.
   'DELETE /order/:id': { caller: 'admin', path: () => `/order/${ids.paidOrder}`, params: { id: () => ids.paidOrder }, body: { reason: 'Out of stock.' } },

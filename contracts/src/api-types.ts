@@ -5090,7 +5090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description The request is malformed (the message says which field), or the parts come to less than the card minimum ($0.50): nothing is held. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6004,6 +6004,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 13999,
                      *           "total": 13999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "delivered",
                      *           "shippedQuantity": 1,
                      *           "deliveredQuantity": 1,
@@ -6022,6 +6024,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 44999,
                      *           "total": 44999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "paid",
                      *           "shippedQuantity": 0,
                      *           "deliveredQuantity": 0,
@@ -6432,6 +6436,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 13999,
                      *           "total": 13999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "delivered",
                      *           "shippedQuantity": 1,
                      *           "deliveredQuantity": 1,
@@ -6450,6 +6456,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 44999,
                      *           "total": 44999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "paid",
                      *           "shippedQuantity": 0,
                      *           "deliveredQuantity": 0,
@@ -6753,6 +6761,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 13999,
                      *           "total": 13999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "delivered",
                      *           "shippedQuantity": 1,
                      *           "deliveredQuantity": 1,
@@ -6771,6 +6781,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 44999,
                      *           "total": 44999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "paid",
                      *           "shippedQuantity": 0,
                      *           "deliveredQuantity": 0,
@@ -7071,6 +7083,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 13999,
                      *           "total": 13999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "delivered",
                      *           "shippedQuantity": 1,
                      *           "deliveredQuantity": 1,
@@ -7089,6 +7103,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 44999,
                      *           "total": 44999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "paid",
                      *           "shippedQuantity": 0,
                      *           "deliveredQuantity": 0,
@@ -7406,6 +7422,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 13999,
                      *           "total": 13999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "delivered",
                      *           "shippedQuantity": 1,
                      *           "deliveredQuantity": 1,
@@ -7424,6 +7442,8 @@ export interface operations {
                      *           "quantity": 1,
                      *           "unitPrice": 44999,
                      *           "total": 44999,
+                     *           "tax": 0,
+                     *           "shipping": 0,
                      *           "status": "paid",
                      *           "shippedQuantity": 0,
                      *           "deliveredQuantity": 0,
@@ -8825,7 +8845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it), or the total is below the card minimum ($0.50): nothing is held. */
+            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it), or the parts come to less than the card minimum ($0.50): nothing is held. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9022,7 +9042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it). */
+            /** @description The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it), or the parts come to less than the card minimum ($0.50). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9116,6 +9136,201 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rates": [
+                     *         {
+                     *           "country": "US",
+                     *           "standard": {
+                     *             "amount": 799,
+                     *             "freeOver": 9900
+                     *           },
+                     *           "express": {
+                     *             "amount": 2499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "CA",
+                     *           "standard": {
+                     *             "amount": 1499,
+                     *             "freeOver": 19900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3999
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "GB",
+                     *           "standard": {
+                     *             "amount": 999,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 2999
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "IE",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "DE",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "FR",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "NL",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "BE",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "LU",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "AT",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "IT",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "ES",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "PT",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "DK",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "SE",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "FI",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "PL",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "CZ",
+                     *           "standard": {
+                     *             "amount": 1299,
+                     *             "freeOver": 14900
+                     *           },
+                     *           "express": {
+                     *             "amount": 3499
+                     *           }
+                     *         },
+                     *         {
+                     *           "country": "*",
+                     *           "standard": {
+                     *             "amount": 1999
+                     *           },
+                     *           "express": {
+                     *             "amount": 4999
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         rates: {
                             country: string;

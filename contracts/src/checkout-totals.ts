@@ -1,6 +1,9 @@
 import { formatCents } from './money';
 
-/** The card minimum (Stripe's smallest USD charge): an order below it could never be paid. */
+/**
+ * The card minimum (Stripe's smallest USD charge). An order's parts must come to at least this:
+ * below it no card could pay for them (shipping aside, which a free threshold may waive).
+ */
 export const CARD_MINIMUM_CENTS = 50;
 
 /** How an order travels: chosen at checkout, priced by the api's shipping table. */
@@ -25,7 +28,7 @@ export const totalsText = {
   cartEstimate: (country: string) => `Estimate for Standard delivery to ${country}. Tax is worked out at checkout from your address.`,
   quoting: 'Working out shipping and tax…',
   quoteFailed: 'Shipping and tax could not be worked out. Check the address, or try again.',
-  cardMinimum: `The order total must be at least ${formatCents(CARD_MINIMUM_CENTS)} to pay by card: add parts or more units.`,
+  cardMinimum: `Orders start at ${formatCents(CARD_MINIMUM_CENTS)} of parts, the smallest amount a card payment takes: add parts or more units.`,
   payLineAlone: 'This part is one line of a larger order: pay the whole order from its page.',
 } as const;
 

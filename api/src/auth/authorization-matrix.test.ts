@@ -247,6 +247,8 @@ const MATRIX: Record<string, Row> = {
     expected: [401, 201, 201, 201],
     send: (p) => as(server().post('/checkout').set('Idempotency-Key', `matrix-${randomSuffix()}`).send(checkoutBody()), p),
   },
+  'POST /checkout/quote': { expected: [401, 200, 200, 200], send: (p) => as(server().post('/checkout/quote').send(checkoutBody()), p) },
+  'GET /shipping-rates': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/shipping-rates'), p) },
   // Someone else's checkout is answered as if it did not exist, admins included.
   'GET /checkout/:id': { expected: [401, 200, 404, 404], setup: customerCheckout, send: (p, id) => as(server().get(`/checkout/${id}`), p) },
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },

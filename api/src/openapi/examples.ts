@@ -255,6 +255,8 @@ const [firstLine, secondLine] = checkoutOrders.map((line) => ({
   quantity: line.order_quantity,
   unitPrice: line.per_product_price,
   total: line.totalAmount,
+  tax: 0,
+  shipping: 0,
   status: 'paid' as const,
   shippedQuantity: 0,
   deliveredQuantity: 0,

@@ -4,6 +4,7 @@ import { accessClaims } from '../../auth/middleware';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { CheckoutService } from './service';
+import { DEFAULT_SHIPPING_RATES } from './shipping-rates';
 import { checkoutBodySchema, checkoutHeadersSchema, checkoutParamsSchema, checkoutQuoteBodySchema } from './validators';
 
 export interface CheckoutRouteDeps {
@@ -43,7 +44,7 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
         400: {
           description:
             'The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it), ' +
-            'or the total is below the card minimum ($0.50): nothing is held.',
+            'or the parts come to less than the card minimum ($0.50): nothing is held.',
           schema: checkoutLineErrorSchema,
         },
         403: { description: 'The account’s email is not verified yet: the sentence says how to verify it.' },
@@ -78,7 +79,9 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
       answers: {
         200: { description: 'The figures for the method asked (Standard when absent) and every option.', schema: checkoutQuoteSchema, example: examples.checkoutQuote },
         400: {
-          description: 'The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it).',
+          description:
+            'The request is malformed (the message says which field), or a line is below its part’s minimum order (`productId` names it), ' +
+            'or the parts come to less than the card minimum ($0.50).',
           schema: checkoutLineErrorSchema,
         },
         404: { description: 'A part of the checkout is no longer sold (`productId` names it).', schema: checkoutLineErrorSchema },
@@ -99,7 +102,7 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
         'is every country without its own. Set by SHIPPING_RATES (a JSON file of this form) or the defaults.',
       access: 'public',
       answers: {
-        200: { description: 'The table.', schema: shippingRatesSchema },
+        200: { description: 'The table.', schema: shippingRatesSchema, example: { rates: DEFAULT_SHIPPING_RATES } },
       },
       handle:
         ({ checkout }) =>

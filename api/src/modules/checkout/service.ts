@@ -166,7 +166,7 @@ export function createCheckoutService(deps: {
     const priceOf = (prices: number[]) =>
       deps.pricing.price({ lineAmounts: body.lines.map((line, index) => lineTotalCents(prices[index]!, line.quantity)), address: body.address, method: body.shippingMethod, now });
     // Before any stock is held: a total no card can pay is refused with its sentence, never a 502 at payment.
-    assertCardPayable((await priceOf(holdLines.map((line) => line.price))).total);
+    assertCardPayable((await priceOf(holdLines.map((line) => line.price))).subtotal);
     const refusal = await holds.refusal(caller.email, holdLines, { placed: false });
     if (refusal) throw refusal;
     const held = await holdAll(body);
@@ -174,7 +174,7 @@ export function createCheckoutService(deps: {
     let priced: PricedCheckout;
     try {
       priced = await priceOf(held.map((part) => part.price));
-      assertCardPayable(priced.total);
+      assertCardPayable(priced.subtotal);
     } catch (error) {
       await Promise.all(body.lines.map((line) => orders.returnStock(line.productId, line.quantity)));
       throw error;
@@ -267,6 +267,8 @@ export function createCheckoutService(deps: {
     /** POST /checkout/quote: the figures and shipping options the checkout would have, holding nothing. */
     async quote(body: CheckoutQuoteBody): Promise<CheckoutQuote> {
       const lines = await checkLines(body);
+      // The page shows the card minimum's sentence as soon as it asks, before any address is typed.
+      assertCardPayable(lines.reduce((sum, line) => sum + lineTotalCents(line.price, line.quantity), 0));
       const { delivery: _delivery, lines: _lines, ...quote } = await deps.pricing.price({
         lineAmounts: lines.map((line) => lineTotalCents(line.price, line.quantity)),
         address: body.address,

@@ -1,4 +1,3 @@
-import { tableTaxProvider } from './tax-rates';
 /**
  * Where sales tax comes from. The shop's table (tax-rates.ts) answers by default; a real provider
  * (Stripe Tax, Avalara) implements the same call and is chosen by configuration (TAX_PROVIDER).
@@ -23,10 +22,3 @@ export interface TaxProvider {
   taxFor(question: TaxQuestion): Promise<TaxAnswer>;
 }
 
-/** The provider TAX_PROVIDER names. */
-export function taxProviderFor(name: 'table'): TaxProvider {
-  switch (name) {
-    case 'table':
-      return tableTaxProvider;
-  }
-}

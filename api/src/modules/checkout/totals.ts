@@ -13,9 +13,9 @@ import {
 import { BadRequestError } from '../../errors';
 import type { TaxProvider, TaxQuestion } from './tax-provider';
 
-/** Refuses (400, with the sentence) an order whose total a card cannot pay: before any stock is held. */
-export function assertCardPayable(total: number): void {
-  if (total < CARD_MINIMUM_CENTS) throw new BadRequestError(totalsText.cardMinimum);
+/** Refuses (400, with the sentence) parts that come to less than a card takes: before any stock is held. */
+export function assertCardPayable(subtotal: number): void {
+  if (subtotal < CARD_MINIMUM_CENTS) throw new BadRequestError(totalsText.cardMinimum);
 }
 
 /** The day `days` business days (Monday to Friday) after `from`, as YYYY-MM-DD (UTC). */

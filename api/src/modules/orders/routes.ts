@@ -63,6 +63,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
           headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request.', schema: z.literal('true').optional() } },
           example: examples.placedOrder,
         },
+        400: { description: 'The request is malformed (the message says which field), or the parts come to less than the card minimum ($0.50): nothing is held.' },
         403: { description: 'The account’s email is not verified yet: the sentence says how to verify it.' },
         404: { description: 'No part has this id.' },
         409: {
