@@ -215,7 +215,7 @@ test('a customer in California buys a three-part build: Standard and Express wit
   for (const [key, value] of Object.entries(shown)) expect({ key, printed: text.includes(value) }).toEqual({ key, printed: true });
 });
 
-test('a part whose total is under the card minimum is refused with the sentence, its stock untouched', async ({ page, request }) => {
+test('a part whose total is under the card minimum is refused with the sentence on the Purchase page and at the checkout, its stock untouched', async ({ page, request }) => {
   const cheap = await newPart(request, { name: `Ten Cent Screw ${Date.now().toString(36)}`, price: 10, p_quantity: 10 });
   const buyer = await verifiedCustomer(request, 'minimum');
   await signInThroughLoginPage(page, buyer);
@@ -225,6 +225,22 @@ test('a part whose total is under the card minimum is refused with the sentence,
   await page.getByLabel('Phone number').fill('+1 415 555 0100');
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page.getByRole('alert')).toHaveText(`Your order was not placed: ${totalsText.cardMinimum}`);
+
+  // The same at the checkout: the quote says it, and placing it is refused with it.
+  const cart = await request.put(`${stackUrls.api}/cart`, { headers: bearer(buyer.token), data: { lines: [{ productId: cheap._id, quantity: 1 }] } });
+  expect(cart.status()).toBe(200);
+  await page.goto('/checkout');
+  await page.getByLabel('Full name').fill('Casey Rivera');
+  await page.getByLabel('Street and house number').fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('Postal code').fill('94103');
+  await page.getByLabel('State').selectOption('CA');
+  await page.getByLabel('Phone number').fill('+1 415 555 0100');
+  await expect(page.getByRole('alert').filter({ hasText: totalsText.cardMinimum })).toBeVisible();
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Place order and pay/ }).click();
+  await expect(page.getByText(`Your order was not placed: ${totalsText.cardMinimum}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
   expect(((await (await request.get(`${stackUrls.api}/tools/${cheap._id}`)).json()) as Part).p_quantity).toBe(10);
   const adminToken = await apiAccessToken(request, demoAccounts.admin);
   expect((await request.delete(`${stackUrls.api}/tools/${cheap._id}`, { headers: bearer(adminToken) })).status()).toBe(200);

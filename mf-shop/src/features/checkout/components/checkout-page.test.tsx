@@ -38,14 +38,18 @@ function quoteOf(input: CheckoutQuoteInput) {
 
 let lines: CartLineInput[];
 let saved: SavedAddress | undefined;
-let quoteFails = false;
+let quoteFails: false | 400 | 503 = false;
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
     'GET /cart': () => ({ body: priceCart(lines, (id) => parts.find((p) => p._id === id)) }),
     'GET /user/one': () => ({ body: { email: customer.email, ...(saved ? { shippingAddress: saved } : {}) } }),
     'POST /checkout/quote': (request) =>
-      quoteFails ? { status: 503, body: { message: 'Try again later' } } : { body: quoteOf(request.body as CheckoutQuoteInput) },
+      quoteFails === 400
+        ? { status: 400, body: { message: totalsText.cardMinimum } }
+        : quoteFails
+          ? { status: 503, body: { message: 'Try again later' } }
+          : { body: quoteOf(request.body as CheckoutQuoteInput) },
   });
 });
 afterAll(() => api.close());
@@ -137,10 +141,19 @@ it('refuses a UK postcode for a US address with the sentence naming the form, an
 it('says so when shipping and tax cannot be worked out', async () => {
   lines = [{ productId: parts[0]!._id, quantity: 1 }];
   saved = california;
-  quoteFails = true;
+  quoteFails = 503;
   renderCheckout();
   expect(await screen.findByText(totalsText.quoteFailed)).toHaveAttribute('role', 'alert');
   expect(screen.queryByTestId('checkout-total')).not.toBeInTheDocument();
+});
+
+it('says the api’s sentence when the parts come to less than the card minimum', async () => {
+  lines = [{ productId: parts[0]!._id, quantity: 1 }];
+  saved = california;
+  quoteFails = 400;
+  renderCheckout();
+  expect(await screen.findByText(totalsText.cardMinimum)).toHaveAttribute('role', 'alert');
+  expect(screen.queryByText(totalsText.quoteFailed)).not.toBeInTheDocument();
 });
 
 it('shows an unverified customer the verify banner first, and says why the button waits', async () => {

@@ -155,7 +155,10 @@ function Summary({ cart, quote }: { cart: Cart; quote: ReturnType<typeof useChec
       <OrderTotals label={checkoutPageText.totalsTitle} testIdPrefix="checkout" totals={figures ?? { subtotal: cart.subtotal }} />
       {quote === null && <Muted>{checkoutPageText.quoteNeedsAddress}</Muted>}
       {quote?.isFetching && <Spinner label={totalsText.quoting} />}
-      {quote?.isError && !quote.isFetching && <ErrorText role="alert">{totalsText.quoteFailed}</ErrorText>}
+      {quote?.isError && !quote.isFetching && (
+        // A 400 is the api's sentence about this order (parts under the card minimum); anything else, ours.
+        <ErrorText role="alert">{quote.error instanceof ApiError && quote.error.status === 400 ? quote.error.message : totalsText.quoteFailed}</ErrorText>
+      )}
     </Box>
   );
 }
