@@ -144,6 +144,17 @@ test('a declined card leaves the checkout unpaid with Pay now and the time left;
 });
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The checkout's address: San Francisco, with the postal code given (the country stays United States). */
+async function fillCaliforniaAddress(page: Page, postalCode: string) {
+  await page.getByLabel('Full name').fill('Casey Rivera');
+  await page.getByLabel('Street and house number').fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  await expect(page.getByLabel('Country')).toHaveValue('US');
+  await page.getByLabel('State').selectOption('CA');
+  await page.getByLabel('Phone number').fill('+1 415 555 0100');
+  await page.getByLabel('Postal code').fill(postalCode);
+}
 const figure = async (page: Page, id: string) => (await page.getByTestId(id).textContent())!.trim();
 
 test('a customer in California buys a three-part build: Standard and Express with dates, the tax follows the state, the same figures everywhere', async ({ page, request }) => {
@@ -154,14 +165,8 @@ test('a customer in California buys a three-part build: Standard and Express wit
   await signInThroughLoginPage(page, buyer);
   await page.goto('/checkout');
 
-  await page.getByLabel('Full name').fill('Casey Rivera');
-  await page.getByLabel('Street and house number').fill('1 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  await expect(page.getByLabel('Country')).toHaveValue('US');
-  await page.getByLabel('State').selectOption('CA');
-  await page.getByLabel('Phone number').fill('+1 415 555 0100');
   // The walkthrough's finding: a London postcode with the country left on United States.
-  await page.getByLabel('Postal code').fill('SW1A 1AA');
+  await fillCaliforniaAddress(page, 'SW1A 1AA');
   await page.getByLabel('Postal code').blur();
   await expect(page.getByText(addressText.postalCodeFor('US', '94103'))).toBeVisible();
   await expect(page.getByText(checkoutPageText.quoteNeedsAddress)).toBeVisible();
@@ -230,12 +235,7 @@ test('a part whose total is under the card minimum is refused with the sentence 
   const cart = await request.put(`${stackUrls.api}/cart`, { headers: bearer(buyer.token), data: { lines: [{ productId: cheap._id, quantity: 1 }] } });
   expect(cart.status()).toBe(200);
   await page.goto('/checkout');
-  await page.getByLabel('Full name').fill('Casey Rivera');
-  await page.getByLabel('Street and house number').fill('1 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('Postal code').fill('94103');
-  await page.getByLabel('State').selectOption('CA');
-  await page.getByLabel('Phone number').fill('+1 415 555 0100');
+  await fillCaliforniaAddress(page, '94103');
   await expect(page.getByRole('alert').filter({ hasText: totalsText.cardMinimum })).toBeVisible();
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Place order and pay/ }).click();
