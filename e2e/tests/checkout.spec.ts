@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Part } from '../../contracts/src/core';
-import { apiAccessToken, demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
+import { pdfText } from '../../api/test/pdf-text';
+import { addressText, checkoutPageText, checkoutText, type Part, signInText, totalsText } from '../../contracts/src/core';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
+import { emailTo } from '../support/mail';
+import { addPartThroughApi } from '../support/orders';
 import { apiParts } from '../support/storefront';
 
 // One checkout for several parts: a visitor's cart kept through sign-in, one order number, one
@@ -126,7 +129,12 @@ test('a declined card leaves the checkout unpaid with Pay now and the time left;
   await enterCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: /^Place order and pay/ }).click();
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f]{24}$/);
+  // The walkthrough's finding: headed 'Thank you! Your order is placed.' above a small red error.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(checkoutText.paymentFailed);
+  await expect(page.getByTestId('held-until')).toHaveText(/^Your parts are held for you until \d{1,2}:\d{2}\s?[AP]M\. Try again with another card\.$/);
+  await expect(page.getByText(checkoutText.thanks)).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page.getByLabel('Card number')).toBeVisible();
   await expect(page.getByTestId('checkout-status')).toHaveText('Waiting for payment');
   await expect(page.getByText(/left to pay before the parts go back on sale\./)).toBeVisible();
 
@@ -134,6 +142,129 @@ test('a declined card leaves the checkout unpaid with Pay now and the time left;
   await page.getByRole('button', { name: /^Pay now/ }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
   await expect(page.getByTestId('transaction-id')).toHaveText(/^pi_/);
+});
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The checkout's address: San Francisco, with the postal code given (the country stays United States). */
+async function fillCaliforniaAddress(page: Page, postalCode: string) {
+  await page.getByLabel('Full name').fill('Casey Rivera');
+  await page.getByLabel('Street and house number').fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  await expect(page.getByLabel('Country')).toHaveValue('US');
+  await page.getByLabel('State').selectOption('CA');
+  await page.getByLabel('Phone number').fill('+1 415 555 0100');
+  await page.getByLabel('Postal code').fill(postalCode);
+}
+const figure = async (page: Page, id: string) => (await page.getByTestId(id).textContent())!.trim();
+
+test('a customer in California buys a three-part build: Standard and Express with dates, the tax follows the state, the same figures everywhere', async ({ page, request }) => {
+  const parts = await threeParts(request);
+  const buyer = await verifiedCustomer(request, 'california');
+  const cart = await request.put(`${stackUrls.api}/cart`, { headers: bearer(buyer.token), data: { lines: parts.map((part) => ({ productId: part._id, quantity: part.min_quantity })) } });
+  expect(cart.status()).toBe(200);
+  await signInThroughLoginPage(page, buyer);
+  await page.goto('/checkout');
+
+  // The walkthrough's finding: a London postcode with the country left on United States.
+  await fillCaliforniaAddress(page, 'SW1A 1AA');
+  await page.getByLabel('Postal code').blur();
+  await expect(page.getByText(addressText.postalCodeFor('US', '94103'))).toBeVisible();
+  await expect(page.getByText(checkoutPageText.quoteNeedsAddress)).toBeVisible();
+  await page.getByLabel('Postal code').fill('94103');
+
+  // Standard and Express, each with its delivery dates; California's sales tax, none in Oregon.
+  await expect(page.getByTestId('shipping-standard')).toContainText(/Standard\s*Arrives \w{3}, \w{3} \d{1,2} – \w{3}, \w{3} \d{1,2}/);
+  await expect(page.getByTestId('shipping-express')).toContainText(/Express\s*Arrives \w{3}, \w{3} \d{1,2}/);
+  await expect(page.getByTestId('shipping-express')).toContainText('$24.99');
+  await expect(page.getByTestId('checkout-tax')).toBeVisible();
+  const californiaTax = await figure(page, 'checkout-tax');
+  expect(californiaTax).not.toBe('$0.00');
+  await page.getByLabel('State').selectOption('OR');
+  await expect(page.getByTestId('checkout-tax')).toHaveText('$0.00');
+  await page.getByLabel('State').selectOption('CA');
+  await expect(page.getByTestId('checkout-tax')).toHaveText(californiaTax);
+  await page.getByTestId('shipping-express').getByRole('radio').check();
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$24.99');
+  await expect(page.getByText(totalsText.quoting)).toHaveCount(0);
+  const shown = {
+    subtotal: await figure(page, 'checkout-subtotal'),
+    shipping: await figure(page, 'checkout-shipping'),
+    tax: await figure(page, 'checkout-tax'),
+    total: await figure(page, 'checkout-total'),
+  };
+  const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, '')) * 100);
+  expect(cents(shown.total)).toBe(cents(shown.subtotal) + cents(shown.shipping) + cents(shown.tax));
+
+  // Pays the total shown.
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: `${checkoutText.placeAndPay} (${shown.total})` }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
+  const orderNumber = (await page.getByTestId('order-number').textContent())!;
+  for (const [key, value] of Object.entries(shown)) await expect(page.getByTestId(`confirmation-${key}`)).toHaveText(value);
+  await expect(page.getByTestId('confirmation-delivery')).toHaveText(/^Express · Arrives /);
+
+  // My Orders: the order's total; its page: the four figures and the delivery.
+  await page.goto('/dashboard/myorders');
+  await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText(shown.total);
+  await page.goto(`/dashboard/orders/${orderNumber}`);
+  for (const [key, value] of Object.entries(shown)) await expect(page.getByTestId(`order-${key}`)).toHaveText(value);
+  await expect(page.getByTestId('order-delivery')).toHaveText(/^Express · Arrives /);
+
+  // The paid email and the invoice print the same figures.
+  const paidMail = await emailTo(request, buyer.email, `Payment received for order ${orderNumber}`);
+  expect(paidMail.text).toContain(`We have received your payment of ${shown.total}.`);
+  for (const value of Object.values(shown)) expect(paidMail.text).toContain(value);
+  const invoice = await request.get(`${stackUrls.api}/orders/${orderNumber}/invoice.pdf`, { headers: bearer(buyer.token) });
+  expect(invoice.status()).toBe(200);
+  const text = pdfText(await invoice.body());
+  for (const [key, value] of Object.entries(shown)) expect({ key, printed: text.includes(value) }).toEqual({ key, printed: true });
+});
+
+test('a part whose total is under the card minimum is refused with the sentence on the Purchase page and at the checkout, its stock untouched', async ({ page, request }) => {
+  const cheap = await addPartThroughApi(request, { name: `Ten Cent Screw ${Date.now().toString(36)}`, price: 10, p_quantity: 10 });
+  const buyer = await verifiedCustomer(request, 'minimum');
+  await signInThroughLoginPage(page, buyer);
+  await page.goto(`/purchase/${cheap._id}`);
+  await page.getByLabel('Quantity').fill('1');
+  await page.getByLabel('Address').fill('1 Market Street, San Francisco, CA 94103');
+  await page.getByLabel('Phone number').fill('+1 415 555 0100');
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`Your order was not placed: ${totalsText.cardMinimum}`);
+
+  // The same at the checkout: the quote says it, and placing it is refused with it.
+  const cart = await request.put(`${stackUrls.api}/cart`, { headers: bearer(buyer.token), data: { lines: [{ productId: cheap._id, quantity: 1 }] } });
+  expect(cart.status()).toBe(200);
+  await page.goto('/checkout');
+  await fillCaliforniaAddress(page, '94103');
+  await expect(page.getByRole('alert').filter({ hasText: totalsText.cardMinimum })).toBeVisible();
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Place order and pay/ }).click();
+  await expect(page.getByText(`Your order was not placed: ${totalsText.cardMinimum}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(((await (await request.get(`${stackUrls.api}/tools/${cheap._id}`)).json()) as Part).p_quantity).toBe(10);
+  const adminToken = await apiAccessToken(request, demoAccounts.admin);
+  expect((await request.delete(`${stackUrls.api}/tools/${cheap._id}`, { headers: bearer(adminToken) })).status()).toBe(200);
+});
+
+test('an unverified customer sees the verify banner before filling anything, and why Place order and pay waits', async ({ page, request }) => {
+  const account = { email: uniqueEmail('unverified'), password: 'unverified-pass-1' };
+  await createEmulatorAccount(request, account);
+  const token = await apiAccessToken(request, account);
+  const [part] = await threeParts(request);
+  const cart = await request.put(`${stackUrls.api}/cart`, { headers: bearer(token), data: { lines: [{ productId: part!._id, quantity: part!.min_quantity }] } });
+  expect(cart.status()).toBe(200);
+  await signInThroughLoginPage(page, account);
+  await page.goto('/checkout');
+  const banner = page.getByRole('region', { name: 'Verify your email' });
+  await expect(banner).toContainText(checkoutText.verifyBeforePaying);
+  // Above the form: the first thing on the page under its title.
+  expect((await banner.boundingBox())!.y).toBeLessThan((await page.getByLabel('Full name').boundingBox())!.y);
+  const place = page.getByRole('button', { name: /^Place order and pay/ });
+  await expect(place).toBeDisabled();
+  await expect(place).toHaveAccessibleDescription(checkoutText.placeDisabledUnverified);
+  await banner.getByRole('button', { name: checkoutPageText.resendLink }).click();
+  await expect(banner.getByRole('status')).toHaveText(signInText.verificationSent(account.email));
 });
 
 for (const width of [375, 1280]) {
@@ -154,10 +285,12 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shotsDir, `checkout-confirmation-unpaid-${width}.png`), fullPage: true });
     await enterCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: /^Pay now/ }).click();
     await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
+    await page.evaluate(() => window.scrollTo(0, 0)); // the sticky navbar at the top of the picture
     await page.screenshot({ path: path.join(shotsDir, `checkout-confirmation-${width}.png`), fullPage: true });
   });
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';
+import { fillProfileAddress } from '../support/toasts';
 
 // The shared client layer in the real build: one QueryClient for the shell and every remote,
 // and a session refresh that cannot loop.
@@ -59,8 +60,8 @@ test('a session that cannot be renewed ends once and lands on /login with a sent
     puts.push(Object.keys(request.postDataJSON() as object).sort().join(','));
     await route.fulfill({ status: 401, json: { message: 'Your session has expired. Sign in again.' } });
   });
-  await page.getByLabel('Address').fill('1 Expired Lane');
-  await page.getByLabel('Phone number').fill('555 0199');
+  await fillProfileAddress(page.locator('form#profile-form'), '1 Expired Lane');
+  await page.getByLabel('Phone number').fill('+44 7700 900199');
   await page.getByLabel('Profession').fill('Tester');
   await page.getByLabel('LinkedIn profile').fill('https://www.linkedin.com/in/tester');
   await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -68,7 +69,7 @@ test('a session that cannot be renewed ends once and lands on /login with a sent
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alert')).toHaveText('Your session has ended. Please log in again.');
   // The refused save, then exactly one exchange: no loop, no second exchange.
-  expect(puts).toEqual(['Address,linkin,phone,profession', 'email']);
+  expect(puts).toEqual(['Address,linkin,phone,profession,shippingAddress', 'email']);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 
   // Signing in again goes back to the page the person was on.

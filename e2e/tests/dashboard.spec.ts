@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';
+import { fillProfileAddress } from '../support/toasts';
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
 const customerLinks = ['My Profile', 'My Orders', 'My Builds', 'Add a Review'];
@@ -83,7 +84,7 @@ test('the demo customer updates the profile: toast, new values at once, and stil
   await expect(page.getByText(demoAccounts.customer.email, { exact: true }).first()).toBeVisible();
 
   const values = {
-    address: unique('Harbour Road'),
+    address: unique('12 Harbour Road'),
     phone: `+44 7700 ${Math.floor(100000 + Math.random() * 899999)}`,
     profession: unique('Systems engineer'),
     linkin: `https://www.linkedin.com/in/${unique('demo').replace(' ', '-')}`,
@@ -100,7 +101,8 @@ test('the demo customer updates the profile: toast, new values at once, and stil
   await page.evaluate(() => window.scrollTo(0, 0)); // the sticky navbar at the top of the picture
   await page.screenshot({ path: path.join(shotsDir, 'dashboard-profile-form-1280.png'), fullPage: true });
 
-  await form.getByLabel('Address').fill(values.address);
+  // Address is the saved shipping address (the checkout's), structured; the details show its line.
+  await fillProfileAddress(form, values.address);
   await form.getByLabel('Phone number').fill(values.phone);
   await form.getByLabel('Profession').fill(values.profession);
   await form.getByLabel('LinkedIn profile').fill(values.linkin);

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { stackUrls } from '../support/environment';
+import { apiParts } from '../support/storefront';
 import { showProfileToast } from '../support/toasts';
 
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -134,3 +136,61 @@ for (const width of [375, 1280]) {
     expect(style.radius).toBe('10px');
   });
 }
+
+test('the navbar stays one row with a 30-character name, an order to pay and a cart count, at 1280 and 375 px', async ({ page, request }) => {
+  // The walkthrough's finding: at 1280 px "1 to pay" and the cart went to a second row.
+  const displayName = 'Maximiliana Featherstonehaughe';
+  expect(displayName).toHaveLength(30);
+  const account = { email: uniqueEmail('long-name'), password: 'long-name-pass-1' };
+  const { localId } = await createEmulatorAccount(request, account);
+  const update = await request.post(`${stackUrls.authEmulator}/identitytoolkit.googleapis.com/v1/projects/demo-pcparts/accounts:update`, {
+    headers: { Authorization: 'Bearer owner' },
+    data: { localId, emailVerified: true, displayName },
+  });
+  expect(update.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${await apiAccessToken(request, account)}` };
+  const [first, second] = (await apiParts(request)).filter((part) => part.p_quantity >= 50).slice(-2);
+  const placed = await request.post(`${stackUrls.api}/checkout`, {
+    headers: { ...headers, 'Idempotency-Key': `e2e-navbar-${Date.now()}` },
+    data: {
+      lines: [{ productId: first!._id, quantity: first!.min_quantity }],
+      address: { fullName: displayName, street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  expect((await request.put(`${stackUrls.api}/cart`, { headers, data: { lines: [{ productId: second!._id, quantity: second!.min_quantity }] } })).status()).toBe(200);
+  await signInThroughLoginPage(page, account);
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/blogs');
+    await expect(navbar(page).getByTestId('navbar-payments-due')).toBeVisible();
+    await expect(navbar(page).getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 1 part');
+    if (width === 1280) {
+      const greeting = navbar(page).getByTestId('navbar-greeting');
+      await expect(greeting).toHaveText(`Hi, ${displayName}`);
+      await expect(greeting).toHaveAttribute('title', displayName);
+      expect(await greeting.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+    }
+    // Every item shown in the bar: the logo, the links (from 768 px), the payments due, the cart, the menu toggle.
+    const boxes = await navbar(page).evaluate((nav) =>
+      [nav.querySelector('a'), ...nav.querySelectorAll('#main-menu > li'), ...(nav.children[1]?.children ?? [])]
+        .filter((el): el is Element => el !== null && el.getClientRects().length > 0)
+        .map((el) => {
+          const { top, bottom, left, right } = el.getBoundingClientRect();
+          return { text: el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName, top, bottom, left, right };
+        }),
+    );
+    expect(boxes.length, `${width} px`).toBeGreaterThanOrEqual(width === 1280 ? 11 : 4);
+    // One row: every item shares a band of height with every other.
+    const band = Math.min(...boxes.map((box) => box.bottom)) - Math.max(...boxes.map((box) => box.top));
+    expect(band, `${width} px: ${JSON.stringify(boxes)}`).toBeGreaterThan(0);
+    // Nothing overlapping, nothing past the edge.
+    const byLeft = [...boxes].sort((a, b) => a.left - b.left);
+    for (let i = 1; i < byLeft.length; i++) {
+      expect(byLeft[i]!.left, `${width} px: "${byLeft[i]!.text}" overlaps "${byLeft[i - 1]!.text}"`).toBeGreaterThanOrEqual(byLeft[i - 1]!.right - 0.5);
+    }
+    expect(byLeft.at(-1)!.right).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${__dirname}/../screenshots/navbar-long-name-${width}.png`, clip: { x: 0, y: 0, width, height: 120 } });
+  }
+});

@@ -10,3 +10,5 @@ export { Pager } from './pager';
 export { ShipmentNote } from './shipment-note';
 export { useConfirmation, useDeleteConfirmation } from './use-delete-confirmation';
 export { VerifyEmailBanner } from './verify-email-banner';
+export { AddressFields, tidyAddress } from './address-fields';
+export { OrderTotals, OrderTotalsTerms, type OrderTotalsFigures } from './order-totals';

@@ -4,6 +4,7 @@ import { authStore, type AuthUser } from '../auth-store';
 import { loadRuntimeConfig } from '../load-runtime-config';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../runtime-config';
 import { renderWithQueryClient } from '../testing';
+import { checkoutPageText, checkoutText } from '../core';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 const unverified: AuthUser = { uid: 'u1', email: 'new@pcparts.dev', displayName: 'New Person', photoURL: null, emailVerified: false };
@@ -55,6 +56,17 @@ it('stays hidden once dismissed, for this person, in this browser session', () =
   expect(screen.queryByRole('region', { name: 'Verify your email' })).not.toBeInTheDocument();
   act(() => authStore.getState().signedIn({ ...unverified, uid: 'u2', email: 'other@pcparts.dev' }, { token: 't', expiresAt: null }));
   expect(screen.getByRole('region', { name: 'Verify your email' })).toHaveTextContent('other@pcparts.dev');
+});
+
+it('at the checkout, says the order waits for it, offers Resend the link and cannot be dismissed (even if it was elsewhere)', async () => {
+  sessionStorage.setItem('pcpp.verifyEmailBannerDismissed', unverified.uid);
+  renderWithQueryClient(<VerifyEmailBanner atCheckout />);
+  const banner = screen.getByRole('region', { name: 'Verify your email' });
+  expect(banner).toHaveTextContent(checkoutText.verifyBeforePaying);
+  expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: checkoutPageText.resendLink }));
+  expect(await screen.findByText('We sent the verification email again to new@pcparts.dev.')).toHaveAttribute('role', 'status');
+  expect(sent).toEqual(['new@pcparts.dev']);
 });
 
 it('goes away as soon as the store learns the email is verified, and never shows when signed out', () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { currentRuntimeConfig, useAuth } from '@pcpp/contracts';
-import { signInText } from '@pcpp/contracts/core';
+import { checkoutPageText, checkoutText, signInText } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
 
 /** Dismissed for this browser session only: the banner comes back next time until the email is verified. */
@@ -76,9 +76,10 @@ const Outcome = styled.p<{ $failed: boolean }>`
 
 /**
  * Shown on every dashboard page while the signed-in email is not verified: 'Send again' mails the
- * link once more (through the shell, which owns the identity provider). Dismissable.
+ * link once more (through the shell, which owns the identity provider). Dismissable. At the
+ * checkout (`atCheckout`) it says the order waits for it, offers 'Resend the link' and stays.
  */
-export function VerifyEmailBanner() {
+export function VerifyEmailBanner({ atCheckout = false }: { atCheckout?: boolean }) {
   const user = useAuth((s) => s.user);
   const sendVerificationEmail = useAuth((s) => s.handlers?.sendVerificationEmail);
   const [dismissed, setDismissed] = useState(dismissedUid);
@@ -89,7 +90,7 @@ export function VerifyEmailBanner() {
     },
   });
 
-  if (!user || user.emailVerified || dismissed === user.uid) return null;
+  if (!user || user.emailVerified || (!atCheckout && dismissed === user.uid)) return null;
   // Demo mode: no email leaves the machine, so say where the link is.
   const demoInbox = currentRuntimeConfig()?.demoMailInboxUrl;
 
@@ -102,7 +103,7 @@ export function VerifyEmailBanner() {
   return (
     <Banner aria-label="Verify your email">
       <Text>
-        <p>{signInText.verifyBanner(user.email)}</p>
+        <p>{atCheckout ? checkoutText.verifyBeforePaying : signInText.verifyBanner(user.email)}</p>
         {demoInbox && (
           <p>
             {signInText.verifyInDemoInbox}{' '}
@@ -119,8 +120,9 @@ export function VerifyEmailBanner() {
       </Text>
       <Actions>
         <Button type="button" $variant="secondary" disabled={send.isPending} onClick={() => send.mutate()}>
-          Send again
+          {atCheckout ? checkoutPageText.resendLink : 'Send again'}
         </Button>
+        {!atCheckout && (
         <DismissButton
           type="button"
           aria-label="Dismiss"
@@ -132,6 +134,7 @@ export function VerifyEmailBanner() {
         >
           <span aria-hidden="true">×</span>
         </DismissButton>
+        )}
       </Actions>
     </Banner>
   );

@@ -26,8 +26,11 @@ const Inner = styled.nav`
   align-items: center;
   justify-content: space-between;
   flex-wrap: wrap;
-  gap: 8px;
-  @media (min-width: 768px) { padding: 12px 24px; }
+  /* The phone's row is tight (logo, payments due, cart, menu at 375 px): 4 px between them. */
+  gap: 8px 4px;
+  /* Never two rows from 768 px: the greeting gives up its width (an ellipsis) before anything wraps. */
+  @media (min-width: 768px) { padding: 12px 24px; flex-wrap: nowrap; }
+  > * { flex-shrink: 0; }
 `;
 
 // The cart and, on a phone, the menu toggle: beside the logo on a phone, after the links from 768 px.
@@ -67,6 +70,8 @@ const Links = styled.ul<{ $open: boolean }>`
     flex-direction: row;
     align-items: center;
     width: auto;
+    min-width: 0;
+    && { flex-shrink: 1; }
   }
   a, button {
     display: block;
@@ -86,6 +91,10 @@ const Links = styled.ul<{ $open: boolean }>`
   @media (min-width: 768px) and (max-width: 1023px) {
     a, button { padding: 10px 8px; }
   }
+  /* Wide screens: room for the greeting beside the payments due and the cart. */
+  @media (min-width: 1024px) {
+    a, button { padding: 10px 11px; }
+  }
   a:hover, button:hover { background: rgb(255 255 255 / 0.08); color: #fff; }
   /* The current page: brighter, with the accent bar under it (beside it in the phone menu). */
   a[aria-current='page'] {
@@ -103,7 +112,7 @@ const Greeting = styled.li`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  @media (min-width: 768px) { max-width: 16rem; padding: 10px 6px 10px 14px; }
+  @media (min-width: 768px) { min-width: 0; max-width: 16rem; padding: 10px 6px 10px 14px; }
   /* No room beside the links on a tablet; phones show it in the menu. */
   @media (min-width: 768px) and (max-width: 1023px) { display: none; }
 `;
@@ -181,7 +190,9 @@ export function Navbar() {
           {signedIn && <li><NavLink to="/dashboard">Dashboard</NavLink></li>}
           {signedIn ? (
             <>
-              <Greeting data-testid="navbar-greeting">Hi, {publicNameOf(user)}</Greeting>
+              <Greeting data-testid="navbar-greeting" title={publicNameOf(user)}>
+                Hi, {publicNameOf(user)}
+              </Greeting>
               <li>
                 <SignOutButton type="button" onClick={() => void signOutEverywhere()}>
                   Sign Out

@@ -8,7 +8,8 @@ const Link = styled(NavLink)`
   align-items: center;
   gap: 6px;
   min-height: 44px;
-  padding: 0 10px;
+  padding: 0 6px;
+  @media (min-width: 480px) { padding: 0 10px; }
   border-radius: 8px;
   color: #fde68a;
   font-weight: 700;

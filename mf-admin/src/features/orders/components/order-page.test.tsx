@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { authStore } from '@pcpp/contracts';
-import { adminText, type OrderDetail, type OrderReturn, orderText } from '@pcpp/contracts/core';
+import { adminText, checkoutPageText, type OrderDetail, type OrderReturn, orderText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId, testOrderLine } from '@pcpp/contracts/testing';
 import { OrderPage } from './order-page';
 
@@ -31,7 +31,8 @@ function paidOrder(): OrderDetail {
     shipments: [],
     refunds: [],
     returns: [],
-    totals: { subtotal: 39_994, total: 39_994, paid: 39_994, refunded: 0 },
+    totals: { subtotal: 39_994, shipping: 0, tax: 3_300, total: 43_294, paid: 43_294, refunded: 0 },
+    delivery: { method: 'express', amount: 0, deliveryFrom: '2026-11-30', deliveryTo: '2026-12-01' },
     transactionId: 'pi_1',
   };
 }
@@ -144,7 +145,9 @@ it('shows the order: state, customer, address, phone, its parts with their units
   expect(customer).toHaveTextContent('jane@example.com');
   expect(customer).toHaveTextContent('555 0100');
   expect(customer).toHaveTextContent('1 Main St, Springfield, IL 62701, US');
-  expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('Total$399.94');
+  const payment = screen.getByRole('region', { name: 'Payment' });
+  expect(payment).toHaveTextContent('Subtotal$399.94ShippingFreeTax$33.00Total$432.94');
+  expect(payment).toHaveTextContent(checkoutPageText.deliveryLine(paidOrder().delivery!));
   const cooler = screen.getByRole('row', { name: /Quiet Tower Cooler/ });
   expect(within(cooler).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['$49.99', '4', '2', '2', '0', '01 on the way', '$199.96']);
   const parcel = screen.getByRole('listitem', { name: 'Parcel 1Z999AA10123456784' });

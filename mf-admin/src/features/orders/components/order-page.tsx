@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Link, useLocation, useParams } from '@pcpp/contracts/router';
-import { adminOrderPageMeta, adminText, formatCents, type OrderDetail, orderStateText, orderText } from '@pcpp/contracts/core';
+import { adminOrderPageMeta, adminText, checkoutPageText, formatCents, type OrderDetail, orderStateText, orderText, totalsText } from '@pcpp/contracts/core';
+import { OrderTotalsTerms } from '@pcpp/contracts/ui/dashboard';
 import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { AdminTable, TableBox } from '../../../components/admin-table';
 import { useOrderActions } from '../api/change-order';
@@ -133,12 +134,15 @@ function OrderView({ order }: { order: OrderDetail }) {
         <Box aria-labelledby="order-money">
           <h2 id="order-money">Payment</h2>
           <dl>
-            <dt>Subtotal</dt>
-            <dd>{formatCents(order.totals.subtotal)}</dd>
-            <dt>Total</dt>
-            <dd>
-              <strong>{formatCents(order.totals.total)}</strong>
-            </dd>
+            <OrderTotalsTerms totals={order.totals} testIdPrefix="order" />
+            {order.delivery && (
+              <>
+                <dt>{totalsText.deliveryTitle}</dt>
+                <dd>
+                  {checkoutPageText.deliveryLine(order.delivery)}
+                </dd>
+              </>
+            )}
             <dt>Paid</dt>
             <dd>{formatCents(order.totals.paid)}</dd>
             <dt>Refunded</dt>

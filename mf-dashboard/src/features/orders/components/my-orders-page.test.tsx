@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { authStore } from '@pcpp/contracts';
-import { type OrderDetail, type OrderSummary } from '@pcpp/contracts/core';
+import { checkoutPageText, type OrderDetail, type OrderSummary } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { MyOrdersPage } from './my-orders-page';
 import { OrderPage } from './order-page';
@@ -36,6 +36,8 @@ const line = (lineId: string, productName: string, overrides: Partial<OrderDetai
   quantity: 2,
   unitPrice: 4_999,
   total: 9_998,
+  tax: 725,
+  shipping: 500,
   status: 'delivered',
   shippedQuantity: 2,
   deliveredQuantity: 2,
@@ -77,7 +79,8 @@ const detail: OrderDetail = {
   ],
   refunds: [{ refundId: 'ffffffffffffffffffffffff', amount: 4_999, reason: 'Return: It rattles.', lines: [{ lineId: 'aaaaaaaaaaaaaaaaaaaaaaaa', quantity: 1 }], restock: true, at }],
   returns: [],
-  totals: { subtotal: 19_996, total: 19_996, paid: 19_996, refunded: 4_999 },
+  totals: { subtotal: 19_996, shipping: 1_000, tax: 1_450, total: 22_446, paid: 22_446, refunded: 4_999 },
+  delivery: { method: 'standard', amount: 1_000, deliveryFrom: '2026-12-02', deliveryTo: '2026-12-04' },
   transactionId: 'pi_123',
 };
 
@@ -163,6 +166,14 @@ it("an order's page shows the spec's columns for each line, its parcel with a tr
   expect(screen.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
   expect(screen.getByRole('region', { name: 'Refunds' })).toHaveTextContent('$49.99');
   expect(screen.getByRole('button', { name: 'Invoice (PDF)' })).toBeInTheDocument();
+  // The figures the customer paid, and when it should have arrived.
+  expect(screen.getByTestId('order-subtotal')).toHaveTextContent('$199.96');
+  expect(screen.getByTestId('order-shipping')).toHaveTextContent('$10.00');
+  expect(screen.getByTestId('order-tax')).toHaveTextContent('$14.50');
+  expect(screen.getByTestId('order-total')).toHaveTextContent('$224.46');
+  expect(screen.getByTestId('order-total').parentElement).toHaveTextContent('$224.46 (refunded $49.99)');
+  expect(screen.getByTestId('order-delivery')).toHaveTextContent(checkoutPageText.deliveryLine(detail.delivery!));
+  expect(screen.getByTestId('order-delivery')).toHaveTextContent(/^Standard · Arrives /);
 
   // A return: nothing chosen is refused in words, then one board is asked for.
   fireEvent.click(screen.getByRole('button', { name: 'Request a return' }));

@@ -3,9 +3,9 @@ import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { errorMessage } from '@pcpp/contracts';
-import { formatCents, type OrderDetail, type OrderLine, orderStateText, orderText, toastMessages } from '@pcpp/contracts/core';
+import { formatCents, type OrderDetail, type OrderLine, orderStateText, orderText, toastMessages, checkoutPageText, totalsText } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
-import { ConfirmDialog, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
+import { ConfirmDialog, OrderTotalsTerms, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
 import { HoldTimeLeft } from '../../../components/hold-time-left';
 import { useDeleteMyOrder } from '../api/delete-my-order';
 import { downloadInvoice } from '../api/download-invoice';
@@ -240,11 +240,19 @@ function OrderView({ order }: { order: OrderDetail }) {
         <dd>{day.format(new Date(order.placedAt))}</dd>
         <dt>Ship to</dt>
         <dd>{order.address}</dd>
-        <dt>Total</dt>
-        <dd>
-          {formatCents(order.totals.total)}
-          {order.totals.refunded > 0 && ` (refunded ${formatCents(order.totals.refunded)})`}
-        </dd>
+        {order.delivery && (
+          <>
+            <dt>{totalsText.deliveryTitle}</dt>
+            <dd data-testid="order-delivery">
+              {checkoutPageText.deliveryLine(order.delivery)}
+            </dd>
+          </>
+        )}
+        <OrderTotalsTerms
+          totals={order.totals}
+          testIdPrefix="order"
+          totalNote={order.totals.refunded > 0 ? ` (refunded ${formatCents(order.totals.refunded)})` : undefined}
+        />
         {order.cancellation && (
           <>
             <dt>Cancelled</dt>

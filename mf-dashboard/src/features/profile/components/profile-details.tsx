@@ -31,14 +31,11 @@ const NotSet = styled.span`
 /** The profile fields the server keeps, under the spec's labels; an empty one says 'Not set'. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const rows: { label: string; value: string | undefined; link?: boolean }[] = [
-    { label: 'Address', value: profile.Address },
+    // One address book: the saved shipping address (the checkout's) on one line, else the spec's free text.
+    { label: 'Address', value: profile.shippingAddress ? addressLine(profile.shippingAddress) : profile.Address },
     { label: 'Number', value: profile.phone },
     { label: 'Profession', value: profile.profession },
     { label: 'Linkedin', value: profile.linkin, link: true },
-    // Kept by a checkout that ticked 'Save for next time'; the next checkout starts from it.
-    ...(profile.shippingAddress
-      ? [{ label: 'Shipping address', value: `${addressLine(profile.shippingAddress)} · ${profile.shippingAddress.phone}` }]
-      : []),
   ];
   return (
     <List aria-label="Profile details">

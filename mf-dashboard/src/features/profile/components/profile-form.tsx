@@ -1,11 +1,22 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorMessage } from '@pcpp/contracts';
-import { profileUpdateSchema, toastMessages, type Profile, type ProfileUpdateInput } from '@pcpp/contracts/core';
+import type { z } from 'zod';
+import { errorMessage, useAuth } from '@pcpp/contracts';
+import {
+  addressFieldText,
+  addressLine,
+  profileUpdateSchema,
+  publicNameOf,
+  shippingAddressSchema,
+  toastMessages,
+  type Profile,
+  type ProfileUpdateInput,
+} from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
+import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/dashboard';
 import { useUpdateProfile } from '../api/update-profile';
 
 const Form = styled.form`
@@ -15,6 +26,7 @@ const Form = styled.form`
   padding-top: 20px;
   border-top: 1px solid var(--color-border);
   h2 { margin: 0; font-size: 1.2rem; }
+  h3 { margin: 0; font-size: 1.05rem; }
   @media (min-width: 768px) { grid-template-columns: 1fr 1fr; }
 `;
 
@@ -24,16 +36,41 @@ const Wide = styled.div`
   @media (min-width: 768px) { grid-column: 1 / -1; }
 `;
 
+const Hint = styled.p`
+  margin: 0;
+  color: var(--color-ink-soft);
+  font-size: 0.9rem;
+`;
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
 `;
 
-type FieldName = keyof ProfileUpdateInput;
+/**
+ * The form's values: the spec's Number, Profession and LinkedIn, and the structured address in
+ * place of the spec's free-text Address (one address book: Address is saved as its line). The
+ * address's phone is the Number.
+ */
+const profileFormSchema = profileUpdateSchema.omit({ Address: true, shippingAddress: true }).extend({ shippingAddress: shippingAddressSchema });
+type FormInput = z.input<typeof profileFormSchema>;
+type FormOutput = z.output<typeof profileFormSchema>;
+const schemaResolver = zodResolver(profileFormSchema);
+
+/** Checks the address with the Number as its phone; the address's phone error (its stricter form) shows under the Number. */
+const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) => {
+  const result = await schemaResolver({ ...values, shippingAddress: { ...values.shippingAddress, phone: values.phone } }, context, options);
+  const { shippingAddress, phone, ...rest } = result.errors as Record<string, unknown> & { shippingAddress?: Record<string, unknown> & { phone?: unknown }; phone?: unknown };
+  if (!shippingAddress?.phone) return result;
+  const { phone: addressPhone, ...addressErrors } = shippingAddress;
+  const errors = { ...rest, phone: phone ?? addressPhone, ...(Object.keys(addressErrors).length > 0 ? { shippingAddress: addressErrors } : {}) };
+  return { values: {}, errors } as Awaited<ReturnType<typeof schemaResolver>>;
+};
+
+type FieldName = 'phone' | 'profession' | 'linkin';
 
 const fields: { name: FieldName; label: string; type: string; autoComplete: string; placeholder?: string }[] = [
-  { name: 'Address', label: 'Address', type: 'text', autoComplete: 'street-address' },
   { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
   { name: 'profession', label: 'Profession', type: 'text', autoComplete: 'organization-title' },
   {
@@ -61,25 +98,32 @@ export function ProfileForm({
 }) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const updateProfile = useUpdateProfile(email);
+  const user = useAuth((s) => s.user);
+  const saved = current.shippingAddress;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver,
+    mode: 'onTouched',
+    // All are required, so the form starts from what is saved: changing one field is one edit.
+    defaultValues: {
+      phone: current.phone ?? saved?.phone ?? '',
+      profession: current.profession ?? '',
+      linkin: current.linkin ?? '',
+      shippingAddress: saved
+        ? ({ ...saved, region: saved.region ?? (saved.country === 'US' ? '' : undefined) } as FormInput['shippingAddress'])
+        : { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: '' },
+    },
+  });
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileUpdateInput>({
-    resolver: zodResolver(profileUpdateSchema),
-    mode: 'onTouched',
-    // All four are required, so the form starts from what is saved: changing one field is one edit.
-    defaultValues: {
-      Address: current.Address ?? '',
-      phone: current.phone ?? '',
-      profession: current.profession ?? '',
-      linkin: current.linkin ?? '',
-    },
-  });
+  } = form;
 
-  const submit = handleSubmit(async (changes) => {
+  const submit = handleSubmit(async ({ shippingAddress, ...rest }) => {
     setSaveError(null);
+    const address = tidyAddress({ ...shippingAddress, phone: rest.phone });
+    const changes: ProfileUpdateInput = { Address: addressLine(address), ...rest, shippingAddress: address };
     try {
       await updateProfile.mutateAsync(changes);
       toast.success(toastMessages.profileUpdated);
@@ -92,9 +136,15 @@ export function ProfileForm({
   });
 
   return (
+    <FormProvider {...form}>
     <Form id={id} noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <Wide>
         <h2 id={`${id}-title`}>Update your profile</h2>
+      </Wide>
+      <Wide role="group" aria-labelledby={`${id}-address-title`} aria-describedby={`${id}-address-hint`}>
+        <h3 id={`${id}-address-title`}>{addressFieldText.savedAddressTitle}</h3>
+        <Hint id={`${id}-address-hint`}>{addressFieldText.savedAddressHint}</Hint>
+        <AddressFields idPrefix={`${id}-address`} namePrefix="shippingAddress." withPhone={false} />
       </Wide>
       {fields.map(({ name, label, type, autoComplete, placeholder }) => {
         const fieldId = `${id}-${name}`;
@@ -124,5 +174,6 @@ export function ProfileForm({
         </Actions>
       </Wide>
     </Form>
+    </FormProvider>
   );
 }

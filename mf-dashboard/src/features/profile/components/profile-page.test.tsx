@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { authStore } from '@pcpp/contracts';
-import { type Profile } from '@pcpp/contracts/core';
+import { addressText, type Profile, type SavedAddress } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { ProfilePage } from './profile-page';
 
@@ -72,12 +72,20 @@ it('shows who is signed in, with initials for a missing photo, and says Not set 
   expect(within(screen.getByLabelText('Profile details')).queryByText('Shipping address')).toBeNull();
 });
 
-it('shows the shipping address a checkout saved', async () => {
-  const shippingAddress = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
-  profileAnswers = [{ body: { ...saved, shippingAddress } }];
+const harbourRoad: SavedAddress = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
+
+it('shows the saved shipping address (the one a checkout uses) as Address', async () => {
+  // The walkthrough's finding: 'Address: Not set' above a saved shipping address.
+  profileAnswers = [{ body: { email: user.email, shippingAddress: harbourRoad } }];
   renderPage();
-  expect(await screen.findByText('Systems engineer')).toBeInTheDocument();
-  expect(detail('Shipping address')).toBe('Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom · +44 7700 900123');
+  expect(await screen.findByText('Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom')).toBeInTheDocument();
+  expect(detail('Address')).toBe('Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom');
+  expect(within(screen.getByLabelText('Profile details')).queryByText('Shipping address')).toBeNull();
+  // The form starts from it.
+  fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+  expect(screen.getByLabelText('Street and house number')).toHaveValue('12 Harbour Road');
+  expect(screen.getByLabelText('Country')).toHaveValue('GB');
+  expect(screen.getByLabelText('Phone number')).toHaveValue('+44 7700 900123');
 });
 
 it('says why loading failed and tries again on Retry', async () => {
@@ -101,7 +109,8 @@ it('validates with the shared rules, saves, toasts and shows the new values with
   expect(open).toHaveAttribute('aria-expanded', 'true');
 
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
-  expect(await screen.findByText('address is required')).toBeInTheDocument();
+  expect(await screen.findByText(addressText.streetRequired)).toBeInTheDocument();
+  expect(screen.getByText(addressText.regionRequired)).toBeInTheDocument();
   expect(screen.getByText('linkedin profile is required')).toBeInTheDocument();
   fill('LinkedIn profile', 'not a url');
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
@@ -110,15 +119,31 @@ it('validates with the shared rules, saves, toasts and shows the new values with
   ).toBeInTheDocument();
   expect(saves()).toHaveLength(0);
 
-  fill('Address', ` ${saved.Address}`);
-  fill('Phone number', saved.phone!);
+  fill('Street and house number', ' 1 Market Street');
+  fill('City', 'San Francisco');
+  fill('Postal code', '94103');
+  fill('State', 'CA');
+  // The Number is the address's phone: it needs its country code.
+  fill('Phone number', '555 01');
   fill('Profession', saved.profession!);
   fill('LinkedIn profile', saved.linkin!);
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+  expect(await screen.findByText(addressText.phoneInvalid)).toBeInTheDocument();
+  expect(saves()).toHaveLength(0);
+  fill('Phone number', '+1 415 555 0100');
+  const line = 'Demo Customer, 1 Market Street, 94103 San Francisco, CA, United States';
+  saveAnswer = { body: { ...saved, Address: line, phone: '+1 415 555 0100' } };
+  fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
 
-  expect(await screen.findByText('12 Harbour Road')).toBeInTheDocument();
+  expect(await screen.findByText(line)).toBeInTheDocument();
   expect(saves().map((r) => r.body)).toEqual([
-    { Address: saved.Address, phone: saved.phone, profession: saved.profession, linkin: saved.linkin },
+    {
+      Address: line,
+      phone: '+1 415 555 0100',
+      profession: saved.profession,
+      linkin: saved.linkin,
+      shippingAddress: { fullName: 'Demo Customer', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US', region: 'CA', phone: '+1 415 555 0100' },
+    },
   ]);
   expect(await screen.findByText('update Your Profile Information')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save Profile' })).not.toBeInTheDocument();
@@ -131,7 +156,7 @@ it('validates with the shared rules, saves, toasts and shows the new values with
 });
 
 it("keeps the typed values and shows the api's message when saving fails", async () => {
-  profileAnswers = [{ body: saved }];
+  profileAnswers = [{ body: { ...saved, shippingAddress: harbourRoad } }];
   saveAnswer = { status: 403, body: { message: 'You can only update your own profile' } };
   renderPage();
   fireEvent.click(await screen.findByRole('button', { name: 'Update Profile' }));

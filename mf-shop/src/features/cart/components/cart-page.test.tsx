@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
 import { authStore, visitorCartStore } from '@pcpp/contracts';
-import { type CartLineInput, cartText, type Part, priceCart } from '@pcpp/contracts/core';
+import { type CartLineInput, cartText, type Part, priceCart, type SavedAddress, totalsText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, testPart } from '@pcpp/contracts/testing';
 import { CartPage } from './cart-page';
 
@@ -11,12 +11,23 @@ const parts = [part(1), part(2, { p_quantity: 3 }), part(3)];
 const partOf = (productId: string) => parts.find((p) => p._id === productId);
 const customer = testCustomer;
 
+// The api's table: the US free from $100, $9.99 below; Germany $14.99, free from $150; elsewhere $24.99.
+const rates = [
+  { country: 'US', standard: { amount: 999, freeOver: 10_000 }, express: { amount: 2_499 } },
+  { country: 'DE', standard: { amount: 1_499, freeOver: 15_000 }, express: { amount: 3_999 } },
+  { country: '*', standard: { amount: 2_499 }, express: { amount: 4_999 } },
+];
+const berlin: SavedAddress = { fullName: 'Sam Lee', street: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DE', phone: '+49 30 123456' };
+
 let accountLines: CartLineInput[];
+let saved: SavedAddress | undefined;
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
     ...Object.fromEntries(parts.map((p) => [`GET /tools/${p._id}`, () => ({ body: p })])),
     'GET /cart': () => ({ body: priceCart(accountLines, partOf) }),
+    'GET /shipping-rates': () => ({ body: { rates } }),
+    'GET /user/one': () => ({ body: { email: customer.email, ...(saved ? { shippingAddress: saved } : {}) } }),
     'PUT /cart': (request) => {
       accountLines = (request.body as { lines: CartLineInput[] }).lines;
       return { body: priceCart(accountLines, partOf) };
@@ -27,6 +38,7 @@ afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
   accountLines = [];
+  saved = undefined;
   act(() => {
     authStore.getState().signedOut();
     visitorCartStore.setState({ id: 'visitor', lines: [] }, true);
@@ -113,4 +125,29 @@ it('says when the cart cannot be loaded, with Retry', async () => {
   } finally {
     api.routes['GET /cart'] = original;
   }
+});
+
+it('estimates Standard shipping to the US for a visitor, and names what it assumes', async () => {
+  act(() => visitorCartStore.setState({ id: 'visitor', lines: [{ productId: parts[0]!._id, quantity: 2 }] }, true));
+  renderCart();
+  expect(await screen.findByTestId('cart-estimate')).toHaveTextContent('$29.99');
+  expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$20.00');
+  expect(screen.getByTestId('cart-shipping')).toHaveTextContent('$9.99');
+  expect(screen.getByTestId('cart-estimate-note')).toHaveTextContent(totalsText.cartEstimate('United States'));
+});
+
+it('estimates for the saved address’s country, free from its threshold', async () => {
+  saved = berlin;
+  accountLines = [{ productId: parts[0]!._id, quantity: 12 }];
+  act(() => authStore.getState().signedIn(customer, { token: 'token', expiresAt: null }));
+  renderCart();
+  expect(await screen.findByText(totalsText.cartEstimate('Germany'))).toBeInTheDocument();
+  // $120.00 is under Germany's $150 threshold (the US's $100 would have made it free).
+  expect(screen.getByTestId('cart-shipping')).toHaveTextContent('$14.99');
+  expect(screen.getByTestId('cart-estimate')).toHaveTextContent('$134.99');
+  fireEvent.click(screen.getByRole('button', { name: 'One more Part 1' }));
+  fireEvent.click(screen.getByRole('button', { name: 'One more Part 1' }));
+  fireEvent.click(screen.getByRole('button', { name: 'One more Part 1' }));
+  await waitFor(() => expect(screen.getByTestId('cart-shipping')).toHaveTextContent(totalsText.free));
+  expect(screen.getByTestId('cart-estimate')).toHaveTextContent('$150.00');
 });

@@ -2,13 +2,15 @@ import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { toast } from 'react-toastify';
 import { type CartChange, errorMessage, removeLineChange, setQuantityChange, stepQuantityChange, useCartChange } from '@pcpp/contracts';
-import { type Cart, cartText, formatCents, pageMeta } from '@pcpp/contracts/core';
+import { type Cart, cartText, countryName, formatCents, pageMeta, shippingAmount, shippingRateFor, totalsText } from '@pcpp/contracts/core';
 import { Button, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { Inner } from '../../../components/section';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { usePricedCart } from '../../../api/use-priced-cart';
+import { useProfile } from '../../../api/use-profile';
+import { useShippingRates } from '../api/shipping-rates';
 import { CartLineRow } from './cart-line-row';
 
 const Title = styled.h1`
@@ -39,8 +41,11 @@ const Summary = styled.section`
   gap: 14px;
   padding: 20px;
   h2 { margin: 0; font-size: 1.2rem; }
-  dl { display: flex; justify-content: space-between; margin: 0; font-size: 1.15rem; }
-  dd { margin: 0; font-weight: 800; font-variant-numeric: tabular-nums; }
+  dl { display: grid; gap: 8px; margin: 0; }
+  dl div { display: flex; justify-content: space-between; gap: 12px; }
+  dd { margin: 0; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .subtotal, .total { font-size: 1.15rem; dd { font-weight: 800; } }
+  .total { padding-top: 8px; border-top: 1px solid var(--color-border); }
   p { margin: 0; color: var(--color-ink-soft); font-size: 0.95rem; }
   ${media.large} { position: sticky; top: calc(var(--navbar-height, 68px) + 16px); }
 `;
@@ -59,7 +64,23 @@ const Empty = styled.div`
   p { margin: 0; color: var(--color-muted); font-size: 1.1rem; }
 `;
 
+/**
+ * Standard shipping to the saved address's country (else the US) by the api's table and the rule
+ * the order uses, and what that makes: an estimate that says what it assumes. Nothing while the
+ * table is not there (the subtotal stands alone).
+ */
+function useEstimate(subtotal: number) {
+  const rates = useShippingRates();
+  const profile = useProfile();
+  const country = profile.data?.shippingAddress?.country ?? 'US';
+  const rate = rates.data ? shippingRateFor(rates.data.rates, country) : undefined;
+  if (!rate) return null;
+  const shipping = shippingAmount(rate, 'standard', subtotal);
+  return { shipping, total: subtotal + shipping, note: totalsText.cartEstimate(countryName(country)) };
+}
+
 function CartView({ cart, change }: { cart: Cart; change: (change: CartChange) => void }) {
+  const estimate = useEstimate(cart.subtotal);
   if (cart.lines.length === 0) {
     return (
       <Empty>
@@ -87,11 +108,26 @@ function CartView({ cart, change }: { cart: Cart; change: (change: CartChange) =
       <Summary aria-labelledby="cart-summary-title">
         <h2 id="cart-summary-title">Summary</h2>
         <dl>
-          <dt>
-            {cartText.subtotal} ({count} {count === 1 ? 'part' : 'parts'})
-          </dt>
-          <dd data-testid="cart-subtotal">{formatCents(cart.subtotal)}</dd>
+          <div className="subtotal">
+            <dt>
+              {cartText.subtotal} ({count} {count === 1 ? 'part' : 'parts'})
+            </dt>
+            <dd data-testid="cart-subtotal">{formatCents(cart.subtotal)}</dd>
+          </div>
+          {estimate && (
+            <>
+              <div>
+                <dt>{totalsText.shipping}</dt>
+                <dd data-testid="cart-shipping">{estimate.shipping === 0 ? totalsText.free : formatCents(estimate.shipping)}</dd>
+              </div>
+              <div className="total">
+                <dt>{totalsText.total}</dt>
+                <dd data-testid="cart-estimate">{formatCents(estimate.total)}</dd>
+              </div>
+            </>
+          )}
         </dl>
+        {estimate && <p data-testid="cart-estimate-note">{estimate.note}</p>}
         <p>Prices and stock are the shop’s as of now. Shipping address and payment come next.</p>
         {cart.ready ? (
           <Button as={Link} to="/checkout">

@@ -1,6 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, getParsed, orderKeys, partKeys, useAuth, userKeys } from '@pcpp/contracts';
-import { type ApiAnswer, type CheckoutInput, checkoutSchema, paymentIntentAnswerSchema, profileSchema } from '@pcpp/contracts/core';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient, getParsed, orderKeys, partKeys } from '@pcpp/contracts';
+import {
+  type ApiAnswer,
+  type Checkout,
+  type CheckoutInput,
+  type CheckoutQuote,
+  type CheckoutQuoteInput,
+  checkoutQuoteSchema,
+  checkoutSchema,
+  paymentIntentAnswerSchema,
+} from '@pcpp/contracts/core';
 
 /** The checkout's own key: its orders are orders, so it sits under orderKeys (dropped at sign-out). */
 export const checkoutKey = (id: string) => [...orderKeys.all, 'checkout', id] as const;
@@ -29,6 +38,30 @@ export function usePlaceCheckout() {
   });
 }
 
+/** POST /checkout/quote: the figures the order would have, worked out by the api's own code. */
+export async function quoteCheckout(input: CheckoutQuoteInput, signal?: AbortSignal): Promise<CheckoutQuote> {
+  const { data } = await apiClient.post<unknown>('/checkout/quote', input, { signal });
+  return checkoutQuoteSchema.parse(data);
+}
+
+/**
+ * The checkout's quote, asked again when what prices it changes: the lines, the destination
+ * (country, state, postal code) and the method. The name or the street change nothing, so they are
+ * not in the key. `null` while the address is incomplete. The last figures stay while the next are
+ * worked out.
+ */
+export function useCheckoutQuote(input: CheckoutQuoteInput | null) {
+  const { country, region, postalCode } = input?.address ?? {};
+  return useQuery({
+    queryKey: [...orderKeys.all, 'quote', input?.lines, country, region, postalCode, input?.shippingMethod] as const,
+    queryFn: ({ signal }) => quoteCheckout(input!, signal),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
 /** The confirmation page's router state once a payment went through at Stripe: since when it waits. */
 export const paymentMadeState = () => ({ paying: Date.now() });
 
@@ -42,7 +75,7 @@ export const PAYMENT_CONFIRMATION_WAIT_MS = 60_000;
 export const checkoutQuery = (id: string, awaitingSince: number | null = null) =>
   queryOptions({
     queryKey: checkoutKey(id),
-    queryFn: ({ signal }): Promise<ApiAnswer<'/checkout/{id}', 'get'>> => getParsed(checkoutSchema, `/checkout/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }): Promise<Checkout> => getParsed(checkoutSchema, `/checkout/${encodeURIComponent(id)}`, { signal }),
     refetchInterval: (query) =>
       awaitingSince !== null && query.state.data?.paid === false && Date.now() - awaitingSince < PAYMENT_CONFIRMATION_WAIT_MS ? 1000 : false,
   });
@@ -53,14 +86,4 @@ export const useCheckout = (id: string, awaitingSince: number | null) => useQuer
 export async function createCheckoutPaymentIntent(checkoutId: string): Promise<string> {
   const { data } = await apiClient.post<unknown>('/create-payment-intent', { checkoutId });
   return paymentIntentAnswerSchema.parse(data).clientSecret;
-}
-
-/** GET /user/one: the profile, for the address saved at an earlier checkout. */
-export function useProfile() {
-  const email = useAuth((s) => s.user?.email ?? '');
-  return useQuery({
-    queryKey: userKeys.profile(email),
-    queryFn: ({ signal }): Promise<ApiAnswer<'/user/one', 'get'>> => getParsed(profileSchema, '/user/one', { params: { email }, signal }),
-    enabled: email !== '',
-  });
 }

@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { toast } from 'react-toastify';
@@ -9,23 +9,31 @@ import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
   addressText,
   type Cart,
+  type CheckoutQuote,
+  type CheckoutQuoteInput,
+  checkoutPageText,
   checkoutText,
   formatCents,
   pageMeta,
   publicNameOf,
   type SavedAddress,
-  SHIPPING_COUNTRIES,
+  SHIPPING_METHODS,
   type ShippingAddress,
   shippingAddressSchema,
+  type ShippingMethod,
+  totalsText,
 } from '@pcpp/contracts/core';
-import { Button, ErrorText, Field, fieldAria, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { AddressFields, OrderTotals, tidyAddress, VerifyEmailBanner } from '@pcpp/contracts/ui/dashboard';
 import type { z } from 'zod';
 import { usePricedCart } from '../../../api/use-priced-cart';
 import { Inner } from '../../../components/section';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
-import { paymentMadeState, useProfile, usePlaceCheckout } from '../api/checkout-calls';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useProfile } from '../../../api/use-profile';
+import { paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
 import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
@@ -33,12 +41,6 @@ const Title = styled.h1`
   margin: 0 0 20px;
   font-size: 1.9rem;
   ${media.medium} { font-size: 2.3rem; }
-`;
-
-const Fields = styled.div`
-  display: grid;
-  gap: 14px;
-  ${media.medium} { grid-template-columns: 1fr 1fr; > .wide { grid-column: 1 / -1; } }
 `;
 
 const Lines = styled.ul`
@@ -51,22 +53,48 @@ const Lines = styled.ul`
   span:last-child { font-variant-numeric: tabular-nums; white-space: nowrap; }
 `;
 
-const Total = styled.p`
-  display: flex;
-  justify-content: space-between;
-  margin: 0;
-  padding-top: 12px;
-  border-top: 1px solid var(--color-border);
-  font-size: 1.15rem;
-  strong { font-variant-numeric: tabular-nums; }
-`;
-
 const Check = styled.label`
   display: flex;
   align-items: center;
   gap: 10px;
   min-height: 44px;
   input { width: 20px; height: 20px; }
+`;
+
+const Methods = styled.fieldset`
+  display: grid;
+  gap: 10px;
+  margin: 0;
+  padding: 0;
+  border: 0;
+  legend { padding: 0; margin-bottom: 10px; font-size: 1.25rem; font-weight: 700; }
+`;
+
+const Method = styled.label`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr) auto;
+  align-items: start;
+  gap: 4px 12px;
+  padding: 12px 14px;
+  border: 1px solid var(--color-border);
+  border-radius: 8px;
+  cursor: pointer;
+  &:has(input:checked) { border-color: var(--color-accent); box-shadow: inset 0 0 0 1px var(--color-accent); }
+  input { width: 20px; height: 20px; margin: 2px 0 0; }
+  strong { font-variant-numeric: tabular-nums; white-space: nowrap; }
+  span span { display: block; color: var(--color-ink-soft); font-size: 0.9rem; }
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: var(--color-ink-soft);
+  font-size: 0.95rem;
+`;
+
+const Place = styled.div`
+  display: grid;
+  gap: 8px;
+  p { margin: 0; }
 `;
 
 const Note = styled.div`
@@ -82,7 +110,35 @@ const Note = styled.div`
 type FormValues = z.input<typeof shippingAddressSchema>;
 const newKey = () => crypto.randomUUID();
 
-function Summary({ cart }: { cart: Cart }) {
+
+/** The shipping methods as radio buttons: each with its price ('Free') and delivery dates once quoted. */
+function ShippingMethods({ quote, method, onMethod }: { quote: CheckoutQuote | undefined; method: ShippingMethod; onMethod: (method: ShippingMethod) => void }) {
+  return (
+    <Box as="div">
+      <Methods>
+        <legend>{checkoutPageText.shippingTitle}</legend>
+        {SHIPPING_METHODS.map((candidate) => {
+          const option = quote?.shippingOptions.find((o) => o.method === candidate);
+          return (
+            <Method key={candidate} data-testid={`shipping-${candidate}`}>
+              <input type="radio" name="shippingMethod" value={candidate} checked={method === candidate} onChange={() => onMethod(candidate)} />
+              <span>
+                {totalsText.method[candidate]}
+                <span>{option ? totalsText.arrives(option.deliveryFrom, option.deliveryTo) : totalsText.methodDays[candidate]}</span>
+              </span>
+              <strong>{option ? (option.amount === 0 ? totalsText.free : formatCents(option.amount)) : ''}</strong>
+            </Method>
+          );
+        })}
+        {quote?.freeShippingOver !== undefined && <Muted>{totalsText.freeOver(quote.freeShippingOver)}</Muted>}
+      </Methods>
+    </Box>
+  );
+}
+
+/** The lines, then Subtotal, Shipping, Tax and Total as the api worked them out for this address and method. */
+function Summary({ cart, quote }: { cart: Cart; quote: ReturnType<typeof useCheckoutQuote> | null }) {
+  const figures = quote?.data;
   return (
     <Box aria-labelledby="checkout-lines-title">
       <h2 id="checkout-lines-title">{checkoutText.linesTitle}</h2>
@@ -96,42 +152,51 @@ function Summary({ cart }: { cart: Cart }) {
           </li>
         ))}
       </Lines>
-      <Total>
-        <span>{checkoutText.total}</span>
-        <strong data-testid="checkout-total">{formatCents(cart.subtotal)}</strong>
-      </Total>
+      <OrderTotals label={checkoutPageText.totalsTitle} testIdPrefix="checkout" totals={figures ?? { subtotal: cart.subtotal }} />
+      {quote === null && <Muted>{checkoutPageText.quoteNeedsAddress}</Muted>}
+      {quote?.isFetching && <Spinner label={totalsText.quoting} />}
+      {quote?.isError && !quote.isFetching && (
+        // A 400 is the api's sentence about this order (parts under the card minimum); anything else, ours.
+        <ErrorText role="alert">{quote.error instanceof ApiError && quote.error.status === 400 ? quote.error.message : totalsText.quoteFailed}</ErrorText>
+      )}
     </Box>
   );
 }
 
-/** The address, the card and the one button: places every line of the cart, then pays for them. */
+/** The address, the method, the card and the one button: places every line of the cart, then pays for them. */
 function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undefined }) {
   const user = useAuth((s) => s.user);
+  const verified = user?.emailVerified !== false;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const place = usePlaceCheckout();
   const payment = useCheckoutPayment();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [saveAddress, setSaveAddress] = useState(!saved);
+  const [method, setMethod] = useState<ShippingMethod>('standard');
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, ShippingAddress>({
+  const form = useForm<FormValues, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
+    mode: 'onTouched',
     // A saved address is offered as it is; the form checks it again (a country no longer on the list is asked for).
-    defaultValues: saved ? (saved as FormValues) : { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', phone: '' },
+    defaultValues: saved
+      ? ({ ...saved, region: saved.region ?? (saved.country === 'US' ? '' : undefined) } as FormValues)
+      : { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: '' },
   });
+  const { handleSubmit, control, formState: { isSubmitting } } = form;
+
+  // The quote follows the address as typed, once it is a whole address; asked when typing pauses.
+  const typed = useWatch({ control }) as FormValues;
+  const lines = cart.lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  const complete = shippingAddressSchema.safeParse(typed);
+  const quoteInput = useDebouncedValue<CheckoutQuoteInput | null>(complete.success ? { lines, address: tidyAddress(complete.data), shippingMethod: method } : null, 400);
+  const quote = useCheckoutQuote(quoteInput);
 
   const submit = handleSubmit(async (address) => {
     setFailure(null);
     let checkoutId: string;
     try {
-      const placed = await place.mutateAsync({
-        input: { lines: cart.lines.map(({ productId, quantity }) => ({ productId, quantity })), address, saveAddress },
-        idempotencyKey,
-      });
+      const placed = await place.mutateAsync({ input: { lines, address: tidyAddress(address), saveAddress, shippingMethod: method }, idempotencyKey });
       checkoutId = placed.checkoutId;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -146,62 +211,49 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
       return;
     }
     setIdempotencyKey(newKey());
+    // The api made the PaymentIntent for the checkout's total (the figures its answer carries).
     const paid = await payment.pay(checkoutId, { name: address.fullName, email: user?.email ?? '' });
     // Placed either way: the confirmation page shows it, paid, or with 'Pay now' and why the card failed.
     navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
   });
 
-  const field = (name: keyof FormValues, label: string, input: InputHTMLAttributes<HTMLInputElement>, wide = false) => (
-    <div className={wide ? 'wide' : undefined}>
-      <Field id={`address-${name}`} label={label} error={errors[name]?.message}>
-        <input id={`address-${name}`} {...input} {...fieldAria(`address-${name}`, errors[name]?.message)} {...register(name)} />
-      </Field>
-    </div>
-  );
+  const total = quote.data?.total;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={checkoutText.title}>
-      <Columns>
-        <div style={{ display: 'grid', gap: 24 }}>
-          <Box aria-labelledby="checkout-address-title">
-            <h2 id="checkout-address-title">{checkoutText.addressTitle}</h2>
-            <Fields>
-              {field('fullName', 'Full name', { type: 'text', autoComplete: 'name' }, true)}
-              {field('street', 'Street and house number', { type: 'text', autoComplete: 'street-address' }, true)}
-              {field('city', 'City', { type: 'text', autoComplete: 'address-level2' })}
-              {field('postalCode', 'Postal code', { type: 'text', autoComplete: 'postal-code' })}
-              <div>
-                <Field id="address-country" label="Country" error={errors.country?.message}>
-                  <select id="address-country" autoComplete="country" {...fieldAria('address-country', errors.country?.message)} {...register('country')}>
-                    {SHIPPING_COUNTRIES.map(([code, name]) => (
-                      <option key={code} value={code}>
-                        {name}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-              </div>
-              {field('phone', 'Phone number', { type: 'tel', autoComplete: 'tel' })}
-            </Fields>
-            <Check>
-              <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
-              {addressText.saveForNextTime}
-            </Check>
-          </Box>
-          <Box aria-labelledby="checkout-payment-title">
-            <h2 id="checkout-payment-title">{checkoutText.paymentTitle}</h2>
-            <CardFields onState={payment.setCard} />
-            {payment.card.error && <ErrorText role="alert">{payment.card.error}</ErrorText>}
-          </Box>
-        </div>
-        <div style={{ display: 'grid', gap: 16 }}>
-          <Summary cart={cart} />
-          {failure && <ErrorText role="alert">Your order was not placed: {failure}</ErrorText>}
-          <Button type="submit" disabled={!payment.ready || isSubmitting}>
-            {isSubmitting ? checkoutText.placing : `${checkoutText.placeAndPay} (${formatCents(cart.subtotal)})`}
-          </Button>
-        </div>
-      </Columns>
-    </form>
+    <>
+      {!verified && <VerifyEmailBanner atCheckout />}
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void submit(event)} aria-label={checkoutText.title}>
+          <Columns>
+            <div style={{ display: 'grid', gap: 24 }}>
+              <Box aria-labelledby="checkout-address-title">
+                <h2 id="checkout-address-title">{checkoutText.addressTitle}</h2>
+                <AddressFields idPrefix="address" />
+                <Check>
+                  <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
+                  {addressText.saveForNextTime}
+                </Check>
+              </Box>
+              <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
+              <Box aria-labelledby="checkout-payment-title">
+                <h2 id="checkout-payment-title">{checkoutText.paymentTitle}</h2>
+                <CardFields onState={payment.setCard} />
+                {payment.card.error && <ErrorText role="alert">{payment.card.error}</ErrorText>}
+              </Box>
+            </div>
+            <div style={{ display: 'grid', gap: 16 }}>
+              <Summary cart={cart} quote={quoteInput === null ? null : quote} />
+              {failure && <ErrorText role="alert">Your order was not placed: {failure}</ErrorText>}
+              <Place>
+                <Button type="submit" disabled={!verified || !payment.ready || isSubmitting} aria-describedby={verified ? undefined : 'place-disabled-reason'}>
+                  {isSubmitting ? checkoutText.placing : total === undefined ? checkoutText.placeAndPay : `${checkoutText.placeAndPay} (${formatCents(total)})`}
+                </Button>
+                {!verified && <ErrorText id="place-disabled-reason">{checkoutText.placeDisabledUnverified}</ErrorText>}
+              </Place>
+            </div>
+          </Columns>
+        </form>
+      </FormProvider>
+    </>
   );
 }
 

@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage, orderKeys, userKeys, useAuth } from '@pcpp/contracts';
-import { type Checkout, checkoutText, formatCents, OBJECT_ID_PATTERN, pageMeta, toastMessages } from '@pcpp/contracts/core';
+import { type Checkout, checkoutPageText, checkoutText, formatCents, OBJECT_ID_PATTERN, pageMeta, toastMessages, totalsText } from '@pcpp/contracts/core';
 import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { OrderTotals } from '@pcpp/contracts/ui/dashboard';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Inner } from '../../../components/section';
 import { media } from '../../../lib/breakpoints';
@@ -26,10 +27,11 @@ const Box = styled(CheckoutBox)`
   gap: 12px;
   h2 { font-size: 1.2rem; }
   p { margin: 0; }
-  dl { margin: 0; display: grid; gap: 10px; }
-  dl div { display: grid; gap: 2px; }
-  dt { color: var(--color-ink-soft); font-size: 0.9rem; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  /* The status box's facts (the totals' list keeps its own rows). */
+  > dl { margin: 0; display: grid; gap: 10px; }
+  > dl > div { display: grid; gap: 2px; }
+  > dl dt { color: var(--color-ink-soft); font-size: 0.9rem; }
+  > dl dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 `;
 
 const Table = styled.table`
@@ -37,7 +39,6 @@ const Table = styled.table`
   border-collapse: collapse;
   th, td { padding: 8px 4px; border-bottom: 1px solid var(--color-border); text-align: left; vertical-align: top; }
   td:nth-child(n + 2), th:nth-child(n + 2) { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  tfoot td { border-bottom: 0; font-weight: 800; font-size: 1.1rem; }
 `;
 
 const Status = styled.p<{ $paid: boolean }>`
@@ -57,19 +58,27 @@ function minutesLeft(holdExpiresAt: string | undefined): number | null {
   return Math.max(0, Math.ceil((new Date(holdExpiresAt).getTime() - Date.now()) / 60_000));
 }
 
+const holdTimeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** What is left to pay: the unpaid lines with their tax and their share of the shipping. */
+export function leftToPay(checkout: Checkout): number {
+  return checkout.orders
+    .filter((order) => order.status === 'placed')
+    .reduce((sum, order) => sum + order.totalAmount + (order.taxAmount ?? 0) + (order.shippingAmount ?? 0), 0);
+}
+
 /** 'Pay now' for what is left unpaid: the card form, one payment for every unpaid line. */
-function PayNow({ checkout, firstError, onPaid }: { checkout: Checkout; firstError?: string; onPaid: () => void }) {
+function PayNow({ checkout, error, onError, onPaid }: { checkout: Checkout; error: string | null; onError: (message: string | null) => void; onPaid: () => void }) {
   const email = useAuth((s) => s.user?.email ?? '');
   const payment = useCheckoutPayment();
-  const [error, setError] = useState<string | null>(firstError ?? null);
   const [paying, setPaying] = useState(false);
   const pay = async () => {
     setPaying(true);
-    setError(null);
+    onError(null);
     const outcome = await payment.pay(checkout.checkoutId, { name: checkout.address?.fullName ?? checkout.orders[0]?.name ?? email, email });
     setPaying(false);
     if (outcome.paid) onPaid();
-    else setError(outcome.message);
+    else onError(outcome.message);
   };
   return (
     <Box aria-labelledby="pay-now-title">
@@ -77,7 +86,7 @@ function PayNow({ checkout, firstError, onPaid }: { checkout: Checkout; firstErr
       <CardFields onState={payment.setCard} />
       {(error ?? payment.card.error) && <ErrorText role="alert">{error ?? payment.card.error}</ErrorText>}
       <Button type="button" disabled={!payment.ready || paying} onClick={() => void pay()}>
-        {paying ? 'Paying…' : `${checkoutText.payNow} (${formatCents(checkout.orders.filter((o) => o.status === 'placed').reduce((sum, o) => sum + o.totalAmount, 0))})`}
+        {paying ? 'Paying…' : `${checkoutText.payNow} (${formatCents(leftToPay(checkout))})`}
       </Button>
     </Box>
   );
@@ -98,10 +107,14 @@ function Confirmation({
 }) {
   const left = minutesLeft(checkout.holdExpiresAt);
   const payable = !checkout.paid && checkout.orders.some((order) => order.status === 'placed');
+  // The card's error of the first try (from the checkout) or of a try here: the page says it is not paid.
+  const [payError, setPayError] = useState<string | null>(cardError ?? null);
+  const failed = payable && !awaiting && payError !== null;
   return (
     <>
       <Head>
-        <h1>{checkout.paid ? toastMessages.paymentCompleted : checkoutText.thanks}</h1>
+        <h1>{checkout.paid ? toastMessages.paymentCompleted : failed ? checkoutText.paymentFailed : checkoutText.thanks}</h1>
+        {failed && checkout.holdExpiresAt && <p data-testid="held-until">{checkoutText.heldUntil(holdTimeFormat.format(new Date(checkout.holdExpiresAt)))}</p>}
         <p>
           Order number <strong data-testid="order-number">{checkout.orderNumber}</strong>
         </p>
@@ -130,14 +143,8 @@ function Confirmation({
                   </tr>
                 ))}
               </tbody>
-              <tfoot>
-                <tr>
-                  <td>{checkoutText.total}</td>
-                  <td />
-                  <td data-testid="confirmation-total">{formatCents(checkout.totalAmount)}</td>
-                </tr>
-              </tfoot>
             </Table>
+            <OrderTotals label={checkoutPageText.totalsTitle} testIdPrefix="confirmation" totals={checkout} />
           </Box>
           {awaiting && !checkout.paid && (
             <Box aria-live="polite">
@@ -147,7 +154,7 @@ function Confirmation({
           )}
           {payable && !awaiting && (
             <CardPaymentScope>
-              <PayNow checkout={checkout} firstError={cardError} onPaid={onPaid} />
+              <PayNow checkout={checkout} error={payError} onError={setPayError} onPaid={onPaid} />
             </CardPaymentScope>
           )}
         </div>
@@ -166,6 +173,14 @@ function Confirmation({
               <dt>Phone</dt>
               <dd>{checkout.phone}</dd>
             </div>
+            {checkout.delivery && (
+              <div>
+                <dt>{totalsText.deliveryTitle}</dt>
+                <dd data-testid="confirmation-delivery">
+                  {checkoutPageText.deliveryLine(checkout.delivery)}
+                </dd>
+              </div>
+            )}
             {checkout.transactionId && (
               <div>
                 <dt>Transaction id</dt>

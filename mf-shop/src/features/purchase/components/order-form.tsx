@@ -6,8 +6,9 @@ import styled from 'styled-components';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, errorMessage, useAuth } from '@pcpp/contracts';
-import { cartText, checkoutText, formatCents, lineTotalCents, orderFormSchema, toastMessages, type Part } from '@pcpp/contracts/core';
+import { addressLine, cartText, checkoutText, formatCents, lineTotalCents, orderFormSchema, toastMessages, type Part } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
+import { useProfile } from '../../../api/use-profile';
 import { surface } from '../../../components/surface';
 import { useAddToCart } from '../../../components/use-add-to-cart';
 import { usePlaceOrder } from '../api/place-order';
@@ -70,12 +71,21 @@ export function OrderForm({ part }: { part: Part }) {
     control,
     trigger,
     getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, OrderValues>({
     resolver: zodResolver(schema),
     mode: 'onChange',
     defaultValues: { productId: part._id, order_quantity: String(part.min_quantity), address: '', phone: '' },
   });
+
+  // The saved address (the one address book) fills the address and the phone, unless typed already.
+  const saved = useProfile().data?.shippingAddress;
+  useEffect(() => {
+    if (!saved) return;
+    if (getValues('address') === '') setValue('address', addressLine(saved));
+    if (getValues('phone') === '') setValue('phone', saved.phone);
+  }, [saved, getValues, setValue]);
 
   // Fresh stock (after a 409, or bought meanwhile) re-checks the quantity already typed.
   useEffect(() => {

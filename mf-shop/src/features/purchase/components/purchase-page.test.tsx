@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
 import { authStore } from '@pcpp/contracts';
-import { type CartLineInput, type Part, priceCart } from '@pcpp/contracts/core';
+import { type CartLineInput, type Part, priceCart, type SavedAddress } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { PurchasePage } from './purchase-page';
 
@@ -23,12 +23,14 @@ const user = testCustomer;
 let partAnswers: TestAnswer[];
 let orderAnswer: TestAnswer;
 let cartLines: CartLineInput[];
+let saved: SavedAddress | undefined;
 const cartAnswer = () => ({ body: priceCart(cartLines, (productId) => (productId === id ? part : undefined)) });
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
     [`GET /tools/${id}`]: () => (partAnswers.length > 1 ? partAnswers.shift()! : partAnswers[0]!),
     'POST /order': () => orderAnswer,
+    'GET /user/one': () => ({ body: { email: user.email, ...(saved ? { shippingAddress: saved } : {}) } }),
     'GET /cart': cartAnswer,
     'PUT /cart': (request) => {
       cartLines = (request.body as { lines: CartLineInput[] }).lines;
@@ -41,6 +43,7 @@ beforeEach(() => {
   api.requests.length = 0;
   partAnswers = [{ body: part }];
   cartLines = [];
+  saved = undefined;
   act(() => authStore.getState().signedIn(user, { token: 'token', expiresAt: null }));
 });
 
@@ -75,6 +78,13 @@ it('shows the part and a form that starts at the minimum order, with the running
   expect(screen.getByTestId('order-total')).toHaveTextContent('$149.97');
   fireEvent.change(quantity(), { target: { value: '10' } });
   expect(screen.getByTestId('order-total')).toHaveTextContent('$499.90');
+});
+
+it('fills the address and the phone from the saved address (one address book)', async () => {
+  saved = { fullName: 'Sam Lee', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US', region: 'CA', phone: '+1 415 555 0100' };
+  renderAt(`/purchase/${id}`);
+  await waitFor(() => expect(screen.getByLabelText('Address')).toHaveValue('Sam Lee, 1 Market Street, 94103 San Francisco, CA, United States'));
+  expect(screen.getByLabelText('Phone number')).toHaveValue('+1 415 555 0100');
 });
 
 it('says the spec messages and keeps Order Now disabled while the quantity is wrong', async () => {

@@ -1,0 +1,34 @@
+import { addressText } from './address';
+import type { ShippingOption } from './checkout-schemas';
+import { totalsText } from './checkout-totals';
+
+/** The structured address's field labels: the checkout's and My Profile's (one address book, one form). */
+export const addressFieldText = {
+  fullName: 'Full name',
+  street: 'Street and house number',
+  city: 'City',
+  postalCode: 'Postal code',
+  country: 'Country',
+  /** A US address: the state (sales tax is by state). */
+  state: 'State',
+  /** Elsewhere: a province or county, optional. */
+  region: addressText.region,
+  chooseState: 'Choose the state…',
+  phone: 'Phone number',
+  /** My Profile: the saved address is the one the checkout starts from. */
+  savedAddressTitle: 'Shipping address',
+  savedAddressHint: 'The checkout starts from this address, and Address shows it on one line.',
+} as const;
+
+/** The checkout page's own words beyond checkoutText and totalsText. */
+export const checkoutPageText = {
+  shippingTitle: 'Shipping method',
+  totalsTitle: 'Order summary',
+  /** Before the address is complete the api cannot price shipping or tax. */
+  quoteNeedsAddress: 'Shipping and tax show once the shipping address is complete.',
+  /** The verify banner's button at the checkout. */
+  resendLink: 'Resend the link',
+  /** How an order ships and when it should arrive: "Express · Arrives Mon, Nov 30 – Tue, Dec 1". */
+  deliveryLine: (delivery: Pick<ShippingOption, 'method' | 'deliveryFrom' | 'deliveryTo'>) =>
+    `${totalsText.method[delivery.method]} · ${totalsText.arrives(delivery.deliveryFrom, delivery.deliveryTo)}`,
+} as const;
