@@ -219,6 +219,11 @@ test('a customer in California buys a three-part build: Standard and Express wit
   expect(invoice.status()).toBe(200);
   const text = pdfText(await invoice.body());
   for (const [key, value] of Object.entries(shown)) expect({ key, printed: text.includes(value) }).toEqual({ key, printed: true });
+
+  // Saved for next time: the Purchase page's Address and phone start from it (one address book).
+  await page.goto(`/purchase/${parts[0]!._id}`);
+  await expect(page.getByLabel('Address')).toHaveValue('Casey Rivera, 1 Market Street, 94103 San Francisco, CA, United States');
+  await expect(page.getByLabel('Phone number')).toHaveValue('+1 415 555 0100');
 });
 
 test('a part whose total is under the card minimum is refused with the sentence on the Purchase page and at the checkout, its stock untouched', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { aPart, placeOrderThroughPage } from '../support/orders';
 
 // Buying a part as the demo customer, against the real stack: stock, My Orders, delete.
@@ -20,10 +20,12 @@ test('a visitor who presses Purchase logs in first and comes back to the purchas
 
 test('the purchase form checks the quantity with the spec messages and shows the running total', async ({ page, request }) => {
   const part = await aPart(request);
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  // No saved address yet: the Purchase page fills Address and the phone from a saved one.
+  const buyer = await verifiedCustomer(request, 'purchase-form');
+  await signInThroughLoginPage(page, buyer);
   await page.goto(`/purchase/${part._id}`);
   await expect(page.getByLabel('Product name')).toHaveValue(part.name);
-  await expect(page.getByLabel('Email')).toHaveValue(demoAccounts.customer.email);
+  await expect(page.getByLabel('Email')).toHaveValue(buyer.email);
   await expect(page.getByLabel('Quantity')).toHaveValue(String(part.min_quantity));
   const orderNow = page.getByRole('button', { name: 'Order Now' });
 
