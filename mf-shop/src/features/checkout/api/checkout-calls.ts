@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, getParsed, orderKeys, partKeys, useAuth, userKeys } from '@pcpp/contracts';
-import { type ApiAnswer, type CheckoutInput, checkoutSchema, paymentIntentAnswerSchema, profileSchema } from '@pcpp/contracts/core';
+import { api, orderKeys, partKeys, useAuth, userKeys } from '@pcpp/contracts';
+import { type CheckoutInput, checkoutSchema, paymentIntentAnswerSchema, profileSchema } from '@pcpp/contracts/core';
 
 /** The checkout's own key: its orders are orders, so it sits under orderKeys (dropped at sign-out). */
 export const checkoutKey = (id: string) => [...orderKeys.all, 'checkout', id] as const;
 
 /** POST /checkout: all lines or none, once per Idempotency-Key. */
-export async function placeCheckout(input: CheckoutInput, idempotencyKey: string): Promise<ApiAnswer<'/checkout', 'post'>> {
-  const { data } = await apiClient.post<unknown>('/checkout', input, { headers: { 'Idempotency-Key': idempotencyKey } });
-  return checkoutSchema.parse(data);
+export function placeCheckout(input: CheckoutInput, idempotencyKey: string) {
+  return api.post('/checkout', { body: input, headers: { 'Idempotency-Key': idempotencyKey }, answer: checkoutSchema });
 }
 
 /**
@@ -42,7 +41,7 @@ export const PAYMENT_CONFIRMATION_WAIT_MS = 60_000;
 export const checkoutQuery = (id: string, awaitingSince: number | null = null) =>
   queryOptions({
     queryKey: checkoutKey(id),
-    queryFn: ({ signal }): Promise<ApiAnswer<'/checkout/{id}', 'get'>> => getParsed(checkoutSchema, `/checkout/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/checkout/{id}', { params: { id }, signal, answer: checkoutSchema }),
     refetchInterval: (query) =>
       awaitingSince !== null && query.state.data?.paid === false && Date.now() - awaitingSince < PAYMENT_CONFIRMATION_WAIT_MS ? 1000 : false,
   });
@@ -51,8 +50,8 @@ export const useCheckout = (id: string, awaitingSince: number | null) => useQuer
 
 /** POST /create-payment-intent with {checkoutId}: one payment for every unpaid line. */
 export async function createCheckoutPaymentIntent(checkoutId: string): Promise<string> {
-  const { data } = await apiClient.post<unknown>('/create-payment-intent', { checkoutId });
-  return paymentIntentAnswerSchema.parse(data).clientSecret;
+  const { clientSecret } = await api.post('/create-payment-intent', { body: { checkoutId }, answer: paymentIntentAnswerSchema });
+  return clientSecret;
 }
 
 /** GET /user/one: the profile, for the address saved at an earlier checkout. */
@@ -60,7 +59,7 @@ export function useProfile() {
   const email = useAuth((s) => s.user?.email ?? '');
   return useQuery({
     queryKey: userKeys.profile(email),
-    queryFn: ({ signal }): Promise<ApiAnswer<'/user/one', 'get'>> => getParsed(profileSchema, '/user/one', { params: { email }, signal }),
+    queryFn: ({ signal }) => api.get('/user/one', { query: { email }, signal, answer: profileSchema }),
     enabled: email !== '',
   });
 }
