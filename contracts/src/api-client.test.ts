@@ -5,15 +5,15 @@ import {
   RENEW_BEFORE_EXPIRY_MS,
   SESSION_ENDED_MESSAGE,
   apiBaseUrl,
+  api,
   apiClient,
   configureApiClient,
   errorMessage,
   exchangeIdToken,
-  getParsed,
-  parseAnswer,
   resolveImageUrl,
 } from './api-client';
-import { adminFlagAnswerSchema } from './api-answers';
+import { adminFlagAnswerSchema, deletedCountAnswerSchema } from './api-answers';
+import { partImportAnswerSchema } from './product-admin-schemas';
 import { authStore, type SessionHandlers } from './auth-store';
 
 // A real HTTP server: the client is exercised over the wire, not against a mock adapter.
@@ -22,6 +22,8 @@ let seen: { method: string; url: string; authorization: string | undefined }[] =
 let validToken = 'fresh-token';
 /** The bodies POST /report received. */
 const reports: unknown[] = [];
+/** The calls to /order/{id} and /tools/import, with their bodies as text. */
+const bodies: { method: string; url: string; contentType: string | undefined; body: string }[] = [];
 /** What the token exchange (PUT /user/:email) answers. */
 let exchange: { status: number; body: object; delayMs: number };
 
@@ -46,6 +48,20 @@ beforeAll(async () => {
       req.on('end', () => {
         reports.push(JSON.parse(Buffer.concat(chunks).toString()));
         res.writeHead(202).end('{}');
+      });
+      return;
+    }
+    if (req.url?.startsWith('/admin/')) {
+      // The admin flag's path: a fitting answer, but for misfit@… one of another shape.
+      res.end(JSON.stringify(req.url.includes('misfit') ? { ok: true } : { admin: true }));
+      return;
+    }
+    if (req.url?.startsWith('/order/') || req.url?.startsWith('/tools/import')) {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        bodies.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString() });
+        res.end(JSON.stringify(req.url!.startsWith('/order/') ? { deletedCount: 1 } : { dryRun: true, rows: [], created: 0, updated: 0, errors: 0 }));
       });
       return;
     }
@@ -87,13 +103,13 @@ beforeEach(() => {
 
 it('sends the stored access token as the bearer', async () => {
   signInWith('fresh-token', Date.now() + 3_600_000);
-  await expect(apiClient.get('/protected')).resolves.toMatchObject({ data: { ok: true } });
+  await expect(apiClient.request({ url: '/protected' })).resolves.toMatchObject({ data: { ok: true } });
   expect(seen.map((r) => r.authorization)).toEqual(['Bearer fresh-token']);
 });
 
 it('on a 401 exchanges the ID token once, stores the new token and retries the call', async () => {
   const { endSession } = signInWith('stale-token', null);
-  await expect(apiClient.get('/protected')).resolves.toMatchObject({ data: { ok: true } });
+  await expect(apiClient.request({ url: '/protected' })).resolves.toMatchObject({ data: { ok: true } });
   expect(seen.map((r) => `${r.method} ${r.url} ${r.authorization}`)).toEqual([
     'GET /protected Bearer stale-token',
     'PUT /user/customer%40pcparts.dev Bearer firebase-id-token',
@@ -105,7 +121,7 @@ it('on a 401 exchanges the ID token once, stores the new token and retries the c
 
 it('10 concurrent 401s share exactly one exchange and each call is retried once', async () => {
   signInWith('stale-token', null);
-  const results = await Promise.all(Array.from({ length: 10 }, () => apiClient.get('/protected')));
+  const results = await Promise.all(Array.from({ length: 10 }, () => apiClient.request({ url: '/protected' })));
   expect(results.map((r) => r.data)).toEqual(Array(10).fill({ ok: true }));
   expect(exchanges()).toHaveLength(1);
   const retried = protectedCalls().filter((r) => r.authorization === 'Bearer fresh-token');
@@ -116,7 +132,7 @@ it('10 concurrent 401s share exactly one exchange and each call is retried once'
 it('an exchange answering 401 is sent exactly once, then the session ends once with a sentence', async () => {
   exchange = { status: 401, body: { message: 'Sign in to continue' }, delayMs: 20 };
   const { endSession } = signInWith('stale-token', null);
-  const errors = await Promise.all(Array.from({ length: 5 }, () => apiClient.get('/protected').catch((e: unknown) => e)));
+  const errors = await Promise.all(Array.from({ length: 5 }, () => apiClient.request({ url: '/protected' }).catch((e: unknown) => e)));
   for (const error of errors) {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
@@ -134,7 +150,7 @@ it('an exchange answering 401 is sent exactly once, then the session ends once w
 it('a call still refused after the renewal is not retried again', async () => {
   validToken = 'never-valid';
   signInWith('stale-token', null);
-  const error = await apiClient.get('/protected').catch((e: unknown) => e);
+  const error = await apiClient.request({ url: '/protected' }).catch((e: unknown) => e);
   expect(errorMessage(error)).toBe('Your session has expired');
   expect(exchanges()).toHaveLength(1);
   expect(protectedCalls()).toHaveLength(2);
@@ -142,7 +158,7 @@ it('a call still refused after the renewal is not retried again', async () => {
 
 it('renews the token before it expires, so the call is never refused', async () => {
   signInWith('stale-token', Date.now() + RENEW_BEFORE_EXPIRY_MS - 1_000);
-  await expect(apiClient.get('/protected')).resolves.toMatchObject({ data: { ok: true } });
+  await expect(apiClient.request({ url: '/protected' })).resolves.toMatchObject({ data: { ok: true } });
   expect(seen.map((r) => `${r.method} ${r.authorization}`)).toEqual([
     'PUT Bearer firebase-id-token',
     'GET Bearer fresh-token',
@@ -153,24 +169,24 @@ it('renews the token before it expires, so the call is never refused', async () 
 
 it('does not renew a token that is far from expiry', async () => {
   signInWith('fresh-token', Date.now() + RENEW_BEFORE_EXPIRY_MS + 60_000);
-  await apiClient.get('/protected');
+  await apiClient.request({ url: '/protected' });
   expect(exchanges()).toHaveLength(0);
 });
 
 it('a signed-out visitor gets the 401 as it is, without an exchange', async () => {
   authStore.getState().setHandlers({ currentIdentity: async () => null, endSession: jest.fn(), sendVerificationEmail: jest.fn() });
-  const error = await apiClient.get('/protected').catch((e: unknown) => e);
+  const error = await apiClient.request({ url: '/protected' }).catch((e: unknown) => e);
   expect((error as ApiError).status).toBe(401);
   expect(exchanges()).toHaveLength(0);
 });
 
 it('never shows a raw server page to the user', async () => {
-  const error = await apiClient.get('/broken').catch((e: unknown) => e);
+  const error = await apiClient.request({ url: '/broken' }).catch((e: unknown) => e);
   expect(errorMessage(error)).toBe('The server answered with an error (500).');
 });
 
 it('says the server is unreachable when nothing answers', async () => {
-  const error = await apiClient.get('http://127.0.0.1:1/anything').catch((e: unknown) => e);
+  const error = await apiClient.request({ url: 'http://127.0.0.1:1/anything' }).catch((e: unknown) => e);
   expect(errorMessage(error)).toBe('Cannot reach the server. Check your connection and try again.');
 });
 
@@ -184,7 +200,7 @@ it('tells each answer listener the answer and its full address (the server rende
   const heard: { url: string; status: number }[] = [];
   apiClient.onAnswer((response, url) => heard.push({ url, status: response.status }));
   signInWith('fresh-token', Date.now() + RENEW_BEFORE_EXPIRY_MS + 60_000);
-  await apiClient.get('/protected');
+  await apiClient.request({ url: '/protected' });
   expect(heard).toEqual([{ url: `${apiBaseUrl()}/protected`, status: 200 }]);
 });
 
@@ -204,7 +220,7 @@ it("passes on the exchange's notice with the token", async () => {
 });
 
 it("shows a rate limit's sentence as the error", async () => {
-  const error = await apiClient.get('/busy').catch((e: unknown) => e);
+  const error = await apiClient.request({ url: '/busy' }).catch((e: unknown) => e);
   expect((error as ApiError).status).toBe(429);
   expect(errorMessage(error)).toBe('Too many requests. Please try again in 42 seconds.');
 });
@@ -212,14 +228,44 @@ it("shows a rate limit's sentence as the error", async () => {
 it('checks an answer with a schema it loads beside the call, only when the call is made', async () => {
   signInWith('fresh-token', Date.now() + RENEW_BEFORE_EXPIRY_MS + 60_000);
   const load = jest.fn(async () => adminFlagAnswerSchema);
-  // /protected answers {ok: true}: not the admin flag's shape.
-  const misfit = await getParsed(load, '/protected').catch((e: unknown) => e);
+  // The api answers misfit@… with {ok: true}: not the admin flag's shape.
+  const misfit = await api.get('/admin/{email}', { params: { email: 'misfit@pcparts.dev' }, answer: load }).catch((e: unknown) => e);
   expect(load).toHaveBeenCalledTimes(1);
   expect(misfit).toBeInstanceOf(Error);
   expect(errorMessage(misfit)).toBe('The server sent an answer this page does not understand.');
-  await expect(parseAnswer(load, { admin: true })).resolves.toEqual({ admin: true });
-  await expect(parseAnswer(adminFlagAnswerSchema, { admin: false })).resolves.toEqual({ admin: false });
+  await expect(api.get('/admin/{email}', { params: { email: 'boss@pcparts.dev' }, answer: adminFlagAnswerSchema })).resolves.toEqual({ admin: true });
+  expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/admin/boss%40pcparts.dev', authorization: 'Bearer fresh-token' });
 });
+
+it("sends a typed call's path params, query, body and headers as it names them", async () => {
+  bodies.length = 0;
+  await expect(api.delete('/order/{id}', { params: { id: 'line 1/2' }, body: { reason: 'Wrong part' }, answer: deletedCountAnswerSchema })).resolves.toEqual({
+    deletedCount: 1,
+  });
+  await expect(
+    api.post('/tools/import', { query: { dryRun: 'true' }, body: 'name,price\n', headers: { 'Content-Type': 'text/csv' }, answer: partImportAnswerSchema }),
+  ).resolves.toMatchObject({ dryRun: true, created: 0 });
+  expect(bodies).toEqual([
+    { method: 'DELETE', url: '/order/line%201%2F2', contentType: expect.stringContaining('application/json'), body: '{"reason":"Wrong part"}' },
+    { method: 'POST', url: '/tools/import?dryRun=true', contentType: 'text/csv', body: 'name,price\n' },
+  ]);
+});
+
+// What the typecheck refuses (`npm run typecheck` fails when one of these compiles): never run.
+export function refusedAtCompileTime() {
+  // @ts-expect-error a path the api does not have
+  void api.get('/tool/{id}', { params: { id: 'x' }, answer: adminFlagAnswerSchema });
+  // @ts-expect-error a path param the path does not name
+  void api.delete('/order/{id}', { params: { lineId: 'x' }, body: { reason: 'r' }, answer: deletedCountAnswerSchema });
+  // @ts-expect-error an answer schema of another shape than the operation's answer
+  void api.delete('/order/{id}', { params: { id: 'x' }, body: { reason: 'r' }, answer: adminFlagAnswerSchema });
+  // @ts-expect-error a query the api requires, left out
+  void api.post('/tools/import', { body: 'csv', answer: partImportAnswerSchema });
+  // @ts-expect-error a query value the api refuses
+  void api.post('/tools/import', { query: { dryRun: 'yes' }, body: 'csv', answer: partImportAnswerSchema });
+  // @ts-expect-error a body on a call that takes none
+  void api.get('/admin/{email}', { params: { email: 'a@b.c' }, body: { admin: true }, answer: adminFlagAnswerSchema });
+}
 
 it("refuses an exchange's answer without the token's lifetime (the api's own answer schema)", async () => {
   exchange = { status: 200, body: { token: 'fresh-token' }, delayMs: 0 };

@@ -2,6 +2,9 @@ import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, Inte
 import type { z } from 'zod';
 import type { ApiErrorBody } from './entities';
 import { authStore, type AccessToken } from './auth-store';
+import type { ApiAnswer, ApiBody, ApiCallOptions, ApiMethod, ApiPath } from './api-call-types';
+import type { paths } from './api-types';
+import { apiUrl, type UrlValues } from './api-url';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -64,13 +67,12 @@ export async function warmApiClient(): Promise<void> {
   await client().catch(() => undefined);
 }
 
-/** The project's one api client: axios's calls, its instance loaded on first use. */
+/**
+ * The project's one api client: the axios instance, loaded on first use, with its session and
+ * answer listeners. Front-end code calls the typed `api` below, never `request` itself.
+ */
 export const apiClient = {
-  get: <T = unknown>(url: string, config?: AxiosRequestConfig) => client().then((axios) => axios.get<T>(url, config)),
-  delete: <T = unknown>(url: string, config?: AxiosRequestConfig) => client().then((axios) => axios.delete<T>(url, config)),
-  post: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((axios) => axios.post<T>(url, data, config)),
-  put: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((axios) => axios.put<T>(url, data, config)),
-  patch: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((axios) => axios.patch<T>(url, data, config)),
+  request: <T = unknown>(config: AxiosRequestConfig) => client().then((axios) => axios.request<T>(config)),
   /**
    * POSTs a report the page neither waits for nor reads (the releases' load and failure counts):
    * by fetch with keepalive, so it needs no axios and outlives the page. Rejects when it fails.
@@ -115,32 +117,29 @@ export function resolveImageUrl(img: string): string {
  */
 export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
 
-/** Checks an answer against its schema (loaded first if need be); throws a ZodError when it does not fit. */
-export async function parseAnswer<S extends z.ZodType>(schema: AnswerSchema<S>, data: unknown): Promise<z.output<S>> {
-  return (typeof schema === 'function' ? await schema() : schema).parse(data);
-}
-
 /**
  * POST /user/verification-email with the identity provider's ID token (sign-up asks before its token
  * exchange): the shop emails the link that verifies the address itself.
  */
 export async function requestVerificationEmail(idToken: string): Promise<{ email: string }> {
-  const { data } = await apiClient.post('/user/verification-email', undefined, {
+  const { email } = await api.post('/user/verification-email', {
     headers: { Authorization: `Bearer ${idToken}` },
     skipSessionRefresh: true,
+    answer: () => import('./api-answers').then((answers) => answers.verificationEmailAnswerSchema),
   });
-  return { email: (await parseAnswer(() => import('./api-answers').then((answers) => answers.verificationEmailAnswerSchema), data)).email };
+  return { email };
 }
 
 /** PUT /user/{email} with the identity provider's ID token: the api's own access token, and its notice if any. */
 export async function exchangeIdToken(identity: { email: string; idToken: string }): Promise<AccessToken & { notice?: string }> {
   const requestedAt = Date.now();
-  const { data } = await apiClient.put(
-    `/user/${encodeURIComponent(identity.email)}`,
-    { email: identity.email },
-    { headers: { Authorization: `Bearer ${identity.idToken}` }, skipSessionRefresh: true },
-  );
-  const { token, expiresIn, notice } = await parseAnswer(() => import('./api-answers').then((answers) => answers.accessTokenAnswerSchema), data);
+  const { token, expiresIn, notice } = await api.put('/user/{email}', {
+    params: { email: identity.email },
+    body: { email: identity.email },
+    headers: { Authorization: `Bearer ${identity.idToken}` },
+    skipSessionRefresh: true,
+    answer: () => import('./api-answers').then((answers) => answers.accessTokenAnswerSchema),
+  });
   return { token, expiresAt: requestedAt + expiresIn * 1000, ...(notice ? { notice } : {}) };
 }
 
@@ -267,12 +266,48 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-/** GET through the one client, with the answer checked against its schema (loaded beside the call if need be). */
-export async function getParsed<S extends z.ZodType>(
-  schema: AnswerSchema<S>,
-  url: string,
-  config?: AxiosRequestConfig,
-): Promise<z.output<S>> {
-  const [checked, { data }] = await Promise.all([typeof schema === 'function' ? schema() : schema, apiClient.get<unknown>(url, config)]);
+/** What `send` reads of a call's options, whatever its path. */
+type Anything = { params?: UrlValues; query?: UrlValues } & {
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  skipSessionRefresh?: boolean;
+};
+
+async function send<S extends z.ZodType>(method: ApiMethod, path: string, options: Anything & { answer: AnswerSchema<S> }): Promise<z.output<S>> {
+  const { answer, body, signal, headers, skipSessionRefresh } = options;
+  const url = apiUrl(path, options);
+  const [checked, { data }] = await Promise.all([
+    typeof answer === 'function' ? answer() : answer,
+    apiClient.request<unknown>({ method, url, data: body, signal, headers, ...(skipSessionRefresh ? { skipSessionRefresh } : {}) }),
+  ]);
   return checked.parse(data);
 }
+
+/** With the schema that checks its answer: zod's output must be what the document says the call answers. */
+type CheckedCall<P extends keyof paths, M extends ApiMethod, S extends z.ZodType> = ApiCallOptions<P, M> & { answer: AnswerSchema<S> };
+
+/**
+ * The typed calls, the front ends' one way to call the api (api-call-types.ts): `api.get('/tools/{id}', { params: { id }, answer: partSchema })` resolves to the
+ * part, checked by `partSchema`, whose output TypeScript holds to the document's 200 answer.
+ */
+export const api = {
+  get: <P extends ApiPath<'get'>, S extends z.ZodType<ApiAnswer<P, 'get'>>>(path: P, options: CheckedCall<P, 'get', S>) =>
+    send('get', path, options as Anything & { answer: AnswerSchema<S> }),
+  post: <P extends ApiPath<'post'>, S extends z.ZodType<ApiAnswer<P, 'post'>>>(path: P, options: CheckedCall<P, 'post', S>) =>
+    send('post', path, options as Anything & { answer: AnswerSchema<S> }),
+  put: <P extends ApiPath<'put'>, S extends z.ZodType<ApiAnswer<P, 'put'>>>(path: P, options: CheckedCall<P, 'put', S>) =>
+    send('put', path, options as Anything & { answer: AnswerSchema<S> }),
+  patch: <P extends ApiPath<'patch'>, S extends z.ZodType<ApiAnswer<P, 'patch'>>>(path: P, options: CheckedCall<P, 'patch', S>) =>
+    send('patch', path, options as Anything & { answer: AnswerSchema<S> }),
+  delete: <P extends ApiPath<'delete'>, S extends z.ZodType<ApiAnswer<P, 'delete'>>>(path: P, options: CheckedCall<P, 'delete', S>) =>
+    send('delete', path, options as Anything & { answer: AnswerSchema<S> }),
+  /** A file (an invoice, a CSV export) as bytes, with its headers (its Content-Disposition name). */
+  async file<P extends ApiPath<'get'>>(path: P, options: ApiCallOptions<P, 'get'>): Promise<{ data: Blob; headers: Record<string, unknown> }> {
+    const { signal, headers } = options as Anything;
+    const answer = await apiClient.request<Blob>({ method: 'get', url: apiUrl(path, options as Anything), responseType: 'blob', signal, headers });
+    return { data: answer.data, headers: answer.headers as Record<string, unknown> };
+  },
+  /** POSTs a report the page neither waits for nor reads (apiClient.report: fetch with keepalive). */
+  report: <P extends ApiPath<'post'>>(path: P, body: ApiBody<P, 'post'>) => apiClient.report(path, body),
+};

@@ -1,4 +1,6 @@
 import { CATALOG_FACET_PARAMS, type CatalogFacet, type CatalogFacetFilters } from './catalog-facets';
+import type { ApiCallOptions } from './api-call-types';
+import { apiUrl } from './api-url';
 import type { Part } from './entities';
 
 /**
@@ -28,25 +30,35 @@ export const CATALOG_MAX_LIMIT = 50;
 export const CATALOG_SEARCH_MAX_LENGTH = 100;
 /** The home page shows the latest six parts and the last six reviews (spec section 9). */
 export const HOME_LIST_SIZE = 6;
-/** The home page's two lists as exact api paths: the shell's server preloads these very URLs. */
-export const LATEST_PARTS_PATH = `/tools?sort=newest&limit=${HOME_LIST_SIZE}`;
-export const LATEST_REVIEWS_PATH = `/reviews?sort=newest&limit=${HOME_LIST_SIZE}`;
+/** The home page's two lists: their queries, and as exact api paths the shell's server preloads. */
+export const LATEST_PARTS_QUERY = { sort: 'newest', limit: String(HOME_LIST_SIZE) } as const satisfies ToolsQuery;
+export const LATEST_REVIEWS_QUERY = { sort: 'newest', limit: String(HOME_LIST_SIZE) } as const satisfies NonNullable<ApiCallOptions<'/reviews', 'get'>['query']>;
+export const LATEST_PARTS_PATH = apiUrl('/tools', { query: LATEST_PARTS_QUERY });
+export const LATEST_REVIEWS_PATH = apiUrl('/reviews', { query: LATEST_REVIEWS_QUERY });
+
+/** GET /tools's query, as the OpenAPI document types it. */
+export type ToolsQuery = NonNullable<ApiCallOptions<'/tools', 'get'>['query']>;
+
+type CatalogApiFilters = { category?: string; q?: string; sort?: CatalogSort; page?: number } & CatalogFacetFilters;
 
 /**
- * The api path of one catalog page, written one way: the catalog asks for exactly this, and the
- * shell's server preloads the first page of /products with it.
+ * GET /tools's query for one catalog page, written one way: the catalog asks for exactly this. Its
+ * category and facet values were read with the api's own schemas (parseCatalogSearch), hence the cast.
  */
-export function catalogApiPath(
-  filters: { category?: string; q?: string; sort?: CatalogSort; page?: number } & CatalogFacetFilters,
-): string {
-  const params = new URLSearchParams();
-  if (filters.category) params.set('category', filters.category);
-  if (filters.q) params.set('q', filters.q);
-  for (const facet of CATALOG_FACET_PARAMS) if (filters[facet]) params.set(facet, filters[facet]);
-  params.set('sort', filters.sort ?? defaultCatalogSort(filters.q));
-  params.set('page', String(filters.page ?? 1));
-  params.set('limit', String(CATALOG_PAGE_SIZE));
-  return `/tools?${params}`;
+export function catalogApiQuery(filters: CatalogApiFilters): ToolsQuery {
+  const query: Record<string, string> = {};
+  if (filters.category) query.category = filters.category;
+  if (filters.q) query.q = filters.q;
+  for (const facet of CATALOG_FACET_PARAMS) if (filters[facet]) query[facet] = filters[facet];
+  query.sort = filters.sort ?? defaultCatalogSort(filters.q);
+  query.page = String(filters.page ?? 1);
+  query.limit = String(CATALOG_PAGE_SIZE);
+  return query as ToolsQuery;
+}
+
+/** The api path of one catalog page: the shell's server preloads the first page of /products with it. */
+export function catalogApiPath(filters: CatalogApiFilters): string {
+  return apiUrl('/tools', { query: catalogApiQuery(filters) });
 }
 
 /** How many unknown keys an error names; a request with thousands gets a short answer all the same. */

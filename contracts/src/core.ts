@@ -8,7 +8,7 @@ export * from './build-rules';
 export * from './build-slots';
 export * from './builds';
 export * from './build-schemas';
-export type * from './api-answer-types';
+export type * from './api-call-types';
 export * from './cart';
 export * from './cart-schemas';
 export * from './checkout';

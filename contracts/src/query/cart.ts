@@ -2,8 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { apiClient, getParsed, parseAnswer } from '../api-client';
-import type { ApiAnswer } from '../api-answer-types';
+import { api } from '../api-client';
 import { authStore, useAuth } from '../auth-store';
 import { type Cart, priceCart } from '../cart';
 import type { CartLineInput } from '../cart-schemas';
@@ -109,21 +108,21 @@ export function useVisitorCartLines(): CartLineInput[] | undefined {
   return useStore(visitorCartStore, (cart) => (cart.pending ? undefined : cart.lines));
 }
 
+const cartAnswer = async () => (await cartSchemas()).cartSchema;
+
 /** GET /cart: the signed-in customer's cart, priced by the database. */
-export function getCart(signal?: AbortSignal): Promise<ApiAnswer<'/cart', 'get'>> {
-  return getParsed(async () => (await cartSchemas()).cartSchema, '/cart', { signal });
+export function getCart(signal?: AbortSignal) {
+  return api.get('/cart', { signal, answer: cartAnswer });
 }
 
 /** PUT /cart: the whole list of lines; the answer is the cart as stored, priced. */
-export async function putCart(lines: CartLineInput[]): Promise<ApiAnswer<'/cart', 'put'>> {
-  const { data } = await apiClient.put<unknown>('/cart', { lines });
-  return parseAnswer(async () => (await cartSchemas()).cartSchema, data);
+export function putCart(lines: CartLineInput[]) {
+  return api.put('/cart', { body: { lines }, answer: cartAnswer });
 }
 
 /** POST /cart/merge: this browser's cart added to the account's, once per visitor cart id. */
-export async function mergeCart(visitor: VisitorCart): Promise<ApiAnswer<'/cart/merge', 'post'>> {
-  const { data } = await apiClient.post<unknown>('/cart/merge', { lines: visitor.lines }, { headers: { 'Idempotency-Key': visitor.id } });
-  return parseAnswer(async () => (await cartSchemas()).cartSchema, data);
+export function mergeCart(visitor: VisitorCart) {
+  return api.post('/cart/merge', { body: { lines: visitor.lines }, headers: { 'Idempotency-Key': visitor.id }, answer: cartAnswer });
 }
 
 export const cartQuery = (email: string) =>

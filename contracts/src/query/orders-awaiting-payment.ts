@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getParsed } from '../api-client';
+import { api } from '../api-client';
 import { useAuth } from '../auth-store';
 import { orderKeys } from './query-keys';
 
@@ -20,7 +20,7 @@ export function useOrdersAwaitingPayment(): number | null {
   const email = useAuth((s) => (s.status === 'signedIn' ? (s.user?.email ?? '') : ''));
   const query = useQuery({
     queryKey: [...orderKeys.mine(email), 'awaiting-payment'] as const,
-    queryFn: ({ signal }) => getParsed(orderPageSchema, '/myorder', { params: { email, page: 1, limit: NEWEST }, signal }),
+    queryFn: ({ signal }) => api.get('/myorder', { query: { email, page: '1', limit: String(NEWEST) }, signal, answer: orderPageSchema }),
     enabled: email !== '',
     select: (page) => new Set(page.items.filter((order) => order.status === 'placed' && !order.paid).map((order) => order.checkoutId ?? order._id)).size,
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiAnswer } from '../api-answer-types';
-import { getParsed } from '../api-client';
+import { api } from '../api-client';
 import { useAuth } from '../auth-store';
 import { userKeys } from './query-keys';
 
 /** GET /admin/{email}: the role as the database holds it now. */
-export async function getAdminFlag(email: string, signal?: AbortSignal): Promise<ApiAnswer<'/admin/{email}', 'get'>['admin']> {
+export async function getAdminFlag(email: string, signal?: AbortSignal): Promise<boolean> {
   const schema = () => import('../api-answers').then((answers) => answers.adminFlagAnswerSchema);
-  const { admin } = await getParsed(schema, `/admin/${encodeURIComponent(email)}`, { signal });
+  const { admin } = await api.get('/admin/{email}', { params: { email }, signal, answer: schema });
   return admin;
 }
 

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 function Things({ framed }: { framed?: boolean }) {
-  const things = useQuery({ queryKey: ['things'], queryFn: async () => (await apiClient.get<string[]>('/things')).data });
+  const things = useQuery({ queryKey: ['things'], queryFn: async () => (await apiClient.request<string[]>({ url: '/things' })).data });
   return (
     <QueryView
       query={things}

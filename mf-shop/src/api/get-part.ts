@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, getParsed, partKeys, usePageQuery } from '@pcpp/contracts';
+import { api, ApiError, partKeys, usePageQuery } from '@pcpp/contracts';
 import { type ApiAnswer, OBJECT_ID_PATTERN } from '@pcpp/contracts/core';
 
 /**
@@ -10,7 +10,7 @@ import { type ApiAnswer, OBJECT_ID_PATTERN } from '@pcpp/contracts/core';
 export async function getPart(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/tools/{id}', 'get'> | null> {
   try {
     // The answer's schema (and zod) load beside the request: a page hydrated with the server's data never asks.
-    return await getParsed(() => import('@pcpp/contracts/core').then((core) => core.partSchema), `/tools/${encodeURIComponent(id)}`, { signal });
+    return await api.get('/tools/{id}', { params: { id }, signal, answer: () => import('@pcpp/contracts/core').then((core) => core.partSchema) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getParsed, useAuth, userKeys } from '@pcpp/contracts';
-import { type ApiAnswer, profileSchema } from '@pcpp/contracts/core';
+import { api, useAuth, userKeys } from '@pcpp/contracts';
+import { profileSchema } from '@pcpp/contracts/core';
 
 /**
  * GET /user/one: the signed-in customer's profile, for the saved address (the one address book):
@@ -11,7 +11,7 @@ export function useProfile() {
   const email = useAuth((s) => s.user?.email ?? '');
   return useQuery({
     queryKey: userKeys.profile(email),
-    queryFn: ({ signal }): Promise<ApiAnswer<'/user/one', 'get'>> => getParsed(profileSchema, '/user/one', { params: { email }, signal }),
+    queryFn: ({ signal }) => api.get('/user/one', { query: { email }, signal, answer: profileSchema }),
     enabled: email !== '',
   });
 }

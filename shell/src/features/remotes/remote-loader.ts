@@ -1,11 +1,10 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { apiClient } from '@pcpp/contracts';
+import { api } from '@pcpp/contracts';
 import {
   REMOTE_NAMES,
   REMOTE_ROUTES_MODULE,
   chooseManifest,
-  type ApiRequestBody,
   type InlineLiveRemotes,
   type LiveRemotes,
   type RemoteName,
@@ -80,14 +79,12 @@ export const releases = createReleasesPlugin({
     failed(remote, version, error) {
       const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
       send(remote, version, (id) => {
-        const body: ApiRequestBody<'/remotes/errors', 'post'> = { remote, version, loadId: id, message, cohort };
-        return apiClient.report('/remotes/errors', body);
+        return api.report('/remotes/errors', { remote, version, loadId: id, message, cohort });
       });
     },
     loaded(remote, version) {
       send(remote, version, (id) => {
-        const body: ApiRequestBody<'/remotes/loads', 'post'> = { remote, version, loadId: id, cohort };
-        return apiClient.report('/remotes/loads', body);
+        return api.report('/remotes/loads', { remote, version, loadId: id, cohort });
       });
     },
   },

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activityKeys, getParsed } from '@pcpp/contracts';
-import { ADMIN_PAGE_SIZE, activityEntrySchema, type ActivityKind, type ApiAnswer, pageSchema } from '@pcpp/contracts/core';
+import { activityKeys, api } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, activityEntrySchema, type ActivityKind, pageSchema } from '@pcpp/contracts/core';
 
 const activityPageSchema = pageSchema(activityEntrySchema);
 
@@ -12,10 +12,11 @@ export interface ActivitySearch {
 }
 
 /** GET /activity (admin): what admins did, newest first, a page at a time. */
-export function getActivity(search: ActivitySearch, signal?: AbortSignal): Promise<ApiAnswer<'/activity', 'get'>> {
-  return getParsed(activityPageSchema, '/activity', {
-    params: { page: search.page, limit: ADMIN_PAGE_SIZE, ...(search.kind ? { kind: search.kind } : {}), ...(search.actor ? { actor: search.actor } : {}) },
+export function getActivity(search: ActivitySearch, signal?: AbortSignal) {
+  return api.get('/activity', {
+    query: { page: String(search.page), limit: String(ADMIN_PAGE_SIZE), ...(search.kind ? { kind: search.kind } : {}), ...(search.actor ? { actor: search.actor } : {}) },
     signal,
+    answer: activityPageSchema,
   });
 }
 

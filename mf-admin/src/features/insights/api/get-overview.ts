@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, insightsKeys } from '@pcpp/contracts';
-import { type ApiAnswer, type OverviewDays, overviewSchema } from '@pcpp/contracts/core';
+import { api, insightsKeys } from '@pcpp/contracts';
+import { type OverviewDays, overviewSchema } from '@pcpp/contracts/core';
 
 /** GET /admin/overview?days= (admin): the period's sales beside the previous one, orders by state, top parts. */
-export function getOverview(days: OverviewDays, signal?: AbortSignal): Promise<ApiAnswer<'/admin/overview', 'get'>> {
-  return getParsed(overviewSchema, '/admin/overview', { params: { days }, signal });
+export function getOverview(days: OverviewDays, signal?: AbortSignal) {
+  return api.get('/admin/overview', { query: { days: `${days}` as const }, signal, answer: overviewSchema });
 }
 
 export const overviewQuery = (days: OverviewDays) =>

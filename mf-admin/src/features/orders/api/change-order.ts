@@ -1,53 +1,45 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, orderKeys, partKeys } from '@pcpp/contracts';
-import { type ApiAnswer, type ApiRequestBody, deletedCountAnswerSchema, orderDetailSchema, orderReturnSchema } from '@pcpp/contracts/core';
+import { activityKeys, api, orderKeys, partKeys } from '@pcpp/contracts';
+import { type ApiBody, deletedCountAnswerSchema, orderDetailSchema, orderReturnSchema } from '@pcpp/contracts/core';
 
-const orderPath = (number: string) => `/orders/${encodeURIComponent(number)}`;
 
-export type ShipmentBody = ApiRequestBody<'/orders/{number}/shipments', 'post'>;
-export type RefundBody = ApiRequestBody<'/orders/{number}/refunds', 'post'>;
-export type ReturnDecisionBody = ApiRequestBody<'/returns/{id}/decision', 'post'>;
+export type ShipmentBody = ApiBody<'/orders/{number}/shipments', 'post'>;
+export type RefundBody = ApiBody<'/orders/{number}/refunds', 'post'>;
+export type ReturnDecisionBody = ApiBody<'/returns/{id}/decision', 'post'>;
 
 /** POST /orders/{number}/shipments (admin): one parcel; the key makes a double click record it once. */
-export async function addShipment(number: string, body: ShipmentBody, idempotencyKey: string): Promise<ApiAnswer<'/orders/{number}/shipments', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`${orderPath(number)}/shipments`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
-  return orderDetailSchema.parse(data);
+export function addShipment(number: string, body: ShipmentBody, idempotencyKey: string) {
+  return api.post('/orders/{number}/shipments', { params: { number }, body, headers: { 'Idempotency-Key': idempotencyKey }, answer: orderDetailSchema });
 }
 
 /** POST /orders/{number}/shipments/{shipmentId}/delivered (admin). */
-export async function markDelivered(number: string, shipmentId: string): Promise<ApiAnswer<'/orders/{number}/shipments/{shipmentId}/delivered', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`${orderPath(number)}/shipments/${encodeURIComponent(shipmentId)}/delivered`);
-  return orderDetailSchema.parse(data);
+export function markDelivered(number: string, shipmentId: string) {
+  return api.post('/orders/{number}/shipments/{shipmentId}/delivered', { params: { number, shipmentId }, answer: orderDetailSchema });
 }
 
 /** POST /orders/{number}/cancel (admin): unpaid, its holds go; paid and not shipped, refunded in full. */
-export async function cancelOrder(number: string, reason: string): Promise<ApiAnswer<'/orders/{number}/cancel', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`${orderPath(number)}/cancel`, { reason });
-  return orderDetailSchema.parse(data);
+export function cancelOrder(number: string, reason: string) {
+  return api.post('/orders/{number}/cancel', { params: { number }, body: { reason }, answer: orderDetailSchema });
 }
 
 /** POST /orders/{number}/refunds (admin): made once per key, however often it is retried. */
-export async function refundUnits(number: string, body: RefundBody, idempotencyKey: string): Promise<ApiAnswer<'/orders/{number}/refunds', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`${orderPath(number)}/refunds`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
-  return orderDetailSchema.parse(data);
+export function refundUnits(number: string, body: RefundBody, idempotencyKey: string) {
+  return api.post('/orders/{number}/refunds', { params: { number }, body, headers: { 'Idempotency-Key': idempotencyKey }, answer: orderDetailSchema });
 }
 
 /** POST /returns/{id}/decision (admin). */
-export async function decideReturn(returnId: string, body: ReturnDecisionBody): Promise<ApiAnswer<'/returns/{id}/decision', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`/returns/${encodeURIComponent(returnId)}/decision`, body);
-  return orderReturnSchema.parse(data);
+export function decideReturn(returnId: string, body: ReturnDecisionBody) {
+  return api.post('/returns/{id}/decision', { params: { id: returnId }, body, answer: orderReturnSchema });
 }
 
 /** POST /returns/{id}/received (admin): the parts arrived, so they are refunded and restocked. */
-export async function receiveReturn(returnId: string): Promise<ApiAnswer<'/returns/{id}/received', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`/returns/${encodeURIComponent(returnId)}/received`);
-  return orderReturnSchema.parse(data);
+export function receiveReturn(returnId: string) {
+  return api.post('/returns/{id}/received', { params: { id: returnId }, answer: orderReturnSchema });
 }
 
 /** DELETE /order/{id} (admin; the spec's per-line call): one unpaid line is cancelled, its units go back to stock. */
-export async function deleteOrderLine(lineId: string, reason: string): Promise<ApiAnswer<'/order/{id}', 'delete'>> {
-  const { data } = await apiClient.delete<unknown>(`/order/${encodeURIComponent(lineId)}`, { data: { reason } });
-  return deletedCountAnswerSchema.parse(data);
+export function deleteOrderLine(lineId: string, reason: string) {
+  return api.delete('/order/{id}', { params: { id: lineId }, body: { reason }, answer: deletedCountAnswerSchema });
 }
 
 /** Orders (the customer's My Orders too), stock and the activity log are stale after a change. */

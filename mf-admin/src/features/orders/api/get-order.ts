@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, getParsed, orderKeys } from '@pcpp/contracts';
-import { type ApiAnswer, orderDetailSchema } from '@pcpp/contracts/core';
+import { api, orderKeys } from '@pcpp/contracts';
+import { orderDetailSchema } from '@pcpp/contracts/core';
 
 /** GET /orders/{number}: everything about one order (its lines, parcels, refunds, returns, totals). */
-export function getOrder(number: string, signal?: AbortSignal): Promise<ApiAnswer<'/orders/{number}', 'get'>> {
-  return getParsed(orderDetailSchema, `/orders/${encodeURIComponent(number)}`, { signal });
+export function getOrder(number: string, signal?: AbortSignal) {
+  return api.get('/orders/{number}', { params: { number }, signal, answer: orderDetailSchema });
 }
 
 export const orderQuery = (number: string) => queryOptions({ queryKey: orderKeys.whole(number), queryFn: ({ signal }) => getOrder(number, signal) });
@@ -16,7 +16,7 @@ export const useOrder = (number: string) => useQuery(orderQuery(number));
  * plain link would not do), as a file the browser saves.
  */
 export async function downloadInvoice(number: string): Promise<void> {
-  const { data } = await apiClient.get<Blob>(`/orders/${encodeURIComponent(number)}/invoice.pdf`, { responseType: 'blob' });
+  const { data } = await api.file('/orders/{number}/invoice.pdf', { params: { number } });
   const url = URL.createObjectURL(data);
   try {
     const link = document.createElement('a');

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, orderKeys } from '@pcpp/contracts';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, type OrderListSort, type OrderProgress, orderSummarySchema, pageSchema } from '@pcpp/contracts/core';
+import { api, orderKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type OrderListSort, type OrderProgress, orderSummarySchema, pageSchema } from '@pcpp/contracts/core';
 
 const ordersPageSchema = pageSchema(orderSummarySchema);
 
@@ -35,17 +35,18 @@ export function placedRange(search: Pick<OrderSearch, 'from' | 'to'>): { from?: 
  * search, newest first unless asked otherwise. The days are the admin's own: from the start of
  * `from` to the end of `to`.
  */
-export function getOrders(search: OrderSearch, signal?: AbortSignal): Promise<ApiPageAnswer<'/orders', 'get'>> {
-  return getParsed(ordersPageSchema, '/orders', {
-    params: {
-      page: search.page,
-      limit: ADMIN_PAGE_SIZE,
+export function getOrders(search: OrderSearch, signal?: AbortSignal) {
+  return api.get('/orders', {
+    query: {
+      page: String(search.page),
+      limit: String(ADMIN_PAGE_SIZE),
       ...(search.status ? { status: search.status } : {}),
       ...(search.q ? { q: search.q } : {}),
       ...placedRange(search),
-      ...(search.sort === 'oldest' ? { sort: 'oldest' } : {}),
+      ...(search.sort === 'oldest' ? { sort: 'oldest' as const } : {}),
     },
     signal,
+    answer: ordersPageSchema,
   });
 }
 

@@ -26,7 +26,7 @@ export function AllOrdersPage() {
       <PageTitle id="orders-title">{orders.data ? orderText.allOrdersCount(orders.data.total) : 'All orders: …'}</PageTitle>
       <OrderFilters search={search} onChange={update} />
       <p>
-        <Button type="button" $variant="secondary" disabled={downloading} onClick={() => void download('/orders.csv', placedRange(search), 'orders.csv')}>
+        <Button type="button" $variant="secondary" disabled={downloading} onClick={() => void download('/orders.csv', { query: placedRange(search), filename: 'orders.csv' })}>
           {/* Every line placed in the days chosen (all of them without days), for the accountant. */}
           {downloading ? 'Downloading…' : 'Download order lines (CSV)'}
         </Button>

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
-import { type ApiAnswer, insertedIdAnswerSchema, uploadResponseSchema, type PartInput } from '@pcpp/contracts/core';
+import { activityKeys, api, partKeys } from '@pcpp/contracts';
+import { insertedIdAnswerSchema, uploadResponseSchema, type PartInput } from '@pcpp/contracts/core';
 
 /** POST /uploads (admin, multipart field `image`): the api checks, resizes and stores the photo. */
-export async function uploadImage(file: File): Promise<ApiAnswer<'/uploads', 'post'>['data']['url']> {
+export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const { data } = await apiClient.post<unknown>('/uploads', form);
-  return uploadResponseSchema.parse(data).data.url;
+  const { data } = await api.post('/uploads', { body: form, answer: uploadResponseSchema });
+  return data.url;
 }
 
 /** POST /tools (admin): price in cents, img the uploaded photo's URL. */
-export async function addPart(part: PartInput): Promise<ApiAnswer<'/tools', 'post'>> {
-  const { data } = await apiClient.post<unknown>('/tools', part);
-  return insertedIdAnswerSchema.parse(data);
+export function addPart(part: PartInput) {
+  return api.post('/tools', { body: part, answer: insertedIdAnswerSchema });
 }
 
 /** A part to add with its photo file instead of the uploaded photo's URL (for each category's body). */

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
-import { type ApiAnswer, type ApiRequestBody, bulkPartEditAnswerSchema } from '@pcpp/contracts/core';
+import { activityKeys, api, partKeys } from '@pcpp/contracts';
+import { type ApiBody, bulkPartEditAnswerSchema } from '@pcpp/contracts/core';
 
-export type BulkEditBody = ApiRequestBody<'/tools/bulk', 'post'>;
+export type BulkEditBody = ApiBody<'/tools/bulk', 'post'>;
 
 /** POST /tools/bulk (admin): each row over its own version; the answer names the rows refused. */
-export async function bulkEditParts(body: BulkEditBody): Promise<ApiAnswer<'/tools/bulk', 'post'>> {
-  const { data } = await apiClient.post<unknown>('/tools/bulk', body);
-  return bulkPartEditAnswerSchema.parse(data);
+export function bulkEditParts(body: BulkEditBody) {
+  return api.post('/tools/bulk', { body, answer: bulkPartEditAnswerSchema });
 }
 
 export function useBulkEditParts() {

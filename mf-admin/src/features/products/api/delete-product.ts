@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
-import { type ApiAnswer, deletedCountAnswerSchema } from '@pcpp/contracts/core';
+import { activityKeys, api, partKeys } from '@pcpp/contracts';
+import { deletedCountAnswerSchema } from '@pcpp/contracts/core';
 
 /** DELETE /tools/{id} (admin). Orders keep their own copy of the part's name and price. */
-export async function deletePart(id: string): Promise<ApiAnswer<'/tools/{id}', 'delete'>> {
-  const { data } = await apiClient.delete<unknown>(`/tools/${encodeURIComponent(id)}`);
-  return deletedCountAnswerSchema.parse(data);
+export function deletePart(id: string) {
+  return api.delete('/tools/{id}', { params: { id }, answer: deletedCountAnswerSchema });
 }
 
 /** Home, the catalog (mf-shop) and this table are stale once a part goes. */

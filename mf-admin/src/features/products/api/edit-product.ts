@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
-import { type ApiAnswer, type ApiRequestBody, partSchema } from '@pcpp/contracts/core';
+import { activityKeys, api, partKeys } from '@pcpp/contracts';
+import { type ApiBody, partSchema } from '@pcpp/contracts/core';
 import { uploadImage } from './add-product';
 
-export type PartPatchBody = ApiRequestBody<'/tools/{id}', 'patch'>;
+export type PartPatchBody = ApiBody<'/tools/{id}', 'patch'>;
 
 /** PATCH /tools/{id} (admin): the version loaded and only the fields that changed. */
-export async function editPart(id: string, patch: PartPatchBody): Promise<ApiAnswer<'/tools/{id}', 'patch'>> {
-  const { data } = await apiClient.patch<unknown>(`/tools/${encodeURIComponent(id)}`, patch);
-  return partSchema.parse(data);
+export function editPart(id: string, patch: PartPatchBody) {
+  return api.patch('/tools/{id}', { params: { id }, body: patch, answer: partSchema });
 }
 
 /** Uploads a new photo when one was chosen, then saves the edit; the shop's pages show it at once. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, partKeys } from '@pcpp/contracts';
-import { type ApiAnswer, partSchema } from '@pcpp/contracts/core';
+import { api, partKeys } from '@pcpp/contracts';
+import { partSchema } from '@pcpp/contracts/core';
 
 /** GET /tools/{id}: the part as it is now, with the version an edit starts from. */
-export function getPart(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/tools/{id}', 'get'>> {
-  return getParsed(partSchema, `/tools/${encodeURIComponent(id)}`, { signal });
+export function getPart(id: string, signal?: AbortSignal) {
+  return api.get('/tools/{id}', { params: { id }, signal, answer: partSchema });
 }
 
 // The shop's own key for one part: its pages and this form share what was loaded.

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, partKeys } from '@pcpp/contracts';
-import { ADMIN_PAGE_SIZE, type AdminPartSort, type ApiPageAnswer, type Category, partListSchema, type StockFilter } from '@pcpp/contracts/core';
+import { api, partKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, type AdminPartSort, type Category, partListSchema, type StockFilter } from '@pcpp/contracts/core';
 
 /** Manage Products' search as the address holds it (?q=&category=&stock=&sort=&page=). */
 export interface ProductSearch {
@@ -12,17 +12,18 @@ export interface ProductSearch {
 }
 
 /** GET /tools, a page at a time: newest first unless a sort is chosen (best match first while searching). */
-export function getParts(search: ProductSearch, signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>> {
-  return getParsed(partListSchema, '/tools', {
-    params: {
-      page: search.page,
-      limit: ADMIN_PAGE_SIZE,
+export function getParts(search: ProductSearch, signal?: AbortSignal) {
+  return api.get('/tools', {
+    query: {
+      page: String(search.page),
+      limit: String(ADMIN_PAGE_SIZE),
       ...(search.q ? { q: search.q } : {}),
       ...(search.category ? { category: search.category } : {}),
       ...(search.stock ? { stock: search.stock } : {}),
       sort: search.sort ?? (search.q ? 'relevance' : 'newest'),
     },
     signal,
+    answer: partListSchema,
   });
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, orderKeys } from '@pcpp/contracts';
-import { type ApiAnswer, stockHoldsAnswerSchema } from '@pcpp/contracts/core';
+import { api, orderKeys } from '@pcpp/contracts';
+import { stockHoldsAnswerSchema } from '@pcpp/contracts/core';
 
 /** GET /stock-holds?ids=… (admin): units unpaid orders hold, per part of one table page (at most 50). */
-export function getStockHolds(partIds: readonly string[], signal?: AbortSignal): Promise<ApiAnswer<'/stock-holds', 'get'>> {
-  return getParsed(stockHoldsAnswerSchema, '/stock-holds', { params: { ids: partIds.join(',') }, signal });
+export function getStockHolds(partIds: readonly string[], signal?: AbortSignal) {
+  return api.get('/stock-holds', { query: { ids: partIds.join(',') }, signal, answer: stockHoldsAnswerSchema });
 }
 
 export const stockHoldsQuery = (partIds: readonly string[]) =>

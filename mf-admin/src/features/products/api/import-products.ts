@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, partKeys } from '@pcpp/contracts';
-import { type ApiAnswer, partImportAnswerSchema } from '@pcpp/contracts/core';
+import { activityKeys, api, partKeys } from '@pcpp/contracts';
+import { partImportAnswerSchema } from '@pcpp/contracts/core';
 
 /** POST /tools/import?dryRun=: the CSV file as it is; per row, what it would do (dry run) or did. */
-export async function importParts(csv: string, dryRun: boolean): Promise<ApiAnswer<'/tools/import', 'post'>> {
-  const { data } = await apiClient.post<unknown>('/tools/import', csv, { params: { dryRun: String(dryRun) }, headers: { 'Content-Type': 'text/csv' } });
-  return partImportAnswerSchema.parse(data);
+export function importParts(csv: string, dryRun: boolean) {
+  return api.post('/tools/import', {
+    query: { dryRun: dryRun ? 'true' : 'false' },
+    body: csv,
+    headers: { 'Content-Type': 'text/csv' },
+    answer: partImportAnswerSchema,
+  });
 }
 
 export function useImportParts() {

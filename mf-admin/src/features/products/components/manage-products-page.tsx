@@ -81,7 +81,7 @@ export function ManageProductsPage() {
     <Panel aria-labelledby="products-title">
       <Heading>
         <PageTitle id="products-title">Manage Products: {products.data?.total ?? '…'}</PageTitle>
-        <Button type="button" $variant="secondary" disabled={downloading} onClick={() => void download('/tools.csv', {}, 'products.csv')}>
+        <Button type="button" $variant="secondary" disabled={downloading} onClick={() => void download('/tools.csv', { filename: 'products.csv' })}>
           {downloading ? 'Downloading…' : 'Download CSV'}
         </Button>
       </Heading>

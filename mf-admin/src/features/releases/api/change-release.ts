@@ -1,31 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, releaseKeys } from '@pcpp/contracts';
+import { activityKeys, api, releaseKeys } from '@pcpp/contracts';
 import { type ApiAnswer, remoteReleasesSchema, type RemoteName } from '@pcpp/contracts/core';
 
 type RemoteReleasesAnswer = ApiAnswer<'/releases/{remote}/promote', 'post'>;
 
 /** POST /releases/{remote}/promote (admin): that version goes live; the api refuses one the shell cannot run. */
-export async function promoteRelease({ remote, version }: { remote: RemoteName; version: string }): Promise<RemoteReleasesAnswer> {
-  const { data } = await apiClient.post<unknown>(`/releases/${remote}/promote`, { version });
-  return remoteReleasesSchema.parse(data);
+export function promoteRelease({ remote, version }: { remote: RemoteName; version: string }): Promise<RemoteReleasesAnswer> {
+  return api.post('/releases/{remote}/promote', { params: { remote }, body: { version }, answer: remoteReleasesSchema });
 }
 
 /** POST /releases/{remote}/rollback (admin): the version live before the current one goes live again. */
-export async function rollBackRelease({ remote }: { remote: RemoteName }): Promise<ApiAnswer<'/releases/{remote}/rollback', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`/releases/${remote}/rollback`);
-  return remoteReleasesSchema.parse(data);
+export function rollBackRelease({ remote }: { remote: RemoteName }): Promise<ApiAnswer<'/releases/{remote}/rollback', 'post'>> {
+  return api.post('/releases/{remote}/rollback', { params: { remote }, answer: remoteReleasesSchema });
 }
 
 /** POST /releases/{remote}/rollout (admin): the version for `percent` % of the browsers (100: live). */
-export async function rollOutRelease({ remote, version, percent }: { remote: RemoteName; version: string; percent: number }): Promise<ApiAnswer<'/releases/{remote}/rollout', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`/releases/${remote}/rollout`, { version, percent });
-  return remoteReleasesSchema.parse(data);
+export function rollOutRelease({ remote, version, percent }: { remote: RemoteName; version: string; percent: number }): Promise<ApiAnswer<'/releases/{remote}/rollout', 'post'>> {
+  return api.post('/releases/{remote}/rollout', { params: { remote }, body: { version, percent }, answer: remoteReleasesSchema });
 }
 
 /** POST /releases/{remote}/rollout/abort (admin): everyone gets the live version again. */
-export async function abortRollout({ remote }: { remote: RemoteName }): Promise<ApiAnswer<'/releases/{remote}/rollout/abort', 'post'>> {
-  const { data } = await apiClient.post<unknown>(`/releases/${remote}/rollout/abort`);
-  return remoteReleasesSchema.parse(data);
+export function abortRollout({ remote }: { remote: RemoteName }): Promise<ApiAnswer<'/releases/{remote}/rollout/abort', 'post'>> {
+  return api.post('/releases/{remote}/rollout/abort', { params: { remote }, answer: remoteReleasesSchema });
 }
 
 export type ReleaseChange =

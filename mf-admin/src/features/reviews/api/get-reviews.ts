@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, reviewKeys } from '@pcpp/contracts';
-import { ADMIN_PAGE_SIZE, type ApiAnswer, moderatedReviewSchema, pageSchema } from '@pcpp/contracts/core';
+import { api, reviewKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, moderatedReviewSchema, pageSchema } from '@pcpp/contracts/core';
 
 const reviewPageSchema = pageSchema(moderatedReviewSchema);
 
 /** GET /reviews/all (admin): every review, hidden ones included, newest first, a page at a time. */
-export function getReviews(page: number, signal?: AbortSignal): Promise<ApiAnswer<'/reviews/all', 'get'>> {
-  return getParsed(reviewPageSchema, '/reviews/all', { params: { page, limit: ADMIN_PAGE_SIZE }, signal });
+export function getReviews(page: number, signal?: AbortSignal) {
+  return api.get('/reviews/all', { query: { page: String(page), limit: String(ADMIN_PAGE_SIZE) }, signal, answer: reviewPageSchema });
 }
 
 export const reviewsQuery = (page: number) =>

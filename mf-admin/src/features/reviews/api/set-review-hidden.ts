@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, reviewKeys } from '@pcpp/contracts';
-import { type ApiAnswer, moderatedReviewSchema } from '@pcpp/contracts/core';
+import { activityKeys, api, reviewKeys } from '@pcpp/contracts';
+import { moderatedReviewSchema } from '@pcpp/contracts/core';
 
 /** PATCH /reviews/{id} (admin): a hidden review stays stored but the public never gets it. */
-export async function setReviewHidden(id: string, hidden: boolean): Promise<ApiAnswer<'/reviews/{id}', 'patch'>> {
-  const { data } = await apiClient.patch<unknown>(`/reviews/${encodeURIComponent(id)}`, { hidden });
-  return moderatedReviewSchema.parse(data);
+export function setReviewHidden(id: string, hidden: boolean) {
+  return api.patch('/reviews/{id}', { params: { id }, body: { hidden }, answer: moderatedReviewSchema });
 }
 
 /** reviewKeys.all covers the shop's home reviews too: they leave (or come back) at once. */

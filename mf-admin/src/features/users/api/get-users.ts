@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, userKeys } from '@pcpp/contracts';
-import { ADMIN_PAGE_SIZE, type ApiPageAnswer, pageSchema, userSummarySchema } from '@pcpp/contracts/core';
+import { api, userKeys } from '@pcpp/contracts';
+import { ADMIN_PAGE_SIZE, pageSchema, userSummarySchema } from '@pcpp/contracts/core';
 
 const usersPageSchema = pageSchema(userSummarySchema);
 
 /** GET /user (admin): accounts, newest first, searched by email, one page at a time. */
-export function getUsers(params: { page: number; q?: string; limit?: number }, signal?: AbortSignal): Promise<ApiPageAnswer<'/user', 'get'>> {
-  return getParsed(usersPageSchema, '/user', {
-    params: { page: params.page, limit: params.limit ?? ADMIN_PAGE_SIZE, ...(params.q ? { q: params.q } : {}) },
+export function getUsers(params: { page: number; q?: string; limit?: number }, signal?: AbortSignal) {
+  return api.get('/user', {
+    query: { page: String(params.page), limit: String(params.limit ?? ADMIN_PAGE_SIZE), ...(params.q ? { q: params.q } : {}) },
     signal,
+    answer: usersPageSchema,
   });
 }
 

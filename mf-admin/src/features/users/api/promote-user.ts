@@ -1,17 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activityKeys, apiClient, userKeys } from '@pcpp/contracts';
-import { type ApiAnswer, modifiedCountAnswerSchema } from '@pcpp/contracts/core';
+import { activityKeys, api, userKeys } from '@pcpp/contracts';
+import { modifiedCountAnswerSchema } from '@pcpp/contracts/core';
 
 /** PUT /user/admin/{email} (admin): the account becomes an admin; its next admin call works at once. */
-export async function promoteUser(email: string): Promise<ApiAnswer<'/user/admin/{email}', 'put'>> {
-  const { data } = await apiClient.put<unknown>(`/user/admin/${encodeURIComponent(email)}`);
-  return modifiedCountAnswerSchema.parse(data);
+export function promoteUser(email: string) {
+  return api.put('/user/admin/{email}', { params: { email }, answer: modifiedCountAnswerSchema });
 }
 
 /** DELETE /user/admin/{email} (admin): the admin is a customer again from its very next call. */
-export async function demoteUser(email: string): Promise<ApiAnswer<'/user/admin/{email}', 'delete'>> {
-  const { data } = await apiClient.delete<unknown>(`/user/admin/${encodeURIComponent(email)}`);
-  return modifiedCountAnswerSchema.parse(data);
+export function demoteUser(email: string) {
+  return api.delete('/user/admin/{email}', { params: { email }, answer: modifiedCountAnswerSchema });
 }
 
 /** The users table (and anyone's cached admin flag) is stale once a role changes. */

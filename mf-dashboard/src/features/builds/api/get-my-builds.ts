@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { buildKeys, getParsed } from '@pcpp/contracts';
-import { type ApiAnswer, BUILDS_PAGE_SIZE, buildSummarySchema, pageSchema } from '@pcpp/contracts/core';
+import { api, buildKeys } from '@pcpp/contracts';
+import { BUILDS_PAGE_SIZE, buildSummarySchema, pageSchema } from '@pcpp/contracts/core';
 
 const myBuildsSchema = pageSchema(buildSummarySchema);
 
 /** GET /builds?mine=true: the signed-in account's saved builds, last saved first, a page at a time. */
-export function getMyBuilds(page: number, signal?: AbortSignal): Promise<ApiAnswer<'/builds', 'get'>> {
-  return getParsed(myBuildsSchema, '/builds', { params: { mine: 'true', page, limit: BUILDS_PAGE_SIZE }, signal });
+export function getMyBuilds(page: number, signal?: AbortSignal) {
+  return api.get('/builds', { query: { mine: 'true', page: String(page), limit: String(BUILDS_PAGE_SIZE) }, signal, answer: myBuildsSchema });
 }
 
 export const myBuildsQuery = (email: string, page: number) =>

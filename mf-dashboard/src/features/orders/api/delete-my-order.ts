@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, orderKeys, partKeys } from '@pcpp/contracts';
-import { type ApiAnswer, deletedCountAnswerSchema } from '@pcpp/contracts/core';
+import { api, orderKeys, partKeys } from '@pcpp/contracts';
+import { deletedCountAnswerSchema } from '@pcpp/contracts/core';
 
 /** DELETE /myorder/{id}: the customer's own unpaid order; its quantity goes back to stock. */
-export async function deleteMyOrder(id: string): Promise<ApiAnswer<'/myorder/{id}', 'delete'>> {
-  const { data } = await apiClient.delete<unknown>(`/myorder/${encodeURIComponent(id)}`);
-  return deletedCountAnswerSchema.parse(data);
+export function deleteMyOrder(id: string) {
+  return api.delete('/myorder/{id}', { params: { id }, answer: deletedCountAnswerSchema });
 }
 
 /** The list is refetched, and the stock on the shop's pages (mf-shop) is stale. */

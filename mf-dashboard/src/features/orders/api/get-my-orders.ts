@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, orderKeys } from '@pcpp/contracts';
+import { api, orderKeys } from '@pcpp/contracts';
 import { orderSummarySchema, pageSchema } from '@pcpp/contracts/core';
 
 const myOrdersPageSchema = pageSchema(orderSummarySchema);
@@ -8,7 +8,7 @@ const myOrdersPageSchema = pageSchema(orderSummarySchema);
 export const myOrdersQuery = (email: string, page: number) =>
   queryOptions({
     queryKey: orderKeys.wholeMine(email, page),
-    queryFn: ({ signal }) => getParsed(myOrdersPageSchema, '/orders/mine', { params: { page }, signal }),
+    queryFn: ({ signal }) => api.get('/orders/mine', { query: { page: String(page) }, signal, answer: myOrdersPageSchema }),
     placeholderData: keepPreviousData,
   });
 

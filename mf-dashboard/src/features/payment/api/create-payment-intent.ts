@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@pcpp/contracts';
-import { type ApiAnswer, paymentIntentAnswerSchema } from '@pcpp/contracts/core';
+import { api } from '@pcpp/contracts';
+import { paymentIntentAnswerSchema } from '@pcpp/contracts/core';
 
 /** POST /create-payment-intent: the server prices it from the stored order; answers the client secret. */
-export async function createPaymentIntent(orderId: string): Promise<ApiAnswer<'/create-payment-intent', 'post'>['clientSecret']> {
-  const { data } = await apiClient.post<unknown>('/create-payment-intent', { orderId });
-  return paymentIntentAnswerSchema.parse(data).clientSecret;
+export async function createPaymentIntent(orderId: string): Promise<string> {
+  const { clientSecret } = await api.post('/create-payment-intent', { body: { orderId }, answer: paymentIntentAnswerSchema });
+  return clientSecret;
 }
 
 export const useCreatePaymentIntent = () => useMutation({ mutationFn: createPaymentIntent });

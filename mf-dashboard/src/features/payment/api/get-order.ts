@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, orderKeys } from '@pcpp/contracts';
-import { type ApiAnswer, orderSchema } from '@pcpp/contracts/core';
+import { api, orderKeys } from '@pcpp/contracts';
+import { orderSchema } from '@pcpp/contracts/core';
 
 /** GET /order/{id}: one order, for its owner (or an admin). */
-export function getOrder(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/order/{id}', 'get'>> {
-  return getParsed(orderSchema, `/order/${encodeURIComponent(id)}`, { signal });
+export function getOrder(id: string, signal?: AbortSignal) {
+  return api.get('/order/{id}', { params: { id }, signal, answer: orderSchema });
 }
 
 export const orderQuery = (id: string) =>

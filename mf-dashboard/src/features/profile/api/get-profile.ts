@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParsed, userKeys } from '@pcpp/contracts';
-import { type ApiAnswer, profileSchema } from '@pcpp/contracts/core';
+import { api, userKeys } from '@pcpp/contracts';
+import { profileSchema } from '@pcpp/contracts/core';
 
 /** GET /user/one?email= : the caller's own profile fields. */
-export function getProfile(email: string, signal?: AbortSignal): Promise<ApiAnswer<'/user/one', 'get'>> {
-  return getParsed(profileSchema, '/user/one', { params: { email }, signal });
+export function getProfile(email: string, signal?: AbortSignal) {
+  return api.get('/user/one', { query: { email }, signal, answer: profileSchema });
 }
 
 export const profileQuery = (email: string) =>

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { buildKeys, getParsed, usePageQuery } from '@pcpp/contracts';
-import { type ApiAnswer, OBJECT_ID_PATTERN, savedBuildSchema } from '@pcpp/contracts/core';
+import { api, buildKeys, usePageQuery } from '@pcpp/contracts';
+import { OBJECT_ID_PATTERN, savedBuildSchema } from '@pcpp/contracts/core';
 
 /** GET /builds/{id} (public): a saved build with each slot's part as the catalog has it now. */
-export function getSavedBuild(id: string, signal?: AbortSignal): Promise<ApiAnswer<'/builds/{id}', 'get'>> {
-  return getParsed(savedBuildSchema, `/builds/${encodeURIComponent(id)}`, { signal });
+export function getSavedBuild(id: string, signal?: AbortSignal) {
+  return api.get('/builds/{id}', { params: { id }, signal, answer: savedBuildSchema });
 }
 
 export const savedBuildQuery = (id: string) =>

@@ -1,13 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getParsed, partKeys } from '@pcpp/contracts';
-import { type ApiPageAnswer, type Category, partListSchema } from '@pcpp/contracts/core';
+import { api, partKeys } from '@pcpp/contracts';
+import { type Category, partListSchema } from '@pcpp/contracts/core';
 
 export const SLOT_PAGE_SIZE = 50;
 
 /** GET /tools?category=…: one category for a builder slot, cheapest first, 50 at a time. */
-export function getSlotParts(category: Category, page: number, signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>> {
-  const params = new URLSearchParams({ category, sort: 'price-asc', page: String(page), limit: String(SLOT_PAGE_SIZE) });
-  return getParsed(partListSchema, `/tools?${params}`, { signal });
+export function getSlotParts(category: Category, page: number, signal?: AbortSignal) {
+  return api.get('/tools', { query: { category, sort: 'price-asc', page: String(page), limit: String(SLOT_PAGE_SIZE) }, signal, answer: partListSchema });
 }
 
 /** The parts a slot can take, page by page ("Show more parts" when a category has more than 50). */

@@ -1,20 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient, buildKeys } from '@pcpp/contracts';
-import { type ApiAnswer, type BuildInput, objectIdStringSchema } from '@pcpp/contracts/core';
+import { api, buildKeys } from '@pcpp/contracts';
+import { type ApiBody, type BuildInput, objectIdStringSchema } from '@pcpp/contracts/core';
 
 const savedIdSchema = z.object({ _id: objectIdStringSchema });
 
+type BuildBody = ApiBody<'/builds', 'post'>;
+/** CPU_IDS is typed string[] while the document lists the ids; the builder keeps no cpu outside CPU_IDS (decodeBuild). */
+const buildBody = (build: BuildInput): BuildBody => ({ ...build, cpu: build.cpu as BuildBody['cpu'] });
+
 /** POST /builds: saves the build (Problems and all) for the signed-in account. */
-export async function saveBuild(build: BuildInput): Promise<ApiAnswer<'/builds', 'post'>> {
-  const { data } = await apiClient.post<unknown>('/builds', build);
-  return savedIdSchema.parse(data);
+export function saveBuild(build: BuildInput) {
+  return api.post('/builds', { body: buildBody(build), answer: savedIdSchema });
 }
 
 /** PUT /builds/{id}: the owner's changes to a saved build. */
-export async function updateBuild(id: string, build: BuildInput): Promise<ApiAnswer<'/builds/{id}', 'put'>> {
-  const { data } = await apiClient.put<unknown>(`/builds/${encodeURIComponent(id)}`, build);
-  return savedIdSchema.parse(data);
+export function updateBuild(id: string, build: BuildInput) {
+  return api.put('/builds/{id}', { params: { id }, body: buildBody(build), answer: savedIdSchema });
 }
 
 /** Saves a new build, or changes the saved one `id` names; My Builds (mf-dashboard) and the shared page are stale after. */

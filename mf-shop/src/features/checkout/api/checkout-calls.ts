@@ -1,23 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, getParsed, orderKeys, partKeys } from '@pcpp/contracts';
-import {
-  type ApiAnswer,
-  type Checkout,
-  type CheckoutInput,
-  type CheckoutQuote,
-  type CheckoutQuoteInput,
-  checkoutQuoteSchema,
-  checkoutSchema,
-  paymentIntentAnswerSchema,
-} from '@pcpp/contracts/core';
+import { api, orderKeys, partKeys } from '@pcpp/contracts';
+import { type CheckoutInput, type CheckoutQuote, type CheckoutQuoteInput, checkoutQuoteSchema, checkoutSchema, paymentIntentAnswerSchema } from '@pcpp/contracts/core';
 
 /** The checkout's own key: its orders are orders, so it sits under orderKeys (dropped at sign-out). */
 export const checkoutKey = (id: string) => [...orderKeys.all, 'checkout', id] as const;
 
 /** POST /checkout: all lines or none, once per Idempotency-Key. */
-export async function placeCheckout(input: CheckoutInput, idempotencyKey: string): Promise<ApiAnswer<'/checkout', 'post'>> {
-  const { data } = await apiClient.post<unknown>('/checkout', input, { headers: { 'Idempotency-Key': idempotencyKey } });
-  return checkoutSchema.parse(data);
+export function placeCheckout(input: CheckoutInput, idempotencyKey: string) {
+  return api.post('/checkout', { body: input, headers: { 'Idempotency-Key': idempotencyKey }, answer: checkoutSchema });
 }
 
 /**
@@ -39,9 +29,8 @@ export function usePlaceCheckout() {
 }
 
 /** POST /checkout/quote: the figures the order would have, worked out by the api's own code. */
-export async function quoteCheckout(input: CheckoutQuoteInput, signal?: AbortSignal): Promise<CheckoutQuote> {
-  const { data } = await apiClient.post<unknown>('/checkout/quote', input, { signal });
-  return checkoutQuoteSchema.parse(data);
+export function quoteCheckout(input: CheckoutQuoteInput, signal?: AbortSignal): Promise<CheckoutQuote> {
+  return api.post('/checkout/quote', { body: input, signal, answer: checkoutQuoteSchema });
 }
 
 /**
@@ -75,7 +64,7 @@ export const PAYMENT_CONFIRMATION_WAIT_MS = 60_000;
 export const checkoutQuery = (id: string, awaitingSince: number | null = null) =>
   queryOptions({
     queryKey: checkoutKey(id),
-    queryFn: ({ signal }): Promise<Checkout> => getParsed(checkoutSchema, `/checkout/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/checkout/{id}', { params: { id }, signal, answer: checkoutSchema }),
     refetchInterval: (query) =>
       awaitingSince !== null && query.state.data?.paid === false && Date.now() - awaitingSince < PAYMENT_CONFIRMATION_WAIT_MS ? 1000 : false,
   });
@@ -84,6 +73,6 @@ export const useCheckout = (id: string, awaitingSince: number | null) => useQuer
 
 /** POST /create-payment-intent with {checkoutId}: one payment for every unpaid line. */
 export async function createCheckoutPaymentIntent(checkoutId: string): Promise<string> {
-  const { data } = await apiClient.post<unknown>('/create-payment-intent', { checkoutId });
-  return paymentIntentAnswerSchema.parse(data).clientSecret;
+  const { clientSecret } = await api.post('/create-payment-intent', { body: { checkoutId }, answer: paymentIntentAnswerSchema });
+  return clientSecret;
 }

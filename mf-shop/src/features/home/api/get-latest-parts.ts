@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getParsed, partKeys, usePageQuery } from '@pcpp/contracts';
-import { type ApiPageAnswer, LATEST_PARTS_PATH } from '@pcpp/contracts/core';
+import { api, partKeys, usePageQuery } from '@pcpp/contracts';
+import { LATEST_PARTS_QUERY } from '@pcpp/contracts/core';
 
 /** GET /tools?sort=newest&limit=6: the latest parts, one small page instead of the whole catalog. */
-export async function getLatestParts(signal?: AbortSignal): Promise<ApiPageAnswer<'/tools', 'get'>['items']> {
+export async function getLatestParts(signal?: AbortSignal) {
   // The answer's schema (and zod) load beside the request: home hydrated with the server's data never asks.
-  const page = await getParsed(() => import('@pcpp/contracts/core').then((core) => core.partListSchema), LATEST_PARTS_PATH, { signal });
+  const page = await api.get('/tools', { query: LATEST_PARTS_QUERY, signal, answer: () => import('@pcpp/contracts/core').then((core) => core.partListSchema) });
   return page.items;
 }
 
