@@ -8,7 +8,7 @@ import { optionalText } from './text';
 // The catalog query's schemas (GET /tools's query string, and each parameter as the storefront
 // reads its URL), apart from the paths and labels in catalog-query.ts that every page uses.
 
-const CATALOG_PARAMS = ['category', 'q', ...CATALOG_FACET_PARAMS, 'sort', 'page', 'limit'] as const;
+const CATALOG_PARAMS = ['category', 'q', ...CATALOG_FACET_PARAMS, 'minRating', 'sort', 'page', 'limit'] as const;
 
 /** Query-string values are text: a whole number is checked as text first, so "1.5" or "1e3" fail. */
 function wholeNumberText(name: string, min: number, max: number) {
@@ -26,6 +26,8 @@ export const catalogQueryFields = {
   sort: z.enum(CATALOG_SORTS, { error: `sort must be one of: ${CATALOG_SORTS.join(', ')}` }),
   page: wholeNumberText('page', 1, 1_000_000),
   limit: wholeNumberText('limit', 1, CATALOG_MAX_LIMIT),
+  /** Parts rated at least this many stars on average ("4 stars & up"). */
+  minRating: wholeNumberText('minRating', 1, 5),
   ...catalogFacetFields,
 };
 
@@ -40,6 +42,7 @@ export const catalogQuerySchema = z.strictObject(
     interface: catalogQueryFields.interface.optional(),
     capacity: catalogQueryFields.capacity.optional(),
     wattage: catalogQueryFields.wattage.optional(),
+    minRating: catalogQueryFields.minRating.optional(),
     sort: catalogQueryFields.sort.optional(),
     page: catalogQueryFields.page.optional(),
     limit: catalogQueryFields.limit.optional(),

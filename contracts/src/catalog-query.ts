@@ -6,7 +6,7 @@ import type { Part } from './entities';
  * names in the storefront's URL (/products?category=CPU%20Cooler&q=quiet&sort=price-asc&page=2),
  * so a shared link and an api call say the same thing.
  */
-export const CATALOG_SORTS = ['newest', 'price-asc', 'price-desc', 'relevance'] as const;
+export const CATALOG_SORTS = ['newest', 'price-asc', 'price-desc', 'rating', 'relevance'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
 
@@ -19,6 +19,7 @@ export const catalogSortLabels: Readonly<Record<CatalogSort, string>> = {
   newest: 'Newest first',
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
+  rating: 'Rating: high to low',
   relevance: 'Best match',
 };
 
@@ -37,12 +38,13 @@ export const LATEST_REVIEWS_PATH = `/reviews?sort=newest&limit=${HOME_LIST_SIZE}
  * shell's server preloads the first page of /products with it.
  */
 export function catalogApiPath(
-  filters: { category?: string; q?: string; sort?: CatalogSort; page?: number } & CatalogFacetFilters,
+  filters: { category?: string; q?: string; sort?: CatalogSort; page?: number; minRating?: number } & CatalogFacetFilters,
 ): string {
   const params = new URLSearchParams();
   if (filters.category) params.set('category', filters.category);
   if (filters.q) params.set('q', filters.q);
   for (const facet of CATALOG_FACET_PARAMS) if (filters[facet]) params.set(facet, filters[facet]);
+  if (filters.minRating) params.set('minRating', String(filters.minRating));
   params.set('sort', filters.sort ?? defaultCatalogSort(filters.q));
   params.set('page', String(filters.page ?? 1));
   params.set('limit', String(CATALOG_PAGE_SIZE));

@@ -20,6 +20,8 @@ export interface PartSearch extends CatalogFacetFilters {
   category?: Category;
   /** Search text: its words are looked up in each part's indexed words (search-index.ts). */
   text?: string;
+  /** Parts whose average rating is at least this ("4 stars & up"). */
+  minRating?: number;
   sort: CatalogSort;
   skip: number;
   limit: number;
@@ -31,12 +33,14 @@ const SORTS: Record<Exclude<CatalogSort, 'relevance'>, Sort> = {
   newest: NEWEST,
   'price-asc': { price: 1, createdAt: -1, _id: -1 },
   'price-desc': { price: -1, createdAt: -1, _id: -1 },
+  // Unrated parts (no rating field) come last; among equal averages, the more reviewed first.
+  rating: { 'rating.average': -1, 'rating.count': -1, createdAt: -1, _id: -1 },
 };
 
 /** Found by nothing: a search with no word to look for. */
 const NOTHING: Filter<PartDocument> = { _id: { $in: [] } };
 
-type Filters = Pick<PartSearch, 'category' | 'text' | CatalogFacetParam>;
+type Filters = Pick<PartSearch, 'category' | 'text' | 'minRating' | CatalogFacetParam>;
 
 /** Category, facets and search text, each one indexed condition (the text's matches, at any rank). */
 function searchFilter(search: Filters, leaveOut?: CatalogFacetParam): Filter<PartDocument> {
@@ -45,6 +49,7 @@ function searchFilter(search: Filters, leaveOut?: CatalogFacetParam): Filter<Par
   const keys = CATALOG_FACET_PARAMS.filter((param) => param !== leaveOut && search[param]).map((param) => facetKey(param, search[param]!));
   if (keys.length > 0) conditions.push({ facets: { $all: keys } });
   if (search.text) conditions.push(textQuery(search.text)?.matches ?? NOTHING);
+  if (search.minRating) conditions.push({ 'rating.average': { $gte: search.minRating } });
   return conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0]! : { $and: conditions };
 }
 
