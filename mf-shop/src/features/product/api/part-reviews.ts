@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, getParsed, partKeys, partReviewKeys, useAuth, userKeys } from '@pcpp/contracts';
+import { apiClient, getParsed, partKeys, partReviewKeys, useAuth, usePageQuery, userKeys } from '@pcpp/contracts';
 import {
   type MyPartReview,
   PART_REVIEW_PAGE_SIZE,
@@ -26,9 +26,12 @@ export const partReviewsQuery = (partId: string, sort: PartReviewSort = 'newest'
     staleTime: 10_000,
   });
 
-/** The page stays on screen while the next one loads (no jump to a spinner on "Next"). */
+/**
+ * The page stays on screen while the next one loads (no jump to a spinner on "Next"). The server's
+ * render waits for the first page, so the HTML and its JSON-LD carry the reviews.
+ */
 export function usePartReviews(partId: string, sort: PartReviewSort, page: number) {
-  return useQuery({ ...partReviewsQuery(partId, sort, page), placeholderData: keepPreviousData });
+  return usePageQuery({ ...partReviewsQuery(partId, sort, page), placeholderData: keepPreviousData });
 }
 
 /** GET /tools/{id}/reviews/mine: asked only for a signed-in account. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, useAuth } from '@pcpp/contracts';
 import { PART_REVIEW_SORTS, type PartReviewSort, partReviewText } from '@pcpp/contracts/core';
@@ -82,6 +82,14 @@ function MyReview({ partId }: { partId: string }) {
 
 /** The part page's reviews (issue 33): the summary, the reviews newest or most helpful first, paged. */
 export function PartReviewsSection({ partId }: { partId: string }) {
+  return (
+    <Suspense fallback={<Spinner label="Loading reviews" />}>
+      <Reviews partId={partId} />
+    </Suspense>
+  );
+}
+
+function Reviews({ partId }: { partId: string }) {
   const [sort, setSort] = useState<PartReviewSort>('newest');
   const [page, setPage] = useState(1);
   const reviews = usePartReviews(partId, sort, page);

@@ -48,9 +48,10 @@ export function RatingSummary({ summary }: { summary: Summary }) {
         {[5, 4, 3, 2, 1].map((stars) => {
           const n = histogram[stars - 1] ?? 0;
           const share = count === 0 ? 0 : Math.round((n / count) * 100);
+          const label = `${stars} ${stars === 1 ? 'star' : 'stars'}`;
           return (
-            <li key={stars} aria-label={`${stars} stars: ${n}`}>
-              <span aria-hidden="true">{stars} stars</span>
+            <li key={stars} aria-label={`${label}: ${n}`}>
+              <span aria-hidden="true">{label}</span>
               <span className="track" aria-hidden="true">
                 <span className="fill" style={{ display: 'block', width: `${share}%` }} />
               </span>
