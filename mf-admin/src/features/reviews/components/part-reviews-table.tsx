@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@pcpp/contracts';
 import { type ModeratedPartReview } from '@pcpp/contracts/core';
-import { Button, QueryView } from '@pcpp/contracts/ui';
+import { QueryView } from '@pcpp/contracts/ui';
 import { PagedTable } from '../../../components/paged-table';
+import { VisibilityCells } from './visibility-cells';
 import { type PartReviewState, usePartReviews, useSetPartReviewHidden } from '../api/part-reviews';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** Reviews of parts (issue 33): Hide / Show what the part's page and its rating count. */
 export function PartReviewsTable({ state }: { state: PartReviewState }) {
@@ -48,19 +47,7 @@ export function PartReviewsTable({ state }: { state: PartReviewState }) {
               <td data-label="Review">
                 <strong>{review.title}</strong> {review.text}
               </td>
-              <td data-label="Date" className="nowrap">{date.format(new Date(review.createdAt))}</td>
-              <td data-label="State" className="nowrap">{review.hidden ? <strong>Hidden</strong> : 'Shown'}</td>
-              <td data-label="Action">
-                <Button
-                  type="button"
-                  $variant={review.hidden ? 'primary' : 'secondary'}
-                  disabled={setHidden.isPending}
-                  aria-label={`${review.hidden ? 'Show' : 'Hide'}: the review by ${review.name} of ${review.partName}`}
-                  onClick={() => void toggle(review)}
-                >
-                  {review.hidden ? 'Show' : 'Hide'}
-                </Button>
-              </td>
+              <VisibilityCells createdAt={review.createdAt} hidden={review.hidden} what={`the review by ${review.name} of ${review.partName}`} pending={setHidden.isPending} onToggle={() => void toggle(review)} />
             </tr>
           )}
         />

@@ -2,15 +2,14 @@ import { type ReactNode, useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@pcpp/contracts';
 import { pageMeta, type ModeratedReview, partReviewText } from '@pcpp/contracts/core';
-import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { Toolbar } from '../../../components/admin-table';
 import { PagedTable } from '../../../components/paged-table';
+import { VisibilityCells } from './visibility-cells';
 import type { PartReviewState } from '../api/part-reviews';
 import { useReviews } from '../api/get-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
 import { PartReviewsTable } from './part-reviews-table';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 const f = partReviewText.adminFilter;
 
@@ -105,19 +104,7 @@ function ShopReviews({ filters }: { filters: ReactNode }) {
                   {review.ratings} of 5
                 </td>
                 <td data-label="Review">{review.review}</td>
-                <td data-label="Date" className="nowrap">{date.format(new Date(review.createdAt))}</td>
-                <td data-label="State" className="nowrap">{review.hidden ? <strong>Hidden</strong> : 'Shown'}</td>
-                <td data-label="Action">
-                  <Button
-                    type="button"
-                    $variant={review.hidden ? 'primary' : 'secondary'}
-                    disabled={setHidden.isPending}
-                    aria-label={`${review.hidden ? 'Show' : 'Hide'}: the review by ${review.name}`}
-                    onClick={() => void toggle(review)}
-                  >
-                    {review.hidden ? 'Show' : 'Hide'}
-                  </Button>
-                </td>
+                <VisibilityCells createdAt={review.createdAt} hidden={review.hidden} what={`the review by ${review.name}`} pending={setHidden.isPending} onToggle={() => void toggle(review)} />
               </tr>
             )}
           />
