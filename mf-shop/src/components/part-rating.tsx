@@ -16,7 +16,7 @@ const Line = styled.p`
 export function PartRating({ rating }: { rating?: Rating }) {
   if (!rating || rating.count === 0) return null;
   return (
-    <Line aria-label={ratingLabel(rating.average, rating.count)} data-testid="part-rating">
+    <Line role="img" aria-label={ratingLabel(rating.average, rating.count)}>
       <span aria-hidden="true">
         <StarRating rating={rating.average} />
       </span>

@@ -35,7 +35,7 @@ export function RatingSummary({ summary }: { summary: Summary }) {
   const { average, count, histogram } = summary;
   return (
     <Box>
-      <Average aria-label={ratingLabel(average, count)}>
+      <Average role="img" aria-label={ratingLabel(average, count)}>
         <strong aria-hidden="true">{average.toFixed(1)}</strong>
         <span aria-hidden="true">
           <StarRating rating={average} />
