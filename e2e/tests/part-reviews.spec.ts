@@ -40,14 +40,16 @@ test('a customer who paid for a part reviews it; its page, card, the rating sort
   // One's own review asks no "Was this helpful?".
   await expect(card.getByRole('button', { name: /Was this helpful/ })).toHaveCount(0);
 
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expect(card).toBeVisible();
-    await expectImagesLoaded(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(shotsDir, `part-reviews-${width}.png`), fullPage: true });
-  }
+  const shoot = async (name: string) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectImagesLoaded(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+    }
+  };
+  await shoot('part-reviews');
 
   // The catalog sorted by rating: the part comes first, its card with its stars and count.
   await page.goto('/products?sort=rating');
@@ -57,6 +59,7 @@ test('a customer who paid for a part reviews it; its page, card, the rating sort
   await page.getByLabel('Rating').selectOption({ label: partReviewText.fourStarsUp });
   await expect(page).toHaveURL(/minRating=4/);
   await expect(cardsIn(page.getByRole('list', { name: 'Parts' })).first().getByRole('heading', { level: 3 })).toHaveText(part.name);
+  await shoot('part-reviews-catalog');
 
   // The server-rendered page, as a search engine reads it (no script run): AggregateRating and Review.
   const html = await (await request.get(`/products/${part._id}`)).text();
@@ -66,4 +69,18 @@ test('a customer who paid for a part reviews it; its page, card, the rating sort
     aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, reviewCount: 1 },
     review: [{ '@type': 'Review', name: 'Quiet under load', author: { name: 'Demo Customer' }, reviewRating: { ratingValue: 5 } }],
   });
+});
+
+test('an admin finds the part review on the Reviews page under Part reviews', async ({ page }) => {
+  await signInThroughLoginPage(page, demoAccounts.admin);
+  await page.goto('/dashboard/reviews');
+  await page.getByRole('combobox', { name: partReviewText.adminFilter.label, exact: true }).selectOption({ label: partReviewText.adminFilter.parts });
+  const row = page.getByRole('row').filter({ hasText: 'Quiet under load' }).first();
+  await expect(row).toContainText('customer@pcparts.dev');
+  await expect(row).toContainText('Shown');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(row).toBeVisible();
+    await page.screenshot({ path: path.join(shotsDir, `part-reviews-admin-${width}.png`), fullPage: true });
+  }
 });

@@ -45,7 +45,10 @@ export function PartReviewsTable({ state }: { state: PartReviewState }) {
                 {review.rating} of 5
               </td>
               <td data-label="Review">
-                <strong>{review.title}</strong> {review.text}
+                {/* One child: on phones each cell is a label and its value side by side. */}
+                <span>
+                  <strong>{review.title}</strong> {review.text}
+                </span>
               </td>
               <VisibilityCells createdAt={review.createdAt} hidden={review.hidden} what={`the review by ${review.name} of ${review.partName}`} pending={setHidden.isPending} onToggle={() => void toggle(review)} />
             </tr>

@@ -34,7 +34,7 @@ export function ReviewsPage() {
         <label>
           State
           <select value={state} onChange={(event) => setState(event.target.value === 'hidden' ? 'hidden' : event.target.value === 'shown' ? 'shown' : 'all')}>
-            <option value="all">Shown and hidden</option>
+            <option value="all">All</option>
             <option value="shown">Shown</option>
             <option value="hidden">Hidden</option>
           </select>
