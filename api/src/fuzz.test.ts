@@ -31,7 +31,7 @@ let admin: { email: string; token: string };
 let otherAdmin: { email: string; token: string };
 /** A Firebase ID token of an unverified account: what POST /user/verification-email takes. */
 let idToken: string;
-const ids = { part: '', order: '', paidOrder: '', shippedOrder: '', review: '', build: '', loadId: '', checkout: '', orderNumber: '', shippedOrderNumber: '', noSuchId: '0123456789abcdef01234567' };
+const ids = { part: '', order: '', paidOrder: '', shippedOrder: '', review: '', partReview: '', otherPartReview: '', build: '', loadId: '', checkout: '', orderNumber: '', shippedOrderNumber: '', noSuchId: '0123456789abcdef01234567' };
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
@@ -54,6 +54,18 @@ beforeAll(async () => {
   const now = new Date();
   ids.build = (
     await api.database.collections.builds.insertOne({ ownerId: sub, ownerEmail: customer.email, name: 'Fuzzed build', cpu: null, parts: { motherboard: part._id }, createdAt: now, updatedAt: now })
+  ).insertedId.toHexString();
+  // A part review of the customer's (it bought the part: the paid order above), hidden already (so PATCH {hidden: true}
+  // changes nothing), and another account's to mark helpful.
+  ids.partReview = (
+    await api.database.collections.partReviews.insertOne({
+      productId: part._id, authorId: new ObjectId(sub), authorEmail: customer.email, name: 'Fuzzed', rating: 4, title: 'Fuzzed', text: 'Fuzzed.', purchasedAt: now, helpful: 0, hidden: true, createdAt: now,
+    })
+  ).insertedId.toHexString();
+  ids.otherPartReview = (
+    await api.database.collections.partReviews.insertOne({
+      productId: part._id, authorId: new ObjectId(), authorEmail: 'other@example.com', name: 'Other', rating: 2, title: 'Other', text: 'Other.', purchasedAt: now, helpful: 0, createdAt: now,
+    })
   ).insertedId.toHexString();
   const review = { name: 'Fuzzed', review: 'Moderated by the fuzz test.', ratings: 3, authorEmail: customer.email, createdAt: new Date() };
   ids.review = (await api.database.collections.reviews.insertOne(review)).insertedId.toHexString();
@@ -137,6 +149,27 @@ const TARGETS: Record<string, Target> = {
   'DELETE /builds/:id': { caller: 'customer', path: () => `/builds/${ids.build}`, params: { id: () => ids.build }, body: null },
   'PATCH /reviews/:id': { caller: 'admin', path: () => `/reviews/${ids.review}`, params: { id: () => ids.review }, body: { hidden: true } },
   'POST /addReview': { caller: 'customer', path: () => '/addReview', body: { ratings: '5', review: 'Fast and quiet.' } },
+  // The customer already reviewed the part (beforeAll): a valid POST is a 409, so nothing changes.
+  'POST /tools/:id/reviews': { caller: 'customer', path: () => `/tools/${ids.part}/reviews`, params: { id: () => ids.part }, body: { rating: 5, title: 'Great', text: 'Fast and quiet.' } },
+  'PUT /tools/:id/reviews/:reviewId': {
+    caller: 'customer',
+    path: () => `/tools/${ids.part}/reviews/${ids.partReview}`,
+    params: { id: () => ids.part, reviewId: () => ids.partReview },
+    body: { rating: 4, title: 'Fuzzed', text: 'Fuzzed.' },
+  },
+  'DELETE /tools/:id/reviews/:reviewId': {
+    caller: 'customer',
+    path: () => `/tools/${ids.part}/reviews/${ids.partReview}`,
+    params: { id: () => ids.part, reviewId: () => ids.partReview },
+    body: null,
+  },
+  'POST /tools/:id/reviews/:reviewId/helpful': {
+    caller: 'customer',
+    path: () => `/tools/${ids.part}/reviews/${ids.otherPartReview}/helpful`,
+    params: { id: () => ids.part, reviewId: () => ids.otherPartReview },
+    body: null,
+  },
+  'PATCH /part-reviews/:id': { caller: 'admin', path: () => `/part-reviews/${ids.partReview}`, params: { id: () => ids.partReview }, body: { hidden: true } },
   'PUT /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${customer.email}`, params: { email: () => customer.email }, body: null },
   'DELETE /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${otherAdmin.email}`, params: { email: () => otherAdmin.email }, body: null },
   'PUT /user/:email': {
@@ -259,7 +292,7 @@ const BAD_VALUES: unknown[] = [
 /** Wrong for a field that is not free text (ids, enums, URLs, versions, counts); fine words in a review. */
 const BAD_WORDS: unknown[] = ['-1', '1.5', 'NaN', '<script>alert(1)</script>', '../../etc/passwd', '\u0000'];
 const BAD_QUANTITIES: unknown[] = [-1, -100, 0.5, 1.5, 2.0000001, 1e9, '1', '2.5', Number.MAX_SAFE_INTEGER + 2];
-const FREE_TEXT = new Set(['name', 'description', 'review', 'Address', 'address', 'phone', 'profession', 'message', 'carrier', 'reason']);
+const FREE_TEXT = new Set(['name', 'description', 'review', 'title', 'text', 'Address', 'address', 'phone', 'profession', 'message', 'carrier', 'reason']);
 /**
  * Wrong for free text (issue 20): NUL, other controls, halves of an emoji, and values that show
  * nothing (zero-width and format characters, fillers, a lone combining mark).

@@ -9,6 +9,7 @@ import { healthRoutes } from './modules/health/routes';
 import { insightsRoutes } from './modules/insights/routes';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { partReviewsRoutes } from './modules/part-reviews/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
 import { releasesRoutes } from './modules/releases/routes';
@@ -25,6 +26,7 @@ export const stripeWebhookRouteModules = [stripeWebhookRoutes] as const;
 export const apiRouteModules = [
   healthRoutes,
   partsRoutes,
+  partReviewsRoutes,
   buildsRoutes,
   reviewsRoutes,
   // Before users: GET /admin/{email} would take /admin/overview (an email always has an @).

@@ -32,6 +32,8 @@ import type { OrderDocument } from './modules/orders/documents';
 import { createHoldRules } from './modules/orders/hold-rules';
 import { createOrdersRepository } from './modules/orders/repository';
 import { createOrdersService, toOrder } from './modules/orders/service';
+import { createPartReviewsRepository } from './modules/part-reviews/repository';
+import { createPartReviewsService } from './modules/part-reviews/service';
 import { createPartsRepository } from './modules/parts/repository';
 import { createPartsService } from './modules/parts/service';
 import { createPaymentsRepository } from './modules/payments/repository';
@@ -126,6 +128,12 @@ export function createServices(deps: ServicesDeps) {
     reviews: createReviewsRepository(collections.reviews, catalogWrites),
     identity,
     users: repositories.users,
+    activity,
+  });
+  // Reviews of one part (issue 33): they write the part's rating, which the catalog shows.
+  const partReviews = createPartReviewsService({
+    repo: createPartReviewsRepository(collections, catalogWrites),
+    identity,
     activity,
   });
   const roles = createRoleAuthority(repositories.users, { ttlMs: deps.roleCacheTtlMs, now: deps.roleCacheClock, accounts: identity });
@@ -230,6 +238,7 @@ export function createServices(deps: ServicesDeps) {
     parts,
     builds,
     reviews,
+    partReviews,
     users,
     cart,
     checkout,

@@ -190,6 +190,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tools/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A part’s reviews and rating summary
+         * @description Shown reviews only, newest (default) or most helpful first, paged (5 by default). Public and cached briefly (ETag, 304).
+         *
+         *     **Who may call:** Anyone.
+         */
+        get: operations["listPartReviews"];
+        put?: never;
+        /**
+         * Review a part I bought
+         * @description Only with a paid order of this part; one review per part and account (409 after). 1–5 stars, a title (≤120) and a text (≤2000).
+         *
+         *     **Who may call:** A signed-in account that is not an admin’s.
+         *
+         *     **Rate limit:** 10 calls per account every 60 s (RATE_LIMIT_REVIEWS); past it, 429 with Retry-After.
+         */
+        post: operations["addPartReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/{id}/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My review of a part, and whether I may write one
+         * @description **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["getMyPartReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/{id}/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit my review of a part
+         * @description **Who may call:** A signed-in account that is not an admin’s.
+         *
+         *     **Rate limit:** 10 calls per account every 60 s (RATE_LIMIT_REVIEWS); past it, 429 with Retry-After.
+         */
+        put: operations["editPartReview"];
+        post?: never;
+        /**
+         * Delete my review of a part
+         * @description Its “helpful” marks go with it; the part’s rating is counted again.
+         *
+         *     **Who may call:** A signed-in account that is not an admin’s.
+         *
+         *     **Rate limit:** 10 calls per account every 60 s (RATE_LIMIT_REVIEWS); past it, 429 with Retry-After.
+         */
+        delete: operations["deletePartReview"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/{id}/reviews/{reviewId}/helpful": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Was this helpful? Yes
+         * @description Once per account (409 after); not on one’s own review (403).
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 10 calls per account every 60 s (RATE_LIMIT_REVIEWS); past it, 429 with Retry-After.
+         */
+        post: operations["markPartReviewHelpful"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/part-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Part reviews (moderation), hidden ones included
+         * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        get: operations["listPartReviewsForModeration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/part-reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Hide or show a part review
+         * @description A hidden review leaves the part’s page and its rating. Recorded on the Activity page.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        patch: operations["setPartReviewHidden"];
+        trace?: never;
+    };
     "/builds/check": {
         parameters: {
             query?: never;
@@ -1493,6 +1639,10 @@ export interface components {
             min_quantity: number;
             version: number;
             specs?: components["schemas"]["PartSpecs"];
+            rating?: {
+                average: number;
+                count: number;
+            };
             createdAt?: components["schemas"]["DateTime"];
         };
         /** @description A MongoDB ObjectId: 24 lowercase hex digits. */
@@ -2012,7 +2162,8 @@ export interface operations {
                 capacity?: string;
                 wattage?: "under-650" | "650-849" | "850-999" | "1000-plus";
                 stock?: "in-stock" | "low" | "sold-out";
-                sort?: "newest" | "price-asc" | "price-desc" | "relevance" | "name-asc" | "name-desc" | "stock-asc" | "stock-desc";
+                minRating?: string;
+                sort?: "newest" | "price-asc" | "price-desc" | "rating" | "relevance" | "name-asc" | "name-desc" | "stock-asc" | "stock-desc";
                 page?: string;
                 limit?: string;
             };
@@ -3270,6 +3421,946 @@ export interface operations {
                 };
             };
             /** @description The body is not text/csv. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listPartReviews: {
+        parameters: {
+            query?: {
+                sort?: "newest" | "helpful";
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reviews and the part’s summary (average to one decimal, count, 1–5 star histogram). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "name": "Priya Raman",
+                     *           "rating": 5,
+                     *           "title": "Quiet under load",
+                     *           "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *           "purchasedMonth": "2026-10",
+                     *           "helpful": 3,
+                     *           "createdAt": "2026-11-02T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pages": 1,
+                     *       "summary": {
+                     *         "average": 5,
+                     *         "count": 1,
+                     *         "histogram": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           1
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            _id: components["schemas"]["ObjectId"];
+                            productId: components["schemas"]["ObjectId"];
+                            name: string;
+                            rating: number;
+                            title: string;
+                            text: string;
+                            purchasedMonth: string;
+                            helpful: number;
+                            createdAt: components["schemas"]["DateTime"];
+                            updatedAt?: components["schemas"]["DateTime"];
+                        }[];
+                        total: number;
+                        page: number;
+                        pages: number;
+                        summary: {
+                            average: number;
+                            count: number;
+                            histogram: [
+                                number,
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addPartReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    title: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The review as the public sees it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "Priya Raman",
+                     *       "rating": 5,
+                     *       "title": "Quiet under load",
+                     *       "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *       "purchasedMonth": "2026-10",
+                     *       "helpful": 3,
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                        productId: components["schemas"]["ObjectId"];
+                        name: string;
+                        rating: number;
+                        title: string;
+                        text: string;
+                        purchasedMonth: string;
+                        helpful: number;
+                        createdAt: components["schemas"]["DateTime"];
+                        updatedAt?: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No paid order of this part (or an admin account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account has already reviewed this part. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMyPartReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a paid order allows a review, the account’s review, and its “helpful” marks on this part. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "canReview": true,
+                     *       "review": {
+                     *         "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *         "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *         "name": "Priya Raman",
+                     *         "rating": 5,
+                     *         "title": "Quiet under load",
+                     *         "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *         "purchasedMonth": "2026-10",
+                     *         "helpful": 3,
+                     *         "createdAt": "2026-11-02T09:30:00.000Z",
+                     *         "hidden": false
+                     *       },
+                     *       "helpfulIds": []
+                     *     }
+                     */
+                    "application/json": {
+                        canReview: boolean;
+                        review: {
+                            _id: components["schemas"]["ObjectId"];
+                            productId: components["schemas"]["ObjectId"];
+                            name: string;
+                            rating: number;
+                            title: string;
+                            text: string;
+                            purchasedMonth: string;
+                            helpful: number;
+                            createdAt: components["schemas"]["DateTime"];
+                            updatedAt?: components["schemas"]["DateTime"];
+                            hidden: boolean;
+                        } | null;
+                        helpfulIds: components["schemas"]["ObjectId"][];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    editPartReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    title: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The review as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "Priya Raman",
+                     *       "rating": 5,
+                     *       "title": "Quiet under load",
+                     *       "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *       "purchasedMonth": "2026-10",
+                     *       "helpful": 3,
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                        productId: components["schemas"]["ObjectId"];
+                        name: string;
+                        rating: number;
+                        title: string;
+                        text: string;
+                        purchasedMonth: string;
+                        helpful: number;
+                        createdAt: components["schemas"]["DateTime"];
+                        updatedAt?: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The review is another account’s: only its author changes or deletes it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No review of this part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deletePartReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deletedCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The review is another account’s: only its author changes or deletes it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No review of this part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    markPartReviewHelpful: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review with its new count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "Priya Raman",
+                     *       "rating": 5,
+                     *       "title": "Quiet under load",
+                     *       "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *       "purchasedMonth": "2026-10",
+                     *       "helpful": 3,
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                        productId: components["schemas"]["ObjectId"];
+                        name: string;
+                        rating: number;
+                        title: string;
+                        text: string;
+                        purchasedMonth: string;
+                        helpful: number;
+                        createdAt: components["schemas"]["DateTime"];
+                        updatedAt?: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller wrote this review. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No review of this part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account already marked it helpful. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listPartReviewsForModeration: {
+        parameters: {
+            query?: {
+                productId?: string;
+                hidden?: "true" | "false";
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of part reviews, newest first, of one part or hidden/shown if asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "name": "Priya Raman",
+                     *           "rating": 5,
+                     *           "title": "Quiet under load",
+                     *           "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *           "purchasedMonth": "2026-10",
+                     *           "helpful": 3,
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "partName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "authorEmail": "priya@example.com",
+                     *           "hidden": false
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            _id: components["schemas"]["ObjectId"];
+                            productId: components["schemas"]["ObjectId"];
+                            name: string;
+                            rating: number;
+                            title: string;
+                            text: string;
+                            purchasedMonth: string;
+                            helpful: number;
+                            createdAt: components["schemas"]["DateTime"];
+                            updatedAt?: components["schemas"]["DateTime"];
+                            partName: string;
+                            authorEmail: string;
+                            hidden: boolean;
+                        }[];
+                        total: number;
+                        page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setPartReviewHidden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The review as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "Priya Raman",
+                     *       "rating": 5,
+                     *       "title": "Quiet under load",
+                     *       "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *       "purchasedMonth": "2026-10",
+                     *       "helpful": 3,
+                     *       "createdAt": "2026-11-02T09:30:00.000Z",
+                     *       "partName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "authorEmail": "priya@example.com",
+                     *       "hidden": true
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                        productId: components["schemas"]["ObjectId"];
+                        name: string;
+                        rating: number;
+                        title: string;
+                        text: string;
+                        purchasedMonth: string;
+                        helpful: number;
+                        createdAt: components["schemas"]["DateTime"];
+                        updatedAt?: components["schemas"]["DateTime"];
+                        partName: string;
+                        authorEmail: string;
+                        hidden: boolean;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part review has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -10,7 +10,7 @@ import { stockFilterSchema } from './product-admin-schemas';
 // The catalog query's schemas (GET /tools's query string, and each parameter as the storefront
 // reads its URL), apart from the paths and labels in catalog-query.ts that every page uses.
 
-const CATALOG_PARAMS = ['category', 'q', ...CATALOG_FACET_PARAMS, 'stock', 'sort', 'page', 'limit'] as const;
+const CATALOG_PARAMS = ['category', 'q', ...CATALOG_FACET_PARAMS, 'stock', 'minRating', 'sort', 'page', 'limit'] as const;
 /** GET /tools sorts as the catalog does, and as Manage Products does (by name, by stock). */
 const PART_LIST_SORTS = [...new Set([...CATALOG_SORTS, ...ADMIN_PART_SORTS])] as [CatalogSortOrAdmin, ...CatalogSortOrAdmin[]];
 type CatalogSortOrAdmin = (typeof CATALOG_SORTS)[number] | (typeof ADMIN_PART_SORTS)[number];
@@ -31,6 +31,8 @@ export const catalogQueryFields = {
   sort: z.enum(CATALOG_SORTS, { error: `sort must be one of: ${CATALOG_SORTS.join(', ')}` }),
   page: wholeNumberText('page', 1, 1_000_000),
   limit: wholeNumberText('limit', 1, CATALOG_MAX_LIMIT),
+  /** Parts rated at least this many stars on average ("4 stars & up"). */
+  minRating: wholeNumberText('minRating', 1, 5),
   ...catalogFacetFields,
 };
 
@@ -46,6 +48,7 @@ export const catalogQuerySchema = z.strictObject(
     capacity: catalogQueryFields.capacity.optional(),
     wattage: catalogQueryFields.wattage.optional(),
     stock: stockFilterSchema.optional(),
+    minRating: catalogQueryFields.minRating.optional(),
     sort: z.enum(PART_LIST_SORTS, { error: `sort must be one of: ${PART_LIST_SORTS.join(', ')}` }).optional(),
     page: catalogQueryFields.page.optional(),
     limit: catalogQueryFields.limit.optional(),

@@ -8,7 +8,7 @@ import type { Part } from './entities';
  * names in the storefront's URL (/products?category=CPU%20Cooler&q=quiet&sort=price-asc&page=2),
  * so a shared link and an api call say the same thing.
  */
-export const CATALOG_SORTS = ['newest', 'price-asc', 'price-desc', 'relevance'] as const;
+export const CATALOG_SORTS = ['newest', 'price-asc', 'price-desc', 'rating', 'relevance'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
 
@@ -21,6 +21,7 @@ export const catalogSortLabels: Readonly<Record<CatalogSort, string>> = {
   newest: 'Newest first',
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
+  rating: 'Rating: high to low',
   relevance: 'Best match',
 };
 
@@ -39,7 +40,7 @@ export const LATEST_REVIEWS_PATH = apiUrl('/reviews', { query: LATEST_REVIEWS_QU
 /** GET /tools's query, as the OpenAPI document types it. */
 export type ToolsQuery = NonNullable<ApiCallOptions<'/tools', 'get'>['query']>;
 
-type CatalogApiFilters = { category?: string; q?: string; sort?: CatalogSort; page?: number } & CatalogFacetFilters;
+type CatalogApiFilters = { category?: string; q?: string; sort?: CatalogSort; page?: number; minRating?: number } & CatalogFacetFilters;
 
 /**
  * GET /tools's query for one catalog page, written one way: the catalog asks for exactly this. Its
@@ -50,6 +51,7 @@ export function catalogApiQuery(filters: CatalogApiFilters): ToolsQuery {
   if (filters.category) query.category = filters.category;
   if (filters.q) query.q = filters.q;
   for (const facet of CATALOG_FACET_PARAMS) if (filters[facet]) query[facet] = filters[facet];
+  if (filters.minRating) query.minRating = String(filters.minRating);
   query.sort = filters.sort ?? defaultCatalogSort(filters.q);
   query.page = String(filters.page ?? 1);
   query.limit = String(CATALOG_PAGE_SIZE);

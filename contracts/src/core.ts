@@ -31,6 +31,7 @@ export * from './orders';
 export * from './orders-schemas';
 export * from './order-details';
 export * from './order-details-schemas';
+export * from './part-reviews';
 export * from './part-specs';
 export * from './part-specs-schemas';
 export * from './pages';

@@ -32,7 +32,15 @@ export interface Part {
   version: number;
   /** Structured specs of the part's category (part-specs.ts); absent: 'specs unknown, not checked'. */
   specs?: PartSpecs;
+  /** Its customers' reviews (issue 33): absent until the first shown review. */
+  rating?: PartRating;
   createdAt?: string;
+}
+
+/** A part's rating as cards and the catalog show it: the average to one decimal and the count. */
+export interface PartRating {
+  average: number;
+  count: number;
 }
 
 export type Role = 'admin' | 'customer';

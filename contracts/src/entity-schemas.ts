@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PartList } from './catalog-query';
-import { CATEGORIES, type Profile, type Review, type Part, type SavedAddress } from './entities';
+import { CATEGORIES, type Profile, type Review, type Part, type PartRating, type SavedAddress } from './entities';
 import { partSpecsSchema } from './part-specs-schemas';
 import { catalogFacetSchema } from './catalog-facets-schemas';
 
@@ -17,6 +17,8 @@ export const centsSchema = z.number().int().min(0);
 /** A count of things: a whole number, 0 or more. */
 export const countSchema = z.number().int().min(0);
 
+export const partRatingSchema = z.object({ average: z.number().min(0).max(5), count: countSchema }) satisfies z.ZodType<PartRating>;
+
 export const partSchema = z.object({
   _id: objectIdStringSchema,
   name: z.string(),
@@ -28,6 +30,7 @@ export const partSchema = z.object({
   min_quantity: countSchema,
   version: countSchema,
   specs: partSpecsSchema.optional(),
+  rating: partRatingSchema.optional(),
   createdAt: isoDateTimeSchema.optional(),
 }) satisfies z.ZodType<Part>;
 

@@ -72,6 +72,30 @@ describe('structured data', () => {
     expect(productStructuredData({ ...part, inStock: false })).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
   });
 
+  it('carries the rating as AggregateRating and the reviews as Review, and neither before the first review', () => {
+    const rated = productStructuredData({
+      ...part,
+      rating: { average: 4.5, count: 2 },
+      reviews: [{ author: 'Priya Raman', rating: 5, title: 'Quiet', text: 'Barely audible.', date: '2026-11-02T09:00:00.000Z' }],
+    });
+    expect(rated).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
+      review: [
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'Priya Raman' },
+          name: 'Quiet',
+          reviewBody: 'Barely audible.',
+          datePublished: '2026-11-02',
+          reviewRating: { '@type': 'Rating', ratingValue: 5 },
+        },
+      ],
+    });
+    const unrated = productStructuredData({ ...part, rating: { average: 0, count: 0 }, reviews: [] });
+    expect(unrated).not.toHaveProperty('aggregateRating');
+    expect(unrated).not.toHaveProperty('review');
+  });
+
   it('numbers the breadcrumb from the top', () => {
     expect(breadcrumbStructuredData([{ name: 'All Products', url: `${origin}/products` }, { name: part.name, url: part.url }])).toEqual({
       '@context': 'https://schema.org',

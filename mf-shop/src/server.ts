@@ -15,9 +15,11 @@ import {
   type SavedBuild,
   type PageMeta,
   type Part,
+  type PartReviewPage,
 } from '@pcpp/contracts/core';
 import { absoluteUrl, breadcrumbStructuredData, productStructuredData, type PageHead } from '@pcpp/contracts/seo';
 import { partQuery } from './api/get-part';
+import { partReviewsQuery } from './features/product/api/part-reviews';
 import { savedBuildQuery } from './features/builder/api/get-saved-build';
 import { isSoldOut } from './components/sold-out-note';
 import { partListQuery } from './features/catalog/api/get-part-list';
@@ -44,7 +46,7 @@ function staticPage(described: Described): ServerPage {
 }
 
 /** A part's own page: its name, text, picture and price, and where it sits in the catalog. */
-function partHead(part: Part, origin: string): PageHead {
+function partHead(part: Part, origin: string, reviews?: PartReviewPage): PageHead {
   const url = absoluteUrl(origin, partHref(part._id));
   const imageUrl = resolveImageUrl(part.img);
   return head(partPageMeta(part), partHref(part._id), {
@@ -61,6 +63,8 @@ function partHead(part: Part, origin: string): PageHead {
         priceCents: part.price,
         inStock: !isSoldOut(part),
         url,
+        rating: part.rating,
+        reviews: reviews?.items.map((review) => ({ author: review.name, rating: review.rating, title: review.title, text: review.text, date: review.createdAt })),
       }),
       // The trail the page shows: All Products › category › part.
       breadcrumbStructuredData([
@@ -75,11 +79,13 @@ function partHead(part: Part, origin: string): PageHead {
 function partPage(id: string, { queryClient, origin }: ServerPageRequest): ServerPage {
   if (!OBJECT_ID_PATTERN.test(id)) return staticPage(notFound(partHref(id)));
   const query = partQuery(id);
+  // The first page of its reviews: the page shows them at once, and the JSON-LD carries them.
+  const reviews = partReviewsQuery(id);
   return {
-    data: settled(queryClient.prefetchQuery(query)),
+    data: settled(queryClient.prefetchQuery(query), queryClient.prefetchQuery(reviews)),
     describe() {
       const state = queryClient.getQueryState(query.queryKey);
-      if (state?.data) return { status: 200, head: partHead(state.data, origin) };
+      if (state?.data) return { status: 200, head: partHead(state.data, origin, queryClient.getQueryData(reviews.queryKey)) };
       if (state?.status === 'success') return notFound(partHref(id));
       // Not answered in time (the part streams in later) or failed (the browser asks again).
       return { status: 200, head: head(pageMeta.products, partHref(id)) };

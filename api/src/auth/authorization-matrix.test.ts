@@ -146,6 +146,23 @@ async function customerBuild(): Promise<string> {
   return insertedId.toHexString();
 }
 const orderBody = () => ({ productId: part.id, order_quantity: 1, address: '1 Main Street, Springfield', phone: '555 0100' });
+/** A fresh part the customer paid for: its id (any other account has no paid order of it). */
+async function partTheCustomerBought(): Promise<string> {
+  const bought = await createPart(api, { p_quantity: 5 });
+  await insertOrder(api, bought, { email: accounts.customer.email, paid: true, status: 'paid', transactionId: 'pi_matrix' });
+  return bought.id;
+}
+/** The customer's review of a part of its own: `<partId>/reviews/<reviewId>`. */
+async function customerPartReview(): Promise<string> {
+  const productId = await partTheCustomerBought();
+  const { sub } = await api.accessTokens.verify(accounts.customer.token);
+  const now = new Date();
+  const { insertedId } = await api.database.collections.partReviews.insertOne({
+    productId: new ObjectId(productId), authorId: new ObjectId(sub), authorEmail: accounts.customer.email, name: 'Matrix',
+    rating: 4, title: 'Solid', text: 'Reviewed by the matrix.', purchasedAt: now, helpful: 0, createdAt: now,
+  });
+  return `${productId}/reviews/${insertedId.toHexString()}`;
+}
 
 /** The customer's own calls answer the customer and an admin; another customer gets 403. */
 const MATRIX: Record<string, Row> = {
@@ -194,6 +211,28 @@ const MATRIX: Record<string, Row> = {
     send: (p, id) => as(server().put(`/builds/${id}`).send({ ...buildBody(), name: 'Renamed by the matrix' }), p),
   },
   'DELETE /builds/:id': { expected: [401, 200, 403, 403], setup: () => customerBuild(), send: (p, id) => as(server().delete(`/builds/${id}`), p) },
+  // Reviews of one part (issue 33): written by its buyers only (the customer bought the fixture's part), each by its author.
+  'GET /tools/:id/reviews': { expected: [200, 200, 200, 200], send: (p) => as(server().get(`/tools/${part.id}/reviews`), p) },
+  'GET /tools/:id/reviews/mine': { expected: [401, 200, 200, 200], send: (p) => as(server().get(`/tools/${part.id}/reviews/mine`), p) },
+  'POST /tools/:id/reviews': {
+    expected: [401, 201, 403, 403],
+    setup: () => partTheCustomerBought(),
+    send: (p, id) => as(server().post(`/tools/${id}/reviews`).send({ rating: 5, title: 'Great', text: 'Fast and quiet.' }), p),
+  },
+  'PUT /tools/:id/reviews/:reviewId': {
+    expected: [401, 200, 403, 403],
+    setup: () => customerPartReview(),
+    send: (p, path) => as(server().put(`/tools/${path}`).send({ rating: 3, title: 'Edited', text: 'Edited by the matrix.' }), p),
+  },
+  'DELETE /tools/:id/reviews/:reviewId': { expected: [401, 200, 403, 403], setup: () => customerPartReview(), send: (p, path) => as(server().delete(`/tools/${path}`), p) },
+  // Anyone signed in but the author.
+  'POST /tools/:id/reviews/:reviewId/helpful': { expected: [401, 403, 200, 200], setup: () => customerPartReview(), send: (p, path) => as(server().post(`/tools/${path}/helpful`), p) },
+  'GET /part-reviews': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/part-reviews'), p) },
+  'PATCH /part-reviews/:id': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await customerPartReview()).split('/').at(-1)!,
+    send: (p, id) => as(server().patch(`/part-reviews/${id}`).send({ hidden: true }), p),
+  },
   'GET /reviews': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/reviews'), p) },
   'GET /reviews/all': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/reviews/all'), p) },
   'PATCH /reviews/:id': {

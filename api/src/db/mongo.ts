@@ -9,6 +9,7 @@ import { type FulfilmentCollections, ensureFulfilmentIndexes, fulfilmentCollecti
 import { type InsightsCollections, ensureInsightsIndexes, insightsCollections } from '../modules/insights/documents';
 import { type MailCollections, ensureMailIndexes, mailCollections } from '../modules/mail/documents';
 import { type OrdersCollections, ensureOrdersIndexes, ordersCollections } from '../modules/orders/documents';
+import { type PartReviewsCollections, ensurePartReviewsIndexes, partReviewsCollections } from '../modules/part-reviews/documents';
 import { type PartsCollections, ensurePartsIndexes, partsCollections } from '../modules/parts/documents';
 import { type PaymentsCollections, paymentsCollections } from '../modules/payments/documents';
 import { type ReleasesCollections, ensureReleasesIndexes, releasesCollections } from '../modules/releases/documents';
@@ -24,6 +25,7 @@ import { failWritesOnDestroyedSockets } from './driver-fixes';
 // nothing relies on them. Every insert stores createdAt.
 
 export type Collections = PartsCollections &
+  PartReviewsCollections &
   BuildsCollections &
   ReviewsCollections &
   UsersCollections &
@@ -53,6 +55,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export function collectionsOf(db: Db): Collections {
   return {
     ...partsCollections(db),
+    ...partReviewsCollections(db),
     ...buildsCollections(db),
     ...reviewsCollections(db),
     ...usersCollections(db),
@@ -119,6 +122,7 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     ensurePartsIndexes(collections),
     ensureBuildsIndexes(collections),
     ensureReviewsIndexes(collections),
+    ensurePartReviewsIndexes(collections),
     ensureUsersIndexes(collections),
     ensureOrdersIndexes(collections),
     ensureMailIndexes(collections),

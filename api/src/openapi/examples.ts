@@ -1,4 +1,6 @@
 import {
+  type ModeratedPartReview,
+  type PartReview,
   CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
   addressLine,
@@ -383,7 +385,25 @@ const lowStock: LowStockAnswer = {
   coverDays: 14,
 };
 
+const partReview: PartReview = {
+  _id: objectId(0x300),
+  productId: part._id,
+  name: 'Priya Raman',
+  rating: 5,
+  title: 'Quiet under load',
+  text: 'Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.',
+  purchasedMonth: '2026-10',
+  helpful: 3,
+  createdAt: at(30),
+};
+const moderatedPartReview: ModeratedPartReview = { ...partReview, partName: part.name, authorEmail: 'priya@example.com', hidden: false };
+
 export const examples = {
+  partReview,
+  partReviewPage: { ...page([partReview], 1, 5), summary: { average: 5, count: 1, histogram: [0, 0, 0, 0, 1] } },
+  myPartReview: { canReview: true, review: { ...partReview, hidden: false }, helpfulIds: [] },
+  moderatedPartReview,
+  moderatedPartReviewPage: page([moderatedPartReview], 1, 20),
   orderDetail,
   orderSummaries: page([orderSummary], 1, 20),
   orderReturn,

@@ -64,6 +64,14 @@ export const reviewKeys = {
   list: (params: { page: number }) => [...reviewKeys.all, 'list', params] as const,
 };
 
+/** Reviews of one part (issue 33): its pages by sort and page, and the admin's moderation table. */
+export const partReviewKeys = {
+  all: ['part-reviews'] as const,
+  part: (partId: string) => [...partReviewKeys.all, partId] as const,
+  page: (partId: string, params: { sort: string; page: number }) => [...partReviewKeys.part(partId), 'page', params] as const,
+  list: (params: { page: number; productId?: string; hidden?: boolean }) => [...partReviewKeys.all, 'list', params] as const,
+};
+
 /** Everything about the signed-in account: dropped when the person signs out. */
 export const userKeys = {
   all: ['users'] as const,
@@ -71,6 +79,8 @@ export const userKeys = {
   profile: (email: string) => [...userKeys.all, email, 'profile'] as const,
   /** The account's cart (GET /cart). */
   cart: (email: string) => [...userKeys.all, email, 'cart'] as const,
+  /** The account's review of a part, its "helpful" marks there, and whether it may review. */
+  partReview: (email: string, partId: string) => [...userKeys.all, email, 'part-review', partId] as const,
   /** The admin's table of accounts. */
   list: (params: { page: number; q?: string }) => [...userKeys.all, 'list', params] as const,
   /** How many accounts there are in all (the Make Admin heading). */

@@ -7,6 +7,7 @@ import { BELOW_THE_FOLD_PICTURE } from '../lib/below-the-fold';
 import { partHref } from '../lib/catalog-url';
 import { AddToCartButton } from './add-to-cart-button';
 import { PartFacts } from './part-facts';
+import { PartRating } from './part-rating';
 import { PurchaseLink } from './purchase-link';
 import { isSoldOut } from './sold-out-note';
 import { cardColumn, surface } from './surface';
@@ -86,6 +87,7 @@ export function PartCard({ part, inFirstRow = false }: { part: Part; inFirstRow?
         <Name id={titleId}>
           <Link to={href}>{part.name}</Link>
         </Name>
+        <PartRating rating={part.rating} />
         <Description>{part.description}</Description>
         <PartFacts part={part} />
         <Actions>

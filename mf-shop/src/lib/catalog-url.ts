@@ -10,6 +10,8 @@ export interface CatalogFilters extends CatalogFacetFilters {
   category?: Category;
   q?: string;
   sort?: CatalogSort;
+  /** "4 stars & up": parts rated at least this on average. */
+  minRating?: number;
   page?: number;
 }
 
@@ -21,6 +23,7 @@ export function catalogSearch(filters: CatalogFilters): string {
   const q = filters.q?.trim();
   if (q) add('q', q);
   for (const facet of CATALOG_FACET_PARAMS) if (filters[facet]) add(facet, filters[facet]);
+  if (filters.minRating) add('minRating', String(filters.minRating));
   if (filters.sort && filters.sort !== defaultCatalogSort(q)) add('sort', filters.sort);
   if (filters.page && filters.page > 1) add('page', String(filters.page));
   return parts.length > 0 ? `?${parts.join('&')}` : '';

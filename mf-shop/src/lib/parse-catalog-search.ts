@@ -26,6 +26,8 @@ export function parseCatalogSearch(search: string | URLSearchParams): CatalogFil
     const value = read(params, facet, catalogQueryFields[facet]);
     if (value) filters[facet] = value;
   }
+  const minRating = read(params, 'minRating', catalogQueryFields.minRating);
+  if (minRating) filters.minRating = minRating;
   const sort = read(params, 'sort', catalogQueryFields.sort);
   if (sort && sort !== defaultCatalogSort(q)) filters.sort = sort;
   const page = read(params, 'page', catalogQueryFields.page);

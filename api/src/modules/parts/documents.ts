@@ -3,8 +3,15 @@
 import type { Part } from '@pcpp/contracts/core';
 import { type Collection, type Db } from 'mongodb';
 
-/** version: absent until an admin first edits the part (read as 0); each edit adds 1. */
-export type PartDocument = Omit<Part, '_id' | 'createdAt' | 'version'> & { version?: number; createdAt: Date } & Partial<PartSearchFields>;
+/**
+ * version: absent until an admin first edits the part (read as 0); each edit adds 1. rating and
+ * ratingHistogram: kept by the part-reviews module from the shown reviews (absent: none yet).
+ */
+export type PartDocument = Omit<Part, '_id' | 'createdAt' | 'version'> & {
+  version?: number;
+  createdAt: Date;
+  ratingHistogram?: [number, number, number, number, number];
+} & Partial<PartSearchFields>;
 
 /**
  * Stored beside a part, derived from its name, description, category and specs
@@ -38,5 +45,7 @@ export async function ensurePartsIndexes({ parts }: PartsCollections): Promise<v
     parts.createIndex({ 'search.subs': 1 }, { name: 'search_subs' }),
     parts.createIndex({ 'search.description': 1 }, { name: 'search_description' }),
     parts.createIndex({ 'search.v': 1 }, { name: 'search_v' }),
+    // The catalog sorted by rating (issue 33).
+    parts.createIndex({ 'rating.average': -1, 'rating.count': -1, createdAt: -1 }, { name: 'rating' }),
   ]);
 }

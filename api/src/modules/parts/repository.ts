@@ -25,6 +25,8 @@ export interface PartSearch extends CatalogFacetFilters {
   text?: string;
   /** Manage Products' stock filter. */
   stock?: StockFilter;
+  /** Parts whose average rating is at least this ("4 stars & up"). */
+  minRating?: number;
   sort: CatalogSort | AdminPartSort;
   skip: number;
   limit: number;
@@ -40,6 +42,8 @@ const SORTS: Record<Exclude<CatalogSort | AdminPartSort, 'relevance'>, Sort> = {
   'name-desc': { name: -1, _id: -1 },
   'stock-asc': { p_quantity: 1, createdAt: -1, _id: -1 },
   'stock-desc': { p_quantity: -1, createdAt: -1, _id: -1 },
+  // Unrated parts (no rating field) come last; among equal averages, the more reviewed first.
+  rating: { 'rating.average': -1, 'rating.count': -1, createdAt: -1, _id: -1 },
 };
 
 /** Sold out: none left; low: 1 to LOW_STOCK_MAX; in stock: more. */
@@ -52,7 +56,7 @@ const STOCK_CONDITIONS: Record<StockFilter, Filter<PartDocument>> = {
 /** Found by nothing: a search with no word to look for. */
 const NOTHING: Filter<PartDocument> = { _id: { $in: [] } };
 
-type Filters = Pick<PartSearch, 'category' | 'text' | 'stock' | CatalogFacetParam>;
+type Filters = Pick<PartSearch, 'category' | 'text' | 'stock' | 'minRating' | CatalogFacetParam>;
 
 /** Category, facets and search text, each one indexed condition (the text's matches, at any rank). */
 function searchFilter(search: Filters, leaveOut?: CatalogFacetParam): Filter<PartDocument> {
@@ -62,6 +66,7 @@ function searchFilter(search: Filters, leaveOut?: CatalogFacetParam): Filter<Par
   const keys = CATALOG_FACET_PARAMS.filter((param) => param !== leaveOut && search[param]).map((param) => facetKey(param, search[param]!));
   if (keys.length > 0) conditions.push({ facets: { $all: keys } });
   if (search.text) conditions.push(textQuery(search.text)?.matches ?? NOTHING);
+  if (search.minRating) conditions.push({ 'rating.average': { $gte: search.minRating } });
   return conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0]! : { $and: conditions };
 }
 

@@ -279,11 +279,11 @@ describe('GET /tools with catalog parameters', () => {
     expect(again.status).toBe(304);
   });
 
-  const known = 'use category, q, socket, memoryType, formFactor, interface, capacity, wattage, stock, sort, page, limit';
+  const known = 'use category, q, socket, memoryType, formFactor, interface, capacity, wattage, stock, minRating, sort, page, limit';
   it.each([
     ['category=GPU', 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
     ['category=cpu%20cooler', 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
-    ['sort=cheapest', 'sort must be one of: newest, price-asc, price-desc, relevance, name-asc, name-desc, stock-asc, stock-desc'],
+    ['sort=cheapest', 'sort must be one of: newest, price-asc, price-desc, rating, relevance, name-asc, name-desc, stock-asc, stock-desc'],
     ['page=0', 'page must be a whole number from 1 to 1000000'],
     ['page=-1', 'page must be a whole number from 1 to 1000000'],
     ['page=1.5', 'page must be a whole number from 1 to 1000000'],

@@ -53,6 +53,7 @@ export function toPart(doc: WithId<PartDocument>): Part {
     min_quantity: doc.min_quantity,
     version: doc.version ?? 0,
     ...(doc.specs ? { specs: doc.specs } : {}),
+    ...(doc.rating && doc.rating.count > 0 ? { rating: { average: doc.rating.average, count: doc.rating.count } } : {}),
     createdAt: doc.createdAt.toISOString(),
   };
 }

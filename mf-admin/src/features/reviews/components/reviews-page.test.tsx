@@ -1,13 +1,29 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reviewKeys } from '@pcpp/contracts';
-import { type ModeratedReview } from '@pcpp/contracts/core';
+import { type ModeratedPartReview, type ModeratedReview } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { ReviewsPage } from './reviews-page';
 
 let reviews: ModeratedReview[];
+const partReview: ModeratedPartReview = {
+  _id: testObjectId(7),
+  productId: testObjectId(100),
+  name: 'Priya Raman',
+  rating: 2,
+  title: 'Loud fan',
+  text: 'Louder than I hoped.',
+  purchasedMonth: '2026-10',
+  helpful: 0,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  partName: 'Quiet Tower Cooler',
+  authorEmail: 'priya@example.com',
+  hidden: false,
+};
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
+    'GET /part-reviews': ({ url }) => ({ body: { items: url.includes('hidden=true') ? [] : [partReview], total: url.includes('hidden=true') ? 0 : 1, page: 1, pages: 1 } }),
+    [`PATCH /part-reviews/${testObjectId(7)}`]: ({ body }) => ({ body: { ...partReview, hidden: (body as { hidden: boolean }).hidden } }),
     'GET /reviews/all': () => ({ body: { items: reviews, total: reviews.length, page: 1, pages: 1 } }),
     [`PATCH /reviews/${testObjectId(1)}`]: ({ body }) => {
       reviews[0] = { ...reviews[0]!, hidden: (body as { hidden: boolean }).hidden };
@@ -58,4 +74,20 @@ it("Hide sends {hidden: true}, shows the new state and makes the home page's rev
   fireEvent.click(screen.getByRole('button', { name: 'Show: the review by Demo Admin' }));
   await waitFor(() => expect(screen.getByRole('row', { name: /Demo Admin/ })).toHaveTextContent('Shown'));
   expect(api.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ hidden: true }, { hidden: false }]);
+});
+
+it('lists part reviews with their part when the filter says so, filters them by state, and hides one', async () => {
+  renderWithQueryClient(<ReviewsPage />);
+  await screen.findByRole('heading', { level: 1, name: 'Reviews: 2' });
+  fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'parts' } });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Part reviews' })).toBeInTheDocument();
+  const row = await screen.findByRole('row', { name: /Priya Raman/ });
+  expect(row).toHaveTextContent('Quiet Tower Cooler');
+  expect(row).toHaveTextContent('2 of 5');
+  expect(row).toHaveTextContent('Loud fan');
+  fireEvent.click(within(row).getByRole('button', { name: 'Hide: the review by Priya Raman of Quiet Tower Cooler' }));
+  await waitFor(() => expect(api.requests.find((r) => r.method === 'PATCH')).toMatchObject({ url: `/part-reviews/${testObjectId(7)}`, body: { hidden: true } }));
+  fireEvent.change(screen.getByLabelText('State'), { target: { value: 'hidden' } });
+  expect(await screen.findByText('No part reviews here.')).toBeInTheDocument();
+  expect(api.requests.map((r) => r.url)).toContain('/part-reviews?page=1&limit=20&hidden=true');
 });

@@ -1,17 +1,64 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@pcpp/contracts';
-import { pageMeta, type ModeratedReview } from '@pcpp/contracts/core';
-import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { pageMeta, type ModeratedReview, partReviewText } from '@pcpp/contracts/core';
+import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { Toolbar } from '../../../components/admin-table';
 import { PagedTable } from '../../../components/paged-table';
+import { VisibilityCells } from './visibility-cells';
+import type { PartReviewState } from '../api/part-reviews';
 import { useReviews } from '../api/get-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
+import { PartReviewsTable } from './part-reviews-table';
 
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const f = partReviewText.adminFilter;
 
-/** Reviews (beyond the spec): every review, and Hide / Show for what the home page may show. */
+/**
+ * Reviews (beyond the spec): the shop's reviews (the home page's) or the reviews of parts (issue 33),
+ * and Hide / Show for what the public may see.
+ */
 export function ReviewsPage() {
   usePageMeta(pageMeta.reviews);
+  const [kind, setKind] = useState<'shop' | 'parts'>('shop');
+  const [state, setState] = useState<PartReviewState>('all');
+  const filters = (
+    <Toolbar role="search" aria-label="Filter reviews">
+      <label>
+        {f.label}
+        <select value={kind} onChange={(event) => setKind(event.target.value === 'parts' ? 'parts' : 'shop')}>
+          <option value="shop">{f.shop}</option>
+          <option value="parts">{f.parts}</option>
+        </select>
+      </label>
+      {kind === 'parts' && (
+        <label>
+          State
+          <select value={state} onChange={(event) => setState(event.target.value === 'hidden' ? 'hidden' : event.target.value === 'shown' ? 'shown' : 'all')}>
+            <option value="all">All</option>
+            <option value="shown">Shown</option>
+            <option value="hidden">Hidden</option>
+          </select>
+        </label>
+      )}
+    </Toolbar>
+  );
+  return (
+    <Panel aria-labelledby="reviews-title">
+      {kind === 'shop' ? (
+        <ShopReviews filters={filters} />
+      ) : (
+        <>
+          <PageTitle id="reviews-title">{f.parts}</PageTitle>
+          {filters}
+          <PartReviewsTable key={state} state={state} />
+        </>
+      )}
+    </Panel>
+  );
+}
+
+/** The shop's reviews (the spec's "Our Customers Reviews"): the title with their count, and their table. */
+function ShopReviews({ filters }: { filters: ReactNode }) {
   const [page, setPage] = useState(1);
   const reviews = useReviews(page);
   const setHidden = useSetReviewHidden();
@@ -31,8 +78,9 @@ export function ReviewsPage() {
   }
 
   return (
-    <Panel aria-labelledby="reviews-title">
+    <>
       <PageTitle id="reviews-title">Reviews: {reviews.data?.total ?? '…'}</PageTitle>
+      {filters}
       <QueryView query={reviews} loadingLabel="Loading the reviews…" failure="The reviews could not be loaded.">
         {(result) => (
           <PagedTable
@@ -56,24 +104,12 @@ export function ReviewsPage() {
                   {review.ratings} of 5
                 </td>
                 <td data-label="Review">{review.review}</td>
-                <td data-label="Date" className="nowrap">{date.format(new Date(review.createdAt))}</td>
-                <td data-label="State" className="nowrap">{review.hidden ? <strong>Hidden</strong> : 'Shown'}</td>
-                <td data-label="Action">
-                  <Button
-                    type="button"
-                    $variant={review.hidden ? 'primary' : 'secondary'}
-                    disabled={setHidden.isPending}
-                    aria-label={`${review.hidden ? 'Show' : 'Hide'}: the review by ${review.name}`}
-                    onClick={() => void toggle(review)}
-                  >
-                    {review.hidden ? 'Show' : 'Hide'}
-                  </Button>
-                </td>
+                <VisibilityCells createdAt={review.createdAt} hidden={review.hidden} what={`the review by ${review.name}`} pending={setHidden.isPending} onToggle={() => void toggle(review)} />
               </tr>
             )}
           />
         )}
       </QueryView>
-    </Panel>
+    </>
   );
 }

@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import {
   CATALOG_FACET_PARAMS,
   CATALOG_SEARCH_MAX_LENGTH,
+  CATALOG_MIN_RATING,
   CATALOG_SORTS,
+  partReviewText,
   CATEGORIES,
   catalogSortLabels,
   defaultCatalogSort,
@@ -22,7 +24,7 @@ const Bar = styled.div`
   padding: 16px;
   ${surface}
   ${media.medium} { padding: 20px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.large} { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr); align-items: end; }
+  ${media.large} { grid-template-columns: minmax(0, 2fr) repeat(3, minmax(0, 1fr)); align-items: end; }
 `;
 
 const SearchForm = styled.form`
@@ -92,7 +94,7 @@ export function CatalogToolbar({
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     onChange({ q: q || undefined });
   };
-  const filtered = Boolean(filters.category || filters.q || filters.sort || CATALOG_FACET_PARAMS.some((param) => filters[param]));
+  const filtered = Boolean(filters.category || filters.q || filters.sort || filters.minRating || CATALOG_FACET_PARAMS.some((param) => filters[param]));
   // 'Best match' orders a search; without search text there is nothing to match.
   const sorts = CATALOG_SORTS.filter((sort) => sort !== 'relevance' || filters.q);
 
@@ -137,6 +139,14 @@ export function CatalogToolbar({
         value={filters.sort ?? defaultCatalogSort(filters.q)}
         options={sorts.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
         onChange={(value) => onChange({ sort: CATALOG_SORTS.find((s) => s === value) })}
+      />
+      <SelectField
+        id="catalog-rating"
+        name="minRating"
+        label="Rating"
+        value={filters.minRating ? String(filters.minRating) : ''}
+        options={[{ value: '', label: 'Any rating' }, { value: String(CATALOG_MIN_RATING), label: partReviewText.fourStarsUp }]}
+        onChange={(value) => onChange({ minRating: value ? CATALOG_MIN_RATING : undefined })}
       />
       {children && <Refine>{children}</Refine>}
       {filtered && (

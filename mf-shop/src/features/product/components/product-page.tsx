@@ -13,6 +13,7 @@ import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH, catalogHref } from '../../../lib/catalog-url';
 import { AddToCartForm } from './add-to-cart-form';
+import { PartReviewsSection } from './part-reviews-section';
 import { SpecTable } from './spec-table';
 
 const Trail = styled.nav`
@@ -96,6 +97,7 @@ function PartDetails({ part }: { part: Part }) {
           )}
         </Details>
       </Columns>
+      <PartReviewsSection partId={part._id} />
     </Inner>
   );
 }

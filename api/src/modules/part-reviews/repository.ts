@@ -1,0 +1,119 @@
+import type { PartReviewSort, RatingSummary } from '@pcpp/contracts/core';
+import { type Collection, type Filter, MongoServerError, type ObjectId, type Sort, type WithId } from 'mongodb';
+import { findListed } from '../../paging';
+import type { OrderDocument } from '../orders/documents';
+import type { PartDocument } from '../parts/documents';
+import type { PartReviewDocument, PartReviewsCollections } from './documents';
+
+const DUPLICATE_KEY = 11000;
+const SHOWN: Filter<PartReviewDocument> = { hidden: { $ne: true } };
+const SORTS: Record<PartReviewSort, Sort> = {
+  newest: { createdAt: -1, _id: -1 },
+  helpful: { helpful: -1, createdAt: -1, _id: -1 },
+};
+
+/** Called after each write public catalog reads show (catalog-cache.ts drops its answers). */
+export function createPartReviewsRepository(
+  collections: PartReviewsCollections & { parts: Collection<PartDocument>; orders: Collection<OrderDocument> },
+  { onCatalogChange = () => {} } = {},
+) {
+  const { partReviews, partReviewVotes, parts, orders } = collections;
+
+  /**
+   * Writes the part's rating from its shown reviews, so the catalog sorts and filters on one
+   * indexed field. Recounted whole each time: a lost race leaves it right at the next write.
+   */
+  async function refreshRating(productId: ObjectId): Promise<void> {
+    const rows = await partReviews
+      .aggregate<{ _id: number; count: number }>([{ $match: { productId, ...SHOWN } }, { $group: { _id: '$rating', count: { $sum: 1 } } }])
+      .toArray();
+    const histogram: RatingSummary['histogram'] = [0, 0, 0, 0, 0];
+    for (const row of rows) if (row._id >= 1 && row._id <= 5) histogram[row._id - 1] = row.count;
+    const count = histogram.reduce((sum, n) => sum + n, 0);
+    const average = count === 0 ? 0 : Math.round((histogram.reduce((sum, n, i) => sum + n * (i + 1), 0) / count) * 10) / 10;
+    await parts.updateOne({ _id: productId }, count === 0 ? { $unset: { rating: '', ratingHistogram: '' } } : { $set: { rating: { average, count }, ratingHistogram: histogram } });
+    onCatalogChange();
+  }
+
+  return {
+    findPart: (productId: ObjectId) => parts.findOne({ _id: productId }),
+
+    /** The caller's first paid order of the part, if any: the only way to a review. */
+    firstPaidOrder: (email: string, productId: ObjectId) =>
+      orders.find({ email, productId, paid: true }).sort({ createdAt: 1 }).limit(1).next(),
+
+    async findShownPage(productId: ObjectId, sort: PartReviewSort, page: { skip: number; limit: number }) {
+      const { docs, total = 0 } = await findListed(partReviews, { productId, ...SHOWN }, SORTS[sort], page);
+      return { docs, total };
+    },
+
+    async findForModeration(filter: { productId?: ObjectId; hidden?: boolean }, page: { skip: number; limit: number }) {
+      const query: Filter<PartReviewDocument> = {};
+      if (filter.productId) query.productId = filter.productId;
+      if (filter.hidden !== undefined) query.hidden = filter.hidden ? true : { $ne: true };
+      const { docs, total = 0 } = await findListed(partReviews, query, SORTS.newest, page);
+      return { docs, total };
+    },
+
+    partNames: async (ids: ObjectId[]) =>
+      new Map((await parts.find({ _id: { $in: ids } }).toArray()).map((part) => [part._id.toHexString(), part.name])),
+
+    findById: (id: ObjectId) => partReviews.findOne({ _id: id }),
+    findMine: (productId: ObjectId, authorId: ObjectId) => partReviews.findOne({ productId, authorId }),
+
+    async helpfulIdsOf(voterId: ObjectId, reviewIds: ObjectId[]): Promise<string[]> {
+      if (reviewIds.length === 0) return [];
+      return (await partReviewVotes.find({ voterId, reviewId: { $in: reviewIds } }).toArray()).map((vote) => vote.reviewId.toHexString());
+    },
+    reviewIdsOf: async (productId: ObjectId) => (await partReviews.find({ productId }).toArray()).map((doc) => doc._id),
+
+    /** Stores the review; null when the account already has one of this part (the unique index says so). */
+    async insert(review: PartReviewDocument): Promise<WithId<PartReviewDocument> | null> {
+      try {
+        const { insertedId } = await partReviews.insertOne({ ...review });
+        await refreshRating(review.productId);
+        return { ...review, _id: insertedId };
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return null;
+        throw error;
+      }
+    },
+
+    async update(id: ObjectId, authorId: ObjectId, set: Pick<PartReviewDocument, 'rating' | 'title' | 'text' | 'updatedAt'>) {
+      const result = await partReviews.updateOne({ _id: id, authorId }, { $set: set });
+      if (result.matchedCount === 0) return null;
+      const doc = await partReviews.findOne({ _id: id });
+      if (doc) await refreshRating(doc.productId);
+      return doc;
+    },
+
+    async delete(doc: WithId<PartReviewDocument>): Promise<void> {
+      await partReviews.deleteOne({ _id: doc._id, authorId: doc.authorId });
+      await partReviewVotes.deleteMany({ reviewId: doc._id });
+      await refreshRating(doc.productId);
+    },
+
+    /** Counts one account's "helpful" once: false when it had already. */
+    async addHelpful(reviewId: ObjectId, voterId: ObjectId): Promise<boolean> {
+      try {
+        await partReviewVotes.insertOne({ reviewId, voterId, createdAt: new Date() });
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+      await partReviews.updateOne({ _id: reviewId }, { $inc: { helpful: 1 } });
+      onCatalogChange();
+      return true;
+    },
+
+    /** Hides or shows; true when this call changed it. */
+    async setHidden(doc: WithId<PartReviewDocument>, hidden: boolean): Promise<boolean> {
+      const filter: Filter<PartReviewDocument> = hidden ? { _id: doc._id, hidden: { $ne: true } } : { _id: doc._id, hidden: true };
+      const changed = (await partReviews.updateOne(filter, { $set: { hidden } })).modifiedCount === 1;
+      if (changed) await refreshRating(doc.productId);
+      return changed;
+    },
+  };
+}
+
+export type PartReviewsRepository = ReturnType<typeof createPartReviewsRepository>;
