@@ -2,6 +2,7 @@
 // (What servers write for search engines, `@pcpp/contracts/seo`, is its own entry: browsers never need it.)
 export * from './address';
 export * from './admin';
+export * from './alerts';
 export * from './api-answers';
 export * from './build-rules';
 export * from './build-slots';

@@ -1,7 +1,7 @@
 // What this module stores: its documents' shapes (the driver adds _id: reads return WithId<...>),
 // its collections and their indexes. db/mongo.ts puts every module's together.
 import type { Part } from '@pcpp/contracts/core';
-import { type Collection, type Db } from 'mongodb';
+import { type Collection, type Db, type ObjectId } from 'mongodb';
 
 /** version: absent until an admin first edits the part (read as 0); each edit adds 1. */
 export type PartDocument = Omit<Part, '_id' | 'createdAt' | 'version'> & { version?: number; createdAt: Date } & Partial<PartSearchFields>;
@@ -16,17 +16,28 @@ export interface PartSearchFields {
   search: { v: number; terms: string[]; deletes: string[]; subs: string[]; description: string[] };
 }
 
+/** One change of a part's price (cents), by whom: its price history (GET /tools/{id}/price-history). */
+export interface PriceChangeDocument {
+  productId: ObjectId;
+  from: number;
+  to: number;
+  changedAt: Date;
+  changedBy: string;
+}
+
 export interface PartsCollections {
   parts: Collection<PartDocument>;
+  priceChanges: Collection<PriceChangeDocument>;
 }
 
 export function partsCollections(db: Db): PartsCollections {
   return {
     parts: db.collection<PartDocument>('tools'),
+    priceChanges: db.collection<PriceChangeDocument>('priceChanges'),
   };
 }
 
-export async function ensurePartsIndexes({ parts }: PartsCollections): Promise<void> {
+export async function ensurePartsIndexes({ parts, priceChanges }: PartsCollections): Promise<void> {
   await Promise.all([
     // Lists are served oldest first.
     parts.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
@@ -38,5 +49,7 @@ export async function ensurePartsIndexes({ parts }: PartsCollections): Promise<v
     parts.createIndex({ 'search.subs': 1 }, { name: 'search_subs' }),
     parts.createIndex({ 'search.description': 1 }, { name: 'search_description' }),
     parts.createIndex({ 'search.v': 1 }, { name: 'search_v' }),
+    // A part's price history, newest first.
+    priceChanges.createIndex({ productId: 1, changedAt: -1 }, { name: 'productId_changedAt' }),
   ]);
 }

@@ -11,6 +11,7 @@ import {
   type PartPatch,
   type PartSpecs,
   type Part,
+  type PriceChange,
   type PartList,
   catalogFacetLabels,
   defaultCatalogSort,
@@ -28,6 +29,7 @@ import type { PartDocument } from './documents';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
+import type { PriceHistory } from './price-history';
 import type { PartEdit, PartsRepository } from './repository';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
@@ -131,7 +133,14 @@ export interface ImageUploads {
 
 export function createPartsService(
   repository: PartsRepository,
-  deps: { activity: ActivityRecorder; uploads?: ImageUploads },
+  deps: {
+    activity: ActivityRecorder;
+    uploads?: ImageUploads;
+    /** Where price changes are kept (the part's price history); none: not kept. */
+    priceHistory?: PriceHistory;
+    /** Called after an edit changed the price or stock, without waiting (the alerts' fan-out). */
+    onPriceOrStockChange?: (id: ObjectId) => void;
+  },
 ) {
   return {
     /** Every part, newest last: the spec's plain GET /tools. */
@@ -161,6 +170,12 @@ export function createPartsService(
       const doc = await repository.findById(id);
       if (!doc) throw new NotFoundError('Part not found');
       return toPart(doc);
+    },
+
+    /** GET /tools/{id}/price-history: the part's price changes, newest first (404: no such part). */
+    async priceHistory(id: ObjectId): Promise<PriceChange[]> {
+      if (!(await repository.findById(id))) throw new NotFoundError('Part not found');
+      return deps.priceHistory ? deps.priceHistory.of(id) : [];
     },
 
     /**
@@ -208,6 +223,10 @@ export function createPartsService(
         if ((now.version ?? 0) !== patch.version) throw new ConflictError(partEditMessages.changedMeanwhile);
         throw new ConflictError(partEditMessages.stockBelowZero(now.p_quantity), { details: { available: now.p_quantity } });
       }
+      if (set.price !== undefined) {
+        await deps.priceHistory?.record({ productId: id, from: current.price, to: after.price, changedAt: new Date(), changedBy: caller.email });
+      }
+      if (set.price !== undefined || stockDelta !== 0) deps.onPriceOrStockChange?.(id);
       if (stockDelta !== 0) {
         changes.push({ field: PART_FIELD_LABELS.p_quantity, from: String(after.p_quantity - stockDelta), to: String(after.p_quantity) });
       }
