@@ -54,9 +54,33 @@ export const alertMessages = {
   badLink: 'This unsubscribe link is not valid or has expired: remove the alert in My Alerts.',
 } as const;
 
+export const priceHistoryText = {
+  title: 'Price history',
+  chartTitle: (name: string) => `${name}: price over the last 90 days`,
+  chartDescription: (low: string, high: string, now: string, changes: number) =>
+    changes === 0 ? `The price stayed at ${now} for the last 90 days.` : `Between ${low} and ${high} over the last 90 days, ${changes} ${changes === 1 ? 'change' : 'changes'}; ${now} today.`,
+  tableCaption: 'Price changes in the last 90 days',
+  columns: { date: 'Date', from: 'Old price', to: 'New price' },
+  noChanges: 'No price changes in the last 90 days.',
+  daysAgo: '90 days ago',
+  today: 'Today',
+  lowest30Days: (price: string) => `Lowest price in the last 30 days: ${price}`,
+} as const;
+
 export const alertTexts = {
+  title: 'Alerts',
   backInStockButton: 'Email me when it’s back',
   priceButton: 'Tell me when the price drops below',
+  priceSubmit: 'Set price alert',
+  priceInvalid: 'Enter a price in dollars, such as 249.99.',
+  signIn: 'Sign in to get an email when this part is back or cheaper.',
+  signInLink: 'Sign in',
+  backInStockSet: 'Done: we will email you once when it is back in stock.',
+  priceSet: (price: string) => `Done: we will email you once when the price is ${price} or less.`,
+  loginReason: 'Sign in to set an alert on this part.',
+  myAlertsEmpty: 'You have no alerts. Set one on a part’s page: we email you once when it is back in stock or cheaper.',
+  backInStockKind: 'Back in stock',
+  priceKind: (price: string) => `Price at or below ${price}`,
   myAlertsTitle: 'My Alerts',
   remove: 'Remove',
   lowest30Days: (cents: number) => `Lowest price in the last 30 days: ${formatCents(cents)}`,

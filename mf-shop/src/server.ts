@@ -18,6 +18,7 @@ import {
 } from '@pcpp/contracts/core';
 import { absoluteUrl, breadcrumbStructuredData, productStructuredData, type PageHead } from '@pcpp/contracts/seo';
 import { partQuery } from './api/get-part';
+import { priceHistoryQuery } from './features/product/api/get-price-history';
 import { savedBuildQuery } from './features/builder/api/get-saved-build';
 import { isSoldOut } from './components/sold-out-note';
 import { partListQuery } from './features/catalog/api/get-part-list';
@@ -76,7 +77,8 @@ function partPage(id: string, { queryClient, origin }: ServerPageRequest): Serve
   if (!OBJECT_ID_PATTERN.test(id)) return staticPage(notFound(partHref(id)));
   const query = partQuery(id);
   return {
-    data: settled(queryClient.prefetchQuery(query)),
+    // The price chart is drawn on the server too: its history is read beside the part.
+    data: settled(queryClient.prefetchQuery(query), queryClient.prefetchQuery(priceHistoryQuery(id))),
     describe() {
       const state = queryClient.getQueryState(query.queryKey);
       if (state?.data) return { status: 200, head: partHead(state.data, origin) };

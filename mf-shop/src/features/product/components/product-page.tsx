@@ -13,6 +13,8 @@ import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH, catalogHref } from '../../../lib/catalog-url';
 import { AddToCartForm } from './add-to-cart-form';
+import { PartAlerts } from './part-alerts';
+import { PriceHistorySection } from './price-history';
 import { SpecTable } from './spec-table';
 
 const Trail = styled.nav`
@@ -94,6 +96,8 @@ function PartDetails({ part }: { part: Part }) {
               <AddToCartForm part={part} />
             </Order>
           )}
+          <PartAlerts part={part} />
+          <PriceHistorySection part={part} />
         </Details>
       </Columns>
     </Inner>
