@@ -5,15 +5,10 @@ import { errorMessage, useAuth } from '@pcpp/contracts';
 import { alertTexts, formatCents, type Part, parseDollarsToCents } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { isSoldOut } from '../../../components/sold-out-note';
-import { surface } from '../../../components/surface';
 import { useAddAlert } from '../api/add-alert';
+import { SidePanel } from './side-panel';
 
-const Box = styled.section`
-  ${surface}
-  display: grid;
-  gap: 12px;
-  padding: 20px;
-  h2 { margin: 0; font-size: 1.3rem; }
+const Box = styled(SidePanel)`
   p { margin: 0; }
   form { display: flex; flex-wrap: wrap; align-items: end; gap: 8px; }
   label { display: grid; gap: 4px; font-weight: 600; }

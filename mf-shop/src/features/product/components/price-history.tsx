@@ -1,21 +1,16 @@
 import { Suspense } from 'react';
 import styled from 'styled-components';
 import { formatCents, type Part, type PriceChange, priceHistoryText } from '@pcpp/contracts/core';
-import { surface } from '../../../components/surface';
 import { usePriceHistory } from '../api/get-price-history';
 import { CHART_DAYS, lowestBeforeReduction, priceSeries } from '../lib/price-series';
+import { SidePanel } from './side-panel';
 
 const DAY_MS = 86_400_000;
 const W = 600;
 const H = 180;
 const PAD = { left: 72, right: 12, top: 12, bottom: 28 };
 
-const Box = styled.section`
-  ${surface}
-  display: grid;
-  gap: 12px;
-  padding: 20px;
-  h2 { margin: 0; font-size: 1.3rem; }
+const Box = styled(SidePanel)`
   svg { width: 100%; height: auto; display: block; }
   table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
   caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
