@@ -19,6 +19,7 @@ export * from './catalog-facet-values';
 export * from './catalog-facets-schemas';
 export * from './catalog-query';
 export * from './catalog-query-schemas';
+export * from './compare';
 export * from './contact';
 export * from './cpus';
 export * from './entities';

@@ -4,6 +4,9 @@
 import { ApiError, resolveImageUrl, type ServerPage, type ServerPageModule, type ServerPageRequest } from '@pcpp/contracts';
 import {
   BUILDER_PATH,
+  COMPARE_PATH,
+  compareHref,
+  compareIds,
   HOME_HERO_IMAGE_PATH,
   OBJECT_ID_PATTERN,
   documentTitle,
@@ -158,6 +161,14 @@ export function preparePage(request: ServerPageRequest): ServerPage {
       return staticPage(notFound(pathname));
     }
     return savedBuildPage(id, request);
+  }
+  if (`/${first}` === COMPARE_PATH && segments.length === 1) {
+    // Shareable: the parts named in the address are read on the server.
+    const ids = compareIds(search);
+    return {
+      data: settled(...ids.map((id) => queryClient.prefetchQuery(partQuery(id)))),
+      describe: () => ({ status: 200, head: head(pageMeta.compare, compareHref(ids), { indexable: false }) }),
+    };
   }
   if (segments.length === 1) {
     const pages: Record<string, [PageMeta, string]> = {

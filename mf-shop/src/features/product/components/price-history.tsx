@@ -8,7 +8,7 @@ import { SidePanel } from './side-panel';
 const DAY_MS = 86_400_000;
 const W = 600;
 const H = 180;
-const PAD = { left: 72, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 96, right: 12, top: 16, bottom: 36 };
 
 const Box = styled(SidePanel)`
   svg { width: 100%; height: auto; display: block; }
@@ -50,11 +50,11 @@ export function PriceChart({ part, changes, now }: { part: Part; changes: PriceC
     <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`} data-testid="price-chart">
       <title id={titleId}>{priceHistoryText.chartTitle(part.name)}</title>
       <desc id={descId}>{priceHistoryText.chartDescription(formatCents(low), formatCents(high), formatCents(part.price), inside)}</desc>
-      <g fontSize="12" fill="#556070">
+      <g fontSize="18" fill="#556070">
         <text x={PAD.left - 8} y={y(high) + 4} textAnchor="end">{formatCents(high)}</text>
         {high !== low && <text x={PAD.left - 8} y={y(low) + 4} textAnchor="end">{formatCents(low)}</text>}
-        <text x={PAD.left} y={H - 8}>{priceHistoryText.daysAgo}</text>
-        <text x={W - PAD.right} y={H - 8} textAnchor="end">{priceHistoryText.today}</text>
+        <text x={PAD.left} y={H - 10}>{priceHistoryText.daysAgo}</text>
+        <text x={W - PAD.right} y={H - 10} textAnchor="end">{priceHistoryText.today}</text>
       </g>
       <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="#c9d2dc" />
       <path d={path} fill="none" stroke="#1f6feb" strokeWidth="3" strokeLinejoin="round" />

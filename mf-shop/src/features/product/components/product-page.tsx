@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { resolveImageUrl } from '@pcpp/contracts';
 import { type Part, partPageMeta } from '@pcpp/contracts/core';
 import { Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { CompareButton } from '../../../components/compare-button';
 import { PartFacts } from '../../../components/part-facts';
 import { PART_LOADING, PartQueryView } from '../../../components/part-query-view';
 import { PurchaseLink } from '../../../components/purchase-link';
@@ -96,6 +97,7 @@ function PartDetails({ part }: { part: Part }) {
               <AddToCartForm part={part} />
             </Order>
           )}
+          <CompareButton part={part} describedBy="part-name" />
           <PartAlerts part={part} />
           <PriceHistorySection part={part} />
         </Details>
