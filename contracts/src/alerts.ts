@@ -56,7 +56,7 @@ export const alertMessages = {
 
 export const priceHistoryText = {
   title: 'Price history',
-  chartTitle: (name: string) => `${name}: price over the last 90 days`,
+  chartTitle: 'Price over the last 90 days',
   chartDescription: (low: string, high: string, now: string, changes: number) =>
     changes === 0 ? `The price stayed at ${now} for the last 90 days.` : `Between ${low} and ${high} over the last 90 days, ${changes} ${changes === 1 ? 'change' : 'changes'}; ${now} today.`,
   tableCaption: 'Price changes in the last 90 days',

@@ -101,7 +101,7 @@ test('after two price edits the part page shows the 90-day chart and the 30-day 
   await page.goto(`/products/${part.id}`);
   const history = page.getByRole('region', { name: 'Price history' });
   await expect(history.getByText('Lowest price in the last 30 days: $380.00')).toBeVisible();
-  await expect(history.getByRole('img', { name: new RegExp(`${part.name}: price over the last 90 days`) })).toBeVisible();
+  await expect(history.getByRole('img', { name: /^Price over the last 90 days/ })).toBeVisible();
   await expect(history.getByRole('table', { name: 'Price changes in the last 90 days' }).getByRole('row')).toHaveCount(3);
   await shoot(page, 'part-page-price-history');
 });

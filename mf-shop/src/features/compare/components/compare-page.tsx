@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { usePageQuery } from '@pcpp/contracts';
 import { Link, useLocation } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { compareIds, compareText, formatCents, pageMeta, type Part, specRows } from '@pcpp/contracts/core';
@@ -91,7 +91,10 @@ export function ComparePage() {
   usePageMeta(pageMeta.compare);
   const { search } = useLocation();
   const ids = compareIds(search);
-  const answers = useQueries({ queries: ids.map((id) => partQuery(id)) });
+  // One read per place of the tray (4, so the hooks stay the same in number); on the server each
+  // waits for its answer, so the shared address comes with the table in its HTML.
+  const slot = (index: number) => ({ ...partQuery(ids[index] ?? ''), enabled: ids[index] !== undefined });
+  const answers = [usePageQuery(slot(0)), usePageQuery(slot(1)), usePageQuery(slot(2)), usePageQuery(slot(3))].slice(0, ids.length);
   const parts = answers.flatMap((answer) => (answer.data ? [answer.data] : []));
   const loading = answers.some((answer) => answer.isPending);
   return (

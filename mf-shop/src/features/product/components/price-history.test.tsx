@@ -25,7 +25,7 @@ it('after two cuts: the 30-day lowest price, the chart described in words, and t
   ];
   renderWithQueryClient(<PriceHistorySection part={part} />);
   expect(await screen.findByText('Lowest price in the last 30 days: $380.00')).toBeInTheDocument();
-  const chart = screen.getByRole('img', { name: /RTX Test Card: price over the last 90 days/ });
+  const chart = screen.getByRole('img', { name: /^Price over the last 90 days/ });
   expect(chart).toHaveAccessibleName(expect.stringContaining('Between $350.00 and $400.00 over the last 90 days, 2 changes; $350.00 today.'));
   const table = screen.getByRole('table', { name: 'Price changes in the last 90 days' });
   const rows = within(table).getAllByRole('row').slice(1);

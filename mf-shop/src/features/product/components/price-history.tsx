@@ -47,8 +47,8 @@ export function PriceChart({ part, changes, now }: { part: Part; changes: PriceC
   const titleId = `price-chart-title-${part._id}`;
   const descId = `price-chart-desc-${part._id}`;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`} data-testid="price-chart">
-      <title id={titleId}>{priceHistoryText.chartTitle(part.name)}</title>
+    <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-labelledby={`${titleId} ${descId}`} data-testid="price-chart">
+      <title id={titleId}>{priceHistoryText.chartTitle}</title>
       <desc id={descId}>{priceHistoryText.chartDescription(formatCents(low), formatCents(high), formatCents(part.price), inside)}</desc>
       <g fontSize="18" fill="#556070">
         <text x={PAD.left - 8} y={y(high) + 4} textAnchor="end">{formatCents(high)}</text>
