@@ -11,20 +11,31 @@ const Bar = styled.aside`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
+  justify-content: flex-end;
   gap: 8px 12px;
   padding: 10px 16px;
   background: var(--color-surface, #fff);
   border-top: 1px solid var(--color-border);
   box-shadow: 0 -4px 16px rgb(15 23 42 / 0.12);
-  ul { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; flex: 1; min-width: 0; }
+  /* On a phone the bar stays one line: the count and the buttons (the page lists the parts). */
+  ul { display: none; }
+  @media (min-width: 768px) { ul { display: flex; } }
+  ul { flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; flex: 1; min-width: 0; }
   li button { min-height: 44px; border: 1px solid var(--color-border); border-radius: 999px; background: none; padding: 0 12px; font: inherit; cursor: pointer; max-width: 16rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `;
 
 /** The compare tray: the parts chosen, each removable, and the way to the compare page. Shown once it holds one. */
+/** Room at the page's end, so the fixed bar never hides its last lines. */
+const Spacer = styled.div`
+  height: 88px;
+`;
+
 export function CompareTray() {
   const parts = useCompareTray();
   if (parts.length === 0) return null;
   return (
+    <>
+    <Spacer aria-hidden="true" />
     <Bar aria-label={compareText.trayLabel}>
       <ul>
         {parts.map((part) => (
@@ -42,5 +53,6 @@ export function CompareTray() {
         {compareText.clear}
       </Button>
     </Bar>
+    </>
   );
 }

@@ -18,6 +18,8 @@ const Scroller = styled.div`
   thead th a { font-weight: 700; }
   /* The row names stay in view while the parts scroll sideways. */
   tbody th, thead td { position: sticky; left: 0; z-index: 1; background: var(--color-surface, #fff); color: var(--color-ink-soft); font-weight: 500; min-width: 7rem; }
+  /* The corner stays above the names scrolling under it. */
+  thead td { z-index: 3; }
   tr[data-differs] td { background: #fff7d6; font-weight: 700; }
 `;
 
