@@ -16,14 +16,14 @@ export interface BackgroundJobs {
 }
 
 /**
- * Every minute: cancel unpaid orders whose hold expired (ORDER_HOLD_MINUTES), retry emails that
- * are due, drop Idempotency-Keys past their 24 hours, and delete uploaded images no product took
+ * Every minute: cancel unpaid orders whose hold expired (ORDER_HOLD_MINUTES), fire the stock and
+ * price alerts their parts now meet, retry emails that are due, drop Idempotency-Keys past their 24 hours, and delete uploaded images no product took
  * within UPLOAD_UNATTACHED_HOURS. Each job is safe to run on several api
  * instances at once (conditional updates), and a round never overlaps the previous one.
  */
 export function startBackgroundJobs(deps: {
   /** The app's (services.ts): the sweep's stock returns drop its catalog cache, its payments are cancelled first. */
-  services: Pick<Services, 'repositories' | 'payments' | 'uploads'>;
+  services: Pick<Services, 'repositories' | 'payments' | 'uploads' | 'alerts'>;
   outbox: Outbox;
   config: Pick<Config, 'orderHoldMinutes' | 'uploadUnattachedHours'>;
   logger: Logger;
@@ -42,6 +42,8 @@ export function startBackgroundJobs(deps: {
       });
       if (cancelled > 0) logger.info({ cancelled }, 'cancelled unpaid orders whose hold expired');
     }],
+    // Alerts whose part came back in stock or got cheap, by whatever changed it (a cancelled order's units too).
+    ['alerts sweep', () => services.alerts.sweep()],
     ['email outbox', (now) => outbox.deliverDue(now)],
     ['idempotency keys cleanup', (now) => forgetOldIdempotencyKeys(idempotencyKeys, now)],
     ['unattached uploads cleanup', (now) => services.uploads.cleanUnattached(config.uploadUnattachedHours * 3_600_000, now)],

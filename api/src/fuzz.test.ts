@@ -31,7 +31,7 @@ let admin: { email: string; token: string };
 let otherAdmin: { email: string; token: string };
 /** A Firebase ID token of an unverified account: what POST /user/verification-email takes. */
 let idToken: string;
-const ids = { part: '', order: '', paidOrder: '', shippedOrder: '', review: '', partReview: '', otherPartReview: '', build: '', loadId: '', checkout: '', orderNumber: '', shippedOrderNumber: '', noSuchId: '0123456789abcdef01234567' };
+const ids = { soldOutPart: '', alert: '', part: '', order: '', paidOrder: '', shippedOrder: '', review: '', partReview: '', otherPartReview: '', build: '', loadId: '', checkout: '', orderNumber: '', shippedOrderNumber: '', noSuchId: '0123456789abcdef01234567' };
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
@@ -43,6 +43,14 @@ beforeAll(async () => {
   const part = await createPart(api, { p_quantity: 50 });
   await api.database.collections.parts.updateOne({ _id: part._id }, { $set: { version: 5 } });
   ids.part = part.id;
+  const soldOut = await createPart(api, { p_quantity: 0 });
+  ids.soldOutPart = soldOut.id;
+  const { sub: customerSub } = await api.accessTokens.verify(customer.token);
+  ids.alert = (
+    await api.database.collections.alerts.insertOne({
+      ownerId: customerSub, email: customer.email, productId: soldOut._id, productName: soldOut.name, kind: 'back-in-stock', status: 'active', createdAt: new Date(),
+    })
+  ).insertedId.toHexString();
   ids.order = (await insertOrder(api, part, { email: customer.email })).id;
   ids.orderNumber = (await api.database.collections.orders.findOne({ _id: ObjectId.createFromHexString(ids.order) }))!.number;
   ids.paidOrder = (await insertOrder(api, part, { email: customer.email, paid: true, status: 'paid', transactionId: 'pi_1' })).id;
@@ -143,6 +151,9 @@ const TARGETS: Record<string, Target> = {
     ],
   },
   'DELETE /tools/:id': { caller: 'admin', path: () => `/tools/${ids.part}`, params: { id: () => ids.part }, body: null },
+  // A back-in-stock alert on the sold-out part: the customer has one already, so a valid case is the 409.
+  'POST /alerts': { caller: 'customer', path: () => '/alerts', get body() { return { productId: ids.soldOutPart, kind: 'back-in-stock' }; } },
+  'DELETE /alerts/:id': { caller: 'customer', path: () => `/alerts/${ids.alert}`, params: { id: () => ids.alert }, body: null },
   'POST /builds/check': { caller: 'customer', path: () => '/builds/check', body: { parts: { motherboard: ids.part } } },
   'POST /builds': { caller: 'customer', path: () => '/builds', body: { name: 'Fuzz build', parts: { motherboard: ids.part } } },
   'PUT /builds/:id': { caller: 'customer', path: () => `/builds/${ids.build}`, params: { id: () => ids.build }, body: { name: 'Fuzz build', parts: { motherboard: ids.part } } },

@@ -1,5 +1,6 @@
 import apiPackage from '../package.json';
 import type { RouteModule } from './http/route-spec';
+import { alertsRoutes } from './modules/alerts/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -29,6 +30,7 @@ export const apiRouteModules = [
   partReviewsRoutes,
   buildsRoutes,
   reviewsRoutes,
+  alertsRoutes,
   // Before users: GET /admin/{email} would take /admin/overview (an email always has an @).
   insightsRoutes,
   usersRoutes,

@@ -142,6 +142,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     // The order hold sweep, email retries and the Idempotency-Key cleanup, every minute.
     const jobs = startBackgroundJobs({ services, outbox, config, logger });
     undo.push(() => jobs.stop());
+    // Alert fan-outs an edit started finish (their emails are in the outbox) before it waits for sends.
+    undo.push(() => services.alerts.idle());
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     logger.info({ url, db: config.mongodbDb }, `api listening on ${url}`);

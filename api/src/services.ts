@@ -9,6 +9,9 @@ import type { Database } from './db/mongo';
 import { createIdempotencyKeysRepository } from './http/idempotency';
 import type { Logger } from './logger';
 import { createRateLimits } from './rate-limits';
+import { createAlertsRepository } from './modules/alerts/repository';
+import { createAlertsService } from './modules/alerts/service';
+import { createUnsubscribeLinks } from './modules/alerts/unsubscribe-links';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
 import { createBuildsRepository } from './modules/builds/repository';
@@ -35,6 +38,7 @@ import { createOrdersService, toOrder } from './modules/orders/service';
 import { createPartReviewsRepository } from './modules/part-reviews/repository';
 import { createPartReviewsService } from './modules/part-reviews/service';
 import { createPartsRepository } from './modules/parts/repository';
+import { createPriceHistory } from './modules/parts/price-history';
 import { createPartsService } from './modules/parts/service';
 import { createPaymentsRepository } from './modules/payments/repository';
 import { createPaymentsService, refundDetails } from './modules/payments/service';
@@ -122,7 +126,21 @@ export function createServices(deps: ServicesDeps) {
     loadSampleRate: config.releaseLoadSampleRate ?? DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT / 100,
     onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
   });
-  const parts = createPartsService(repositories.parts, { activity, uploads });
+  // Stock and price alerts: an edit of the price or stock starts their fan-out in the background.
+  const alerts = createAlertsService({
+    alerts: createAlertsRepository(collections.alerts),
+    parts: repositories.parts,
+    outbox,
+    links: createUnsubscribeLinks(config.jwtSecret, config.publicApiUrl),
+    shopUrl: config.shopUrl,
+    logger,
+  });
+  const parts = createPartsService(repositories.parts, {
+    activity,
+    uploads,
+    priceHistory: createPriceHistory(collections.priceChanges),
+    onPriceOrStockChange: alerts.partChanged,
+  });
   const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts });
   const reviews = createReviewsService({
     reviews: createReviewsRepository(collections.reviews, catalogWrites),
@@ -236,6 +254,7 @@ export function createServices(deps: ServicesDeps) {
     uploads,
     releases,
     parts,
+    alerts,
     builds,
     reviews,
     partReviews,

@@ -109,6 +109,7 @@ export async function createTestApi(
     accessTokens,
     outbox,
     async close() {
+      await services.alerts.idle();
       await outbox.idle();
       await dropTestDatabase(database.db, Object.values(database.collections).map((collection) => collection.collectionName));
       await database.client.close();

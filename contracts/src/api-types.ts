@@ -124,6 +124,28 @@ export interface paths {
         patch: operations["editPart"];
         trace?: never;
     };
+    "/tools/{id}/price-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A part’s price changes
+         * @description Every change of the part’s price (integer cents): the old and new price, when, and which admin changed it, newest first (the latest 500). Public: the part’s page draws its price chart from it.
+         *
+         *     **Who may call:** Anyone.
+         */
+        get: operations["getPriceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tools.csv": {
         parameters: {
             query?: never;
@@ -502,6 +524,76 @@ export interface paths {
          *     **Rate limit:** 10 calls per account every 60 s (RATE_LIMIT_REVIEWS); past it, 429 with Retry-After.
          */
         post: operations["addReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Alerts
+         * @description The caller’s waiting alerts, newest first (at most 50, so one answer). Fired and removed ones are not listed.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["listMyAlerts"];
+        put?: never;
+        /**
+         * Ask for an email when a part is back in stock or its price drops
+         * @description `back-in-stock` is for a sold-out part; `price-below` takes `priceBelow` in integer cents, below today’s price. The alert emails once (through the outbox) when the stock goes from 0 to more or the price falls to or below the target, then ends. At most 50 waiting alerts per account, one of each kind per part.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        post: operations["addAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of my alerts
+         * @description **Who may call:** Any signed-in account (the api’s access token).
+         */
+        delete: operations["removeAlert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alert email’s one-click unsubscribe link
+         * @description Works signed out: the token is signed by the api and names the alert. The alert ends (one already fired or removed stays ended) and a short page says so. Anything else is a 404.
+         *
+         *     **Who may call:** Anyone.
+         */
+        get: operations["unsubscribeAlert"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1618,6 +1710,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A MongoDB ObjectId: 24 lowercase hex digits. */
+        ObjectId: string;
         /** @description Every error: a sentence to show; for a 400, the fields at fault. */
         ApiError: {
             message: string;
@@ -1645,8 +1739,6 @@ export interface components {
             };
             createdAt?: components["schemas"]["DateTime"];
         };
-        /** @description A MongoDB ObjectId: 24 lowercase hex digits. */
-        ObjectId: string;
         /** @description Money in integer cents of US dollars (currency USD): 12999 is $129.99. */
         Cents: number;
         /** @description A part’s structured specs: the fields of its category’s schema (contracts’ part-specs.ts). */
@@ -3100,6 +3192,78 @@ export interface operations {
             };
             /** @description The request body’s encoding or charset is not supported. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPriceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes, newest first (empty when the price never changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "from": 32999,
+                     *         "to": 29999,
+                     *         "changedAt": "2026-11-24T13:35:19.000Z",
+                     *         "changedBy": "admin@example.com"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        from: components["schemas"]["Cents"];
+                        to: components["schemas"]["Cents"];
+                        changedAt: components["schemas"]["DateTime"];
+                        /** @description Who changed it: the admin’s email. */
+                        changedBy: string;
+                    }[];
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5463,6 +5627,330 @@ export interface operations {
             };
             /** @description Too many calls: the message says when to try again (Retry-After). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listMyAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "_id": "6745c0ffee0000000000a1e7",
+                     *         "productId": "6745c0ffee0000000000b001",
+                     *         "productName": "GeForce RTX 4070 SUPER",
+                     *         "kind": "price-below",
+                     *         "priceBelow": 54999,
+                     *         "createdAt": "2026-11-24T13:35:19.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                        productId: components["schemas"]["ObjectId"];
+                        productName: string;
+                        /** @enum {string} */
+                        kind: "back-in-stock" | "price-below";
+                        priceBelow?: components["schemas"]["Cents"];
+                        createdAt: components["schemas"]["DateTime"];
+                    }[];
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The part’s id. */
+                    productId: components["schemas"]["ObjectId"];
+                    /** @enum {string} */
+                    kind: "back-in-stock" | "price-below";
+                    priceBelow?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The alert waits. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6745c0ffee0000000000a1e7",
+                     *       "productId": "6745c0ffee0000000000b001",
+                     *       "productName": "GeForce RTX 4070 SUPER",
+                     *       "kind": "price-below",
+                     *       "priceBelow": 54999,
+                     *       "createdAt": "2026-11-24T13:35:19.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                        productId: components["schemas"]["ObjectId"];
+                        productName: string;
+                        /** @enum {string} */
+                        kind: "back-in-stock" | "price-below";
+                        priceBelow?: components["schemas"]["Cents"];
+                        createdAt: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The body is malformed, or the account has 50 alerts already. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The part is in stock (back-in-stock), already at or below the price, or the same alert exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removeAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deletedCount": 1
+                     *     }
+                     */
+                    "application/json": {
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No waiting alert of the caller’s has this id (another account’s reads the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    unsubscribeAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert has ended: a page saying so. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The link is not one of the shop’s, or it has expired. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

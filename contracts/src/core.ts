@@ -3,6 +3,7 @@
 export * from './address';
 export * from './address-form-text';
 export * from './admin';
+export * from './alerts';
 export * from './api-answers';
 export * from './build-rules';
 export * from './build-slots';
@@ -19,6 +20,7 @@ export * from './catalog-facet-values';
 export * from './catalog-facets-schemas';
 export * from './catalog-query';
 export * from './catalog-query-schemas';
+export * from './compare';
 export * from './contact';
 export * from './cpus';
 export * from './entities';

@@ -14,6 +14,8 @@ export const pageMeta = {
     description: 'Plan a whole PC from our parts: compatibility checked part by part, estimated wattage, a link to share.',
   },
   myBuilds: { title: 'My Builds', description: 'Your saved PC builds, their compatibility and a link to share each.' },
+  compare: { title: 'Compare parts', description: 'Parts of one category side by side: their specs, price, rating and stock.' },
+  myAlerts: { title: 'My Alerts', description: 'The emails you asked for when a part is back in stock or cheaper.' },
   blogs: { title: 'Blogs', description: 'Answers from our developers to common web development questions.' },
   portfolio: { title: 'Portfolio', description: 'The developer behind the shop: education, skills and projects.' },
   returnPolicy: { title: 'Returns Policy', description: 'How to return goods bought from PC PART PICKER.' },

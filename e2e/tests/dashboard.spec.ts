@@ -6,7 +6,7 @@ import { stackUrls } from '../support/environment';
 import { fillProfileAddress } from '../support/toasts';
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
-const customerLinks = ['My Profile', 'My Orders', 'My Builds', 'Add a Review'];
+const customerLinks = ['My Profile', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review'];
 const adminLinks = ['My Profile', 'Overview', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases'];
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });

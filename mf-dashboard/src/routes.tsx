@@ -3,6 +3,7 @@ import { Route, Routes } from '@pcpp/contracts/router';
 import { Spinner } from '@pcpp/contracts/ui';
 import { DashboardLayout } from '@pcpp/contracts/ui/dashboard';
 import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
+import { MyAlertsPage } from './features/alerts/components/my-alerts-page';
 import { MyBuildsPage } from './features/builds/components/my-builds-page';
 import { MyOrdersPage } from './features/orders/components/my-orders-page';
 import { OrderPage } from './features/orders/components/order-page';
@@ -26,6 +27,7 @@ export default function DashboardRoutes() {
         <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
         <Route path="/dashboard/orders/:number" element={<OrderPage />} />
         <Route path="/dashboard/myBuilds" element={<MyBuildsPage />} />
+        <Route path="/dashboard/myAlerts" element={<MyAlertsPage />} />
         <Route path="/dashboard/addReview" element={<AddReviewPage />} />
         <Route
           path="/dashboard/payment/:id"

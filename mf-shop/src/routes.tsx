@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '@pcpp/contracts/router';
-import { BUILDER_PATH } from '@pcpp/contracts/core';
+import { BUILDER_PATH, COMPARE_PATH } from '@pcpp/contracts/core';
 import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
+import { CompareTray } from './components/compare-tray';
 import { CATALOG_PATH } from './lib/catalog-url';
 
 /**
@@ -49,15 +50,19 @@ const builderPage = lazyPage(
   'Loading the PC builder…',
 );
 
+const comparePage = lazyPage(async () => (await import(/* webpackChunkName: "compare" */ './features/compare/components/compare-page')).ComparePage, 'Loading…');
+
 /** mf-shop's route tree, exposed to the shell as `mf_shop/routes`. Paths are absolute. */
 export default function ShopRoutes() {
   return (
+    <>
     <Routes>
       <Route path="/" element={<HomePage />} />
       <Route path={CATALOG_PATH} element={catalogPage} />
       <Route path={`${CATALOG_PATH}/:id`} element={productPage} />
       <Route path={BUILDER_PATH} element={builderPage} />
       <Route path={`${BUILDER_PATH}/:id`} element={builderPage} />
+      <Route path={COMPARE_PATH} element={comparePage} />
       <Route path="/blogs" element={blogsPage} />
       <Route path="/portfolio" element={portfolioPage} />
       <Route path="/returnPolicy" element={returnPolicyPage} />
@@ -67,5 +72,8 @@ export default function ShopRoutes() {
       <Route path="/checkout/:id" element={confirmationPage} />
       <Route path="*" element={notFoundPage} />
     </Routes>
+    {/* The compare tray follows the visitor across the shop's pages. */}
+    <CompareTray />
+    </>
   );
 }

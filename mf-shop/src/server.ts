@@ -4,6 +4,9 @@
 import { ApiError, resolveImageUrl, type ServerPage, type ServerPageModule, type ServerPageRequest } from '@pcpp/contracts';
 import {
   BUILDER_PATH,
+  COMPARE_PATH,
+  compareHref,
+  compareIds,
   HOME_HERO_IMAGE_PATH,
   OBJECT_ID_PATTERN,
   documentTitle,
@@ -19,6 +22,7 @@ import {
 } from '@pcpp/contracts/core';
 import { absoluteUrl, breadcrumbStructuredData, productStructuredData, type PageHead } from '@pcpp/contracts/seo';
 import { partQuery } from './api/get-part';
+import { priceHistoryQuery } from './features/product/api/get-price-history';
 import { partReviewsQuery } from './features/product/api/part-reviews';
 import { savedBuildQuery } from './features/builder/api/get-saved-build';
 import { isSoldOut } from './components/sold-out-note';
@@ -82,7 +86,8 @@ function partPage(id: string, { queryClient, origin }: ServerPageRequest): Serve
   // The first page of its reviews: the page shows them at once, and the JSON-LD carries them.
   const reviews = partReviewsQuery(id);
   return {
-    data: settled(queryClient.prefetchQuery(query), queryClient.prefetchQuery(reviews)),
+    // The price chart is drawn on the server too: its history is read beside the part.
+    data: settled(queryClient.prefetchQuery(query), queryClient.prefetchQuery(reviews), queryClient.prefetchQuery(priceHistoryQuery(id))),
     describe() {
       const state = queryClient.getQueryState(query.queryKey);
       if (state?.data) return { status: 200, head: partHead(state.data, origin, queryClient.getQueryData(reviews.queryKey)) };
@@ -162,6 +167,14 @@ export function preparePage(request: ServerPageRequest): ServerPage {
       return staticPage(notFound(pathname));
     }
     return savedBuildPage(id, request);
+  }
+  if (`/${first}` === COMPARE_PATH && segments.length === 1) {
+    // Shareable: the parts named in the address are read on the server.
+    const ids = compareIds(search);
+    return {
+      data: settled(...ids.map((id) => queryClient.prefetchQuery(partQuery(id)))),
+      describe: () => ({ status: 200, head: head(pageMeta.compare, compareHref(ids), { indexable: false }) }),
+    };
   }
   if (segments.length === 1) {
     const pages: Record<string, [PageMeta, string]> = {

@@ -18,6 +18,7 @@ import {
 } from '../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../test/release-fixtures';
 import { pngImage } from '../../test/upload-fixtures';
+import { createUnsubscribeLinks } from '../modules/alerts/unsubscribe-links';
 import { createInvoiceLinks } from '../modules/fulfilment/invoice-links';
 import { createStripeClient } from '../modules/payments/stripe-client';
 
@@ -145,6 +146,15 @@ async function customerBuild(): Promise<string> {
   });
   return insertedId.toHexString();
 }
+/** A waiting back-in-stock alert of the customer's, straight into the database: its id. */
+async function customerAlert(): Promise<string> {
+  const { sub } = await api.accessTokens.verify(accounts.customer.token);
+  const soldOut = await createPart(api, { p_quantity: 0 });
+  const { insertedId } = await api.database.collections.alerts.insertOne({
+    ownerId: sub, email: accounts.customer.email, productId: soldOut._id, productName: soldOut.name, kind: 'back-in-stock', status: 'active', createdAt: new Date(),
+  });
+  return insertedId.toHexString();
+}
 const orderBody = () => ({ productId: part.id, order_quantity: 1, address: '1 Main Street, Springfield', phone: '555 0100' });
 /** A fresh part the customer paid for: its id (any other account has no paid order of it). */
 async function partTheCustomerBought(): Promise<string> {
@@ -172,6 +182,21 @@ const MATRIX: Record<string, Row> = {
   'GET /docs': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/docs'), p) },
   'GET /tools': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/tools'), p) },
   'GET /tools/:id': { expected: [200, 200, 200, 200], send: (p) => as(server().get(`/tools/${part.id}`), p) },
+  'GET /tools/:id/price-history': { expected: [200, 200, 200, 200], send: (p) => as(server().get(`/tools/${part.id}/price-history`), p) },
+  // Alerts: any signed-in account keeps its own; another's reads as missing (404, nothing revealed).
+  'POST /alerts': {
+    expected: [401, 201, 201, 201],
+    setup: async () => (await createPart(api, { p_quantity: 0 })).id,
+    send: (p, id) => as(server().post('/alerts').send({ productId: id, kind: 'back-in-stock' }), p),
+  },
+  'GET /alerts': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/alerts'), p) },
+  'DELETE /alerts/:id': { expected: [401, 200, 404, 404], setup: () => customerAlert(), send: (p, id) => as(server().delete(`/alerts/${id}`), p) },
+  // The email's link works signed out, whoever opens it.
+  'GET /alerts/unsubscribe/:token': {
+    expected: [200, 200, 200, 200],
+    setup: async () => new URL(await createUnsubscribeLinks(api.config.jwtSecret, api.config.publicApiUrl).url(await customerAlert())).pathname,
+    send: (p, path) => as(server().get(path), p),
+  },
   'POST /tools': { expected: [401, 403, 403, 201], send: (p) => as(server().post('/tools').send(partBody()), p) },
   'PATCH /tools/:id': {
     expected: [401, 403, 403, 200],

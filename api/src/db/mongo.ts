@@ -1,6 +1,7 @@
 import { type Db, MongoClient } from 'mongodb';
 import { DEFAULT_MONGODB_TIMEOUT_MS } from '../config';
 import { type IdempotencyKeysCollections, ensureIdempotencyKeysIndexes, idempotencyKeysCollections } from '../http/idempotency-documents';
+import { type AlertsCollections, alertsCollections, ensureAlertsIndexes } from '../modules/alerts/documents';
 import { type ActivityCollections, activityCollections, ensureActivityIndexes } from '../modules/activity/documents';
 import { type BuildsCollections, buildsCollections, ensureBuildsIndexes } from '../modules/builds/documents';
 import { type CartCollections, cartCollections, ensureCartIndexes } from '../modules/cart/documents';
@@ -40,7 +41,8 @@ export type Collections = PartsCollections &
   ReleasesCollections &
   PaymentsCollections &
   FulfilmentCollections &
-  InsightsCollections;
+  InsightsCollections &
+  AlertsCollections;
 
 export interface Database {
   client: MongoClient;
@@ -71,6 +73,7 @@ export function collectionsOf(db: Db): Collections {
     ...paymentsCollections(db),
     ...fulfilmentCollections(db),
     ...insightsCollections(db),
+    ...alertsCollections(db),
   };
 }
 
@@ -135,6 +138,7 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     ensureReleasesIndexes(collections),
     ensureFulfilmentIndexes(collections),
     ensureInsightsIndexes(collections),
+    ensureAlertsIndexes(collections),
   ]);
 }
 

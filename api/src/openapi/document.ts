@@ -177,6 +177,7 @@ export function buildOpenApiDocument(modules: readonly RouteModule<never>[], inf
       tags: [
         { name: 'Parts', description: 'The catalog: parts for sale (`tools` in the spec’s paths).' },
         { name: 'Reviews', description: 'Customers’ star reviews.' },
+        { name: 'Alerts', description: 'Emails when a part is back in stock or its price drops.' },
         { name: 'Accounts', description: 'Sign-in, the profile and the admin flag.' },
         { name: 'Orders', description: 'Placing, listing and cancelling orders.' },
         { name: 'Cart', description: 'The signed-in customer’s cart, priced by the database.' },

@@ -41,7 +41,7 @@ afterEach(() => act(() => authStore.getState().signedOut()));
 describe('dashboardLinksFor', () => {
   it('gives everyone My Profile, customers their pages and admins the admin pages', () => {
     expect(dashboardLinksFor(null).map((l) => l.label)).toEqual(['My Profile']);
-    expect(dashboardLinksFor(false).map((l) => l.label)).toEqual(['My Profile', 'My Orders', 'My Builds', 'Add a Review']);
+    expect(dashboardLinksFor(false).map((l) => l.label)).toEqual(['My Profile', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review']);
     expect(dashboardLinksFor(true).map((l) => l.label)).toEqual([
       'My Profile',
       'Overview',
@@ -61,7 +61,7 @@ describe('DashboardFrame', () => {
     role = false;
     renderAt('/dashboard/addReview');
     await screen.findByRole('link', { name: 'My Orders' });
-    expect(sidebarLinks()).toEqual(['My Profile', 'My Orders', 'My Builds', 'Add a Review']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review']);
     expect(screen.getByRole('link', { name: 'Add a Review' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('heading', { name: 'Page' })).toBeInTheDocument();

@@ -20,6 +20,7 @@ export const dashboardLinks = {
   customer: [
     { to: '/dashboard/myOrders', label: 'My Orders' },
     { to: '/dashboard/myBuilds', label: 'My Builds' },
+    { to: '/dashboard/myAlerts', label: 'My Alerts' },
     { to: '/dashboard/addReview', label: 'Add a Review' },
   ],
   admin: [

@@ -6,6 +6,7 @@ import { type Part } from '@pcpp/contracts/core';
 import { BELOW_THE_FOLD_PICTURE } from '../lib/below-the-fold';
 import { partHref } from '../lib/catalog-url';
 import { AddToCartButton } from './add-to-cart-button';
+import { CompareButton } from './compare-button';
 import { PartFacts } from './part-facts';
 import { PartRating } from './part-rating';
 import { PurchaseLink } from './purchase-link';
@@ -93,6 +94,7 @@ export function PartCard({ part, inFirstRow = false }: { part: Part; inFirstRow?
         <Actions>
           <PurchaseLink part={part} describedBy={titleId} />
           {!isSoldOut(part) && <AddToCartButton part={part} describedBy={titleId} />}
+          <CompareButton part={part} describedBy={titleId} />
         </Actions>
       </Body>
     </Card>

@@ -1,4 +1,4 @@
-import { brand, type CheckoutTotals, formatCents, type Order, orderPagePath, type ShippingOption, totalsText } from '@pcpp/contracts/core';
+import { type AlertKind, alertEmailText, brand, type CheckoutTotals, formatCents, type Order, orderPagePath, type ShippingOption, totalsText } from '@pcpp/contracts/core';
 import escapeHtml from 'escape-html';
 import type { EmailMessage } from './transport';
 import { lineCharge } from '../orders/line-charge';
@@ -286,4 +286,23 @@ export function wholeOrderEmail(order: OrderEmailFacts, options: LinkOptions, pa
     `<p>${escapeHtml(brand.full)}</p>`,
   ].join('\n');
   return { to: order.email, subject: parts.subject, text, html };
+}
+
+/** Sent once when a customer's stock or price alert fires: the part's link and the one-click unsubscribe link. */
+export function alertEmail(
+  alert: { email: string; kind: AlertKind; productName: string; price: number; priceBelow?: number },
+  links: { part: string; unsubscribe: string },
+): EmailMessage {
+  const { subject, intro } = alertEmailText(alert);
+  const ended = 'This alert has now ended: set a new one on the part’s page if you want another.';
+  const text = ['Hello,', '', intro, '', links.part, '', ended, '', `Unsubscribe: ${links.unsubscribe}`, '', brand.full].join('\n');
+  const html = [
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(links.part)}">See ${escapeHtml(alert.productName)}</a></p>`,
+    `<p>${escapeHtml(ended)}</p>`,
+    `<p><a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
+    `<p>${escapeHtml(brand.full)}</p>`,
+  ].join('\n');
+  return { to: alert.email, subject, text, html };
 }

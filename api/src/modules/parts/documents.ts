@@ -1,7 +1,7 @@
 // What this module stores: its documents' shapes (the driver adds _id: reads return WithId<...>),
 // its collections and their indexes. db/mongo.ts puts every module's together.
 import type { Part } from '@pcpp/contracts/core';
-import { type Collection, type Db } from 'mongodb';
+import { type Collection, type Db, type ObjectId } from 'mongodb';
 
 /**
  * version: absent until an admin first edits the part (read as 0); each edit adds 1. rating and
@@ -23,17 +23,28 @@ export interface PartSearchFields {
   search: { v: number; terms: string[]; deletes: string[]; subs: string[]; description: string[] };
 }
 
+/** One change of a part's price (cents), by whom: its price history (GET /tools/{id}/price-history). */
+export interface PriceChangeDocument {
+  productId: ObjectId;
+  from: number;
+  to: number;
+  changedAt: Date;
+  changedBy: string;
+}
+
 export interface PartsCollections {
   parts: Collection<PartDocument>;
+  priceChanges: Collection<PriceChangeDocument>;
 }
 
 export function partsCollections(db: Db): PartsCollections {
   return {
     parts: db.collection<PartDocument>('tools'),
+    priceChanges: db.collection<PriceChangeDocument>('priceChanges'),
   };
 }
 
-export async function ensurePartsIndexes({ parts }: PartsCollections): Promise<void> {
+export async function ensurePartsIndexes({ parts, priceChanges }: PartsCollections): Promise<void> {
   await Promise.all([
     // Lists are served oldest first.
     parts.createIndex({ createdAt: 1 }, { name: 'createdAt' }),
@@ -47,5 +58,7 @@ export async function ensurePartsIndexes({ parts }: PartsCollections): Promise<v
     parts.createIndex({ 'search.v': 1 }, { name: 'search_v' }),
     // The catalog sorted by rating (issue 33).
     parts.createIndex({ 'rating.average': -1, 'rating.count': -1, createdAt: -1 }, { name: 'rating' }),
+    // A part's price history, newest first.
+    priceChanges.createIndex({ productId: 1, changedAt: -1 }, { name: 'productId_changedAt' }),
   ]);
 }

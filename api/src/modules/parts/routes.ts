@@ -9,6 +9,7 @@ import {
   partImportAnswerSchema,
   partListSchema,
   partSchema,
+  priceChangeSchema,
   productAdminText,
   stockConflictSchema,
 } from '@pcpp/contracts/core';
@@ -94,6 +95,30 @@ export const partsRoutes: RouteModule<PartsRouteDeps> = {
           await catalogCache.serve(req, res, () => parts.get(params.id));
           return SENT;
         },
+    }),
+    route({
+      method: 'get',
+      path: '/tools/{id}/price-history',
+      operationId: 'getPriceHistory',
+      tag: 'Parts',
+      summary: 'A part’s price changes',
+      description:
+        'Every change of the part’s price (integer cents): the old and new price, when, and which admin changed it, newest first ' +
+        '(the latest 500). Public: the part’s page draws its price chart from it.',
+      access: 'public',
+      params: partParamsSchema,
+      answers: {
+        200: {
+          description: 'The changes, newest first (empty when the price never changed).',
+          schema: z.array(priceChangeSchema),
+          example: [{ from: 32999, to: 29999, changedAt: '2026-11-24T13:35:19.000Z', changedBy: 'admin@example.com' }],
+        },
+        404: NOT_FOUND,
+      },
+      handle:
+        ({ parts }) =>
+        ({ params }) =>
+          parts.priceHistory(params.id),
     }),
     route({
       method: 'post',

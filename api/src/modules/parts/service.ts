@@ -18,6 +18,7 @@ import {
   type PartPatch,
   type PartSpecs,
   type Part,
+  type PriceChange,
   type PartList,
   catalogFacetLabels,
   defaultCatalogSort,
@@ -38,6 +39,7 @@ import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import { csvStream } from '../../csv/csv';
 import { matchKey, planImport, readImportFile, toImportRow } from './import';
+import type { PriceHistory } from './price-history';
 import type { PartEdit, PartsRepository } from './repository';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
@@ -142,7 +144,14 @@ export interface ImageUploads {
 
 export function createPartsService(
   repository: PartsRepository,
-  deps: { activity: ActivityRecorder; uploads?: ImageUploads },
+  deps: {
+    activity: ActivityRecorder;
+    uploads?: ImageUploads;
+    /** Where price changes are kept (the part's price history); none: not kept. */
+    priceHistory?: PriceHistory;
+    /** Called after an edit changed the price or stock, without waiting (the alerts' fan-out). */
+    onPriceOrStockChange?: (id: ObjectId) => void;
+  },
 ) {
   const service = {
     /** GET /tools.csv (admin): every part, oldest first, as the import reads it back; streamed. */
@@ -185,6 +194,12 @@ export function createPartsService(
       const doc = await repository.findById(id);
       if (!doc) throw new NotFoundError('Part not found');
       return toPart(doc);
+    },
+
+    /** GET /tools/{id}/price-history: the part's price changes, newest first (404: no such part). */
+    async priceHistory(id: ObjectId): Promise<PriceChange[]> {
+      if (!(await repository.findById(id))) throw new NotFoundError('Part not found');
+      return deps.priceHistory ? deps.priceHistory.of(id) : [];
     },
 
     /**
@@ -232,6 +247,10 @@ export function createPartsService(
         if ((now.version ?? 0) !== patch.version) throw new ConflictError(partEditMessages.changedMeanwhile);
         throw new ConflictError(partEditMessages.stockBelowZero(now.p_quantity), { details: { available: now.p_quantity } });
       }
+      if (set.price !== undefined) {
+        await deps.priceHistory?.record({ productId: id, from: current.price, to: after.price, changedAt: new Date(), changedBy: caller.email });
+      }
+      if (set.price !== undefined || stockDelta !== 0) deps.onPriceOrStockChange?.(id);
       if (stockDelta !== 0) {
         changes.push({ field: PART_FIELD_LABELS.p_quantity, from: String(after.p_quantity - stockDelta), to: String(after.p_quantity) });
       }

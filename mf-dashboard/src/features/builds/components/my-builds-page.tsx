@@ -15,6 +15,7 @@ import {
 } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { ConfirmDialog, Pager, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
+import { CardItem, CardList } from '../../../components/card-list';
 import { useDeleteBuild } from '../api/delete-build';
 import { useMyBuilds } from '../api/get-my-builds';
 
@@ -24,18 +25,9 @@ const STATE_COLORS: Readonly<Record<BuildState, { ink: string; back: string }>> 
   problems: { ink: '#b91c1c', back: '#fee2e2' },
 };
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-`;
+const List = CardList;
 
-const Card = styled.li`
-  border: 1px solid var(--color-border);
-  border-radius: 8px;
-  padding: 14px 16px;
+const Card = styled(CardItem)`
   display: grid;
   gap: 10px;
   h2 { margin: 0; font-size: 1.1rem; overflow-wrap: anywhere; }

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { resolveImageUrl } from '@pcpp/contracts';
 import { type Part, partPageMeta } from '@pcpp/contracts/core';
 import { Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { CompareButton } from '../../../components/compare-button';
 import { PartFacts } from '../../../components/part-facts';
 import { PART_LOADING, PartQueryView } from '../../../components/part-query-view';
 import { PurchaseLink } from '../../../components/purchase-link';
@@ -13,6 +14,8 @@ import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH, catalogHref } from '../../../lib/catalog-url';
 import { AddToCartForm } from './add-to-cart-form';
+import { PartAlerts } from './part-alerts';
+import { PriceHistorySection } from './price-history';
 import { PartReviewsSection } from './part-reviews-section';
 import { SpecTable } from './spec-table';
 
@@ -95,6 +98,9 @@ function PartDetails({ part }: { part: Part }) {
               <AddToCartForm part={part} />
             </Order>
           )}
+          <CompareButton part={part} describedBy="part-name" />
+          <PartAlerts part={part} />
+          <PriceHistorySection part={part} />
         </Details>
       </Columns>
       <PartReviewsSection partId={part._id} />
