@@ -1,8 +1,7 @@
 import type { CartLineInput } from './cart-schemas';
 import type { Part } from './entities';
-import { validationMessages as m } from './messages';
 import { lineTotalCents } from './money';
-import { stockLeftMessage } from './orders';
+import { quantityMessages as m, stockLeftMessage } from './quantity-messages';
 
 // The cart's texts and rules; its schemas are in cart-schemas.ts (a page loads zod only to check).
 

@@ -1,3 +1,5 @@
+import { quantityMessages } from './quantity-messages';
+
 /**
  * Every user-facing text the spec fixes, character for character.
  * Forms, toasts and the api all read from here.
@@ -11,8 +13,7 @@ export const validationMessages = {
   passwordBlank: 'Password cannot be only spaces',
   nameRequired: 'name is required',
   quantityRequired: 'quantity is required',
-  quantityMin: (min: number) => `Minimum order quantity at least ${min}`,
-  quantityMax: (max: number) => `Maximum order quantity ${max}`,
+  ...quantityMessages,
   addressRequired: 'address is required',
   phoneRequired: 'phone number is required',
   ratingsRequired: 'ratings is required',

@@ -108,13 +108,6 @@ export interface OrderPage {
 /** Orders per My Orders page when GET /myorder is asked for a page without a limit. */
 export const ORDER_PAGE_SIZE = 20;
 
-/**
- * The api's answer to an order the stock cannot cover (409, with `available` beside the message).
- * Ours: the spec has no text for it.
- */
-export function stockLeftMessage(available: number): string {
-  return available > 0 ? `Only ${available} left in stock.` : 'This part is sold out.';
-}
 
 /**
  * The api's refusals that keep one customer from holding the catalog (ours; the spec has none):

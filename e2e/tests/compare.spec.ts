@@ -27,10 +27,13 @@ test('four video cards compare side by side, in a shareable page a phone scrolls
   await expect(table.getByRole('row', { name: /^Price/ }).getByRole('cell')).toHaveCount(4);
   await expect(table.getByRole('row', { name: /^Chip \(differs\)/ })).toBeVisible();
 
-  // Shareable: the address alone opens the page, titled by the server. (The parts' table in the
-  // server's HTML is not there yet: the server sends the page's loading state; see the report.)
+  // Shareable: the address alone opens the page, rendered by the server with the table in its HTML.
   const html = await (await request.get(page.url())).text();
   expect(html).toContain('<title>Compare parts');
+  expect(html).toContain('<table');
+  const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  for (const name of names) expect(html).toContain(`>${asHtml(name)}</a></th>`);
+  expect(html).not.toContain('Loading the parts');
   const shared = await page.context().newPage();
   await shared.goto(page.url());
   await expect(shared.getByRole('table').getByRole('columnheader')).toHaveText(names);

@@ -3,7 +3,7 @@ import { Route, Routes } from '@pcpp/contracts/router';
 import { BUILDER_PATH, COMPARE_PATH } from '@pcpp/contracts/core';
 import { Spinner } from '@pcpp/contracts/ui';
 import { HomePage } from './app/home-page';
-import { CompareTray } from './components/compare-tray';
+import { useCompareTray } from './lib/compare-tray';
 import { CATALOG_PATH } from './lib/catalog-url';
 
 /**
@@ -49,6 +49,18 @@ const builderPage = lazyPage(
   async () => (await import(/* webpackChunkName: "builder" */ './features/builder/components/builder-page')).BuilderPage,
   'Loading the PC builder…',
 );
+
+// The tray's bar loads once it holds a part: most visits never compare, and home stays light.
+const CompareTrayBar = lazy(async () => ({ default: (await import(/* webpackChunkName: "compare-tray" */ './components/compare-tray')).CompareTray }));
+
+function CompareTray() {
+  const held = useCompareTray().length > 0;
+  return held ? (
+    <Suspense fallback={null}>
+      <CompareTrayBar />
+    </Suspense>
+  ) : null;
+}
 
 const comparePage = lazyPage(async () => (await import(/* webpackChunkName: "compare" */ './features/compare/components/compare-page')).ComparePage, 'Loading…');
 

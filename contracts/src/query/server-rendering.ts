@@ -86,7 +86,10 @@ function serverRead<T, K extends QueryKey>(client: QueryClient, options: UseQuer
 export function usePageQuery<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>): UseQueryResult<T> {
   const client = useQueryClient();
   const result = useQuery(options);
-  if (isServer && result.isPending && options.enabled !== false) {
+  // Every enabled call waits on its read, answered or not: React pairs the promises of a component's
+  // `use` calls by their order when it renders again, so a component with several page queries
+  // must make the same calls each time (calling only for the pending ones mixed up their reads).
+  if (isServer && options.enabled !== false) {
     const { error } = use(serverRead(client, options));
     if (error) throw new SectionLeftToBrowser(error);
   }

@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import { addToCartChange, errorMessage, useCartChange, useCartLines } from '@pcpp/contracts';
-import { cartText, type Part, validationMessages } from '@pcpp/contracts/core';
+import { cartText, type Part, quantityMessages } from '@pcpp/contracts/core';
 
 /** The toast after adding: what is in the cart, and the way to it. */
 function Added({ name }: { name: string }) {
@@ -28,9 +28,9 @@ export function useAddToCart(part: Part) {
     pending: change.isPending,
     /** Why this quantity cannot be added (the spec's messages), or null. */
     problem(quantity: number): string | null {
-      if (quantity < part.min_quantity) return validationMessages.quantityMin(part.min_quantity);
+      if (quantity < part.min_quantity) return quantityMessages.quantityMin(part.min_quantity);
       if (room === 0) return cartText.allInCart(part.p_quantity);
-      if (quantity > room) return validationMessages.quantityMax(room);
+      if (quantity > room) return quantityMessages.quantityMax(room);
       return null;
     },
     /** Adds it; says so in a toast, or says why it could not. True when added. */

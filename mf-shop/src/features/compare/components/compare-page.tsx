@@ -44,10 +44,9 @@ function rowsOf(parts: Part[]): Row[] {
   ];
 }
 
-/** A part's average rating once parts have ratings (another change adds them); empty until then. */
+/** The average to one decimal and the count; empty for a part nobody has reviewed yet. */
 function ratingOf(part: Part): string {
-  const rating = (part as Part & { rating?: { average: number; count: number } }).rating;
-  return rating ? `${rating.average.toFixed(1)} (${rating.count})` : '';
+  return part.rating ? `${part.rating.average.toFixed(1)} (${part.rating.count})` : '';
 }
 
 function CompareTable({ parts }: { parts: Part[] }) {
