@@ -12,7 +12,8 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
 }
 
-const operation = (page: Page, tag: string, operationId: string) => page.locator(`#operations-${tag}-${operationId}`);
+// Swagger UI writes a tag's spaces as underscores in the block's id ("Part reviews" → Part_reviews).
+const operation = (page: Page, tag: string, operationId: string) => page.locator(`[id="operations-${tag.replace(/\s/g, '_')}-${operationId}"]`);
 
 /** Opens an operation (the page has "Try it out" on from the start), fills its parameters and executes it. */
 async function tryIt(block: Locator, params: Record<string, string> = {}): Promise<Locator> {
