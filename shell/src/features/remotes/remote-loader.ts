@@ -5,6 +5,8 @@ import {
   REMOTE_NAMES,
   REMOTE_ROUTES_MODULE,
   chooseManifest,
+  isShellPagePath,
+  routeOwnerOf,
   type InlineLiveRemotes,
   type LiveRemotes,
   type RemoteName,
@@ -12,6 +14,9 @@ import {
 } from '@pcpp/contracts/core';
 import { browserCohort } from './cohort';
 import { createReleasesPlugin, type FederationRuntime } from './releases-plugin';
+import { createRuntimeErrorReports, errorText } from './runtime-errors';
+import { sampled, type PageOwner } from './vitals';
+import { startWebVitals } from './web-vitals-reporting';
 
 /** A slow api never holds the page back for longer: the runtime config's remotes are used instead. */
 export const REGISTRY_TIMEOUT_MS = 500;
@@ -22,6 +27,8 @@ export const REGISTRY_TIMEOUT_MS = 500;
 let loadId: string | undefined;
 let registryUrl: string | undefined;
 let cohort = '';
+/** The registry asked for a load id by a page the server rendered, while it answers. */
+let freshRegistry: Promise<LiveRemotes | null> | undefined;
 /** A load started before the first render (preloadRemoteRoutes), until the slot takes it. */
 const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
 /** Settles once every remote is registered: loads wait for it, the first render does not. */
@@ -55,7 +62,11 @@ async function readRegistry(url: string): Promise<LiveRemotes | null> {
  */
 async function loadIdFor(remote: RemoteName, version: string): Promise<string | undefined> {
   if (loadId || !registryUrl) return loadId;
-  const fresh = await readRegistry(registryUrl);
+  // One request at a time: the page's reports and its vitals may all ask at once.
+  freshRegistry ??= readRegistry(registryUrl).finally(() => {
+    freshRegistry = undefined;
+  });
+  const fresh = await freshRegistry;
   if (!fresh) return undefined;
   const choice = chooseManifest(fresh, { remotes: { mf_shop: '', mf_dashboard: '', mf_admin: '' } }, cohort)[remote];
   if (choice.version !== version && choice.previousVersion !== version) return undefined;
@@ -72,14 +83,27 @@ function send(remote: RemoteName, version: string, post: (id: string) => Promise
 
 const runtime: FederationRuntime = { registerRemotes, loadRemote, preloadRemote };
 
+/** A remote's runtime errors: what its error boundary caught, and uncaught errors in its files. */
+const runtimeErrors = createRuntimeErrorReports({
+  files: () => releases.files(),
+  report(remote, version, { message, source, stack }) {
+    send(remote, version, (id) => {
+      return api.report('/remotes/errors', { remote, version, loadId: id, message, cohort, kind: 'runtime', ...(source ? { source } : {}), ...(stack ? { stack } : {}) });
+    });
+  },
+});
+
 /** The shell's one federation runtime plugin: it chooses, falls back and reports. */
 export const releases = createReleasesPlugin({
   runtime,
   reports: {
-    failed(remote, version, error) {
-      const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+    failed(remote, version, error, kind) {
+      if (kind === 'runtime') {
+        runtimeErrors.caught(remote, version, error);
+        return;
+      }
       send(remote, version, (id) => {
-        return api.report('/remotes/errors', { remote, version, loadId: id, message, cohort });
+        return api.report('/remotes/errors', { remote, version, loadId: id, message: errorText(error), cohort, kind: 'load' });
       });
     },
     loaded(remote, version) {
@@ -90,6 +114,34 @@ export const releases = createReleasesPlugin({
   },
 });
 registerPlugins([releases.plugin]);
+
+/** The remote version rendering the page now (its route's owner), for its Web Vitals. */
+function pageOwner(): PageOwner | undefined {
+  const { pathname } = window.location;
+  if (isShellPagePath(pathname)) return undefined;
+  const { remote } = routeOwnerOf(pathname);
+  const version = releases.activeVersion(remote);
+  if (!version) return undefined;
+  // A page the server rendered asks for its load id now, so the beacon at page hide has it.
+  void loadIdFor(remote, version).catch(() => undefined);
+  return { remote, version };
+}
+
+/** Sends one remote version's vitals under this page load's id, if the page has one by now. */
+function sendVitals({ remote, version }: PageOwner, vitals: { lcp?: number; inp?: number; cls?: number }): boolean {
+  if (!loadId) return false;
+  return api.beacon('/remotes/vitals', { remote, version, loadId, cohort, ...vitals });
+}
+
+let listening = false;
+
+/** Once per page: runtime errors heard, and (for a sample of page loads) Web Vitals measured. */
+function startReporting(vitalsSampleRate: number): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  runtimeErrors.listen(window);
+  if (sampled(vitalsSampleRate)) startWebVitals({ ownerNow: pageOwner, send: sendVitals });
+}
 
 /**
  * Registers each remote at the version chooseManifest gives this browser's cohort (the registry's,
@@ -111,6 +163,7 @@ export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | '
     }
     const rollouts = REMOTE_NAMES.filter((remote) => registry?.rollouts[remote]);
     releases.choose(chooseManifest(registry, config, cohort), { sampleRate: registry?.loadSampleRate ?? 0, rollouts });
+    startReporting(registry?.vitalsSampleRate ?? 0);
   })();
   return registration;
 }
