@@ -13,8 +13,8 @@ import { repoRoot } from '../support/stack';
 // release that pages survive. Nothing else is rebuilt or restarted.
 
 const run = promisify(execFile);
-const ORIGINAL = 'Each remote ships on its own';
-const CHANGED = 'Release check build ships on its own';
+const ORIGINAL = 'are each released on their own';
+const CHANGED = 'are each shipped on their own (release check build)';
 const scriptEnv = { ...process.env, RELEASES_DIR: e2eReleaseStore };
 
 /** sha256 of every file under a folder, by relative path. */

@@ -15,8 +15,8 @@ import {
 import { browserCohort } from './cohort';
 import { createReleasesPlugin, type FederationRuntime } from './releases-plugin';
 import { createRuntimeErrorReports, errorText } from './runtime-errors';
-import { sampled, type PageOwner } from './vitals';
-import { startWebVitals } from './web-vitals-reporting';
+import type { PageOwner } from './vitals';
+import { sampled, startWebVitals } from './web-vitals-reporting';
 
 /** A slow api never holds the page back for longer: the runtime config's remotes are used instead. */
 export const REGISTRY_TIMEOUT_MS = 500;

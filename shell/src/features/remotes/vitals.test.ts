@@ -1,4 +1,5 @@
-import { createVitalsCollector, sampled, type PageOwner, type PageVitals } from './vitals';
+import { createVitalsCollector, type PageOwner, type PageVitals } from './vitals';
+import { sampled } from './web-vitals-reporting';
 
 function setUp(accept = () => true) {
   let owner: PageOwner | undefined = { remote: 'mf_shop', version: '1.1.0+candidate' };

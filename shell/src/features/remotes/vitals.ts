@@ -68,6 +68,3 @@ function roundVitals({ lcp, inp, cls }: PageVitals): PageVitals {
     ...(cls !== undefined ? { cls: Math.round(cls * 10_000) / 10_000 } : {}),
   };
 }
-
-/** Whether this page load measures its vitals: `rate` (0–1) of the page loads do. */
-export const sampled = (rate: number, random: () => number = Math.random): boolean => rate > 0 && random() < rate;

@@ -1,32 +1,20 @@
-import { createVitalsCollector, type PageOwner, type PageVitals } from './vitals';
+import type { PageOwner, PageVitals } from './vitals';
+
+/** Whether this page load measures its vitals: `rate` (0–1) of the page loads do. */
+export const sampled = (rate: number, random: () => number = Math.random): boolean => rate > 0 && random() < rate;
 
 /**
  * Measures the page's LCP, INP and CLS with the `web-vitals` library and sends them, per remote
- * version, once the page is hidden. Off the critical path: the library is its own chunk, fetched
- * after the page's first paint and once the main thread is idle, so the shell's first load neither
- * carries nor waits for it (its observers read the paints and inputs buffered meanwhile).
+ * version, once the page is hidden. Off the critical path: the library and the code that reads it
+ * are a chunk of their own, fetched after the page's first paint once the main thread is idle, so
+ * the shell's first load neither carries nor waits for them.
  */
-export function startWebVitals({
-  ownerNow,
-  send,
-}: {
-  ownerNow: () => PageOwner | undefined;
-  send: (owner: PageOwner, vitals: PageVitals) => boolean;
-}): void {
-  const collector = createVitalsCollector({ ownerNow, send });
-  const start = async () => {
-    const { onCLS, onINP, onLCP } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals');
-    const options = { reportAllChanges: true };
-    onLCP((metric) => collector.record('LCP', metric.value, metric.delta), options);
-    onINP((metric) => collector.record('INP', metric.value, metric.delta), options);
-    onCLS((metric) => collector.record('CLS', metric.value, metric.delta), options);
-    // After web-vitals' own listeners, so its last values are in when the beacon goes.
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') collector.flush();
-    });
-    window.addEventListener('pagehide', () => collector.flush());
-  };
-  afterFirstPaint(() => void start().catch((error: unknown) => console.warn('Web Vitals are not measured on this page', error)));
+export function startWebVitals(options: { ownerNow: () => PageOwner | undefined; send: (owner: PageOwner, vitals: PageVitals) => boolean }): void {
+  afterFirstPaint(() => {
+    import(/* webpackChunkName: "web-vitals" */ './measure-vitals')
+      .then(({ measureVitals }) => measureVitals(options))
+      .catch((error: unknown) => console.warn('Web Vitals are not measured on this page', error));
+  });
 }
 
 /** Runs `task` once the page has loaded and painted, when the main thread is idle. */
