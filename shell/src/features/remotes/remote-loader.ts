@@ -115,6 +115,9 @@ export const releases = createReleasesPlugin({
 });
 registerPlugins([releases.plugin]);
 
+/** The remote versions whose load id a page the server rendered has asked for. */
+const loadIdAsked = new Set<string>();
+
 /** The remote version rendering the page now (its route's owner), for its Web Vitals. */
 function pageOwner(): PageOwner | undefined {
   const { pathname } = window.location;
@@ -122,8 +125,12 @@ function pageOwner(): PageOwner | undefined {
   const { remote } = routeOwnerOf(pathname);
   const version = releases.activeVersion(remote);
   if (!version) return undefined;
-  // A page the server rendered asks for its load id now, so the beacon at page hide has it.
-  void loadIdFor(remote, version).catch(() => undefined);
+  // A page the server rendered asks for its load id now (once), so the beacon at page hide has it.
+  const key = `${remote} ${version}`;
+  if (!loadId && !loadIdAsked.has(key)) {
+    loadIdAsked.add(key);
+    void loadIdFor(remote, version).catch(() => undefined);
+  }
   return { remote, version };
 }
 
