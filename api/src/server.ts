@@ -4,6 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { startBackgroundJobs } from './background-jobs';
+import { startRolloutVerdicts } from './modules/releases/verdict-timer';
 import { createAccessTokens } from './auth/access-token';
 import { createCatalogCache } from './catalog-cache';
 import { createCatalogFastPath, type CatalogFastPath } from './catalog-fast-path';
@@ -142,6 +143,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     // The order hold sweep, email retries and the Idempotency-Key cleanup, every minute.
     const jobs = startBackgroundJobs({ services, outbox, config, logger });
     undo.push(() => jobs.stop());
+    // The guarded rollouts' verdicts and stages, every RELEASE_VERDICT_INTERVAL_SECONDS.
+    const verdicts = startRolloutVerdicts({ releases: services.releases, intervalSeconds: config.releaseGuard.verdictIntervalSeconds, logger });
+    undo.push(() => verdicts.stop());
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     logger.info({ url, db: config.mongodbDb }, `api listening on ${url}`);
