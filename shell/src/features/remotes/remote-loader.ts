@@ -14,6 +14,7 @@ import {
 } from '@pcpp/contracts/core';
 import { browserCohort } from './cohort';
 import { createReleasesPlugin, type FederationRuntime } from './releases-plugin';
+import { onReportedError } from './report-error-tap';
 import { createRuntimeErrorReports, errorText } from './runtime-errors';
 import type { PageOwner } from './vitals';
 import { sampled, startWebVitals } from './web-vitals-reporting';
@@ -147,6 +148,7 @@ function startReporting(vitalsSampleRate: number): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
   runtimeErrors.listen(window);
+  onReportedError((error) => runtimeErrors.uncaught(error));
   if (sampled(vitalsSampleRate)) startWebVitals({ ownerNow: pageOwner, send: sendVitals });
 }
 

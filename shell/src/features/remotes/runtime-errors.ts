@@ -123,7 +123,11 @@ export function createRuntimeErrorReports({
       return once(remote, version, describe(error, owner?.source));
     },
     uncaught,
-    /** Listens to the window's `error` and `unhandledrejection` events; answers the function that stops. */
+    /**
+     * Listens to the window's `error` and `unhandledrejection` events; answers the function that
+     * stops. An error event of a script from another origin (a remote's, without CORS) carries no
+     * error: what React's handlers throw comes through `reported` (report-error-tap.ts) instead.
+     */
     listen(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
       const onError = (event: ErrorEvent) => void uncaught(event.error ?? event.message, event.filename);
       const onRejection = (event: PromiseRejectionEvent) => void uncaught(event.reason);

@@ -27,7 +27,7 @@ export function ErrorGroups({ name, errors }: { name: string; errors: RemoteErro
                 <code>{group.message}</code>
               </th>
               <td data-label="Kind">{KINDS[group.kind]}</td>
-              <td data-label="Version">
+              <td data-label="Version" className="nowrap">
                 <code>{group.version ?? 'unknown'}</code>
               </td>
               <td data-label="Reports" className="number">

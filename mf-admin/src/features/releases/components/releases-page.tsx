@@ -48,7 +48,7 @@ const Rollout = styled.div<{ $ended?: 'rolledBack' | 'aborted' | 'completed' }>`
   p { margin: 0; overflow-wrap: anywhere; }
   .actions { display: flex; flex-wrap: wrap; align-items: end; gap: 8px 12px; }
   .share { width: 9rem; }
-  dl { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 8px; margin: 0; }
+  dl { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(12rem, 100%), 1fr)); gap: 8px; margin: 0; }
   dl > div { min-width: 0; }
   dt { font-weight: 600; }
   dd { margin: 0; }

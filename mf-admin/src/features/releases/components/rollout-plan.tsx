@@ -7,6 +7,8 @@ import type { RolloutPlan } from '../api/change-release';
 const Plan = styled.fieldset`
   display: grid;
   gap: 10px;
+  /* A fieldset is as wide as its content by default: on a phone it would overflow the page. */
+  min-width: 0;
   margin: 0;
   padding: 12px;
   border: 1px solid var(--color-border);
@@ -15,7 +17,7 @@ const Plan = styled.fieldset`
   .choices { display: flex; flex-wrap: wrap; gap: 6px 20px; }
   .choices label { display: flex; align-items: center; gap: 8px; min-height: 44px; }
   .choices input { width: 20px; height: 20px; margin: 0; }
-  .fields { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 10px 16px; }
+  .fields { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(11rem, 100%), 1fr)); gap: 10px 16px; }
 `;
 
 export const STAGES_MESSAGE = 'Enter 2 to 10 shares from 1 to 100, each higher than the one before, ending at 100 (e.g. 5, 25, 50, 100).';
