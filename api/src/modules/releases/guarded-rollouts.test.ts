@@ -123,9 +123,16 @@ describe('reports a verdict counts', () => {
     expect(forLive.status).toBe(204);
     expect(await api.database.collections.remoteReports.findOne({ loadId: { $exists: true }, version: live })).toMatchObject({ rolloutId: null, side: null, cohort: null });
 
+    // An IPv6 address counts by its /56 (one household or server has a block of them for nothing).
+    const v6 = (await request(api.app).get('/remotes').query({ cohort: inside[1] }).set('X-Forwarded-For', '2001:db8:1:100::1')).body.loadId;
+    const sameBlock = await request(api.app).post('/remotes/loads').set('X-Forwarded-For', '2001:db8:1:1ff::2').send({ ...body, loadId: v6, cohort: inside[1] });
+    expect(sameBlock.status).toBe(204);
+    const otherBlock = await request(api.app).post('/remotes/loads').set('X-Forwarded-For', '2001:db8:1:200::1').send({ ...body, loadId: v6, cohort: inside[1] });
+    expect(otherBlock.status).toBe(403);
+
     // The address is stored as a keyed hash only.
     const stored = await api.database.collections.remoteReports.find({}).toArray();
-    expect(JSON.stringify(stored)).not.toContain('192.0.2.');
+    expect(JSON.stringify(stored)).not.toMatch(/192\.0\.2\.|2001:db8/);
   });
 
   it('limits the reports of one cohort, whatever its load ids', async () => {
