@@ -1,6 +1,6 @@
 import { apiNotices } from '@pcpp/contracts/core';
 import type { Request, RequestHandler } from 'express';
-import { type IncrementResponse, ipKeyGenerator, type Options, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { type IncrementResponse, ipKeyGenerator, MemoryStore, type Options, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { type Collection, MongoServerError } from 'mongodb';
 import { accessClaims, verifiedIdentity } from './auth/middleware';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './config';
@@ -80,7 +80,7 @@ export interface RateLimits {
   verificationEmails: RequestHandler;
   /** POST /user/verification-email, per client address: fresh accounts asking one email each. */
   verificationEmailsByAddress: RequestHandler;
-  /** POST /remotes/errors, /loads and /vitals together, per client address, counted in the database. */
+  /** POST /remotes/errors, /loads and /vitals together, per client address, counted in this process. */
   failureReports: RequestHandler;
 }
 
@@ -140,12 +140,12 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     cart: limit('cart', config.cart, byAccount),
     verificationEmails: limit('verification-emails', config.verificationEmails, byIdentity),
     verificationEmailsByAddress: limit('verification-emails-address', config.verificationEmailsPerAddress, byAddress),
-    // A public write anyone can call (the shell's reports), counted for every instance: the verdict's inputs.
+    // A public write anyone can call (the shell's reports), counted in this process: a write per report
+    // would cost more than the report, and the verdict does not rest on it (an address weighs as one cohort).
     failureReports: rateLimit({
       windowMs: REMOTE_REPORT_WINDOW_MS,
       limit: config.remoteReportsPerAddress,
       keyGenerator: byAddress,
-      store: new MongoRateLimitStore(collection, 'remote-reports:'),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, res) => {
@@ -155,9 +155,9 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
   };
 }
 
-/** Reports of remote versions per cohort, counted a minute at a time in the database (modules/releases checks the limit). */
-export function remoteReportsPerCohort(collection: Collection<RateLimitDocument>): { increment(key: string): Promise<IncrementResponse> } {
-  const store = new MongoRateLimitStore(collection, 'remote-reports-cohort:');
+/** Reports of remote versions per cohort, counted a minute at a time in this process, as per address (modules/releases checks the limit). */
+export function remoteReportsPerCohort(): { increment(key: string): Promise<IncrementResponse> } {
+  const store = new MemoryStore();
   store.init({ windowMs: REMOTE_REPORT_WINDOW_MS } as Options);
   return store;
 }

@@ -120,7 +120,7 @@ export function createServices(deps: ServicesDeps) {
     loadIds: config.remoteLoadIds,
     guard: config.releaseGuard ?? DEFAULT_RELEASE_GUARD,
     loadSampleRate: config.releaseLoadSampleRate ?? DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT / 100,
-    cohortReports: remoteReportsPerCohort(collections.rateLimits),
+    cohortReports: remoteReportsPerCohort(),
     ...(deps.releasesClock ? { now: deps.releasesClock } : {}),
     onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
   });

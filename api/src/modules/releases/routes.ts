@@ -1,4 +1,5 @@
 import { liveRemotesSchema, releaseVersionEntrySchema, remoteReleasesSchema } from '@pcpp/contracts/core';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
@@ -33,8 +34,12 @@ const REPORT_REFUSED = {
 };
 const REPORT_RULES =
   'Under the load id of this page’s GET /remotes (asked with its cohort), from the address that asked for it, for a version it served; once per page load, version and kind. Limited per address (RELEASE_REPORTS_PER_ADDRESS) and per cohort (RELEASE_REPORTS_PER_COHORT). Counted in the rollout under way (docs/releases.md, “The verdict”) only under a load id asked with a cohort.';
-/** The address a load id is bound to (behind a proxy: with TRUST_PROXY, the client's). */
-const addressOf = (req: { ip?: string | undefined }) => req.ip ?? 'unknown';
+/**
+ * The address a load id is bound to and a verdict weighs (behind a proxy: with TRUST_PROXY, the
+ * client's): an IPv6 address by its /56, as the rate limits count it, since one household or
+ * server gets a whole block of those for nothing.
+ */
+const addressOf = (req: { ip?: string | undefined }) => ipKeyGenerator(req.ip ?? 'unknown');
 
 export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
   name: 'releases',
