@@ -116,7 +116,7 @@ test('publish, promote and roll back mf-admin from the Releases page; a broken r
     await expect(async () => {
       await page.reload();
       await expect(page.getByText(ORIGINAL)).toBeVisible({ timeout: 5_000 });
-      await expect(adminSection(page).getByRole('region', { name: 'Admin console health' })).toContainText(v3, { timeout: 2_000 });
+      await expect(adminSection(page).getByRole('region', { name: 'Admin console errors' })).toContainText(v3, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(distHashes()).toEqual(before);

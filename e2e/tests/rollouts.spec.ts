@@ -271,6 +271,9 @@ test('a healthy candidate rolled out in stages from the Releases page rises thro
   await expect(shop.getByTestId('candidate-version')).toHaveText(candidate.version);
   await expect(shop.getByTestId('rollout-stage')).toContainText('Stage 1 of 3 (25 → 50 → 100 %, 3 s each).');
   await expect(shop.getByRole('table', { name: 'Shop rollout health' })).toBeVisible();
+  // From the top, without the toast.
+  await page.reload();
+  await expect(shop.getByTestId('rollout-stage')).toBeVisible();
   await screenshots(page, 'dashboard-releases-staged');
 
   // Its visitors meanwhile load it and use it without an error.

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type ManifestChoice, type ManifestChoices, type RemoteName } from '@pcpp/contracts/core';
-import { filesBase, type RemoteFiles } from './runtime-errors';
+import type { RemoteFiles } from './runtime-errors';
 
 /** What the plugin uses of the federation runtime (the real one, or a fake in its tests). */
 export interface FederationRuntime {
@@ -25,6 +25,18 @@ interface RemoteState {
   retryPending: boolean;
   /** Its success was reported (or not sampled): once per page load. */
   successSettled: boolean;
+}
+
+/** The folder of a manifest URL, or undefined when it is not one (a relative or broken address). */
+export function filesBase(manifestUrl: string): string | undefined {
+  try {
+    const url = new URL('.', manifestUrl);
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  } catch {
+    return undefined;
+  }
 }
 
 const remoteOf = (id: string): RemoteName | undefined => REMOTE_NAMES.find((name) => id === name || id.startsWith(`${name}/`));

@@ -15,7 +15,7 @@ import {
 import { browserCohort } from './cohort';
 import { createReleasesPlugin, type FederationRuntime } from './releases-plugin';
 import { onReportedError } from './report-error-tap';
-import { createRuntimeErrorReports, errorText } from './runtime-errors';
+import type { RuntimeErrorReports } from './runtime-errors';
 import type { PageOwner } from './vitals';
 import { sampled, startWebVitals } from './web-vitals-reporting';
 
@@ -57,6 +57,25 @@ async function readRegistry(url: string): Promise<LiveRemotes | null> {
 }
 
 /**
+ * The registry's answer read for its load id only (a page the server rendered): checked for the
+ * fields that name the load id and the versions it serves, without zod, which such a page never
+ * loads otherwise (it chose its versions with the answer the server wrote into it).
+ */
+async function readLoadIdAnswer(url: string): Promise<LiveRemotes | null> {
+  try {
+    const response = await fetch(registryAddress(url), { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) });
+    if (!response.ok) return null;
+    const answer = (await response.json()) as Partial<Record<keyof LiveRemotes, unknown>> | null;
+    const isRecord = (value: unknown) => typeof value === 'object' && value !== null;
+    const whole = isRecord(answer) && typeof answer!.loadId === 'string' && [answer!.remotes, answer!.previous, answer!.versions, answer!.rollouts].every(isRecord);
+    return whole ? (answer as LiveRemotes) : null;
+  } catch {
+    // No load id: this page reports nothing.
+    return null;
+  }
+}
+
+/**
  * This page load's id, for a report: the registry's answer it read itself, else (a page the server
  * rendered) one asked for now, if that answer still serves `version` to this cohort (a version
  * promoted away or rolled back meanwhile cannot be reported).
@@ -64,7 +83,7 @@ async function readRegistry(url: string): Promise<LiveRemotes | null> {
 async function loadIdFor(remote: RemoteName, version: string): Promise<string | undefined> {
   if (loadId || !registryUrl) return loadId;
   // One request at a time: the page's reports and its vitals may all ask at once.
-  freshRegistry ??= readRegistry(registryUrl).finally(() => {
+  freshRegistry ??= readLoadIdAnswer(registryUrl).finally(() => {
     freshRegistry = undefined;
   });
   const fresh = await freshRegistry;
@@ -84,27 +103,38 @@ function send(remote: RemoteName, version: string, post: (id: string) => Promise
 
 const runtime: FederationRuntime = { registerRemotes, loadRemote, preloadRemote };
 
-/** A remote's runtime errors: what its error boundary caught, and uncaught errors in its files. */
-const runtimeErrors = createRuntimeErrorReports({
-  files: () => releases.files(),
-  report(remote, version, { message, source, stack }) {
-    send(remote, version, (id) => {
-      return api.report('/remotes/errors', { remote, version, loadId: id, message, cohort, kind: 'runtime', ...(source ? { source } : {}), ...(stack ? { stack } : {}) });
-    });
-  },
-});
+let runtimeErrorReports: Promise<RuntimeErrorReports & { errorText(error: unknown): string }> | undefined;
+
+/**
+ * A remote's runtime errors: what its error boundary caught, and uncaught errors in its files. The
+ * code that tells whose an error is loads at the first error: none on a page that has none.
+ */
+function runtimeErrors() {
+  runtimeErrorReports ??= import(/* webpackChunkName: "runtime-errors" */ './runtime-errors').then(({ createRuntimeErrorReports, errorText }) => ({
+    errorText,
+    ...createRuntimeErrorReports({
+      files: () => releases.files(),
+      report(remote, version, { message, source, stack }) {
+        send(remote, version, (id) => {
+          return api.report('/remotes/errors', { remote, version, loadId: id, message, cohort, kind: 'runtime', ...(source ? { source } : {}), ...(stack ? { stack } : {}) });
+        });
+      },
+    }),
+  }));
+  runtimeErrorReports.catch(() => {
+    runtimeErrorReports = undefined;
+  });
+  return runtimeErrorReports;
+}
 
 /** The shell's one federation runtime plugin: it chooses, falls back and reports. */
 export const releases = createReleasesPlugin({
   runtime,
   reports: {
     failed(remote, version, error, kind) {
-      if (kind === 'runtime') {
-        runtimeErrors.caught(remote, version, error);
-        return;
-      }
-      send(remote, version, (id) => {
-        return api.report('/remotes/errors', { remote, version, loadId: id, message: errorText(error), cohort, kind: 'load' });
+      void runtimeErrors().then((reports) => {
+        if (kind === 'runtime') reports.caught(remote, version, error);
+        else send(remote, version, (id) => api.report('/remotes/errors', { remote, version, loadId: id, message: reports.errorText(error), cohort, kind: 'load' }));
       });
     },
     loaded(remote, version) {
@@ -147,8 +177,13 @@ let listening = false;
 function startReporting(vitalsSampleRate: number): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
-  runtimeErrors.listen(window);
-  onReportedError((error) => runtimeErrors.uncaught(error));
+  // A remote's script comes from another origin without CORS: the browser mutes the error event of
+  // what it throws ("Script error.", no error). React reports what its handlers throw with
+  // reportError, which report-error-tap.ts hears, error and stack included.
+  const uncaught = (error: unknown, scriptUrl?: string) => void runtimeErrors().then((reports) => reports.uncaught(error, scriptUrl));
+  window.addEventListener('error', (event) => uncaught(event.error ?? event.message, event.filename));
+  window.addEventListener('unhandledrejection', (event) => uncaught(event.reason));
+  onReportedError((error) => uncaught(error));
   if (sampled(vitalsSampleRate)) startWebVitals({ ownerNow: pageOwner, send: sendVitals });
 }
 

@@ -1,5 +1,6 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import { createRuntimeErrorReports, errorText, filesBase, remoteOfStack, stackExcerpt, type RemoteFiles, type RuntimeError } from './runtime-errors';
+import { filesBase } from './releases-plugin';
+import { createRuntimeErrorReports, errorText, remoteOfStack, stackExcerpt, type RemoteFiles, type RuntimeError } from './runtime-errors';
 
 const store = 'http://localhost:3804';
 const files: RemoteFiles[] = [
@@ -99,19 +100,4 @@ it('reports what an error boundary caught under the remote it guards, whatever i
   expect(reports.uncaught(thrownAt('later', `${store}/mf-admin/2.0.0+live/a.js:1:1`))).toBe(false);
   expect(reported).toEqual([{ remote: 'mf_admin', version: '2.0.0+live', error: expect.objectContaining({ message: 'Error: render failed' }) }]);
   expect(reported[0]!.error.source).toBeUndefined();
-});
-
-it("hears the window's uncaught errors and unhandled rejections until it stops listening", () => {
-  const { reports, reported } = setUp();
-  const stop = reports.listen(window);
-  window.dispatchEvent(new ErrorEvent('error', { error: thrownAt('click', `${store}/mf-shop/1.0.0+live/c.js:1:1`), filename: `${store}/mf-shop/1.0.0+live/c.js` }));
-  // jsdom has no PromiseRejectionEvent: an event with its `reason`.
-  const rejection = (reason: Error) => Object.assign(new Event('unhandledrejection'), { reason });
-  window.dispatchEvent(rejection(thrownAt('async', `${store}/mf-admin/2.0.0+live/a.js:1:1`)));
-  stop();
-  window.dispatchEvent(rejection(thrownAt('late', `${store}/mf-shop/1.1.0+candidate/c.js:1:1`)));
-  expect(reported.map(({ remote, version, error }) => `${remote} ${version} ${error.message}`)).toEqual([
-    'mf_shop 1.0.0+live Error: click',
-    'mf_admin 2.0.0+live Error: async',
-  ]);
 });

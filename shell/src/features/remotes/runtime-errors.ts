@@ -20,18 +20,6 @@ export interface RuntimeError {
 export const MAX_ERROR_MESSAGE_LENGTH = 500;
 export const MAX_STACK_LENGTH = 2_000;
 
-/** The folder of a manifest URL, or undefined when it is not one (a relative or broken address). */
-export function filesBase(manifestUrl: string): string | undefined {
-  try {
-    const url = new URL('.', manifestUrl);
-    url.search = '';
-    url.hash = '';
-    return url.href;
-  } catch {
-    return undefined;
-  }
-}
-
 // A stack frame's script address: Chromium's `at f (https://host/path.js:1:2)`, Firefox's and
 // Safari's `f@https://host/path.js:1:2`.
 const FRAME_URL = /(https?:\/\/[^\s()@]+):\d+:\d+(?=[\s)]|$)/gm;
@@ -123,21 +111,6 @@ export function createRuntimeErrorReports({
       return once(remote, version, describe(error, owner?.source));
     },
     uncaught,
-    /**
-     * Listens to the window's `error` and `unhandledrejection` events; answers the function that
-     * stops. An error event of a script from another origin (a remote's, without CORS) carries no
-     * error: what React's handlers throw comes through `reported` (report-error-tap.ts) instead.
-     */
-    listen(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
-      const onError = (event: ErrorEvent) => void uncaught(event.error ?? event.message, event.filename);
-      const onRejection = (event: PromiseRejectionEvent) => void uncaught(event.reason);
-      target.addEventListener('error', onError);
-      target.addEventListener('unhandledrejection', onRejection);
-      return () => {
-        target.removeEventListener('error', onError);
-        target.removeEventListener('unhandledrejection', onRejection);
-      };
-    },
   };
 }
 
