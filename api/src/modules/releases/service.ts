@@ -270,7 +270,7 @@ export function createReleasesService(deps: {
   /**
    * One tick of one rollout's verdict, by the instance that claimed it: a regression ends the
    * rollout (rolled back, recorded with the metric, both values and the interval); a staged rollout
-   * whose stage lasted its window without a regression rises to the next share, or goes live at 100.
+   * whose stage lasted its window and is judged healthy rises to the next share, or goes live at 100.
    */
   async function judgeRollout(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
     const health = await rolloutHealth(current, rollout);
@@ -285,8 +285,9 @@ export function createReleasesService(deps: {
       return;
     }
     await releases.setVerdict(current.remote, rollout.id, verdict);
+    // A stage advances only judged healthy: with too few reports to judge it waits (an admin may raise it).
     const stageEnds = nextStageAt(rollout);
-    if (!stageEnds || stageEnds > at) return;
+    if (judgement.state !== 'healthy' || !stageEnds || stageEnds > at) return;
     const stages = rollout.stages!;
     const index = rollout.stageIndex!;
     const percent = stages[index + 1]!;
