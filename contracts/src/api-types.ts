@@ -1393,7 +1393,7 @@ export interface paths {
         put?: never;
         /**
          * Serve a version to a share of the browsers, or raise that share (100: it becomes live)
-         * @description Browsers whose cohort falls below percent get the version, the others the live one; a share only rises (abort to stop). stages (e.g. [5, 25, 50, 100]) instead of percent: the rollout starts at the first share and rises to the next by itself once each has lasted stageMinutes (RELEASE_STAGE_MINUTES) without a regression; at 100 the version is live. Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides. Every RELEASE_VERDICT_INTERVAL_SECONDS the candidate is judged against the live version (docs/releases.md, “The verdict”): a significant regression rolls it back by itself.
+         * @description Browsers whose cohort falls below percent get the version, the others the live one; a share only rises (abort to stop). stages (e.g. [5, 25, 50, 100]) instead of percent: the rollout starts at the first share and rises to the next by itself once each has lasted stageMinutes (RELEASE_STAGE_MINUTES) and the candidate is judged healthy; at 100 the version is live. Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides. Every RELEASE_VERDICT_INTERVAL_SECONDS the candidate is judged against the live version (docs/releases.md, “The verdict”): a significant regression rolls it back by itself.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */

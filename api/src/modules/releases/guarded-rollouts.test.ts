@@ -299,7 +299,7 @@ describe('the verdict', () => {
 describe('a staged rollout', () => {
   beforeEach(() => startApi());
 
-  it('advances by itself after each window, can be raised by hand, and goes live at its last stage', async () => {
+  it('advances by itself after each window judged healthy, can be raised by hand, and goes live at its last stage', async () => {
     const { live, candidate } = await rollOut('mf_shop', { stages: [10, 50, 100], stageMinutes: 5 });
     const started = await overviewOf('mf_shop');
     expect(started.rollout).toMatchObject({
@@ -314,12 +314,16 @@ describe('a staged rollout', () => {
     expect(stagesAgain.status).toBe(400);
     expect(stagesAgain.body.message).toBe(`mf_shop ${candidate} is already rolling out: stages are set when a rollout starts (raise its share with percent, or abort it)`);
 
-    // Judged each minute; too few reports to judge does not hold a stage back, its window does.
-    for (let minute = 1; minute < 5; minute += 1) {
+    // Judged each minute. Its window over, with too few reports to judge, the stage waits.
+    for (let minute = 1; minute <= 6; minute += 1) {
       tick(60);
       await judge();
       expect((await overviewOf('mf_shop')).rollout).toMatchObject({ percent: 10, verdict: { state: 'insufficient' } });
     }
+    // Real page loads on both sides, healthy: judged healthy at the next tick, it advances.
+    const { inside, outside } = cohortsOf('mf_shop', 10, 30);
+    await visitors('mf_shop', candidate, inside, '10.1');
+    await visitors('mf_shop', live, outside, '10.2');
     tick(60);
     await judge();
     expect((await overviewOf('mf_shop')).rollout).toMatchObject({ percent: 50, stageIndex: 1, stageStartedAt: clock.toISOString(), nextStageAt: new Date(clock.getTime() + 5 * 60_000).toISOString() });

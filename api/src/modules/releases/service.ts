@@ -234,9 +234,9 @@ export function createReleasesService(deps: {
     input: { remote: RemoteName; version: string; loadId: string; cohort: string },
     address: string,
     kind: RemoteReportKind,
-    fields: Partial<Pick<RemoteReportDocument, 'message' | 'stack' | 'source' | 'manifestUrl' | 'lcp' | 'inp' | 'cls'>>,
+    fields: Partial<Pick<RemoteReportDocument, 'message' | 'stack' | 'source' | 'lcp' | 'inp' | 'cls'>>,
   ): Promise<{ counted: boolean }> {
-    const { load, current, rollout } = await servedRelease(input, address);
+    const { load, release, current, rollout } = await servedRelease(input, address);
     await limitCohort(input.cohort);
     const side = rollout && load.cohort !== undefined ? sideOf(current!, rollout, input.version) : null;
     const counted = await releases.insertReport({
@@ -249,6 +249,8 @@ export function createReleasesService(deps: {
       cohort: load.cohort ?? null,
       address: load.address,
       at: now(),
+      // A load failure names the manifest that failed (the Releases page lists it).
+      ...(kind === 'loadError' ? { manifestUrl: release.manifestUrl } : {}),
       ...fields,
     });
     return { counted };
@@ -268,7 +270,7 @@ export function createReleasesService(deps: {
   /**
    * One tick of one rollout's verdict, by the instance that claimed it: a regression ends the
    * rollout (rolled back, recorded with the metric, both values and the interval); a staged rollout
-   * whose stage lasted its window without a regression rises to the next share, or goes live at 100.
+   * whose stage lasted its window and is judged healthy rises to the next share, or goes live at 100.
    */
   async function judgeRollout(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
     const health = await rolloutHealth(current, rollout);
@@ -283,8 +285,9 @@ export function createReleasesService(deps: {
       return;
     }
     await releases.setVerdict(current.remote, rollout.id, verdict);
+    // A stage advances only judged healthy: with too few reports to judge it waits (an admin may raise it).
     const stageEnds = nextStageAt(rollout);
-    if (!stageEnds || stageEnds > at) return;
+    if (judgement.state !== 'healthy' || !stageEnds || stageEnds > at) return;
     const stages = rollout.stages!;
     const index = rollout.stageIndex!;
     const percent = stages[index + 1]!;
@@ -496,13 +499,11 @@ export function createReleasesService(deps: {
      * loaded (kind runtime). Kept for the Releases page (grouped by message), once per page load,
      * version and kind, and counted in the rollout under way if its load id had a cohort.
      */
-    async reportError(input: RemoteLoadFailureInput, address: string): Promise<{ counted: boolean }> {
-      const release = await releases.findRelease(input.remote, input.version);
+    reportError(input: RemoteLoadFailureInput, address: string): Promise<{ counted: boolean }> {
       return keepReport(input, address, ERROR_KIND[input.kind], {
         message: input.message,
         ...(input.stack ? { stack: input.stack } : {}),
         ...(input.source ? { source: input.source } : {}),
-        ...(release ? { manifestUrl: release.manifestUrl } : {}),
       });
     },
 
