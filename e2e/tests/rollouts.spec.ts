@@ -79,14 +79,19 @@ async function publishCandidate(
   }
 }
 
-/** Cohort ids a rollout of `remote` at `percent` serves the candidate (inside) or the live version (outside). */
-function cohorts(percent: number, count = 3, remote: 'mf_shop' | 'mf_admin' = 'mf_shop') {
+/**
+ * Cohort ids a rollout of `remote` at `percent` serves the candidate (inside) or the live version
+ * (outside; from `outsideFrom` up, for one that must stay outside as the share rises).
+ */
+function cohorts(percent: number, count = 3, remote: 'mf_shop' | 'mf_admin' = 'mf_shop', outsideFrom = percent) {
   const inside: string[] = [];
   const outside: string[] = [];
   const base = `e2e-guard-${Date.now().toString(36)}`;
   for (let i = 0; inside.length < count || outside.length < count; i += 1) {
     const id = `${base}-${i}`.padEnd(16, '0');
-    (cohortBucket(id, remote) < percent ? inside : outside).push(id);
+    const bucket = cohortBucket(id, remote);
+    if (bucket < percent) inside.push(id);
+    else if (bucket >= outsideFrom) outside.push(id);
   }
   return { inside: inside.slice(0, count), outside: outside.slice(0, count) };
 }
@@ -265,22 +270,25 @@ test('a healthy candidate rolled out in stages from the Releases page rises thro
   await page.reload();
   const shop = shopSection(page);
   await shop.getByLabel('Stages (%)').fill('25, 50, 100');
-  // Three seconds a stage: the e2e's patience, not a team's.
-  await shop.getByLabel('Stage window (minutes)').fill('0.05');
+  // Six seconds a stage: the e2e's patience, not a team's.
+  await shop.getByLabel('Stage window (minutes)').fill('0.1');
   await shop.getByRole('button', { name: `Roll out Shop ${candidate.version}` }).click();
   await expect(shop.getByTestId('candidate-version')).toHaveText(candidate.version);
-  await expect(shop.getByTestId('rollout-stage')).toContainText('Stage 1 of 3 (25 → 50 → 100 %, 3 s each).');
-  await expect(shop.getByRole('table', { name: 'Shop rollout health' })).toBeVisible();
-  // From the top, without the toast.
-  await page.reload();
-  await expect(shop.getByTestId('rollout-stage')).toBeVisible();
-  await screenshots(page, 'dashboard-releases-staged');
+  await expect(shop.getByTestId('rollout-stage')).toContainText('Stage 1 of 3 (25 → 50 → 100 %, 6 s each).');
 
-  // Its visitors meanwhile load it and use it without an error.
-  const { inside } = cohorts(25, 1);
+  // A stage rises only once judged healthy: visitors on both sides load their version, no error.
+  const { inside, outside } = cohorts(25, 3, 'mf_shop', 50);
   await expect.poll(() => servesRollout(candidate.manifestUrl, inside[0]), { timeout: 20_000 }).toBe(true);
-  const visitor = await visit(browser, inside[0]!, addToCart);
-  expect(visitor.version).toBe(candidate.version);
+  for (let i = 0; i < 3; i += 1) {
+    expect((await visit(browser, outside[i]!)).version).toBe(live);
+    expect((await visit(browser, inside[i]!)).version).toBe(candidate.version);
+  }
+  await expect(async () => {
+    await page.reload();
+    await expect(shop.getByTestId('verdict')).toContainText('Healthy at the last verdict', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(shop.getByRole('table', { name: 'Shop rollout health' })).toContainText('0.0 % of 3 cohorts');
+  await screenshots(page, 'dashboard-releases-staged');
 
   // Nobody clicks: it is live after its last stage.
   await lastRolloutSays(page, new RegExp(`Last rollout: ${candidate.version.replace(/[.+]/g, '\\$&')} at \\d+ %, completed`));

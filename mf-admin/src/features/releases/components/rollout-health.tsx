@@ -8,7 +8,7 @@ import {
   type VersionHealth,
 } from '@pcpp/contracts/core';
 import { AdminTable, TableBox } from '../../../components/admin-table';
-import { clock, cohortsText, msText, percentText, when } from './release-format';
+import { clock, clockSeconds, cohortsText, countText, msText, percentText, when } from './release-format';
 
 const Basis = styled.p`
   margin: 0;
@@ -107,9 +107,10 @@ export function HealthTable({
         </AdminTable>
       </TableBox>
       <Basis>
-        Reports from {candidate.cohorts} cohorts on {candidate.addresses} networks for the candidate, {live.cohorts} cohorts on{' '}
-        {live.addresses} networks for the live version. A verdict needs {thresholds.minCohorts} cohorts and {thresholds.minAddresses}{' '}
-        networks on each side; it is taken every {thresholds.intervalSeconds} seconds.
+        Reports from {countText(candidate.cohorts, 'cohort')} on {countText(candidate.addresses, 'network')} for the candidate,{' '}
+        {countText(live.cohorts, 'cohort')} on {countText(live.addresses, 'network')} for the live version. A verdict needs{' '}
+        {countText(thresholds.minCohorts, 'cohort')} and {countText(thresholds.minAddresses, 'network')} on each side; it is taken every{' '}
+        {thresholds.intervalSeconds === 1 ? 'second' : countText(thresholds.intervalSeconds, 'second')}.
       </Basis>
     </>
   );
@@ -138,7 +139,7 @@ export function SeriesTable({ name, series, thresholds }: { name: string; series
           {series.map((bucket) => (
             <tr key={bucket.from}>
               <th scope="row" className="nowrap">
-                {clock.format(new Date(bucket.from))} – {clock.format(new Date(bucket.to))}
+                {bucketTime(bucket)}
               </th>
               <td data-label="Error rate">{side(percentText(bucket.candidate.errorRate), percentText(bucket.live.errorRate))}</td>
               <td data-label="p75 LCP">{vital(bucket.candidate.lcpP75, bucket.live.lcpP75)}</td>
@@ -149,6 +150,14 @@ export function SeriesTable({ name, series, thresholds }: { name: string; series
       </AdminTable>
     </TableBox>
   );
+}
+
+/** A bucket's span; with seconds when it is shorter than a minute (a rollout's first minutes). */
+function bucketTime({ from, to }: HealthBucket): string {
+  const start = new Date(from);
+  const end = new Date(to);
+  const format = end.getTime() - start.getTime() < 60_000 ? clockSeconds : clock;
+  return `${format.format(start)} – ${format.format(end)}`;
 }
 
 const metricValue = (verdict: MetricVerdict, value: number) =>
