@@ -27,7 +27,8 @@ export function ErrorGroups({ name, errors }: { name: string; errors: RemoteErro
                 <code>{group.message}</code>
               </th>
               <td data-label="Kind">{KINDS[group.kind]}</td>
-              <td data-label="Version" className="nowrap">
+              {/* Whole on a wide screen (a version breaks nowhere but at its end); on a phone the card wraps it. */}
+              <td data-label="Version" className="words">
                 <code>{group.version ?? 'unknown'}</code>
               </td>
               <td data-label="Reports" className="number">
@@ -36,7 +37,7 @@ export function ErrorGroups({ name, errors }: { name: string; errors: RemoteErro
               <td data-label="Cohorts" className="number">
                 {group.cohorts}
               </td>
-              <td data-label="Last seen" className="nowrap">
+              <td data-label="Last seen">
                 {when.format(new Date(group.lastSeen))}
               </td>
             </tr>
