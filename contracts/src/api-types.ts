@@ -1285,7 +1285,7 @@ export interface paths {
         put?: never;
         /**
          * Report the Web Vitals of a page a remote rendered (the shell, a sample of the page loads)
-         * @description LCP and INP in milliseconds, CLS, any of them (at least one), measured with the web-vitals library on vitalsSampleRate of the page loads (GET /remotes) and sent with sendBeacon once the page is hidden. Under the load id of this page’s GET /remotes (asked with its cohort), from the address that asked for it, for a version it served; once per page load, version and kind. Limited per address (RELEASE_REPORTS_PER_ADDRESS) and per cohort (RELEASE_REPORTS_PER_COHORT). Counted in the rollout under way (docs/releases.md, “The verdict”) only under a load id asked with a cohort. The verdict compares the candidate’s p75 LCP and INP with the live version’s.
+         * @description LCP and INP in milliseconds, CLS, any of them (at least one), measured with the web-vitals library on vitalsSampleRate of the page loads (GET /remotes) and sent with sendBeacon once the page is hidden: as application/json, or as JSON in text/plain (what sendBeacon sends for a string, with no CORS preflight). Under the load id of this page’s GET /remotes (asked with its cohort), from the address that asked for it, for a version it served; once per page load, version and kind. Limited per address (RELEASE_REPORTS_PER_ADDRESS) and per cohort (RELEASE_REPORTS_PER_COHORT). Counted in the rollout under way (docs/releases.md, “The verdict”) only under a load id asked with a cohort. The verdict compares the candidate’s p75 LCP and INP with the live version’s.
          *
          *     **Who may call:** Anyone.
          *

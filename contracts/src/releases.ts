@@ -354,6 +354,8 @@ export function sharedIncompatibilities(shell: Record<string, string>, remote: R
 }
 
 export const releaseMessages = {
+  beaconNotJson: 'The body must be JSON: the vitals as an object (application/json, or text/plain as sendBeacon sends a string)',
+  beaconTooLarge: 'The vitals report is too large: at most 4 KB',
   unknownVersion: (remote: string, version: string) => `${remote} has no published version ${version}`,
   alreadyPublished: (remote: string, version: string) =>
     `${remote} ${version} is already published: versions are immutable, publish a new one`,

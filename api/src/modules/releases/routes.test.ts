@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import request from 'supertest';
 import { createAccount, createTestApi, type TestApi } from '../../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../../test/release-fixtures';
-import { cohortBucket, chooseManifest } from '@pcpp/contracts/core';
+import { cohortBucket, chooseManifest, releaseMessages } from '@pcpp/contracts/core';
 import { TOO_MANY_REPORTS } from '../../rate-limits';
 
 // The release registry against real manifests over HTTP. (Who may call what: src/auth/admin-access.test.ts.)
@@ -379,6 +379,35 @@ describe('load failures', () => {
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ message: TOO_MANY_REPORTS });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('POST /remotes/vitals as a beacon', () => {
+  it('counts vitals sent as sendBeacon sends a string (JSON in text/plain) and refuses text that is not JSON', async () => {
+    const live = '1.0.0+beacon';
+    const fresh = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl });
+    try {
+      await fresh.database.collections.releases.insertOne({
+        remote: 'mf_shop', version: live, manifestUrl: manifests.publish('mf_shop', live), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: admin.email,
+      });
+      await fresh.database.collections.liveRemotes.insertOne({ remote: 'mf_shop', live, history: [], updatedAt: new Date() });
+      const { loadId } = (await request(fresh.app).get('/remotes').query({ cohort: COHORT })).body;
+      const beacon = (text: string) => request(fresh.app).post('/remotes/vitals').set('Content-Type', 'text/plain;charset=UTF-8').send(text);
+      const counted = await beacon(JSON.stringify({ remote: 'mf_shop', version: live, loadId, cohort: COHORT, lcp: 900, inp: 120 }));
+      expect(counted.status).toBe(204);
+      expect(await fresh.database.collections.remoteReports.findOne({ kind: 'vitals' })).toMatchObject({ lcp: 900, inp: 120, cohort: COHORT });
+      const notJson = await beacon('lcp=900');
+      expect(notJson.status).toBe(400);
+      expect(notJson.body).toEqual({ message: releaseMessages.beaconNotJson });
+      const tooLarge = await beacon(JSON.stringify({ remote: 'mf_shop', version: live, loadId, cohort: COHORT, lcp: 900, pad: 'x'.repeat(5_000) }));
+      expect(tooLarge.status).toBe(413);
+      // Parsed, then checked by the same strict schema as a JSON body.
+      const unknownKey = await beacon(JSON.stringify({ remote: 'mf_shop', version: live, loadId, cohort: COHORT, lcp: 900, extra: 1 }));
+      expect(unknownKey.status).toBe(400);
+      expect(await fresh.database.collections.remoteReports.countDocuments({ kind: 'vitals' })).toBe(1);
     } finally {
       await fresh.close();
     }

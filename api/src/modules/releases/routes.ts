@@ -1,8 +1,10 @@
-import { liveRemotesSchema, releaseVersionEntrySchema, remoteReleasesSchema } from '@pcpp/contracts/core';
+import { liveRemotesSchema, releaseMessages, releaseVersionEntrySchema, remoteReleasesSchema } from '@pcpp/contracts/core';
+import express, { type RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { HttpError } from '../../errors';
 import { examples } from '../../openapi/examples';
 import type { ReleasesService } from './service';
 import {
@@ -40,6 +42,32 @@ const REPORT_RULES =
  * server gets a whole block of those for nothing.
  */
 const addressOf = (req: { ip?: string | undefined }) => ipKeyGenerator(req.ip ?? 'unknown');
+
+const beaconText = express.text({ type: 'text/plain', limit: '4kb' });
+
+/**
+ * A beacon's body: navigator.sendBeacon sends a string as text/plain, the one type that needs no
+ * CORS preflight (a beacon goes with credentials, which the api's CORS does not allow), so the
+ * vitals may come as JSON in text/plain; application/json is read as every route's.
+ */
+const readBeaconBody: RequestHandler = (req, res, next) => {
+  if (!req.is('text/plain')) {
+    next();
+    return;
+  }
+  beaconText(req, res, (error?: unknown) => {
+    if (error) {
+      next((error as { type?: string }).type === 'entity.too.large' ? new HttpError(413, releaseMessages.beaconTooLarge) : new HttpError(400, releaseMessages.beaconNotJson));
+      return;
+    }
+    try {
+      req.body = JSON.parse(typeof req.body === 'string' ? req.body : '');
+      next();
+    } catch {
+      next(new HttpError(400, releaseMessages.beaconNotJson));
+    }
+  });
+};
 
 export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
   name: 'releases',
@@ -115,10 +143,11 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       operationId: 'reportRemoteVitals',
       tag: 'Releases',
       summary: 'Report the Web Vitals of a page a remote rendered (the shell, a sample of the page loads)',
-      description: `LCP and INP in milliseconds, CLS, any of them (at least one), measured with the web-vitals library on vitalsSampleRate of the page loads (GET /remotes) and sent with sendBeacon once the page is hidden. ${REPORT_RULES} The verdict compares the candidate’s p75 LCP and INP with the live version’s.`,
+      description: `LCP and INP in milliseconds, CLS, any of them (at least one), measured with the web-vitals library on vitalsSampleRate of the page loads (GET /remotes) and sent with sendBeacon once the page is hidden: as application/json, or as JSON in text/plain (what sendBeacon sends for a string, with no CORS preflight). ${REPORT_RULES} The verdict compares the candidate’s p75 LCP and INP with the live version’s.`,
       access: 'public',
       rateLimit: 'failureReports',
       body: remoteVitalsInputSchema,
+      before: [readBeaconBody],
       answers: {
         204: { description: 'Counted (a repeat from the same page load for the same version is not counted again).' },
         ...REPORT_REFUSED,
