@@ -50,10 +50,22 @@ export default defineConfig({
       MAX_UNPAID_ORDERS: '1000',
       MAX_HELD_UNITS_PER_PART: '100000',
       ORDER_HOLD_SHARE_PERCENT: '100',
-      // A broken rollout rolls back after 3 failed loads here (the default: 20, or 5 % of 50).
-      RELEASE_ROLLBACK_FAILURES: '3',
-      // Every successful load during a rollout is reported (the default: 10 %), so a test can count them.
+      // Every test browser shares one address: each cohort weighs one here (the default: an address
+      // weighs as one cohort), a verdict needs 3 cohorts a side from 1 address (the default: 30 and
+      // 30), rollouts are judged every second (the default: 60 s), and nothing is rate-limited away.
+      RELEASE_VERDICT_INTERVAL_SECONDS: '1',
+      RELEASE_VERDICT_MIN_ADDRESSES: '1',
+      RELEASE_VERDICT_MIN_COHORTS: '3',
+      RELEASE_VERDICT_MIN_VITALS: '3',
+      RELEASE_VERDICT_COHORTS_PER_ADDRESS: '1000',
+      RELEASE_REPORTS_PER_ADDRESS: '10000',
+      RELEASE_REPORTS_PER_COHORT: '1000',
+      // Three pages a side make a noisy p75: a regression here is twice the live version's (a 300 ms
+      // block of every click is several times that), so a healthy candidate's LCP never trips it.
+      RELEASE_VITALS_MARGIN_PERCENT: '100',
+      // Every successful load during a rollout, and every page's Web Vitals, are reported (the defaults: 10 %).
       RELEASE_LOAD_SAMPLE_PERCENT: '100',
+      RELEASE_VITALS_SAMPLE_PERCENT: '100',
     },
   },
 });

@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       cart: 120,
       verificationEmails: 5,
       verificationEmailsPerAddress: 10,
+      remoteReportsPerAddress: 60,
     });
     expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({
       windowMs: 5000,
@@ -290,6 +291,38 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...DATABASE, REMOTE_LOAD_ID_SECRET: 'short', REMOTE_LOAD_ID_TTL_MINUTES: '0' })).toEqual([
       'REMOTE_LOAD_ID_SECRET: must be at least 32 characters',
       'REMOTE_LOAD_ID_TTL_MINUTES: must be at least 1 minute',
+    ]);
+  });
+
+  it('reads the guarded rollouts\' verdict settings, with documented defaults', () => {
+    expect(loadConfig(DATABASE).releaseGuard).toEqual({
+      verdictIntervalSeconds: 60,
+      minAddresses: 30,
+      minCohorts: 30,
+      minVitalsSamples: 30,
+      cohortsPerAddress: 1,
+      confidencePercent: 95,
+      vitalsMarginPercent: 10,
+      stageMinutes: 60,
+      reportsPerCohort: 20,
+      vitalsSampleRate: 0.1,
+    });
+    const e2e = loadConfig({
+      ...DATABASE,
+      RELEASE_VERDICT_INTERVAL_SECONDS: '1',
+      RELEASE_VERDICT_MIN_ADDRESSES: '1',
+      RELEASE_VERDICT_MIN_COHORTS: '3',
+      RELEASE_VERDICT_COHORTS_PER_ADDRESS: '1000',
+      RELEASE_VITALS_SAMPLE_PERCENT: '100',
+      RELEASE_STAGE_MINUTES: '0.1',
+      RELEASE_REPORTS_PER_ADDRESS: '10000',
+    });
+    expect(e2e.releaseGuard).toMatchObject({ verdictIntervalSeconds: 1, minAddresses: 1, minCohorts: 3, cohortsPerAddress: 1000, vitalsSampleRate: 1, stageMinutes: 0.1 });
+    expect(e2e.rateLimits.remoteReportsPerAddress).toBe(10_000);
+    expect(problemsOf({ ...DATABASE, RELEASE_VERDICT_MIN_COHORTS: '0', RELEASE_VERDICT_CONFIDENCE_PERCENT: '100', RELEASE_VERDICT_INTERVAL_SECONDS: 'soon' })).toEqual([
+      'RELEASE_VERDICT_INTERVAL_SECONDS: must be a number of seconds',
+      'RELEASE_VERDICT_MIN_COHORTS: must be at least 1',
+      'RELEASE_VERDICT_CONFIDENCE_PERCENT: must be at most 99.9',
     ]);
   });
 

@@ -30,8 +30,37 @@ export const DEFAULT_HELD_SHARE_PERCENT = 50;
 export const DEFAULT_PAY_NOW_HOLD_MINUTES = 10;
 /** How long a page's load id (GET /remotes) lets it report a remote that would not load. */
 export const DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES = 60;
-/** A rollout's candidate is rolled back by itself at this share of failed loads over at least this many loads, or at this many failures. */
-export const DEFAULT_RELEASE_ROLLBACK = { failurePercent: 5, minLoads: 50, maxFailures: 20 } as const;
+/**
+ * The guarded rollouts' verdict (modules/releases/verdict.ts, docs/releases.md): how often it runs,
+ * what it needs on each side before it judges, its confidence and margin, a stage's default window,
+ * and the reports' rate limits (per cohort; per address: RateLimitConfig.remoteReportsPerAddress).
+ */
+export interface ReleaseGuardConfig {
+  verdictIntervalSeconds: number;
+  minAddresses: number;
+  minCohorts: number;
+  minVitalsSamples: number;
+  /** How many cohorts one address's cohorts weigh together, at most (1: an address weighs as one cohort). */
+  cohortsPerAddress: number;
+  confidencePercent: number;
+  vitalsMarginPercent: number;
+  stageMinutes: number;
+  reportsPerCohort: number;
+  /** The share of page loads that report Web Vitals, 0–1 (RELEASE_VITALS_SAMPLE_PERCENT / 100). */
+  vitalsSampleRate: number;
+}
+export const DEFAULT_RELEASE_GUARD: ReleaseGuardConfig = {
+  verdictIntervalSeconds: 60,
+  minAddresses: 30,
+  minCohorts: 30,
+  minVitalsSamples: 30,
+  cohortsPerAddress: 1,
+  confidencePercent: 95,
+  vitalsMarginPercent: 10,
+  stageMinutes: 60,
+  reportsPerCohort: 20,
+  vitalsSampleRate: 0.1,
+};
 /** The share of successful loads the shell reports (POST /remotes/loads), in percent. */
 export const DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT = 10;
 /** Long enough for a failover, short enough that a client gets its 503 within 3 s. */
@@ -87,6 +116,8 @@ export interface RateLimitConfig {
   verificationEmails: number;
   /** Verification emails per client address, whichever accounts ask (fresh accounts, one each). */
   verificationEmailsPerAddress: number;
+  /** Reports of remote versions (POST /remotes/errors, /loads, /vitals together) per client address, a minute. */
+  remoteReportsPerAddress: number;
 }
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowMs: 60_000,
@@ -98,6 +129,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   // A quantity stepper writes on each settled change: generous, yet a script cannot spin on it.
   cart: 120,
   verificationEmails: 5,
+  remoteReportsPerAddress: 60,
   verificationEmailsPerAddress: 10,
 };
 
@@ -184,8 +216,8 @@ export interface Config {
    * is REMOTE_LOAD_ID_SECRET, else random per start (shared with the instances of API_INSTANCES).
    */
   remoteLoadIds: { secret: string; secretGenerated: boolean; ttlMs: number };
-  /** When a rollout's candidate rolls back by itself (RELEASE_ROLLBACK_FAILURE_PERCENT, _MIN_LOADS, _FAILURES). */
-  releaseRollback: { failurePercent: number; minLoads: number; maxFailures: number };
+  /** When a rollout's candidate rolls back by itself, and a stage advances (RELEASE_VERDICT_*, RELEASE_VITALS_*, RELEASE_STAGE_MINUTES). */
+  releaseGuard: ReleaseGuardConfig;
   /** The share of successful loads the shell reports, 0–1 (RELEASE_LOAD_SAMPLE_PERCENT / 100). */
   releaseLoadSampleRate: number;
   /**
@@ -236,6 +268,9 @@ const originList = z
 
 const callsPerWindow = (fallback: number) =>
   z.coerce.number({ error: 'must be a whole number of calls' }).int('must be a whole number of calls').min(1, 'must be at least 1').default(fallback);
+
+const wholeAtLeastOne = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -391,21 +426,37 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 minute')
     .max(24 * 60, 'must be at most 1440 minutes (a day)')
     .default(DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES),
-  RELEASE_ROLLBACK_FAILURE_PERCENT: z.coerce
+  RELEASE_VERDICT_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1 second')
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(DEFAULT_RELEASE_GUARD.verdictIntervalSeconds),
+  RELEASE_VERDICT_MIN_ADDRESSES: wholeAtLeastOne(DEFAULT_RELEASE_GUARD.minAddresses),
+  RELEASE_VERDICT_MIN_COHORTS: wholeAtLeastOne(DEFAULT_RELEASE_GUARD.minCohorts),
+  RELEASE_VERDICT_MIN_VITALS: wholeAtLeastOne(DEFAULT_RELEASE_GUARD.minVitalsSamples),
+  RELEASE_VERDICT_COHORTS_PER_ADDRESS: wholeAtLeastOne(DEFAULT_RELEASE_GUARD.cohortsPerAddress),
+  RELEASE_VERDICT_CONFIDENCE_PERCENT: z.coerce
     .number({ error: 'must be a percentage' })
-    .gt(0, 'must be above 0')
+    .min(50, 'must be at least 50')
+    .max(99.9, 'must be at most 99.9')
+    .default(DEFAULT_RELEASE_GUARD.confidencePercent),
+  RELEASE_VITALS_MARGIN_PERCENT: z.coerce
+    .number({ error: 'must be a percentage' })
+    .min(0, 'must be at least 0')
+    .max(1000, 'must be at most 1000')
+    .default(DEFAULT_RELEASE_GUARD.vitalsMarginPercent),
+  RELEASE_VITALS_SAMPLE_PERCENT: z.coerce
+    .number({ error: 'must be a percentage' })
+    .min(0, 'must be at least 0')
     .max(100, 'must be at most 100')
-    .default(DEFAULT_RELEASE_ROLLBACK.failurePercent),
-  RELEASE_ROLLBACK_MIN_LOADS: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(DEFAULT_RELEASE_ROLLBACK.minLoads),
-  RELEASE_ROLLBACK_FAILURES: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(DEFAULT_RELEASE_ROLLBACK.maxFailures),
+    .default(DEFAULT_RELEASE_GUARD.vitalsSampleRate * 100),
+  RELEASE_STAGE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .min(0.05, 'must be at least 0.05 (3 seconds)')
+    .max(10_080, 'must be at most 10080 (a week)')
+    .default(DEFAULT_RELEASE_GUARD.stageMinutes),
+  RELEASE_REPORTS_PER_ADDRESS: wholeAtLeastOne(DEFAULT_RATE_LIMITS.remoteReportsPerAddress),
+  RELEASE_REPORTS_PER_COHORT: wholeAtLeastOne(DEFAULT_RELEASE_GUARD.reportsPerCohort),
   RELEASE_LOAD_SAMPLE_PERCENT: z.coerce
     .number({ error: 'must be a percentage' })
     .min(0, 'must be at least 0')
@@ -534,6 +585,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cart: env.RATE_LIMIT_CART,
       verificationEmails: env.RATE_LIMIT_VERIFICATION_EMAILS,
       verificationEmailsPerAddress: env.RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS,
+      remoteReportsPerAddress: env.RELEASE_REPORTS_PER_ADDRESS,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     insightsCacheSeconds: env.INSIGHTS_CACHE_SECONDS,
@@ -554,10 +606,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretGenerated: !env.REMOTE_LOAD_ID_SECRET,
       ttlMs: env.REMOTE_LOAD_ID_TTL_MINUTES * 60_000,
     },
-    releaseRollback: {
-      failurePercent: env.RELEASE_ROLLBACK_FAILURE_PERCENT,
-      minLoads: env.RELEASE_ROLLBACK_MIN_LOADS,
-      maxFailures: env.RELEASE_ROLLBACK_FAILURES,
+    releaseGuard: {
+      verdictIntervalSeconds: env.RELEASE_VERDICT_INTERVAL_SECONDS,
+      minAddresses: env.RELEASE_VERDICT_MIN_ADDRESSES,
+      minCohorts: env.RELEASE_VERDICT_MIN_COHORTS,
+      minVitalsSamples: env.RELEASE_VERDICT_MIN_VITALS,
+      cohortsPerAddress: env.RELEASE_VERDICT_COHORTS_PER_ADDRESS,
+      confidencePercent: env.RELEASE_VERDICT_CONFIDENCE_PERCENT,
+      vitalsMarginPercent: env.RELEASE_VITALS_MARGIN_PERCENT,
+      stageMinutes: env.RELEASE_STAGE_MINUTES,
+      reportsPerCohort: env.RELEASE_REPORTS_PER_COHORT,
+      vitalsSampleRate: env.RELEASE_VITALS_SAMPLE_PERCENT / 100,
     },
     releaseLoadSampleRate: env.RELEASE_LOAD_SAMPLE_PERCENT / 100,
     releaseRegistryFile: env.RELEASE_REGISTRY_FILE ?? null,

@@ -57,6 +57,17 @@ export class UnprocessableEntityError extends HttpError {
   }
 }
 
+/** Too many calls: `retryAfterSeconds` goes out as Retry-After. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    options?: ErrorOptions,
+  ) {
+    super(429, message, options);
+  }
+}
+
 export class ServiceUnavailableError extends HttpError {
   constructor(message = 'Service unavailable', options?: ErrorOptions) {
     super(503, message, options);
@@ -131,6 +142,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
       body: { message: DATABASE_UNREACHABLE },
       headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
     };
+  }
+  if (error instanceof TooManyRequestsError) {
+    return { status: 429, body: { message: error.message }, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   }
   if (error instanceof HttpError) return { status: error.status, body: { ...error.details, message: error.message } };
   if (error instanceof ZodError) {

@@ -16,7 +16,7 @@ import { SHELL_SHARED, startManifestServer } from '../test/release-fixtures';
 /** The run's seed: fixed, so CI sends the same cases every time; FUZZ_SEED=<n> explores others. */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 0x5eed_14;
 const CASES_PER_ROUTE = 48;
-/** POST /remotes/errors and /remotes/loads allow 10 reports a minute per address: more would only test the limit. */
+/** POST /remotes/errors, /loads and /vitals allow 60 reports a minute per address together: more would only test the limit. */
 const PUBLIC_REPORTS = 10;
 /** The cohort the page load of the reports asked with (none here: any cohort is the page's). */
 const FUZZ_COHORT = 'fuzz-cohort-0123456789';
@@ -275,6 +275,13 @@ const TARGETS: Record<string, Target> = {
       return { remote: 'mf_dashboard', version: '1.0.0+one', loadId: ids.loadId, cohort: FUZZ_COHORT };
     },
   },
+  'POST /remotes/vitals': {
+    caller: 'customer',
+    path: () => '/remotes/vitals',
+    get body() {
+      return { remote: 'mf_dashboard', version: '1.0.0+one', loadId: ids.loadId, cohort: FUZZ_COHORT, lcp: 1800, inp: 90, cls: 0.01 };
+    },
+  },
   'POST /releases/:remote': {
     caller: 'admin',
     path: () => '/releases/mf_admin',
@@ -287,6 +294,12 @@ const TARGETS: Record<string, Target> = {
   'POST /releases/:remote/rollback': { caller: 'admin', path: () => '/releases/mf_shop/rollback', params: { remote: () => 'mf_shop' }, body: null },
   // mf_shop has nothing live: a valid rollout gets the 409 and starts nothing; nothing rolls out to abort.
   'POST /releases/:remote/rollout': { caller: 'admin', path: () => '/releases/mf_shop/rollout', params: { remote: () => 'mf_shop' }, body: { version: '1.0.0+one', percent: 50 } },
+  'POST /releases/:remote/rollout (staged)': {
+    caller: 'admin',
+    path: () => '/releases/mf_shop/rollout',
+    params: { remote: () => 'mf_shop' },
+    body: { version: '1.0.0+one', stages: [5, 25, 50, 100], stageMinutes: 30 },
+  },
   'POST /releases/:remote/rollout/abort': { caller: 'admin', path: () => '/releases/mf_shop/rollout/abort', params: { remote: () => 'mf_shop' }, body: null },
   'POST /uploads': { caller: 'admin', path: () => '/uploads', body: null },
   'POST /webhooks/stripe': { caller: 'customer', path: () => '/webhooks/stripe', body: { type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } } },

@@ -1,6 +1,6 @@
 import { apiNotices } from '@pcpp/contracts/core';
 import type { Request, RequestHandler } from 'express';
-import { type IncrementResponse, ipKeyGenerator, type Options, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { type IncrementResponse, ipKeyGenerator, MemoryStore, type Options, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { type Collection, MongoServerError } from 'mongodb';
 import { accessClaims, verifiedIdentity } from './auth/middleware';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './config';
@@ -80,13 +80,13 @@ export interface RateLimits {
   verificationEmails: RequestHandler;
   /** POST /user/verification-email, per client address: fresh accounts asking one email each. */
   verificationEmailsByAddress: RequestHandler;
-  /** POST /remotes/errors, per client address, counted in this process. */
+  /** POST /remotes/errors, /loads and /vitals together, per client address, counted in this process. */
   failureReports: RequestHandler;
 }
 
-export const FAILURE_REPORTS_PER_WINDOW = 10;
-const FAILURE_REPORT_WINDOW_MS = 60_000;
-export const TOO_MANY_REPORTS = 'Too many failure reports: try again in a minute';
+/** The reports of remote versions are counted a minute at a time (per address here, per cohort in modules/releases). */
+export const REMOTE_REPORT_WINDOW_MS = 60_000;
+export const TOO_MANY_REPORTS = 'Too many reports of remote versions from this address: try again in a minute';
 
 type LimitDoc = { per: 'client address' | 'account' | 'identity provider account'; calls: number; windowSeconds: number; variable?: string };
 const configured = (name: Exclude<keyof RateLimitConfig, 'windowMs'>, per: LimitDoc['per'], variable: string): LimitDoc => ({
@@ -106,7 +106,7 @@ export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
   cart: configured('cart', 'account', 'RATE_LIMIT_CART'),
   verificationEmails: configured('verificationEmails', 'identity provider account', 'RATE_LIMIT_VERIFICATION_EMAILS'),
   verificationEmailsByAddress: configured('verificationEmailsPerAddress', 'client address', 'RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS'),
-  failureReports: { per: 'client address', calls: FAILURE_REPORTS_PER_WINDOW, windowSeconds: FAILURE_REPORT_WINDOW_MS / 1000 },
+  failureReports: { per: 'client address', calls: DEFAULT_RATE_LIMITS.remoteReportsPerAddress, windowSeconds: REMOTE_REPORT_WINDOW_MS / 1000, variable: 'RELEASE_REPORTS_PER_ADDRESS' },
 };
 
 const byAddress = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
@@ -140,10 +140,11 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     cart: limit('cart', config.cart, byAccount),
     verificationEmails: limit('verification-emails', config.verificationEmails, byIdentity),
     verificationEmailsByAddress: limit('verification-emails-address', config.verificationEmailsPerAddress, byAddress),
-    // A public write anyone can call (the shell's failure reports): one process's count is the right size for it.
+    // A public write anyone can call (the shell's reports), counted in this process: a write per report
+    // would cost more than the report, and the verdict does not rest on it (an address weighs as one cohort).
     failureReports: rateLimit({
-      windowMs: FAILURE_REPORT_WINDOW_MS,
-      limit: FAILURE_REPORTS_PER_WINDOW,
+      windowMs: REMOTE_REPORT_WINDOW_MS,
+      limit: config.remoteReportsPerAddress,
       keyGenerator: byAddress,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
@@ -152,4 +153,11 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
       },
     }),
   };
+}
+
+/** Reports of remote versions per cohort, counted a minute at a time in this process, as per address (modules/releases checks the limit). */
+export function remoteReportsPerCohort(): { increment(key: string): Promise<IncrementResponse> } {
+  const store = new MemoryStore();
+  store.init({ windowMs: REMOTE_REPORT_WINDOW_MS } as Options);
+  return store;
 }

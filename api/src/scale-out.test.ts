@@ -33,7 +33,12 @@ const env = {
   ORDER_HOLD_SHARE_PERCENT: '100',
   // One secret for both, as API_INSTANCES shares it: a page load on one, its report on the other.
   REMOTE_LOAD_ID_SECRET: randomBytes(32).toString('base64url'),
-  RELEASE_ROLLBACK_FAILURES: '3',
+  // Both instances judge rollouts every second; every test call comes from one address, so its
+  // cohorts each weigh one, and 3 cohorts a side suffice for a verdict.
+  RELEASE_VERDICT_INTERVAL_SECONDS: '1',
+  RELEASE_VERDICT_MIN_ADDRESSES: '1',
+  RELEASE_VERDICT_MIN_COHORTS: '3',
+  RELEASE_VERDICT_COHORTS_PER_ADDRESS: '1000',
 };
 
 let processes: ApiProcess[] = [];
@@ -200,19 +205,22 @@ it('never sells more than the stock to customers split across both instances', a
 describe('a rollout', () => {
   const live = '4.0.0+live';
   const candidate = '4.1.0+candidate';
-  const cohorts = Array.from({ length: 200 }, (_, i) => `scale-cohort-${String(i).padStart(6, '0')}`).filter(
-    (cohort) => cohortBucket(cohort, 'mf_dashboard') < 99,
-  );
+  const all = Array.from({ length: 200 }, (_, i) => `scale-cohort-${String(i).padStart(6, '0')}`);
+  const inside = all.filter((cohort) => cohortBucket(cohort, 'mf_dashboard') < 50);
+  const outside = all.filter((cohort) => cohortBucket(cohort, 'mf_dashboard') >= 50);
 
-  /** A page load on one instance, its failure report on the other. */
-  async function failedLoad(loadOn: string, reportTo: string, cohort: string) {
+  /** A page load on one instance, its report on the other: a load failure, or a load that went well. */
+  async function pageLoad(loadOn: string, reportTo: string, cohort: string, version: string, failed: boolean) {
     const loaded = await call(loadOn, 'GET', `/remotes?cohort=${cohort}`);
-    const report = { remote: 'mf_dashboard', version: candidate, loadId: loaded.body!.loadId, cohort, message: 'Error: broken on purpose' };
-    return (await call(reportTo, 'POST', '/remotes/errors', undefined, report)).status;
+    const report = { remote: 'mf_dashboard', version, loadId: loaded.body!.loadId, cohort };
+    return failed
+      ? (await call(reportTo, 'POST', '/remotes/errors', undefined, { ...report, message: 'Error: broken on purpose' })).status
+      : (await call(reportTo, 'POST', '/remotes/loads', undefined, report)).status;
   }
   const rolloutOn = async (base: string) => ((await call(base, 'GET', '/remotes')).body!.rollouts as Record<string, unknown>).mf_dashboard;
+  const liveEntry = () => database.collections.liveRemotes.findOne({ remote: 'mf_dashboard' });
 
-  it('is rolled back once, by the instance whose count passes the limit, and both agree', async () => {
+  it('is judged by one instance per tick on the reports both took, rolled back once, and both agree', async () => {
     await database.collections.releases.insertMany(
       [live, candidate].map((version) => ({
         remote: 'mf_dashboard' as const,
@@ -223,23 +231,38 @@ describe('a rollout', () => {
         publishedBy: 'ci@example.com',
       })),
     );
-    const rollout = { id: randomUUID(), version: candidate, percent: 99, startedAt: new Date(), startedBy: 'ci@example.com' };
+    const startedAt = new Date();
+    const rollout = { id: randomUUID(), version: candidate, percent: 50, startedAt, startedBy: 'ci@example.com', stageStartedAt: startedAt, nextVerdictAt: startedAt };
     await database.collections.liveRemotes.insertOne({ remote: 'mf_dashboard', live, history: [], rollout, updatedAt: new Date() });
 
-    expect(await failedLoad(a, b, cohorts[0]!)).toBe(204);
-    expect(await failedLoad(b, a, cohorts[1]!)).toBe(204);
-    // 2 failures, the limit is 3: both still serve the candidate.
-    expect(await rolloutOn(a)).toMatchObject({ version: candidate, percent: 99 });
-    expect(await rolloutOn(b)).toMatchObject({ version: candidate, percent: 99 });
+    for (const [i, cohort] of outside.slice(0, 3).entries()) expect(await pageLoad(i % 2 ? a : b, i % 2 ? b : a, cohort, live, false)).toBe(204);
+    expect(await pageLoad(a, b, inside[0]!, candidate, true)).toBe(204);
+    expect(await pageLoad(b, a, inside[1]!, candidate, true)).toBe(204);
+    // Judged (each instance ticks twice a second), but 2 candidate cohorts are under the 3 a verdict needs.
+    for (let i = 0; i < 50 && (await liveEntry())?.rollout?.verdict?.state !== 'insufficient'; i += 1) await wait(100);
+    expect((await liveEntry())!.rollout).toMatchObject({ verdict: { state: 'insufficient' } });
+    expect(await rolloutOn(a)).toMatchObject({ version: candidate, percent: 50 });
+    expect(await rolloutOn(b)).toMatchObject({ version: candidate, percent: 50 });
 
-    // The third and fourth at once, one on each instance: both may see the limit passed, one ends it.
-    expect(await Promise.all([failedLoad(a, a, cohorts[2]!), failedLoad(b, b, cohorts[3]!)])).toEqual([204, 204]);
+    // The third: 3 of 3 failed against 0 of 3 is a regression.
+    expect(await pageLoad(b, a, inside[2]!, candidate, true)).toBe(204);
+    for (let i = 0; i < 100 && (await liveEntry())?.rollout; i += 1) await wait(100);
     expect(await rolloutOn(a)).toBeUndefined();
     expect(await rolloutOn(b)).toBeUndefined();
     const entries = await database.collections.activity.find({ action: 'release.rolledBackAutomatically', target: 'mf_dashboard' }).toArray();
     expect(entries).toHaveLength(1);
-    const after = await database.collections.liveRemotes.findOne({ remote: 'mf_dashboard' });
-    expect(after).toMatchObject({ live, rollout: null, lastRollout: { version: candidate, outcome: 'rolledBack', by: 'automatic rollback' } });
-    expect(after!.lastRollout!.failures).toBeGreaterThanOrEqual(3);
+    const after = await liveEntry();
+    expect(after).toMatchObject({
+      live,
+      rollout: null,
+      lastRollout: { version: candidate, outcome: 'rolledBack', by: 'automatic rollback', failures: 3, verdict: { state: 'regression', regression: { metric: 'loadErrors', candidate: 1, live: 0 } } },
+    });
+    // Both instances answer the same outcome on the Releases page.
+    const admin = await createAccount(api(), 'admin');
+    const outcomes = await Promise.all(
+      [a, b].map(async (base) => ((await call(base, 'GET', '/releases', admin.token)).body as unknown as { remote: string; lastRollout: unknown }[]).find((entry) => entry.remote === 'mf_dashboard')!.lastRollout),
+    );
+    expect(outcomes[1]).toEqual(outcomes[0]);
+    expect(outcomes[0]).toMatchObject({ reason: expect.stringContaining('Rolled back automatically: Load failures: 100.0 % of cohorts') });
   });
 });

@@ -4,6 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { startBackgroundJobs } from './background-jobs';
+import { startRolloutVerdicts } from './modules/releases/verdict-timer';
 import { createAccessTokens } from './auth/access-token';
 import { createCatalogCache } from './catalog-cache';
 import { createCatalogFastPath, type CatalogFastPath } from './catalog-fast-path';
@@ -144,6 +145,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     undo.push(() => jobs.stop());
     // Alert fan-outs an edit started finish (their emails are in the outbox) before it waits for sends.
     undo.push(() => services.alerts.idle());
+    // The guarded rollouts' verdicts and stages, every RELEASE_VERDICT_INTERVAL_SECONDS.
+    const verdicts = startRolloutVerdicts({ releases: services.releases, intervalSeconds: config.releaseGuard.verdictIntervalSeconds, logger });
+    undo.push(() => verdicts.stop());
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     logger.info({ url, db: config.mongodbDb }, `api listening on ${url}`);

@@ -4,11 +4,11 @@ import type { AccessTokens } from './auth/access-token';
 import type { IdentityProvider } from './auth/firebase';
 import { createRoleAuthority } from './auth/role-authority';
 import { type CatalogCache, createCatalogCache } from './catalog-cache';
-import { DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT, DEFAULT_RELEASE_ROLLBACK, DEFAULT_INSIGHTS_CACHE_SECONDS, DEFAULT_RETURN_WINDOW_DAYS, type Config } from './config';
+import { DEFAULT_RELEASE_GUARD, DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT, DEFAULT_INSIGHTS_CACHE_SECONDS, DEFAULT_RETURN_WINDOW_DAYS, type Config } from './config';
 import type { Database } from './db/mongo';
 import { createIdempotencyKeysRepository } from './http/idempotency';
 import type { Logger } from './logger';
-import { createRateLimits } from './rate-limits';
+import { createRateLimits, remoteReportsPerCohort } from './rate-limits';
 import { createAlertsRepository } from './modules/alerts/repository';
 import { createAlertsService } from './modules/alerts/service';
 import { createUnsubscribeLinks } from './modules/alerts/unsubscribe-links';
@@ -60,7 +60,7 @@ export interface ServicesDeps {
     Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
     Pick<Config, 'uploadStorage' | 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
-    Partial<Pick<Config, 'releaseRollback' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'insightsCacheSeconds'>>;
+    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'insightsCacheSeconds'>>;
   logger: Logger;
   database: Pick<Database, 'collections'>;
   identity: IdentityProvider;
@@ -80,6 +80,8 @@ export interface ServicesDeps {
    * Default: one with config.catalogCacheTtlMs.
    */
   catalogCache?: CatalogCache;
+  /** The releases' clock (load ids, reports, verdicts, stages): tests move it by hand. Default: the time. */
+  releasesClock?: () => Date;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -122,8 +124,10 @@ export function createServices(deps: ServicesDeps) {
     shellManifestUrl: config.shellManifestUrl,
     manifestSources: config.releaseManifestSources,
     loadIds: config.remoteLoadIds,
-    rollbackLimits: config.releaseRollback ?? DEFAULT_RELEASE_ROLLBACK,
+    guard: config.releaseGuard ?? DEFAULT_RELEASE_GUARD,
     loadSampleRate: config.releaseLoadSampleRate ?? DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT / 100,
+    cohortReports: remoteReportsPerCohort(),
+    ...(deps.releasesClock ? { now: deps.releasesClock } : {}),
     onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
   });
   // Stock and price alerts: an edit of the price or stock starts their fan-out in the background.

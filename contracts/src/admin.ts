@@ -51,6 +51,7 @@ export const ACTIVITY_ACTIONS = [
   'release.rolledBack',
   'release.rolloutStarted',
   'release.rolloutRaised',
+  'release.rolloutAdvanced',
   'release.rolloutCompleted',
   'release.rolloutAborted',
   'release.rolledBackAutomatically',

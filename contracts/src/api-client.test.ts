@@ -213,6 +213,23 @@ it('sends a report by fetch, and says when the server refused it', async () => {
   expect((refused as ApiError).status).toBe(500);
 });
 
+it('queues a beacon at the api address as text/plain JSON, and says when the browser has none', () => {
+  expect(apiClient.beacon('/remotes/vitals', { inp: 320 })).toBe(false);
+  const queued: { url: string; data: unknown }[] = [];
+  // Node has no navigator (the browser's is driven by the e2e tests): one that records the beacon.
+  Object.defineProperty(globalThis, 'navigator', {
+    configurable: true,
+    value: { sendBeacon: (url: string, data: unknown) => queued.push({ url, data }) > 0 },
+  });
+  try {
+    expect(apiClient.beacon('/remotes/vitals', { inp: 320 })).toBe(true);
+    // A string body: the browser sends it as text/plain, a request that needs no CORS preflight.
+    expect(queued).toEqual([{ url: `${apiBaseUrl()}/remotes/vitals`, data: '{"inp":320}' }]);
+  } finally {
+    Reflect.deleteProperty(globalThis, 'navigator');
+  }
+});
+
 it("passes on the exchange's notice with the token", async () => {
   exchange = { status: 200, body: { token: 'fresh-token', expiresIn: 3600, notice: 'Verify your email to get admin access.' }, delayMs: 0 };
   const answer = await exchangeIdToken({ email: user.email, idToken: 'firebase-id-token' });

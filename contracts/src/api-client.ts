@@ -86,6 +86,15 @@ export const apiClient = {
     });
     if (!response.ok) throw statusError(response.status);
   },
+  /**
+   * Queues a report with navigator.sendBeacon, which outlives the page (a page being hidden or
+   * unloaded). The body goes as text/plain JSON: a "simple" request needs no CORS preflight, which a
+   * beacon (always with credentials) could not pass. False when the browser refused to queue it.
+   */
+  beacon(path: string, body: unknown): boolean {
+    if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
+    return navigator.sendBeacon(`${(baseURL ?? '').replace(/\/$/, '')}${path}`, JSON.stringify(body));
+  },
   /** Calls `listener` with every answer and its full address. */
   onAnswer(listener: (response: AxiosResponse, url: string) => void): void {
     answerListeners.push(listener);
@@ -310,4 +319,6 @@ export const api = {
   },
   /** POSTs a report the page neither waits for nor reads (apiClient.report: fetch with keepalive). */
   report: <P extends ApiPath<'post'>>(path: P, body: ApiBody<P, 'post'>) => apiClient.report(path, body),
+  /** Queues a report for when the page goes away (apiClient.beacon: sendBeacon); false when refused. */
+  beacon: <P extends ApiPath<'post'>>(path: P, body: ApiBody<P, 'post'>) => apiClient.beacon(path, body),
 };

@@ -1451,7 +1451,7 @@ export interface paths {
         };
         /**
          * The live version of each remote (what the shell loads)
-         * @description The live manifest of each remote, the one live before it (the shell’s fallback), their versions, the rollouts under way (a candidate served to the cohorts below its percent: chooseManifest in contracts), the share of successful loads to report, and a signed load id for this page load: a report (POST /remotes/errors, /remotes/loads) must carry it, for a version it served to this cohort, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). cohort: the browser’s random id (none: any version served may be reported). Public; never cached.
+         * @description The live manifest of each remote, the one live before it (the shell’s fallback), their versions, the rollouts under way (a candidate served to the cohorts below its percent: chooseManifest in contracts), the shares of successful loads and of page loads whose Web Vitals to report, and a signed load id (a JWT) for this page load, bound to the asking address: a report (POST /remotes/errors, /loads, /vitals) must carry it, for a version it served to this cohort, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). cohort: the browser’s random id; without one the load id serves the live and previous versions only and reports nothing about a rollout. Public; never cached.
          *
          *     **Who may call:** Anyone.
          */
@@ -1474,12 +1474,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a remote that would not load (the shell)
-         * @description Only for a version GET /remotes served to this page’s cohort (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours, and counted against a rollout under way: a candidate whose failures pass the limits (RELEASE_ROLLBACK_*) is rolled back by itself.
+         * Report a remote version that would not load, or threw once loaded (the shell)
+         * @description kind load (the default): the version would not load; kind runtime: its error boundary caught an error, or an uncaught error or unhandled rejection came from its files. Under the load id of this page’s GET /remotes (asked with its cohort), from the address that asked for it, for a version it served; once per page load, version and kind. Limited per address (RELEASE_REPORTS_PER_ADDRESS) and per cohort (RELEASE_REPORTS_PER_COHORT). Counted in the rollout under way (docs/releases.md, “The verdict”) only under a load id asked with a cohort. Shown on the Releases page grouped by message for 24 hours.
          *
          *     **Who may call:** Anyone.
          *
-         *     **Rate limit:** 10 calls per client address every 60 s; past it, 429 with Retry-After.
+         *     **Rate limit:** 60 calls per client address every 60 s (RELEASE_REPORTS_PER_ADDRESS); past it, 429 with Retry-After.
          */
         post: operations["reportRemoteFailure"];
         delete?: never;
@@ -1499,13 +1499,37 @@ export interface paths {
         put?: never;
         /**
          * Report a remote that loaded and rendered (the shell, a sample of the loads)
-         * @description The shell reports this share of its successful loads (loadSampleRate of GET /remotes); each counts as 1/loadSampleRate loads of its version in a rollout under way, once per page load and version, under the same rules as a failure report.
+         * @description The shell reports this share of its successful loads (loadSampleRate of GET /remotes): a cohort that reported a version counts as exposed to it. Under the load id of this page’s GET /remotes (asked with its cohort), from the address that asked for it, for a version it served; once per page load, version and kind. Limited per address (RELEASE_REPORTS_PER_ADDRESS) and per cohort (RELEASE_REPORTS_PER_COHORT). Counted in the rollout under way (docs/releases.md, “The verdict”) only under a load id asked with a cohort.
          *
          *     **Who may call:** Anyone.
          *
-         *     **Rate limit:** 10 calls per client address every 60 s; past it, 429 with Retry-After.
+         *     **Rate limit:** 60 calls per client address every 60 s (RELEASE_REPORTS_PER_ADDRESS); past it, 429 with Retry-After.
          */
         post: operations["reportRemoteLoad"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remotes/vitals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the Web Vitals of a page a remote rendered (the shell, a sample of the page loads)
+         * @description LCP and INP in milliseconds, CLS, any of them (at least one), measured with the web-vitals library on vitalsSampleRate of the page loads (GET /remotes) and sent with sendBeacon once the page is hidden: as application/json, or as JSON in text/plain (what sendBeacon sends for a string, with no CORS preflight). Under the load id of this page’s GET /remotes (asked with its cohort), from the address that asked for it, for a version it served; once per page load, version and kind. Limited per address (RELEASE_REPORTS_PER_ADDRESS) and per cohort (RELEASE_REPORTS_PER_COHORT). Counted in the rollout under way (docs/releases.md, “The verdict”) only under a load id asked with a cohort. The verdict compares the candidate’s p75 LCP and INP with the live version’s.
+         *
+         *     **Who may call:** Anyone.
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RELEASE_REPORTS_PER_ADDRESS); past it, 429 with Retry-After.
+         */
+        post: operations["reportRemoteVitals"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1520,7 +1544,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The Releases page: each remote’s live, previous and published versions, and its load failures
+         * The Releases page: each remote’s versions, its errors grouped by message, and the rollout under way with each side’s health and the verdict
          * @description **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
         get: operations["listReleases"];
@@ -1607,7 +1631,7 @@ export interface paths {
         put?: never;
         /**
          * Serve a version to a share of the browsers, or raise that share (100: it becomes live)
-         * @description Browsers whose cohort falls below percent get the version, the others the live one; a share only rises (abort to stop). Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides. A candidate whose failures pass the limits is rolled back by itself (docs/architecture.md, “Progressive releases”).
+         * @description Browsers whose cohort falls below percent get the version, the others the live one; a share only rises (abort to stop). stages (e.g. [5, 25, 50, 100]) instead of percent: the rollout starts at the first share and rises to the next by itself once each has lasted stageMinutes (RELEASE_STAGE_MINUTES) and the candidate is judged healthy; at 100 the version is live. Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides. Every RELEASE_VERDICT_INTERVAL_SECONDS the candidate is judged against the live version (docs/releases.md, “The verdict”): a significant regression rolls it back by itself.
          *
          *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
          */
@@ -1961,7 +1985,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
+            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutAdvanced" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
             actor: string;
             target: string;
             details?: string;
@@ -2001,6 +2025,7 @@ export interface components {
                 };
             };
             loadSampleRate: number;
+            vitalsSampleRate?: number;
             loadId: string;
         };
         /** @description A remote’s versions, the live one, and its load failures. */
@@ -2025,6 +2050,25 @@ export interface components {
                 at: components["schemas"]["DateTime"];
             }[];
             failureCount: number;
+            errors: {
+                /** @enum {string} */
+                kind: "load" | "runtime";
+                version: string | null;
+                message: string;
+                count: number;
+                cohorts: number;
+                firstSeen: components["schemas"]["DateTime"];
+                lastSeen: components["schemas"]["DateTime"];
+            }[];
+            thresholds: {
+                errorTest: string;
+                confidencePercent: number;
+                vitalsMarginPercent: number;
+                minAddresses: number;
+                minCohorts: number;
+                minVitalsSamples: number;
+                intervalSeconds: number;
+            };
             rollout: {
                 version: string;
                 percent: number;
@@ -2038,6 +2082,98 @@ export interface components {
                     loads: number;
                     failures: number;
                 };
+                stages: number[] | null;
+                stageIndex: number | null;
+                stageMinutes: number | null;
+                stageStartedAt: components["schemas"]["DateTime"];
+                nextStageAt: components["schemas"]["DateTime"] | null;
+                health: {
+                    candidate: {
+                        version: string;
+                        cohorts: number;
+                        addresses: number;
+                        weight: number;
+                        loadErrors: {
+                            affected: number;
+                            rate: number | null;
+                        };
+                        runtimeErrors: {
+                            affected: number;
+                            rate: number | null;
+                        };
+                        lcp: {
+                            p75: number | null;
+                            samples: number;
+                        };
+                        inp: {
+                            p75: number | null;
+                            samples: number;
+                        };
+                        cls: {
+                            p75: number | null;
+                            samples: number;
+                        };
+                    };
+                    live: {
+                        version: string;
+                        cohorts: number;
+                        addresses: number;
+                        weight: number;
+                        loadErrors: {
+                            affected: number;
+                            rate: number | null;
+                        };
+                        runtimeErrors: {
+                            affected: number;
+                            rate: number | null;
+                        };
+                        lcp: {
+                            p75: number | null;
+                            samples: number;
+                        };
+                        inp: {
+                            p75: number | null;
+                            samples: number;
+                        };
+                        cls: {
+                            p75: number | null;
+                            samples: number;
+                        };
+                    };
+                };
+                series: {
+                    from: components["schemas"]["DateTime"];
+                    to: components["schemas"]["DateTime"];
+                    candidate: {
+                        cohorts: number;
+                        errorRate: number | null;
+                        lcpP75: number | null;
+                        inpP75: number | null;
+                    };
+                    live: {
+                        cohorts: number;
+                        errorRate: number | null;
+                        lcpP75: number | null;
+                        inpP75: number | null;
+                    };
+                }[];
+                verdict: {
+                    at: components["schemas"]["DateTime"];
+                    /** @enum {string} */
+                    state: "healthy" | "regression" | "insufficient";
+                    regression: {
+                        /** @enum {string} */
+                        metric: "loadErrors" | "runtimeErrors" | "lcp" | "inp";
+                        candidate: number;
+                        live: number;
+                        lowerBound: number | null;
+                        limit: number | null;
+                        candidateSamples: number;
+                        liveSamples: number;
+                        summary: string;
+                    } | null;
+                    note: string | null;
+                } | null;
             } | null;
             lastRollout: {
                 version: string;
@@ -2051,6 +2187,23 @@ export interface components {
                     loads: number;
                     failures: number;
                 };
+                verdict: {
+                    at: components["schemas"]["DateTime"];
+                    /** @enum {string} */
+                    state: "healthy" | "regression" | "insufficient";
+                    regression: {
+                        /** @enum {string} */
+                        metric: "loadErrors" | "runtimeErrors" | "lcp" | "inp";
+                        candidate: number;
+                        live: number;
+                        lowerBound: number | null;
+                        limit: number | null;
+                        candidateSamples: number;
+                        liveSamples: number;
+                        summary: string;
+                    } | null;
+                    note: string | null;
+                } | null;
             } | null;
         };
     };
@@ -12146,7 +12299,8 @@ export interface operations {
                      *         }
                      *       },
                      *       "loadSampleRate": 0.1,
-                     *       "loadId": "eyJuIjoiVjFxX2ZxT2dKbVV6cU1pQiIsImUiOjE3OTQwMDAwMDAwMDAsInMiOnsibWZfc2hvcCI6WyIwLjEuMCszZjJhOWMxZCIsIjAuMS4wK2xvY2FsIl19fQ.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+                     *       "vitalsSampleRate": 0.1,
+                     *       "loadId": "eyJhbGciOiJIUzI1NiJ9.eyJzIjp7Im1mX3Nob3AiOlsiMC4xLjArM2YyYTljMWQiLCIwLjEuMCtsb2NhbCJdfSwiYyI6ImY0YjJjOWQxZTBhODQ3NmIiLCJhIjoiUjlUNTZ3cXVTaEh5Z3ZuRXBhZEtRQSIsImp0aSI6IlYxcV9mcU9nSm1VenFNaUIiLCJpc3MiOiJwY3BwLWFwaSIsImF1ZCI6InBjcHAtcmVtb3RlLWxvYWQiLCJleHAiOjE3OTQwMDAwMDB9.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
                      *     }
                      */
                     "application/json": components["schemas"]["LiveRemotes"];
@@ -12195,19 +12349,35 @@ export interface operations {
                     loadId: string;
                     message: string;
                     cohort: string;
+                    /**
+                     * @default load
+                     * @enum {string}
+                     */
+                    kind?: "load" | "runtime";
+                    stack?: string;
+                    source?: string;
                 };
             };
         };
         responses: {
-            /** @description Recorded (a repeat from the same page load for the same version is not counted again). */
+            /** @description Recorded (a repeat from the same page load for the same version and kind is not counted again). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Malformed, or the load id is not one the api signed, has ended, is another cohort’s, or did not serve this version (the message says which). */
+            /** @description Malformed, or the load id is not one the api signed, or has ended (the message says which). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The load id was issued to another address or another cohort, did not serve this version, or was asked without a cohort and the version is a rollout’s candidate (the message says which). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12233,7 +12403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many calls: the message says when to try again (Retry-After). */
+            /** @description Too many reports from this cohort (RELEASE_REPORTS_PER_COHORT a minute). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12279,8 +12449,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed, or the load id is not one the api signed, has ended, is another cohort’s, or did not serve this version (the message says which). */
+            /** @description Malformed, or the load id is not one the api signed, or has ended (the message says which). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The load id was issued to another address or another cohort, did not serve this version, or was asked without a cohort and the version is a rollout’s candidate (the message says which). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12306,7 +12485,92 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many calls: the message says when to try again (Retry-After). */
+            /** @description Too many reports from this cohort (RELEASE_REPORTS_PER_COHORT a minute). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reportRemoteVitals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    remote: "mf_shop" | "mf_dashboard" | "mf_admin";
+                    version: string;
+                    loadId: string;
+                    cohort: string;
+                    lcp?: number;
+                    inp?: number;
+                    cls?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Counted (a repeat from the same page load for the same version is not counted again). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed, or the load id is not one the api signed, or has ended (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The load id was issued to another address or another cohort, did not serve this version, or was asked without a cohort and the version is a rollout’s candidate (the message says which). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many reports from this cohort (RELEASE_REPORTS_PER_COHORT a minute). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12362,17 +12626,169 @@ export interface operations {
                      *         ],
                      *         "failures": [],
                      *         "failureCount": 0,
-                     *         "rollout": null,
+                     *         "errors": [
+                     *           {
+                     *             "kind": "runtime",
+                     *             "version": "0.1.0+5e4d3c2b",
+                     *             "message": "TypeError: Cannot read properties of undefined (reading 'price')",
+                     *             "count": 41,
+                     *             "cohorts": 37,
+                     *             "firstSeen": "2026-11-02T09:41:00.000Z",
+                     *             "lastSeen": "2026-11-02T09:45:00.000Z"
+                     *           }
+                     *         ],
+                     *         "thresholds": {
+                     *           "errorTest": "one-sided Newcombe (Wilson score) interval on the difference of two proportions",
+                     *           "confidencePercent": 95,
+                     *           "vitalsMarginPercent": 10,
+                     *           "minAddresses": 30,
+                     *           "minCohorts": 30,
+                     *           "minVitalsSamples": 30,
+                     *           "intervalSeconds": 60
+                     *         },
+                     *         "rollout": {
+                     *           "version": "0.2.0+7a6b5c4d",
+                     *           "percent": 25,
+                     *           "startedAt": "2026-11-02T09:50:00.000Z",
+                     *           "startedBy": "admin@pcparts.dev",
+                     *           "candidate": {
+                     *             "loads": 58,
+                     *             "failures": 0
+                     *           },
+                     *           "live": {
+                     *             "loads": 171,
+                     *             "failures": 1
+                     *           },
+                     *           "stages": [
+                     *             5,
+                     *             25,
+                     *             50,
+                     *             100
+                     *           ],
+                     *           "stageIndex": 1,
+                     *           "stageMinutes": 60,
+                     *           "stageStartedAt": "2026-11-02T09:55:00.000Z",
+                     *           "nextStageAt": "2026-11-02T10:55:00.000Z",
+                     *           "health": {
+                     *             "candidate": {
+                     *               "version": "0.2.0+7a6b5c4d",
+                     *               "cohorts": 52,
+                     *               "addresses": 49,
+                     *               "weight": 49,
+                     *               "loadErrors": {
+                     *                 "affected": 0,
+                     *                 "rate": 0
+                     *               },
+                     *               "runtimeErrors": {
+                     *                 "affected": 1,
+                     *                 "rate": 0.020408
+                     *               },
+                     *               "lcp": {
+                     *                 "p75": 1840,
+                     *                 "samples": 12
+                     *               },
+                     *               "inp": {
+                     *                 "p75": 96,
+                     *                 "samples": 11
+                     *               },
+                     *               "cls": {
+                     *                 "p75": 0.02,
+                     *                 "samples": 12
+                     *               }
+                     *             },
+                     *             "live": {
+                     *               "version": "0.1.0+3f2a9c1d",
+                     *               "cohorts": 160,
+                     *               "addresses": 151,
+                     *               "weight": 151,
+                     *               "loadErrors": {
+                     *                 "affected": 1,
+                     *                 "rate": 0.006623
+                     *               },
+                     *               "runtimeErrors": {
+                     *                 "affected": 2,
+                     *                 "rate": 0.013245
+                     *               },
+                     *               "lcp": {
+                     *                 "p75": 1790,
+                     *                 "samples": 35
+                     *               },
+                     *               "inp": {
+                     *                 "p75": 104,
+                     *                 "samples": 33
+                     *               },
+                     *               "cls": {
+                     *                 "p75": 0.02,
+                     *                 "samples": 35
+                     *               }
+                     *             }
+                     *           },
+                     *           "series": [
+                     *             {
+                     *               "from": "2026-11-02T09:50:00.000Z",
+                     *               "to": "2026-11-02T09:54:00.000Z",
+                     *               "candidate": {
+                     *                 "cohorts": 9,
+                     *                 "errorRate": 0,
+                     *                 "lcpP75": 1900,
+                     *                 "inpP75": 101
+                     *               },
+                     *               "live": {
+                     *                 "cohorts": 88,
+                     *                 "errorRate": 0.011364,
+                     *                 "lcpP75": 1810,
+                     *                 "inpP75": 99
+                     *               }
+                     *             },
+                     *             {
+                     *               "from": "2026-11-02T09:54:00.000Z",
+                     *               "to": "2026-11-02T09:58:00.000Z",
+                     *               "candidate": {
+                     *                 "cohorts": 43,
+                     *                 "errorRate": 0.023256,
+                     *                 "lcpP75": 1830,
+                     *                 "inpP75": 95
+                     *               },
+                     *               "live": {
+                     *                 "cohorts": 72,
+                     *                 "errorRate": 0.027778,
+                     *                 "lcpP75": 1770,
+                     *                 "inpP75": 106
+                     *               }
+                     *             }
+                     *           ],
+                     *           "verdict": {
+                     *             "at": "2026-11-02T09:58:00.000Z",
+                     *             "state": "healthy",
+                     *             "regression": null,
+                     *             "note": null
+                     *           }
+                     *         },
                      *         "lastRollout": {
                      *           "version": "0.1.0+5e4d3c2b",
                      *           "percent": 50,
                      *           "outcome": "rolledBack",
-                     *           "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *           "reason": "Rolled back automatically: Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)",
                      *           "at": "2026-11-02T09:45:00.000Z",
                      *           "by": "automatic rollback",
                      *           "candidate": {
                      *             "loads": 240,
-                     *             "failures": 20
+                     *             "failures": 0
+                     *           },
+                     *           "verdict": {
+                     *             "at": "2026-11-02T09:45:00.000Z",
+                     *             "state": "regression",
+                     *             "regression": {
+                     *               "metric": "runtimeErrors",
+                     *               "candidate": 0.319,
+                     *               "live": 0.012,
+                     *               "lowerBound": 0.221,
+                     *               "limit": null,
+                     *               "candidateSamples": 116,
+                     *               "liveSamples": 121,
+                     *               "summary": "Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)"
+                     *             },
+                     *             "note": null
                      *           }
                      *         }
                      *       }
@@ -12583,17 +12999,169 @@ export interface operations {
                      *       ],
                      *       "failures": [],
                      *       "failureCount": 0,
-                     *       "rollout": null,
+                     *       "errors": [
+                     *         {
+                     *           "kind": "runtime",
+                     *           "version": "0.1.0+5e4d3c2b",
+                     *           "message": "TypeError: Cannot read properties of undefined (reading 'price')",
+                     *           "count": 41,
+                     *           "cohorts": 37,
+                     *           "firstSeen": "2026-11-02T09:41:00.000Z",
+                     *           "lastSeen": "2026-11-02T09:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "thresholds": {
+                     *         "errorTest": "one-sided Newcombe (Wilson score) interval on the difference of two proportions",
+                     *         "confidencePercent": 95,
+                     *         "vitalsMarginPercent": 10,
+                     *         "minAddresses": 30,
+                     *         "minCohorts": 30,
+                     *         "minVitalsSamples": 30,
+                     *         "intervalSeconds": 60
+                     *       },
+                     *       "rollout": {
+                     *         "version": "0.2.0+7a6b5c4d",
+                     *         "percent": 25,
+                     *         "startedAt": "2026-11-02T09:50:00.000Z",
+                     *         "startedBy": "admin@pcparts.dev",
+                     *         "candidate": {
+                     *           "loads": 58,
+                     *           "failures": 0
+                     *         },
+                     *         "live": {
+                     *           "loads": 171,
+                     *           "failures": 1
+                     *         },
+                     *         "stages": [
+                     *           5,
+                     *           25,
+                     *           50,
+                     *           100
+                     *         ],
+                     *         "stageIndex": 1,
+                     *         "stageMinutes": 60,
+                     *         "stageStartedAt": "2026-11-02T09:55:00.000Z",
+                     *         "nextStageAt": "2026-11-02T10:55:00.000Z",
+                     *         "health": {
+                     *           "candidate": {
+                     *             "version": "0.2.0+7a6b5c4d",
+                     *             "cohorts": 52,
+                     *             "addresses": 49,
+                     *             "weight": 49,
+                     *             "loadErrors": {
+                     *               "affected": 0,
+                     *               "rate": 0
+                     *             },
+                     *             "runtimeErrors": {
+                     *               "affected": 1,
+                     *               "rate": 0.020408
+                     *             },
+                     *             "lcp": {
+                     *               "p75": 1840,
+                     *               "samples": 12
+                     *             },
+                     *             "inp": {
+                     *               "p75": 96,
+                     *               "samples": 11
+                     *             },
+                     *             "cls": {
+                     *               "p75": 0.02,
+                     *               "samples": 12
+                     *             }
+                     *           },
+                     *           "live": {
+                     *             "version": "0.1.0+3f2a9c1d",
+                     *             "cohorts": 160,
+                     *             "addresses": 151,
+                     *             "weight": 151,
+                     *             "loadErrors": {
+                     *               "affected": 1,
+                     *               "rate": 0.006623
+                     *             },
+                     *             "runtimeErrors": {
+                     *               "affected": 2,
+                     *               "rate": 0.013245
+                     *             },
+                     *             "lcp": {
+                     *               "p75": 1790,
+                     *               "samples": 35
+                     *             },
+                     *             "inp": {
+                     *               "p75": 104,
+                     *               "samples": 33
+                     *             },
+                     *             "cls": {
+                     *               "p75": 0.02,
+                     *               "samples": 35
+                     *             }
+                     *           }
+                     *         },
+                     *         "series": [
+                     *           {
+                     *             "from": "2026-11-02T09:50:00.000Z",
+                     *             "to": "2026-11-02T09:54:00.000Z",
+                     *             "candidate": {
+                     *               "cohorts": 9,
+                     *               "errorRate": 0,
+                     *               "lcpP75": 1900,
+                     *               "inpP75": 101
+                     *             },
+                     *             "live": {
+                     *               "cohorts": 88,
+                     *               "errorRate": 0.011364,
+                     *               "lcpP75": 1810,
+                     *               "inpP75": 99
+                     *             }
+                     *           },
+                     *           {
+                     *             "from": "2026-11-02T09:54:00.000Z",
+                     *             "to": "2026-11-02T09:58:00.000Z",
+                     *             "candidate": {
+                     *               "cohorts": 43,
+                     *               "errorRate": 0.023256,
+                     *               "lcpP75": 1830,
+                     *               "inpP75": 95
+                     *             },
+                     *             "live": {
+                     *               "cohorts": 72,
+                     *               "errorRate": 0.027778,
+                     *               "lcpP75": 1770,
+                     *               "inpP75": 106
+                     *             }
+                     *           }
+                     *         ],
+                     *         "verdict": {
+                     *           "at": "2026-11-02T09:58:00.000Z",
+                     *           "state": "healthy",
+                     *           "regression": null,
+                     *           "note": null
+                     *         }
+                     *       },
                      *       "lastRollout": {
                      *         "version": "0.1.0+5e4d3c2b",
                      *         "percent": 50,
                      *         "outcome": "rolledBack",
-                     *         "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *         "reason": "Rolled back automatically: Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)",
                      *         "at": "2026-11-02T09:45:00.000Z",
                      *         "by": "automatic rollback",
                      *         "candidate": {
                      *           "loads": 240,
-                     *           "failures": 20
+                     *           "failures": 0
+                     *         },
+                     *         "verdict": {
+                     *           "at": "2026-11-02T09:45:00.000Z",
+                     *           "state": "regression",
+                     *           "regression": {
+                     *             "metric": "runtimeErrors",
+                     *             "candidate": 0.319,
+                     *             "live": 0.012,
+                     *             "lowerBound": 0.221,
+                     *             "limit": null,
+                     *             "candidateSamples": 116,
+                     *             "liveSamples": 121,
+                     *             "summary": "Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)"
+                     *           },
+                     *           "note": null
                      *         }
                      *       }
                      *     }
@@ -12712,17 +13280,169 @@ export interface operations {
                      *       ],
                      *       "failures": [],
                      *       "failureCount": 0,
-                     *       "rollout": null,
+                     *       "errors": [
+                     *         {
+                     *           "kind": "runtime",
+                     *           "version": "0.1.0+5e4d3c2b",
+                     *           "message": "TypeError: Cannot read properties of undefined (reading 'price')",
+                     *           "count": 41,
+                     *           "cohorts": 37,
+                     *           "firstSeen": "2026-11-02T09:41:00.000Z",
+                     *           "lastSeen": "2026-11-02T09:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "thresholds": {
+                     *         "errorTest": "one-sided Newcombe (Wilson score) interval on the difference of two proportions",
+                     *         "confidencePercent": 95,
+                     *         "vitalsMarginPercent": 10,
+                     *         "minAddresses": 30,
+                     *         "minCohorts": 30,
+                     *         "minVitalsSamples": 30,
+                     *         "intervalSeconds": 60
+                     *       },
+                     *       "rollout": {
+                     *         "version": "0.2.0+7a6b5c4d",
+                     *         "percent": 25,
+                     *         "startedAt": "2026-11-02T09:50:00.000Z",
+                     *         "startedBy": "admin@pcparts.dev",
+                     *         "candidate": {
+                     *           "loads": 58,
+                     *           "failures": 0
+                     *         },
+                     *         "live": {
+                     *           "loads": 171,
+                     *           "failures": 1
+                     *         },
+                     *         "stages": [
+                     *           5,
+                     *           25,
+                     *           50,
+                     *           100
+                     *         ],
+                     *         "stageIndex": 1,
+                     *         "stageMinutes": 60,
+                     *         "stageStartedAt": "2026-11-02T09:55:00.000Z",
+                     *         "nextStageAt": "2026-11-02T10:55:00.000Z",
+                     *         "health": {
+                     *           "candidate": {
+                     *             "version": "0.2.0+7a6b5c4d",
+                     *             "cohorts": 52,
+                     *             "addresses": 49,
+                     *             "weight": 49,
+                     *             "loadErrors": {
+                     *               "affected": 0,
+                     *               "rate": 0
+                     *             },
+                     *             "runtimeErrors": {
+                     *               "affected": 1,
+                     *               "rate": 0.020408
+                     *             },
+                     *             "lcp": {
+                     *               "p75": 1840,
+                     *               "samples": 12
+                     *             },
+                     *             "inp": {
+                     *               "p75": 96,
+                     *               "samples": 11
+                     *             },
+                     *             "cls": {
+                     *               "p75": 0.02,
+                     *               "samples": 12
+                     *             }
+                     *           },
+                     *           "live": {
+                     *             "version": "0.1.0+3f2a9c1d",
+                     *             "cohorts": 160,
+                     *             "addresses": 151,
+                     *             "weight": 151,
+                     *             "loadErrors": {
+                     *               "affected": 1,
+                     *               "rate": 0.006623
+                     *             },
+                     *             "runtimeErrors": {
+                     *               "affected": 2,
+                     *               "rate": 0.013245
+                     *             },
+                     *             "lcp": {
+                     *               "p75": 1790,
+                     *               "samples": 35
+                     *             },
+                     *             "inp": {
+                     *               "p75": 104,
+                     *               "samples": 33
+                     *             },
+                     *             "cls": {
+                     *               "p75": 0.02,
+                     *               "samples": 35
+                     *             }
+                     *           }
+                     *         },
+                     *         "series": [
+                     *           {
+                     *             "from": "2026-11-02T09:50:00.000Z",
+                     *             "to": "2026-11-02T09:54:00.000Z",
+                     *             "candidate": {
+                     *               "cohorts": 9,
+                     *               "errorRate": 0,
+                     *               "lcpP75": 1900,
+                     *               "inpP75": 101
+                     *             },
+                     *             "live": {
+                     *               "cohorts": 88,
+                     *               "errorRate": 0.011364,
+                     *               "lcpP75": 1810,
+                     *               "inpP75": 99
+                     *             }
+                     *           },
+                     *           {
+                     *             "from": "2026-11-02T09:54:00.000Z",
+                     *             "to": "2026-11-02T09:58:00.000Z",
+                     *             "candidate": {
+                     *               "cohorts": 43,
+                     *               "errorRate": 0.023256,
+                     *               "lcpP75": 1830,
+                     *               "inpP75": 95
+                     *             },
+                     *             "live": {
+                     *               "cohorts": 72,
+                     *               "errorRate": 0.027778,
+                     *               "lcpP75": 1770,
+                     *               "inpP75": 106
+                     *             }
+                     *           }
+                     *         ],
+                     *         "verdict": {
+                     *           "at": "2026-11-02T09:58:00.000Z",
+                     *           "state": "healthy",
+                     *           "regression": null,
+                     *           "note": null
+                     *         }
+                     *       },
                      *       "lastRollout": {
                      *         "version": "0.1.0+5e4d3c2b",
                      *         "percent": 50,
                      *         "outcome": "rolledBack",
-                     *         "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *         "reason": "Rolled back automatically: Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)",
                      *         "at": "2026-11-02T09:45:00.000Z",
                      *         "by": "automatic rollback",
                      *         "candidate": {
                      *           "loads": 240,
-                     *           "failures": 20
+                     *           "failures": 0
+                     *         },
+                     *         "verdict": {
+                     *           "at": "2026-11-02T09:45:00.000Z",
+                     *           "state": "regression",
+                     *           "regression": {
+                     *             "metric": "runtimeErrors",
+                     *             "candidate": 0.319,
+                     *             "live": 0.012,
+                     *             "lowerBound": 0.221,
+                     *             "limit": null,
+                     *             "candidateSamples": 116,
+                     *             "liveSamples": 121,
+                     *             "summary": "Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)"
+                     *           },
+                     *           "note": null
                      *         }
                      *       }
                      *     }
@@ -12817,7 +13537,9 @@ export interface operations {
             content: {
                 "application/json": {
                     version: string;
-                    percent: number;
+                    percent?: number;
+                    stages?: number[];
+                    stageMinutes?: number;
                 };
             };
         };
@@ -12848,17 +13570,169 @@ export interface operations {
                      *       ],
                      *       "failures": [],
                      *       "failureCount": 0,
-                     *       "rollout": null,
+                     *       "errors": [
+                     *         {
+                     *           "kind": "runtime",
+                     *           "version": "0.1.0+5e4d3c2b",
+                     *           "message": "TypeError: Cannot read properties of undefined (reading 'price')",
+                     *           "count": 41,
+                     *           "cohorts": 37,
+                     *           "firstSeen": "2026-11-02T09:41:00.000Z",
+                     *           "lastSeen": "2026-11-02T09:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "thresholds": {
+                     *         "errorTest": "one-sided Newcombe (Wilson score) interval on the difference of two proportions",
+                     *         "confidencePercent": 95,
+                     *         "vitalsMarginPercent": 10,
+                     *         "minAddresses": 30,
+                     *         "minCohorts": 30,
+                     *         "minVitalsSamples": 30,
+                     *         "intervalSeconds": 60
+                     *       },
+                     *       "rollout": {
+                     *         "version": "0.2.0+7a6b5c4d",
+                     *         "percent": 25,
+                     *         "startedAt": "2026-11-02T09:50:00.000Z",
+                     *         "startedBy": "admin@pcparts.dev",
+                     *         "candidate": {
+                     *           "loads": 58,
+                     *           "failures": 0
+                     *         },
+                     *         "live": {
+                     *           "loads": 171,
+                     *           "failures": 1
+                     *         },
+                     *         "stages": [
+                     *           5,
+                     *           25,
+                     *           50,
+                     *           100
+                     *         ],
+                     *         "stageIndex": 1,
+                     *         "stageMinutes": 60,
+                     *         "stageStartedAt": "2026-11-02T09:55:00.000Z",
+                     *         "nextStageAt": "2026-11-02T10:55:00.000Z",
+                     *         "health": {
+                     *           "candidate": {
+                     *             "version": "0.2.0+7a6b5c4d",
+                     *             "cohorts": 52,
+                     *             "addresses": 49,
+                     *             "weight": 49,
+                     *             "loadErrors": {
+                     *               "affected": 0,
+                     *               "rate": 0
+                     *             },
+                     *             "runtimeErrors": {
+                     *               "affected": 1,
+                     *               "rate": 0.020408
+                     *             },
+                     *             "lcp": {
+                     *               "p75": 1840,
+                     *               "samples": 12
+                     *             },
+                     *             "inp": {
+                     *               "p75": 96,
+                     *               "samples": 11
+                     *             },
+                     *             "cls": {
+                     *               "p75": 0.02,
+                     *               "samples": 12
+                     *             }
+                     *           },
+                     *           "live": {
+                     *             "version": "0.1.0+3f2a9c1d",
+                     *             "cohorts": 160,
+                     *             "addresses": 151,
+                     *             "weight": 151,
+                     *             "loadErrors": {
+                     *               "affected": 1,
+                     *               "rate": 0.006623
+                     *             },
+                     *             "runtimeErrors": {
+                     *               "affected": 2,
+                     *               "rate": 0.013245
+                     *             },
+                     *             "lcp": {
+                     *               "p75": 1790,
+                     *               "samples": 35
+                     *             },
+                     *             "inp": {
+                     *               "p75": 104,
+                     *               "samples": 33
+                     *             },
+                     *             "cls": {
+                     *               "p75": 0.02,
+                     *               "samples": 35
+                     *             }
+                     *           }
+                     *         },
+                     *         "series": [
+                     *           {
+                     *             "from": "2026-11-02T09:50:00.000Z",
+                     *             "to": "2026-11-02T09:54:00.000Z",
+                     *             "candidate": {
+                     *               "cohorts": 9,
+                     *               "errorRate": 0,
+                     *               "lcpP75": 1900,
+                     *               "inpP75": 101
+                     *             },
+                     *             "live": {
+                     *               "cohorts": 88,
+                     *               "errorRate": 0.011364,
+                     *               "lcpP75": 1810,
+                     *               "inpP75": 99
+                     *             }
+                     *           },
+                     *           {
+                     *             "from": "2026-11-02T09:54:00.000Z",
+                     *             "to": "2026-11-02T09:58:00.000Z",
+                     *             "candidate": {
+                     *               "cohorts": 43,
+                     *               "errorRate": 0.023256,
+                     *               "lcpP75": 1830,
+                     *               "inpP75": 95
+                     *             },
+                     *             "live": {
+                     *               "cohorts": 72,
+                     *               "errorRate": 0.027778,
+                     *               "lcpP75": 1770,
+                     *               "inpP75": 106
+                     *             }
+                     *           }
+                     *         ],
+                     *         "verdict": {
+                     *           "at": "2026-11-02T09:58:00.000Z",
+                     *           "state": "healthy",
+                     *           "regression": null,
+                     *           "note": null
+                     *         }
+                     *       },
                      *       "lastRollout": {
                      *         "version": "0.1.0+5e4d3c2b",
                      *         "percent": 50,
                      *         "outcome": "rolledBack",
-                     *         "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *         "reason": "Rolled back automatically: Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)",
                      *         "at": "2026-11-02T09:45:00.000Z",
                      *         "by": "automatic rollback",
                      *         "candidate": {
                      *           "loads": 240,
-                     *           "failures": 20
+                     *           "failures": 0
+                     *         },
+                     *         "verdict": {
+                     *           "at": "2026-11-02T09:45:00.000Z",
+                     *           "state": "regression",
+                     *           "regression": {
+                     *             "metric": "runtimeErrors",
+                     *             "candidate": 0.319,
+                     *             "live": 0.012,
+                     *             "lowerBound": 0.221,
+                     *             "limit": null,
+                     *             "candidateSamples": 116,
+                     *             "liveSamples": 121,
+                     *             "summary": "Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)"
+                     *           },
+                     *           "note": null
                      *         }
                      *       }
                      *     }
@@ -12866,7 +13740,7 @@ export interface operations {
                     "application/json": components["schemas"]["RemoteReleases"];
                 };
             };
-            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            /** @description Malformed: percent and stages together, stages that do not rise to 100, or stages for a rollout under way (the message says which). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12977,17 +13851,169 @@ export interface operations {
                      *       ],
                      *       "failures": [],
                      *       "failureCount": 0,
-                     *       "rollout": null,
+                     *       "errors": [
+                     *         {
+                     *           "kind": "runtime",
+                     *           "version": "0.1.0+5e4d3c2b",
+                     *           "message": "TypeError: Cannot read properties of undefined (reading 'price')",
+                     *           "count": 41,
+                     *           "cohorts": 37,
+                     *           "firstSeen": "2026-11-02T09:41:00.000Z",
+                     *           "lastSeen": "2026-11-02T09:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "thresholds": {
+                     *         "errorTest": "one-sided Newcombe (Wilson score) interval on the difference of two proportions",
+                     *         "confidencePercent": 95,
+                     *         "vitalsMarginPercent": 10,
+                     *         "minAddresses": 30,
+                     *         "minCohorts": 30,
+                     *         "minVitalsSamples": 30,
+                     *         "intervalSeconds": 60
+                     *       },
+                     *       "rollout": {
+                     *         "version": "0.2.0+7a6b5c4d",
+                     *         "percent": 25,
+                     *         "startedAt": "2026-11-02T09:50:00.000Z",
+                     *         "startedBy": "admin@pcparts.dev",
+                     *         "candidate": {
+                     *           "loads": 58,
+                     *           "failures": 0
+                     *         },
+                     *         "live": {
+                     *           "loads": 171,
+                     *           "failures": 1
+                     *         },
+                     *         "stages": [
+                     *           5,
+                     *           25,
+                     *           50,
+                     *           100
+                     *         ],
+                     *         "stageIndex": 1,
+                     *         "stageMinutes": 60,
+                     *         "stageStartedAt": "2026-11-02T09:55:00.000Z",
+                     *         "nextStageAt": "2026-11-02T10:55:00.000Z",
+                     *         "health": {
+                     *           "candidate": {
+                     *             "version": "0.2.0+7a6b5c4d",
+                     *             "cohorts": 52,
+                     *             "addresses": 49,
+                     *             "weight": 49,
+                     *             "loadErrors": {
+                     *               "affected": 0,
+                     *               "rate": 0
+                     *             },
+                     *             "runtimeErrors": {
+                     *               "affected": 1,
+                     *               "rate": 0.020408
+                     *             },
+                     *             "lcp": {
+                     *               "p75": 1840,
+                     *               "samples": 12
+                     *             },
+                     *             "inp": {
+                     *               "p75": 96,
+                     *               "samples": 11
+                     *             },
+                     *             "cls": {
+                     *               "p75": 0.02,
+                     *               "samples": 12
+                     *             }
+                     *           },
+                     *           "live": {
+                     *             "version": "0.1.0+3f2a9c1d",
+                     *             "cohorts": 160,
+                     *             "addresses": 151,
+                     *             "weight": 151,
+                     *             "loadErrors": {
+                     *               "affected": 1,
+                     *               "rate": 0.006623
+                     *             },
+                     *             "runtimeErrors": {
+                     *               "affected": 2,
+                     *               "rate": 0.013245
+                     *             },
+                     *             "lcp": {
+                     *               "p75": 1790,
+                     *               "samples": 35
+                     *             },
+                     *             "inp": {
+                     *               "p75": 104,
+                     *               "samples": 33
+                     *             },
+                     *             "cls": {
+                     *               "p75": 0.02,
+                     *               "samples": 35
+                     *             }
+                     *           }
+                     *         },
+                     *         "series": [
+                     *           {
+                     *             "from": "2026-11-02T09:50:00.000Z",
+                     *             "to": "2026-11-02T09:54:00.000Z",
+                     *             "candidate": {
+                     *               "cohorts": 9,
+                     *               "errorRate": 0,
+                     *               "lcpP75": 1900,
+                     *               "inpP75": 101
+                     *             },
+                     *             "live": {
+                     *               "cohorts": 88,
+                     *               "errorRate": 0.011364,
+                     *               "lcpP75": 1810,
+                     *               "inpP75": 99
+                     *             }
+                     *           },
+                     *           {
+                     *             "from": "2026-11-02T09:54:00.000Z",
+                     *             "to": "2026-11-02T09:58:00.000Z",
+                     *             "candidate": {
+                     *               "cohorts": 43,
+                     *               "errorRate": 0.023256,
+                     *               "lcpP75": 1830,
+                     *               "inpP75": 95
+                     *             },
+                     *             "live": {
+                     *               "cohorts": 72,
+                     *               "errorRate": 0.027778,
+                     *               "lcpP75": 1770,
+                     *               "inpP75": 106
+                     *             }
+                     *           }
+                     *         ],
+                     *         "verdict": {
+                     *           "at": "2026-11-02T09:58:00.000Z",
+                     *           "state": "healthy",
+                     *           "regression": null,
+                     *           "note": null
+                     *         }
+                     *       },
                      *       "lastRollout": {
                      *         "version": "0.1.0+5e4d3c2b",
                      *         "percent": 50,
                      *         "outcome": "rolledBack",
-                     *         "reason": "Rolled back automatically: 20 of 240 loads failed (8.3 %); the limit is 5 % over at least 50 loads, or 20 failures",
+                     *         "reason": "Rolled back automatically: Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)",
                      *         "at": "2026-11-02T09:45:00.000Z",
                      *         "by": "automatic rollback",
                      *         "candidate": {
                      *           "loads": 240,
-                     *           "failures": 20
+                     *           "failures": 0
+                     *         },
+                     *         "verdict": {
+                     *           "at": "2026-11-02T09:45:00.000Z",
+                     *           "state": "regression",
+                     *           "regression": {
+                     *             "metric": "runtimeErrors",
+                     *             "candidate": 0.319,
+                     *             "live": 0.012,
+                     *             "lowerBound": 0.221,
+                     *             "limit": null,
+                     *             "candidateSamples": 116,
+                     *             "liveSamples": 121,
+                     *             "summary": "Runtime errors: 31.9 % of cohorts on the candidate against 1.2 % on the live version (95 % one-sided Newcombe–Wilson lower bound of the difference: +22.1 points, above 0)"
+                     *           },
+                     *           "note": null
                      *         }
                      *       }
                      *     }

@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import { countSchema, isoDateTimeSchema } from './entity-schemas';
-import { COHORT_ID_PATTERN, MAX_LOAD_ID_LENGTH, type ReleaseVersion, REMOTE_NAMES, type RemoteReleases, type RolloutStats } from './releases';
+import {
+  COHORT_ID_PATTERN,
+  MAX_LOAD_ID_LENGTH,
+  RELEASE_VERDICT_METRICS,
+  REMOTE_ERROR_KINDS,
+  REMOTE_NAMES,
+  WEB_VITAL_LIMITS,
+  releaseMessages,
+  type HealthBucket,
+  type MetricVerdict,
+  type ReleaseVersion,
+  type RemoteErrorGroup,
+  type RemoteReleases,
+  type RolloutStats,
+  type RolloutVerdict,
+  type VerdictThresholds,
+  type VersionHealth,
+} from './releases';
 import { freeText } from './text';
 
 // The releases' schemas (the registry's answer, the admin's and the reports' bodies), apart from the
@@ -40,6 +57,11 @@ export const liveRemotesSchema = z.object({
   rollouts: z.partialRecord(remoteNameSchema, rolloutSchema),
   /** Of the successful loads, the share the shell reports (POST /remotes/loads): the api weighs each by its inverse. */
   loadSampleRate: z.number().min(0).max(1),
+  /**
+   * Of the page loads, the share that measures Web Vitals and reports them (POST /remotes/vitals) for
+   * the remotes it rendered (RELEASE_VITALS_SAMPLE_PERCENT / 100). Absent from older apis: report none.
+   */
+  vitalsSampleRate: z.number().min(0).max(1).optional(),
   /** Signed by the api, short-lived: the versions this answer served to the cohort it was asked for, for this page load's reports. */
   loadId: z.string(),
 });
@@ -65,6 +87,74 @@ export const releaseVersionEntrySchema = z.object({
 
 const rolloutStatsSchema = z.object({ loads: z.number().min(0), failures: countSchema }) satisfies z.ZodType<RolloutStats>;
 
+const rateSchema = z.number().min(0).max(1);
+const errorRateSchema = z.object({ affected: z.number().min(0), rate: rateSchema.nullable() });
+const vitalSummarySchema = z.object({ p75: z.number().min(0).nullable(), samples: z.number().min(0) });
+
+export const versionHealthSchema = z.object({
+  version: z.string(),
+  cohorts: countSchema,
+  addresses: countSchema,
+  weight: z.number().min(0),
+  loadErrors: errorRateSchema,
+  runtimeErrors: errorRateSchema,
+  lcp: vitalSummarySchema,
+  inp: vitalSummarySchema,
+  cls: vitalSummarySchema,
+}) satisfies z.ZodType<VersionHealth>;
+
+const bucketHealthSchema = z.object({
+  cohorts: countSchema,
+  errorRate: rateSchema.nullable(),
+  lcpP75: z.number().min(0).nullable(),
+  inpP75: z.number().min(0).nullable(),
+});
+
+export const healthBucketSchema = z.object({
+  from: isoDateTimeSchema,
+  to: isoDateTimeSchema,
+  candidate: bucketHealthSchema,
+  live: bucketHealthSchema,
+}) satisfies z.ZodType<HealthBucket>;
+
+export const metricVerdictSchema = z.object({
+  metric: z.enum(RELEASE_VERDICT_METRICS),
+  candidate: z.number(),
+  live: z.number(),
+  lowerBound: z.number().nullable(),
+  limit: z.number().nullable(),
+  candidateSamples: z.number().min(0),
+  liveSamples: z.number().min(0),
+  summary: z.string(),
+}) satisfies z.ZodType<MetricVerdict>;
+
+export const rolloutVerdictSchema = z.object({
+  at: isoDateTimeSchema,
+  state: z.enum(['healthy', 'regression', 'insufficient']),
+  regression: metricVerdictSchema.nullable(),
+  note: z.string().nullable(),
+}) satisfies z.ZodType<RolloutVerdict>;
+
+export const verdictThresholdsSchema = z.object({
+  errorTest: z.string(),
+  confidencePercent: z.number().min(50).max(100),
+  vitalsMarginPercent: z.number().min(0),
+  minAddresses: countSchema,
+  minCohorts: countSchema,
+  minVitalsSamples: countSchema,
+  intervalSeconds: z.number().positive(),
+}) satisfies z.ZodType<VerdictThresholds>;
+
+export const remoteErrorGroupSchema = z.object({
+  kind: z.enum(REMOTE_ERROR_KINDS),
+  version: z.string().nullable(),
+  message: z.string(),
+  count: countSchema,
+  cohorts: countSchema,
+  firstSeen: isoDateTimeSchema,
+  lastSeen: isoDateTimeSchema,
+}) satisfies z.ZodType<RemoteErrorGroup>;
+
 export const remoteReleasesSchema = z.object({
   remote: remoteNameSchema,
   live: z.string().nullable(),
@@ -74,6 +164,8 @@ export const remoteReleasesSchema = z.object({
     z.object({ version: z.string().nullable(), manifestUrl: z.string(), message: z.string(), at: isoDateTimeSchema }),
   ),
   failureCount: countSchema,
+  errors: z.array(remoteErrorGroupSchema),
+  thresholds: verdictThresholdsSchema,
   rollout: z
     .object({
       version: z.string(),
@@ -82,6 +174,14 @@ export const remoteReleasesSchema = z.object({
       startedBy: z.string(),
       candidate: rolloutStatsSchema,
       live: rolloutStatsSchema,
+      stages: z.array(z.number().int().min(1).max(100)).nullable(),
+      stageIndex: countSchema.nullable(),
+      stageMinutes: z.number().positive().nullable(),
+      stageStartedAt: isoDateTimeSchema,
+      nextStageAt: isoDateTimeSchema.nullable(),
+      health: z.object({ candidate: versionHealthSchema, live: versionHealthSchema }),
+      series: z.array(healthBucketSchema),
+      verdict: rolloutVerdictSchema.nullable(),
     })
     .nullable(),
   lastRollout: z
@@ -93,6 +193,7 @@ export const remoteReleasesSchema = z.object({
       at: isoDateTimeSchema,
       by: z.string(),
       candidate: rolloutStatsSchema,
+      verdict: rolloutVerdictSchema.nullable(),
     })
     .nullable(),
 }) satisfies z.ZodType<RemoteReleases>;
@@ -106,32 +207,90 @@ export const publishReleaseInputSchema = z.strictObject({
 /** POST /releases/{remote}/promote (admin). */
 export const promoteReleaseInputSchema = z.strictObject({ version: releaseVersionSchema });
 
-/** POST /releases/{remote}/rollout (admin): start a rollout, or raise its share; 100 % makes the version live. */
-export const rolloutInputSchema = z.strictObject({
-  version: releaseVersionSchema,
-  percent: z
-    .number({ error: 'percent must be a whole number from 1 to 100' })
-    .int('percent must be a whole number from 1 to 100')
-    .min(1, 'percent must be a whole number from 1 to 100')
-    .max(100, 'percent must be a whole number from 1 to 100'),
-});
+const PERCENT_SHAPE = 'percent must be a whole number from 1 to 100';
+const percentSchema = z.number({ error: PERCENT_SHAPE }).int(PERCENT_SHAPE).min(1, PERCENT_SHAPE).max(100, PERCENT_SHAPE);
+
+/** The shares a staged rollout rises through: 2 to 10, rising, the last 100 (the version then goes live). */
+export const rolloutStagesSchema = z
+  .array(z.number({ error: releaseMessages.stagesShape }).int(releaseMessages.stagesShape).min(1, releaseMessages.stagesShape).max(100, releaseMessages.stagesShape), {
+    error: releaseMessages.stagesShape,
+  })
+  .min(2, releaseMessages.stagesShape)
+  .max(10, releaseMessages.stagesShape)
+  .refine((stages) => stages.every((stage, i) => i === 0 || stage > stages[i - 1]!) && stages.at(-1) === 100, releaseMessages.stagesShape);
+
+/** A stage's window in minutes: fractions allowed (0.05 = 3 s, for tests), at most a week. */
+export const stageMinutesSchema = z
+  .number({ error: releaseMessages.stageMinutesShape })
+  .min(0.05, releaseMessages.stageMinutesShape)
+  .max(10_080, releaseMessages.stageMinutesShape);
 
 /**
- * POST /remotes/errors (anyone: the shell reports a remote that would not load): the version it
- * could not load, and the load id GET /remotes gave the page with that version.
+ * POST /releases/{remote}/rollout (admin): start a rollout, or raise its share; 100 % makes the version live.
+ * Either `percent` (a share set by hand) or `stages` (e.g. [5, 25, 50, 100]: the rollout starts at the
+ * first and rises to the next by itself after each stays healthy for `stageMinutes`, default
+ * RELEASE_STAGE_MINUTES). A staged rollout can still be raised by hand with `percent`.
+ */
+export const rolloutInputSchema = z
+  .strictObject({
+    version: releaseVersionSchema,
+    percent: percentSchema.optional(),
+    stages: rolloutStagesSchema.optional(),
+    stageMinutes: stageMinutesSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.percent !== undefined && input.stages !== undefined) ctx.addIssue({ code: 'custom', message: releaseMessages.percentOrStages, path: ['stages'] });
+    else if (input.percent === undefined && input.stages === undefined) ctx.addIssue({ code: 'custom', message: releaseMessages.percentRequired, path: ['percent'] });
+    else if (input.stageMinutes !== undefined && input.stages === undefined) {
+      ctx.addIssue({ code: 'custom', message: releaseMessages.stageMinutesWithoutStages, path: ['stageMinutes'] });
+    }
+  });
+
+const loadIdSchema = z.string({ error: 'loadId is required: the one GET /remotes gave this page' }).min(1).max(MAX_LOAD_ID_LENGTH);
+
+/**
+ * POST /remotes/errors (anyone: the shell): a remote version that would not load (`kind` load, the
+ * default), or that threw once loaded (`kind` runtime: what its error boundary caught, or an
+ * uncaught error / unhandled rejection whose stack lies in its files), with the load id GET /remotes
+ * gave the page and the cohort it asked with. One report per page load, version and kind.
  */
 export const remoteLoadFailureInputSchema = z.strictObject({
   remote: remoteNameSchema,
   version: releaseVersionSchema,
-  loadId: z.string({ error: 'loadId is required: the one GET /remotes gave this page' }).min(1).max(MAX_LOAD_ID_LENGTH),
+  loadId: loadIdSchema,
   message: freeText('message is required', 500),
   cohort: cohortIdSchema,
+  kind: z.enum(REMOTE_ERROR_KINDS, { error: `kind must be one of: ${REMOTE_ERROR_KINDS.join(', ')}` }).default('load'),
+  /** Runtime errors: the first lines of the stack (at most 2,000 characters). */
+  stack: z.string().max(2_000, 'stack: at most 2000 characters (send the first lines)').optional(),
+  /** Runtime errors: the remote's file the error was thrown in (a URL, at most 500 characters). */
+  source: z.string().max(500, 'source: at most 500 characters').optional(),
 });
 
 /** POST /remotes/loads (anyone: the shell reports a sample of the loads that went well). */
 export const remoteLoadInputSchema = z.strictObject({
   remote: remoteNameSchema,
   version: releaseVersionSchema,
-  loadId: z.string({ error: 'loadId is required: the one GET /remotes gave this page' }).min(1).max(MAX_LOAD_ID_LENGTH),
+  loadId: loadIdSchema,
   cohort: cohortIdSchema,
 });
+
+const vitalSchema = (name: string, max: number, unit: string) =>
+  z.number({ error: `${name} must be a number` }).min(0, `${name} must be 0 or more`).max(max, `${name} must be at most ${max}${unit}`);
+
+/**
+ * POST /remotes/vitals (anyone: the shell, for a sample of page loads, RELEASE_VITALS_SAMPLE_PERCENT):
+ * the Web Vitals of one page load the remote rendered, sent once with sendBeacon when the page is
+ * hidden. Any of lcp, inp (ms) and cls, at least one. One report per page load and version.
+ */
+export const remoteVitalsInputSchema = z
+  .strictObject({
+    remote: remoteNameSchema,
+    version: releaseVersionSchema,
+    loadId: loadIdSchema,
+    cohort: cohortIdSchema,
+    lcp: vitalSchema('lcp', WEB_VITAL_LIMITS.lcp, ' ms').optional(),
+    inp: vitalSchema('inp', WEB_VITAL_LIMITS.inp, ' ms').optional(),
+    cls: vitalSchema('cls', WEB_VITAL_LIMITS.cls, '').optional(),
+  })
+  .refine((input) => input.lcp !== undefined || input.inp !== undefined || input.cls !== undefined, releaseMessages.vitalsEmpty);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { RELEASE_CHECKED_SINGLETONS, SHARED_SINGLETONS, chooseManifest, cohortBucket, packageOf, serverEntryUrl, sharedIncompatibilities } from './releases';
+import { RELEASE_CHECKED_SINGLETONS, SHARED_SINGLETONS, chooseManifest, cohortBucket, packageOf, releaseMessages, serverEntryUrl, sharedIncompatibilities } from './releases';
+import { remoteLoadFailureInputSchema, remoteVitalsInputSchema, rolloutInputSchema } from './release-schemas';
 
 describe('whether a remote built against some versions can run in the shell', () => {
   const shell = { react: '19.3.1', 'react-router': '7.18.5', '@pcpp/contracts': '1.2.0', zustand: '0.4.1' };
@@ -128,5 +129,41 @@ describe('packageOf', () => {
     ['@pcpp/contracts/ui', '@pcpp/contracts'],
   ])('%s belongs to %s', (request, name) => {
     expect(packageOf(request)).toBe(name);
+  });
+});
+
+describe('the guarded rollouts’ bodies', () => {
+  const loadId = 'x'.repeat(40);
+  const cohort = 'c'.repeat(20);
+  const base = { remote: 'mf_shop', version: '0.1.0+abc', loadId, cohort };
+
+  it('takes a share by hand or stages, never both, and stages rise to 100', () => {
+    expect(rolloutInputSchema.safeParse({ version: '0.1.0', percent: 10 }).success).toBe(true);
+    expect(rolloutInputSchema.parse({ version: '0.1.0', stages: [5, 25, 50, 100], stageMinutes: 0.05 })).toMatchObject({ stages: [5, 25, 50, 100] });
+    const message = (input: object) => rolloutInputSchema.safeParse(input).error?.issues[0]?.message;
+    expect(message({ version: '0.1.0', percent: 10, stages: [50, 100] })).toBe(releaseMessages.percentOrStages);
+    expect(message({ version: '0.1.0' })).toBe(releaseMessages.percentRequired);
+    expect(message({ version: '0.1.0', stages: [5, 25, 50] })).toBe(releaseMessages.stagesShape);
+    expect(message({ version: '0.1.0', stages: [25, 5, 100] })).toBe(releaseMessages.stagesShape);
+    expect(message({ version: '0.1.0', stages: [50, 50, 100] })).toBe(releaseMessages.stagesShape);
+    expect(message({ version: '0.1.0', stages: [100] })).toBe(releaseMessages.stagesShape);
+    expect(message({ version: '0.1.0', percent: 10, stageMinutes: 5 })).toBe(releaseMessages.stageMinutesWithoutStages);
+    expect(message({ version: '0.1.0', stages: [50, 100], stageMinutes: 0 })).toBe(releaseMessages.stageMinutesShape);
+  });
+
+  it('reads an error report as a load failure unless it says runtime', () => {
+    expect(remoteLoadFailureInputSchema.parse({ ...base, message: 'x' }).kind).toBe('load');
+    expect(remoteLoadFailureInputSchema.parse({ ...base, message: 'x', kind: 'runtime', stack: 'at f (a.js:1:1)' }).kind).toBe('runtime');
+    expect(remoteLoadFailureInputSchema.safeParse({ ...base, message: 'x', kind: 'render' }).success).toBe(false);
+    expect(remoteLoadFailureInputSchema.safeParse({ ...base, message: 'x', stack: 's'.repeat(2_001) }).success).toBe(false);
+  });
+
+  it('takes any subset of the vitals within bounds, at least one', () => {
+    expect(remoteVitalsInputSchema.safeParse({ ...base, inp: 120 }).success).toBe(true);
+    expect(remoteVitalsInputSchema.safeParse({ ...base, lcp: 2_500, inp: 80, cls: 0.1 }).success).toBe(true);
+    expect(remoteVitalsInputSchema.safeParse(base).error?.issues[0]?.message).toBe(releaseMessages.vitalsEmpty);
+    expect(remoteVitalsInputSchema.safeParse({ ...base, inp: -1 }).success).toBe(false);
+    expect(remoteVitalsInputSchema.safeParse({ ...base, lcp: 120_001 }).success).toBe(false);
+    expect(remoteVitalsInputSchema.safeParse({ ...base, inp: 10, fid: 3 }).success).toBe(false);
   });
 });

@@ -136,6 +136,134 @@ export interface RemoteLoadFailure {
   at: string;
 }
 
+/** What a page reports about a remote version (POST /remotes/errors `kind`): it would not load, or it threw once loaded. */
+export const REMOTE_ERROR_KINDS = ['load', 'runtime'] as const;
+export type RemoteErrorKind = (typeof REMOTE_ERROR_KINDS)[number];
+
+/**
+ * What a verdict compares, candidate beside live: the share of cohorts that met a load failure or a
+ * runtime error, and the 75th percentile of LCP and INP (milliseconds). CLS is shown, not judged.
+ */
+export const RELEASE_VERDICT_METRICS = ['loadErrors', 'runtimeErrors', 'lcp', 'inp'] as const;
+export type ReleaseVerdictMetric = (typeof RELEASE_VERDICT_METRICS)[number];
+
+/** Web Vitals a page reports (POST /remotes/vitals): LCP and INP in ms, CLS unitless. */
+export const WEB_VITAL_LIMITS = { lcp: 120_000, inp: 60_000, cls: 100 } as const;
+
+/** Errors grouped by message (GET /releases `errors`): how often, how many cohorts, and when last. */
+export interface RemoteErrorGroup {
+  kind: RemoteErrorKind;
+  version: string | null;
+  message: string;
+  /** Reports with this message (one per page load). */
+  count: number;
+  /** Distinct cohorts that reported it. */
+  cohorts: number;
+  /** ISO time. */
+  firstSeen: string;
+  lastSeen: string;
+}
+
+/** A proportion as the verdict counts it: cohorts that met the error over cohorts exposed (weighted: see `weight`). */
+export interface ErrorRate {
+  /** Weighted cohorts that met at least one error of this kind. */
+  affected: number;
+  /** 0–1; null with no exposed cohort. */
+  rate: number | null;
+}
+
+/** A Web Vital's 75th percentile over cohorts (each cohort's median counts once, weighted), and its sample. */
+export interface VitalSummary {
+  /** ms for LCP and INP; null with no sample. */
+  p75: number | null;
+  /** Weighted cohorts with a value. */
+  samples: number;
+}
+
+/**
+ * What one version lived through during a rollout, counted by cohort: every cohort that reported
+ * anything about it (a load, an error, vitals) is exposed once; one address's cohorts weigh at most as
+ * RELEASE_VERDICT_COHORTS_PER_ADDRESS cohorts together (1 by default: an address weighs as one cohort).
+ */
+export interface VersionHealth {
+  version: string;
+  /** Distinct cohorts and distinct addresses that reported (under load ids with a cohort). */
+  cohorts: number;
+  addresses: number;
+  /** The weighted number of cohorts: the n of the test. */
+  weight: number;
+  loadErrors: ErrorRate;
+  runtimeErrors: ErrorRate;
+  lcp: VitalSummary;
+  inp: VitalSummary;
+  cls: VitalSummary;
+}
+
+/** One bucket of the chart (GET /releases `rollout.series`): the health of each side from `from` to `to`. */
+export interface HealthBucket {
+  /** ISO times. */
+  from: string;
+  to: string;
+  candidate: BucketHealth;
+  live: BucketHealth;
+}
+
+export interface BucketHealth {
+  cohorts: number;
+  /** Share of the bucket's cohorts that met an error, load or runtime (null: none reported). */
+  errorRate: number | null;
+  lcpP75: number | null;
+  inpP75: number | null;
+}
+
+/** The limits in force (environment): the Releases page shows them beside the numbers. */
+export interface VerdictThresholds {
+  /** The error-rate test, named: a one-sided Newcombe (Wilson score) interval on the difference. */
+  errorTest: string;
+  /** One-sided confidence, percent (RELEASE_VERDICT_CONFIDENCE_PERCENT, 95). */
+  confidencePercent: number;
+  /** p75 LCP / INP regress when the candidate's exceeds the live one's by more than this (RELEASE_VITALS_MARGIN_PERCENT, 10). */
+  vitalsMarginPercent: number;
+  /** On each side: distinct addresses and cohorts before any verdict (RELEASE_VERDICT_MIN_ADDRESSES / _MIN_COHORTS, 30). */
+  minAddresses: number;
+  minCohorts: number;
+  /** Weighted cohorts with a value before p75 LCP / INP are judged (RELEASE_VERDICT_MIN_VITALS, 30). */
+  minVitalsSamples: number;
+  /** How often the api judges (RELEASE_VERDICT_INTERVAL_SECONDS, 60). */
+  intervalSeconds: number;
+}
+
+/** Why a metric regressed (or the closest it came): both values and the interval. */
+export interface MetricVerdict {
+  metric: ReleaseVerdictMetric;
+  /** Rates (0–1) for loadErrors / runtimeErrors, ms for lcp / inp. */
+  candidate: number;
+  live: number;
+  /**
+   * Error rates: the one-sided lower bound of the interval on candidate − live (regression when > 0),
+   * at `confidencePercent`. Vitals: the limit live × (1 + margin) the candidate passed.
+   */
+  lowerBound: number | null;
+  limit: number | null;
+  /** Samples behind each value (weighted cohorts). */
+  candidateSamples: number;
+  liveSamples: number;
+  /** As people read it, e.g. "Runtime errors: 12.0 % of cohorts against 1.0 % (95 % one-sided Newcombe–Wilson lower bound of the difference +6.1 points > 0)". */
+  summary: string;
+}
+
+/** The latest judgement of a rollout under way, or the one that ended it. */
+export interface RolloutVerdict {
+  /** ISO time. */
+  at: string;
+  /** healthy: judged, no regression; regression: rolled back; insufficient: too few addresses or cohorts on a side to judge. */
+  state: 'healthy' | 'regression' | 'insufficient';
+  /** The regressed metric (state regression), else null. */
+  regression: MetricVerdict | null;
+  /** Why no verdict (state insufficient), as people read it. */
+  note: string | null;
+}
+
 /** GET /releases (admin): one entry per remote. */
 export interface RemoteReleases {
   remote: RemoteName;
@@ -144,16 +272,20 @@ export interface RemoteReleases {
   previous: string | null;
   /** Newest first. */
   versions: ReleaseVersion[];
-  /** Load failures reported in the last 24 hours, newest first (at most 20), and their count. */
+  /** Load failures reported in the last 24 hours, newest first (at most 20), and their count (raw lines; `errors` groups them). */
   failures: RemoteLoadFailure[];
   failureCount: number;
+  /** Errors of the last 24 hours (load and runtime, every version) grouped by kind, version and message: most reported first, at most 20. */
+  errors: RemoteErrorGroup[];
+  /** The limits the verdicts apply. */
+  thresholds: VerdictThresholds;
   /** The rollout under way, if any. */
   rollout: RolloutView | null;
   /** How the last rollout ended (completed, aborted by someone, or rolled back automatically), if one did. */
   lastRollout: RolloutOutcome | null;
 }
 
-/** Loads counted for one version during a rollout: failures, and loads (reported successes weighed by the sample rate, plus failures). */
+/** Loads counted for one version during a rollout: page loads that reported it (load, error or vitals), and its load failures. */
 export interface RolloutStats {
   loads: number;
   failures: number;
@@ -167,6 +299,20 @@ export interface RolloutView {
   startedBy: string;
   candidate: RolloutStats;
   live: RolloutStats;
+  /** The shares of a staged rollout, rising to 100 (null: a share set by hand), the current one's index, and its window. */
+  stages: number[] | null;
+  stageIndex: number | null;
+  stageMinutes: number | null;
+  /** ISO time the current share began. */
+  stageStartedAt: string;
+  /** ISO time the next stage begins if the candidate stays healthy (null: not staged, or the last stage). */
+  nextStageAt: string | null;
+  /** Each side's health since the rollout began. */
+  health: { candidate: VersionHealth; live: VersionHealth };
+  /** The same over time, oldest first (at most 12 buckets). */
+  series: HealthBucket[];
+  /** The latest judgement (null: none yet). */
+  verdict: RolloutVerdict | null;
 }
 
 export interface RolloutOutcome {
@@ -179,6 +325,8 @@ export interface RolloutOutcome {
   at: string;
   by: string;
   candidate: RolloutStats;
+  /** The verdict that rolled it back (outcome rolledBack by the api), else null. */
+  verdict: RolloutVerdict | null;
 }
 
 /** The longest load id GET /remotes signs (three remotes, two versions each, and the signature). */
@@ -206,6 +354,8 @@ export function sharedIncompatibilities(shell: Record<string, string>, remote: R
 }
 
 export const releaseMessages = {
+  beaconNotJson: 'The body must be JSON: the vitals as an object (application/json, or text/plain as sendBeacon sends a string)',
+  beaconTooLarge: 'The vitals report is too large: at most 4 KB',
   unknownVersion: (remote: string, version: string) => `${remote} has no published version ${version}`,
   alreadyPublished: (remote: string, version: string) =>
     `${remote} ${version} is already published: versions are immutable, publish a new one`,
@@ -226,10 +376,54 @@ export const releaseMessages = {
   noRollout: (remote: string) => `${remote} has no rollout under way`,
   abortedBy: (email: string) => `Aborted by ${email}`,
   completedBy: (email: string) => `Completed by ${email}: the version is live`,
-  rolledBackAutomatically: (failures: number, loads: number, limits: { failurePercent: number; minLoads: number; maxFailures: number }) =>
-    `Rolled back automatically: ${failures} of ${Math.round(loads)} loads failed (${((failures / Math.max(loads, 1)) * 100).toFixed(1)} %); ` +
-    `the limit is ${limits.failurePercent} % over at least ${limits.minLoads} loads, or ${limits.maxFailures} failures`,
+  rolledBackAutomatically: (summary: string) => `Rolled back automatically: ${summary}`,
+  stageAdvanced: (version: string, percent: number, minutes: number) =>
+    `${version} stayed healthy for ${formatMinutes(minutes)}: it now reaches ${percent} % of the browsers`,
+  stagesCompleted: (version: string) => `${version} went through every stage healthy: it is live`,
+  percentOrStages: 'Give percent (a share set by hand) or stages (shares it rises through by itself), not both',
+  percentRequired: 'percent is required (a whole number from 1 to 100), or stages',
+  stagesShape: 'stages must be 2 to 10 whole numbers from 1 to 100, each higher than the one before, ending at 100',
+  stageMinutesShape: 'stageMinutes must be a number of minutes from 0.05 to 10080 (a week)',
+  stageMinutesWithoutStages: 'stageMinutes is the window of each stage: give stages with it',
+  stagesOnlyAtStart: (remote: string, version: string) =>
+    `${remote} ${version} is already rolling out: stages are set when a rollout starts (raise its share with percent, or abort it)`,
+  verdictErrorRate: (label: string, candidate: number, live: number, lower: number, confidence: number) =>
+    `${label}: ${percent1(candidate)} of cohorts on the candidate against ${percent1(live)} on the live version ` +
+    `(${confidence} % one-sided Newcombe–Wilson lower bound of the difference: ${signedPoints(lower)} points, above 0)`,
+  verdictVital: (label: string, candidate: number, live: number, limit: number, margin: number) =>
+    `${label} p75: ${Math.round(candidate)} ms on the candidate against ${Math.round(live)} ms on the live version ` +
+    `(the limit is ${Math.round(limit)} ms, live + ${margin} %)`,
+  verdictInsufficient: (side: 'candidate' | 'live', addresses: number, cohorts: number, minAddresses: number, minCohorts: number) =>
+    `Not judged yet: the ${side === 'candidate' ? 'candidate' : 'live version'} has reports from ${addresses} addresses and ${cohorts} cohorts; ` +
+    `a verdict needs ${minAddresses} and ${minCohorts} on each side`,
+  loadIdWithoutCohort: (remote: string, version: string) =>
+    `${remote} ${version} is rolling out, and this page load asked GET /remotes without a cohort: such a load id reports nothing about a rollout. Ask GET /remotes with the browser's cohort`,
+  loadIdOtherAddress: 'This load id was issued to another network address: a page reports from the address that asked GET /remotes',
+  tooManyCohortReports: 'Too many reports from this cohort: try again in a minute',
+  vitalsEmpty: 'A vitals report needs at least one of lcp, inp and cls',
   cohortMismatch: 'This report names another cohort than its page load: send the cohort the page asked GET /remotes with',
   versionNotServed: (remote: string, version: string) =>
-    `${remote} ${version} was not served to this page: a failure report names a version GET /remotes gave it`,
+    `${remote} ${version} was not served to this page: a report names a version GET /remotes gave it`,
 } as const;
+
+/** Labels of the verdict's metrics, as the Releases page and Activity say them. */
+export const releaseMetricLabels: Record<ReleaseVerdictMetric, string> = {
+  loadErrors: 'Load failures',
+  runtimeErrors: 'Runtime errors',
+  lcp: 'LCP',
+  inp: 'INP',
+};
+
+function percent1(rate: number): string {
+  return `${(rate * 100).toFixed(1)} %`;
+}
+
+function signedPoints(rate: number): string {
+  const points = (rate * 100).toFixed(1);
+  return rate >= 0 ? `+${points}` : points;
+}
+
+function formatMinutes(minutes: number): string {
+  if (minutes < 1) return `${Math.round(minutes * 60)} s`;
+  return minutes === 1 ? '1 minute' : `${Number(minutes.toFixed(2))} minutes`;
+}

@@ -7,6 +7,12 @@ import { cardsIn } from '../support/storefront';
 const HOME_JS_LIMIT_BYTES = 170_000;
 /** The api client's library, in a chunk of its own (contracts' api-client.ts). */
 const AXIOS_CHUNK = /\/axios\.[0-9a-f]+\.js$/;
+/**
+ * The Web Vitals library (shell/src/features/remotes/web-vitals-reporting.ts): fetched once the page
+ * has loaded and painted, for the sampled page loads only (all of them in the e2e stack), so it is
+ * not part of the first load these tests weigh.
+ */
+const WEB_VITALS_CHUNK = /\/web-vitals\.[0-9a-f]+\.js$/;
 /** zod's classes carry their names in its code: a script with zod in it has this one. */
 const ZOD_MARK = '$ZodObject';
 
@@ -47,7 +53,8 @@ async function coldLoad(page: Page, path: string) {
   const preloads = await page.locator('link[rel="preload"]').evaluateAll((links) =>
     links.map((link) => ({ href: (link as HTMLLinkElement).href, as: (link as HTMLLinkElement).as })),
   );
-  return { requested, loaded: [...byId.values()], preloads };
+  // What came after the first load, when the page was idle, is not part of it.
+  return { requested, loaded: [...byId.values()].filter((entry) => !WEB_VITALS_CHUNK.test(entry.url)), preloads };
 }
 
 test("the home page's JavaScript comes compressed and within its bound", async ({ page }) => {
@@ -66,6 +73,21 @@ test('the api client (axios) is not loaded for the first paint; it comes at the 
   const axiosLoaded = page.waitForResponse((response) => AXIOS_CHUNK.test(response.url()) && response.ok());
   await page.keyboard.press('Shift');
   await axiosLoaded;
+});
+
+test('the Web Vitals library comes only after the page loaded and painted, never before', async ({ page }) => {
+  const order: string[] = [];
+  page.on('load', () => order.push('load'));
+  page.on('request', (request) => {
+    if (WEB_VITALS_CHUNK.test(request.url())) order.push('web-vitals');
+  });
+  const vitals = page.waitForResponse((response) => WEB_VITALS_CHUNK.test(response.url()) && response.ok());
+  await page.goto('/');
+  await vitals;
+  expect(order).toEqual(['load', 'web-vitals']);
+  // Nothing announced it to the page's first load either.
+  const announced = await page.locator('link[rel="preload"], link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(announced.filter((href) => WEB_VITALS_CHUNK.test(href))).toEqual([]);
 });
 
 test('zod is not on the first load: the schemas that check api answers load with the first call', async ({ page }) => {

@@ -13,8 +13,8 @@ import { repoRoot } from '../support/stack';
 // release that pages survive. Nothing else is rebuilt or restarted.
 
 const run = promisify(execFile);
-const ORIGINAL = 'Each remote ships on its own';
-const CHANGED = 'Release check build ships on its own';
+const ORIGINAL = 'are each released on their own';
+const CHANGED = 'are each shipped on their own (release check build)';
 const scriptEnv = { ...process.env, RELEASES_DIR: e2eReleaseStore };
 
 /** sha256 of every file under a folder, by relative path. */
@@ -116,7 +116,7 @@ test('publish, promote and roll back mf-admin from the Releases page; a broken r
     await expect(async () => {
       await page.reload();
       await expect(page.getByText(ORIGINAL)).toBeVisible({ timeout: 5_000 });
-      await expect(adminSection(page).getByRole('region', { name: 'Admin console health' })).toContainText(v3, { timeout: 2_000 });
+      await expect(adminSection(page).getByRole('region', { name: 'Admin console errors' })).toContainText(v3, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(distHashes()).toEqual(before);

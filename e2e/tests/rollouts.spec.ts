@@ -1,17 +1,20 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { cohortBucket } from '../../contracts/src/releases';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { e2eReleaseStore, stackUrls } from '../support/environment';
 import { repoRoot } from '../support/stack';
 
-// A new mf-shop reaches half the browsers first. A broken one (its entry throws) is caught by the
-// pages' fallback, reported, and rolled back by itself (the e2e stack's limit: 3 failures); a
-// healthy one rolled out to 100 % becomes live. The Releases page shows each step.
+// Guarded rollouts (docs/releases.md): a new mf-shop reaches a share of the browsers, and the api
+// compares what its visitors live through with what the live version's do. A candidate whose "Add to
+// cart" throws, or whose every click blocks the main thread for 300 ms, rolls back by itself; a
+// healthy one rises through its stages to live. The e2e stack judges every second from 3 cohorts a
+// side (playwright.config.ts). Each browser below is a cohort of its own, on the home page.
 
 const run = promisify(execFile);
 const scriptEnv = { ...process.env, RELEASES_DIR: e2eReleaseStore };
@@ -19,155 +22,281 @@ const shotsDir = path.resolve(__dirname, '../screenshots');
 const script = (name: string, args: string[]) =>
   run(process.execPath, [path.join(repoRoot, `tooling/${name}.mjs`), ...args], { cwd: repoRoot, env: scriptEnv });
 
-/** A copy of a remote's build, published with `npm run release -- <remote> --from-build`; `broken`: its entry throws. */
-async function publishCopy(remote: 'mf-shop' | 'mf-admin', broken: boolean): Promise<{ version: string; manifestUrl: string }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `pcpp-${remote}-rollout-`));
+/**
+ * Faults cheap enough to add to a copy of a build: prepended to its entry script (remoteEntry.js,
+ * which runs whenever a page loads that version), so every file loads and the fault is the
+ * candidate's alone. A thrown error needs a build of its own (faultyShopBuild): from a script of
+ * another origin, the browser hides an error's details from the page unless React's handler reports it.
+ */
+const FAULTS = {
+  none: '',
+  // Every click and key blocks the main thread for 300 ms.
+  slowInteractions: `['pointerdown', 'keydown'].forEach(function (type) {
+  document.addEventListener(type, function () {
+    var end = performance.now() + 300;
+    while (performance.now() < end) {}
+  }, true);
+});`,
+} as const;
+
+/**
+ * mf-shop built once more, with its Add to cart click handler throwing (e2e/support/faulty-shop.webpack.cjs):
+ * the only extra build of the suite. Answers its folder.
+ */
+async function faultyShopBuild(): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-mf-shop-faulty-'));
+  await run(path.join(repoRoot, 'node_modules/.bin/webpack'), ['--mode', 'production', '--config', path.join(repoRoot, 'e2e/support/faulty-shop.webpack.cjs'), '--output-path', dir], {
+    cwd: path.join(repoRoot, 'mf-shop'),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return dir;
+}
+
+/**
+ * A copy of a remote's build (its dist, or `build`) with `fault` in its entry, published
+ * (`npm run release -- <remote> --from-build`).
+ */
+async function publishCandidate(
+  fault: keyof typeof FAULTS,
+  { remote = 'mf-shop', build }: { remote?: 'mf-shop' | 'mf-admin'; build?: string } = {},
+): Promise<{ version: string; manifestUrl: string; files: string }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `pcpp-${remote}-candidate-`));
   try {
-    cpSync(path.join(repoRoot, remote, 'dist'), dir, { recursive: true });
-    if (broken) {
-      writeFileSync(path.join(dir, 'remoteEntry.js'), `throw new Error("broken on purpose ${Date.now()}");\n`);
-      for (const sibling of ['remoteEntry.js.br', 'remoteEntry.js.gz']) unlinkSync(path.join(dir, sibling));
-    }
+    cpSync(build ?? path.join(repoRoot, remote, 'dist'), dir, { recursive: true });
+    const entry = path.join(dir, 'remoteEntry.js');
+    // A marker makes each copy a version of its own (a version is its files' hash).
+    const source = `/* e2e candidate ${Date.now()} */\n;(function () {\n${FAULTS[fault]}\n})();\n${readFileSync(entry, 'utf8')}`;
+    writeFileSync(entry, source);
+    // The static server sends the precompressed siblings as they are: they follow the change.
+    writeFileSync(`${entry}.gz`, gzipSync(source, { level: 9 }));
+    writeFileSync(`${entry}.br`, brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
     const { stdout } = await script('release', [remote, '--from-build', dir]);
     const match = new RegExp(`Published ${remote} (\\S+)\\n\\s+(\\S+)`).exec(stdout);
     if (!match) throw new Error(`no version in: ${stdout}`);
-    return { version: match[1]!, manifestUrl: match[2]! };
+    return { version: match[1]!, manifestUrl: match[2]!, files: match[2]!.replace('mf-manifest.json', '') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Cohort ids the rollout of `remote` at `percent` serves the candidate (inside) or the live version (outside). */
-function cohorts(percent: number, remote: 'mf_shop' | 'mf_admin' = 'mf_shop') {
+/**
+ * Cohort ids a rollout of `remote` at `percent` serves the candidate (inside) or the live version
+ * (outside; from `outsideFrom` up, for one that must stay outside as the share rises).
+ */
+function cohorts(percent: number, count = 3, remote: 'mf_shop' | 'mf_admin' = 'mf_shop', outsideFrom = percent) {
   const inside: string[] = [];
   const outside: string[] = [];
-  for (let i = 0; inside.length < 6 || outside.length < 2; i += 1) {
-    const id = `e2e-rollout-${Date.now().toString(36)}-${i}`.padEnd(16, '0');
-    (cohortBucket(id, remote) < percent ? inside : outside).push(id);
+  const base = `e2e-guard-${Date.now().toString(36)}`;
+  for (let i = 0; inside.length < count || outside.length < count; i += 1) {
+    const id = `${base}-${i}`.padEnd(16, '0');
+    const bucket = cohortBucket(id, remote);
+    if (bucket < percent) inside.push(id);
+    else if (bucket >= outsideFrom) outside.push(id);
   }
-  return { inside, outside };
+  return { inside: inside.slice(0, count), outside: outside.slice(0, count) };
 }
 
-/** The home page in a browser of its own whose cohort is `cohort`; answers the page, open. */
-async function homeAs(browser: Browser, cohort: string): Promise<Page> {
+/** Whether the shell's server serves the rollout of `manifestUrl` yet (it keeps the registry's answer a few seconds). */
+async function servesRollout(manifestUrl: string, cohort?: string): Promise<boolean> {
+  const answer = await fetch(`${stackUrls.shell}/`, cohort ? { headers: { cookie: `pcpp_cohort=${cohort}` } } : {});
+  return (await answer.text()).includes(manifestUrl);
+}
+
+const isReport = (request: Request, route: string) => request.method() === 'POST' && new URL(request.url()).pathname === route;
+
+/**
+ * The home page in a browser of its own whose cohort is `cohort`: waits until the page reported its
+ * mf-shop load (the api then counts the cohort), runs `act`, then leaves the page, which sends its
+ * Web Vitals by sendBeacon; answers what the page loaded and the version it reported.
+ */
+async function visit(browser: Browser, cohort: string, act?: (page: Page) => Promise<void>) {
   const context = await browser.newContext();
   await context.addCookies([{ name: 'pcpp_cohort', value: cohort, url: stackUrls.shell }]);
   const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  const loaded = page.waitForRequest((request) => isReport(request, '/remotes/loads') && request.postDataJSON()?.remote === 'mf_shop');
+  const vitalsLoaded = page.waitForResponse((response) => /\/web-vitals\.[0-9a-f]+\.js$/.test(response.url()));
   await page.goto(`${stackUrls.shell}/`);
-  return page;
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
+  const loadReport = await loaded;
+  expect((await loadReport.response())?.status()).toBe(204);
+  // The vitals' observers are in place (after the first paint, off the critical path).
+  await vitalsLoaded;
+  await act?.(page);
+  // Leaving the page hides it: its vitals go.
+  await page.goto('about:blank');
+  await context.close();
+  return { requested, version: loadReport.postDataJSON().version as string };
 }
 
-/**
- * Whether the shell's server already serves the rollout of `manifestUrl`: its pages carry the registry's
- * answer, which it keeps a few seconds, so a rollout reaches pages within that.
- */
-async function servesRollout(manifestUrl: string): Promise<boolean> {
-  const answer = await fetch(`${stackUrls.shell}/`);
-  return (await answer.text()).includes(manifestUrl);
+/** Clicks the first part's "Add to cart" after the page settled, and gives the browser a frame to time it. */
+async function addToCart(page: Page) {
+  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
 }
 
 const shopSection = (page: Page) => page.locator('section[data-remote="mf_shop"]');
 const adminSection = (page: Page) => page.locator('section[data-remote="mf_admin"]');
 
-test('a broken mf-shop rolled out to half the browsers falls back, is reported and rolls back by itself; a healthy one at 100 % goes live', async ({ page, browser }) => {
-  test.setTimeout(240_000);
-  const published: string[] = [];
-  let original = '';
-  try {
-    await signInThroughLoginPage(page, demoAccounts.admin);
-    await page.goto('/dashboard/releases');
-    original = (await shopSection(page).getByTestId('live-version').textContent()) ?? '';
-    expect(original).toMatch(/\+/);
-
-    // 1. A broken version, to half the browsers, through the script.
-    const broken = await publishCopy('mf-shop', true);
-    published.push(broken.version);
-    const { stdout } = await script('rollout', ['mf-shop', broken.version, '50']);
-    expect(stdout).toContain(`mf_shop ${broken.version} rolls out to 50 % of the browsers (live: ${original}).`);
+/** Reloads the Releases page until mf_shop's last rollout says `text` (the verdict runs every second). */
+async function lastRolloutSays(page: Page, text: string | RegExp) {
+  await expect(async () => {
     await page.reload();
-    await expect(shopSection(page).getByTestId('candidate-version')).toHaveText(broken.version);
-    await expect(shopSection(page).getByTestId('rollout-share')).toHaveText('50 %');
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(shotsDir, `dashboard-releases-rollout-${width}.png`), fullPage: true });
-    }
+    await expect(shopSection(page).getByTestId('last-rollout')).toContainText(text, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
-    // 2. Browsers outside the share get the live version, with nothing to report.
-    const { inside, outside } = cohorts(50);
-    await expect
-      .poll(async () => servesRollout(broken.manifestUrl), { timeout: 20_000 })
-      .toBe(true);
-    const liveBrowser = await homeAs(browser, outside[0]!);
-    await expect(liveBrowser.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
-    await liveBrowser.context().close();
-
-    // 3. Browsers inside it load the candidate, which throws: each shows the page through the live
-    // version all the same, and reports the candidate's failure, until the rollout rolls back.
-    for (const cohort of inside.slice(0, 3)) {
-      const context = await browser.newContext();
-      await context.addCookies([{ name: 'pcpp_cohort', value: cohort, url: stackUrls.shell }]);
-      const candidatePage = await context.newPage();
-      const reported = candidatePage.waitForRequest(
-        (request) => request.url().endsWith('/remotes/errors') && request.postDataJSON()?.version === broken.version,
-      );
-      const loadedCandidate = candidatePage.waitForRequest((request) => request.url().startsWith(broken.manifestUrl.replace('mf-manifest.json', '')));
-      await candidatePage.goto(`${stackUrls.shell}/`);
-      await loadedCandidate;
-      await expect(candidatePage.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
-      await expect(candidatePage.getByRole('alert')).toHaveCount(0);
-      const report = await reported;
-      expect(report.postDataJSON()).toMatchObject({ remote: 'mf_shop', version: broken.version, cohort });
-      expect((await report.response())?.status()).toBe(204);
-      await context.close();
-    }
-
-    // 4. The third failure passed the limit: the rollout ended by itself, and the page says why.
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.reload();
-    const last = shopSection(page).getByTestId('last-rollout');
-    await expect(last).toContainText(`Last rollout: ${broken.version} at 50 %, rolled back automatically`);
-    await expect(last).toContainText('Rolled back automatically: 3 of 3 loads failed (100.0 %)');
-    await expect(shopSection(page).getByTestId('candidate-version')).toHaveCount(0);
-    await expect(shopSection(page).getByTestId('live-version')).toHaveText(original);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(shotsDir, `dashboard-releases-rolled-back-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/dashboard/activity');
-    await expect(page.locator('main')).toContainText(`rolled back the rollout of mf_shop ${broken.version}`);
-
-    // Everyone gets the live version again: the cohort that got the candidate no longer loads it.
-    await expect
-      .poll(async () => servesRollout(broken.manifestUrl), { timeout: 20_000 })
-      .toBe(false);
-    const after = await homeAs(browser, inside[0]!);
-    await expect(after.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
-    await after.context().close();
-
-    // 5. A healthy version, rolled out from the Releases page, then to 100 %: it is live.
-    const healthy = await publishCopy('mf-shop', false);
-    published.push(healthy.version);
-    await page.goto('/dashboard/releases');
-    await shopSection(page).getByLabel('Share (%)').fill('50');
-    await shopSection(page).getByRole('button', { name: `Roll out Shop ${healthy.version}` }).click();
-    await expect(shopSection(page).getByTestId('candidate-version')).toHaveText(healthy.version);
-    await shopSection(page).getByRole('button', { name: 'Complete' }).click();
-    await expect(shopSection(page).getByTestId('live-version')).toHaveText(healthy.version);
-    await expect(shopSection(page).getByTestId('last-rollout')).toContainText(`Last rollout: ${healthy.version} at 50 %, completed`);
-    const live = await homeAs(browser, outside[0]!);
-    await expect(live.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
-    await live.context().close();
-  } finally {
-    // After a failure, a rollout still under way ends; the version that was live goes back live,
-    // and the test's versions leave the store.
-    if (original) {
-      await page.goto('/dashboard/releases').catch(() => undefined);
-      if ((await shopSection(page).getByTestId('candidate-version').count().catch(() => 0)) > 0) await script('rollback', ['mf-shop']).catch(() => undefined);
-      await script('promote', ['mf-shop', original]).catch(() => undefined);
-    }
-    for (const version of published) rmSync(path.join(e2eReleaseStore, 'mf-shop', version), { recursive: true, force: true });
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
   }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+let live = '';
+const published: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  await signInThroughLoginPage(page, demoAccounts.admin);
+  await page.goto('/dashboard/releases');
+  live = (await shopSection(page).getByTestId('live-version').textContent()) ?? '';
+  expect(live).toMatch(/\+/);
+});
+
+// After a failure, a rollout still under way ends, the version that was live is live again, and
+// the test's versions leave the store.
+test.afterEach(async () => {
+  if (published.length === 0) return;
+  await script('rollback', ['mf-shop']).catch(() => undefined);
+  if (live) await script('promote', ['mf-shop', live]).catch(() => undefined);
+  for (const version of published.splice(0)) rmSync(path.join(e2eReleaseStore, 'mf-shop', version), { recursive: true, force: true });
+});
+
+test('a candidate whose "Add to cart" throws, rolled out to half the browsers, rolls back on runtime errors and the Releases page says why', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const build = await faultyShopBuild();
+  const candidate = await publishCandidate('none', { build }).finally(() => rmSync(build, { recursive: true, force: true }));
+  published.push(candidate.version);
+  const { stdout } = await script('rollout', ['mf-shop', candidate.version, '50']);
+  expect(stdout).toContain(`mf_shop ${candidate.version} rolls out to 50 % of the browsers (live: ${live}).`);
+  const { inside, outside } = cohorts(50);
+  // The shell's server has the rollout, and has rendered with the candidate's server build once.
+  await expect.poll(() => servesRollout(candidate.manifestUrl, inside[0]), { timeout: 20_000 }).toBe(true);
+
+  // Browsers inside the share first: the candidate loads fine, and its Add to cart throws, reported
+  // once as its runtime error. (No verdict yet: the live side has no cohort.)
+  for (const cohort of inside) {
+    const onCandidate = await visit(browser, cohort, async (page) => {
+      const reported = page.waitForRequest((request) => isReport(request, '/remotes/errors'));
+      await addToCart(page);
+      const report = await reported;
+      expect(report.postDataJSON()).toMatchObject({
+        remote: 'mf_shop',
+        version: candidate.version,
+        cohort,
+        kind: 'runtime',
+        message: 'Error: Add to cart failed: the cart store is not ready',
+        // Thrown in the shop's own chunk, which React's handler called.
+        source: expect.stringMatching(new RegExp(`^${candidate.files.replace(/[.+?]/g, '\\$&')}[^/]+\\.js:\\d+:\\d+$`)),
+      });
+      expect((await report.response())?.status()).toBe(204);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+    expect(onCandidate.version).toBe(candidate.version);
+  }
+  // Then browsers outside it: the live version, whose Add to cart works.
+  for (const cohort of outside) {
+    const onLive = await visit(browser, cohort, async (page) => {
+      await addToCart(page);
+      await expect(page.getByRole('link', { name: /in (your )?cart/i }).first()).toBeVisible();
+    });
+    expect(onLive.version).toBe(live);
+    expect(onLive.requested.some((url) => url.startsWith(candidate.files))).toBe(false);
+  }
+
+  // Three cohorts of three met the error on the candidate, none on the live version: rolled back.
+  await lastRolloutSays(page, `Last rollout: ${candidate.version} at 50 %, rolled back automatically`);
+  const last = shopSection(page).getByTestId('last-rollout');
+  await expect(last).toContainText('Rolled back automatically: Runtime errors: 100.0 % of cohorts on the candidate against 0.0 % on the live version');
+  await expect(last.getByTestId('regression')).toContainText('MeasureRuntime errors');
+  await expect(last.getByTestId('regression')).toContainText('Candidate100.0 % from 3 cohorts');
+  await expect(shopSection(page).getByTestId('candidate-version')).toHaveCount(0);
+  await expect(shopSection(page).getByTestId('live-version')).toHaveText(live);
+  const errors = shopSection(page).getByRole('table', { name: 'Shop errors' });
+  const row = errors.getByRole('row').filter({ hasText: 'Add to cart failed: the cart store is not ready' }).filter({ hasText: candidate.version });
+  await expect(row).toContainText('Runtime error');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('3');
+  await screenshots(page, 'dashboard-releases-rolled-back-runtime');
+
+  await page.goto('/dashboard/activity');
+  await expect(page.locator('main')).toContainText(candidate.version);
+  await expect(page.locator('main')).toContainText('Runtime errors: 100.0 % of cohorts on the candidate');
+  // Everyone gets the live version again.
+  await expect.poll(() => servesRollout(candidate.manifestUrl, inside[0]), { timeout: 20_000 }).toBe(false);
+});
+
+test('a candidate whose every click blocks the main thread for 300 ms rolls back on INP', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const candidate = await publishCandidate('slowInteractions');
+  published.push(candidate.version);
+  await script('rollout', ['mf-shop', candidate.version, '50']);
+  const { inside, outside } = cohorts(50);
+  await expect.poll(() => servesRollout(candidate.manifestUrl, inside[0]), { timeout: 20_000 }).toBe(true);
+
+  // Live and candidate pages in turn, each clicked once: the beacons carry each page's INP.
+  for (let i = 0; i < 3; i += 1) {
+    expect((await visit(browser, outside[i]!, addToCart)).version).toBe(live);
+    expect((await visit(browser, inside[i]!, addToCart)).version).toBe(candidate.version);
+  }
+
+  await lastRolloutSays(page, `Last rollout: ${candidate.version} at 50 %, rolled back automatically`);
+  const last = shopSection(page).getByTestId('last-rollout');
+  await expect(last).toContainText('Rolled back automatically: INP p75:');
+  const facts = last.getByTestId('regression');
+  await expect(facts).toContainText('MeasureINP, 75th percentile');
+  // The candidate's p75 carries the 300 ms block; the live version's is a fraction of it.
+  const ms = async (label: string) => Number(/([\d,]+) ms/.exec((await facts.locator('div', { hasText: label }).first().textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+  expect(await ms('Candidate')).toBeGreaterThanOrEqual(300);
+  expect(await ms('Live')).toBeLessThan(150);
+  await expect(shopSection(page).getByTestId('live-version')).toHaveText(live);
+  await screenshots(page, 'dashboard-releases-rolled-back-inp');
+});
+
+test('a healthy candidate rolled out in stages from the Releases page rises through them to live by itself', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const candidate = await publishCandidate('none');
+  published.push(candidate.version);
+  await page.reload();
+  const shop = shopSection(page);
+  await shop.getByLabel('Stages (%)').fill('25, 50, 100');
+  // Six seconds a stage: the e2e's patience, not a team's.
+  await shop.getByLabel('Stage window (minutes)').fill('0.1');
+  await shop.getByRole('button', { name: `Roll out Shop ${candidate.version}` }).click();
+  await expect(shop.getByTestId('candidate-version')).toHaveText(candidate.version);
+  await expect(shop.getByTestId('rollout-stage')).toContainText('Stage 1 of 3 (25 → 50 → 100 %, 6 s each).');
+
+  // A stage rises only once judged healthy: visitors on both sides load their version, no error.
+  const { inside, outside } = cohorts(25, 3, 'mf_shop', 50);
+  await expect.poll(() => servesRollout(candidate.manifestUrl, inside[0]), { timeout: 20_000 }).toBe(true);
+  for (let i = 0; i < 3; i += 1) {
+    expect((await visit(browser, outside[i]!)).version).toBe(live);
+    expect((await visit(browser, inside[i]!)).version).toBe(candidate.version);
+  }
+  await expect(async () => {
+    await page.reload();
+    await expect(shop.getByTestId('verdict')).toContainText('Healthy at the last verdict', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(shop.getByRole('table', { name: 'Shop rollout health' })).toContainText('0.0 % of 3 cohorts');
+  await screenshots(page, 'dashboard-releases-staged');
+
+  // Nobody clicks: it is live after its last stage.
+  await lastRolloutSays(page, new RegExp(`Last rollout: ${candidate.version.replace(/[.+]/g, '\\$&')} at \\d+ %, completed`));
+  await expect(shop.getByTestId('live-version')).toHaveText(candidate.version);
+  await expect(shop.getByTestId('last-rollout')).toContainText('went through every stage healthy');
+  await page.goto('/dashboard/activity');
+  await expect(page.locator('main')).toContainText(`${candidate.version} stayed healthy`);
 });
 
 test('a new mf-admin rolled out to half the browsers: each browser keeps its version, and the Releases page counts the loads of each', async ({ page, browser }) => {
@@ -175,14 +304,12 @@ test('a new mf-admin rolled out to half the browsers: each browser keeps its ver
   let version = '';
   let original = '';
   try {
-    await signInThroughLoginPage(page, demoAccounts.admin);
-    await page.goto('/dashboard/releases');
     original = (await adminSection(page).getByTestId('live-version').textContent()) ?? '';
-    const candidate = await publishCopy('mf-admin', false);
+    const candidate = await publishCandidate('none', { remote: 'mf-admin' });
     version = candidate.version;
     const { stdout } = await script('rollout', ['mf-admin', version, '50']);
     expect(stdout).toContain(`mf_admin ${version} rolls out to 50 % of the browsers (live: ${original}).`);
-    const { inside, outside } = cohorts(50, 'mf_admin');
+    const { inside, outside } = cohorts(50, 1, 'mf_admin');
     await expect.poll(async () => servesRollout(candidate.manifestUrl), { timeout: 20_000 }).toBe(true);
 
     // An admin whose browser is in the share gets the candidate, one outside it the live version;

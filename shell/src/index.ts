@@ -1,5 +1,9 @@
+import { tapReportError } from './features/remotes/report-error-tap';
+
 // Marks when the page's first script runs: npm run bench compares it with the first paint.
 performance.mark('shell-script-start');
+// Before react-dom loads: the errors of a remote's event handlers reach the runtime error reports.
+tapReportError();
 
 /** The longest a server-rendered page waits for its pictures before it hydrates. */
 const PAINT_FIRST_CAP_MS = 1_500;

@@ -232,16 +232,18 @@ export async function registerLocalReleases({ env, ports }) {
 
 /**
  * Serves a published version to `percent` % of the browsers (their cohorts), or raises the share of
- * its rollout; at 100 it becomes live. Answers the remote's releases as the api returns them.
+ * its rollout; at 100 it becomes live. Or, given `{stages, stageMinutes}`, starts a staged rollout
+ * that rises through the stages by itself. Answers the remote's releases as the api returns them.
  * @param {string} name
  * @param {string} version
- * @param {number} percent
+ * @param {number | { stages: number[], stageMinutes?: number }} share
  * @param {{ env?: NodeJS.ProcessEnv }} [options]
  */
-export async function rollOutRemote(name, version, percent, { env = process.env } = {}) {
+export async function rollOutRemote(name, version, share, { env = process.env } = {}) {
   const folder = remoteFolder(name);
   const session = await adminSession(env);
-  const answer = await session.call('POST', `/releases/${REMOTES[folder]}/rollout`, { version, percent });
+  const body = typeof share === 'number' ? { version, percent: share } : { version, ...share };
+  const answer = await session.call('POST', `/releases/${REMOTES[folder]}/rollout`, body);
   if (answer.status !== 200) throw new Error(answer.body.message);
   return answer.body;
 }

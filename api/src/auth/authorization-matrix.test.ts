@@ -73,6 +73,15 @@ async function publishedRelease(remote: 'mf_shop' | 'mf_dashboard' | 'mf_admin',
   return version;
 }
 
+/** A live mf_shop version and a page load of a cohort of its own: a report's body (with `fields`), as JSON. */
+async function liveShopPageLoad(fields: object): Promise<string> {
+  const version = await publishedRelease('mf_shop');
+  await api.database.collections.liveRemotes.updateOne({ remote: 'mf_shop' }, { $set: { live: version, history: [], updatedAt: new Date() } }, { upsert: true });
+  const cohort = `matrix-cohort-${randomSuffix()}`;
+  const { loadId } = (await server().get('/remotes').query({ cohort })).body;
+  return JSON.stringify({ remote: 'mf_shop', version, loadId, cohort, ...fields });
+}
+
 interface Row {
   /** Statuses for no token, the customer, another customer (owns nothing touched), an admin. */
   expected: [none: number, customer: number, anotherCustomer: number, admin: number];
@@ -436,17 +445,16 @@ const MATRIX: Record<string, Row> = {
     },
     send: (p, report) => as(server().post('/remotes/errors').send(JSON.parse(report)), p),
   },
-  // A sampled successful load, under the same rules; the page load asked GET /remotes with its cohort.
+  // A sampled successful load, and a page's Web Vitals, under the same rules; the page load asked GET /remotes with its cohort.
   'POST /remotes/loads': {
     expected: [204, 204, 204, 204],
-    setup: async () => {
-      const version = await publishedRelease('mf_shop');
-      await api.database.collections.liveRemotes.updateOne({ remote: 'mf_shop' }, { $set: { live: version, history: [], updatedAt: new Date() } }, { upsert: true });
-      const cohort = `matrix-cohort-${randomSuffix()}`;
-      const { loadId } = (await server().get('/remotes').query({ cohort })).body;
-      return JSON.stringify({ remote: 'mf_shop', version, loadId, cohort });
-    },
+    setup: () => liveShopPageLoad({}),
     send: (p, report) => as(server().post('/remotes/loads').send(JSON.parse(report)), p),
+  },
+  'POST /remotes/vitals': {
+    expected: [204, 204, 204, 204],
+    setup: () => liveShopPageLoad({ lcp: 1800, inp: 90, cls: 0.01 }),
+    send: (p, report) => as(server().post('/remotes/vitals').send(JSON.parse(report)), p),
   },
   'POST /releases/:remote/rollout': {
     expected: [401, 403, 403, 200],
@@ -459,7 +467,8 @@ const MATRIX: Record<string, Row> = {
       );
       return candidate;
     },
-    send: (p, version) => as(server().post('/releases/mf_admin/rollout').send({ version, percent: 25 }), p),
+    // The staged form (the share-by-hand one goes through the same checks).
+    send: (p, version) => as(server().post('/releases/mf_admin/rollout').send({ version, stages: [25, 50, 100], stageMinutes: 30 }), p),
   },
   'POST /releases/:remote/rollout/abort': {
     expected: [401, 403, 403, 200],

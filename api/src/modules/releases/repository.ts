@@ -1,9 +1,12 @@
 import type { RemoteName } from '@pcpp/contracts/core';
 import type { Collection, OptionalUnlessRequiredId, WithId } from 'mongodb';
-import type { LiveRemoteDocument, ReleaseDocument, RemoteFailureDocument, RemoteLoadDocument, RolloutCountDocument, RolloutDocument, RolloutOutcomeDocument } from './documents';
+import type { LiveRemoteDocument, ReleaseDocument, RemoteReportDocument, RemoteReportKind, RolloutDocument, RolloutOutcomeDocument, VerdictDocument } from './documents';
 
 const DUPLICATE_KEY = 11000;
 const FAILURES_LISTED = 20;
+const ERROR_GROUPS_LISTED = 20;
+/** The newest errors the Releases page groups (a bound on what one page view reads). */
+const ERRORS_GROUPED = 5_000;
 
 /** Inserts a copy of `doc`; false when a unique index already holds its key. */
 async function insertUnlessDuplicate<T extends object>(collection: Collection<T>, doc: OptionalUnlessRequiredId<T>): Promise<boolean> {
@@ -19,11 +22,9 @@ async function insertUnlessDuplicate<T extends object>(collection: Collection<T>
 export function createReleasesRepository(collections: {
   releases: Collection<ReleaseDocument>;
   liveRemotes: Collection<LiveRemoteDocument>;
-  remoteFailures: Collection<RemoteFailureDocument>;
-  remoteLoads: Collection<RemoteLoadDocument>;
-  rolloutCounts: Collection<RolloutCountDocument>;
+  remoteReports: Collection<RemoteReportDocument>;
 }) {
-  const { releases, liveRemotes, remoteFailures, remoteLoads, rolloutCounts } = collections;
+  const { releases, liveRemotes, remoteReports } = collections;
   return {
     /** False when this version of the remote is already stored (the unique index decides). */
     insertRelease(release: ReleaseDocument): Promise<boolean> {
@@ -93,26 +94,58 @@ export function createReleasesRepository(collections: {
       return modifiedCount === 1;
     },
 
-    /** Adds to the counts of one side of a rollout; answers them after the addition. */
-    async countRollout(rolloutId: string, side: 'candidate' | 'live', add: { loads: number; failures: number }): Promise<{ loads: number; failures: number }> {
-      const _id = `${rolloutId}:${side}`;
-      await rolloutCounts.updateOne({ _id }, { $inc: { loads: add.loads, failures: add.failures } }, { upsert: true });
-      const doc = await rolloutCounts.findOne({ _id });
-      return { loads: doc?.loads ?? 0, failures: doc?.failures ?? 0 };
+    /**
+     * Takes this tick of a rollout's verdict: moves its next verdict time from a past one to `next`,
+     * only if no other instance did first. True: this instance judges it now.
+     */
+    async claimVerdict(remote: RemoteName, rolloutId: string, now: Date, next: Date): Promise<boolean> {
+      const { modifiedCount } = await liveRemotes.updateOne(
+        { remote, 'rollout.id': rolloutId, 'rollout.nextVerdictAt': { $lte: now } },
+        { $set: { 'rollout.nextVerdictAt': next } },
+      );
+      return modifiedCount === 1;
     },
 
+    /** Keeps the latest verdict of a rollout still under way. */
+    async setVerdict(remote: RemoteName, rolloutId: string, verdict: VerdictDocument): Promise<void> {
+      await liveRemotes.updateOne({ remote, 'rollout.id': rolloutId }, { $set: { 'rollout.verdict': verdict } });
+    },
+
+    /** Moves a staged rollout to its next share, only from stage `fromIndex` (one instance advances it once). */
+    async advanceStage(remote: RemoteName, rolloutId: string, fromIndex: number, next: { percent: number; stageIndex: number; stageStartedAt: Date }): Promise<boolean> {
+      const { modifiedCount } = await liveRemotes.updateOne(
+        { remote, 'rollout.id': rolloutId, 'rollout.stageIndex': fromIndex },
+        {
+          $set: {
+            'rollout.percent': next.percent,
+            'rollout.stageIndex': next.stageIndex,
+            'rollout.stageStartedAt': next.stageStartedAt,
+            updatedAt: new Date(),
+          },
+        },
+      );
+      return modifiedCount === 1;
+    },
+
+    /** False when this page load already reported this version with this kind (the unique index decides). */
+    insertReport(report: RemoteReportDocument): Promise<boolean> {
+      return insertUnlessDuplicate(remoteReports, report);
+    },
+
+    /** The reports counted in a rollout (those under load ids with a cohort). */
+    rolloutReports(rolloutId: string): Promise<WithId<RemoteReportDocument>[]> {
+      return remoteReports.find({ rolloutId, cohort: { $ne: null } }).toArray();
+    },
+
+    /** Per side of a rollout: the page loads that reported its version, and its load failures. */
     async rolloutCounts(rolloutId: string): Promise<Record<'candidate' | 'live', { loads: number; failures: number }>> {
-      const docs = await rolloutCounts.find({ _id: { $in: [`${rolloutId}:candidate`, `${rolloutId}:live`] } }).toArray();
+      // Counted here rather than by $group: the embedded database evaluates no expression in a group's _id.
+      const reports = await remoteReports.find({ rolloutId }).toArray();
       const of = (side: string) => {
-        const doc = docs.find((entry) => entry._id === `${rolloutId}:${side}`);
-        return { loads: doc?.loads ?? 0, failures: doc?.failures ?? 0 };
+        const mine = reports.filter((report) => report.side === side);
+        return { loads: new Set(mine.map((report) => report.loadId)).size, failures: mine.filter((report) => report.kind === 'loadError').length };
       };
       return { candidate: of('candidate'), live: of('live') };
-    },
-
-    /** False when this page load already reported this version loaded (the unique index decides). */
-    insertLoad(load: RemoteLoadDocument): Promise<boolean> {
-      return insertUnlessDuplicate(remoteLoads, load);
     },
 
     /** Every published version and what is live, for the registry file (registry-file.ts). */
@@ -120,19 +153,41 @@ export function createReleasesRepository(collections: {
       return { releases: await releases.find({}).toArray(), live: await liveRemotes.find({}).toArray() };
     },
 
-    /** False when this page load already reported this version (the unique index decides). */
-    insertFailure(failure: RemoteFailureDocument): Promise<boolean> {
-      return insertUnlessDuplicate(remoteFailures, failure);
-    },
-
-    /** A remote's failures since `since`: the newest 20, and how many in all. */
+    /** A remote's load failures since `since`: the newest 20, and how many in all. */
     async recentFailures(remote: RemoteName, since: Date) {
-      const filter = { remote, at: { $gte: since } };
+      const filter = { remote, kind: 'loadError' as RemoteReportKind, at: { $gte: since } };
       const [docs, total] = await Promise.all([
-        remoteFailures.find(filter).sort({ at: -1, _id: -1 }).limit(FAILURES_LISTED).toArray(),
-        remoteFailures.countDocuments(filter),
+        remoteReports.find(filter).sort({ at: -1, _id: -1 }).limit(FAILURES_LISTED).toArray(),
+        remoteReports.countDocuments(filter),
       ]);
       return { docs, total };
+    },
+
+    /**
+     * A remote's errors since `since` (the newest ERRORS_GROUPED), grouped by kind, version and message:
+     * how many reports, how many cohorts, first and last seen; most reported first, at most 20.
+     * Grouped here: the embedded database has no $min/$max accumulators.
+     */
+    async errorGroups(remote: RemoteName, since: Date) {
+      const reports = await remoteReports
+        .find({ remote, kind: { $in: ['loadError', 'runtimeError'] }, at: { $gte: since } })
+        .sort({ at: -1 })
+        .limit(ERRORS_GROUPED)
+        .toArray();
+      const groups = new Map<string, { kind: RemoteReportKind; version: string; message: string; count: number; cohorts: Set<string | null>; firstSeen: Date; lastSeen: Date }>();
+      for (const report of reports) {
+        const key = JSON.stringify([report.kind, report.version, report.message ?? '']);
+        const group = groups.get(key) ?? { kind: report.kind, version: report.version, message: report.message ?? '', count: 0, cohorts: new Set(), firstSeen: report.at, lastSeen: report.at };
+        group.count += 1;
+        group.cohorts.add(report.cohort);
+        if (report.at < group.firstSeen) group.firstSeen = report.at;
+        if (report.at > group.lastSeen) group.lastSeen = report.at;
+        groups.set(key, group);
+      }
+      return [...groups.values()]
+        .sort((x, y) => y.count - x.count || y.lastSeen.getTime() - x.lastSeen.getTime())
+        .slice(0, ERROR_GROUPS_LISTED)
+        .map((group) => ({ ...group, cohorts: group.cohorts.size }));
     },
   };
 }

@@ -1,10 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
 import request from 'supertest';
 import { createAccount, createTestApi, type TestApi } from '../../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../../test/release-fixtures';
-import { cohortBucket, chooseManifest } from '@pcpp/contracts/core';
-import { FAILURE_REPORTS_PER_WINDOW, TOO_MANY_REPORTS } from '../../rate-limits';
-import { passesRollbackLimits } from './service';
+import { cohortBucket, chooseManifest, releaseMessages } from '@pcpp/contracts/core';
+import { TOO_MANY_REPORTS } from '../../rate-limits';
 
 // The release registry against real manifests over HTTP. (Who may call what: src/auth/admin-access.test.ts.)
 
@@ -144,7 +144,8 @@ describe('promote and roll back', () => {
       versions: { mf_admin: { live: v1 } },
       rollouts: {},
       loadSampleRate: 0.1,
-      loadId: expect.stringMatching(/^[\w-]+\.[\w-]{43}$/),
+      vitalsSampleRate: 0.1,
+      loadId: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]{43}$/),
     });
     expect((await liveRemotes()).loadId).not.toBe(remotes.body.loadId);
   });
@@ -157,6 +158,7 @@ describe('promote and roll back', () => {
       versions: { mf_admin: { live: v2, previous: v1 } },
       rollouts: {},
       loadSampleRate: 0.1,
+      vitalsSampleRate: 0.1,
       loadId: expect.any(String),
     });
     const again = await promote('mf_admin', v2);
@@ -232,11 +234,19 @@ describe('promote and roll back', () => {
   });
 });
 
-/** A load id as the api signs one (`<payload>.<HMAC-SHA256>`, base64url), with a payload of the test's choosing. */
-function signedLoadId(secret: string, payload: unknown): string {
-  const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${encoded}.${createHmac('sha256', secret).update(encoded).digest('base64url')}`;
+/** A load id as the api signs one (a JWT, HS256, jose), with claims of the test's choosing. */
+function signedLoadId(secret: string, claims: Record<string, unknown>, exp: number): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setJti(randomBytes(12).toString('base64url'))
+    .setIssuer('pcpp-api')
+    .setAudience('pcpp-remote-load')
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(`remote-load-ids:${secret}`));
 }
+
+/** The claims of a load id (its middle part). */
+const claimsOf = (loadId: string) => JSON.parse(Buffer.from(loadId.split('.')[1]!, 'base64url').toString());
 
 describe('load failures', () => {
   const live = '1.0.0+broken';
@@ -247,7 +257,7 @@ describe('load failures', () => {
   let reportingAdmin: { token: string };
   const report = (body: object) => request(reporting.app).post('/remotes/errors').send({ cohort: COHORT, ...body });
   const pageLoad = async () => (await request(reporting.app).get('/remotes')).body;
-  const failuresOfDashboard = () => reporting.database.collections.remoteFailures.countDocuments({ remote: 'mf_dashboard' });
+  const failuresOfDashboard = () => reporting.database.collections.remoteReports.countDocuments({ remote: 'mf_dashboard', kind: 'loadError' });
   const overviewOfReporting = async (remote: string) =>
     (await request(reporting.app).get('/releases').set('Authorization', `Bearer ${reportingAdmin.token}`)).body.find(
       (entry: { remote: string }) => entry.remote === remote,
@@ -298,32 +308,34 @@ describe('load failures', () => {
       ['mf_shop', live],
     ] as const) {
       const response = await report({ remote, version, loadId, message: 'boom' });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: `${remote} ${version} was not served to this page: a failure report names a version GET /remotes gave it` });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: `${remote} ${version} was not served to this page: a report names a version GET /remotes gave it` });
     }
     expect(await failuresOfDashboard()).toBe(stored);
   });
 
   it('refuses a load id the api did not sign, one altered, and one that has ended', async () => {
     const { loadId } = await pageLoad();
-    const [payload, signature] = loadId.split('.');
-    const served = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const widened = Buffer.from(JSON.stringify({ ...served, s: { ...served.s, mf_dashboard: [neverLive] } })).toString('base64url');
+    const [header, payload, signature] = loadId.split('.');
+    const claims = claimsOf(loadId);
+    const widened = Buffer.from(JSON.stringify({ ...claims, s: { ...claims.s, mf_dashboard: [neverLive] } })).toString('base64url');
     const secret = reporting.config.remoteLoadIds.secret;
     const invalid = { message: 'This report carries no load id the api signed: send the loadId of the GET /remotes answer the page loaded with' };
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
     const stored = await failuresOfDashboard();
     for (const forged of [
-      `${widened}.${signature}`,
-      `${payload}.${'A'.repeat(43)}`,
-      `${payload}.${signature}.extra`,
+      `${header}.${widened}.${signature}`,
+      `${header}.${payload}.${'A'.repeat(43)}`,
+      `${header}.${payload}.${signature}.extra`,
+      unsigned,
       payload,
       'not a load id',
-      signedLoadId('another api instance with its own secret 0123456789', served),
+      await signedLoadId('another api instance with its own secret 0123456789', claims, claims.exp),
     ]) {
       const response = await report({ remote: 'mf_dashboard', version: neverLive, loadId: forged, message: 'boom' });
       expect({ forged, status: response.status, body: response.body }).toEqual({ forged, status: 400, body: invalid });
     }
-    const ended = signedLoadId(secret, { n: randomBytes(12).toString('base64url'), e: Date.now() - 1, s: { mf_dashboard: [live] } });
+    const ended = await signedLoadId(secret, { s: { mf_dashboard: [live] }, a: claims.a }, Math.floor(Date.now() / 1000) - 1);
     const late = await report({ remote: 'mf_dashboard', version: live, loadId: ended, message: 'boom' });
     expect(late.status).toBe(400);
     expect(late.body).toEqual({ message: 'This page load is too old to report a failure: reload the page' });
@@ -334,7 +346,8 @@ describe('load failures', () => {
     [{ remote: 'mf_dashboard', version: '1.0.0', loadId: 'x' }, 'message is required'],
     [{ remote: 'mf_dashboard', version: '1.0.0', message: 'x' }, 'loadId is required: the one GET /remotes gave this page'],
     [{ remote: 'mf_dashboard', version: 'latest', loadId: 'x', message: 'x' }, 'version must be a semver such as 1.2.3+build'],
-    [{ remote: 'mf_dashboard', version: '1.0.0', loadId: 'x', message: 'x', stack: 'y' }, expect.any(String)],
+    [{ remote: 'mf_dashboard', version: '1.0.0', loadId: 'x', message: 'x', kind: 'render' }, 'kind must be one of: load, runtime'],
+    [{ remote: 'mf_dashboard', version: '1.0.0', loadId: 'x', message: 'x', stack: 'y'.repeat(2_001) }, 'stack: at most 2000 characters (send the first lines)'],
     [{ remote: 'mf_dashboard', manifestUrl: 'http://x.test/m.json', version: '1.0.0', loadId: 'x', message: 'x' }, expect.any(String)],
     [{ remote: 'shell', version: '1.0.0', loadId: 'x', message: 'x' }, 'remote must be one of: mf_shop, mf_dashboard, mf_admin'],
   ])('refuses a malformed report with a 400', async (body, message) => {
@@ -343,23 +356,58 @@ describe('load failures', () => {
     expect(response.body.message).toEqual(message);
   });
 
-  it(`takes at most ${FAILURE_REPORTS_PER_WINDOW} reports a minute from one address`, async () => {
-    const fresh = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl });
+  it('takes at most RELEASE_REPORTS_PER_ADDRESS reports a minute from one address, counted in the database', async () => {
+    const perAddress = 4;
+    const fresh = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASE_REPORTS_PER_ADDRESS: String(perAddress) });
     try {
       await fresh.database.collections.releases.insertOne({
         remote: 'mf_shop', version: live, manifestUrl: manifests.publish('mf_shop', live), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: admin.email,
       });
       await fresh.database.collections.liveRemotes.insertOne({ remote: 'mf_shop', live, history: [], updatedAt: new Date() });
       const statuses: number[] = [];
-      for (let i = 0; i <= FAILURE_REPORTS_PER_WINDOW; i += 1) {
-        // A page load each, so each report counts.
+      const routes = ['/remotes/errors', '/remotes/loads', '/remotes/vitals'];
+      for (let i = 0; i <= perAddress; i += 1) {
+        // A page load each, so each report counts; the three routes share the limit.
         const { loadId } = (await request(fresh.app).get('/remotes')).body;
-        statuses.push((await request(fresh.app).post('/remotes/errors').send({ remote: 'mf_shop', version: live, loadId, message: 'boom', cohort: COHORT })).status);
+        const route = routes[i % routes.length]!;
+        const body = { remote: 'mf_shop', version: live, loadId, cohort: COHORT, ...(route === '/remotes/errors' ? { message: 'boom' } : {}), ...(route === '/remotes/vitals' ? { inp: 80 } : {}) };
+        statuses.push((await request(fresh.app).post(route).send(body)).status);
       }
-      expect(statuses).toEqual([...Array(FAILURE_REPORTS_PER_WINDOW).fill(204), 429]);
-      expect(await fresh.database.collections.remoteFailures.countDocuments({})).toBe(FAILURE_REPORTS_PER_WINDOW);
+      expect(statuses).toEqual([...Array(perAddress).fill(204), 429]);
+      expect(await fresh.database.collections.remoteReports.countDocuments({})).toBe(perAddress);
       const refused = await request(fresh.app).post('/remotes/errors').send({ remote: 'mf_shop', version: live, loadId: 'x', message: 'boom' });
+      expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ message: TOO_MANY_REPORTS });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('POST /remotes/vitals as a beacon', () => {
+  it('counts vitals sent as sendBeacon sends a string (JSON in text/plain) and refuses text that is not JSON', async () => {
+    const live = '1.0.0+beacon';
+    const fresh = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl });
+    try {
+      await fresh.database.collections.releases.insertOne({
+        remote: 'mf_shop', version: live, manifestUrl: manifests.publish('mf_shop', live), shared: SHELL_SHARED, publishedAt: new Date(), publishedBy: admin.email,
+      });
+      await fresh.database.collections.liveRemotes.insertOne({ remote: 'mf_shop', live, history: [], updatedAt: new Date() });
+      const { loadId } = (await request(fresh.app).get('/remotes').query({ cohort: COHORT })).body;
+      const beacon = (text: string) => request(fresh.app).post('/remotes/vitals').set('Content-Type', 'text/plain;charset=UTF-8').send(text);
+      const counted = await beacon(JSON.stringify({ remote: 'mf_shop', version: live, loadId, cohort: COHORT, lcp: 900, inp: 120 }));
+      expect(counted.status).toBe(204);
+      expect(await fresh.database.collections.remoteReports.findOne({ kind: 'vitals' })).toMatchObject({ lcp: 900, inp: 120, cohort: COHORT });
+      const notJson = await beacon('lcp=900');
+      expect(notJson.status).toBe(400);
+      expect(notJson.body).toEqual({ message: releaseMessages.beaconNotJson });
+      const tooLarge = await beacon(JSON.stringify({ remote: 'mf_shop', version: live, loadId, cohort: COHORT, lcp: 900, pad: 'x'.repeat(5_000) }));
+      expect(tooLarge.status).toBe(413);
+      // Parsed, then checked by the same strict schema as a JSON body.
+      const unknownKey = await beacon(JSON.stringify({ remote: 'mf_shop', version: live, loadId, cohort: COHORT, lcp: 900, extra: 1 }));
+      expect(unknownKey.status).toBe(400);
+      expect(await fresh.database.collections.remoteReports.countDocuments({ kind: 'vitals' })).toBe(1);
     } finally {
       await fresh.close();
     }
@@ -421,12 +469,12 @@ describe('rollouts', () => {
     }
     // The load id of a cohort in the rollout lets it report the candidate and its fallback; another cohort's, the live version only.
     const { loadId } = await pageLoad(inside[0]);
-    const servedTo = (id: string) => JSON.parse(Buffer.from(id.split('.')[0]!, 'base64url').toString()).s.mf_shop;
+    const servedTo = (id: string) => claimsOf(id).s.mf_shop;
     expect(servedTo(loadId)).toEqual([s2, s1]);
     expect(servedTo((await pageLoad(outside[0])).loadId)).toEqual([s1]);
     // A report must come with the cohort its page load asked for.
     const wrongCohort = await request(api.app).post('/remotes/loads').send({ remote: 'mf_shop', version: s2, loadId, cohort: outside[0] });
-    expect(wrongCohort.status).toBe(400);
+    expect(wrongCohort.status).toBe(403);
     expect(wrongCohort.body).toEqual({ message: "This report names another cohort than its page load: send the cohort the page asked GET /remotes with" });
   });
 
@@ -503,6 +551,12 @@ describe('rollouts', () => {
     [{ version: s2, percent: '50' }, 'percent must be a whole number from 1 to 100'],
     [{ version: 'latest', percent: 50 }, 'version must be a semver such as 1.2.3+build'],
     [{ version: s2, percent: 50, live: true }, expect.any(String)],
+    [{ version: s2 }, 'percent is required (a whole number from 1 to 100), or stages'],
+    [{ version: s2, percent: 5, stages: [5, 100] }, 'Give percent (a share set by hand) or stages (shares it rises through by itself), not both'],
+    [{ version: s2, stages: [5, 50] }, 'stages must be 2 to 10 whole numbers from 1 to 100, each higher than the one before, ending at 100'],
+    [{ version: s2, stages: [50, 25, 100] }, 'stages must be 2 to 10 whole numbers from 1 to 100, each higher than the one before, ending at 100'],
+    [{ version: s2, stages: [5, 100], stageMinutes: 0 }, 'stageMinutes must be a number of minutes from 0.05 to 10080 (a week)'],
+    [{ version: s2, percent: 5, stageMinutes: 10 }, 'stageMinutes is the window of each stage: give stages with it'],
   ])('refuses a malformed rollout %j with a 400', async (body, message) => {
     const response = await rollout('mf_shop', body);
     expect(response.status).toBe(400);
@@ -532,106 +586,5 @@ describe('rollouts', () => {
       `release.rolloutStarted ${s3} to 40 %`,
       `release.rolloutCompleted ${s3}`,
     ]);
-  });
-});
-
-describe('automatic rollback', () => {
-  const live = '3.0.0+live';
-  const candidate = '3.1.0+candidate';
-  // Small limits, so a test stays under the reports one address may send a minute.
-  const limits = { RELEASE_ROLLBACK_FAILURES: '3', RELEASE_ROLLBACK_MIN_LOADS: '4', RELEASE_ROLLBACK_FAILURE_PERCENT: '25', RELEASE_LOAD_SAMPLE_PERCENT: '100' };
-  let own: TestApi;
-  let ownAdmin: { email: string; token: string };
-  const { inside } = cohortsOf('mf_admin', 50);
-
-  beforeEach(async () => {
-    own = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, ...limits });
-    ownAdmin = await createAccount(own, 'admin');
-    for (const version of [live, candidate]) {
-      await request(own.app).post('/releases/mf_admin').set('Authorization', `Bearer ${ownAdmin.token}`).send({ version, manifestUrl: manifests.publish('mf_admin', version) });
-    }
-    await request(own.app).post('/releases/mf_admin/promote').set('Authorization', `Bearer ${ownAdmin.token}`).send({ version: live });
-    const started = await request(own.app).post('/releases/mf_admin/rollout').set('Authorization', `Bearer ${ownAdmin.token}`).send({ version: candidate, percent: 50 });
-    expect(started.status).toBe(200);
-  });
-  afterEach(async () => {
-    await own.close();
-  });
-
-  /** One page load of a cohort in the rollout, reporting the candidate as failed or loaded. */
-  async function pageLoadReports(outcome: 'failed' | 'loaded', cohort: string) {
-    const { loadId } = (await request(own.app).get('/remotes').query({ cohort })).body;
-    const body = { remote: 'mf_admin', version: candidate, loadId, cohort };
-    const response =
-      outcome === 'failed'
-        ? await request(own.app).post('/remotes/errors').send({ ...body, message: 'Error: broken on purpose' })
-        : await request(own.app).post('/remotes/loads').send(body);
-    expect(response.status).toBe(204);
-  }
-  const overview = async () =>
-    (await request(own.app).get('/releases').set('Authorization', `Bearer ${ownAdmin.token}`)).body.find((entry: { remote: string }) => entry.remote === 'mf_admin');
-
-  it('rolls back at the failure count, not one failure below, and records why', async () => {
-    await pageLoadReports('failed', inside[0]!);
-    await pageLoadReports('failed', inside[1]!);
-    // 2 failures of 2 loads: 100 %, but under the 4 loads the rate needs and the 3 failures that suffice.
-    expect((await overview()).rollout).toMatchObject({ version: candidate, candidate: { loads: 2, failures: 2 } });
-    await pageLoadReports('failed', inside[2]!);
-    const after = await overview();
-    expect(after.rollout).toBeNull();
-    expect(after.live).toBe(live);
-    expect(after.lastRollout).toEqual({
-      version: candidate,
-      percent: 50,
-      outcome: 'rolledBack',
-      reason: 'Rolled back automatically: 3 of 3 loads failed (100.0 %); the limit is 25 % over at least 4 loads, or 3 failures',
-      at: expect.any(String),
-      by: 'automatic rollback',
-      candidate: { loads: 3, failures: 3 },
-    });
-    expect((await request(own.app).get('/remotes')).body.rollouts).toEqual({});
-    const activity = await request(own.app).get('/activity?limit=5').set('Authorization', `Bearer ${ownAdmin.token}`);
-    expect(activity.body.items[0]).toMatchObject({ action: 'release.rolledBackAutomatically', actor: 'automatic rollback', target: 'mf_admin', details: `${candidate}: ${after.lastRollout.reason}` });
-  });
-
-  it('rolls back at the failure rate once enough loads are counted, not before', async () => {
-    await pageLoadReports('loaded', inside[0]!);
-    await pageLoadReports('loaded', inside[1]!);
-    await pageLoadReports('failed', inside[2]!);
-    // 1 failure of 3 loads: 33 %, but 3 loads are under the 4 the rate needs.
-    expect((await overview()).rollout).toMatchObject({ candidate: { loads: 3, failures: 1 } });
-    await pageLoadReports('loaded', inside[3]!);
-    // 1 of 4: exactly 25 %, the limit: rolled back.
-    const after = await overview();
-    expect(after.rollout).toBeNull();
-    expect(after.lastRollout).toMatchObject({ outcome: 'rolledBack', candidate: { loads: 4, failures: 1 } });
-  });
-
-  it('keeps the rollout below the rate, and counts the live version apart', async () => {
-    const { outside } = cohortsOf('mf_admin', 50);
-    for (let i = 0; i < 4; i += 1) await pageLoadReports('loaded', inside[i]!);
-    const { loadId } = (await request(own.app).get('/remotes').query({ cohort: outside[0] })).body;
-    expect((await request(own.app).post('/remotes/errors').send({ remote: 'mf_admin', version: live, loadId, cohort: outside[0], message: 'boom' })).status).toBe(204);
-    // A sampled success counts as 1/rate loads (100 % here: 1).
-    expect((await overview()).rollout).toMatchObject({ candidate: { loads: 4, failures: 0 }, live: { loads: 1, failures: 1 } });
-    await pageLoadReports('failed', inside[4]!);
-    // 1 of 5: 20 %, below 25 %.
-    expect((await overview()).rollout).toMatchObject({ candidate: { loads: 5, failures: 1 } });
-  });
-});
-
-describe('the rollback limits', () => {
-  const limits = { failurePercent: 5, minLoads: 50, maxFailures: 20 };
-  it.each([
-    [{ loads: 49, failures: 19 }, false],
-    [{ loads: 50, failures: 2 }, false],
-    [{ loads: 50, failures: 3 }, true],
-    [{ loads: 100, failures: 4 }, false],
-    [{ loads: 100, failures: 5 }, true],
-    [{ loads: 1_000, failures: 19 }, false],
-    [{ loads: 1_000, failures: 20 }, true],
-    [{ loads: 20, failures: 20 }, true],
-  ])('%j rolls back: %s', (counts, expected) => {
-    expect(passesRollbackLimits(counts, limits)).toBe(expected);
   });
 });

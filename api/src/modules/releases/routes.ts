@@ -1,7 +1,10 @@
-import { liveRemotesSchema, releaseVersionEntrySchema, remoteReleasesSchema } from '@pcpp/contracts/core';
+import { liveRemotesSchema, releaseMessages, releaseVersionEntrySchema, remoteReleasesSchema } from '@pcpp/contracts/core';
+import express, { type RequestHandler } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { Reply, routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { HttpError } from '../../errors';
 import { examples } from '../../openapi/examples';
 import type { ReleasesService } from './service';
 import {
@@ -11,6 +14,7 @@ import {
   remoteLoadFailureInputSchema,
   remoteLoadInputSchema,
   remoteParamsSchema,
+  remoteVitalsInputSchema,
   rolloutInputSchema,
 } from './validators';
 
@@ -23,6 +27,47 @@ export interface ReleasesRouteDeps {
 
 const route = routeDeclarer<ReleasesRouteDeps>();
 const UNKNOWN_VERSION = { description: 'The remote has no published version by this name.' };
+const REPORT_REFUSED = {
+  400: { description: 'Malformed, or the load id is not one the api signed, or has ended (the message says which).' },
+  403: {
+    description:
+      'The load id was issued to another address or another cohort, did not serve this version, or was asked without a cohort and the version is a rollout’s candidate (the message says which).',
+  },
+};
+const REPORT_RULES =
+  'Under the load id of this page’s GET /remotes (asked with its cohort), from the address that asked for it, for a version it served; once per page load, version and kind. Limited per address (RELEASE_REPORTS_PER_ADDRESS) and per cohort (RELEASE_REPORTS_PER_COHORT). Counted in the rollout under way (docs/releases.md, “The verdict”) only under a load id asked with a cohort.';
+/**
+ * The address a load id is bound to and a verdict weighs (behind a proxy: with TRUST_PROXY, the
+ * client's): an IPv6 address by its /56, as the rate limits count it, since one household or
+ * server gets a whole block of those for nothing.
+ */
+const addressOf = (req: { ip?: string | undefined }) => ipKeyGenerator(req.ip ?? 'unknown');
+
+const beaconText = express.text({ type: 'text/plain', limit: '4kb' });
+
+/**
+ * A beacon's body: navigator.sendBeacon sends a string as text/plain, the one type that needs no
+ * CORS preflight (a beacon goes with credentials, which the api's CORS does not allow), so the
+ * vitals may come as JSON in text/plain; application/json is read as every route's.
+ */
+const readBeaconBody: RequestHandler = (req, res, next) => {
+  if (!req.is('text/plain')) {
+    next();
+    return;
+  }
+  beaconText(req, res, (error?: unknown) => {
+    if (error) {
+      next((error as { type?: string }).type === 'entity.too.large' ? new HttpError(413, releaseMessages.beaconTooLarge) : new HttpError(400, releaseMessages.beaconNotJson));
+      return;
+    }
+    try {
+      req.body = JSON.parse(typeof req.body === 'string' ? req.body : '');
+      next();
+    } catch {
+      next(new HttpError(400, releaseMessages.beaconNotJson));
+    }
+  });
+};
 
 export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
   name: 'releases',
@@ -34,7 +79,7 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       tag: 'Releases',
       summary: 'The live version of each remote (what the shell loads)',
       description:
-        'The live manifest of each remote, the one live before it (the shell’s fallback), their versions, the rollouts under way (a candidate served to the cohorts below its percent: chooseManifest in contracts), the share of successful loads to report, and a signed load id for this page load: a report (POST /remotes/errors, /remotes/loads) must carry it, for a version it served to this cohort, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). cohort: the browser’s random id (none: any version served may be reported). Public; never cached.',
+        'The live manifest of each remote, the one live before it (the shell’s fallback), their versions, the rollouts under way (a candidate served to the cohorts below its percent: chooseManifest in contracts), the shares of successful loads and of page loads whose Web Vitals to report, and a signed load id (a JWT) for this page load, bound to the asking address: a report (POST /remotes/errors, /loads, /vitals) must carry it, for a version it served to this cohort, before it ends (REMOTE_LOAD_ID_TTL_MINUTES). cohort: the browser’s random id; without one the load id serves the live and previous versions only and reports nothing about a rollout. Public; never cached.',
       access: 'public',
       query: liveRemotesQuerySchema,
       answers: {
@@ -43,9 +88,9 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       },
       handle:
         ({ releases }) =>
-        async ({ query }, _req, res) => {
+        async ({ query }, req, res) => {
           res.set('Cache-Control', LIVE_REMOTES_CACHE);
-          return releases.liveRemotes(query.cohort);
+          return releases.liveRemotes(query.cohort, addressOf(req));
         },
     }),
     route({
@@ -53,20 +98,20 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       path: '/remotes/errors',
       operationId: 'reportRemoteFailure',
       tag: 'Releases',
-      summary: 'Report a remote that would not load (the shell)',
-      description:
-        'Only for a version GET /remotes served to this page’s cohort (its loadId says which), before the load id ends; counted once per page load and version. Shown on the Releases page for 24 hours, and counted against a rollout under way: a candidate whose failures pass the limits (RELEASE_ROLLBACK_*) is rolled back by itself.',
+      summary: 'Report a remote version that would not load, or threw once loaded (the shell)',
+      description: `kind load (the default): the version would not load; kind runtime: its error boundary caught an error, or an uncaught error or unhandled rejection came from its files. ${REPORT_RULES} Shown on the Releases page grouped by message for 24 hours.`,
       access: 'public',
       rateLimit: 'failureReports',
       body: remoteLoadFailureInputSchema,
       answers: {
-        204: { description: 'Recorded (a repeat from the same page load for the same version is not counted again).' },
-        400: { description: 'Malformed, or the load id is not one the api signed, has ended, is another cohort’s, or did not serve this version (the message says which).' },
+        204: { description: 'Recorded (a repeat from the same page load for the same version and kind is not counted again).' },
+        ...REPORT_REFUSED,
+        429: { description: 'Too many reports from this cohort (RELEASE_REPORTS_PER_COHORT a minute).' },
       },
       handle:
         ({ releases }) =>
-        async ({ body }) => {
-          await releases.reportFailure(body);
+        async ({ body }, req) => {
+          await releases.reportError(body, addressOf(req));
           return new Reply(204);
         },
     }),
@@ -76,19 +121,42 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       operationId: 'reportRemoteLoad',
       tag: 'Releases',
       summary: 'Report a remote that loaded and rendered (the shell, a sample of the loads)',
-      description:
-        'The shell reports this share of its successful loads (loadSampleRate of GET /remotes); each counts as 1/loadSampleRate loads of its version in a rollout under way, once per page load and version, under the same rules as a failure report.',
+      description: `The shell reports this share of its successful loads (loadSampleRate of GET /remotes): a cohort that reported a version counts as exposed to it. ${REPORT_RULES}`,
       access: 'public',
       rateLimit: 'failureReports',
       body: remoteLoadInputSchema,
       answers: {
         204: { description: 'Counted (a repeat from the same page load for the same version is not counted again).' },
-        400: { description: 'Malformed, or the load id is not one the api signed, has ended, is another cohort’s, or did not serve this version (the message says which).' },
+        ...REPORT_REFUSED,
+        429: { description: 'Too many reports from this cohort (RELEASE_REPORTS_PER_COHORT a minute).' },
       },
       handle:
         ({ releases }) =>
-        async ({ body }) => {
-          await releases.reportLoad(body);
+        async ({ body }, req) => {
+          await releases.reportLoad(body, addressOf(req));
+          return new Reply(204);
+        },
+    }),
+    route({
+      method: 'post',
+      path: '/remotes/vitals',
+      operationId: 'reportRemoteVitals',
+      tag: 'Releases',
+      summary: 'Report the Web Vitals of a page a remote rendered (the shell, a sample of the page loads)',
+      description: `LCP and INP in milliseconds, CLS, any of them (at least one), measured with the web-vitals library on vitalsSampleRate of the page loads (GET /remotes) and sent with sendBeacon once the page is hidden: as application/json, or as JSON in text/plain (what sendBeacon sends for a string, with no CORS preflight). ${REPORT_RULES} The verdict compares the candidate’s p75 LCP and INP with the live version’s.`,
+      access: 'public',
+      rateLimit: 'failureReports',
+      body: remoteVitalsInputSchema,
+      before: [readBeaconBody],
+      answers: {
+        204: { description: 'Counted (a repeat from the same page load for the same version is not counted again).' },
+        ...REPORT_REFUSED,
+        429: { description: 'Too many reports from this cohort (RELEASE_REPORTS_PER_COHORT a minute).' },
+      },
+      handle:
+        ({ releases }) =>
+        async ({ body }, req) => {
+          await releases.reportVitals(body, addressOf(req));
           return new Reply(204);
         },
     }),
@@ -97,7 +165,7 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       path: '/releases',
       operationId: 'listReleases',
       tag: 'Releases',
-      summary: 'The Releases page: each remote’s live, previous and published versions, and its load failures',
+      summary: 'The Releases page: each remote’s versions, its errors grouped by message, and the rollout under way with each side’s health and the verdict',
       access: 'admin',
       answers: { 200: { description: 'One entry per remote.', schema: z.array(remoteReleasesSchema), example: examples.releases } },
       handle:
@@ -173,12 +241,13 @@ export const releasesRoutes: RouteModule<ReleasesRouteDeps> = {
       tag: 'Releases',
       summary: 'Serve a version to a share of the browsers, or raise that share (100: it becomes live)',
       description:
-        'Browsers whose cohort falls below percent get the version, the others the live one; a share only rises (abort to stop). Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides. A candidate whose failures pass the limits is rolled back by itself (docs/architecture.md, “Progressive releases”).',
+        'Browsers whose cohort falls below percent get the version, the others the live one; a share only rises (abort to stop). stages (e.g. [5, 25, 50, 100]) instead of percent: the rollout starts at the first share and rises to the next by itself once each has lasted stageMinutes (RELEASE_STAGE_MINUTES) and the candidate is judged healthy; at 100 the version is live. Refused, naming the packages, for a version built against another major of a shared singleton than the live shell provides. Every RELEASE_VERDICT_INTERVAL_SECONDS the candidate is judged against the live version (docs/releases.md, “The verdict”): a significant regression rolls it back by itself.',
       access: 'admin',
       params: remoteParamsSchema,
       body: rolloutInputSchema,
       answers: {
         200: { description: 'The remote’s releases, with the rollout (or, at 100 %, the version live).', schema: remoteReleasesSchema, example: examples.remoteReleases },
+        400: { description: 'Malformed: percent and stages together, stages that do not rise to 100, or stages for a rollout under way (the message says which).' },
         404: UNKNOWN_VERSION,
         409: {
           description:

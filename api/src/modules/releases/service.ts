@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   REMOTE_NAMES,
   chooseManifest,
@@ -8,48 +8,34 @@ import {
   type ReleaseVersion,
   type RemoteName,
   type RemoteReleases,
+  type RolloutVerdict,
+  type VerdictThresholds,
 } from '@pcpp/contracts/core';
 import type { WithId } from 'mongodb';
-import { z } from 'zod';
 import type { AccessClaims } from '../../auth/access-token';
-import type { LiveRemoteDocument, ReleaseDocument, RolloutOutcomeDocument } from './documents';
-import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../errors';
+import type { LiveRemoteDocument, ReleaseDocument, RemoteReportDocument, RemoteReportKind, RolloutDocument, RolloutOutcomeDocument, VerdictDocument } from './documents';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, TooManyRequestsError } from '../../errors';
 import type { ActivityRecorder } from '../activity/service';
+import { createLoadIds, type LoadIdClaims } from './load-ids';
 import { isAllowedManifestUrl, readManifest, type ManifestFacts } from './manifests';
 import type { ReleasesRepository } from './repository';
-import type { PublishReleaseInput, RemoteLoadFailureInput, RemoteLoadInput, RolloutInput } from './validators';
+import type { PublishReleaseInput, RemoteLoadFailureInput, RemoteLoadInput, RemoteVitalsInput, RolloutInput } from './validators';
+import { ERROR_RATE_TEST, healthOf, judge, seriesOf } from './verdict';
+import type { ReleaseGuardConfig } from '../../config';
 
 const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CHANGED_MEANWHILE = 'Someone changed the live version meanwhile: reload and try again';
 
-/** Who ends a rollout when its failures pass the limits (the Activity page's actor). */
+/** Who ends a rollout on a regression (the Activity page's actor). */
 export const AUTOMATIC_ROLLBACK_ACTOR = 'automatic rollback';
+/** Who advances a staged rollout, and completes it at its last stage. */
+export const AUTOMATIC_ROLLOUT_ACTOR = 'automatic rollout';
 
-/**
- * When a candidate is rolled back by itself (docs/architecture/remotes-at-run-time.md, "Progressive releases"): at
- * `maxFailures` failed loads, or at `failurePercent` % of at least `minLoads` loads, counted since
- * its rollout started.
- */
-export interface RollbackLimits {
-  minLoads: number;
-  failurePercent: number;
-  maxFailures: number;
+
+/** Counts calls per key over a window, in the database (rate-limits.ts's MongoRateLimitStore). */
+export interface ReportCounter {
+  increment(key: string): Promise<{ totalHits: number; resetTime?: Date }>;
 }
-
-/** Whether a candidate's counts pass the limits (the boundary counts: 5 % of 100 loads rolls back). */
-export function passesRollbackLimits(counts: { loads: number; failures: number }, limits: RollbackLimits): boolean {
-  if (counts.failures >= limits.maxFailures) return true;
-  return counts.loads >= limits.minLoads && counts.failures * 100 >= limits.failurePercent * counts.loads;
-}
-
-/** What a load id carries: its own random id, when it ends (ms), the versions served per remote, and the cohort asked for. */
-const loadIdPayloadSchema = z.strictObject({
-  n: z.string().min(16).max(32),
-  e: z.number().int(),
-  s: z.partialRecord(z.enum(REMOTE_NAMES), z.array(z.string()).max(3)),
-  c: z.string().optional(),
-});
-type LoadIdPayload = z.infer<typeof loadIdPayloadSchema>;
 
 function toReleaseVersion(doc: ReleaseDocument): ReleaseVersion {
   return {
@@ -61,9 +47,16 @@ function toReleaseVersion(doc: ReleaseDocument): ReleaseVersion {
   };
 }
 
+function toVerdict(doc: VerdictDocument | null | undefined): RolloutVerdict | null {
+  return doc ? { at: doc.at.toISOString(), state: doc.state, regression: doc.regression, note: doc.note } : null;
+}
+
+/** The report kinds as stored: a load, or an error of each kind, or vitals. */
+const ERROR_KIND: Record<'load' | 'runtime', RemoteReportKind> = { load: 'loadError', runtime: 'runtimeError' };
+
 /**
  * The release registry: published versions of each remote (immutable), the live one and its
- * history (for Roll back), and the load failures browsers report.
+ * history (for Roll back), the rollouts and their verdicts, and what pages report.
  */
 export function createReleasesService(deps: {
   releases: ReleasesRepository;
@@ -74,51 +67,30 @@ export function createReleasesService(deps: {
   manifestSources: readonly string[];
   /** Signs and checks the page loads' ids (config.remoteLoadIds). */
   loadIds: { secret: string; ttlMs: number };
-  /** When a rollout rolls back by itself (config.releaseRollback). */
-  rollbackLimits: RollbackLimits;
-  /** The share of successful loads the shell reports, 0–1 (config.releaseLoadSampleRate): each counts as 1/rate loads. */
+  /** The verdict's limits, its interval, the stages' default window, the reports' limits (config.releaseGuard). */
+  guard: ReleaseGuardConfig;
+  /** The share of successful loads the shell reports, 0–1 (config.releaseLoadSampleRate). */
   loadSampleRate: number;
+  /** Reports per cohort a minute (null: not limited). */
+  cohortReports?: ReportCounter;
   /** Called after each change of what is published, live or rolling out (the registry file under `npm start`). */
   onRegistryChange?: () => Promise<void>;
   now?: () => Date;
 }) {
-  const { releases, activity } = deps;
+  const { releases, activity, guard } = deps;
   const registryChanged = () => deps.onRegistryChange?.() ?? Promise.resolve();
   const now = deps.now ?? (() => new Date());
-
-  // Load ids: `<payload>.<signature>`, both base64url; the signature an HMAC-SHA256 of the payload.
-  const signatureOf = (payload: string) => createHmac('sha256', deps.loadIds.secret).update(payload).digest();
-
-  /** A load id for one answer of GET /remotes: what it served, until the TTL ends. */
-  function signLoadId(served: LoadIdPayload['s'], cohort: string | undefined): string {
-    const payload: LoadIdPayload = {
-      n: randomBytes(12).toString('base64url'),
-      e: now().getTime() + deps.loadIds.ttlMs,
-      s: served,
-      ...(cohort ? { c: cohort } : {}),
-    };
-    const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${encoded}.${signatureOf(encoded).toString('base64url')}`;
-  }
-
-  /** The payload of a load id this api signed and that has not ended; else the 400 that says which. */
-  function readLoadId(loadId: string): LoadIdPayload {
-    const [encoded, signature, ...rest] = loadId.split('.');
-    const given = Buffer.from(signature ?? '', 'base64url');
-    const expected = signatureOf(encoded ?? '');
-    if (!encoded || rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new BadRequestError(m.loadIdInvalid);
-    }
-    let payload: LoadIdPayload;
-    try {
-      payload = loadIdPayloadSchema.parse(JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')));
-    } catch (error) {
-      // Signed by this api, so only a secret shared with an older api shape gets here.
-      throw new BadRequestError(m.loadIdInvalid, { cause: error });
-    }
-    if (payload.e <= now().getTime()) throw new BadRequestError(m.loadIdExpired);
-    return payload;
-  }
+  const loadIds = createLoadIds({ ...deps.loadIds, now });
+  const intervalMs = guard.verdictIntervalSeconds * 1000;
+  const thresholds: VerdictThresholds = {
+    errorTest: ERROR_RATE_TEST,
+    confidencePercent: guard.confidencePercent,
+    vitalsMarginPercent: guard.vitalsMarginPercent,
+    minAddresses: guard.minAddresses,
+    minCohorts: guard.minCohorts,
+    minVitalsSamples: guard.minVitalsSamples,
+    intervalSeconds: guard.verdictIntervalSeconds,
+  };
 
   async function shellShared(): Promise<ManifestFacts['shared']> {
     try {
@@ -133,12 +105,51 @@ export function createReleasesService(deps: {
     if (problems.length > 0) throw new ConflictError(m.incompatible(release.remote, release.version, problems));
   }
 
+  /** Each side's reports, its health, the chart, and the counts, of a rollout under way. */
+  async function rolloutHealth(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument) {
+    const reports = await releases.rolloutReports(rollout.id);
+    const side = (name: 'candidate' | 'live') => reports.filter((report) => report.side === name);
+    return {
+      candidate: healthOf(rollout.version, side('candidate'), guard.cohortsPerAddress),
+      live: healthOf(current.live, side('live'), guard.cohortsPerAddress),
+      series: seriesOf(reports, rollout.startedAt, now(), guard.cohortsPerAddress),
+    };
+  }
+
+  /** When a staged rollout's current stage ends (null: not staged, or its last stage). */
+  function nextStageAt(rollout: RolloutDocument): Date | null {
+    if (!rollout.stages || rollout.stageIndex === null || rollout.stageIndex === undefined || rollout.stageIndex >= rollout.stages.length - 1) return null;
+    const minutes = rollout.stageMinutes ?? guard.stageMinutes;
+    return new Date((rollout.stageStartedAt ?? rollout.startedAt).getTime() + minutes * 60_000);
+  }
+
   async function overviewOf(remote: RemoteName, all: WithId<ReleaseDocument>[]): Promise<RemoteReleases> {
     const live = await releases.findLive(remote);
     const rollout = live?.rollout ?? null;
-    const counts = rollout ? await releases.rolloutCounts(rollout.id) : null;
+    const since = new Date(now().getTime() - FAILURE_WINDOW_MS);
+    const [failures, groups] = await Promise.all([releases.recentFailures(remote, since), releases.errorGroups(remote, since)]);
+    let rolloutView: RemoteReleases['rollout'] = null;
+    if (live && rollout) {
+      const [counts, health] = await Promise.all([releases.rolloutCounts(rollout.id), rolloutHealth(live, rollout)]);
+      const next = nextStageAt(rollout);
+      rolloutView = {
+        version: rollout.version,
+        percent: rollout.percent,
+        startedAt: rollout.startedAt.toISOString(),
+        startedBy: rollout.startedBy,
+        candidate: counts.candidate,
+        live: counts.live,
+        stages: rollout.stages ?? null,
+        stageIndex: rollout.stageIndex ?? null,
+        stageMinutes: rollout.stages ? (rollout.stageMinutes ?? guard.stageMinutes) : null,
+        stageStartedAt: (rollout.stageStartedAt ?? rollout.startedAt).toISOString(),
+        nextStageAt: next ? next.toISOString() : null,
+        health: { candidate: health.candidate, live: health.live },
+        series: health.series,
+        verdict: toVerdict(rollout.verdict),
+      };
+    }
     const lastRollout = live?.lastRollout ?? null;
-    const failures = await releases.recentFailures(remote, new Date(now().getTime() - FAILURE_WINDOW_MS));
     return {
       remote,
       live: live?.live ?? null,
@@ -146,22 +157,22 @@ export function createReleasesService(deps: {
       versions: all.filter((doc) => doc.remote === remote).map(toReleaseVersion),
       failures: failures.docs.map((doc) => ({
         version: doc.version,
-        manifestUrl: doc.manifestUrl,
-        message: doc.message,
+        manifestUrl: doc.manifestUrl ?? '',
+        message: doc.message ?? '',
         at: doc.at.toISOString(),
       })),
       failureCount: failures.total,
-      rollout:
-        rollout && counts
-          ? {
-              version: rollout.version,
-              percent: rollout.percent,
-              startedAt: rollout.startedAt.toISOString(),
-              startedBy: rollout.startedBy,
-              candidate: counts.candidate,
-              live: counts.live,
-            }
-          : null,
+      errors: groups.map((group) => ({
+        kind: group.kind === 'runtimeError' ? 'runtime' : 'load',
+        version: group.version,
+        message: group.message,
+        count: group.count,
+        cohorts: group.cohorts,
+        firstSeen: group.firstSeen.toISOString(),
+        lastSeen: group.lastSeen.toISOString(),
+      })),
+      thresholds,
+      rollout: rolloutView,
       lastRollout: lastRollout
         ? {
             version: lastRollout.version,
@@ -171,6 +182,7 @@ export function createReleasesService(deps: {
             at: lastRollout.at.toISOString(),
             by: lastRollout.by,
             candidate: { loads: lastRollout.loads, failures: lastRollout.failures },
+            verdict: toVerdict(lastRollout.verdict),
           }
         : null,
     };
@@ -186,7 +198,7 @@ export function createReleasesService(deps: {
   /** Ends the rollout under way; false when it had ended already (only one ending is recorded). */
   async function endRollout(
     current: WithId<LiveRemoteDocument>,
-    outcome: Pick<RolloutOutcomeDocument, 'outcome' | 'reason' | 'by'>,
+    outcome: Pick<RolloutOutcomeDocument, 'outcome' | 'reason' | 'by'> & { verdict?: VerdictDocument | null },
     next?: { live: string; history: string[] },
   ): Promise<boolean> {
     const rollout = current.rollout!;
@@ -194,7 +206,7 @@ export function createReleasesService(deps: {
     const ended = await releases.endRollout(
       current.remote,
       rollout.id,
-      { version: rollout.version, percent: rollout.percent, at: now(), ...candidate, ...outcome },
+      { version: rollout.version, percent: rollout.percent, at: now(), ...candidate, verdict: null, ...outcome },
       next,
     );
     if (ended) await registryChanged();
@@ -202,37 +214,101 @@ export function createReleasesService(deps: {
   }
 
   /**
-   * Counts a reported load against the rollout under way, if the version is its candidate or the
-   * live one, and rolls the candidate back when its counts pass the limits. Every api instance
-   * counts in the database, and only one can end the rollout (a conditional update): they agree.
+   * A report's load id, checked: signed, not ended, from the address that asked for it, for this
+   * cohort, and it served `version` of `remote`; a candidate only under a load id with a cohort.
    */
-  async function countAgainstRollout(remote: RemoteName, version: string, add: { loads: number; failures: number }): Promise<void> {
-    const current = await releases.findLive(remote);
-    const rollout = current?.rollout;
-    if (!current || !rollout) return;
-    const side = version === rollout.version ? 'candidate' : version === current.live ? 'live' : null;
-    if (!side) return;
-    const counts = await releases.countRollout(rollout.id, side, add);
-    if (side !== 'candidate' || !passesRollbackLimits(counts, deps.rollbackLimits)) return;
-    const reason = m.rolledBackAutomatically(counts.failures, counts.loads, deps.rollbackLimits);
-    if (await endRollout(current, { outcome: 'rolledBack', reason, by: AUTOMATIC_ROLLBACK_ACTOR })) {
-      await activity.record({
-        action: 'release.rolledBackAutomatically',
-        actor: AUTOMATIC_ROLLBACK_ACTOR,
-        target: remote,
-        details: `${rollout.version}: ${reason}`,
-        subject: { kind: 'release', id: remote },
-      });
-    }
+  async function servedRelease(input: { remote: RemoteName; version: string; loadId: string; cohort: string }, address: string) {
+    const load = await loadIds.read(input.loadId);
+    if (load.address !== loadIds.addressHash(address)) throw new ForbiddenError(m.loadIdOtherAddress);
+    if (load.cohort !== undefined && load.cohort !== input.cohort) throw new ForbiddenError(m.cohortMismatch);
+    const current = await releases.findLive(input.remote);
+    const rollout = current?.rollout ?? null;
+    if (load.cohort === undefined && rollout?.version === input.version) throw new ForbiddenError(m.loadIdWithoutCohort(input.remote, input.version));
+    const release = load.served[input.remote]?.includes(input.version) ? await releases.findRelease(input.remote, input.version) : null;
+    if (!release) throw new ForbiddenError(m.versionNotServed(input.remote, input.version));
+    return { load, release, current, rollout };
   }
 
-  /** A report's load id, checked: signed, not ended, for this cohort, and it served `version` of `remote`. */
-  async function servedRelease(input: { remote: RemoteName; version: string; loadId: string; cohort: string }) {
-    const load = readLoadId(input.loadId);
-    if (load.c !== undefined && load.c !== input.cohort) throw new BadRequestError(m.cohortMismatch);
-    const release = load.s[input.remote]?.includes(input.version) ? await releases.findRelease(input.remote, input.version) : null;
-    if (!release) throw new BadRequestError(m.versionNotServed(input.remote, input.version));
-    return { load, release };
+  /** Stores one report (once per load id, version and kind), placed in the rollout under way when its load id had a cohort. */
+  async function keepReport(
+    input: { remote: RemoteName; version: string; loadId: string; cohort: string },
+    address: string,
+    kind: RemoteReportKind,
+    fields: Partial<Pick<RemoteReportDocument, 'message' | 'stack' | 'source' | 'lcp' | 'inp' | 'cls'>>,
+  ): Promise<{ counted: boolean }> {
+    const { load, release, current, rollout } = await servedRelease(input, address);
+    await limitCohort(input.cohort);
+    const side = rollout && load.cohort !== undefined ? sideOf(current!, rollout, input.version) : null;
+    const counted = await releases.insertReport({
+      remote: input.remote,
+      version: input.version,
+      kind,
+      rolloutId: side ? rollout!.id : null,
+      side,
+      loadId: load.id,
+      cohort: load.cohort ?? null,
+      address: load.address,
+      at: now(),
+      // A load failure names the manifest that failed (the Releases page lists it).
+      ...(kind === 'loadError' ? { manifestUrl: release.manifestUrl } : {}),
+      ...fields,
+    });
+    return { counted };
+  }
+
+  function sideOf(current: LiveRemoteDocument, rollout: RolloutDocument, version: string): 'candidate' | 'live' | null {
+    if (version === rollout.version) return 'candidate';
+    return version === current.live ? 'live' : null;
+  }
+
+  async function limitCohort(cohort: string): Promise<void> {
+    if (!deps.cohortReports) return;
+    const { totalHits } = await deps.cohortReports.increment(cohort);
+    if (totalHits > guard.reportsPerCohort) throw new TooManyRequestsError(m.tooManyCohortReports, 60);
+  }
+
+  /**
+   * One tick of one rollout's verdict, by the instance that claimed it: a regression ends the
+   * rollout (rolled back, recorded with the metric, both values and the interval); a staged rollout
+   * whose stage lasted its window and is judged healthy rises to the next share, or goes live at 100.
+   */
+  async function judgeRollout(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
+    const health = await rolloutHealth(current, rollout);
+    const judgement = judge(health.candidate, health.live, guard);
+    const verdict: VerdictDocument = { at, ...judgement };
+    const subject = { kind: 'release' as const, id: current.remote };
+    if (judgement.state === 'regression') {
+      const reason = m.rolledBackAutomatically(judgement.regression!.summary);
+      if (await endRollout(current, { outcome: 'rolledBack', reason, by: AUTOMATIC_ROLLBACK_ACTOR, verdict })) {
+        await activity.record({ action: 'release.rolledBackAutomatically', actor: AUTOMATIC_ROLLBACK_ACTOR, target: current.remote, details: `${rollout.version}: ${reason}`, subject });
+      }
+      return;
+    }
+    await releases.setVerdict(current.remote, rollout.id, verdict);
+    // A stage advances only judged healthy: with too few reports to judge it waits (an admin may raise it).
+    const stageEnds = nextStageAt(rollout);
+    if (judgement.state !== 'healthy' || !stageEnds || stageEnds > at) return;
+    const stages = rollout.stages!;
+    const index = rollout.stageIndex!;
+    const percent = stages[index + 1]!;
+    const minutes = rollout.stageMinutes ?? guard.stageMinutes;
+    if (percent === 100) {
+      const next = { live: rollout.version, history: [...current.history, current.live] };
+      if (await endRollout(current, { outcome: 'completed', reason: m.stagesCompleted(rollout.version), by: AUTOMATIC_ROLLOUT_ACTOR, verdict }, next)) {
+        await activity.record({ action: 'release.rolloutCompleted', actor: AUTOMATIC_ROLLOUT_ACTOR, target: current.remote, details: rollout.version, subject });
+      }
+      return;
+    }
+    if (await releases.advanceStage(current.remote, rollout.id, index, { percent, stageIndex: index + 1, stageStartedAt: at })) {
+      await registryChanged();
+      await activity.record({
+        action: 'release.rolloutAdvanced',
+        actor: AUTOMATIC_ROLLOUT_ACTOR,
+        target: current.remote,
+        details: `${rollout.version} to ${percent} %: ${m.stageAdvanced(rollout.version, percent, minutes)}`,
+        subject,
+      });
+    }
   }
 
   async function setLive(actor: AccessClaims, remote: RemoteName, action: 'release.promoted' | 'release.rolledBack', expected: string | null, next: { live: string; history: string[] }) {
@@ -297,11 +373,14 @@ export function createReleasesService(deps: {
       if (current.live === input.version) throw new ConflictError(m.alreadyLive(remote, input.version));
       const running = current.rollout ?? null;
       if (running && running.version !== input.version) throw new ConflictError(m.rolloutRunning(remote, running.version));
-      if (running && input.percent <= running.percent) throw new ConflictError(m.shareOnlyRises(remote, input.version, running.percent));
+      if (running && input.stages) throw new BadRequestError(m.stagesOnlyAtStart(remote, input.version));
+      // The schema lets through percent or stages: a staged rollout starts at its first share.
+      const percent = input.percent ?? input.stages![0]!;
+      if (running && percent <= running.percent) throw new ConflictError(m.shareOnlyRises(remote, input.version, running.percent));
       await assertRunsInShell(release);
-      const details = `${input.version} to ${input.percent} %`;
+      const details = `${input.version} to ${percent} %`;
       const subject = { kind: 'release' as const, id: remote };
-      if (input.percent === 100) {
+      if (percent === 100) {
         const next = { live: input.version, history: [...current.history, current.live] };
         const completed = running
           ? await endRollout(current, { outcome: 'completed', reason: m.completedBy(actor.email), by: actor.email }, next)
@@ -311,14 +390,33 @@ export function createReleasesService(deps: {
         await activity.record({ action: 'release.rolloutCompleted', actor: actor.email, target: remote, details: input.version, subject });
         return overviewOf(remote, await releases.listReleases());
       }
-      const rollout = running
-        ? { ...running, percent: input.percent }
-        : { id: randomBytes(12).toString('base64url'), version: input.version, percent: input.percent, startedAt: now(), startedBy: actor.email };
+      const at = now();
+      const rollout: RolloutDocument = running
+        ? {
+            ...running,
+            percent,
+            // Raised by hand: the next stage is the first above the new share, after a window of its own.
+            ...(running.stages ? { stageIndex: Math.max(0, running.stages.findIndex((stage) => stage > percent) - 1), stageStartedAt: at } : {}),
+          }
+        : {
+            id: randomBytes(12).toString('base64url'),
+            version: input.version,
+            percent,
+            startedAt: at,
+            startedBy: actor.email,
+            stages: input.stages ?? null,
+            stageIndex: input.stages ? 0 : null,
+            stageMinutes: input.stages ? (input.stageMinutes ?? guard.stageMinutes) : null,
+            stageStartedAt: at,
+            nextVerdictAt: new Date(at.getTime() + intervalMs),
+            verdict: null,
+          };
       if (!(await releases.setRollout(remote, { live: current.live, rolloutId: running?.id ?? null }, rollout))) {
         throw new ConflictError(CHANGED_MEANWHILE);
       }
       await registryChanged();
-      await activity.record({ action: running ? 'release.rolloutRaised' : 'release.rolloutStarted', actor: actor.email, target: remote, details, subject });
+      const staged = !running && input.stages ? ` in stages ${input.stages.join(', ')} %` : '';
+      await activity.record({ action: running ? 'release.rolloutRaised' : 'release.rolloutStarted', actor: actor.email, target: remote, details: details + staged, subject });
       return overviewOf(remote, await releases.listReleases());
     },
 
@@ -345,7 +443,7 @@ export function createReleasesService(deps: {
      * versions `cohort` gets (chooseManifest), and only those; without a cohort (the shell's server),
      * any version the registry serves.
      */
-    async liveRemotes(cohort?: string): Promise<LiveRemotes> {
+    async liveRemotes(cohort: string | undefined, address: string): Promise<LiveRemotes> {
       const live = await releases.listLive();
       const docs = await releases.findReleases(
         live.flatMap((entry) =>
@@ -354,7 +452,14 @@ export function createReleasesService(deps: {
       );
       const urlOf = (remote: RemoteName, version: string | undefined) =>
         docs.find((doc) => doc.remote === remote && doc.version === version)?.manifestUrl;
-      const registry: Omit<LiveRemotes, 'loadId'> = { remotes: {}, previous: {}, versions: {}, rollouts: {}, loadSampleRate: deps.loadSampleRate };
+      const registry: Omit<LiveRemotes, 'loadId'> = {
+        remotes: {},
+        previous: {},
+        versions: {},
+        rollouts: {},
+        loadSampleRate: deps.loadSampleRate,
+        vitalsSampleRate: guard.vitalsSampleRate,
+      };
       for (const entry of live) {
         const liveUrl = urlOf(entry.remote, entry.live);
         if (!liveUrl) continue;
@@ -371,16 +476,17 @@ export function createReleasesService(deps: {
           registry.rollouts[entry.remote] = { version: entry.rollout.version, manifestUrl: candidateUrl, percent: entry.rollout.percent };
         }
       }
-      const served: LoadIdPayload['s'] = {};
+      const served: LoadIdClaims['served'] = {};
       const choices = chooseManifest(registry, { remotes: { mf_shop: '', mf_dashboard: '', mf_admin: '' } }, cohort ?? null);
       for (const remote of REMOTE_NAMES) {
+        // Without a cohort, the live and previous versions only: such a load id reports nothing about a rollout.
         const versions = cohort
           ? [choices[remote].version, choices[remote].previousVersion]
-          : [registry.versions[remote]?.live, registry.versions[remote]?.previous, registry.rollouts[remote]?.version];
+          : [registry.versions[remote]?.live, registry.versions[remote]?.previous];
         const known = versions.filter((version): version is string => Boolean(version));
         if (known.length > 0) served[remote] = known;
       }
-      return { ...registry, loadId: signLoadId(served, cohort) };
+      return { ...registry, loadId: await loadIds.sign(served, cohort, address) };
     },
 
     async overview(): Promise<RemoteReleases[]> {
@@ -389,31 +495,50 @@ export function createReleasesService(deps: {
     },
 
     /**
-     * A browser could not load a remote: kept for the Releases page's health panel, if GET /remotes
-     * served that version to this page load (its load id says so), once per load and version, and
-     * counted against a rollout under way, which it may end (countAgainstRollout). counted: false
-     * when this load had already reported this version.
+     * A page reports an error of a remote version: it would not load (kind load), or it threw once
+     * loaded (kind runtime). Kept for the Releases page (grouped by message), once per page load,
+     * version and kind, and counted in the rollout under way if its load id had a cohort.
      */
-    async reportFailure(input: RemoteLoadFailureInput): Promise<{ counted: boolean }> {
-      const { load, release } = await servedRelease(input);
-      const counted = await releases.insertFailure({
-        remote: input.remote,
-        version: input.version,
-        manifestUrl: release.manifestUrl,
+    reportError(input: RemoteLoadFailureInput, address: string): Promise<{ counted: boolean }> {
+      return keepReport(input, address, ERROR_KIND[input.kind], {
         message: input.message,
-        at: now(),
-        loadId: load.n,
+        ...(input.stack ? { stack: input.stack } : {}),
+        ...(input.source ? { source: input.source } : {}),
       });
-      if (counted) await countAgainstRollout(input.remote, input.version, { loads: 1, failures: 1 });
-      return { counted };
     },
 
-    /** A browser loaded a remote (one of a sample): counted against a rollout under way as 1/rate loads. */
-    async reportLoad(input: RemoteLoadInput): Promise<{ counted: boolean }> {
-      const { load } = await servedRelease(input);
-      const counted = await releases.insertLoad({ remote: input.remote, version: input.version, loadId: load.n, at: now() });
-      if (counted && deps.loadSampleRate > 0) await countAgainstRollout(input.remote, input.version, { loads: 1 / deps.loadSampleRate, failures: 0 });
-      return { counted };
+    /** A page loaded a remote version (the shell reports loadSampleRate of them). */
+    reportLoad(input: RemoteLoadInput, address: string): Promise<{ counted: boolean }> {
+      return keepReport(input, address, 'load', {});
+    },
+
+    /** A page's Web Vitals for a remote version (the shell sends vitalsSampleRate of its page loads). */
+    reportVitals(input: RemoteVitalsInput, address: string): Promise<{ counted: boolean }> {
+      return keepReport(input, address, 'vitals', {
+        ...(input.lcp !== undefined ? { lcp: input.lcp } : {}),
+        ...(input.inp !== undefined ? { inp: input.inp } : {}),
+        ...(input.cls !== undefined ? { cls: input.cls } : {}),
+      });
+    },
+
+    /**
+     * Judges every rollout whose tick has come (RELEASE_VERDICT_INTERVAL_SECONDS): each is claimed by
+     * a conditional update first, so with several api instances exactly one judges each tick.
+     * Answers how many this instance judged.
+     */
+    async judgeRollouts(): Promise<number> {
+      const at = now();
+      let judged = 0;
+      for (const current of await releases.listLive()) {
+        const rollout = current.rollout;
+        if (!rollout) continue;
+        // Rollouts stored before verdicts had no next time: their first tick is now.
+        if (!rollout.nextVerdictAt) await releases.setRollout(current.remote, { live: current.live, rolloutId: rollout.id }, { ...rollout, nextVerdictAt: at });
+        if (!(await releases.claimVerdict(current.remote, rollout.id, at, new Date(at.getTime() + intervalMs)))) continue;
+        await judgeRollout(current, rollout, at);
+        judged += 1;
+      }
+      return judged;
     },
   };
 }

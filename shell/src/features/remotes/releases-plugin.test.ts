@@ -66,7 +66,8 @@ function setUp(random = () => 0) {
     globals,
     random,
     reports: {
-      failed: (remote: RemoteName, version: string) => failed.push(`${remote} ${version}`),
+      failed: (remote: RemoteName, version: string, _error: unknown, kind: 'load' | 'runtime') =>
+        failed.push(`${remote} ${version}${kind === 'runtime' ? ' (runtime)' : ''}`),
       loaded: (remote: RemoteName, version: string) => loaded.push(`${remote} ${version}`),
     },
   });
@@ -124,7 +125,8 @@ it('falls back once when a version throws while rendering', () => {
   // The same error seen again (a load failure reaches the error boundary too) is not reported twice.
   expect(releases.renderFailed('mf_admin', error)).toBe(false);
   expect(releases.renderFailed('mf_admin', new Error('the fallback failed too'))).toBe(false);
-  expect(failed).toEqual(['mf_admin 2.0.0+live', 'mf_admin 1.9.0+before']);
+  // Thrown while rendering: a runtime error of that version, not a failed load.
+  expect(failed).toEqual(['mf_admin 2.0.0+live (runtime)', 'mf_admin 1.9.0+before (runtime)']);
   expect(runtime.entries.get('mf_admin')).toBe(manifest('mf-admin', '1.9.0+before'));
 });
 
@@ -146,4 +148,14 @@ it('reports a sample of successful loads, once per page, for remotes in a rollou
   const notSampled = setUp(() => 0.7);
   notSampled.releases.rendered('mf_shop');
   expect(notSampled.loaded).toEqual([]);
+});
+
+it("names the folders of the versions a page may run, the chosen one's and its fallback's, never a build without a version", () => {
+  const { releases } = setUp();
+  expect(releases.files()).toEqual([
+    { remote: 'mf_shop', version: '1.1.0+candidate', base: 'http://store.test/mf-shop/1.1.0+candidate/' },
+    { remote: 'mf_shop', version: '1.0.0+live', base: 'http://store.test/mf-shop/1.0.0+live/' },
+    { remote: 'mf_admin', version: '2.0.0+live', base: 'http://store.test/mf-admin/2.0.0+live/' },
+    { remote: 'mf_admin', version: '1.9.0+before', base: 'http://store.test/mf-admin/1.9.0+before/' },
+  ]);
 });

@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type ManifestChoice, type ManifestChoices, type RemoteName } from '@pcpp/contracts/core';
+import type { RemoteFiles } from './runtime-errors';
 
 /** What the plugin uses of the federation runtime (the real one, or a fake in its tests). */
 export interface FederationRuntime {
@@ -10,8 +11,8 @@ export interface FederationRuntime {
 
 /** Where the plugin's reports go (remote-loader.ts posts them to the api). */
 export interface ReleaseReports {
-  /** A version of a remote failed to load or render. */
-  failed(remote: RemoteName, version: string, error: unknown): void;
+  /** A version of a remote failed to load (kind 'load') or threw while rendering (kind 'runtime'). */
+  failed(remote: RemoteName, version: string, error: unknown, kind: 'load' | 'runtime'): void;
   /** A version loaded and rendered (only for remotes in a rollout, at the registry's sample rate). */
   loaded(remote: RemoteName, version: string): void;
 }
@@ -24,6 +25,18 @@ interface RemoteState {
   retryPending: boolean;
   /** Its success was reported (or not sampled): once per page load. */
   successSettled: boolean;
+}
+
+/** The folder of a manifest URL, or undefined when it is not one (a relative or broken address). */
+export function filesBase(manifestUrl: string): string | undefined {
+  try {
+    const url = new URL('.', manifestUrl);
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  } catch {
+    return undefined;
+  }
 }
 
 const remoteOf = (id: string): RemoteName | undefined => REMOTE_NAMES.find((name) => id === name || id.startsWith(`${name}/`));
@@ -65,7 +78,7 @@ export function createReleasesPlugin({
   }
 
   /** Reports the failure of the active version (once per error) and switches to the fallback; true when there was one to switch to. */
-  function fallBack(federation: FederationRuntime, remote: RemoteName, error: unknown): boolean {
+  function fallBack(federation: FederationRuntime, remote: RemoteName, error: unknown, kind: 'load' | 'runtime'): boolean {
     const state = remotes.get(remote);
     if (!state) return false;
     if (typeof error === 'object' && error !== null) {
@@ -73,7 +86,7 @@ export function createReleasesPlugin({
       handled.add(error);
     }
     const version = activeVersion(state);
-    if (version) reports.failed(remote, version, error);
+    if (version) reports.failed(remote, version, error, kind);
     state.successSettled = true;
     if (state.onPrevious || !state.choice.previous) return false;
     state.onPrevious = true;
@@ -86,7 +99,7 @@ export function createReleasesPlugin({
     // The entry script would not load (a 404, a network error): the fallback's is tried by errorLoadRemote.
     async loadEntryError({ origin, remoteInfo }) {
       const remote = remoteOf(remoteInfo.name);
-      if (remote && fallBack(origin as unknown as FederationRuntime, remote, new Error(`${remoteInfo.entry} would not load`))) {
+      if (remote && fallBack(origin as unknown as FederationRuntime, remote, new Error(`${remoteInfo.entry} would not load`), 'load')) {
         remotes.get(remote)!.retryPending = true;
       }
       return undefined;
@@ -102,7 +115,7 @@ export function createReleasesPlugin({
         handled.add(error as object);
         return federation.loadRemote(id);
       }
-      return fallBack(federation, remote, error) ? federation.loadRemote(id) : undefined;
+      return fallBack(federation, remote, error, 'load') ? federation.loadRemote(id) : undefined;
     },
   };
 
@@ -139,7 +152,21 @@ export function createReleasesPlugin({
 
     /** The remote threw while rendering: reported, and true when its fallback is now registered to try. */
     renderFailed(remote: RemoteName, error: unknown): boolean {
-      return fallBack(runtime, remote, error);
+      return fallBack(runtime, remote, error, 'runtime');
+    },
+
+    /** Where each remote version this page may run serves its files: the chosen one's and its fallback's. */
+    files(): RemoteFiles[] {
+      const files: RemoteFiles[] = [];
+      const add = (remote: RemoteName, manifestUrl: string | undefined, version: string | undefined) => {
+        const base = manifestUrl && filesBase(manifestUrl);
+        if (base && version) files.push({ remote, version, base });
+      };
+      for (const [remote, { choice }] of remotes) {
+        add(remote, choice.manifestUrl, choice.version);
+        add(remote, choice.previous, choice.previousVersion);
+      }
+      return files;
     },
 
     /** Retry: the active version registered afresh, so a remote that came back is fetched again. */

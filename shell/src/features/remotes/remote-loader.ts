@@ -5,6 +5,8 @@ import {
   REMOTE_NAMES,
   REMOTE_ROUTES_MODULE,
   chooseManifest,
+  isShellPagePath,
+  routeOwnerOf,
   type InlineLiveRemotes,
   type LiveRemotes,
   type RemoteName,
@@ -12,6 +14,10 @@ import {
 } from '@pcpp/contracts/core';
 import { browserCohort } from './cohort';
 import { createReleasesPlugin, type FederationRuntime } from './releases-plugin';
+import { onReportedError } from './report-error-tap';
+import type { RuntimeErrorReports } from './runtime-errors';
+import type { PageOwner } from './vitals';
+import { sampled, startWebVitals } from './web-vitals-reporting';
 
 /** A slow api never holds the page back for longer: the runtime config's remotes are used instead. */
 export const REGISTRY_TIMEOUT_MS = 500;
@@ -22,6 +28,8 @@ export const REGISTRY_TIMEOUT_MS = 500;
 let loadId: string | undefined;
 let registryUrl: string | undefined;
 let cohort = '';
+/** The registry asked for a load id by a page the server rendered, while it answers. */
+let freshRegistry: Promise<LiveRemotes | null> | undefined;
 /** A load started before the first render (preloadRemoteRoutes), until the slot takes it. */
 const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
 /** Settles once every remote is registered: loads wait for it, the first render does not. */
@@ -49,13 +57,36 @@ async function readRegistry(url: string): Promise<LiveRemotes | null> {
 }
 
 /**
+ * The registry's answer read for its load id only (a page the server rendered): checked for the
+ * fields that name the load id and the versions it serves, without zod, which such a page never
+ * loads otherwise (it chose its versions with the answer the server wrote into it).
+ */
+async function readLoadIdAnswer(url: string): Promise<LiveRemotes | null> {
+  try {
+    const response = await fetch(registryAddress(url), { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) });
+    if (!response.ok) return null;
+    const answer = (await response.json()) as Partial<Record<keyof LiveRemotes, unknown>> | null;
+    const isRecord = (value: unknown) => typeof value === 'object' && value !== null;
+    const whole = isRecord(answer) && typeof answer!.loadId === 'string' && [answer!.remotes, answer!.previous, answer!.versions, answer!.rollouts].every(isRecord);
+    return whole ? (answer as LiveRemotes) : null;
+  } catch {
+    // No load id: this page reports nothing.
+    return null;
+  }
+}
+
+/**
  * This page load's id, for a report: the registry's answer it read itself, else (a page the server
  * rendered) one asked for now, if that answer still serves `version` to this cohort (a version
  * promoted away or rolled back meanwhile cannot be reported).
  */
 async function loadIdFor(remote: RemoteName, version: string): Promise<string | undefined> {
   if (loadId || !registryUrl) return loadId;
-  const fresh = await readRegistry(registryUrl);
+  // One request at a time: the page's reports and its vitals may all ask at once.
+  freshRegistry ??= readLoadIdAnswer(registryUrl).finally(() => {
+    freshRegistry = undefined;
+  });
+  const fresh = await freshRegistry;
   if (!fresh) return undefined;
   const choice = chooseManifest(fresh, { remotes: { mf_shop: '', mf_dashboard: '', mf_admin: '' } }, cohort)[remote];
   if (choice.version !== version && choice.previousVersion !== version) return undefined;
@@ -72,14 +103,38 @@ function send(remote: RemoteName, version: string, post: (id: string) => Promise
 
 const runtime: FederationRuntime = { registerRemotes, loadRemote, preloadRemote };
 
+let runtimeErrorReports: Promise<RuntimeErrorReports & { errorText(error: unknown): string }> | undefined;
+
+/**
+ * A remote's runtime errors: what its error boundary caught, and uncaught errors in its files. The
+ * code that tells whose an error is loads at the first error: none on a page that has none.
+ */
+function runtimeErrors() {
+  runtimeErrorReports ??= import(/* webpackChunkName: "runtime-errors" */ './runtime-errors').then(({ createRuntimeErrorReports, errorText }) => ({
+    errorText,
+    ...createRuntimeErrorReports({
+      files: () => releases.files(),
+      report(remote, version, { message, source, stack }) {
+        send(remote, version, (id) => {
+          return api.report('/remotes/errors', { remote, version, loadId: id, message, cohort, kind: 'runtime', ...(source ? { source } : {}), ...(stack ? { stack } : {}) });
+        });
+      },
+    }),
+  }));
+  runtimeErrorReports.catch(() => {
+    runtimeErrorReports = undefined;
+  });
+  return runtimeErrorReports;
+}
+
 /** The shell's one federation runtime plugin: it chooses, falls back and reports. */
 export const releases = createReleasesPlugin({
   runtime,
   reports: {
-    failed(remote, version, error) {
-      const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
-      send(remote, version, (id) => {
-        return api.report('/remotes/errors', { remote, version, loadId: id, message, cohort });
+    failed(remote, version, error, kind) {
+      void runtimeErrors().then((reports) => {
+        if (kind === 'runtime') reports.caught(remote, version, error);
+        else send(remote, version, (id) => api.report('/remotes/errors', { remote, version, loadId: id, message: reports.errorText(error), cohort, kind: 'load' }));
       });
     },
     loaded(remote, version) {
@@ -90,6 +145,47 @@ export const releases = createReleasesPlugin({
   },
 });
 registerPlugins([releases.plugin]);
+
+/** The remote versions whose load id a page the server rendered has asked for. */
+const loadIdAsked = new Set<string>();
+
+/** The remote version rendering the page now (its route's owner), for its Web Vitals. */
+function pageOwner(): PageOwner | undefined {
+  const { pathname } = window.location;
+  if (isShellPagePath(pathname)) return undefined;
+  const { remote } = routeOwnerOf(pathname);
+  const version = releases.activeVersion(remote);
+  if (!version) return undefined;
+  // A page the server rendered asks for its load id now (once), so the beacon at page hide has it.
+  const key = `${remote} ${version}`;
+  if (!loadId && !loadIdAsked.has(key)) {
+    loadIdAsked.add(key);
+    void loadIdFor(remote, version).catch(() => undefined);
+  }
+  return { remote, version };
+}
+
+/** Sends one remote version's vitals under this page load's id, if the page has one by now. */
+function sendVitals({ remote, version }: PageOwner, vitals: { lcp?: number; inp?: number; cls?: number }): boolean {
+  if (!loadId) return false;
+  return api.beacon('/remotes/vitals', { remote, version, loadId, cohort, ...vitals });
+}
+
+let listening = false;
+
+/** Once per page: runtime errors heard, and (for a sample of page loads) Web Vitals measured. */
+function startReporting(vitalsSampleRate: number): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  // A remote's script comes from another origin without CORS: the browser mutes the error event of
+  // what it throws ("Script error.", no error). React reports what its handlers throw with
+  // reportError, which report-error-tap.ts hears, error and stack included.
+  const uncaught = (error: unknown, scriptUrl?: string) => void runtimeErrors().then((reports) => reports.uncaught(error, scriptUrl));
+  window.addEventListener('error', (event) => uncaught(event.error ?? event.message, event.filename));
+  window.addEventListener('unhandledrejection', (event) => uncaught(event.reason));
+  onReportedError((error) => uncaught(error));
+  if (sampled(vitalsSampleRate)) startWebVitals({ ownerNow: pageOwner, send: sendVitals });
+}
 
 /**
  * Registers each remote at the version chooseManifest gives this browser's cohort (the registry's,
@@ -111,6 +207,7 @@ export function registerRuntimeRemotes(config: Pick<RuntimeConfig, 'remotes' | '
     }
     const rollouts = REMOTE_NAMES.filter((remote) => registry?.rollouts[remote]);
     releases.choose(chooseManifest(registry, config, cohort), { sampleRate: registry?.loadSampleRate ?? 0, rollouts });
+    startReporting(registry?.vitalsSampleRate ?? 0);
   })();
   return registration;
 }

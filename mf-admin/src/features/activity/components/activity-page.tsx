@@ -62,6 +62,8 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['started rolling out ', details];
     case 'release.rolloutRaised':
       return ['raised the rollout of ', details];
+    case 'release.rolloutAdvanced':
+      return ['advanced the rollout of ', details];
     case 'release.rolloutCompleted':
       return ['completed the rollout of ', `${details}: it is live`];
     case 'release.rolloutAborted':

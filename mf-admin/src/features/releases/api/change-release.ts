@@ -14,9 +14,15 @@ export function rollBackRelease({ remote }: { remote: RemoteName }): Promise<Api
   return api.post('/releases/{remote}/rollback', { params: { remote }, answer: remoteReleasesSchema });
 }
 
-/** POST /releases/{remote}/rollout (admin): the version for `percent` % of the browsers (100: live). */
-export function rollOutRelease({ remote, version, percent }: { remote: RemoteName; version: string; percent: number }): Promise<ApiAnswer<'/releases/{remote}/rollout', 'post'>> {
-  return api.post('/releases/{remote}/rollout', { params: { remote }, body: { version, percent }, answer: remoteReleasesSchema });
+/** How a rollout reaches the browsers: one share set by hand, or stages it rises through by itself. */
+export type RolloutPlan = { percent: number } | { stages: number[]; stageMinutes: number };
+
+/**
+ * POST /releases/{remote}/rollout (admin): the version for `percent` % of the browsers (100: live),
+ * or through `stages`, each held `stageMinutes` while it stays healthy.
+ */
+export function rollOutRelease({ remote, version, plan }: { remote: RemoteName; version: string; plan: RolloutPlan }): Promise<ApiAnswer<'/releases/{remote}/rollout', 'post'>> {
+  return api.post('/releases/{remote}/rollout', { params: { remote }, body: { version, ...plan }, answer: remoteReleasesSchema });
 }
 
 /** POST /releases/{remote}/rollout/abort (admin): everyone gets the live version again. */
@@ -27,7 +33,7 @@ export function abortRollout({ remote }: { remote: RemoteName }): Promise<ApiAns
 export type ReleaseChange =
   | { kind: 'promote'; remote: RemoteName; version: string }
   | { kind: 'rollback'; remote: RemoteName }
-  | { kind: 'rollout'; remote: RemoteName; version: string; percent: number }
+  | { kind: 'rollout'; remote: RemoteName; version: string; plan: RolloutPlan }
   | { kind: 'abort'; remote: RemoteName };
 
 function changeRelease(change: ReleaseChange): Promise<RemoteReleasesAnswer> {
