@@ -10,9 +10,11 @@ const AXIOS_CHUNK = /\/axios\.[0-9a-f]+\.js$/;
 /**
  * The Web Vitals library (shell/src/features/remotes/web-vitals-reporting.ts): fetched once the page
  * has loaded and painted, for the sampled page loads only (all of them in the e2e stack), so it is
- * not part of the first load these tests weigh.
+ * not part of the first load these tests weigh; nor is what it then loads to ask for the page
+ * load's id (load-id-answer.ts).
  */
 const WEB_VITALS_CHUNK = /\/web-vitals\.[0-9a-f]+\.js$/;
+const AFTER_FIRST_LOAD = /\/(web-vitals|load-id-answer)\.[0-9a-f]+\.js$/;
 /** zod's classes carry their names in its code: a script with zod in it has this one. */
 const ZOD_MARK = '$ZodObject';
 
@@ -54,7 +56,7 @@ async function coldLoad(page: Page, path: string) {
     links.map((link) => ({ href: (link as HTMLLinkElement).href, as: (link as HTMLLinkElement).as })),
   );
   // What came after the first load, when the page was idle, is not part of it.
-  return { requested, loaded: [...byId.values()].filter((entry) => !WEB_VITALS_CHUNK.test(entry.url)), preloads };
+  return { requested, loaded: [...byId.values()].filter((entry) => !AFTER_FIRST_LOAD.test(entry.url)), preloads };
 }
 
 test("the home page's JavaScript comes compressed and within its bound", async ({ page }) => {

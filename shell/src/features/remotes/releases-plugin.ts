@@ -1,6 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type ManifestChoice, type ManifestChoices, type RemoteName } from '@pcpp/contracts/core';
-import type { RemoteFiles } from './runtime-errors';
 
 /** What the plugin uses of the federation runtime (the real one, or a fake in its tests). */
 export interface FederationRuntime {
@@ -25,18 +24,6 @@ interface RemoteState {
   retryPending: boolean;
   /** Its success was reported (or not sampled): once per page load. */
   successSettled: boolean;
-}
-
-/** The folder of a manifest URL, or undefined when it is not one (a relative or broken address). */
-export function filesBase(manifestUrl: string): string | undefined {
-  try {
-    const url = new URL('.', manifestUrl);
-    url.search = '';
-    url.hash = '';
-    return url.href;
-  } catch {
-    return undefined;
-  }
 }
 
 const remoteOf = (id: string): RemoteName | undefined => REMOTE_NAMES.find((name) => id === name || id.startsWith(`${name}/`));
@@ -155,18 +142,9 @@ export function createReleasesPlugin({
       return fallBack(runtime, remote, error, 'runtime');
     },
 
-    /** Where each remote version this page may run serves its files: the chosen one's and its fallback's. */
-    files(): RemoteFiles[] {
-      const files: RemoteFiles[] = [];
-      const add = (remote: RemoteName, manifestUrl: string | undefined, version: string | undefined) => {
-        const base = manifestUrl && filesBase(manifestUrl);
-        if (base && version) files.push({ remote, version, base });
-      };
-      for (const [remote, { choice }] of remotes) {
-        add(remote, choice.manifestUrl, choice.version);
-        add(remote, choice.previous, choice.previousVersion);
-      }
-      return files;
+    /** What each remote was given: the chosen version and its fallback (runtime-errors.ts finds their files). */
+    choices(): [RemoteName, ManifestChoice][] {
+      return [...remotes].map(([remote, { choice }]) => [remote, choice]);
     },
 
     /** Retry: the active version registered afresh, so a remote that came back is fetched again. */

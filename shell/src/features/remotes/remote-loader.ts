@@ -5,8 +5,6 @@ import {
   REMOTE_NAMES,
   REMOTE_ROUTES_MODULE,
   chooseManifest,
-  isShellPagePath,
-  routeOwnerOf,
   type InlineLiveRemotes,
   type LiveRemotes,
   type RemoteName,
@@ -16,8 +14,7 @@ import { browserCohort } from './cohort';
 import { createReleasesPlugin, type FederationRuntime } from './releases-plugin';
 import { onReportedError } from './report-error-tap';
 import type { RuntimeErrorReports } from './runtime-errors';
-import type { PageOwner } from './vitals';
-import { sampled, startWebVitals } from './web-vitals-reporting';
+import { startWebVitals } from './web-vitals-reporting';
 
 /** A slow api never holds the page back for longer: the runtime config's remotes are used instead. */
 export const REGISTRY_TIMEOUT_MS = 500;
@@ -57,25 +54,6 @@ async function readRegistry(url: string): Promise<LiveRemotes | null> {
 }
 
 /**
- * The registry's answer read for its load id only (a page the server rendered): checked for the
- * fields that name the load id and the versions it serves, without zod, which such a page never
- * loads otherwise (it chose its versions with the answer the server wrote into it).
- */
-async function readLoadIdAnswer(url: string): Promise<LiveRemotes | null> {
-  try {
-    const response = await fetch(registryAddress(url), { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) });
-    if (!response.ok) return null;
-    const answer = (await response.json()) as Partial<Record<keyof LiveRemotes, unknown>> | null;
-    const isRecord = (value: unknown) => typeof value === 'object' && value !== null;
-    const whole = isRecord(answer) && typeof answer!.loadId === 'string' && [answer!.remotes, answer!.previous, answer!.versions, answer!.rollouts].every(isRecord);
-    return whole ? (answer as LiveRemotes) : null;
-  } catch {
-    // No load id: this page reports nothing.
-    return null;
-  }
-}
-
-/**
  * This page load's id, for a report: the registry's answer it read itself, else (a page the server
  * rendered) one asked for now, if that answer still serves `version` to this cohort (a version
  * promoted away or rolled back meanwhile cannot be reported).
@@ -83,9 +61,12 @@ async function readLoadIdAnswer(url: string): Promise<LiveRemotes | null> {
 async function loadIdFor(remote: RemoteName, version: string): Promise<string | undefined> {
   if (loadId || !registryUrl) return loadId;
   // One request at a time: the page's reports and its vitals may all ask at once.
-  freshRegistry ??= readLoadIdAnswer(registryUrl).finally(() => {
-    freshRegistry = undefined;
-  });
+  freshRegistry ??= import(/* webpackChunkName: "load-id-answer" */ './load-id-answer')
+    .then(({ readLoadIdAnswer }) => readLoadIdAnswer(registryAddress(registryUrl!), REGISTRY_TIMEOUT_MS))
+    .catch(() => null)
+    .finally(() => {
+      freshRegistry = undefined;
+    });
   const fresh = await freshRegistry;
   if (!fresh) return undefined;
   const choice = chooseManifest(fresh, { remotes: { mf_shop: '', mf_dashboard: '', mf_admin: '' } }, cohort)[remote];
@@ -110,10 +91,10 @@ let runtimeErrorReports: Promise<RuntimeErrorReports & { errorText(error: unknow
  * code that tells whose an error is loads at the first error: none on a page that has none.
  */
 function runtimeErrors() {
-  runtimeErrorReports ??= import(/* webpackChunkName: "runtime-errors" */ './runtime-errors').then(({ createRuntimeErrorReports, errorText }) => ({
+  runtimeErrorReports ??= import(/* webpackChunkName: "runtime-errors" */ './runtime-errors').then(({ createRuntimeErrorReports, errorText, filesOf }) => ({
     errorText,
     ...createRuntimeErrorReports({
-      files: () => releases.files(),
+      files: () => filesOf(releases.choices()),
       report(remote, version, { message, source, stack }) {
         send(remote, version, (id) => {
           return api.report('/remotes/errors', { remote, version, loadId: id, message, cohort, kind: 'runtime', ...(source ? { source } : {}), ...(stack ? { stack } : {}) });
@@ -146,31 +127,6 @@ export const releases = createReleasesPlugin({
 });
 registerPlugins([releases.plugin]);
 
-/** The remote versions whose load id a page the server rendered has asked for. */
-const loadIdAsked = new Set<string>();
-
-/** The remote version rendering the page now (its route's owner), for its Web Vitals. */
-function pageOwner(): PageOwner | undefined {
-  const { pathname } = window.location;
-  if (isShellPagePath(pathname)) return undefined;
-  const { remote } = routeOwnerOf(pathname);
-  const version = releases.activeVersion(remote);
-  if (!version) return undefined;
-  // A page the server rendered asks for its load id now (once), so the beacon at page hide has it.
-  const key = `${remote} ${version}`;
-  if (!loadId && !loadIdAsked.has(key)) {
-    loadIdAsked.add(key);
-    void loadIdFor(remote, version).catch(() => undefined);
-  }
-  return { remote, version };
-}
-
-/** Sends one remote version's vitals under this page load's id, if the page has one by now. */
-function sendVitals({ remote, version }: PageOwner, vitals: { lcp?: number; inp?: number; cls?: number }): boolean {
-  if (!loadId) return false;
-  return api.beacon('/remotes/vitals', { remote, version, loadId, cohort, ...vitals });
-}
-
 let listening = false;
 
 /** Once per page: runtime errors heard, and (for a sample of page loads) Web Vitals measured. */
@@ -184,7 +140,12 @@ function startReporting(vitalsSampleRate: number): void {
   window.addEventListener('error', (event) => uncaught(event.error ?? event.message, event.filename));
   window.addEventListener('unhandledrejection', (event) => uncaught(event.reason));
   onReportedError((error) => uncaught(error));
-  if (sampled(vitalsSampleRate)) startWebVitals({ ownerNow: pageOwner, send: sendVitals });
+  startWebVitals(vitalsSampleRate, {
+    cohort,
+    activeVersion: (remote) => releases.activeVersion(remote),
+    loadIdFor,
+    loadId: () => loadId,
+  });
 }
 
 /**

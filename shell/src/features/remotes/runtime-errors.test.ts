@@ -1,6 +1,5 @@
 import type { RemoteName } from '@pcpp/contracts/core';
-import { filesBase } from './releases-plugin';
-import { createRuntimeErrorReports, errorText, remoteOfStack, stackExcerpt, type RemoteFiles, type RuntimeError } from './runtime-errors';
+import { createRuntimeErrorReports, errorText, filesBase, filesOf, remoteOfStack, stackExcerpt, type RemoteFiles, type RuntimeError } from './runtime-errors';
 
 const store = 'http://localhost:3804';
 const files: RemoteFiles[] = [
@@ -19,6 +18,19 @@ function thrownAt(message: string, ...frames: string[]): Error {
 it("takes a manifest's folder, without its query, as the version's files", () => {
   expect(filesBase(`${store}/mf-shop/1.1.0+candidate/mf-manifest.json?v=2`)).toBe(`${store}/mf-shop/1.1.0+candidate/`);
   expect(filesBase('not a url')).toBeUndefined();
+});
+
+it("names the folders of the versions a page may run, the chosen one's and its fallback's, never a build without a version", () => {
+  const manifest = (remote: string, version: string) => `${store}/${remote}/${version}/mf-manifest.json`;
+  expect(
+    filesOf([
+      ['mf_shop', { manifestUrl: manifest('mf-shop', '1.1.0+candidate'), version: '1.1.0+candidate', previous: manifest('mf-shop', '1.0.0+live'), previousVersion: '1.0.0+live', source: 'rollout' }],
+      ['mf_dashboard', { manifestUrl: 'http://localhost:2/mf-manifest.json', source: 'config' }],
+    ]),
+  ).toEqual([
+    { remote: 'mf_shop', version: '1.1.0+candidate', base: `${store}/mf-shop/1.1.0+candidate/` },
+    { remote: 'mf_shop', version: '1.0.0+live', base: `${store}/mf-shop/1.0.0+live/` },
+  ]);
 });
 
 it('finds the remote version of the innermost frame in its files, past the shell and shared libraries', () => {

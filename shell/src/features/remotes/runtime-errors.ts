@@ -1,4 +1,4 @@
-import type { RemoteName } from '@pcpp/contracts/core';
+import type { ManifestChoice, RemoteName } from '@pcpp/contracts/core';
 
 /** Where one version of a remote serves its files from: its manifest's folder (origin and path). */
 export interface RemoteFiles {
@@ -15,6 +15,32 @@ export interface RuntimeError {
   source?: string;
   /** The stack's first lines. */
   stack?: string;
+}
+
+/** The folder of a manifest URL, or undefined when it is not one (a relative or broken address). */
+export function filesBase(manifestUrl: string): string | undefined {
+  try {
+    const url = new URL('.', manifestUrl);
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where each remote version a page may run serves its files: the chosen one's and its fallback's; never a build without a version. */
+export function filesOf(choices: readonly [RemoteName, ManifestChoice][]): RemoteFiles[] {
+  const files: RemoteFiles[] = [];
+  const add = (remote: RemoteName, manifestUrl: string | undefined, version: string | undefined) => {
+    const base = manifestUrl && filesBase(manifestUrl);
+    if (base && version) files.push({ remote, version, base });
+  };
+  for (const [remote, choice] of choices) {
+    add(remote, choice.manifestUrl, choice.version);
+    add(remote, choice.previous, choice.previousVersion);
+  }
+  return files;
 }
 
 export const MAX_ERROR_MESSAGE_LENGTH = 500;

@@ -140,13 +140,15 @@ it('shows a staged rollout: its stage, when it rises next, each measure beside t
   const healthTable = within(rollout).getByRole('table', { name: 'Shop rollout health' });
   const row = (name: RegExp) => within(healthTable).getByRole('rowheader', { name }).closest('tr')!;
   expect(row(/^Runtime errors/)).toHaveTextContent('2.9 % of 35 cohorts');
-  expect(row(/^Runtime errors/)).toHaveTextContent('Newcombe–Wilson interval on the difference, 95 % one-sided');
+  expect(row(/^Runtime errors/)).toHaveTextContent('Rolls back when higher beyond chance (95 % one-sided)');
   // The INP limit is the live p75 plus the margin: 64 ms + 10 %.
   expect(row(/^INP/)).toHaveTextContent('71 ms from 33 cohorts');
   expect(row(/^INP/)).toHaveTextContent('Rolls back above 70 ms (live + 10 %), from 30 samples');
   expect(row(/^LCP/)).toHaveTextContent('Rolls back above 1,320 ms (live + 10 %)');
   expect(row(/^CLS/)).toHaveTextContent('Shown, not judged');
-  expect(rollout).toHaveTextContent('A verdict needs 30 cohorts and 30 networks on each side; it is taken every 60 seconds.');
+  expect(rollout).toHaveTextContent(
+    'A verdict needs 30 cohorts and 30 networks on each side; it is taken every 60 seconds. Error rates are compared with a Newcombe–Wilson interval on the difference.',
+  );
 
   const series = within(rollout).getByRole('table', { name: 'Shop rollout over time' });
   const [bucket] = within(series).getAllByRole('row').slice(1);

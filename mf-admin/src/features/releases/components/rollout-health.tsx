@@ -19,9 +19,8 @@ const Basis = styled.p`
 /** `live × (1 + margin)`: the p75 a candidate must not pass; none while live has no sample. */
 const vitalLimit = (live: number | null, thresholds: VerdictThresholds) => (live === null ? null : live * (1 + thresholds.vitalsMarginPercent / 100));
 
-/** The error rates' rule, in words. */
-export const errorRule = (thresholds: VerdictThresholds) =>
-  `Rolls back when the candidate's is higher beyond chance: ${thresholds.errorTest}, ${thresholds.confidencePercent} % one-sided`;
+/** The error rates' rule, in words (the test is named once, under the table). */
+const errorRule = (thresholds: VerdictThresholds) => `Rolls back when higher beyond chance (${thresholds.confidencePercent} % one-sided)`;
 
 const vitalRule = (live: number | null, thresholds: VerdictThresholds) => {
   const limit = vitalLimit(live, thresholds);
@@ -110,7 +109,8 @@ export function HealthTable({
         Reports from {countText(candidate.cohorts, 'cohort')} on {countText(candidate.addresses, 'network')} for the candidate,{' '}
         {countText(live.cohorts, 'cohort')} on {countText(live.addresses, 'network')} for the live version. A verdict needs{' '}
         {countText(thresholds.minCohorts, 'cohort')} and {countText(thresholds.minAddresses, 'network')} on each side; it is taken every{' '}
-        {thresholds.intervalSeconds === 1 ? 'second' : countText(thresholds.intervalSeconds, 'second')}.
+        {thresholds.intervalSeconds === 1 ? 'second' : countText(thresholds.intervalSeconds, 'second')}. Error rates are compared with a{' '}
+        {thresholds.errorTest}.
       </Basis>
     </>
   );
