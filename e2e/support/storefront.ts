@@ -87,3 +87,14 @@ export async function expectTouchTargets(page: Page): Promise<void> {
   );
   expect(small, 'touch targets smaller than 44 px').toEqual([]);
 }
+
+/**
+ * Waits until React has hydrated this element. The shell marks the page `hydrated` when its root
+ * hydrates, but a lazy route's section hydrates once its chunk has come, later on a busy machine; a
+ * click before then is the server HTML's plain link (a full page load, no router state).
+ */
+export async function expectHydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))), { message: 'React has not hydrated the element yet' })
+    .toBe(true);
+}

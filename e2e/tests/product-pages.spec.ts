@@ -7,7 +7,7 @@ import { pageMeta, shortDescription } from '../../contracts/src/pages';
 import { documentTitle } from '../../contracts/src/page-title';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { aPart } from '../support/orders';
-import { apiParts, cardsIn, expectImagesLoaded, expectNoHorizontalScroll, expectTouchTargets, openInApp, region } from '../support/storefront';
+import { apiParts, cardsIn, expectHydrated, expectImagesLoaded, expectNoHorizontalScroll, expectTouchTargets, openInApp, region } from '../support/storefront';
 import { stackUrls } from '../support/environment';
 
 /** The facts a part's page and card show, under the spec's labels. */
@@ -103,7 +103,9 @@ test('a visitor who presses Purchase is told why to log in, and comes back to th
   // The reason travels in the app's router state: a click on the server's HTML before it hydrates is a
   // plain link to the purchase page, whose guard sends the visitor to log in (and back) without it.
   await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
-  await page.getByRole('link', { name: 'Purchase', exact: true }).click();
+  const purchase = page.getByRole('link', { name: 'Purchase', exact: true });
+  await expectHydrated(purchase);
+  await purchase.click();
   await expect(page).toHaveURL('/login');
   // mf-shop hands the reason over in the router state; the login page shows it.
   expect(await page.evaluate(() => (history.state as { usr?: { reason?: string } } | null)?.usr?.reason)).toBe(
