@@ -151,6 +151,8 @@ const TARGETS: Record<string, Target> = {
     ],
   },
   'DELETE /tools/:id': { caller: 'admin', path: () => `/tools/${ids.part}`, params: { id: () => ids.part }, body: null },
+  // An Activity id no edit of the part has: a valid call is the 404.
+  'POST /tools/:id/put-back': { caller: 'admin', path: () => `/tools/${ids.part}/put-back`, params: { id: () => ids.part }, body: { activityId: 'a'.repeat(24) } },
   // A back-in-stock alert on the sold-out part: the customer has one already, so a valid case is the 409.
   'POST /alerts': { caller: 'customer', path: () => '/alerts', get body() { return { productId: ids.soldOutPart, kind: 'back-in-stock' }; } },
   'DELETE /alerts/:id': { caller: 'customer', path: () => `/alerts/${ids.alert}`, params: { id: () => ids.alert }, body: null },

@@ -40,6 +40,7 @@ import { createPartReviewsService } from './modules/part-reviews/service';
 import { createPartsRepository } from './modules/parts/repository';
 import { createPriceHistory } from './modules/parts/price-history';
 import { createPartsService } from './modules/parts/service';
+import { createShopPictures } from './modules/parts/shop-pictures';
 import { createPaymentsRepository } from './modules/payments/repository';
 import { createPaymentsService, refundDetails } from './modules/payments/service';
 import { createStripeClient } from './modules/payments/stripe-client';
@@ -144,6 +145,7 @@ export function createServices(deps: ServicesDeps) {
     uploads,
     priceHistory: createPriceHistory(collections.priceChanges),
     onPriceOrStockChange: alerts.partChanged,
+    shopPictures: createShopPictures(config.publicApiUrl),
   });
   const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts });
   const reviews = createReviewsService({

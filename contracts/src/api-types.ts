@@ -212,6 +212,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tools/{id}/put-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put back an edit Activity recorded (Activity → Put back)
+         * @description Undoes one `product.edited` entry of this part: the fields it changed go back to their values before it and its stock change is reversed (the same number of units, whatever orders took since), only while the part is still at the version that edit left it at (409 when someone changed it since, or when it was put back already). It is an edit itself, recorded on the Activity page; the entry is marked put back.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["putBackPartEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tools/{id}/reviews": {
         parameters: {
             query?: never;
@@ -2000,6 +2022,11 @@ export interface components {
                 id: string;
                 exists: boolean;
             };
+            canPutBack?: boolean;
+            putBack?: {
+                by: string;
+                at: components["schemas"]["DateTime"];
+            };
             at: components["schemas"]["DateTime"];
         };
         /** @description The live (and previous) manifest of each remote. */
@@ -3673,7 +3700,7 @@ export interface operations {
                      *             {
                      *               "row": 4,
                      *               "column": "price",
-                     *               "message": "price must be in dollars, like 129.99"
+                     *               "message": "The price must be in dollars, like 129.99."
                      *             }
                      *           ],
                      *           "changes": []
@@ -3738,6 +3765,128 @@ export interface operations {
                 };
             };
             /** @description The body is not text/csv. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putBackPartEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activityId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The part as it is now, its version one higher. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *       "category": "Video Card",
+                     *       "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *       "price": 43999,
+                     *       "p_quantity": 85,
+                     *       "min_quantity": 1,
+                     *       "specs": {
+                     *         "chip": "GeForce RTX 4060 Ti",
+                     *         "memoryGB": 16,
+                     *         "boardPowerW": 165,
+                     *         "lengthMM": 244,
+                     *         "pcie8Pin": 1,
+                     *         "pcie12v2x6": 0
+                     *       },
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-02T09:50:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id, or no product edit of it has this Activity id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The part changed since this edit, the edit was put back already, or orders left too little stock to reverse a stock increase. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -58,9 +58,12 @@ export const reviewText = {
   byAdmin: 'Shop admin',
 } as const;
 
-/** Shown to admins while the api runs on the in-memory demo database (issue 11). */
+/**
+ * Shown to admins while the api runs on the in-memory demo database (issue 11), in a merchant's
+ * words: what happens to their changes, not how to configure the server (docs/environment.md).
+ */
 export const demoDatabaseBanner = {
-  text: 'Demo data — it resets when the server restarts. Set MONGODB_URI to keep it.',
+  text: 'Changes are not kept after a restart in this demo.',
   dismiss: 'Dismiss',
 } as const;
 

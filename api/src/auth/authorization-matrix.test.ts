@@ -217,6 +217,21 @@ const MATRIX: Record<string, Row> = {
     setup: async () => (await createPart(api, { p_quantity: 3 })).id,
     send: (p, id) => as(server().delete(`/tools/${id}`), p),
   },
+  'POST /tools/:id/put-back': {
+    expected: [401, 403, 403, 200],
+    setup: async () => {
+      // An admin's edit, and the Activity entry that recorded it.
+      const { id } = await createPart(api, { p_quantity: 3 });
+      const edited = await as(server().patch(`/tools/${id}`).send({ version: 0, price: 2599 }), 'admin');
+      expect(edited.status).toBe(200);
+      const entry = await api.database.collections.activity.findOne({ action: 'product.edited', 'subject.id': id });
+      return `${id}/${entry!._id.toHexString()}`;
+    },
+    send: (p, path) => {
+      const [id, activityId] = path.split('/');
+      return as(server().post(`/tools/${id}/put-back`).send({ activityId }), p);
+    },
+  },
   'GET /tools.csv': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/tools.csv'), p) },
   'POST /tools/bulk': {
     expected: [401, 403, 403, 200],

@@ -1,5 +1,5 @@
 import { type ActivityKind, activityActionsOf } from '@pcpp/contracts/core';
-import type { Collection, Filter } from 'mongodb';
+import type { Collection, Filter, ObjectId } from 'mongodb';
 import type { ActivityDocument } from './documents';
 import { containsText } from '../../db/text-match';
 import { findListed } from '../../paging';
@@ -8,6 +8,14 @@ export function createActivityRepository(activity: Collection<ActivityDocument>)
   return {
     async insert(entry: ActivityDocument): Promise<void> {
       await activity.insertOne({ ...entry });
+    },
+
+    findById: (id: ObjectId) => activity.findOne({ _id: id }),
+
+    /** Marks the entry put back; false when it was already (another admin's put back won). */
+    async markPutBack(id: ObjectId, by: string, at: Date): Promise<boolean> {
+      const { modifiedCount } = await activity.updateOne({ _id: id, putBack: { $exists: false } }, { $set: { putBack: { by, at } } });
+      return modifiedCount === 1;
     },
 
     /** Newest first (_id orders entries of the same millisecond): of one kind, by admins whose email contains `actor`. */
