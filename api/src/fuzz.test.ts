@@ -183,6 +183,8 @@ const TARGETS: Record<string, Target> = {
     body: null,
   },
   'PATCH /part-reviews/:id': { caller: 'admin', path: () => `/part-reviews/${ids.partReview}`, params: { id: () => ids.partReview }, body: { hidden: true } },
+  // The review has no votes held back: a valid call decides nothing and changes nothing.
+  'POST /part-reviews/:id/held-votes': { caller: 'admin', path: () => `/part-reviews/${ids.partReview}/held-votes`, params: { id: () => ids.partReview }, body: { decision: 'count' } },
   'PUT /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${customer.email}`, params: { email: () => customer.email }, body: null },
   'DELETE /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${otherAdmin.email}`, params: { email: () => otherAdmin.email }, body: null },
   'PUT /user/:email': {

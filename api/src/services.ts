@@ -36,7 +36,7 @@ import { createHoldRules } from './modules/orders/hold-rules';
 import { createOrdersRepository } from './modules/orders/repository';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createPartReviewsRepository } from './modules/part-reviews/repository';
-import { createPartReviewsService } from './modules/part-reviews/service';
+import { createPartReviewsService, DEFAULT_HELPFUL_VOTE_LIMITS } from './modules/part-reviews/service';
 import { createPartsRepository } from './modules/parts/repository';
 import { createPriceHistory } from './modules/parts/price-history';
 import { createPartsService } from './modules/parts/service';
@@ -61,7 +61,7 @@ export interface ServicesDeps {
     Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
     Pick<Config, 'uploadStorage' | 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
-    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'insightsCacheSeconds'>>;
+    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'insightsCacheSeconds' | 'helpfulVotes'>>;
   logger: Logger;
   database: Pick<Database, 'collections'>;
   identity: IdentityProvider;
@@ -159,6 +159,7 @@ export function createServices(deps: ServicesDeps) {
     repo: createPartReviewsRepository(collections, catalogWrites),
     identity,
     activity,
+    votes: { limits: config.helpfulVotes ?? DEFAULT_HELPFUL_VOTE_LIMITS, addressKey: config.jwtSecret },
   });
   const roles = createRoleAuthority(repositories.users, { ttlMs: deps.roleCacheTtlMs, now: deps.roleCacheClock, accounts: identity });
   const users = createUsersService({

@@ -46,6 +46,8 @@ export const ACTIVITY_ACTIONS = [
   'order.return',
   'review.hidden',
   'review.shown',
+  'review.votesCounted',
+  'review.votesDiscarded',
   'release.published',
   'release.promoted',
   'release.rolledBack',

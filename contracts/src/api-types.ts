@@ -325,7 +325,7 @@ export interface paths {
         put?: never;
         /**
          * Was this helpful? Yes
-         * @description Once per account (409 after); not on one’s own review (403).
+         * @description Once per account (409 after); not on one’s own review, and only from an account whose email is verified (403). An account gives at most HELPFUL_VOTES_PER_ACCOUNT votes a day (UTC), an address at most HELPFUL_VOTES_PER_ADDRESS (429 with Retry-After). Votes of accounts younger than HELPFUL_NEW_ACCOUNT_DAYS that reach HELPFUL_BURST_VOTES on one review within 24 hours are held back from its count until an admin counts or discards them (POST /part-reviews/{id}/held-votes).
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          *
@@ -352,6 +352,28 @@ export interface paths {
         get: operations["listPartReviewsForModeration"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/part-reviews/{id}/held-votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count or discard the “helpful” votes held back on a part review
+         * @description A burst of new accounts’ votes on one review is held back from its count (GET /part-reviews?heldVotes=true lists those reviews). `count` adds them to the count (they are never held again); `discard` deletes them. Recorded on the Activity page.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["decideHeldPartReviewVotes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2007,7 +2029,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutAdvanced" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
+            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "review.votesCounted" | "review.votesDiscarded" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutAdvanced" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
             actor: string;
             target: string;
             details?: string;
@@ -4499,7 +4521,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The review with its new count. */
+            /** @description The review with its count (votes held back not in it). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4550,7 +4572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller wrote this review. */
+            /** @description The caller wrote this review, or has not verified its email. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4595,7 +4617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many calls: the message says when to try again (Retry-After). */
+            /** @description The account, or the address, gave the day’s votes already. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4620,6 +4642,7 @@ export interface operations {
             query?: {
                 productId?: string;
                 hidden?: "true" | "false";
+                heldVotes?: "true" | "false";
                 page?: string;
                 limit?: string;
             };
@@ -4629,7 +4652,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of part reviews, newest first, of one part or hidden/shown if asked. */
+            /** @description One page of part reviews, newest first, of one part, hidden/shown, or with votes held back if asked. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4650,7 +4673,8 @@ export interface operations {
                      *           "createdAt": "2026-11-02T09:30:00.000Z",
                      *           "partName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *           "authorEmail": "priya@example.com",
-                     *           "hidden": false
+                     *           "hidden": false,
+                     *           "heldVotes": 0
                      *         }
                      *       ],
                      *       "total": 1,
@@ -4673,6 +4697,7 @@ export interface operations {
                             partName: string;
                             authorEmail: string;
                             hidden: boolean;
+                            heldVotes: number;
                         }[];
                         total: number;
                         page: number;
@@ -4707,6 +4732,130 @@ export interface operations {
             };
             /** @description The token’s account may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decideHeldPartReviewVotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "count" | "discard";
+                };
+            };
+        };
+        responses: {
+            /** @description The review as it is now, its held votes decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "Priya Raman",
+                     *       "rating": 5,
+                     *       "title": "Quiet under load",
+                     *       "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *       "purchasedMonth": "2026-10",
+                     *       "helpful": 3,
+                     *       "createdAt": "2026-11-02T09:30:00.000Z",
+                     *       "partName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "authorEmail": "priya@example.com",
+                     *       "hidden": false,
+                     *       "heldVotes": 0
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                        productId: components["schemas"]["ObjectId"];
+                        name: string;
+                        rating: number;
+                        title: string;
+                        text: string;
+                        purchasedMonth: string;
+                        helpful: number;
+                        createdAt: components["schemas"]["DateTime"];
+                        updatedAt?: components["schemas"]["DateTime"];
+                        partName: string;
+                        authorEmail: string;
+                        hidden: boolean;
+                        heldVotes: number;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part review has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4761,7 +4910,8 @@ export interface operations {
                      *       "createdAt": "2026-11-02T09:30:00.000Z",
                      *       "partName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *       "authorEmail": "priya@example.com",
-                     *       "hidden": true
+                     *       "hidden": true,
+                     *       "heldVotes": 0
                      *     }
                      */
                     "application/json": {
@@ -4778,6 +4928,7 @@ export interface operations {
                         partName: string;
                         authorEmail: string;
                         hidden: boolean;
+                        heldVotes: number;
                     };
                 };
             };

@@ -282,6 +282,11 @@ const MATRIX: Record<string, Row> = {
     setup: async () => (await customerPartReview()).split('/').at(-1)!,
     send: (p, id) => as(server().patch(`/part-reviews/${id}`).send({ hidden: true }), p),
   },
+  'POST /part-reviews/:id/held-votes': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await customerPartReview()).split('/').at(-1)!,
+    send: (p, id) => as(server().post(`/part-reviews/${id}/held-votes`).send({ decision: 'discard' }), p),
+  },
   'GET /reviews': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/reviews'), p) },
   'GET /reviews/all': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/reviews/all'), p) },
   'PATCH /reviews/:id': {

@@ -486,7 +486,7 @@ const partReview: PartReview = {
   helpful: 3,
   createdAt: at(30),
 };
-const moderatedPartReview: ModeratedPartReview = { ...partReview, partName: part.name, authorEmail: 'priya@example.com', hidden: false };
+const moderatedPartReview: ModeratedPartReview = { ...partReview, partName: part.name, authorEmail: 'priya@example.com', hidden: false, heldVotes: 0 };
 
 export const examples = {
   partReview,

@@ -57,6 +57,10 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['hid the review of ', ''];
     case 'review.shown':
       return ['showed again the review of ', ''];
+    case 'review.votesCounted':
+      return ['counted the held “helpful” votes on the review of ', entry.details ? `: ${entry.details}` : ''];
+    case 'review.votesDiscarded':
+      return ['discarded the held “helpful” votes on the review of ', entry.details ? `: ${entry.details}` : ''];
     case 'release.published':
       return ['published ', details];
     case 'release.promoted':
