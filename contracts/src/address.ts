@@ -144,8 +144,24 @@ export const shippingAddressSchema = z.strictObject({
 });
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
-/** The address on one line, as an order (and the spec's `address` field) keeps it. */
+/** Where the postal code goes before the city ("10115 Berlin"), as most of continental Europe writes it. */
+const POSTAL_CODE_FIRST = new Set<string>(['DE', 'FR', 'NL', 'BE', 'LU', 'AT', 'CH', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ']);
+
+/**
+ * The city, region and postal code as the country's post writes them: "San Francisco, CA 94105"
+ * (the US, Canada), "Sydney NSW 2000" (Australia), "10115 Berlin" (continental Europe), and the
+ * city before the code elsewhere ("Portsmouth PO1 3AX", "Singapore 018956").
+ */
+export function cityLine(address: Pick<SavedAddress, 'city' | 'postalCode' | 'country' | 'region'>): string {
+  const { city, postalCode } = address;
+  const region = address.region?.trim() || undefined;
+  if (address.country === 'US' || address.country === 'CA') return `${city}, ${region ? `${region} ` : ''}${postalCode}`;
+  if (address.country === 'AU') return `${city}${region ? ` ${region}` : ''} ${postalCode}`;
+  if (POSTAL_CODE_FIRST.has(address.country)) return `${postalCode} ${city}${region ? `, ${region}` : ''}`;
+  return `${city}${region ? `, ${region}` : ''} ${postalCode}`;
+}
+
+/** The address on one line, as an order (and the spec's `address` field) keeps it, written as its country writes it. */
 export function addressLine(address: Omit<SavedAddress, 'phone'>): string {
-  const region = address.region ? `, ${address.region}` : '';
-  return `${address.fullName}, ${address.street}, ${address.postalCode} ${address.city}${region}, ${countryName(address.country)}`;
+  return `${address.fullName}, ${address.street}, ${cityLine(address)}, ${countryName(address.country)}`;
 }

@@ -5,13 +5,14 @@ import { useAddToCart } from './use-add-to-cart';
 
 /**
  * A card's way to the cart: adds the minimum order; once the part is in the cart, the link to it
- * (the quantity is changed there).
+ * (the quantity is changed there). Each names its part for screen readers ("Add … to cart"),
+ * where a grid holds a dozen of them.
  */
-export function AddToCartButton({ part, describedBy, className }: { part: Part; describedBy?: string; className?: string }) {
+export function AddToCartButton({ part, className }: { part: Part; className?: string }) {
   const cart = useAddToCart(part);
   if (cart.inCart > 0) {
     return (
-      <Button as={Link} to="/cart" $variant="secondary" className={className} aria-describedby={describedBy}>
+      <Button as={Link} to="/cart" $variant="secondary" className={className} aria-label={cartText.partInCartLink(part.name, cart.inCart)}>
         {cartText.inCartLink(cart.inCart)}
       </Button>
     );
@@ -21,7 +22,7 @@ export function AddToCartButton({ part, describedBy, className }: { part: Part; 
       type="button"
       $variant="secondary"
       className={className}
-      aria-describedby={describedBy}
+      aria-label={cartText.addPartToCart(part.name)}
       disabled={!cart.ready || cart.pending}
       onClick={() => void cart.add(part.min_quantity)}
     >
