@@ -13,8 +13,6 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
 import { restoreRegistryFile } from './modules/releases/registry-file';
 import { seedDemoData } from './db/seed';
-import { numberOrdersWithoutNumber } from './modules/orders/service';
-import { prepareOrdersAsWholes } from './modules/fulfilment/order-state';
 import { createLogger, type Logger } from './logger';
 import { createOutbox } from './modules/mail/outbox';
 import { createMailTransport } from './modules/mail/transport';
@@ -98,12 +96,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       catalogCache,
     });
 
-    // Orders stored before order numbers existed get theirs now, so every order shows and is found by one.
-    const numbered = await numberOrdersWithoutNumber(services.repositories.orders);
-    if (numbered > 0) logger.info({ numbered }, 'gave order numbers to orders stored before numbers existed');
-    // Lines stored before checkouts existed become orders of one line; every order gets its state.
-    const prepared = await prepareOrdersAsWholes(database.collections);
-    if (prepared > 0) logger.info({ orders: prepared }, 'prepared orders stored before orders had a state');
+    // Orders stored before they were whole become one document each; transactions are used where the database isolates them.
+    const prepared = await services.orders.prepare();
+    if (prepared.migrated > 0) logger.info({ orders: prepared.migrated }, 'made orders stored before they were whole into one document each');
+    logger.info(prepared.transactions ? 'orders: multi-document changes run in transactions' : 'orders: no trusted transactions here: order changes keep their invariants without them');
     if (config.seedDemoData) {
       const seeded = await seedDemoData(database.collections);
       if (seeded.parts || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');

@@ -1,4 +1,4 @@
-import type { Collection, ObjectId } from 'mongodb';
+import { type Collection, MongoServerError, type ObjectId } from 'mongodb';
 import type { OutboxDocument } from './documents';
 import { updateIfMatches } from '../../db/update-if-matches';
 import type { Logger } from '../../logger';
@@ -16,6 +16,12 @@ export interface Outbox {
    * is logged (the caller's action has already succeeded and must not fail for an email).
    */
   enqueue(message: EmailMessage): Promise<void>;
+  /**
+   * Stores the message under `id` unless a message has it already (a retried relay of the same
+   * email: stored once, sent once), then starts sending it. Rejects when it cannot be stored, so
+   * the caller keeps it and tries again.
+   */
+  enqueueOnce(id: ObjectId, message: EmailMessage): Promise<void>;
   /** Sends every message that is due: new ones nobody sent, and failed ones whose retry time came. */
   deliverDue(now?: Date): Promise<{ sent: number; notSent: number }>;
   /** Resolves when the background sends started so far have finished (shutdown, tests). */
@@ -28,6 +34,7 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000] as
 /** A send still marked as running after this is taken as lost (the api stopped mid-way) and retried. */
 const SEND_LOCK_MS = 2 * 60_000;
 const DUE_BATCH = 50;
+const DUPLICATE_KEY = 11000;
 
 export function createOutbox(deps: {
   collection: Collection<OutboxDocument>;
@@ -96,6 +103,27 @@ export function createOutbox(deps: {
       } catch (error) {
         logger.error({ err: error, to: message.to, subject: message.subject }, 'outbox: could not store an email');
       }
+    },
+
+    async enqueueOnce(id, message) {
+      const now = new Date();
+      try {
+        await collection.insertOne({
+          _id: id,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+        });
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return;
+        throw error;
+      }
+      inBackground(deliver(id, now));
     },
 
     async deliverDue(now = new Date()) {

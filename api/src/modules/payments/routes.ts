@@ -4,13 +4,11 @@ import { accessClaims } from '../../auth/middleware';
 import { HttpError } from '../../errors';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
-import type { CheckoutService } from '../checkout/service';
 import type { PaymentsService } from './service';
 import { confirmPaymentBodySchema, createPaymentIntentBodySchema, orderIdParamsSchema, stripeEventSchema, stripeSignatureHeadersSchema } from './validators';
 
 export interface PaymentsRouteDeps {
   payments: PaymentsService;
-  checkout: Pick<CheckoutService, 'createPaymentIntent'>;
 }
 
 const route = routeDeclarer<PaymentsRouteDeps>();
@@ -42,10 +40,10 @@ export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
         ...PROVIDER,
       },
       handle:
-        ({ payments, checkout }) =>
+        ({ payments }) =>
         ({ body }, req) =>
           'checkoutId' in body
-            ? checkout.createPaymentIntent(accessClaims(req), body.checkoutId)
+            ? payments.createCheckoutPaymentIntent(accessClaims(req), body.checkoutId)
             : payments.createPaymentIntent(accessClaims(req), body.orderId),
     }),
     route({

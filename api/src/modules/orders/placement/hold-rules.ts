@@ -1,8 +1,9 @@
 import { orderRuleText } from '@pcpp/contracts/core';
 import type { ObjectId } from 'mongodb';
-import type { Config } from '../../config';
-import { ConflictError } from '../../errors';
-import type { OrdersRepository } from './repository';
+import type { Config } from '../../../config';
+import { ConflictError } from '../../../errors';
+import type { OrderQueries } from '../read-model/queries';
+import type { Stock } from '../store/stock';
 
 /** One line of what a customer is about to hold: a part and a quantity of it. */
 export interface HoldLine {
@@ -22,7 +23,7 @@ export type HoldLimits = Config['orderHoldLimits'];
  * and per part (lines of one part add up), so a checkout of several lines uses them as one order.
  * One instance serves the orders and the checkout, so both take their turn in the same queue.
  */
-export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidHoldsOf' | 'heldForShare' | 'findPart'>; limits: HoldLimits }) {
+export function createHoldRules(deps: { queries: Pick<OrderQueries, 'unpaidHoldsOf' | 'heldForShare'>; stock: Pick<Stock, 'findPart'>; limits: HoldLimits }) {
   /** Per customer, the end of the queue of placements in this api instance. */
   const queues = new Map<string, Promise<unknown>>();
 
@@ -63,7 +64,7 @@ export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidHo
         adding.set(key, { ...line, total: (adding.get(key)?.total ?? 0) + line.quantity });
       }
       const ids = [...adding.values()].map((line) => line.productId);
-      const [held, parts] = await Promise.all([deps.orders.heldForShare(ids), Promise.all(ids.map((id) => deps.orders.findPart(id)))]);
+      const [held, parts] = await Promise.all([deps.queries.heldForShare(ids), Promise.all(ids.map((id) => deps.stock.findPart(id)))]);
       for (const [index, line] of [...adding.values()].entries()) {
         const forSale = parts[index]?.p_quantity ?? 0;
         // More than is for sale: the stock's own answer (how many are left) says so, not this one.
@@ -91,7 +92,7 @@ export function createHoldRules(deps: { orders: Pick<OrdersRepository, 'unpaidHo
         const before = adding.get(key);
         adding.set(key, { ...line, minQuantity: Math.max(line.minQuantity, before?.minQuantity ?? 0), total: (before?.total ?? 0) + line.quantity });
       }
-      const unpaid = await deps.orders.unpaidHoldsOf(email, [...adding.values()].map((line) => line.productId));
+      const unpaid = await deps.queries.unpaidHoldsOf(email, [...adding.values()].map((line) => line.productId));
       const orderCount = unpaid.orders + (placed ? 0 : 1);
       if (orderCount > deps.limits.maxUnpaidOrders) {
         return new ConflictError(orderRuleText.tooManyUnpaidOrders(deps.limits.maxUnpaidOrders), {

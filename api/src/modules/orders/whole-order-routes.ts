@@ -6,9 +6,9 @@ import { examples } from '../../openapi/examples';
 import type { Response } from 'express';
 import { NotFoundError } from '../../errors';
 import { sendCsv } from '../../csv/csv';
-import type { InvoiceLinks } from './invoice-links';
-import { invoicePdf, type Seller } from './invoice-pdf';
-import type { FulfilmentService } from './service';
+import type { InvoiceLinks } from './read-model/invoice-links';
+import { invoicePdf, type Seller } from './read-model/invoice-pdf';
+import type { OrdersModule } from './service';
 import {
   cancelBodySchema,
   invoiceTokenParamsSchema,
@@ -27,14 +27,14 @@ import {
   shipmentParamsSchema,
 } from './validators';
 
-export interface FulfilmentRouteDeps {
-  fulfilment: FulfilmentService;
+export interface WholeOrderRouteDeps {
+  orders: OrdersModule;
   seller: Seller;
   invoiceLinks: InvoiceLinks;
 }
 
 /** Sends the order's invoice as a PDF. */
-async function sendInvoice(res: Response, seller: Seller, invoice: Awaited<ReturnType<FulfilmentService['invoiceOf']>>) {
+async function sendInvoice(res: Response, seller: Seller, invoice: Awaited<ReturnType<OrdersModule['invoiceOf']>>) {
   const pdf = await invoicePdf(invoice.detail, { number: invoice.invoiceNumber, issuedAt: invoice.issuedAt }, seller);
   res
     .status(200)
@@ -47,14 +47,19 @@ async function sendInvoice(res: Response, seller: Seller, invoice: Awaited<Retur
   return SENT;
 }
 
-const route = routeDeclarer<FulfilmentRouteDeps>();
+const route = routeDeclarer<WholeOrderRouteDeps>();
 const NOT_FOUND = { description: 'No order has this number, or it is not yours (the same answer either way).' };
 const DETAIL = (description: string) => ({ description, schema: orderDetailSchema, example: examples.orderDetail });
 const UNITS_CONFLICT = z.union([lineUnitsConflictSchema, z.object({ message: z.string() })]);
-const STRIPE_FAILED = { description: 'Stripe refused the refund: nothing was refunded and the units are free to refund again.' };
+const STRIPE_FAILED = {
+  description:
+    'Stripe refused the refund (nothing was refunded: the units are free to refund again); or part of it (the message says how much ' +
+    'was refunded); or has not answered yet (the refund is pending, the reconciliation job settles it within a minute, and the ' +
+    'order’s `refundsNotMade` shows it). In the last two cases the Idempotency-Key keeps this answer: a retry does not refund twice.',
+};
 
-export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
-  name: 'fulfilment',
+export const wholeOrderRoutes: RouteModule<WholeOrderRouteDeps> = {
+  name: 'whole-orders',
   routes: [
     route({
       method: 'get',
@@ -70,9 +75,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
       query: ordersQuerySchema,
       answers: { 200: { description: 'One page of orders.', schema: pageSchema(orderSummarySchema), example: examples.orderSummaries } },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ query }) =>
-          fulfilment.listAll(query),
+          orders.listAll(query),
     }),
     route({
       method: 'get',
@@ -85,9 +90,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
       query: myOrdersPageQuerySchema,
       answers: { 200: { description: 'One page of the caller’s orders.', schema: pageSchema(orderSummarySchema), example: examples.orderSummaries } },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ query }, req) =>
-          fulfilment.listMine(accessClaims(req), query),
+          orders.listMine(accessClaims(req), query),
     }),
     route({
       method: 'get',
@@ -104,9 +109,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
       query: ordersCsvQuerySchema,
       answers: { 200: { description: 'The CSV file (UTF-8, a header row first).', contentType: 'text/csv', schema: z.string() } },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         async ({ query }, _req, res) => {
-          await sendCsv(res, 'orders.csv', fulfilment.ordersCsv(query));
+          await sendCsv(res, 'orders.csv', orders.ordersCsv(query));
           return SENT;
         },
     }),
@@ -121,9 +126,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
       params: orderNumberParamsSchema,
       answers: { 200: DETAIL('The order as it is now.'), 404: NOT_FOUND },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ params }, req) =>
-          fulfilment.get(accessClaims(req), params.number),
+          orders.get(accessClaims(req), params.number),
     }),
     route({
       method: 'get',
@@ -142,8 +147,8 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         409: { description: 'The order is not paid yet.' },
       },
       handle:
-        ({ fulfilment, seller }) =>
-        async ({ params }, req, res) => sendInvoice(res, seller, await fulfilment.invoiceOf(accessClaims(req), params.number)),
+        ({ orders, seller }) =>
+        async ({ params }, req, res) => sendInvoice(res, seller, await orders.invoiceOf(accessClaims(req), params.number)),
     }),
     route({
       method: 'get',
@@ -161,11 +166,11 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         404: { description: 'The link is not one of the shop’s, or it has expired.' },
       },
       handle:
-        ({ fulfilment, seller, invoiceLinks }) =>
+        ({ orders, seller, invoiceLinks }) =>
         async ({ params }, _req, res) => {
           const number = await invoiceLinks.orderOf(params.token);
           if (!number) throw new NotFoundError('This invoice link is not valid or has expired: download the invoice from your order’s page.');
-          return sendInvoice(res, seller, await fulfilment.invoiceOf(null, number));
+          return sendInvoice(res, seller, await orders.invoiceOf(null, number));
         },
     }),
     route({
@@ -190,9 +195,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         409: { description: 'The order is not paid or is cancelled, nothing is left to ship, or a line has fewer units left to ship (`shippable`).', schema: UNITS_CONFLICT },
       },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ params, body }, req) =>
-          fulfilment.addShipment(accessClaims(req), params.number, body),
+          orders.addShipment(accessClaims(req), params.number, body),
     }),
     route({
       method: 'post',
@@ -209,9 +214,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         409: { description: 'The parcel is delivered already.' },
       },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ params }, req) =>
-          fulfilment.markDelivered(accessClaims(req), params.number, params.shipmentId),
+          orders.markDelivered(accessClaims(req), params.number, params.shipmentId),
     }),
     route({
       method: 'post',
@@ -233,9 +238,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         502: STRIPE_FAILED,
       },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ params, body }, req) =>
-          fulfilment.cancel(accessClaims(req), params.number, body.reason),
+          orders.cancel(accessClaims(req), params.number, body.reason),
     }),
     route({
       method: 'post',
@@ -261,9 +266,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         502: STRIPE_FAILED,
       },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ params, body }, req) =>
-          fulfilment.refund(accessClaims(req), params.number, body),
+          orders.refund(accessClaims(req), params.number, body),
     }),
     route({
       method: 'post',
@@ -285,9 +290,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         409: { description: 'A line is not delivered, its return window closed, or it has fewer units to return (`returnable`).', schema: UNITS_CONFLICT },
       },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ params, body }, req) =>
-          fulfilment.requestReturn(accessClaims(req), params.number, body),
+          orders.requestReturn(accessClaims(req), params.number, body),
     }),
     route({
       method: 'get',
@@ -299,9 +304,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
       query: returnsQuerySchema,
       answers: { 200: { description: 'One page of returns.', schema: pageSchema(orderReturnSchema), example: examples.returnsPage } },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ query }) =>
-          fulfilment.listReturns(query),
+          orders.listReturns(query),
     }),
     route({
       method: 'post',
@@ -319,9 +324,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         409: { description: 'The return was decided already.' },
       },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ params, body }, req) =>
-          fulfilment.decideReturn(accessClaims(req), params.id, body),
+          orders.decideReturn(accessClaims(req), params.id, body),
     }),
     route({
       method: 'post',
@@ -338,9 +343,9 @@ export const fulfilmentRoutes: RouteModule<FulfilmentRouteDeps> = {
         502: STRIPE_FAILED,
       },
       handle:
-        ({ fulfilment }) =>
+        ({ orders }) =>
         ({ params }, req) =>
-          fulfilment.receiveReturn(accessClaims(req), params.id),
+          orders.receiveReturn(accessClaims(req), params.id),
     }),
   ],
 };

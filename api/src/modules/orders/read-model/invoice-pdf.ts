@@ -1,4 +1,4 @@
-import { brand, formatCents, type OrderDetail, totalsText } from '@pcpp/contracts/core';
+import { brand, countryName, formatCents, type OrderDetail, totalsText, US_STATES } from '@pcpp/contracts/core';
 import PDFDocument from 'pdfkit';
 
 /** The seller as the invoice names it (the shop's own details; SHOP_URL is where customers reach it). */
@@ -11,13 +11,34 @@ export interface Seller {
 const dateText = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
 
 /**
- * A numbered invoice for a paid order as a PDF: the seller, the buyer and where it ships, each line
- * with its quantity, unit price and amount, the total, the payment, and every refund as a credit
+ * Whether an order ships to the United States: its checkout's country, or for the spec's single
+ * order (one free-text line) "USA", "United States" or a state and ZIP code ("TX 78701") in it.
+ */
+export function shipsToUs(order: Pick<OrderDetail, 'address' | 'taxRate'>): boolean {
+  if (order.taxRate) return order.taxRate.country === 'US';
+  return /\b(USA|U\.S\.A\.?|United States)\b/i.test(order.address) || /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/.test(order.address);
+}
+
+/** US Letter for an address in the United States (the paper there), A4 elsewhere. */
+export const paperFor = (order: Pick<OrderDetail, 'address' | 'taxRate'>): 'LETTER' | 'A4' => (shipsToUs(order) ? 'LETTER' : 'A4');
+
+/** The tax line's words: the rate and the state or country it was charged for. */
+export function taxLineOf(order: Pick<OrderDetail, 'taxRate'>): string {
+  const rate = order.taxRate;
+  if (!rate) return totalsText.taxLine(undefined);
+  const state = rate.country === 'US' ? US_STATES.find(([code]) => code === rate.region)?.[1] : undefined;
+  return totalsText.taxLine({ rate: rate.rate, country: rate.country, place: state ?? countryName(rate.country) });
+}
+
+/**
+ * A numbered invoice for a paid order as a PDF, on US Letter for the United States and A4 elsewhere:
+ * the seller, the buyer and where it ships, each line with its quantity, unit price and amount, the
+ * tax with its rate and the state or country, the total, the payment, and every refund as a credit
  * line. Made with pdfkit's own fonts (Helvetica), so it needs no font files; uncompressed (a few KB),
  * so its text can be read back by the tests.
  */
 export function invoicePdf(order: OrderDetail, invoice: { number: string; issuedAt: Date }, seller: Seller): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: false, info: { Title: `Invoice ${invoice.number}`, Author: seller.name } });
+  const doc = new PDFDocument({ size: paperFor(order), margin: 50, compress: false, info: { Title: `Invoice ${invoice.number}`, Author: seller.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -58,7 +79,7 @@ export function invoicePdf(order: OrderDetail, invoice: { number: string; issued
   row(totalsText.subtotal, '', '', formatCents(order.totals.subtotal), true);
   const method = order.delivery ? ` (${totalsText.method[order.delivery.method]})` : '';
   row(`${totalsText.shipping}${method}`, '', '', formatCents(order.totals.shipping));
-  row(totalsText.tax, '', '', formatCents(order.totals.tax));
+  row(taxLineOf(order), '', '', formatCents(order.totals.tax));
   row(totalsText.total, '', '', formatCents(order.totals.total), true);
   row('Paid by card', '', '', formatCents(order.totals.paid));
   if (order.totals.refunded > 0) row('Refunded', '', '', `-${formatCents(order.totals.refunded)}`);

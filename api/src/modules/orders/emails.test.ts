@@ -1,5 +1,5 @@
 import type { Order } from '@pcpp/contracts/core';
-import { holdTimeText, orderPlacedEmail, paymentConfirmedEmail } from './templates';
+import { holdTimeText, orderPlacedEmail, paymentConfirmedEmail } from './emails';
 
 const order: Order = {
   _id: '0123456789abcdef01234567',

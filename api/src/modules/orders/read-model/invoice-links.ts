@@ -1,4 +1,4 @@
-import { createLinkTokens } from '../../auth/link-tokens';
+import { createLinkTokens } from '../../../auth/link-tokens';
 
 /** How long an emailed invoice link opens the invoice without signing in. */
 export const INVOICE_LINK_DAYS = 90;

@@ -1,7 +1,7 @@
 import type { CheckoutTotals } from '@pcpp/contracts/core';
-import type { OrderDocument } from './documents';
+import type { OrderLineDocument } from '../documents';
 
-type ChargedLine = Pick<OrderDocument, 'totalAmount' | 'taxAmount' | 'shippingAmount'>;
+type ChargedLine = Pick<OrderLineDocument, 'totalAmount' | 'taxAmount' | 'shippingAmount'>;
 
 /**
  * What a line costs the customer: its parts, their tax and its share of the shipping (lines placed

@@ -1,9 +1,8 @@
 import { centsToDecimal } from '@pcpp/contracts/core';
-import type { WithId } from 'mongodb';
-import type { CsvCell } from '../../csv/csv';
-import type { OrderDocument } from '../orders/documents';
-import { lineCharge } from '../orders/line-charge';
-import { unitsOf } from './units';
+import type { CsvCell } from '../../../csv/csv';
+import type { OrderDocument, OrderLineDocument } from '../documents';
+import { lineCharge } from '../model/charges';
+import { refundedUnits } from '../model/units';
 
 // GET /orders.csv: one row per order line, for the accountant. Money as plain dollars (12.50), times
 // in ISO UTC, so a spreadsheet reads them as numbers and dates. `total` is the parts (price ×
@@ -32,20 +31,24 @@ export const ORDER_CSV_COLUMNS = [
 
 const iso = (date: Date | undefined) => date?.toISOString() ?? '';
 
-/** A line as its CSV row: the refunds of units (units.ts) and any payment given back whole (`refunds`). */
-export function orderCsvRow(line: WithId<OrderDocument>): CsvCell[] {
-  const units = unitsOf(line);
+/** The lines of orders, each with its order, in order (the CSV's rows come from a cursor of orders). */
+export async function* linesOfOrders(orders: AsyncIterable<OrderDocument>): AsyncGenerator<{ order: OrderDocument; line: OrderLineDocument }> {
+  for await (const order of orders) for (const line of order.lines) yield { order, line };
+}
+
+/** A line as its CSV row: the refunds of units (model/units.ts) and any payment given back whole. */
+export function orderCsvRow({ order, line }: { order: OrderDocument; line: OrderLineDocument }): CsvCell[] {
   const paidAt = line.statusHistory.find((change) => change.status === 'paid')?.at;
-  const paymentRefunds = (line.refunds ?? []).reduce((sum, refund) => sum + refund.amount, 0);
+  const paymentRefunds = line.givenBack.reduce((sum, refund) => sum + refund.amount, 0);
   return [
-    line.number,
-    iso(line.createdAt),
+    order.number,
+    iso(order.createdAt),
     iso(paidAt),
     iso(line.lastDeliveredAt),
-    line.name,
-    line.email,
-    line.address,
-    line.phone,
+    order.name,
+    order.email,
+    order.address,
+    order.phone,
     line.productName,
     line.order_quantity,
     centsToDecimal(line.per_product_price),
@@ -54,7 +57,7 @@ export function orderCsvRow(line: WithId<OrderDocument>): CsvCell[] {
     centsToDecimal(line.shippingAmount ?? 0),
     centsToDecimal(lineCharge(line)),
     line.status,
-    units.refunded,
-    centsToDecimal(units.refundedAmount + paymentRefunds),
+    refundedUnits(line.units),
+    centsToDecimal(line.units.refundedAmount + paymentRefunds),
   ];
 }
