@@ -3,8 +3,9 @@ import type { Server } from 'node:http';
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import request from 'supertest';
-import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, storedLine, type TestApi, updateLine } from '../../../test/helpers';
 import { createStripeClient } from '../payments/stripe-client';
+import { refundedUnits } from './model/units';
 import { pdfText } from '../../../test/pdf-text';
 
 type Account = { email: string; token: string };
@@ -40,6 +41,7 @@ async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+const refundsOf = async (number: string) => (await api.database.collections.wholeOrders.findOne({ number }))?.refunds ?? [];
 const mailsAbout = async (to: string, subject: string) => (await inboxOf(to)).filter((mail) => mail.subject === subject);
 
 /** A checkout of the customer's, placed and paid with the sandbox's test card and the signed webhook. */
@@ -134,9 +136,9 @@ describe('an order as a whole', () => {
     expect(after.body).toMatchObject({ status: 'delivered', payment: 'partly-refunded', returnUnderWay: false });
     expect(after.body.totals.refunded).toBe(1000);
     expect(after.body.lines[0]).toMatchObject({ refundedQuantity: 1, returnedQuantity: 1, restockedQuantity: 1, refundedAmount: 1000, returnableQuantity: 0 });
-    const made = await api.database.collections.lineRefunds.findOne({ orderNumber: order.number, status: 'done' });
-    expect(made!.stripeRefunds).toEqual([expect.objectContaining({ paymentIntentId: order.paymentIntent, amount: 1000 })]);
-    expect((await stripe.refunds.retrieve(made!.stripeRefunds[0]!.refundId)).amount).toBe(1000);
+    const made = (await refundsOf(order.number)).find((entry) => entry.status === 'done');
+    expect(made).toMatchObject({ paymentIntentId: order.paymentIntent, amount: 1000 });
+    expect((await stripe.refunds.retrieve(made!.stripeRefundId!)).amount).toBe(1000);
     const activity = await api.database.collections.activity.find({ target: order.number, action: 'order.refunded' }).toArray();
     expect(activity).toHaveLength(1);
 
@@ -192,7 +194,7 @@ describe('an order as a whole', () => {
     expect(after.body.totals).toMatchObject({ subtotal: 6250, shipping: 999, tax: 0, total: 7249, refunded: 7249 });
     expect([await stockOf(a), await stockOf(b)]).toEqual([10, 10]);
     expect(after.body.lines.map((line: { status: string }) => line.status)).toEqual(['cancelled', 'cancelled']);
-    const refunds = await api.database.collections.lineRefunds.find({ orderNumber: order.number }).toArray();
+    const refunds = await refundsOf(order.number);
     expect(refunds.map((made) => [made.status, made.amount])).toEqual([['done', 7249]]);
     await waitFor(async () => (await mailsAbout(customer.email, `Order ${order.number} is cancelled`)).length === 1);
     expect((await mailsAbout(customer.email, `Order ${order.number} is cancelled`))[0]!.text).toContain('The supplier cannot deliver.');
@@ -261,12 +263,12 @@ describe('POST /orders/{number}/refunds', () => {
       refund(order.number, { lines: [{ lineId, quantity: 2 }], reason: 'Race', restock: false }),
       refund(order.number, { lines: [{ lineId, quantity: 1 }], reason: 'Race', restock: false }),
     ]);
-    const line = await api.database.collections.orders.findOne({ _id: ObjectId.createFromHexString(lineId) });
-    expect(line!.refundedQuantity ?? 0).toBeLessThanOrEqual(2);
-    expect(line!.refundedAmount ?? 0).toBeLessThanOrEqual(2000 + 999);
-    expect((line!.shippedQuantity ?? 0) + (line!.refundedUnshippedQuantity ?? 0)).toBeLessThanOrEqual(2);
-    const stripeTotal = (await api.database.collections.lineRefunds.find({ orderNumber: order.number, status: 'done' }).toArray()).reduce((sum, made) => sum + made.amount, 0);
-    expect(stripeTotal).toBe(line!.refundedAmount ?? 0);
+    const { line } = (await storedLine(api, lineId))!;
+    expect(refundedUnits(line.units)).toBeLessThanOrEqual(2);
+    expect(line.units.refundedAmount).toBeLessThanOrEqual(2000 + 999);
+    expect(line.units.shipped + line.units.refundedUnshipped).toBeLessThanOrEqual(2);
+    const stripeTotal = (await refundsOf(order.number)).filter((made) => made.status === 'done').reduce((sum, made) => sum + made.amount, 0);
+    expect(stripeTotal).toBe(line.units.refundedAmount);
   });
 });
 
@@ -291,7 +293,7 @@ describe('returns', () => {
     expect(list.body.items.some((entry: { returnId: string }) => entry.returnId === asked.body.returnId)).toBe(true);
 
     // Past the window (delivered 31 days ago), nothing can be returned.
-    await api.database.collections.orders.updateOne({ _id: ObjectId.createFromHexString(lineId) }, { $set: { lastDeliveredAt: new Date(Date.now() - 31 * 24 * 60 * 60_000) } });
+    await updateLine(api, lineId, { lastDeliveredAt: new Date(Date.now() - 31 * 24 * 60 * 60_000) });
     const late = await ask(1);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('The return window of 30 days after delivery has closed for this part.');

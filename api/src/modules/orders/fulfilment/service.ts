@@ -24,6 +24,8 @@ interface LineCancellation {
   by: string;
   reason: string;
   note?: string;
+  /** When (the sweep's round); default now. */
+  at?: Date;
 }
 
 /**
@@ -134,7 +136,7 @@ export function createFulfilment(context: OrdersContext, deps: { refunds: Refund
     if (before.cancelled) return null;
     if (before.paid) throw new ConflictError(PAID_ORDER_NOT_DELETED);
     if (!options.skipPayment) await context.payments?.cancelPaymentOf(before);
-    const at = context.now();
+    const at = cancellation.at ?? context.now();
     const change: StatusChange = { status: 'cancelled', at, by: cancellation.by, reason: cancellation.reason, ...(cancellation.note ? { note: cancellation.note } : {}) };
     try {
       const { order } = await store.change(
@@ -310,7 +312,7 @@ export function createFulfilment(context: OrdersContext, deps: { refunds: Refund
               continue;
             }
             try {
-              if (await cancelUnpaidLine(line._id, { by: 'system', reason: CANCEL_REASONS.expired }, { skipPayment: true })) cancelled += 1;
+              if (await cancelUnpaidLine(line._id, { by: 'system', reason: CANCEL_REASONS.expired, at: now }, { skipPayment: true })) cancelled += 1;
             } catch (error) {
               // Paid just now: the sweep leaves it.
               if (!(error instanceof ConflictError)) throw error;

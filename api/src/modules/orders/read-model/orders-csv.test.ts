@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
-import { createAccount, createPart, createTestApi, insertOrder, randomSuffix, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, insertOrder, randomSuffix, storedLines, type TestApi } from '../../../../test/helpers';
 import { ORDER_CSV_COLUMNS } from './orders-csv';
 
 // GET /orders.csv (admin): one row per order line placed in [from, to), streamed.
@@ -36,8 +36,7 @@ describe('GET /orders.csv', () => {
       paid: true,
       status: 'paid',
       statusHistory: [{ status: 'placed', at: day('2026-03-02'), by: email }, { status: 'paid', at: paidAt, by: 'system' }],
-      refundedQuantity: 1,
-      refundedAmount: 12999,
+      units: { refundedUnshipped: 1, refundedAmount: 12999 },
       // A name a spreadsheet would run as a formula.
       name: '=HYPERLINK("http://evil.example","Click")',
       address: '-2 Side Street, Springfield',
@@ -80,7 +79,7 @@ describe('GET /orders.csv', () => {
     const response = await exportCsv('');
     const numbers = rowsOf(response.text).map((row) => row['order number']);
     expect(numbers.slice(0, 3)).toEqual(['PCP-AAAA01', 'PCP-AAAA02', 'PCP-AAAA03']);
-    expect(numbers).toHaveLength(await api.database.collections.orders.countDocuments());
+    expect(numbers).toHaveLength((await storedLines(api)).length);
   });
 
   it.each([
