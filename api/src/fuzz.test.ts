@@ -51,13 +51,13 @@ beforeAll(async () => {
       ownerId: customerSub, email: customer.email, productId: soldOut._id, productName: soldOut.name, kind: 'back-in-stock', status: 'active', createdAt: new Date(),
     })
   ).insertedId.toHexString();
-  ids.order = (await insertOrder(api, part, { email: customer.email })).id;
-  ids.orderNumber = (await api.database.collections.orders.findOne({ _id: ObjectId.createFromHexString(ids.order) }))!.number;
+  const placed = await insertOrder(api, part, { email: customer.email });
+  ids.order = placed.id;
+  ids.orderNumber = placed.number;
   ids.paidOrder = (await insertOrder(api, part, { email: customer.email, paid: true, status: 'paid', transactionId: 'pi_1' })).id;
-  ids.shippedOrder = (
-    await insertOrder(api, part, { email: customer.email, paid: true, status: 'shipped', transactionId: 'pi_2', shipment: { carrier: 'UPS', trackingNumber: '1Z1' } })
-  ).id;
-  ids.shippedOrderNumber = (await api.database.collections.orders.findOne({ _id: ObjectId.createFromHexString(ids.shippedOrder) }))!.number;
+  const shipped = await insertOrder(api, part, { email: customer.email, paid: true, status: 'shipped', transactionId: 'pi_2', shipment: { carrier: 'UPS', trackingNumber: '1Z1' } });
+  ids.shippedOrder = shipped.id;
+  ids.shippedOrderNumber = shipped.number;
   const { sub } = await api.accessTokens.verify(customer.token);
   const now = new Date();
   ids.build = (

@@ -320,6 +320,7 @@ export interface TestLineFields {
   name?: string;
   lastDeliveredAt?: Date;
   statusHistory?: OrderLineDocument['statusHistory'];
+  shipment?: OrderLineDocument['shipment'];
   /** Counters beyond what the status says (a refund made, units returned). */
   units?: Partial<OrderLineDocument['units']>;
 }
@@ -357,6 +358,7 @@ export async function insertOrder(
     statusHistory: fields.statusHistory ?? [{ status: 'placed', at: createdAt, by: fields.email }],
     ...(status === 'cancelled' && !paid ? { cancelled: { at: createdAt, by: fields.email, reason: 'deleted' } } : {}),
     holdExpiresAt: fields.holdExpiresAt ?? new Date(createdAt.getTime() + 30 * 60_000),
+    ...(fields.shipment ? { shipment: fields.shipment } : {}),
     givenBack: [],
     units: { ...NO_UNITS, shipped, delivered: status === 'delivered' ? quantity : 0, ...fields.units },
     ...(fields.lastDeliveredAt ?? (status === 'delivered' ? createdAt : undefined) ? { lastDeliveredAt: fields.lastDeliveredAt ?? createdAt } : {}),
@@ -429,4 +431,15 @@ export async function storedLines(
   return orders
     .flatMap((order) => order.lines.map((line) => ({ ...line, number: order.number, email: order.email, checkoutId: order._id, createdAt: order.createdAt })))
     .filter((line) => (!match.productId || line.productId.equals(match.productId)) && (match.status === undefined || line.status === match.status) && (match.paid === undefined || line.paid === match.paid));
+}
+
+/** A return of a stored line's units straight into its order (in `status`; the units count as returning): its id. */
+export async function insertReturn(api: Pick<TestApi, 'database'>, lineId: ObjectId, status: 'requested' | 'approved', quantity = 1): Promise<ObjectId> {
+  const found = await storedLine(api, lineId);
+  if (!found) throw new Error(`no line ${lineId.toHexString()}`);
+  const ret = { _id: new ObjectId(), status, lines: [{ lineId, quantity, productName: found.line.productName }], reason: 'A test return', requestedAt: new Date() };
+  const lines = found.order.lines.map((line) => (line._id.equals(lineId) ? { ...line, units: { ...line.units, returning: line.units.returning + quantity } } : line));
+  const next = withDerivedState({ ...found.order, lines, returns: [...found.order.returns, ret] }, { at: new Date(), by: 'system' });
+  await api.database.collections.wholeOrders.replaceOne({ _id: found.order._id }, { ...next, version: found.order.version + 1 });
+  return ret._id;
 }

@@ -152,6 +152,9 @@ describe('an order as a whole', () => {
     expect(invoice.headers['content-type']).toBe('application/pdf');
     const text = pdfText(invoice.body as Buffer);
     expect(text).toMatch(/Invoice INV-\d{6}/);
+    // To the United Kingdom: on A4 (595.28 × 841.89 points); no UK tax collected, and the line says so with the country.
+    expect((invoice.body as Buffer).toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
+    expect(text).toContain('Tax (0 %, United Kingdom)');
     expect(text).toContain(parts[5]!.name);
     expect(text).toContain('Credit: Return: The fan rattles.');
     expect(text).toContain('-$10.00');

@@ -55,6 +55,11 @@ const placedWithin = (from?: Date, to?: Date) => (from || to ? { createdAt: { ..
 export const placedMatch = ({ from, to }: Range) => ({ createdAt: { $gte: from, $lt: to } });
 export const stateMatch = (status: OrderProgress) => ({ 'state.status': status });
 export const openReturnsMatch = () => ({ 'returns._id': { $exists: true } });
+export const refundsWithinMatch = ({ from, to }: Range) => ({ 'refunds.at': { $gte: from, $lt: to } });
+export const pendingRefundsMatch = () => ({ 'state.pendingRefunds': { $gt: 0 } });
+export const holdsEndedMatch = (now: Date) => ({ 'state.unpaidLines': { $gt: 0 }, 'state.holdExpiresAt': { $lt: now } });
+export const unpaidOrdersOfMatch = (email: string) => ({ email, 'state.unpaidLines': { $gt: 0 } });
+export const partLinesMatch = (productIds: ObjectId[]) => ({ 'lines.productId': { $in: productIds } });
 
 export function createOrderQueries({ wholeOrders }: Pick<OrdersCollections, 'wholeOrders'>) {
   /** Lines of the orders matching `match`, each with its order, in `sort` order; one page and the total, or all. */
@@ -67,13 +72,14 @@ export function createOrderQueries({ wholeOrders }: Pick<OrdersCollections, 'who
     return { docs: row?.items ?? [], total: row?.total[0]?.n ?? 0 };
   }
 
-  /** Units and lines per part of the lines meeting `line` (of the orders matching `order`). */
-  async function unitsByPart(order: Filter<OrderDocument>, line: Record<string, unknown>): Promise<{ _id: ObjectId; units: number; lines: number }[]> {
+  /** Units and lines per part of `productIds`, of the lines meeting `line` (in the orders matching `order`). */
+  async function unitsByPart(order: Filter<OrderDocument>, productIds: ObjectId[], line: Record<string, unknown>): Promise<{ _id: ObjectId; units: number; lines: number }[]> {
+    const wanted = { ...line, productId: { $in: productIds } };
     return wholeOrders
       .aggregate<{ _id: ObjectId; units: number; lines: number }>([
-        { $match: { ...order, lines: { $elemMatch: line } } },
+        { $match: { ...partLinesMatch(productIds), ...order, lines: { $elemMatch: wanted } } },
         { $unwind: '$lines' },
-        { $match: onLine(line) },
+        { $match: onLine(wanted) },
         { $group: { _id: '$lines.productId', units: { $sum: '$lines.order_quantity' }, lines: { $sum: 1 } } },
       ])
       .toArray();
@@ -131,32 +137,31 @@ export function createOrderQueries({ wholeOrders }: Pick<OrdersCollections, 'who
     /** What the customer's unpaid lines hold now (the hold caps): how many orders, and the units of each of `productIds`. */
     async unpaidHoldsOf(email: string, productIds: ObjectId[]): Promise<{ orders: number; unitsByPart: Map<string, number> }> {
       const [count, rows] = await Promise.all([
-        wholeOrders.countDocuments({ email, 'state.unpaidLines': { $gt: 0 } }),
-        unitsByPart({ email }, { ...UNPAID, productId: { $in: productIds } }),
+        wholeOrders.countDocuments(unpaidOrdersOfMatch(email)),
+        unitsByPart({ email }, productIds, UNPAID),
       ]);
       return { orders: count, unitsByPart: new Map(rows.map((row) => [row._id.toHexString(), row.units])) };
     },
 
     /** For each part: all units unpaid lines hold, and those waiting for a later payment (not payNowHold). */
     async heldForShare(productIds: ObjectId[]): Promise<Map<string, { held: number; later: number }>> {
-      const unpaid = { ...UNPAID, productId: { $in: productIds } };
-      const [all, payNow] = await Promise.all([unitsByPart({}, unpaid), unitsByPart({}, { ...unpaid, payNowHold: true })]);
+      const [all, payNow] = await Promise.all([unitsByPart({}, productIds, UNPAID), unitsByPart({}, productIds, { ...UNPAID, payNowHold: true })]);
       const payNowOf = new Map(payNow.map((row) => [row._id.toHexString(), row.units]));
       return new Map(all.map((row) => [row._id.toHexString(), { held: row.units, later: row.units - (payNowOf.get(row._id.toHexString()) ?? 0) }]));
     },
 
     /** Units held by unpaid lines, and how many lines, per part (the admin's stock view). */
     async heldByPart(productIds: ObjectId[]): Promise<Map<string, { held: number; orders: number }>> {
-      const rows = await unitsByPart({}, { ...UNPAID, productId: { $in: productIds } });
+      const rows = await unitsByPart({}, productIds, UNPAID);
       return new Map(rows.map((row) => [row._id.toHexString(), { held: row.units, orders: row.lines }]));
     },
 
     /** Orders with a line still unpaid whose hold ended by `now`, oldest hold first. */
     holdsEndedBy: (now: Date, limit: number) =>
-      wholeOrders.find({ 'state.unpaidLines': { $gt: 0 }, 'state.holdExpiresAt': { $lt: now } }).sort({ 'state.holdExpiresAt': 1 }).limit(limit).toArray(),
+      wholeOrders.find(holdsEndedMatch(now)).sort({ 'state.holdExpiresAt': 1 }).limit(limit).toArray(),
 
     /** Orders with a refund pending at Stripe (the reconciliation job). */
-    withPendingRefunds: (limit: number) => wholeOrders.find({ 'state.pendingRefunds': { $gt: 0 } }).limit(limit).toArray(),
+    withPendingRefunds: (limit: number) => wholeOrders.find(pendingRefundsMatch()).limit(limit).toArray(),
 
     /** The customer's first paid line of the part, if any: the only way to a review. */
     async firstPaidLine(email: string, productId: ObjectId): Promise<{ lineId: ObjectId; placedAt: Date } | null> {
@@ -197,7 +202,7 @@ export function createOrderQueries({ wholeOrders }: Pick<OrdersCollections, 'who
     async refundedWithin(range: Range): Promise<number> {
       const [row] = await wholeOrders
         .aggregate<{ amount: number }>([
-          { $match: { 'refunds.at': { $gte: range.from, $lt: range.to } } },
+          { $match: refundsWithinMatch(range) },
           { $unwind: '$refunds' },
           { $match: { 'refunds.status': 'done', 'refunds.at': { $gte: range.from, $lt: range.to } } },
           { $group: { _id: null, amount: { $sum: '$refunds.amount' } } },
