@@ -90,7 +90,7 @@ export interface TestApi {
 /** The app wired to real services, as server.ts does it, minus listening, seeding and the background jobs. */
 export async function createTestApi(
   overrides: NodeJS.ProcessEnv = {},
-  options: Pick<ServicesDeps, 'roleCacheTtlMs' | 'roleCacheClock' | 'onOrderPaid' | 'catalogCache' | 'releasesClock'> = {},
+  options: Pick<ServicesDeps, 'roleCacheTtlMs' | 'roleCacheClock' | 'onOrderPaid' | 'catalogCache' | 'releasesClock' | 'orderFaults' | 'ordersClock'> = {},
 ): Promise<TestApi> {
   const config = testConfig(overrides);
   const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
