@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import request from 'supertest';
 import { BACKGROUND_JOBS_INTERVAL_MS, REFUND_RECONCILIATION_INTERVAL_MS, startBackgroundJobs } from '../../../background-jobs';
+import { ServiceUnavailableError } from '../../../errors';
 import { createLogger } from '../../../logger';
 import { createAccount, createPart, createTestApi, insertOrder, randomSuffix, type TestApi } from '../../../../test/helpers';
 import { createStripeClient } from '../../payments/stripe-client';
@@ -55,7 +56,8 @@ beforeAll(async () => {
         async afterRefundClaim() {
           if (!interruptNextRefund) return;
           interruptNextRefund = false;
-          throw new Error('the api stopped here (fault injection)');
+          // As the client sees an api that stopped mid-way: no refund answer (a documented 503 here).
+          throw new ServiceUnavailableError('The api stopped here (fault injection).');
         },
       },
     },
@@ -128,7 +130,7 @@ it('the api stops after the claim: the job makes the refund once, restocks once,
   // Claimed 25 s ago as the orders' clock has it: stale for the job from the start.
   clockBehindMs = 25_000;
   const interrupted = await refund(order, key);
-  expect(interrupted.status).toBe(500);
+  expect(interrupted.status).toBe(503);
   // Claimed, nothing asked of Stripe yet: the units are the refund's, the stock is as it was.
   let stored = await orderOf(order.number);
   expect(stored.refunds.map((made) => [made.status, made.amount])).toEqual([['pending', 4000]]);
@@ -137,7 +139,7 @@ it('the api stops after the claim: the job makes the refund once, restocks once,
   expect(await refundedAtStripe(order.paymentIntent)).toEqual({ amount: 0, count: 0 });
   // The key keeps the answer: a retry is that answer again, not a second refund.
   const retried = await refund(order, key);
-  expect([retried.status, retried.headers['idempotent-replayed']]).toEqual([500, 'true']);
+  expect([retried.status, retried.headers['idempotent-replayed']]).toEqual([503, 'true']);
   // Another refund of the same units is refused: they are claimed.
   expect((await refund(order, `other-${randomSuffix()}`)).status).toBe(409);
 
@@ -186,7 +188,7 @@ it('Stripe refuses when asked again: the job marks it failed, frees the units an
   const part = await createPart(api, { p_quantity: 10, price: 1000 });
   const order = await paidOrder(part);
   interruptNextRefund = true;
-  expect((await refund(order, `refused-${randomSuffix()}`)).status).toBe(500);
+  expect((await refund(order, `refused-${randomSuffix()}`)).status).toBe(503);
   // Meanwhile the payment was refunded whole elsewhere (the Stripe dashboard): nothing is left to give back.
   await stripe.refunds.create({ payment_intent: order.paymentIntent });
   expect(await api.services.orders.reconcileRefunds(new Date(Date.now() + STALE_REFUND_MS + 1_000))).toEqual({ done: 0, failed: 1, pending: 0 });
