@@ -29,7 +29,8 @@ export default defineConfig({
     command: 'node tooling/start.mjs',
     cwd: repoRoot,
     url: `${stackUrls.shell}/config.json`,
-    timeout: 180_000,
+    // The auth emulator alone may take minutes to start on a busy machine (tooling/services/auth-emulator.mjs).
+    timeout: 420_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
