@@ -108,11 +108,10 @@ export function createServices(deps: ServicesDeps) {
 
   const uploads = createUploadsService({ uploads: createUploadsRepository(collections.uploads), storage: uploadStorage, logger });
   // The admin console's log of actions; it names orders by number and links to what still exists.
-  // Set below: the orders need the activity log, the log asks the orders for their numbers.
-  let ordersModule: ReturnType<typeof createOrdersModule> | undefined;
+  // The orders (made below) need the activity log; the log asks the orders for their numbers.
   const activity = createActivityLog(createActivityRepository(collections.activity), {
     existingParts: repositories.parts.existingIds,
-    orderNumbers: (ids) => ordersModule!.numbersOfLines(ids),
+    orderNumbers: (ids) => orders.numbersOfLines(ids),
   });
   const releases = createReleasesService({
     releases: createReleasesRepository(collections),
@@ -169,8 +168,7 @@ export function createServices(deps: ServicesDeps) {
   const cart = createCartService({ carts: repositories.carts });
   // The orders: the only module that reads or writes them. It cancels an unpaid line's payment
   // through the payments service (made below, which takes payments through the orders).
-  let payments: ReturnType<typeof createPaymentsService> | undefined;
-  const paymentCanceller: PaymentCanceller = { cancelPaymentOf: (line) => payments!.cancelPaymentOf(line) };
+  const paymentCanceller: PaymentCanceller = { cancelPaymentOf: (line) => paymentsService.cancelPaymentOf(line) };
   const orders = createOrdersModule({
     collections,
     ...(database.client && database.db ? { database: { client: database.client, db: database.db } } : {}),
@@ -191,7 +189,6 @@ export function createServices(deps: ServicesDeps) {
     ...(deps.orderFaults ? { faults: deps.orderFaults } : {}),
     ...(deps.ordersClock ? { now: deps.ordersClock } : {}),
   });
-  ordersModule = orders;
   const checkout = createCheckoutService({
     orders,
     parts: repositories.parts,
@@ -208,7 +205,6 @@ export function createServices(deps: ServicesDeps) {
     logger,
     activity,
   });
-  payments = paymentsService;
   // The admin's Overview: read-only aggregations, kept a short time in the database.
   const insights = createInsightsService({
     repo: createInsightsRepository(collections, orders),

@@ -29,7 +29,7 @@ import type { ActivityLog } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import type { PartDocument } from '../parts/documents';
 import { linesById, notFound, orderFor, type OrderFaults, type OrdersContext, type PaymentCanceller } from './common';
-import type { OrderDocument, OrderLineDocument, OrdersCollections } from './documents';
+import type { OrderDocument, OrdersCollections } from './documents';
 import { createFulfilment, type ShipmentRequest } from './fulfilment/service';
 import { migrateLegacyOrders } from './migration';
 import { createPaymentTaking } from './payment/service';
