@@ -1,4 +1,6 @@
 // docs/benchmarks.md from the figures run.mjs collected (the same figures go to benchmarks.json).
+import { renderOrderInvariants } from './order-invariants.mjs';
+
 const KB = 1000;
 
 /**
@@ -29,7 +31,8 @@ const KB = 1000;
  *   autocannon: string, platform: string }, settings: { pageRuns: number, connections: number, warmUpSeconds: number,
  *   apiSeconds: number }, targets: Targets, pages: PageRow[], homeScripts?: HomeScripts, api: ApiRow[], orders: OrderRush, checkouts?: CheckoutRush,
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
- *   serverRendering?: ServerRendering, crowd?: Crowd, optimisations?: Optimisation[] }} BenchResults
+ *   serverRendering?: ServerRendering, crowd?: Crowd, orderInvariants?: OrderInvariants, optimisations?: Optimisation[] }} BenchResults
+ * @typedef {ReturnType<typeof import('./order-invariants.mjs').measureOrderInvariants>} OrderInvariants
  * @typedef {{ path: string, requests: number, statuses: Record<string, number>, renderedBy: Record<string, number>, errors: number,
  *   p50Ms: number | null, p99Ms: number | null, maxMs: number | null, seconds: number }} Burst
  * @typedef {{ error: string } | { error?: undefined, date?: string, visitors: number, warmUp?: Burst, bursts: Burst[],
@@ -76,7 +79,7 @@ export function apiVerdicts(row) {
 }
 
 /** @param {BenchResults} results */
-export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, optimisations = [] }) {
+export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, orderInvariants, optimisations = [] }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -151,6 +154,7 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
     );
   }
   if (checkouts) lines.push('', ...renderCheckoutRush(checkouts));
+  if (orderInvariants) lines.push('', ...renderOrderInvariants(orderInvariants));
   if (scaleOut) lines.push('', ...renderScaleOut(scaleOut, { api, orders }));
   const misses = renderMisses({ targets, pages, api, homeScripts });
   if (misses.length > 0) lines.push('', ...misses);

@@ -5,6 +5,8 @@
 // `--only=api` skips the pages (quicker, while working on the api); the report then has no page figures.
 // `--only=crowd` measures only the shell's server under a crowd (crowd.mjs, about 2 minutes) and writes
 // its figures into the last full run's docs/benchmarks.json and .md.
+// `--only=order-invariants` runs only the orders' property test, 1,000 runs (order-invariants.mjs, about
+// 20 minutes), and writes its figures into the last full run's report; a full run runs it last.
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { measureApi } from './api-throughput.mjs';
 import { measureCrowd } from './crowd.mjs';
+import { measureOrderInvariants } from './order-invariants.mjs';
 import { rushCheckouts } from './checkout-rush.mjs';
 import { rushOrders } from './order-rush.mjs';
 import { measurePageLoad } from './page-load.mjs';
@@ -53,6 +56,7 @@ const PAGES = [
 const log = (/** @type {string} */ line) => console.log(line);
 const onlyApi = process.argv.includes('--only=api');
 const onlyCrowd = process.argv.includes('--only=crowd');
+const onlyOrderInvariants = process.argv.includes('--only=order-invariants');
 // The order rush places hundreds of orders from 20 accounts within seconds.
 /** The order rush is each bench customer ordering until the part sells out: past the hold caps on purpose. */
 const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
@@ -201,8 +205,20 @@ async function crowdOnly() {
   log('Wrote the crowd into docs/benchmarks.md and docs/benchmarks.json.');
 }
 
+/** `--only=order-invariants`: the property test's figures, written into the last full run's report. */
+function orderInvariantsOnly() {
+  const orderInvariants = measureOrderInvariants({ log });
+  const file = path.join(root, 'docs/benchmarks.json');
+  const results = { ...JSON.parse(readFileSync(file, 'utf8')), orderInvariants };
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
+  log('Wrote the order invariants into docs/benchmarks.md and docs/benchmarks.json.');
+  if ('error' in orderInvariants) process.exitCode = 1;
+}
+
 async function main() {
   if (onlyCrowd) return crowdOnly();
+  if (onlyOrderInvariants) return orderInvariantsOnly();
   const started = Date.now();
   // Before the stack starts: it serves these builds.
   log('Releasing one remote (npm run build -w mf-admin)…');
@@ -264,6 +280,8 @@ async function main() {
     await stack.stop();
   }
   const scaleOut = await measureScaleOut();
+  // The orders' property test on its own embedded database, once the stack has stopped.
+  const orderInvariants = onlyApi ? undefined : measureOrderInvariants({ log });
   const { api, orders, checkouts } = single;
   const cpus = os.cpus();
   const machine = {
@@ -277,7 +295,7 @@ async function main() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
   const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, optimisations };
+  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, orderInvariants, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);
