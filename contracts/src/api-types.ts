@@ -8733,6 +8733,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -8762,6 +8763,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -8780,6 +8798,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -8797,6 +8816,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -9165,6 +9189,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -9194,6 +9219,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -9212,6 +9254,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -9229,6 +9272,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -9490,6 +9538,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -9519,6 +9568,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -9537,6 +9603,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -9554,6 +9621,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -9812,6 +9884,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -9841,6 +9914,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -9859,6 +9949,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -9876,6 +9967,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -9949,7 +10045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            /** @description Stripe refused the refund (nothing was refunded: the units are free to refund again); or part of it (the message says how much was refunded); or has not answered yet (the refund is pending, the reconciliation job settles it within a minute, and the order’s `refundsNotMade` shows it). In the last two cases the Idempotency-Key keeps this answer: a retry does not refund twice. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10151,6 +10247,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -10180,6 +10277,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -10198,6 +10312,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -10215,6 +10330,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -10305,7 +10425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            /** @description Stripe refused the refund (nothing was refunded: the units are free to refund again); or part of it (the message says how much was refunded); or has not answered yet (the refund is pending, the reconciliation job settles it within a minute, and the order’s `refundsNotMade` shows it). In the last two cases the Idempotency-Key keeps this answer: a retry does not refund twice. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10390,6 +10510,7 @@ export interface operations {
                         decidedAt?: components["schemas"]["DateTime"];
                         receivedAt?: components["schemas"]["DateTime"];
                         refundedAmount?: components["schemas"]["Cents"];
+                        refundDue?: components["schemas"]["Cents"];
                     };
                 };
             };
@@ -10539,6 +10660,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         total: number;
                         page: number;
@@ -10652,6 +10774,7 @@ export interface operations {
                         decidedAt?: components["schemas"]["DateTime"];
                         receivedAt?: components["schemas"]["DateTime"];
                         refundedAmount?: components["schemas"]["Cents"];
+                        refundDue?: components["schemas"]["Cents"];
                     };
                 };
             };
@@ -10783,6 +10906,7 @@ export interface operations {
                         decidedAt?: components["schemas"]["DateTime"];
                         receivedAt?: components["schemas"]["DateTime"];
                         refundedAmount?: components["schemas"]["Cents"];
+                        refundDue?: components["schemas"]["Cents"];
                     };
                 };
             };
@@ -10849,7 +10973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            /** @description Stripe refused the refund (nothing was refunded: the units are free to refund again); or part of it (the message says how much was refunded); or has not answered yet (the refund is pending, the reconciliation job settles it within a minute, and the order’s `refundsNotMade` shows it). In the last two cases the Idempotency-Key keeps this answer: a retry does not refund twice. */
             502: {
                 headers: {
                     [name: string]: unknown;

@@ -187,5 +187,8 @@ export const adminText = {
   returnNoteLabel: 'Note for the customer',
   refuseNeedsNote: 'Tell the customer why',
   receiveReturnTitle: 'Mark the return received?',
-  receiveReturnBody: 'The parts are back: the customer is refunded for them and they go back to stock.',
+  /** The refund a receipt makes, said before the click (the api's refundDue: each line's share of what it cost). */
+  receiveRefundDue: (amount: string) => `Marking it received refunds ${amount} to the customer’s card.`,
+  receiveReturnBody: (amount: string | undefined) =>
+    `The parts are back: the customer is refunded ${amount ?? 'what they paid'} for them and they go back to stock.`,
 } as const;

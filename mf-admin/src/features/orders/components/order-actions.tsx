@@ -249,15 +249,17 @@ export function ReturnActions({ order, orderReturn, actions }: { order: OrderDet
   const which = `return of ${orderReturn.requestedAt.slice(0, 10)}`;
 
   if (orderReturn.status === 'approved') {
+    const due = orderReturn.refundDue === undefined ? undefined : formatCents(orderReturn.refundDue);
     return (
       <>
+        {due && <p className="muted">{adminText.receiveRefundDue(due)}</p>}
         <Button type="button" aria-label={`${adminText.markReceived}: ${which}`} onClick={() => receiving.ask(orderReturn)}>
           {adminText.markReceived}
         </Button>
         <ConfirmDialog
           {...receiving.dialog}
           title={adminText.receiveReturnTitle}
-          body={adminText.receiveReturnBody}
+          body={adminText.receiveReturnBody(due)}
           confirmLabel={adminText.markReceived}
           busyLabel="Refunding…"
           confirmVariant="primary"

@@ -63,6 +63,8 @@ function deliveredWithReturn(status: OrderReturn['status']): OrderDetail {
       lines: [{ lineId: testObjectId(1), quantity: 1, productName: 'Quiet Tower Cooler' }],
       reason: 'It rattles.',
       requestedAt: at(24),
+      // What receiving it would refund: the api works it out while it is open.
+      ...(status === 'requested' || status === 'approved' ? { refundDue: 4_999 } : {}),
     },
   ];
   return order;
@@ -296,13 +298,18 @@ it('a requested return is approved with a note, then marked received', async () 
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(posts()).toMatchObject([{ url: `/returns/${testObjectId(70)}/decision`, body: { approve: true, note: 'Use the enclosed label.' } }]);
 
-  fireEvent.click(await within(returns).findByRole('button', { name: /^Mark received/ }));
+  // The refund it will make is said before the click, and again in the dialog.
+  const markReceived = await within(returns).findByRole('button', { name: /^Mark received/ });
+  expect(returns).toHaveTextContent('Marking it received refunds $49.99 to the customer’s card.');
+  fireEvent.click(markReceived);
   const receive = screen.getByRole('dialog', { name: adminText.receiveReturnTitle });
-  expect(receive).toHaveTextContent(adminText.receiveReturnBody);
+  expect(receive).toHaveTextContent('The parts are back: the customer is refunded $49.99 for them and they go back to stock.');
   fireEvent.click(within(receive).getByRole('button', { name: adminText.markReceived }));
   await waitFor(() => expect(posts().map((r) => r.url)).toEqual([`/returns/${testObjectId(70)}/decision`, `/returns/${testObjectId(70)}/received`]));
   expect(await within(returns).findByText(orderText.returnStatus.received)).toBeInTheDocument();
   expect(returns).toHaveTextContent('Refunded $49.99');
+  // Received: nothing more is due, and the sentence is gone.
+  expect(returns).not.toHaveTextContent('Marking it received');
 });
 
 it('a refusal needs a note for the customer', async () => {

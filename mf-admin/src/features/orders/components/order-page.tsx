@@ -69,6 +69,7 @@ const Cards = styled.ul`
   .head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 16px; font-weight: 600; }
   .muted { color: var(--color-ink-soft); font-size: 0.9rem; }
   .actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
+  .actions > p { flex-basis: 100%; margin: 0; }
 `;
 
 const Notice = styled.p`
