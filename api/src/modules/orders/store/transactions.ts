@@ -5,7 +5,7 @@ import type { ClientSession, Db, MongoClient } from 'mongodb';
  * mongos answers `hello` with `setName` or `msg: 'isdbgrid'`. A standalone mongod refuses them, and
  * the embedded jongodb accepts them but does not isolate them (db/conformance.test.ts: two
  * conditional updates in concurrent transactions both commit, and a commit overwrites what others
- * wrote meanwhile), so there the orders keep their invariants without (docs/architecture/orders.md).
+ * wrote meanwhile), so there the orders keep their invariants without (docs/architecture/order-module.md).
  */
 export async function supportsTransactions(db: Db): Promise<boolean> {
   try {
