@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { adminText, orderText, type Part } from '../../contracts/src/core';
+import { adminText, formatCents, orderText, type Part } from '../../contracts/src/core';
 import { pdfText } from '../../api/test/pdf-text';
 import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
@@ -107,8 +107,18 @@ test('a six-part build: two parcels, a part returned and refunded on receipt, th
   await which.click();
   await admin.getByRole('dialog', { name: adminText.approveReturnTitle }).getByRole('button', { name: adminText.approveReturn }).click();
   const receive = admin.getByRole('button', { name: new RegExp(`^${adminText.markReceived}: `) });
+  // The refund the receipt will make is said before the click, and again in its dialog.
+  const due = formatCents(returned.price);
+  await expect(admin.getByRole('region', { name: 'Returns' })).toContainText(adminText.receiveRefundDue(due));
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await expect(receive).toBeVisible();
+    await admin.screenshot({ path: path.join(shotsDir, `whole-orders-admin-return-approved-${width}.png`), fullPage: true });
+  }
   await receive.click();
-  await admin.getByRole('dialog', { name: adminText.receiveReturnTitle }).getByRole('button', { name: adminText.markReceived }).click();
+  const receiving = admin.getByRole('dialog', { name: adminText.receiveReturnTitle });
+  await expect(receiving).toContainText(adminText.receiveReturnBody(due));
+  await receiving.getByRole('button', { name: adminText.markReceived }).click();
   const refundedMail = await emailTo(request, buyer.email, `Order ${number}: return received, ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((returned.price) / 100)} refunded`);
   expect(refundedMail.text).toContain(returned.name);
   expect(await stockOf(request, returned)).toBe(stockBefore + 1);
