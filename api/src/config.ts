@@ -167,6 +167,8 @@ export interface Config {
   seedDemoData: boolean;
   /** A TLS proxy in front sets X-Forwarded-Proto (HSTS is sent only over TLS); otherwise the header is ignored. */
   trustProxy: boolean;
+  /** GET /metrics wants this bearer token; unset: only loopback callers are answered. */
+  metricsToken: string | undefined;
   /** Unset: card payments answer 503 (production requires it). */
   stripe: StripeConfig | undefined;
   // Orders and their emails.
@@ -324,6 +326,7 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   API_DOCS: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
@@ -541,6 +544,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: env.SEED_DEMO_DATA,
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,

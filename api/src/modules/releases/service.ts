@@ -22,6 +22,8 @@ import type { ReleasesRepository } from './repository';
 import type { PublishReleaseInput, RemoteLoadFailureInput, RemoteLoadInput, RemoteVitalsInput, RolloutInput } from './validators';
 import { ERROR_RATE_TEST, healthOf, judge, seriesOf } from './verdict';
 import type { ReleaseGuardConfig } from '../../config';
+import { remoteReportsCounter, rollbacksCounter, verdictTicksCounter } from '../../metrics';
+import { withSpan } from '@pcpp/contracts/server-observability';
 
 const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CHANGED_MEANWHILE = 'Someone changed the live version meanwhile: reload and try again';
@@ -236,10 +238,18 @@ export function createReleasesService(deps: {
     kind: RemoteReportKind,
     fields: Partial<Pick<RemoteReportDocument, 'message' | 'stack' | 'source' | 'lcp' | 'inp' | 'cls'>>,
   ): Promise<{ counted: boolean }> {
-    const { load, release, current, rollout } = await servedRelease(input, address);
-    await limitCohort(input.cohort);
+    const counted = { remote: input.remote, version: input.version, kind };
+    const { load, release, current, rollout } = await servedRelease(input, address).catch((error: unknown) => {
+      remoteReportsCounter.inc({ ...counted, outcome: 'refused' });
+      throw error;
+    });
+    await limitCohort(input.cohort).catch((error: unknown) => {
+      remoteReportsCounter.inc({ ...counted, outcome: 'refused' });
+      throw error;
+    });
+    remoteReportsCounter.inc({ ...counted, outcome: 'accepted' });
     const side = rollout && load.cohort !== undefined ? sideOf(current!, rollout, input.version) : null;
-    const counted = await releases.insertReport({
+    const stored = await releases.insertReport({
       remote: input.remote,
       version: input.version,
       kind,
@@ -253,7 +263,7 @@ export function createReleasesService(deps: {
       ...(kind === 'loadError' ? { manifestUrl: release.manifestUrl } : {}),
       ...fields,
     });
-    return { counted };
+    return { counted: stored };
   }
 
   function sideOf(current: LiveRemoteDocument, rollout: RolloutDocument, version: string): 'candidate' | 'live' | null {
@@ -272,14 +282,20 @@ export function createReleasesService(deps: {
    * rollout (rolled back, recorded with the metric, both values and the interval); a staged rollout
    * whose stage lasted its window and is judged healthy rises to the next share, or goes live at 100.
    */
-  async function judgeRollout(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
+  function judgeRollout(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
+    return withSpan('rollout.verdict', { 'rollout.remote': current.remote, 'rollout.version': rollout.version }, () => judgeRolloutNow(current, rollout, at));
+  }
+
+  async function judgeRolloutNow(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
     const health = await rolloutHealth(current, rollout);
     const judgement = judge(health.candidate, health.live, guard);
+    verdictTicksCounter.inc({ remote: current.remote, state: judgement.state });
     const verdict: VerdictDocument = { at, ...judgement };
     const subject = { kind: 'release' as const, id: current.remote };
     if (judgement.state === 'regression') {
       const reason = m.rolledBackAutomatically(judgement.regression!.summary);
       if (await endRollout(current, { outcome: 'rolledBack', reason, by: AUTOMATIC_ROLLBACK_ACTOR, verdict })) {
+        rollbacksCounter.inc({ remote: current.remote, by: 'automatic' });
         await activity.record({ action: 'release.rolledBackAutomatically', actor: AUTOMATIC_ROLLBACK_ACTOR, target: current.remote, details: `${rollout.version}: ${reason}`, subject });
       }
       return;
@@ -427,6 +443,7 @@ export function createReleasesService(deps: {
       if (!(await endRollout(current, { outcome: 'aborted', reason: m.abortedBy(actor.email), by: actor.email }))) {
         throw new ConflictError(CHANGED_MEANWHILE);
       }
+      rollbacksCounter.inc({ remote, by: 'admin' });
       await activity.record({
         action: 'release.rolloutAborted',
         actor: actor.email,
