@@ -27,7 +27,8 @@ test('reads HELP, TYPE, labels with escapes, special values and whole histograms
 });
 
 test('refuses what a scrape would refuse, naming the line', () => {
-  for (const [text, reason] of [
+  /** @type {[string, RegExp][]} */
+  const cases = [
     ['metric value\n', /line 1: not a number/],
     ['metric{a="1" 3\n', /line 1: not a sample/],
     ['metric{1a="x"} 3\n', /bad labels/],
@@ -36,7 +37,8 @@ test('refuses what a scrape would refuse, naming the line', () => {
     ['# TYPE h histogram\nh_bucket{le="1"} 3\nh_count 3\n', /no le="\+Inf" bucket/],
     ['# TYPE h histogram\nh_bucket{le="+Inf"} 3\nh_count 4\n', /_count is not the \+Inf bucket/],
     ['m 1', /end with a newline/],
-  ]) {
+  ];
+  for (const [text, reason] of cases) {
     assert.throws(() => parsePrometheusText(text), reason);
   }
 });

@@ -125,6 +125,19 @@ export function withSpan<T>(name: string, attributes: Attributes, work: (span: S
   });
 }
 
+/** `work` bound to the context active now: run later from a queue, it stays in the trace of whoever queued it. */
+export function inCurrentContext<A extends unknown[], R>(work: (...args: A) => R): (...args: A) => R {
+  return context.bind(context.active(), work);
+}
+
+/** Names the request's server span by its route template (`GET /products/{id}`), as express's instrumentation does for the api. */
+export function nameRequestSpan(method: string, route: string): void {
+  const span = trace.getSpan(context.active());
+  if (!span?.isRecording()) return;
+  span.setAttribute('http.route', route);
+  span.updateName(`${method} ${route}`);
+}
+
 /** A span of our own that ends when the caller says (a queue wait, a stream). */
 export function startSpan(name: string, attributes: Attributes = {}): Span {
   return tracer().startSpan(name, { attributes });
