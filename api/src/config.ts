@@ -228,6 +228,12 @@ export interface Config {
    * it with its in-memory database). Unset: the database alone.
    */
   releaseRegistryFile: string | null;
+  /**
+   * The released versions' source maps, `<dir>/<remote folder>/<version>/<file>.map`, kept apart from
+   * the public store (RELEASE_SOURCE_MAPS_DIR; `npm run release` writes them, `npm start` sets it):
+   * the Releases page shows each error's stack mapped to the remote's source. Unset: as reported.
+   */
+  releaseSourceMapsDir: string | null;
   /** GET /openapi.json and GET /docs are served: always outside production, there only with API_DOCS=true. */
   apiDocs: boolean;
 }
@@ -466,6 +472,7 @@ const envSchema = z.object({
     .max(100, 'must be at most 100')
     .default(DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT),
   RELEASE_REGISTRY_FILE: z.string().min(1).optional(),
+  RELEASE_SOURCE_MAPS_DIR: z.string().trim().min(1, 'must be a folder').optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -624,6 +631,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     releaseLoadSampleRate: env.RELEASE_LOAD_SAMPLE_PERCENT / 100,
     releaseRegistryFile: env.RELEASE_REGISTRY_FILE ?? null,
+    releaseSourceMapsDir: env.RELEASE_SOURCE_MAPS_DIR ?? null,
   };
 }
 

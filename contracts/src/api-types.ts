@@ -2081,6 +2081,8 @@ export interface components {
                 cohorts: number;
                 firstSeen: components["schemas"]["DateTime"];
                 lastSeen: components["schemas"]["DateTime"];
+                where?: string | null;
+                stack?: string[];
             }[];
             thresholds: {
                 errorTest: string;

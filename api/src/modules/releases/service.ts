@@ -23,6 +23,7 @@ import type { PublishReleaseInput, RemoteLoadFailureInput, RemoteLoadInput, Remo
 import { ERROR_RATE_TEST, healthOf, judge, seriesOf } from './verdict';
 import type { ReleaseGuardConfig } from '../../config';
 import { remoteReportsCounter, rollbacksCounter, verdictTicksCounter } from '../../metrics';
+import { createSourceMaps, type SourceMaps } from './source-maps';
 import { withSpan } from '@pcpp/contracts/server-observability';
 
 const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -77,10 +78,13 @@ export function createReleasesService(deps: {
   cohortReports?: ReportCounter;
   /** Called after each change of what is published, live or rolling out (the registry file under `npm start`). */
   onRegistryChange?: () => Promise<void>;
+  /** Maps the errors' stacks to the remotes' source (the versions' hidden source maps); none: as reported. */
+  sourceMaps?: SourceMaps;
   now?: () => Date;
 }) {
   const { releases, activity, guard } = deps;
   const registryChanged = () => deps.onRegistryChange?.() ?? Promise.resolve();
+  const sourceMaps = deps.sourceMaps ?? createSourceMaps(null);
   const now = deps.now ?? (() => new Date());
   const loadIds = createLoadIds({ ...deps.loadIds, now });
   const intervalMs = guard.verdictIntervalSeconds * 1000;
@@ -125,6 +129,15 @@ export function createReleasesService(deps: {
     return new Date((rollout.stageStartedAt ?? rollout.startedAt).getTime() + minutes * 60_000);
   }
 
+  /** The folder of a version's manifest: every file of the build is under it. */
+  function filesBase(manifestUrl: string): string | null {
+    try {
+      return new URL('.', manifestUrl).href;
+    } catch {
+      return null;
+    }
+  }
+
   async function overviewOf(remote: RemoteName, all: WithId<ReleaseDocument>[]): Promise<RemoteReleases> {
     const live = await releases.findLive(remote);
     const rollout = live?.rollout ?? null;
@@ -164,15 +177,25 @@ export function createReleasesService(deps: {
         at: doc.at.toISOString(),
       })),
       failureCount: failures.total,
-      errors: groups.map((group) => ({
-        kind: group.kind === 'runtimeError' ? 'runtime' : 'load',
-        version: group.version,
-        message: group.message,
-        count: group.count,
-        cohorts: group.cohorts,
-        firstSeen: group.firstSeen.toISOString(),
-        lastSeen: group.lastSeen.toISOString(),
-      })),
+      errors: await Promise.all(
+        groups.map(async (group) => {
+          const release = all.find((doc) => doc.remote === remote && doc.version === group.version);
+          const mapped =
+            group.stack || group.source
+              ? await sourceMaps.map(remote, group.version, release ? filesBase(release.manifestUrl) : null, group)
+              : null;
+          return {
+            kind: group.kind === 'runtimeError' ? ('runtime' as const) : ('load' as const),
+            version: group.version,
+            message: group.message,
+            count: group.count,
+            cohorts: group.cohorts,
+            firstSeen: group.firstSeen.toISOString(),
+            lastSeen: group.lastSeen.toISOString(),
+            ...(mapped ? { where: mapped.where, stack: mapped.stack } : {}),
+          };
+        }),
+      ),
       thresholds,
       rollout: rolloutView,
       lastRollout: lastRollout
