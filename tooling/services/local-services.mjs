@@ -30,6 +30,7 @@ const demoAccounts = require('../../contracts/src/demo-accounts.json');
  */
 export async function startLocalServices({ env, ports, root }) {
   // The source maps of released versions, beside the store and never served: the api maps the errors pages report with them.
+  /** @type {NodeJS.ProcessEnv} */
   const apiEnv = { ...env, RELEASE_SOURCE_MAPS_DIR: releaseStoreFromEnv(env, root).sourceMapsDir };
   /** @type {{ name: string, stop(): Promise<void> }[]} */
   const services = [];
