@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { demoAccounts } from '../support/auth';
 import { e2eLogFile, otlpReceiverUrl, stackUrls } from '../support/environment';
 import type { ReceivedSpan } from '../../tooling/telemetry/otlp-receiver.cjs';
