@@ -167,6 +167,8 @@ export interface Config {
   seedDemoData: boolean;
   /** A TLS proxy in front sets X-Forwarded-Proto (HSTS is sent only over TLS); otherwise the header is ignored. */
   trustProxy: boolean;
+  /** GET /metrics wants this bearer token; unset: only loopback callers are answered. */
+  metricsToken: string | undefined;
   /** Unset: card payments answer 503 (production requires it). */
   stripe: StripeConfig | undefined;
   // Orders and their emails.
@@ -226,6 +228,12 @@ export interface Config {
    * it with its in-memory database). Unset: the database alone.
    */
   releaseRegistryFile: string | null;
+  /**
+   * The released versions' source maps, `<dir>/<remote folder>/<version>/<file>.map`, kept apart from
+   * the public store (RELEASE_SOURCE_MAPS_DIR; `npm run release` writes them, `npm start` sets it):
+   * the Releases page shows each error's stack mapped to the remote's source. Unset: as reported.
+   */
+  releaseSourceMapsDir: string | null;
   /** GET /openapi.json and GET /docs are served: always outside production, there only with API_DOCS=true. */
   apiDocs: boolean;
 }
@@ -324,6 +332,7 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   API_DOCS: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
@@ -463,6 +472,7 @@ const envSchema = z.object({
     .max(100, 'must be at most 100')
     .default(DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT),
   RELEASE_REGISTRY_FILE: z.string().min(1).optional(),
+  RELEASE_SOURCE_MAPS_DIR: z.string().trim().min(1, 'must be a folder').optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -541,6 +551,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: env.SEED_DEMO_DATA,
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,
@@ -620,6 +631,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     releaseLoadSampleRate: env.RELEASE_LOAD_SAMPLE_PERCENT / 100,
     releaseRegistryFile: env.RELEASE_REGISTRY_FILE ?? null,
+    releaseSourceMapsDir: env.RELEASE_SOURCE_MAPS_DIR ?? null,
   };
 }
 

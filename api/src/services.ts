@@ -45,6 +45,7 @@ import { createPaymentsService, refundDetails } from './modules/payments/service
 import { createStripeClient } from './modules/payments/stripe-client';
 import { saveRegistryFile } from './modules/releases/registry-file';
 import { createReleasesRepository } from './modules/releases/repository';
+import { createSourceMaps } from './modules/releases/source-maps';
 import { createReleasesService } from './modules/releases/service';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { createReviewsService } from './modules/reviews/service';
@@ -60,7 +61,7 @@ export interface ServicesDeps {
     Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
     Pick<Config, 'uploadStorage' | 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
-    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'insightsCacheSeconds'>>;
+    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'releaseSourceMapsDir' | 'insightsCacheSeconds'>>;
   logger: Logger;
   database: Pick<Database, 'collections'>;
   identity: IdentityProvider;
@@ -127,6 +128,7 @@ export function createServices(deps: ServicesDeps) {
     guard: config.releaseGuard ?? DEFAULT_RELEASE_GUARD,
     loadSampleRate: config.releaseLoadSampleRate ?? DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT / 100,
     cohortReports: remoteReportsPerCohort(),
+    sourceMaps: createSourceMaps(config.releaseSourceMapsDir ?? null),
     ...(deps.releasesClock ? { now: deps.releasesClock } : {}),
     onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
   });

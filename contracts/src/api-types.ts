@@ -64,6 +64,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The api’s metrics, in Prometheus’ text format
+         * @description Requests per route template and status class with their durations, what waits in the database (the outbox, refunds, alerts), the release guard’s verdicts, rollbacks and reports, the catalog cache, and Node’s process metrics. With METRICS_TOKEN set, only with `Authorization: Bearer <METRICS_TOKEN>`; unset, only to callers on this machine (loopback, not forwarded by a proxy). Never cached.
+         *
+         *     **Who may call:** Anyone.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tools": {
         parameters: {
             query?: never;
@@ -2059,6 +2081,8 @@ export interface components {
                 cohorts: number;
                 firstSeen: components["schemas"]["DateTime"];
                 lastSeen: components["schemas"]["DateTime"];
+                where?: string | null;
+                stack?: string[];
             }[];
             thresholds: {
                 errorTest: string;
@@ -2385,6 +2409,69 @@ export interface operations {
                 };
             };
             /** @description The api is stopping, or the database is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics (text/plain; version=0.0.4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request does not carry it. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description METRICS_TOKEN is unset and the caller is not on this machine. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
                     [name: string]: unknown;

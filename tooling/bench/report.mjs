@@ -29,7 +29,10 @@ const KB = 1000;
  *   autocannon: string, platform: string }, settings: { pageRuns: number, connections: number, warmUpSeconds: number,
  *   apiSeconds: number }, targets: Targets, pages: PageRow[], homeScripts?: HomeScripts, api: ApiRow[], orders: OrderRush, checkouts?: CheckoutRush,
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
- *   serverRendering?: ServerRendering, crowd?: Crowd, optimisations?: Optimisation[] }} BenchResults
+ *   serverRendering?: ServerRendering, crowd?: Crowd, tracing?: Tracing, optimisations?: Optimisation[] }} BenchResults
+ * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} TracedThroughput
+ * @typedef {{ error: string } | { error?: undefined, date: string, rounds: number, spansReceived: number,
+ *   rows: { name: string, none: TracedThroughput, endpoint: TracedThroughput, overhead: number }[] }} Tracing tracing's cost (tracing-overhead.mjs)
  * @typedef {{ path: string, requests: number, statuses: Record<string, number>, renderedBy: Record<string, number>, errors: number,
  *   p50Ms: number | null, p99Ms: number | null, maxMs: number | null, seconds: number }} Burst
  * @typedef {{ error: string } | { error?: undefined, date?: string, visitors: number, warmUp?: Burst, bursts: Burst[],
@@ -76,7 +79,7 @@ export function apiVerdicts(row) {
 }
 
 /** @param {BenchResults} results */
-export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, optimisations = [] }) {
+export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, optimisations = [] }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -152,6 +155,7 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
   }
   if (checkouts) lines.push('', ...renderCheckoutRush(checkouts));
   if (scaleOut) lines.push('', ...renderScaleOut(scaleOut, { api, orders }));
+  if (tracing) lines.push('', ...renderTracing(tracing, settings));
   const misses = renderMisses({ targets, pages, api, homeScripts });
   if (misses.length > 0) lines.push('', ...misses);
   if (remoteBuild) lines.push('', ...renderRemoteBuild(remoteBuild));
@@ -167,6 +171,31 @@ const counts = (/** @type {Record<string, number>} */ byKey) =>
   Object.entries(byKey)
     .map(([key, count]) => `${count.toLocaleString('en')} ${key}`)
     .join(', ');
+
+/**
+ * Tracing's cost: the same requests to an api and a shell's server with an OTLP endpoint set and without.
+ * @param {Tracing} tracing
+ * @param {BenchResults['settings']} settings
+ */
+export function renderTracing(tracing, settings) {
+  const lines = ['## Tracing', ''];
+  if (tracing.error !== undefined) return [...lines, `Not measured: ${tracing.error}`];
+  const rate = (/** @type {number} */ value) => Math.round(value).toLocaleString('en');
+  lines.push(
+    `\`npm run bench\` (or \`npm run bench -- --only=tracing\`, ${tracing.date}) starts, beside the stack and on its database, an api and a`,
+    "shell's server with `OTEL_EXPORTER_OTLP_ENDPOINT` set (to the project's own receiver, tooling/telemetry) and the same two without it,",
+    `and measures them in turns, ${tracing.rounds} rounds each (autocannon, ${settings.connections} connections, ${settings.apiSeconds} s after ${settings.warmUpSeconds} s of warm-up).`,
+    `Without an endpoint nothing is loaded or patched. ${tracing.spansReceived.toLocaleString('en')} spans were received. See [operations](operations.md#traces-opentelemetry).`,
+    '',
+    '| Request | No endpoint: req/s | p99 | Endpoint set: req/s | p99 | Overhead (req/s) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...tracing.rows.map(
+      (row) =>
+        `| ${row.name} | ${rate(row.none.requestsPerSecond)} | ${row.none.p99Ms} ms | ${rate(row.endpoint.requestsPerSecond)} | ${row.endpoint.p99Ms} ms | ${(row.overhead * 100).toFixed(1)} % |`,
+    ),
+  );
+  return lines;
+}
 
 /**
  * The shell's server under a crowd: bursts on a cold cache, its memory, cached GET / against bare

@@ -21,6 +21,7 @@ import { renderReport } from './report.mjs';
 import { attributeScripts, distFolders } from './script-attribution.mjs';
 import { homeWithoutJavaScript, largestElementInHtml, measureHomeThroughput, navbarWithLateApi } from './server-rendering.mjs';
 import { startStack } from './stack.mjs';
+import { measureTracingOverhead } from './tracing-overhead.mjs';
 import { spread } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
@@ -53,9 +54,12 @@ const PAGES = [
 const log = (/** @type {string} */ line) => console.log(line);
 const onlyApi = process.argv.includes('--only=api');
 const onlyCrowd = process.argv.includes('--only=crowd');
+const onlyTracing = process.argv.includes('--only=tracing');
+/** Where start.mjs writes its in-memory database's address: the tracing figures start an api of their own on it. */
+const DATABASE_URI_FILE = path.join(os.tmpdir(), `pcpp-bench-database-uri-${process.pid}`);
 // The order rush places hundreds of orders from 20 accounts within seconds.
 /** The order rush is each bench customer ordering until the part sells out: past the hold caps on purpose. */
-const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
+const STACK_ENV = { DATABASE_URI_FILE, RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
 /** Api processes for the scale-out figures (node:cluster, one port: the primary stands in for a load balancer). */
 const SCALE_OUT_INSTANCES = 2;
 
@@ -182,6 +186,44 @@ async function measureCrowdSection() {
   }).catch((error) => ({ error: error instanceof Error ? error.message : String(error) }));
 }
 
+/** Tracing's cost: an api and a shell's server with OTEL_EXPORTER_OTLP_ENDPOINT set against the same two without (tracing-overhead.mjs). */
+async function measureTracingSection() {
+  log('Tracing: an endpoint set against none…');
+  try {
+    const tools = await (await fetch(`${urls.api}/tools`)).json();
+    return await measureTracingOverhead({
+      root,
+      databaseUri: process.env.MONGODB_URI || readFileSync(DATABASE_URI_FILE, 'utf8').trim(),
+      emulatorHost: new URL(urls.authEmulator).host,
+      basePort: ports.shell + 20,
+      partId: tools[0]._id,
+      connections: settings.connections,
+      warmUpSeconds: settings.warmUpSeconds,
+      seconds: settings.apiSeconds,
+      log,
+    });
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** `--only=tracing`: tracing's cost, written into the last full run's report. */
+async function tracingOnly() {
+  log('Starting the stack (tooling/start.mjs)…');
+  const stack = await startStack({ root, urls, env: STACK_ENV });
+  let tracing;
+  try {
+    tracing = await measureTracingSection();
+  } finally {
+    await stack.stop();
+  }
+  const file = path.join(root, 'docs/benchmarks.json');
+  const results = { ...JSON.parse(readFileSync(file, 'utf8')), tracing };
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
+  log('Wrote tracing into docs/benchmarks.md and docs/benchmarks.json.');
+}
+
 /** `--only=crowd`: the crowd's figures, written into the last full run's report. */
 async function crowdOnly() {
   log('Starting the stack (tooling/start.mjs)…');
@@ -203,6 +245,7 @@ async function crowdOnly() {
 
 async function main() {
   if (onlyCrowd) return crowdOnly();
+  if (onlyTracing) return tracingOnly();
   const started = Date.now();
   // Before the stack starts: it serves these builds.
   log('Releasing one remote (npm run build -w mf-admin)…');
@@ -222,6 +265,7 @@ async function main() {
   let chromiumVersion = 'not run (--only=api)';
   let single;
   let crowd;
+  let tracing;
   const serverRendering = {};
   try {
     if (!onlyApi) {
@@ -260,6 +304,7 @@ async function main() {
       });
       crowd = await measureCrowdSection();
     }
+    tracing = await measureTracingSection();
   } finally {
     await stack.stop();
   }
@@ -277,7 +322,7 @@ async function main() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
   const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, optimisations };
+  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);

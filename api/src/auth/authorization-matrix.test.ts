@@ -187,6 +187,8 @@ async function customerPartReview(): Promise<string> {
 const MATRIX: Record<string, Row> = {
   'GET /healthz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/healthz'), p) },
   'GET /readyz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/readyz'), p) },
+  // Whoever calls, from this machine (the test's loopback): no token is asked for unless METRICS_TOKEN is set.
+  'GET /metrics': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/metrics'), p) },
   'GET /openapi.json': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/openapi.json'), p) },
   'GET /docs': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/docs'), p) },
   'GET /tools': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/tools'), p) },

@@ -77,10 +77,16 @@ function runtimeConfigFromEnv(env = process.env) {
   };
 }
 
-/** The release store: a folder of immutable versions (`<remote>/<version>/`) and where browsers read it. */
+/**
+ * The release store: a folder of immutable versions (`<remote>/<version>/`) and where browsers read
+ * it; and the versions' source maps, kept apart from it and never served (RELEASE_SOURCE_MAPS_DIR,
+ * default beside the store): the api reads them to map the errors pages report.
+ */
 function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '../../..')) {
+  const dir = path.resolve(root, env.RELEASES_DIR || 'releases');
   return {
-    dir: path.resolve(root, env.RELEASES_DIR || 'releases'),
+    dir,
+    sourceMapsDir: path.resolve(root, env.RELEASE_SOURCE_MAPS_DIR || `${dir.replace(/[\\/]+$/, '')}.source-maps`),
     publicUrl: (env.RELEASES_PUBLIC_URL || `http://localhost:${servicePorts(env).releases}`).replace(/\/+$/, ''),
   };
 }

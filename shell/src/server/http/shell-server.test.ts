@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RenderRequest, RenderedPage } from '../types';
 import { siteOriginFromEnv } from '../service-config.cjs';
+import { parsePrometheusText, sampleValue } from '../../../../tooling/telemetry/prometheus-text.cjs';
+import { shellRouteOf } from './shell-metrics';
 import { startShellServer } from './shell-server';
 
 const PART = 'a'.repeat(24);
@@ -137,5 +139,67 @@ describe("the shell's server", () => {
     expect(() => siteOriginFromEnv({ NODE_ENV: 'production' })).toThrow(/SHOP_URL is required/);
     expect(siteOriginFromEnv({ NODE_ENV: 'production', SHOP_URL: 'https://shop.example/' })).toBe('https://shop.example');
     expect(siteOriginFromEnv({})).toBe(undefined);
+  });
+});
+
+describe('GET /metrics', () => {
+  it('answers this machine in Prometheus’ text format: requests by route template, the render queue and cache, Node’s process', async () => {
+    const server = await startShellServer({
+      root,
+      port: 0,
+      serverBuild: 'server.js',
+      env: { PUBLIC_API_URL: upstreamUrl, MF_SHOP_MANIFEST_URL: `${upstreamUrl}/mf-manifest.json`, SHELL_PORT: '3999' },
+      loadServerBuild: () => ({ createServerRenderer: async () => ({ render: async (request) => page(request), warm: async () => undefined }) }),
+      log: () => undefined,
+      processMetrics: true,
+    });
+    try {
+      for (const id of [PART, 'b'.repeat(24)]) expect((await fetch(`${server.url}/products/${id}`)).status).toBe(200);
+      await (await fetch(`${server.url}/no/such/page`)).text();
+      const answer = await fetch(`${server.url}/metrics`);
+      const text = await answer.text();
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      const families = parsePrometheusText(text);
+      expect(sampleValue(families, 'http_server_request_duration_seconds_count', { method: 'GET', route: '/products/{id}', status_class: '2xx' })).toBe(2);
+      // No page's path: one label for all of them, never the path.
+      expect(sampleValue(families, 'http_server_request_duration_seconds_count', { route: '(unmatched)' })).toBe(1);
+      expect(text).not.toContain('no/such/page');
+      expect(text).not.toContain(PART);
+      // Three pages rendered (the unknown one is the shop's not-found page), none found in the cache yet.
+      expect(sampleValue(families, 'pcpp_renders_total', { kind: 'started' })).toBe(3);
+      expect(sampleValue(families, 'pcpp_page_cache_requests_total', { result: 'miss' })).toBe(3);
+      for (const name of ['pcpp_render_queue_running', 'pcpp_render_queue_waiting', 'pcpp_render_queue_overflow_total', 'pcpp_page_cache_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+        expect(families.some((family) => family.name === name)).toBe(true);
+      }
+      // Through a proxy it is not this machine's.
+      const forwarded = await fetch(`${server.url}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.7' } });
+      expect(forwarded.status).toBe(403);
+      expect(await forwarded.json()).toEqual({ message: expect.stringMatching(/only to this machine/) });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with METRICS_TOKEN, only its bearer', async () => {
+    const token = 'shell-metrics-token-0123456789';
+    const server = await start({ METRICS_TOKEN: token });
+    try {
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+      expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('shellRouteOf', () => {
+  it('names a page by its pattern, the server’s own paths as they are, the build’s files as one', () => {
+    expect(shellRouteOf('/products/abc')).toBe('/products/{id}');
+    expect(shellRouteOf('/')).toBe('/');
+    expect(shellRouteOf('/sitemap/3.xml')).toBe('/sitemap/{page}.xml');
+    expect(shellRouteOf('/config.json')).toBe('/config.json');
+    expect(shellRouteOf('/main.1a2b3c4d.js')).toBe('(file)');
+    expect(shellRouteOf('/no/such/page')).toBe('(unmatched)');
   });
 });
