@@ -43,7 +43,7 @@ const storagePurpose: Record<AdviceUse, string> = { gaming: 'a large game librar
 const selectionOf = (build: AdvisedBuild) =>
   Object.fromEntries(ADVICE_SLOTS.flatMap((slot) => (build.parts[slot] ? [[slot, build.parts[slot]!._id]] : []))) as Partial<Record<AdviceSlot, string>>;
 
-/** The cheapest build that holds this option in its slot, or null when none does. */
+/** The cheapest build from these candidates, or null when none fits together. */
 function cheapestWith(candidates: AdvisorCandidates, change: Partial<AdvisorCandidates>): AdvisedBuild | null {
   return solveAdvice({ ...candidates, ...change }, Number.MAX_SAFE_INTEGER, { ignoreValues: true });
 }
@@ -72,8 +72,9 @@ function gpuReason(build: AdvisedBuild, candidates: AdvisorCandidates, request: 
     : '';
   if (use === 'office') return `${specs.chip}: the ${cpu.name} has no graphics of its own, so the PC needs a card; this is the cheapest that fits the build.`;
   const psu = specsOf(build.parts.psu, 'Power Supplies')!;
+  // The cheapest build with any faster card: one solve over them all.
   const faster = candidates.gpus.filter((card) => card.part && gpuPerformance(card.specs as typeof specs).relative > performance.relative);
-  const fasterFits = faster.some((card) => (cheapestWith(candidates, { gpus: [card] })?.total ?? Infinity) <= budget);
+  const fasterFits = faster.length > 0 && (cheapestWith(candidates, { gpus: faster })?.total ?? Infinity) <= budget;
   if (!fasterFits) {
     return `${specs.chip}${estimated}: the fastest card that fits in ${formatBudget(budget)} with the ${psu.wattage} W ${psu.efficiency} supply to feed it.`;
   }

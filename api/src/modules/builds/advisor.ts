@@ -88,6 +88,16 @@ const costOf = (part: BuildPart) => lineTotalCents(part.price, cartQuantity(part
 const inStock = (part: StockedPart) => part.p_quantity >= cartQuantity(part);
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/**
+ * A part's specs, checked once per part object: the catalog the advisor reads is kept for many
+ * requests (advisor-catalog.ts), so each request need not parse a thousand parts' specs again.
+ */
+const specsRead = new WeakMap<StockedPart, unknown>();
+function specsFor<C extends keyof SpecsByCategory>(part: StockedPart, category: C): SpecsByCategory[C] | undefined {
+  if (!specsRead.has(part)) specsRead.set(part, specsOf(part, part.category));
+  return part.category === category ? (specsRead.get(part) as SpecsByCategory[C] | undefined) : undefined;
+}
+
 function options<C extends keyof SpecsByCategory>(
   catalog: readonly StockedPart[],
   category: C,
@@ -98,7 +108,7 @@ function options<C extends keyof SpecsByCategory>(
   const pool = kept ? [kept] : catalog.filter((part) => part.category === category && inStock(part));
   return pool
     .flatMap((part) => {
-      const specs = specsOf(part, category);
+      const specs = specsFor(part, category);
       return specs && fits(specs) ? [{ id: part._id, part, specs, cost: costOf(part), value: value(specs) }] : [];
     })
     .sort(byId);
@@ -137,13 +147,21 @@ export const driveFits = (mb: SpecsByCategory['Motherboard'], drive: SpecsByCate
 export const supplyFits = (cpu: Cpu, gpu: GpuOption['specs'], psu: PsuSpecs) =>
   adviceRecommendedW(cpu, gpu.boardPowerW) <= psu.wattage && gpu.pcie8Pin <= psu.pcie8Pin && gpu.pcie12v2x6 <= psu.pcie12v2x6;
 
-/** A frontier entry: one or two parts, their cost and points, and their ids in slot order (the tie-break). */
+type AnyOption = Option<unknown, StockedPart | null>;
+
+/** A frontier entry: one part, or a pair of entries (built without copying: most are dropped), with their cost and points. */
 interface Entry {
   cost: number;
   value: number;
-  ids: string[];
-  picks: Option<unknown, StockedPart | null>[];
+  option?: AnyOption;
+  first?: Entry;
+  second?: Entry;
 }
+
+/** The entry's options, in slot order within it. */
+const picksOf = (entry: Entry): AnyOption[] => (entry.option ? [entry.option] : [...picksOf(entry.first!), ...picksOf(entry.second!)]);
+/** Its ids, in slot order (the tie-break): only asked when costs and points are equal. */
+const idsOf = (entry: Entry): string[] => picksOf(entry).map((option) => option.id);
 
 const compareIds = (a: readonly string[], b: readonly string[]) => {
   for (let i = 0; i < a.length; i += 1) {
@@ -154,7 +172,7 @@ const compareIds = (a: readonly string[], b: readonly string[]) => {
 
 /** Cost up, points strictly up: what is left cannot be beaten at its price; equal entries keep the smallest ids. */
 function frontier(entries: Entry[]): Entry[] {
-  entries.sort((a, b) => a.cost - b.cost || b.value - a.value || compareIds(a.ids, b.ids));
+  entries.sort((a, b) => a.cost - b.cost || b.value - a.value || compareIds(idsOf(a), idsOf(b)));
   const kept: Entry[] = [];
   for (const entry of entries) {
     if (kept.length === 0 || entry.value > kept[kept.length - 1]!.value) kept.push(entry);
@@ -166,13 +184,13 @@ function pairs(first: Entry[], second: Entry[], fits: (a: Entry, b: Entry) => bo
   const out: Entry[] = [];
   for (const a of first) {
     for (const b of second) {
-      if (fits(a, b)) out.push({ cost: a.cost + b.cost, value: a.value + b.value, ids: [...a.ids, ...b.ids], picks: [...a.picks, ...b.picks] });
+      if (fits(a, b)) out.push({ cost: a.cost + b.cost, value: a.value + b.value, first: a, second: b });
     }
   }
   return frontier(out);
 }
 
-const single = <S>(option: Option<S, StockedPart | null>, value = option.value): Entry => ({ cost: option.cost, value, ids: [option.id], picks: [option] });
+const single = <S>(option: Option<S, StockedPart | null>, value = option.value): Entry => ({ cost: option.cost, value, option });
 
 const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {
   const groups = new Map<string, T[]>();
@@ -216,7 +234,7 @@ export function solveAdvice(candidates: AdvisorCandidates, budget: number, { ign
     return { gpus: frontier(group.map((card) => single(card, worth(card.value)))), rest: pairs(coolers, supplies, () => true) };
   });
 
-  let best: { value: number; cost: number; ids: string[]; picks: Entry['picks'] } | undefined;
+  let best: { value: number; cost: number; ids: string[]; picks: AnyOption[] } | undefined;
   for (const { board, rest: boardRest } of boards) {
     for (const { gpus, rest: cardRest } of cards) {
       for (const gpu of gpus) {
@@ -231,11 +249,14 @@ export function solveAdvice(candidates: AdvisorCandidates, budget: number, { ign
           const b = cardRest[j]!;
           const value = worth(board.value) + gpu.value + a.value + b.value;
           const cost = board.cost + gpu.cost + a.cost + b.cost;
+          if (best && (value < best.value || (value === best.value && cost > best.cost))) continue;
           // Slot order: motherboard, cooler, memory, storage, gpu, psu.
-          const ids = [board.id, b.ids[0]!, a.ids[0]!, a.ids[1]!, gpu.ids[0]!, b.ids[1]!];
-          if (!best || value > best.value || (value === best.value && (cost < best.cost || (cost === best.cost && compareIds(ids, best.ids) < 0)))) {
-            best = { value, cost, ids, picks: [board, b.picks[0]!, a.picks[0]!, a.picks[1]!, gpu.picks[0]!, b.picks[1]!] };
-          }
+          const [memory, drive] = picksOf(a);
+          const [cooler, supply] = picksOf(b);
+          const picks = [board, cooler!, memory!, drive!, gpu.option!, supply!];
+          const ids = picks.map((option) => option.id);
+          if (best && value === best.value && cost === best.cost && compareIds(ids, best.ids) >= 0) continue;
+          best = { value, cost, ids, picks };
         }
       }
     }

@@ -41,9 +41,20 @@ const Box = styled.section`
   h2 { margin: 0; font-size: 1.25rem; }
   > p { margin: 0; color: var(--color-ink-soft); }
   form { display: grid; gap: 12px; align-items: end; }
-  ${media.medium} { form { grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) auto; } }
-  .budget { display: grid; gap: 6px; }
-  input[type='range'] { width: 100%; min-height: 44px; padding: 0; border: 0; accent-color: var(--color-primary); }
+  /* The slider sits under the budget field, the fields and the button on one line. */
+  ${media.medium} {
+    form {
+      grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) auto;
+      grid-template-areas: 'budget use cpu submit' 'slider . . .';
+      row-gap: 0;
+    }
+    .budget { grid-area: budget; }
+    .slider { grid-area: slider; }
+    .use { grid-area: use; }
+    .cpu { grid-area: cpu; }
+    .submit { grid-area: submit; }
+  }
+  input[type='range'] { display: block; width: 100%; min-height: 44px; margin: 0; padding: 0; border: 0; accent-color: var(--color-primary); }
 `;
 
 const Result = styled.section`
@@ -57,7 +68,7 @@ const Result = styled.section`
   ol > li { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2px 12px; padding: 10px 0; border-top: 1px solid var(--color-border); }
   ol > li:first-child { border-top: 0; }
   .slot { grid-column: 1 / -1; font-size: 0.8rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; color: var(--color-muted); }
-  .name { font-weight: 600; overflow-wrap: anywhere; }
+  .name { font-weight: 600; overflow-wrap: anywhere; min-height: 44px; display: flex; align-items: center; }
   .price { font-weight: 700; font-variant-numeric: tabular-nums; text-align: right; }
   .reason { grid-column: 1 / -1; margin: 0; color: var(--color-ink-soft); font-size: 0.95rem; }
   dl { margin: 0; display: flex; flex-wrap: wrap; gap: 8px 24px; }
@@ -227,8 +238,8 @@ function AdviceForm({ suggest, builderCpu, action, hidden, hrefFor }: AdvisorPan
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name="suggest" value="1" />
-      <Field id="advice-budget" label="Budget (USD)" error={errors.budget}>
-        <div className="budget">
+      <div className="budget">
+        <Field id="advice-budget" label="Budget (USD)" error={errors.budget}>
           <input
             id="advice-budget"
             name="budget"
@@ -241,41 +252,49 @@ function AdviceForm({ suggest, builderCpu, action, hidden, hrefFor }: AdvisorPan
             onChange={(event) => setBudget(event.target.value)}
             {...fieldAria('advice-budget', errors.budget)}
           />
-          <input
-            type="range"
-            aria-label="Budget slider"
-            min={SUGGEST_BUDGET_MIN_DOLLARS}
-            max={SUGGEST_BUDGET_MAX_DOLLARS}
-            step={BUDGET_STEP_DOLLARS}
-            value={slider}
-            onChange={(event) => setBudget(event.target.value)}
-          />
-        </div>
-      </Field>
-      <Field id="advice-use" label="Use">
-        <select id="advice-use" name="use" value={use} onChange={(event) => setUse(event.target.value as AdviceUse)}>
-          {ADVICE_USES.map((value) => (
-            <option key={value} value={value}>
-              {adviceUseLabels[value]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="advice-cpu" label="Your CPU" error={errors.cpu}>
-        <select id="advice-cpu" name="cpu" value={cpu} onChange={(event) => setCpu(event.target.value)} {...fieldAria('advice-cpu', errors.cpu)}>
-          <option value="">Choose your CPU</option>
-          {(['AMD', 'Intel'] as const).map((brand) => (
-            <optgroup key={brand} label={brand}>
-              {CPUS.filter((candidate) => candidate.brand === brand).map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </Field>
-      <Button type="submit">Suggest a build</Button>
+        </Field>
+      </div>
+      <div className="slider">
+        <input
+          type="range"
+          aria-label="Budget slider"
+          min={SUGGEST_BUDGET_MIN_DOLLARS}
+          max={SUGGEST_BUDGET_MAX_DOLLARS}
+          step={BUDGET_STEP_DOLLARS}
+          value={slider}
+          onChange={(event) => setBudget(event.target.value)}
+        />
+      </div>
+      <div className="use">
+        <Field id="advice-use" label="Use">
+          <select id="advice-use" name="use" value={use} onChange={(event) => setUse(event.target.value as AdviceUse)}>
+            {ADVICE_USES.map((value) => (
+              <option key={value} value={value}>
+                {adviceUseLabels[value]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="cpu">
+        <Field id="advice-cpu" label="Your CPU" error={errors.cpu}>
+          <select id="advice-cpu" name="cpu" value={cpu} onChange={(event) => setCpu(event.target.value)} {...fieldAria('advice-cpu', errors.cpu)}>
+            <option value="">Choose your CPU</option>
+            {(['AMD', 'Intel'] as const).map((brand) => (
+              <optgroup key={brand} label={brand}>
+                {CPUS.filter((candidate) => candidate.brand === brand).map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Button className="submit" type="submit">
+        Suggest a build
+      </Button>
     </form>
   );
 }
