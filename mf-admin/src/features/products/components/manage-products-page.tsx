@@ -59,8 +59,11 @@ function CategoryCell({ part }: { part: Part }) {
   const gap = advisorGap(part);
   return (
     <td data-label="Category" className="words">
-      {part.category}
-      {gap && <AdvisorGap data-testid="advisor-gap">{advisorGapSentence(gap)}</AdvisorGap>}
+      {/* One block, so the phone's card layout keeps the note beside its label with the category. */}
+      <span>
+        {part.category}
+        {gap && <AdvisorGap data-testid="advisor-gap">{advisorGapSentence(gap)}</AdvisorGap>}
+      </span>
     </td>
   );
 }
