@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { ADVICE_SLOTS, type BuildAdvice, formatCents } from '../../contracts/src/core';
 import { apiAccessToken, demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';
-import { expectHydrated, expectNoHorizontalScroll, expectTouchTargets } from '../support/storefront';
+import { expectNoHorizontalScroll, expectTouchTargets } from '../support/storefront';
 
 // 'Suggest a build' on the PC Builder: a $1,500 gaming PC around a Ryzen 7 7700, suggested from
 // the seeded catalog, used in the builder, added to the cart and paid for; its link renders on
-// the server; the panel at 375 and 1280 px, with a suggestion and with the sentence when nothing fits.
+// the server, and its form works without scripts; the panel at 375 and 1280 px, with a suggestion
+// and with the sentence when nothing fits.
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
 const GAMING = { budget: 150_000, use: 'gaming', cpu: 'ryzen-7-7700' } as const;
@@ -31,9 +32,7 @@ test('a $1,500 gaming build for a Ryzen 7 7700: suggested with reasons, used in 
   await signInThroughLoginPage(page, demoAccounts.customer);
 
   await page.goto('/builder');
-  const open = page.getByRole('link', { name: 'Suggest a build' });
-  await expectHydrated(open);
-  await open.click();
+  await page.getByRole('link', { name: 'Suggest a build' }).click();
   await expect(page).toHaveURL(/\/builder\?suggest=1$/);
   const form = panel(page);
   await expect(form.getByRole('heading', { level: 2, name: 'Suggest a build' })).toBeVisible();
@@ -108,9 +107,23 @@ test('the suggestion panel at 375 and 1280 px: a suggestion, Add all to cart, an
   }
   // A visitor adds the whole suggestion to the cart from the panel.
   await page.goto(suggestionPath);
-  const add = page.getByRole('button', { name: 'Add all to cart' });
-  await expectHydrated(add);
-  await add.click();
+  await page.getByRole('button', { name: 'Add all to cart' }).click();
   await expect(page.getByText('The build’s 6 parts are in your cart.')).toBeVisible();
   await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 6 parts');
+});
+
+test('without scripts, the panel opens from its link and its form asks the server, which answers with the suggestion', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/builder?b=cpu-ryzen-7-7700');
+  await page.getByRole('link', { name: 'Suggest a build' }).click();
+  await expect(page).toHaveURL(/\/builder\?b=cpu-ryzen-7-7700&suggest=1&cpu=ryzen-7-7700$/);
+  // The builder's CPU is the panel's.
+  await expect(panel(page).getByLabel('Your CPU')).toHaveValue('ryzen-7-7700');
+  await panel(page).getByLabel('Budget (USD)').fill('1500');
+  await panel(page).getByLabel('Use').selectOption('gaming');
+  await panel(page).getByRole('button', { name: 'Suggest a build' }).click();
+  await expect(page).toHaveURL(/\/builder\?b=cpu-ryzen-7-7700&suggest=1&budget=1500&use=gaming&cpu=ryzen-7-7700$/);
+  await expect(suggested(page)).toHaveCount(ADVICE_SLOTS.length);
+  await expect(page.getByTestId('suggestion-total')).toHaveText(/^\$1,[0-4]\d\d\.\d\d$/);
 });
