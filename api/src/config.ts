@@ -118,6 +118,8 @@ export interface RateLimitConfig {
   verificationEmailsPerAddress: number;
   /** Reports of remote versions (POST /remotes/errors, /loads, /vitals together) per client address, a minute. */
   remoteReportsPerAddress: number;
+  /** Build advice (POST /builds/advise) per client address: each one searches the whole catalog. */
+  buildAdvicePerAddress: number;
 }
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowMs: 60_000,
@@ -131,6 +133,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   verificationEmails: 5,
   remoteReportsPerAddress: 60,
   verificationEmailsPerAddress: 10,
+  buildAdvicePerAddress: 30,
 };
 
 export interface Config {
@@ -410,6 +413,7 @@ const envSchema = z.object({
   RATE_LIMIT_CART: callsPerWindow(DEFAULT_RATE_LIMITS.cart),
   RATE_LIMIT_VERIFICATION_EMAILS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmails),
   RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmailsPerAddress),
+  RATE_LIMIT_BUILD_ADVICE: callsPerWindow(DEFAULT_RATE_LIMITS.buildAdvicePerAddress),
   CATALOG_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -597,6 +601,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       verificationEmails: env.RATE_LIMIT_VERIFICATION_EMAILS,
       verificationEmailsPerAddress: env.RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS,
       remoteReportsPerAddress: env.RELEASE_REPORTS_PER_ADDRESS,
+      buildAdvicePerAddress: env.RATE_LIMIT_BUILD_ADVICE,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     insightsCacheSeconds: env.INSIGHTS_CACHE_SECONDS,

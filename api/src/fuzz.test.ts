@@ -155,6 +155,8 @@ const TARGETS: Record<string, Target> = {
   'POST /alerts': { caller: 'customer', path: () => '/alerts', get body() { return { productId: ids.soldOutPart, kind: 'back-in-stock' }; } },
   'DELETE /alerts/:id': { caller: 'customer', path: () => `/alerts/${ids.alert}`, params: { id: () => ids.alert }, body: null },
   'POST /builds/check': { caller: 'customer', path: () => '/builds/check', body: { parts: { motherboard: ids.part } } },
+  // The catalog here holds no whole build: a valid request is the 422 that says what is missing.
+  'POST /builds/advise': { caller: 'customer', path: () => '/builds/advise', body: { budget: 150_000, use: 'gaming', cpu: 'ryzen-7-7700', keep: { gpu: ids.part } } },
   'POST /builds': { caller: 'customer', path: () => '/builds', body: { name: 'Fuzz build', parts: { motherboard: ids.part } } },
   'PUT /builds/:id': { caller: 'customer', path: () => `/builds/${ids.build}`, params: { id: () => ids.build }, body: { name: 'Fuzz build', parts: { motherboard: ids.part } } },
   'DELETE /builds/:id': { caller: 'customer', path: () => `/builds/${ids.build}`, params: { id: () => ids.build }, body: null },

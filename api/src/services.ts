@@ -14,6 +14,7 @@ import { createAlertsService } from './modules/alerts/service';
 import { createUnsubscribeLinks } from './modules/alerts/unsubscribe-links';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
+import { createAdvisorCatalog } from './modules/builds/advisor-catalog';
 import { createBuildsRepository } from './modules/builds/repository';
 import { createBuildsService } from './modules/builds/service';
 import { createCartRepository } from './modules/cart/repository';
@@ -98,8 +99,15 @@ export function createServices(deps: ServicesDeps) {
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
 
   const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
-  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
-  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
+  // The build advisor's parts in stock, read once for many requests (the parts service below reads them).
+  const advisorCatalog = createAdvisorCatalog(() => parts.inStock(), { ttlMs: config.catalogCacheTtlMs });
+  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers, and the advisor's parts.
+  const catalogWrites = {
+    onCatalogChange: () => {
+      catalogCache.invalidate();
+      advisorCatalog.invalidate();
+    },
+  };
   const uploadStorage = deps.uploadStorage ?? createUploadStorage(config.uploadStorage);
   // The paid email's link to the invoice, and the route that opens it.
   const invoiceLinks = createInvoiceLinks(config.jwtSecret, config.publicApiUrl);
@@ -147,7 +155,7 @@ export function createServices(deps: ServicesDeps) {
     priceHistory: createPriceHistory(collections.priceChanges),
     onPriceOrStockChange: alerts.partChanged,
   });
-  const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts });
+  const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts, advisorCatalog });
   const reviews = createReviewsService({
     reviews: createReviewsRepository(collections.reviews, catalogWrites),
     identity,

@@ -29,10 +29,12 @@ const KB = 1000;
  *   autocannon: string, platform: string }, settings: { pageRuns: number, connections: number, warmUpSeconds: number,
  *   apiSeconds: number }, targets: Targets, pages: PageRow[], homeScripts?: HomeScripts, api: ApiRow[], orders: OrderRush, checkouts?: CheckoutRush,
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
- *   serverRendering?: ServerRendering, crowd?: Crowd, tracing?: Tracing, optimisations?: Optimisation[] }} BenchResults
+ *   serverRendering?: ServerRendering, crowd?: Crowd, tracing?: Tracing, buildAdvisor?: BuildAdvisor, optimisations?: Optimisation[] }} BenchResults
  * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} TracedThroughput
  * @typedef {{ error: string } | { error?: undefined, date: string, rounds: number, spansReceived: number,
  *   rows: { name: string, none: TracedThroughput, endpoint: TracedThroughput, overhead: number }[] }} Tracing tracing's cost (tracing-overhead.mjs)
+ * @typedef {{ error: string } | { error?: undefined, parts: number, requests: number, suggested: number, refused: number,
+ *   p50Ms: number, p95Ms: number, maxMs: number, targetP95Ms: number }} BuildAdvisor the advisor's answer time (build-advisor.mjs)
  * @typedef {{ path: string, requests: number, statuses: Record<string, number>, renderedBy: Record<string, number>, errors: number,
  *   p50Ms: number | null, p99Ms: number | null, maxMs: number | null, seconds: number }} Burst
  * @typedef {{ error: string } | { error?: undefined, date?: string, visitors: number, warmUp?: Burst, bursts: Burst[],
@@ -79,7 +81,7 @@ export function apiVerdicts(row) {
 }
 
 /** @param {BenchResults} results */
-export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, optimisations = [] }) {
+export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, optimisations = [] }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -154,6 +156,7 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
     );
   }
   if (checkouts) lines.push('', ...renderCheckoutRush(checkouts));
+  if (buildAdvisor) lines.push('', ...renderBuildAdvisor(buildAdvisor));
   if (scaleOut) lines.push('', ...renderScaleOut(scaleOut, { api, orders }));
   if (tracing) lines.push('', ...renderTracing(tracing, settings));
   const misses = renderMisses({ targets, pages, api, homeScripts });
@@ -338,6 +341,25 @@ function renderOptimisations(optimisations) {
     }
   }
   return lines;
+}
+
+/**
+ * @param {BuildAdvisor} advisor
+ */
+function renderBuildAdvisor(advisor) {
+  const lines = ['## The build advisor', ''];
+  if (advisor.error !== undefined) return [...lines, `Not measured: ${advisor.error}`];
+  return [
+    ...lines,
+    `\`advise()\` of the api's build (POST /builds/advise without HTTP and the database read of the parts in stock, which one`,
+    `read serves for the catalog cache's TTL), in the bench's process, on a catalog of ${advisor.parts.toLocaleString('en')} parts in stock that`,
+    '`tooling/bench/build-advisor.mjs` makes (seeded: the same parts every run, a sixth per category, every socket, memory',
+    'generation and chip of the performance table, and chips it lacks). Each answer is the exact solution, its cheaper and',
+    `stronger alternatives, the reasons and the check. ${advisor.requests} requests of random budgets ($600 to $5,000), uses and CPUs.`,
+    '',
+    `- **p95 ${advisor.p95Ms.toFixed(1)} ms** (target ≤ ${advisor.targetP95Ms} ms ${verdict(advisor.p95Ms <= advisor.targetP95Ms)}), p50 ${advisor.p50Ms.toFixed(1)} ms, max ${advisor.maxMs.toFixed(1)} ms`,
+    `- ${advisor.suggested} suggestions, ${advisor.refused} refused (a budget below the cheapest compatible build)`,
+  ];
 }
 
 /** @param {CheckoutRush} checkouts */

@@ -4,7 +4,8 @@
 // The stack uses the shared ports: run it under the lock, `flock /tmp/pcpp-stack.lock npm run bench`.
 // `--only=api` skips the pages (quicker, while working on the api); the report then has no page figures.
 // `--only=crowd` measures only the shell's server under a crowd (crowd.mjs, about 2 minutes) and writes
-// its figures into the last full run's docs/benchmarks.json and .md.
+// its figures into the last full run's docs/benchmarks.json and .md. `--only=advisor` does the same for
+// the build advisor on a 1,000-part catalog (build-advisor.mjs, seconds; needs only `npm run build`).
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { measureApi } from './api-throughput.mjs';
+import { measureBuildAdvisor } from './build-advisor.mjs';
 import { measureCrowd } from './crowd.mjs';
 import { rushCheckouts } from './checkout-rush.mjs';
 import { rushOrders } from './order-rush.mjs';
@@ -57,6 +59,7 @@ const onlyCrowd = process.argv.includes('--only=crowd');
 const onlyTracing = process.argv.includes('--only=tracing');
 /** Where start.mjs writes its in-memory database's address: the tracing figures start an api of their own on it. */
 const DATABASE_URI_FILE = path.join(os.tmpdir(), `pcpp-bench-database-uri-${process.pid}`);
+const onlyAdvisor = process.argv.includes('--only=advisor');
 // The order rush places hundreds of orders from 20 accounts within seconds.
 /** The order rush is each bench customer ordering until the part sells out: past the hold caps on purpose. */
 const STACK_ENV = { DATABASE_URI_FILE, RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
@@ -217,11 +220,31 @@ async function tracingOnly() {
   } finally {
     await stack.stop();
   }
+  writeIntoLastRun({ tracing });
+  log('Wrote tracing into docs/benchmarks.md and docs/benchmarks.json.');
+}
+
+/** The build advisor's figures, in this process, from the builds. */
+function measureAdvisorSection() {
+  log('The build advisor on a 1,000-part catalog…');
+  try {
+    return measureBuildAdvisor({ root, log });
+  } catch (error) {
+    return { error: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
+  }
+}
+
+/**
+ * `--only=crowd`, `--only=tracing` and `--only=advisor`: one section's figures, written into the last full run's report.
+ * @param {Record<string, unknown>} section
+ */
+function writeIntoLastRun(section) {
   const file = path.join(root, 'docs/benchmarks.json');
-  const results = { ...JSON.parse(readFileSync(file, 'utf8')), tracing };
+  const results = { ...JSON.parse(readFileSync(file, 'utf8')), ...section };
+  results.optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
-  log('Wrote tracing into docs/benchmarks.md and docs/benchmarks.json.');
+  return results;
 }
 
 /** `--only=crowd`: the crowd's figures, written into the last full run's report. */
@@ -234,18 +257,19 @@ async function crowdOnly() {
   } finally {
     await stack.stop();
   }
-  const file = path.join(root, 'docs/benchmarks.json');
-  const results = { ...JSON.parse(readFileSync(file, 'utf8')), crowd };
-  results.settings = { ...results.settings, crowdVisitors: settings.crowdVisitors, crowdSettleSeconds: settings.crowdSettleSeconds };
-  results.optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
+  const last = JSON.parse(readFileSync(path.join(root, 'docs/benchmarks.json'), 'utf8'));
+  writeIntoLastRun({ crowd, settings: { ...last.settings, crowdVisitors: settings.crowdVisitors, crowdSettleSeconds: settings.crowdSettleSeconds } });
   log('Wrote the crowd into docs/benchmarks.md and docs/benchmarks.json.');
 }
 
 async function main() {
   if (onlyCrowd) return crowdOnly();
   if (onlyTracing) return tracingOnly();
+  if (onlyAdvisor) {
+    writeIntoLastRun({ buildAdvisor: measureAdvisorSection() });
+    log('Wrote the build advisor into docs/benchmarks.md and docs/benchmarks.json.');
+    return;
+  }
   const started = Date.now();
   // Before the stack starts: it serves these builds.
   log('Releasing one remote (npm run build -w mf-admin)…');
@@ -256,6 +280,8 @@ async function main() {
       return { error: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
     }
   })();
+  // In this process, before the stack takes the machine's cores.
+  const buildAdvisor = measureAdvisorSection();
   log('Starting the stack (tooling/start.mjs)…');
   const stack = await startStack({ root, urls, env: STACK_ENV });
   /** @type {Awaited<ReturnType<typeof measurePages>>['rows']} */
@@ -322,7 +348,7 @@ async function main() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
   const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, optimisations };
+  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);

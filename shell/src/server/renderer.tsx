@@ -42,7 +42,10 @@ export function createServerRenderer({ apiUrl, log }: ServerRendererOptions): Se
   configureApiClient({ baseURL: apiUrl });
   apiClient.onAnswer((response, url) => {
     const etag = response.headers.etag;
-    readsOfRender.getStore()?.push({ url, etag: typeof etag === 'string' ? etag : null });
+    // Only a GET can be asked again with If-None-Match: a page read through a POST (the builder's
+    // suggestion) has no tag to check, so the render cache does not keep it.
+    const get = (response.config.method ?? 'get').toLowerCase() === 'get';
+    readsOfRender.getStore()?.push({ url, etag: get && typeof etag === 'string' ? etag : null });
   });
 
   return {
