@@ -9,9 +9,10 @@ const HELP = new RegExp(`^# HELP (${NAME}) (.*)$`);
 const TYPE = new RegExp(`^# TYPE (${NAME}) (counter|gauge|histogram|summary|untyped)$`);
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})? (\\S+)(?: (-?\\d+))?$`);
 const LABEL_PAIR = new RegExp(`^(${LABEL})="((?:[^"\\\\\\n]|\\\\[\\\\"n])*)"(,|$)`);
-const VALUE = /^(?:[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|[+-]?Inf|NaN)$/;
+// Special values in any case, as Prometheus reads them (Go's ParseFloat): prom-client writes `Nan`.
+const VALUE = /^(?:[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|[+-]?inf|nan)$/i;
 /** A sample's value or a bucket's bound as a number (`+Inf`, `-Inf` and `NaN` included). @param {string} text */
-const numberOf = (text) => (/^[+]?Inf$/.test(text) ? Infinity : text === '-Inf' ? -Infinity : Number(text));
+const numberOf = (text) => (/^[+]?inf$/i.test(text) ? Infinity : /^-inf$/i.test(text) ? -Infinity : /^nan$/i.test(text) ? NaN : Number(text));
 const SUFFIXES = { histogram: ['_bucket', '_sum', '_count'], summary: ['_sum', '_count', ''], counter: ['', '_total', '_created'] };
 
 /** @param {string} text @param {number} line */

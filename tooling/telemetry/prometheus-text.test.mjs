@@ -17,10 +17,14 @@ test('reads HELP, TYPE, labels with escapes, special values and whole histograms
       '# TYPE waiting gauge',
       'waiting{path="a\\"b\\\\c"} NaN',
       'lag 1.5e-3 1700000000000',
+      '# TYPE idle gauge',
+      'idle Nan',
       '',
     ].join('\n'),
   );
-  assert.deepEqual(families.map((family) => [family.name, family.type]), [['http_seconds', 'histogram'], ['waiting', 'gauge'], ['lag', 'untyped']]);
+  assert.deepEqual(families.map((family) => [family.name, family.type]), [['http_seconds', 'histogram'], ['waiting', 'gauge'], ['lag', 'untyped'], ['idle', 'gauge']]);
+  // prom-client writes NaN as `Nan`; Prometheus reads special values in any case.
+  assert.ok(Number.isNaN(sampleValue(families, 'idle')));
   assert.equal(sampleValue(families, 'http_seconds_count', { route: '/tools/{id}' }), 3);
   assert.equal(families[1].samples[0].labels.path, 'a"b\\c');
   assert.equal(sampleValue(families, 'lag'), 0.0015);
