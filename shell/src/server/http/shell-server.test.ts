@@ -7,6 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import type { RenderRequest, RenderedPage } from '../types';
 import { siteOriginFromEnv } from '../service-config.cjs';
 import { parsePrometheusText, sampleValue } from '../../../../tooling/telemetry/prometheus-text.cjs';
@@ -139,6 +141,41 @@ describe("the shell's server", () => {
     expect(() => siteOriginFromEnv({ NODE_ENV: 'production' })).toThrow(/SHOP_URL is required/);
     expect(siteOriginFromEnv({ NODE_ENV: 'production', SHOP_URL: 'https://shop.example/' })).toBe('https://shop.example');
     expect(siteOriginFromEnv({})).toBe(undefined);
+  });
+});
+
+describe('the request log', () => {
+  it('writes a line per answered page and own path, as the api does (route, status, time), and none for the build\'s files', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    writeFileSync(path.join(root, 'main.0123abcd.js'), 'console.log(1)');
+    const server = await startShellServer({
+      root,
+      port: 0,
+      serverBuild: 'server.js',
+      env: { PUBLIC_API_URL: upstreamUrl, MF_SHOP_MANIFEST_URL: `${upstreamUrl}/mf-manifest.json`, SHELL_PORT: '3999' },
+      loadServerBuild: () => ({ createServerRenderer: async () => ({ render: async (request) => page(request), warm: async () => undefined }) }),
+      log: () => undefined,
+      logger: pino({ name: 'shell' }, sink),
+    });
+    try {
+      expect((await fetch(`${server.url}/products/${PART}?from=log`)).status).toBe(200);
+      expect((await fetch(`${server.url}/main.0123abcd.js`)).status).toBe(200);
+      await (await fetch(`${server.url}/robots.txt`)).text();
+      const requests = () => lines.filter((line) => line.msg === 'request completed');
+      for (let tries = 0; requests().length < 2 && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(requests()).toEqual([
+        expect.objectContaining({ name: 'shell', level: 30, route: '/products/{id}', req: { method: 'GET', url: `/products/${PART}?from=log` }, res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+        expect.objectContaining({ route: '/robots.txt', res: { statusCode: 200 } }),
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -178,6 +178,7 @@ export async function startShellServer({
       const route = shellRouteOf(pathname);
       nameRequestSpan(req.method ?? 'GET', route);
       metrics.track(req, res, () => route);
+      logRequest(logger, req, res, route);
     },
     // Logged once, with its stack and the route it happened on.
     onError: (req, error) => logger.error({ err: error, method: req.method, route: shellRouteOf((req.url ?? '/').split('?')[0] ?? '/') }, 'the request failed'),
@@ -199,4 +200,19 @@ export async function startShellServer({
     })();
   }
   return { ...server, pages };
+}
+
+/**
+ * A line per answered request, as the api's (pino-http's fields: req, res, route, responseTime), in
+ * the request's trace. The build's files are left out: immutable, many per page, and their failures
+ * are logged anyway (onError).
+ */
+function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, route: string) {
+  if (route === '(file)') return;
+  const started = process.hrtime.bigint();
+  res.once('finish', () => {
+    const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+    const responseTime = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+    logger[level]({ req: { method: req.method, url: req.url }, route, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
+  });
 }
