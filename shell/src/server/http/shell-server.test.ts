@@ -28,6 +28,14 @@ beforeAll(async () => {
       res.end(JSON.stringify({ items: [{ _id: PART, createdAt: '2026-11-02T00:00:00.000Z' }], total: 1, page: 1, pages: 1 }));
       return;
     }
+    if (url.pathname === '/slow/mf-manifest.json') {
+      // A remote's static server on a busy machine: its manifest comes after 600 ms.
+      setTimeout(() => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, exposes: [] }));
+      }, 600);
+      return;
+    }
     if (url.pathname === '/mf-manifest.json') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, exposes: [] }));
@@ -141,6 +149,29 @@ describe("the shell's server", () => {
     expect(() => siteOriginFromEnv({ NODE_ENV: 'production' })).toThrow(/SHOP_URL is required/);
     expect(siteOriginFromEnv({ NODE_ENV: 'production', SHOP_URL: 'https://shop.example/' })).toBe('https://shop.example');
     expect(siteOriginFromEnv({})).toBe(undefined);
+  });
+});
+
+describe('a slow remote manifest', () => {
+  it.each([
+    [{}, 'browser'],
+    [{ SSR_FETCH_TIMEOUT_MS: '2000' }, 'server'],
+  ])('with %j the page is rendered by the %s', async (settings, renderedBy) => {
+    const server = await startShellServer({
+      root,
+      port: 0,
+      serverBuild: 'server.js',
+      env: { PUBLIC_API_URL: upstreamUrl, MF_SHOP_MANIFEST_URL: `${upstreamUrl}/slow/mf-manifest.json`, SHELL_PORT: '3999', ...settings },
+      loadServerBuild: () => ({ createServerRenderer: async () => ({ render: async (request) => page(request), warm: async () => undefined }) }),
+      log: () => undefined,
+    });
+    try {
+      const answer = await fetch(`${server.url}/products/${PART}`);
+      await answer.text();
+      expect(answer.headers.get('x-rendered')).toBe(renderedBy);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -124,7 +124,7 @@ export async function startShellServer({
     trustProxy,
     template: () => readBuildFile('index.html'),
     config,
-    getJson: createJsonCache(),
+    getJson: createJsonCache({ timeoutMs: settings.fetchTimeoutMs }),
     startupScripts,
     renderer,
     budgetMs: settings.budgetMs,
