@@ -4,8 +4,6 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { catalogCacheCounter } from './metrics';
 
-/** How long a cached catalog answer is served; another api instance's write shows within it. */
-export const DEFAULT_CATALOG_CACHE_TTL_MS = 3_000;
 /** Distinct URLs kept (least recently used go first), so random query strings cannot grow memory. */
 export const CATALOG_CACHE_MAX_ENTRIES = 500;
 

@@ -4,8 +4,10 @@ import { isValidEmail, type ShippingRate } from '@pcpp/contracts/core';
 import defaultPorts from '@pcpp/contracts/default-ports.json';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAILS } from './auth/demo-accounts';
-import { DEFAULT_CATALOG_CACHE_TTL_MS } from './catalog-cache';
 import { loadShippingRates } from './modules/checkout/shipping-rates';
+
+/** How long a cached catalog answer is served (catalog-cache.ts); another api instance's write shows within it. */
+const DEFAULT_CATALOG_CACHE_TTL_MS = 3_000;
 
 /** How long the admin's Overview figures are reused (modules/insights/cache.ts), unless INSIGHTS_CACHE_SECONDS says otherwise. */
 export const DEFAULT_INSIGHTS_CACHE_SECONDS = 30;
