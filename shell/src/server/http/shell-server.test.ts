@@ -63,7 +63,7 @@ const page = (request: RenderRequest): RenderedPage => ({
   outcome: () => ({ complete: true, reads: [] }),
 });
 
-async function start(env: NodeJS.ProcessEnv) {
+async function start(env: NodeJS.ProcessEnv, options: Partial<Parameters<typeof startShellServer>[0]> = {}) {
   return startShellServer({
     root,
     port: 0,
@@ -71,6 +71,7 @@ async function start(env: NodeJS.ProcessEnv) {
     env: { PUBLIC_API_URL: upstreamUrl, MF_SHOP_MANIFEST_URL: `${upstreamUrl}/mf-manifest.json`, SHELL_PORT: '3999', SSR_CACHE_TTL_MS: '0', ...env },
     loadServerBuild: () => ({ createServerRenderer: async () => ({ render: async (request) => page(request), warm: async () => undefined }) }),
     log: () => {},
+    ...options,
   });
 }
 
@@ -157,14 +158,7 @@ describe('a slow remote manifest', () => {
     [{}, 'browser'],
     [{ SSR_FETCH_TIMEOUT_MS: '2000' }, 'server'],
   ])('with %j the page is rendered by the %s', async (settings, renderedBy) => {
-    const server = await startShellServer({
-      root,
-      port: 0,
-      serverBuild: 'server.js',
-      env: { PUBLIC_API_URL: upstreamUrl, MF_SHOP_MANIFEST_URL: `${upstreamUrl}/slow/mf-manifest.json`, SHELL_PORT: '3999', ...settings },
-      loadServerBuild: () => ({ createServerRenderer: async () => ({ render: async (request) => page(request), warm: async () => undefined }) }),
-      log: () => undefined,
-    });
+    const server = await start({ MF_SHOP_MANIFEST_URL: `${upstreamUrl}/slow/mf-manifest.json`, ...settings });
     try {
       const answer = await fetch(`${server.url}/products/${PART}`);
       await answer.text();
@@ -185,15 +179,7 @@ describe('the request log', () => {
       },
     });
     writeFileSync(path.join(root, 'main.0123abcd.js'), 'console.log(1)');
-    const server = await startShellServer({
-      root,
-      port: 0,
-      serverBuild: 'server.js',
-      env: { PUBLIC_API_URL: upstreamUrl, MF_SHOP_MANIFEST_URL: `${upstreamUrl}/mf-manifest.json`, SHELL_PORT: '3999' },
-      loadServerBuild: () => ({ createServerRenderer: async () => ({ render: async (request) => page(request), warm: async () => undefined }) }),
-      log: () => undefined,
-      logger: pino({ name: 'shell' }, sink),
-    });
+    const server = await start({}, { logger: pino({ name: 'shell' }, sink) });
     try {
       expect((await fetch(`${server.url}/products/${PART}?from=log`)).status).toBe(200);
       expect((await fetch(`${server.url}/main.0123abcd.js`)).status).toBe(200);
