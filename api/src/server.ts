@@ -1,3 +1,5 @@
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch http, express and the driver before they load.
+import { telemetry } from './telemetry';
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -14,6 +16,7 @@ import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from
 import { restoreRegistryFile } from './modules/releases/registry-file';
 import { seedDemoData } from './db/seed';
 import { createLogger, type Logger } from './logger';
+import { createApiMetrics, enableProcessMetrics } from './metrics';
 import { createOutbox } from './modules/mail/outbox';
 import { createMailTransport } from './modules/mail/transport';
 import { createServices } from './services';
@@ -51,6 +54,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   let shuttingDown = false;
   let drainConnections = () => {};
 
+  // Last to stop: the spans of the shutdown itself are sent too.
+  const tracing = telemetry;
+  if (tracing) undo.push(() => tracing.shutdown());
   try {
     const database = await connectDatabase(config.mongodbUri, config.mongodbDb, config.mongodbTimeoutMs);
     undo.push(() => closeDatabase(database));
@@ -124,8 +130,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
     }
 
-    const app = createApp({ config, logger, database, identity, accessTokens, services, shuttingDown: () => shuttingDown });
-    const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app, trustProxy: config.trustProxy });
+    enableProcessMetrics();
+    const metrics = createApiMetrics({ collections: database.collections, token: config.metricsToken });
+    const app = createApp({ config, logger, database, identity, accessTokens, services, shuttingDown: () => shuttingDown, metrics });
+    const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app, trustProxy: config.trustProxy, metrics });
     const server = createServer(fastPath.listener).listen(config.port, config.host);
     drainConnections = endKeepAliveOnShutdown(server, () => shuttingDown);
     await once(server, 'listening');

@@ -13,6 +13,7 @@ import { createAlertsService } from './modules/alerts/service';
 import { createUnsubscribeLinks } from './modules/alerts/unsubscribe-links';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
+import { createAdvisorCatalog } from './modules/builds/advisor-catalog';
 import { createBuildsRepository } from './modules/builds/repository';
 import { createBuildsService } from './modules/builds/service';
 import { createCartRepository } from './modules/cart/repository';
@@ -36,6 +37,7 @@ import { createPaymentsService } from './modules/payments/service';
 import { createStripeClient } from './modules/payments/stripe-client';
 import { saveRegistryFile } from './modules/releases/registry-file';
 import { createReleasesRepository } from './modules/releases/repository';
+import { createSourceMaps } from './modules/releases/source-maps';
 import { createReleasesService } from './modules/releases/service';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { createReviewsService } from './modules/reviews/service';
@@ -51,7 +53,7 @@ export interface ServicesDeps {
     Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
     Pick<Config, 'uploadStorage' | 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
-    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'insightsCacheSeconds'>>;
+    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'releaseSourceMapsDir' | 'insightsCacheSeconds'>>;
   logger: Logger;
   /** The client and db too in server.ts and the tests (the orders use transactions where the database isolates them). */
   database: Pick<Database, 'collections'> & Partial<Pick<Database, 'client' | 'db'>>;
@@ -93,8 +95,15 @@ export function createServices(deps: ServicesDeps) {
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
 
   const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
-  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
-  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
+  // The build advisor's parts in stock, read once for many requests (the parts service below reads them).
+  const advisorCatalog = createAdvisorCatalog(() => parts.inStock(), { ttlMs: config.catalogCacheTtlMs });
+  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers, and the advisor's parts.
+  const catalogWrites = {
+    onCatalogChange: () => {
+      catalogCache.invalidate();
+      advisorCatalog.invalidate();
+    },
+  };
   const uploadStorage = deps.uploadStorage ?? createUploadStorage(config.uploadStorage);
   // The paid email's link to the invoice, and the route that opens it.
   const invoiceLinks = createInvoiceLinks(config.jwtSecret, config.publicApiUrl);
@@ -122,6 +131,7 @@ export function createServices(deps: ServicesDeps) {
     guard: config.releaseGuard ?? DEFAULT_RELEASE_GUARD,
     loadSampleRate: config.releaseLoadSampleRate ?? DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT / 100,
     cohortReports: remoteReportsPerCohort(),
+    sourceMaps: createSourceMaps(config.releaseSourceMapsDir ?? null),
     ...(deps.releasesClock ? { now: deps.releasesClock } : {}),
     onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
   });
@@ -140,7 +150,7 @@ export function createServices(deps: ServicesDeps) {
     priceHistory: createPriceHistory(collections.priceChanges),
     onPriceOrStockChange: alerts.partChanged,
   });
-  const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts });
+  const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts, advisorCatalog });
   const reviews = createReviewsService({
     reviews: createReviewsRepository(collections.reviews, catalogWrites),
     identity,

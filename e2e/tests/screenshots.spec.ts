@@ -95,6 +95,9 @@ test('the admin console: Edit a Product, All Orders found by number, the order p
   browser,
   request,
 }) => {
+  // Two orders placed and paid in a browser, then eight screens at two widths: 35 s on a quiet
+  // machine, 66-96 s on Debian's Chromium at a load of 10.
+  test.setTimeout(180_000);
   const part = await aPart(request);
   const customerPage = await browser.newPage();
   await signInThroughLoginPage(customerPage, demoAccounts.customer);

@@ -181,6 +181,8 @@ async function customerPartReview(): Promise<string> {
 const MATRIX: Record<string, Row> = {
   'GET /healthz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/healthz'), p) },
   'GET /readyz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/readyz'), p) },
+  // Whoever calls, from this machine (the test's loopback): no token is asked for unless METRICS_TOKEN is set.
+  'GET /metrics': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/metrics'), p) },
   'GET /openapi.json': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/openapi.json'), p) },
   'GET /docs': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/docs'), p) },
   'GET /tools': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/tools'), p) },
@@ -230,6 +232,11 @@ const MATRIX: Record<string, Row> = {
   },
   // The builder: checking is for anyone; saving for any account; a saved build is public to read and its owner's to change.
   'POST /builds/check': { expected: [200, 200, 200, 200], send: (p) => as(server().post('/builds/check').send(buildBody()), p) },
+  // Advice is for anyone: the catalog here holds no whole build, so everyone gets the same 422 that says why.
+  'POST /builds/advise': {
+    expected: [422, 422, 422, 422],
+    send: (p) => as(server().post('/builds/advise').send({ budget: 150_000, use: 'gaming', cpu: 'ryzen-7-7700' }), p),
+  },
   'POST /builds': { expected: [401, 201, 201, 201], send: (p) => as(server().post('/builds').send(buildBody()), p) },
   'GET /builds': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/builds?mine=true'), p) },
   'GET /builds/:id': { expected: [200, 200, 200, 200], setup: () => customerBuild(), send: (p, id) => as(server().get(`/builds/${id}`), p) },

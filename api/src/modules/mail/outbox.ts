@@ -2,6 +2,8 @@ import { type Collection, MongoServerError, type ObjectId } from 'mongodb';
 import type { OutboxDocument } from './documents';
 import { updateIfMatches } from '../../db/update-if-matches';
 import type { Logger } from '../../logger';
+import { outboxFailuresCounter } from '../../metrics';
+import { withSpan } from '@pcpp/contracts/server-observability';
 import type { EmailMessage, MailTransport } from './transport';
 
 /**
@@ -57,8 +59,9 @@ export function createOutbox(deps: {
     );
     if (!message) return false;
     try {
-      await transport.send({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await withSpan('outbox.send', { 'outbox.attempt': message.attempts }, () => transport.send({ from, to: message.to, subject: message.subject, text: message.text, html: message.html }));
     } catch (error) {
+      outboxFailuresCounter.inc();
       const reason = error instanceof Error ? error.message : String(error);
       const last = message.attempts >= MAX_SEND_ATTEMPTS;
       const delay = RETRY_DELAYS_MS[Math.min(message.attempts, RETRY_DELAYS_MS.length) - 1]!;
