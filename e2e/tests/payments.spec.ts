@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Part } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { inboxOf } from '../support/mail';
-import { aPart, myOrdersRow, openLinePayment, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
+import { aPart, myOrdersRow, openLinePayment, orderGroup, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
 
 // Paying by card on the local Stripe sandbox: the official Stripe.js flow against the stand-in,
 // the server alone marking the order paid.
@@ -47,10 +47,17 @@ test('the customer pays with 4242…: congratulations, the transaction id, and P
 
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
   expect(orderId).toMatch(/^[0-9a-f]{24}$/);
-  const paidRow = await orderRow(page, request, orderId);
+  const number = await orderNumberOfLine(page, request, orderId);
+  const paidRow = myOrdersRow(page, number);
   await expect(paidRow).toContainText('Paid');
-  await expect(paidRow).toContainText(part.name);
   await expect(paidRow.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+  // My Orders' spec row: 'Paid' and 'Transaction id: {id}', no pay button and no Delete.
+  const specRow = orderGroup(page, number).getByRole('row').filter({ has: page.getByRole('rowheader', { name: part.name }) });
+  const payment = specRow.getByRole('cell').filter({ hasText: `Transaction id: ${transactionId}` });
+  await expect(payment).toBeVisible();
+  await expect(payment).toContainText('Paid');
+  await expect(specRow.getByRole('link')).toHaveCount(0);
+  await expect(specRow.getByRole('button')).toHaveCount(0);
   // The order's page shows the transaction id on the line, and nothing to delete.
   await paidRow.getByRole('rowheader').getByRole('link').click();
   const line = page.getByRole('row').filter({ hasText: `Transaction id: ${transactionId}` });

@@ -46,34 +46,36 @@ export const orderGroupsCss = (tableFrom: number) => css`
 `;
 
 /**
- * An order's header row: "Order" and its number (a link to its page) over the first two columns,
- * then its facts (term and value, in order) and its actions over the rest.
+ * An order's header row: "Order" and its number (a link to its page) over the first `headSpan`
+ * columns, then its facts (term and value, in order) and its actions over the rest.
  */
 export function OrderGroupHead({
   number,
   to,
   linkState,
   columns,
+  headSpan = 2,
   facts,
   actions,
 }: {
   number: string;
   to: string;
   linkState?: unknown;
-  /** How many columns the table has. */
+  /** How many columns the table has, and how many of them the number heads. */
   columns: number;
+  headSpan?: number;
   facts: [term: string, value: ReactNode][];
   actions?: ReactNode;
 }) {
   return (
     <tr className="order-head">
-      <th scope="row" colSpan={2}>
+      <th scope="row" colSpan={headSpan}>
         <span className="label">{orderGroupText.order}</span>
         <Link to={to} state={linkState}>
           {number}
         </Link>
       </th>
-      <td colSpan={columns - 2}>
+      <td colSpan={columns - headSpan}>
         <div className="head">
           <dl className="facts">
             {facts.map(([term, value]) => (

@@ -23,12 +23,15 @@ const Table = styled(AdminTable)`
   thead th, td::before { text-transform: capitalize; }
   ${orderGroupsCss(ADMIN_TABLE_FROM)}
   @media (min-width: ${ADMIN_TABLE_FROM}px) {
-    /* A phone number reads whole; the address may break. */
+    /* A phone number reads whole; the address and the email break, but keep room for a few words. */
     td[data-label='${columns.phone}'] { white-space: nowrap; overflow-wrap: normal; }
+    td[data-label='${columns.address}'] { min-width: 11em; }
+    td[data-label='${columns.email}'] { min-width: 9em; }
   }
   @media (max-width: ${ADMIN_TABLE_FROM - 0.02}px) {
     tr.line th[scope='row'] { display: grid; font-size: 1rem; padding-bottom: 2px; }
-    tr.line th[scope='row']::before { content: attr(data-label); color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; }
+    /* The column's name on each card; screen readers have it from the column header (empty alt text). */
+    tr.line > [data-label]::before { content: attr(data-label) / ''; color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; }
   }
 `;
 
@@ -37,8 +40,10 @@ function PartRow({ order, line, removable }: { order: OrderDetail; line: OrderLi
   return (
     <tr className="line">
       <th scope="row" className="words" data-label={columns.productName}>
-        {line.productName}
-        {line.status !== 'placed' && <span className="byline muted">{orderText.lineStatus[line.status]}</span>}
+        <span>
+          {line.productName}
+          {line.status !== 'placed' && <span className="byline muted">{orderText.lineStatus[line.status]}</span>}
+        </span>
       </th>
       <td data-label={columns.email} className="words">
         <EmailText email={order.email} />
@@ -69,6 +74,7 @@ function OrderGroup({ summary, back }: { summary: OrderSummary; back: string }) 
         to={open.pathname}
         linkState={open.state}
         columns={COLUMNS.length}
+        headSpan={1}
         facts={[
           [
             orderGroupText.placed,

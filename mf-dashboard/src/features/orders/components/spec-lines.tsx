@@ -48,7 +48,8 @@ export const SpecTable = styled.table`
     tbody { display: grid; gap: 12px; }
     tr { display: grid; gap: 4px; padding: 12px; border: 1px solid var(--color-border); border-radius: 8px; }
     th, td { display: grid; grid-template-columns: 9.5em minmax(0, 1fr); gap: 8px; padding: 2px 0; }
-    [data-label]::before { content: attr(data-label); color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; }
+    /* The column's name on each card; screen readers have it from the column header (empty alt text). */
+    [data-label]::before { content: attr(data-label) / ''; color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; }
     th[data-label] { font-weight: 700; }
     td.number { text-align: left; }
     td:empty { display: none; }
