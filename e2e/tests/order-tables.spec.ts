@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { adminText, allOrdersTableText, formatCents, myOrdersTableText, type Part } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { orderGroup, placeCheckoutThroughApi, placeOrderThroughPage } from '../support/orders';
@@ -116,6 +116,7 @@ for (const width of widths) {
 
   test(`All Orders at ${width} px: the spec's columns grouped by order, 'All orders: {count}' counting orders, an unpaid order removed`, async ({
     page,
+    browser,
     request,
   }) => {
     test.setTimeout(90_000);
@@ -163,7 +164,7 @@ for (const width of widths) {
     await expect(singleGroup.getByRole('button')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: allOrdersTableText.heading(2) })).toBeVisible();
     // The customer's My Orders no longer offers it for payment.
-    const customer = await page.context().browser()!.newPage();
+    const customer = await browser.newPage();
     await signInThroughLoginPage(customer, buyer);
     await customer.goto('/dashboard/myOrders');
     await expect(orderGroup(customer, single.orderNumber).getByRole('row').first()).toContainText('Cancelled');
