@@ -82,6 +82,6 @@ export const orderGroupText = {
   deleteLineBody: (number: string, quantity: number, productName: string, total: string) => `Order ${number}: ${quantity} × ${productName}, ${total}.`,
   /** The admin's Delete (the spec's DELETE /order/{id}, a reason optional). */
   adminDeleteWhat: (number: string, email: string, units: number) =>
-    `Order ${number} for ${email} is cancelled: its ${units} ${units === 1 ? 'unit goes' : 'units go'} back to stock, and ${email} gets an email saying so.`,
+    `Order ${number} for ${email} will be cancelled: its ${units} ${units === 1 ? 'unit goes' : 'units go'} back to stock, and ${email} gets an email saying so.`,
   optionalReasonLabel: 'Reason, if you want to give one (the customer reads it)',
 } as const;

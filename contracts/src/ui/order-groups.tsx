@@ -46,6 +46,18 @@ export const orderGroupsCss = (tableFrom: number) => css`
 `;
 
 /**
+ * The spec's rows as cards on a phone: below 480 px a narrower column of labels (smaller words) and
+ * less padding, so a value (an address, a transaction id) keeps most of the card's width.
+ */
+export const narrowCardsCss = css`
+  @media (max-width: 479.98px) {
+    tbody:has(> tr.order-head), tr.line { padding: 10px; }
+    tr.line > th, tr.line > td { grid-template-columns: 7.5em minmax(0, 1fr); }
+    tr.line > [data-label]::before { font-size: 0.8rem; }
+  }
+`;
+
+/**
  * An order's header row: "Order" and its number (a link to its page) over the first `headSpan`
  * columns, then its facts (term and value, in order) and its actions over the rest.
  */

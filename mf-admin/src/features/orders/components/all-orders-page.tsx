@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Link, useLocation } from '@pcpp/contracts/router';
 import { adminOrderPagePath, allOrdersTableText, formatCents, type OrderDetail, type OrderLine, orderGroupText, orderStateText, type OrderSummary, orderText, pageMeta } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
-import { OrderGroupHead, orderGroupsCss, OrderGroupState } from '@pcpp/contracts/ui/orders';
+import { narrowCardsCss, OrderGroupHead, orderGroupsCss, OrderGroupState } from '@pcpp/contracts/ui/orders';
 import { ADMIN_TABLE_FROM, AdminTable } from '../../../components/admin-table';
 import { useCsvDownload } from '../../../components/download-csv';
 import { PagedTable } from '../../../components/paged-table';
@@ -22,16 +22,16 @@ const COLUMNS = [columns.productName, columns.email, columns.address, columns.ph
 const Table = styled(AdminTable)`
   thead th, td::before { text-transform: capitalize; }
   ${orderGroupsCss(ADMIN_TABLE_FROM)}
+  ${narrowCardsCss}
   @media (min-width: ${ADMIN_TABLE_FROM}px) {
-    /* A phone number reads whole; the address and the email break, but keep room for a few words. */
+    /* A phone number reads whole; the address breaks, but keeps room for a few words a line. */
     td[data-label='${columns.phone}'] { white-space: nowrap; overflow-wrap: normal; }
-    td[data-label='${columns.address}'] { min-width: 11em; }
-    td[data-label='${columns.email}'] { min-width: 9em; }
+    td[data-label='${columns.address}'] { min-width: 9em; }
   }
   @media (max-width: ${ADMIN_TABLE_FROM - 0.02}px) {
     tr.line th[scope='row'] { display: grid; font-size: 1rem; padding-bottom: 2px; }
     /* The column's name on each card; screen readers have it from the column header (empty alt text). */
-    tr.line > [data-label]::before { content: attr(data-label) / ''; color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; }
+    tr.line > [data-label]::before { content: attr(data-label) / ''; color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; white-space: normal; }
   }
 `;
 

@@ -2,6 +2,7 @@ import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { formatCents, myOrdersTableText, type OrderDetail, type OrderLine, orderGroupText, orderText } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
+import { narrowCardsCss } from '@pcpp/contracts/ui/orders';
 
 const { columns } = myOrdersTableText;
 
@@ -49,11 +50,12 @@ export const SpecTable = styled.table`
     tr { display: grid; gap: 4px; padding: 12px; border: 1px solid var(--color-border); border-radius: 8px; }
     th, td { display: grid; grid-template-columns: 9.5em minmax(0, 1fr); gap: 8px; padding: 2px 0; }
     /* The column's name on each card; screen readers have it from the column header (empty alt text). */
-    [data-label]::before { content: attr(data-label) / ''; color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; }
+    [data-label]::before { content: attr(data-label) / ''; color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; white-space: normal; }
     th[data-label] { font-weight: 700; }
     td.number { text-align: left; }
     td:empty { display: none; }
   }
+  ${narrowCardsCss}
 `;
 
 /** The spec's column headings. */
