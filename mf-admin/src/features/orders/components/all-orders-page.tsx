@@ -29,7 +29,9 @@ const Table = styled(AdminTable)`
     td[data-label='${columns.address}'] { min-width: 9em; }
   }
   @media (max-width: ${ADMIN_TABLE_FROM - 0.02}px) {
-    tr.line th[scope='row'] { display: grid; font-size: 1rem; padding-bottom: 2px; }
+    /* The name a size larger than the values, its label column as wide as theirs (ems of the cells). */
+    tr.line th[scope='row'] { display: grid; font-size: inherit; padding-bottom: 2px; }
+    tr.line th[scope='row'] > span { font-size: 1.05rem; }
     /* The column's name on each card; screen readers have it from the column header (empty alt text). */
     tr.line > [data-label]::before { content: attr(data-label) / ''; color: var(--color-ink-soft); font-weight: 600; text-transform: capitalize; white-space: normal; }
   }
