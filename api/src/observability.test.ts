@@ -167,7 +167,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts the refunds pending at Stripe: a payment given back and the ones each order holds', async () => {
-    const pendingNow = async () => sampleValue(parsePrometheusText((await request(url).get('/metrics')).text), 'pcpp_refunds_pending', {});
+    const pendingNow = async () => sampleValue(parsePrometheusText((await request(url).get('/metrics')).text), 'pcpp_refunds_pending', {}) ?? Number.NaN;
     const before = await pendingNow();
     await database.collections.refunds.insertOne({ _id: `pi_${hex(8)}`, orderId: null, status: 'pending', claimedAt: new Date() });
     // Only the stored state matters to the gauge: two refunds of one order wait at Stripe, another order none.

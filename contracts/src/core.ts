@@ -36,6 +36,7 @@ export * from './orders';
 export * from './orders-schemas';
 export * from './order-details';
 export * from './order-details-schemas';
+export * from './order-tables';
 export * from './part-reviews';
 export * from './part-review-schemas';
 export * from './rating-label';

@@ -67,7 +67,6 @@ export const orderText = {
   returnUnderWay: 'Return under way',
   /** A line's own status, when nothing has happened to its units yet. */
   lineStatus: { placed: 'Waiting for payment', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled' },
-  allOrdersCount: (count: number) => `All orders: ${count}`,
   cancelTitle: 'Cancel this order?',
   keepOrder: 'Keep order',
   cancelOrder: 'Cancel order',

@@ -36,7 +36,10 @@ function projectConfig({ displayName, rootDir, testEnvironment = 'node', setupFi
       '^@pcpp/contracts/server-observability$': path.join(contractsSrc, 'server-observability/index.ts'),
       '^@pcpp/contracts/ui$': path.join(contractsSrc, 'ui/index.ts'),
       '^@pcpp/contracts/ui/dashboard$': path.join(contractsSrc, 'ui/dashboard.ts'),
+      '^@pcpp/contracts/ui/orders$': path.join(contractsSrc, 'ui/orders.ts'),
+      '^@pcpp/contracts/ui/card-payment$': path.join(contractsSrc, 'ui/card-payment.tsx'),
       '^@pcpp/contracts/testing$': path.join(contractsSrc, 'testing/index.ts'),
+      '^@pcpp/contracts/testing/jsdom-dialog$': path.join(contractsSrc, 'testing/jsdom-dialog.ts'),
     },
   };
 }

@@ -3,7 +3,11 @@ import styled from 'styled-components';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { CARD_PAYMENTS_UNAVAILABLE, errorMessage, isSandbox, useStripeJs } from '@pcpp/contracts';
 import { ErrorText, Spinner } from '@pcpp/contracts/ui';
-import { createCheckoutPaymentIntent } from '../api/checkout-calls';
+
+// `@pcpp/contracts/ui/card-payment`: the one card form, for the shop's checkout (mf-shop) and the
+// dashboard's Payment page (mf-dashboard). Not a shared module: Stripe's React bindings keep their
+// context per copy, so each remote builds the scope, the fields and the hook from one copy of its
+// own, in the lazy chunk of its payment pages.
 
 const CardBox = styled.div`
   padding: 12px;
@@ -31,8 +35,18 @@ export function CardPaymentScope({ children }: { children: ReactNode }) {
   return <Elements stripe={stripe.data ?? null}>{children}</Elements>;
 }
 
-/** The card fields (Stripe Elements), and whether they are ready and complete. */
-export function CardFields({ onState }: { onState: (state: { ready: boolean; error: string | null }) => void }) {
+export interface CardState {
+  /** The card element is mounted and can take a payment. */
+  ready: boolean;
+  /** What the card element says is wrong with the card typed so far. */
+  error: string | null;
+}
+
+/**
+ * The card fields (Stripe Elements): a spinner while Stripe.js loads, the sentence when it cannot,
+ * the sandbox's test-card hint, then the card element.
+ */
+export function CardFields({ onState }: { onState: (state: CardState) => void }) {
   const stripe = useStripeJs();
   if (stripe.isPending) return <Spinner label="Loading the card form…" />;
   if (stripe.isError) {
@@ -58,20 +72,24 @@ export function CardFields({ onState }: { onState: (state: { ready: boolean; err
 
 export type PaymentOutcome = { paid: true; transactionId: string } | { paid: false; message: string };
 
-/** Pays a whole checkout with the card in the fields: one PaymentIntent for its unpaid lines. */
-export function useCheckoutPayment() {
+/**
+ * Pays with the card in the fields: `createIntent` asks the api for the PaymentIntent (one order's,
+ * or a whole checkout's) and answers its client secret; Stripe.js confirms it with the card.
+ */
+export function useCardPayment() {
   const stripe = useStripe();
   const elements = useElements();
-  const [card, setCard] = useState<{ ready: boolean; error: string | null }>({ ready: false, error: null });
+  const [card, setCard] = useState<CardState>({ ready: false, error: null });
   return {
     card,
     setCard,
+    /** The spec: while the card form is not ready, paying does nothing. */
     ready: Boolean(stripe && elements && card.ready),
-    async pay(checkoutId: string, billing: { name: string; email: string }): Promise<PaymentOutcome> {
+    async pay(createIntent: () => Promise<string>, billing: { name: string; email: string }): Promise<PaymentOutcome> {
       const element = elements?.getElement(CardElement);
       if (!stripe || !element) return { paid: false, message: 'The card form is not ready yet.' };
       try {
-        const clientSecret = await createCheckoutPaymentIntent(checkoutId);
+        const clientSecret = await createIntent();
         const { paymentIntent, error } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card: element, billing_details: billing } });
         if (error) return { paid: false, message: error.message ?? 'Your card was not charged. Please try again.' };
         if (paymentIntent?.status !== 'succeeded') return { paid: false, message: 'The payment was not completed. Your card was not charged.' };
