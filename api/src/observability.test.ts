@@ -171,8 +171,11 @@ describe('GET /metrics', () => {
     const before = await pendingNow();
     await database.collections.refunds.insertOne({ _id: `pi_${hex(8)}`, orderId: null, status: 'pending', claimedAt: new Date() });
     // Only the stored state matters to the gauge: two refunds of one order wait at Stripe, another order none.
-    const orders = database.collections.wholeOrders as unknown as Collection<{ state: { pendingRefunds: number } }>;
-    await orders.insertMany([{ state: { pendingRefunds: 2 } }, { state: { pendingRefunds: 0 } }]);
+    const orders = database.collections.wholeOrders as unknown as Collection<{ number: string; state: { pendingRefunds: number } }>;
+    await orders.insertMany([
+      { number: `PCPP-${hex(4)}`, state: { pendingRefunds: 2 } },
+      { number: `PCPP-${hex(4)}`, state: { pendingRefunds: 0 } },
+    ]);
     expect(await pendingNow()).toBe(before + 3);
   });
 
