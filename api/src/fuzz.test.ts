@@ -441,6 +441,15 @@ function refusalProblems(response: request.Response, before: Record<string, stri
   return problems;
 }
 
+/**
+ * The database as the last case left it: one snapshot per case, not two. Nothing but the requests
+ * writes between cases here (no background jobs run; the snapshot waits for the outbox), so the
+ * state after one case is the state before the next.
+ */
+let lastSnapshot: Awaited<ReturnType<typeof databaseSnapshot>> | undefined;
+const snapshotBeforeCase = async () => (lastSnapshot ??= await databaseSnapshot(api));
+const snapshotAfterCase = async () => (lastSnapshot = await databaseSnapshot(api));
+
 it('fuzzes every route that writes', () => {
   const writing = routeTable(api.app).filter((route) => !route.startsWith('GET '));
   // A route fuzzed in two forms is one route ('POST /x (variant)').
@@ -454,13 +463,13 @@ it('answers every generated bad request with a JSON 4xx and a message, changing 
   for (const [route, target] of Object.entries(TARGETS)) {
     const numRuns = route.startsWith('POST /remotes/') ? PUBLIC_REPORTS : CASES_PER_ROUTE;
     const property = fc.asyncProperty(caseFor(route, target), async (c) => {
-      const before = await databaseSnapshot(api);
+      const before = await snapshotBeforeCase();
       let call = request(api.app)[c.method.toLowerCase() as 'post'](c.path);
       for (const [name, value] of Object.entries(c.headers)) call = call.set(name, value);
       if (c.withToken) call = call.set('Authorization', `Bearer ${tokens[target.caller]}`);
       const response = await (c.body === undefined ? call : call.send(c.body));
       sent += 1;
-      const problems = refusalProblems(response, before, await databaseSnapshot(api));
+      const problems = refusalProblems(response, before, await snapshotAfterCase());
       if (problems.length > 0) throw new Error(`[${c.label}] → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}: ${problems.join('; ')}`);
     });
     // Every route runs; a failing one is shrunk and reported with its seed (FUZZ_SEED replays it).
@@ -494,10 +503,10 @@ it('answers every generated bad query to the admin reports with a JSON 4xx and a
     const one = fc.constantFrom(...cases);
     const query = fc.oneof({ arbitrary: one, weight: 7 }, { arbitrary: fc.tuple(one, one).map(([a, b]) => `${a}&${b}`), weight: 3 });
     const property = fc.asyncProperty(query, async (asked) => {
-      const before = await databaseSnapshot(api);
+      const before = await snapshotBeforeCase();
       const response = await request(api.app).get(`${base}?${asked}`).set('Authorization', `Bearer ${admin.token}`);
       sent += 1;
-      const problems = refusalProblems(response, before, await databaseSnapshot(api));
+      const problems = refusalProblems(response, before, await snapshotAfterCase());
       if (problems.length > 0) throw new Error(`[${asked}] → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}: ${problems.join('; ')}`);
     });
     const details = await fc.check(property, { numRuns: 40, seed: SEED ^ 0x34 });

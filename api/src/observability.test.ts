@@ -111,16 +111,25 @@ describe('traces', () => {
         address: { fullName: 'Trace Tester', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', region: 'CA', country: 'US', phone: '+1 415 555 0100' },
       });
     expect(placed.status).toBe(201);
-    const spans = await trace(traceId, (received) => received.some((span) => span.name === 'checkout.place') && scopes(received).has('@opentelemetry/instrumentation-mongodb'));
+    const ancestorsIn = (spans: ReceivedSpan[]) => {
+      const byId = new Map(spans.map((span) => [span.spanId, span]));
+      const ancestors = (span: ReceivedSpan): ReceivedSpan[] => {
+        const parent = byId.get(span.parentSpanId);
+        return parent ? [parent, ...ancestors(parent)] : [];
+      };
+      return ancestors;
+    };
+    const isServerSpan = (span: ReceivedSpan) => span.kind === 2 && span.name === 'POST /checkout';
+    // The server's span ends after the answer, so it may come in a later batch: wait for the whole chain.
+    const spans = await trace(traceId, (received) => {
+      const placed = received.find((span) => span.name === 'checkout.place');
+      return !!placed && scopes(received).has('@opentelemetry/instrumentation-mongodb') && ancestorsIn(received)(placed).some(isServerSpan);
+    });
     const placement = spans.find((span) => span.name === 'checkout.place')!;
     expect(placement).toMatchObject({ service: 'pcpp-api', scope: 'pcpp', attributes: { 'checkout.lines': 1 } });
     // Under the express handler's span, itself in the request's server span; the driver's writes under it.
-    const byId = new Map(spans.map((span) => [span.spanId, span]));
-    const ancestors = (span: ReceivedSpan): ReceivedSpan[] => {
-      const parent = byId.get(span.parentSpanId);
-      return parent ? [parent, ...ancestors(parent)] : [];
-    };
-    expect(ancestors(placement).some((span) => span.kind === 2 && span.name === 'POST /checkout')).toBe(true);
+    const ancestors = ancestorsIn(spans);
+    expect(ancestors(placement).some(isServerSpan)).toBe(true);
     expect(spans.filter((span) => span.scope === '@opentelemetry/instrumentation-mongodb').some((span) => ancestors(span).includes(placement))).toBe(true);
 
     // A profile read with the email in its query, then everything this api sent so far.
