@@ -82,6 +82,11 @@ export function createOutbox(deps: {
     return true;
   }
 
+  /** A new email, due now. */
+  function pendingEntry(message: Pick<OutboxDocument, 'to' | 'subject' | 'text' | 'html'>, now: Date) {
+    return { to: message.to, subject: message.subject, text: message.text, html: message.html, status: 'pending' as const, attempts: 0, nextAttemptAt: now, createdAt: now };
+  }
+
   function inBackground<T>(work: Promise<T>): void {
     const tracked = work.catch((error: unknown) => logger.error({ err: error }, 'outbox: sending failed'));
     running.add(tracked);
@@ -92,16 +97,7 @@ export function createOutbox(deps: {
     async enqueue(message) {
       const now = new Date();
       try {
-        const { insertedId } = await collection.insertOne({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          createdAt: now,
-        });
+        const { insertedId } = await collection.insertOne(pendingEntry(message, now));
         inBackground(deliver(insertedId, now));
       } catch (error) {
         logger.error({ err: error, to: message.to, subject: message.subject }, 'outbox: could not store an email');
@@ -111,17 +107,7 @@ export function createOutbox(deps: {
     async enqueueOnce(id, message) {
       const now = new Date();
       try {
-        await collection.insertOne({
-          _id: id,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          createdAt: now,
-        });
+        await collection.insertOne({ _id: id, ...pendingEntry(message, now) });
       } catch (error) {
         if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return;
         throw error;
