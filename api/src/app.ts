@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  const metrics = deps.metrics ?? createApiMetrics({ collections: database.collections, token: config.metricsToken });
+  const metrics = deps.metrics ?? createApiMetrics({ collections: database.collections, waiting: { orderRefundsPending: services.orders.pendingRefundCount }, token: config.metricsToken });
   // Counted under the declared route's template (mount-routes.ts sets it), never the raw URL.
   app.use((req, res, next) => {
     metrics.track(req, res, () => (res.locals.route as string | undefined) ?? UNMATCHED_ROUTE);

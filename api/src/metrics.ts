@@ -60,19 +60,23 @@ export interface ApiMetrics extends ServerMetrics {
   answer(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
 
-type WaitingCollections = Pick<Collections, 'outbox' | 'refunds' | 'wholeOrders' | 'alerts'>;
+type WaitingCollections = Pick<Collections, 'outbox' | 'refunds' | 'alerts'>;
+/** What waits that another module owns: the orders count their own refunds pending at Stripe. */
+interface WaitingElsewhere {
+  orderRefundsPending: (maxTimeMS: number) => Promise<number>;
+}
 
-export function createApiMetrics({ collections, token }: { collections?: WaitingCollections; token?: string }): ApiMetrics {
+export function createApiMetrics({ collections, waiting, token }: { collections?: WaitingCollections; waiting?: WaitingElsewhere; token?: string }): ApiMetrics {
   const metrics = createServerMetrics();
   const { registry } = metrics;
-  if (collections) registerWaitingGauges(registry, collections);
+  if (collections && waiting) registerWaitingGauges(registry, collections, waiting);
   return {
     ...metrics,
     answer: (req, res) => answerMetrics(req, res, Registry.merge([registry, processRegistry]), token),
   };
 }
 
-function registerWaitingGauges(registry: Registry, { outbox, refunds, wholeOrders, alerts }: WaitingCollections): void {
+function registerWaitingGauges(registry: Registry, { outbox, refunds, alerts }: WaitingCollections, { orderRefundsPending }: WaitingElsewhere): void {
   const outboxWaiting = new Gauge({ name: 'pcpp_outbox_waiting', help: 'Emails waiting to be sent (new, being sent, or to be retried)', registers: [registry] });
   const outboxOldest = new Gauge({ name: 'pcpp_outbox_oldest_waiting_age_seconds', help: 'Age of the oldest email waiting to be sent (0: none waits)', registers: [registry] });
   const outboxFailed = new Gauge({ name: 'pcpp_outbox_failed', help: 'Emails given up on after their last attempt', registers: [registry] });
@@ -88,16 +92,13 @@ function registerWaitingGauges(registry: Registry, { outbox, refunds, wholeOrder
         outbox.find(waiting, { sort: { createdAt: 1 }, limit: 1, maxTimeMS: DATABASE_READ_TIMEOUT_MS }).toArray(),
         outbox.countDocuments({ status: 'failed' }, { maxTimeMS: DATABASE_READ_TIMEOUT_MS }),
         refunds.countDocuments({ status: 'pending' }, { maxTimeMS: DATABASE_READ_TIMEOUT_MS }),
-        // Each order counts its own pending refunds (state.pendingRefunds, indexed).
-        wholeOrders
-          .aggregate<{ pending: number }>([{ $match: { 'state.pendingRefunds': { $gt: 0 } } }, { $group: { _id: null, pending: { $sum: '$state.pendingRefunds' } } }], { maxTimeMS: DATABASE_READ_TIMEOUT_MS })
-          .toArray(),
+        orderRefundsPending(DATABASE_READ_TIMEOUT_MS),
         alerts.countDocuments({ status: 'active' }, { maxTimeMS: DATABASE_READ_TIMEOUT_MS }),
       ]);
       outboxWaiting.set(count);
       outboxOldest.set(oldest[0] ? Math.max(0, (Date.now() - oldest[0].createdAt.getTime()) / 1000) : 0);
       outboxFailed.set(failed);
-      refundsPending.set(paymentRefunds + (orderRefunds[0]?.pending ?? 0));
+      refundsPending.set(paymentRefunds + orderRefunds);
       alertsWaiting.set(active);
     })()
       // The database unreachable: the scrape still answers, with the values read last.

@@ -131,7 +131,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     }
 
     enableProcessMetrics();
-    const metrics = createApiMetrics({ collections: database.collections, token: config.metricsToken });
+    const metrics = createApiMetrics({ collections: database.collections, waiting: { orderRefundsPending: services.orders.pendingRefundCount }, token: config.metricsToken });
     const app = createApp({ config, logger, database, identity, accessTokens, services, shuttingDown: () => shuttingDown, metrics });
     const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app, trustProxy: config.trustProxy, metrics });
     const server = createServer(fastPath.listener).listen(config.port, config.host);

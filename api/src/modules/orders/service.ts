@@ -144,6 +144,9 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
       return { migrated, transactions: enabled };
     },
 
+    /** Refunds waiting at Stripe, all orders together (pcpp_refunds_pending). */
+    pendingRefundCount: (maxTimeMS?: number) => queries.pendingRefundCount(maxTimeMS),
+
     // Placing (POST /order, POST /checkout).
 
     /** POST /order: 201 `{insertedId, order}`. */

@@ -163,6 +163,14 @@ export function createOrderQueries({ wholeOrders }: Pick<OrdersCollections, 'who
     /** Orders with a refund pending at Stripe (the reconciliation job). */
     withPendingRefunds: (limit: number) => wholeOrders.find(pendingRefundsMatch()).limit(limit).toArray(),
 
+    /** How many refunds wait at Stripe, all orders together (GET /metrics). */
+    async pendingRefundCount(maxTimeMS?: number): Promise<number> {
+      const [row] = await wholeOrders
+        .aggregate<{ pending: number }>([{ $match: pendingRefundsMatch() }, { $group: { _id: null, pending: { $sum: '$state.pendingRefunds' } } }], { maxTimeMS })
+        .toArray();
+      return row?.pending ?? 0;
+    },
+
     /** The customer's first paid line of the part, if any: the only way to a review. */
     async firstPaidLine(email: string, productId: ObjectId): Promise<{ lineId: ObjectId; placedAt: Date } | null> {
       const [order] = await wholeOrders
