@@ -82,6 +82,8 @@ export interface RateLimits {
   verificationEmailsByAddress: RequestHandler;
   /** POST /remotes/errors, /loads and /vitals together, per client address, counted in this process. */
   failureReports: RequestHandler;
+  /** POST /builds/advise, per client address (public, and each call searches the catalog). */
+  buildAdvice: RequestHandler;
 }
 
 /** The reports of remote versions are counted a minute at a time (per address here, per cohort in modules/releases). */
@@ -107,6 +109,7 @@ export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
   verificationEmails: configured('verificationEmails', 'identity provider account', 'RATE_LIMIT_VERIFICATION_EMAILS'),
   verificationEmailsByAddress: configured('verificationEmailsPerAddress', 'client address', 'RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS'),
   failureReports: { per: 'client address', calls: DEFAULT_RATE_LIMITS.remoteReportsPerAddress, windowSeconds: REMOTE_REPORT_WINDOW_MS / 1000, variable: 'RELEASE_REPORTS_PER_ADDRESS' },
+  buildAdvice: configured('buildAdvicePerAddress', 'client address', 'RATE_LIMIT_BUILD_ADVICE'),
 };
 
 const byAddress = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
@@ -140,6 +143,7 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     cart: limit('cart', config.cart, byAccount),
     verificationEmails: limit('verification-emails', config.verificationEmails, byIdentity),
     verificationEmailsByAddress: limit('verification-emails-address', config.verificationEmailsPerAddress, byAddress),
+    buildAdvice: limit('build-advice', config.buildAdvicePerAddress, byAddress),
     // A public write anyone can call (the shell's reports), counted in this process: a write per report
     // would cost more than the report, and the verdict does not rest on it (an address weighs as one cohort).
     failureReports: rateLimit({

@@ -23,7 +23,8 @@ export type RateLimitName =
   | 'cart'
   | 'verificationEmails'
   | 'verificationEmailsByAddress'
-  | 'failureReports';
+  | 'failureReports'
+  | 'buildAdvice';
 
 /** A route's limits as a list (a route may count against several: per address and per account). */
 export const rateLimitsOf = (spec: { rateLimit?: RateLimitName | readonly RateLimitName[] }): readonly RateLimitName[] =>

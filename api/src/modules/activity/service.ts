@@ -74,6 +74,14 @@ export function createActivityLog(repository: ActivityRepository, subjects?: Act
     /** Records that an admin put the entry's edit back; false when one already had. */
     markPutBack: (id: ObjectId, by: string): Promise<boolean> => repository.markPutBack(id, by, new Date()),
 
+    /**
+     * Records an entry under `id` unless one has it already (the orders' relay: an entry written
+     * with an order change is copied once however often the relay runs).
+     */
+    recordOnce(id: ObjectId, entry: ActivityDocument): Promise<void> {
+      return repository.insertOnce(id, entry);
+    },
+
     /** GET /activity: newest first, of one kind and by one admin when asked, one page at a time. */
     async list(query: ActivityQuery): Promise<Page<ActivityEntry>> {
       const paging = pageRequest(query, ADMIN_PAGE_SIZE);

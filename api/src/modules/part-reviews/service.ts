@@ -25,6 +25,7 @@ import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } fr
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { PartReviewDocument } from './documents';
+import type { OrdersModule } from '../orders';
 import type { PartReviewsRepository } from './repository';
 import type { PartReviewBody, PartReviewListQuery, PartReviewModerationQuery } from './validators';
 
@@ -56,6 +57,8 @@ const DAY_MS = 86_400_000;
 
 export function createPartReviewsService(deps: {
   repo: PartReviewsRepository;
+  /** Whether the caller bought the part: the orders module's answer (its first paid line of the part). */
+  orders: Pick<OrdersModule, 'firstPaidLine'>;
   identity: Pick<IdentityProvider, 'accountByEmail'>;
   activity: ActivityRecorder;
   /** "Was this helpful?": its limits, and the key the voters' addresses are hashed with (never stored as they are). */
@@ -99,7 +102,7 @@ export function createPartReviewsService(deps: {
     async mine(caller: AccessClaims, productId: ObjectId): Promise<MyPartReview> {
       await partOrNotFound(productId);
       const [order, review, reviewIds] = await Promise.all([
-        repo.firstPaidOrder(caller.email, productId),
+        deps.orders.firstPaidLine(caller.email, productId),
         repo.findMine(productId, accountId(caller)),
         repo.reviewIdsOf(productId),
       ]);
@@ -116,7 +119,7 @@ export function createPartReviewsService(deps: {
      */
     async add(caller: AccessClaims, productId: ObjectId, input: PartReviewBody): Promise<PartReview> {
       await partOrNotFound(productId);
-      const order = await repo.firstPaidOrder(caller.email, productId);
+      const order = await deps.orders.firstPaidLine(caller.email, productId);
       if (!order) throw new ForbiddenError(partReviewText.notBuyer);
       const { displayName } = await deps.identity.accountByEmail(caller.email);
       const saved = await repo.insert({
@@ -127,7 +130,7 @@ export function createPartReviewsService(deps: {
         rating: input.rating,
         title: input.title,
         text: input.text,
-        purchasedAt: order.createdAt,
+        purchasedAt: order.placedAt,
         helpful: 0,
         createdAt: new Date(),
       });

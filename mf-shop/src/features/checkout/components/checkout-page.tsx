@@ -33,8 +33,8 @@ import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../api/use-profile';
-import { paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
-import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
+import { createCheckoutPaymentIntent, paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
+import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
 const Title = styled.h1`
@@ -170,7 +170,7 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const place = usePlaceCheckout();
-  const payment = useCheckoutPayment();
+  const payment = useCardPayment();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [saveAddress, setSaveAddress] = useState(!saved);
   const [method, setMethod] = useState<ShippingMethod>('standard');
@@ -212,7 +212,7 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
     }
     setIdempotencyKey(newKey());
     // The api made the PaymentIntent for the checkout's total (the figures its answer carries).
-    const paid = await payment.pay(checkoutId, { name: address.fullName, email: user?.email ?? '' });
+    const paid = await payment.pay(() => createCheckoutPaymentIntent(checkoutId), { name: address.fullName, email: user?.email ?? '' });
     // Placed either way: the confirmation page shows it, paid, or with 'Pay now' and why the card failed.
     navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
   });
