@@ -224,6 +224,16 @@ const TARGETS: Record<string, Target> = {
       shippingMethod: 'express',
     },
   },
+  // The checkout has its address already: a valid call is the 409 and changes nothing.
+  'PUT /checkout/:id/address': {
+    caller: 'customer',
+    path: () => `/checkout/${ids.checkout}/address`,
+    params: { id: () => ids.checkout },
+    body: {
+      address: { fullName: 'Fuzz Buyer', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US', region: 'CA', phone: '+1 555 010 0100' },
+      shippingMethod: 'express',
+    },
+  },
   'DELETE /myorder/:id': { caller: 'customer', path: () => `/myorder/${ids.order}`, params: { id: () => ids.order }, body: null, ignoresBody: true },
   // The paid order: a case that is a valid call (no reason) gets the 409 and cancels nothing.
   'DELETE /order/:id': { caller: 'admin', path: () => `/order/${ids.paidOrder}`, params: { id: () => ids.paidOrder }, body: { reason: 'Out of stock.' } },

@@ -21,7 +21,7 @@ import { createCartService } from './modules/cart/service';
 import { createCheckoutService } from './modules/checkout/service';
 import { DEFAULT_SHIPPING_RATES } from './modules/checkout/shipping-rates';
 import { taxProviderFor } from './modules/checkout/tax-providers';
-import { createCheckoutPricing } from './modules/checkout/totals';
+import { createCheckoutPricing, pricedLinesOf } from './modules/checkout/totals';
 import { createInsightsCache } from './modules/insights/cache';
 import { createInsightsRepository } from './modules/insights/repository';
 import { createInsightsService } from './modules/insights/service';
@@ -182,8 +182,13 @@ export function createServices(deps: ServicesDeps) {
   // The orders: the only module that reads or writes them. It cancels an unpaid line's payment
   // through the payments service (made below, which takes payments through the orders).
   const paymentCanceller: PaymentCanceller = { cancelPaymentOf: (line) => paymentsService.cancelPaymentOf(line) };
+  // Shipping and tax (issue 32): the checkout's quote and order, and a single order to a structured address, priced alike.
+  const checkoutPricing = createCheckoutPricing({ rates: config.shippingRates ?? DEFAULT_SHIPPING_RATES, tax: taxProviderFor(config.taxProvider ?? 'table') });
   const orders = createOrdersModule({
     collections,
+    async pricing({ lineAmounts, address, method }) {
+      return pricedLinesOf(await checkoutPricing.price({ lineAmounts, address, method, now: new Date() }));
+    },
     ...(database.client && database.db ? { database: { client: database.client, db: database.db } } : {}),
     identity,
     roles,
@@ -207,7 +212,7 @@ export function createServices(deps: ServicesDeps) {
     parts: repositories.parts,
     carts: repositories.carts,
     users: repositories.users,
-    pricing: createCheckoutPricing({ rates: config.shippingRates ?? DEFAULT_SHIPPING_RATES, tax: taxProviderFor(config.taxProvider ?? 'table') }),
+    pricing: checkoutPricing,
   });
   // Stripe: PaymentIntents, the webhook, and payments the orders cannot take, given back once.
   const paymentsService = createPaymentsService({

@@ -1512,6 +1512,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout/{id}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The structured address of an order placed with a free-text one
+         * @description An order placed through `POST /order` with the spec’s free-text `address` has no shipping or tax yet; its payment page asks for the structured address (and the shipping method, Standard when absent) before the card. Priced by the checkout’s own code at the prices its stock is held at; given once, while unpaid. A PaymentIntent made before for the smaller amount no longer matches the order: paid anyway, it is given back.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 20 calls per account every 60 s (RATE_LIMIT_ORDERS); past it, 429 with Retry-After.
+         */
+        put: operations["giveOrderAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/activity": {
         parameters: {
             query?: never;
@@ -8300,13 +8324,24 @@ export interface operations {
                 "application/json": {
                     productId: string;
                     order_quantity: number;
-                    address: string;
+                    address: string | {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
+                        phone: string;
+                    };
                     phone: string;
                     productName?: string;
                     email?: string;
                     name?: string;
                     per_product_price?: unknown;
                     totalAmount?: unknown;
+                    /** @enum {string} */
+                    shippingMethod?: "standard" | "express";
                 };
             };
         };
@@ -8345,12 +8380,26 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-11-02T09:30:00.000Z",
                      *         "holdExpiresAt": "2026-11-02T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "figures": {
+                     *         "subtotal": 89998,
+                     *         "shipping": 0,
+                     *         "tax": 0,
+                     *         "total": 89998
+                     *       },
+                     *       "addressNeeded": true
                      *     }
                      */
                     "application/json": {
                         insertedId: components["schemas"]["ObjectId"];
                         order: components["schemas"]["Order"];
+                        figures: {
+                            subtotal: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                        };
+                        addressNeeded: boolean;
                     };
                 };
             };
@@ -9324,7 +9373,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -9429,8 +9478,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -9780,7 +9829,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -9885,8 +9934,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -10129,7 +10178,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -10234,8 +10283,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -10475,7 +10524,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -10580,8 +10629,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -10838,7 +10887,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -10943,8 +10992,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -12196,7 +12245,7 @@ export interface operations {
                      *           "per_product_price": 13999,
                      *           "order_quantity": 1,
                      *           "totalAmount": 13999,
-                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
                      *           "status": "placed",
@@ -12221,7 +12270,7 @@ export interface operations {
                      *           "per_product_price": 44999,
                      *           "order_quantity": 1,
                      *           "totalAmount": 44999,
-                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
                      *           "status": "placed",
@@ -12245,8 +12294,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "address": {
                      *         "fullName": "Sam Lee",
@@ -12256,7 +12305,7 @@ export interface operations {
                      *         "country": "GB",
                      *         "phone": "+44 7700 900123"
                      *       },
-                     *       "shipTo": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "paid": false,
                      *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
@@ -12463,14 +12512,14 @@ export interface operations {
                      *         {
                      *           "method": "standard",
                      *           "amount": 0,
-                     *           "deliveryFrom": "2026-12-02",
-                     *           "deliveryTo": "2026-12-04"
+                     *           "deliveryFrom": "2026-12-03",
+                     *           "deliveryTo": "2026-12-11"
                      *         },
                      *         {
                      *           "method": "express",
                      *           "amount": 2499,
-                     *           "deliveryFrom": "2026-11-30",
-                     *           "deliveryTo": "2026-12-01"
+                     *           "deliveryFrom": "2026-12-01",
+                     *           "deliveryTo": "2026-12-08"
                      *         }
                      *       ],
                      *       "freeShippingOver": 9900
@@ -12858,7 +12907,7 @@ export interface operations {
                      *           "per_product_price": 13999,
                      *           "order_quantity": 1,
                      *           "totalAmount": 13999,
-                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
                      *           "status": "placed",
@@ -12883,7 +12932,7 @@ export interface operations {
                      *           "per_product_price": 44999,
                      *           "order_quantity": 1,
                      *           "totalAmount": 44999,
-                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
                      *           "status": "placed",
@@ -12907,8 +12956,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "address": {
                      *         "fullName": "Sam Lee",
@@ -12918,7 +12967,7 @@ export interface operations {
                      *         "country": "GB",
                      *         "phone": "+44 7700 900123"
                      *       },
-                     *       "shipTo": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "paid": false,
                      *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
@@ -12988,6 +13037,232 @@ export interface operations {
             };
             /** @description No checkout has this id, or it is not yours. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giveOrderAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
+                        phone: string;
+                    };
+                    /** @enum {string} */
+                    shippingMethod?: "standard" | "express";
+                };
+            };
+        };
+        responses: {
+            /** @description The order with its address, delivery and four figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "orders": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80201",
+                     *           "number": "PCP-7K3Q9D",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 13999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 13999,
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80202",
+                     *           "number": "PCP-7K3Q9D",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 44999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 44999,
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         }
+                     *       ],
+                     *       "totalAmount": 58998,
+                     *       "subtotal": 58998,
+                     *       "shipping": 0,
+                     *       "tax": 0,
+                     *       "total": 58998,
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
+                     *       },
+                     *       "address": {
+                     *         "fullName": "Sam Lee",
+                     *         "street": "12 Harbour Road",
+                     *         "city": "Portsmouth",
+                     *         "postalCode": "PO1 3AX",
+                     *         "country": "GB",
+                     *         "phone": "+44 7700 900123"
+                     *       },
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "paid": false,
+                     *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        checkoutId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        orders: components["schemas"]["Order"][];
+                        totalAmount: components["schemas"]["Cents"];
+                        subtotal: components["schemas"]["Cents"];
+                        shipping: components["schemas"]["Cents"];
+                        tax: components["schemas"]["Cents"];
+                        total: components["schemas"]["Cents"];
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
+                        };
+                        address?: {
+                            fullName: string;
+                            street: string;
+                            city: string;
+                            postalCode: string;
+                            country: string;
+                            region?: string;
+                            phone: string;
+                        };
+                        shipTo: string;
+                        phone: string;
+                        paid: boolean;
+                        transactionId?: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        createdAt: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The request is malformed: the message says which field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No order has this id, or it is not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The order has its structured address already, or it is paid or cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -362,6 +362,12 @@ const MATRIX: Record<string, Row> = {
   'GET /shipping-rates': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/shipping-rates'), p) },
   // Someone else's checkout is answered as if it did not exist, admins included.
   'GET /checkout/:id': { expected: [401, 200, 404, 404], setup: customerCheckout, send: (p, id) => as(server().get(`/checkout/${id}`), p) },
+  // A free-text order's structured address: its owner's only; anyone else's order does not exist.
+  'PUT /checkout/:id/address': {
+    expected: [401, 200, 404, 404],
+    setup: async () => (await customerOrder()).checkoutId.toHexString(),
+    send: (p, id) => as(server().put(`/checkout/${id}/address`).send({ address: shippingAddress }), p),
+  },
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },
   // Orders as wholes: the owner and admins see one; anyone else is told it does not exist.
   'GET /orders': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/orders'), p) },

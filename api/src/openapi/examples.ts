@@ -517,7 +517,7 @@ export const examples = {
   shippedOrder,
   editedPart,
   orderList: [order],
-  placedOrder: { insertedId: order._id, order },
+  placedOrder: { insertedId: order._id, order, figures: { subtotal: order.totalAmount, shipping: 0, tax: 0, total: order.totalAmount }, addressNeeded: true },
   cart,
   checkout,
   checkoutQuote,

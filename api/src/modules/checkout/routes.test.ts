@@ -370,3 +370,66 @@ describe('GET /checkout/{id} and paying a checkout', () => {
     expect(orders.map((o) => [o.status, o.transactionId])).toEqual(orders.map(() => ['paid', intent.id]));
   });
 });
+
+describe('the single order (POST /order) priced like a checkout', () => {
+  const california = { fullName: 'Cara Cart', street: '1 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US', region: 'CA', phone: '+1 415 555 0100' };
+  const postOrder = (account: Account, body: object) =>
+    as(account, request(server).post('/order').send(body)).set('Idempotency-Key', `order-${randomSuffix()}`);
+
+  it('charges the same shipping, tax and total as a checkout of the same part to the same address', async () => {
+    const part = await createPart(api, { p_quantity: 10, price: 1999 });
+    const single = await postOrder(customer, { productId: part.id, order_quantity: 1, address: california, phone: california.phone, shippingMethod: 'express' });
+    expect(single.status).toBe(201);
+    const checkout = await postCheckout(customer, { lines: [line(part, 1)], address: california, shippingMethod: 'express' });
+    expect(checkout.status).toBe(201);
+    const { subtotal, shipping, tax, total } = checkout.body as Checkout;
+    expect(tax).toBeGreaterThan(0);
+    expect(shipping).toBeGreaterThan(0);
+    expect(single.body.figures).toEqual({ subtotal, shipping, tax, total });
+    expect(single.body.addressNeeded).toBe(false);
+    expect(single.body.order).toMatchObject({ address: 'Cara Cart, 1 Market Street, San Francisco, CA 94105, United States', taxAmount: tax, shippingAmount: shipping });
+    // Its payment page (GET /checkout/{id}) and its PaymentIntent are for the same total.
+    const page = await as(customer, request(server).get(`/checkout/${single.body.order.checkoutId}`)).expect(200);
+    expect(page.body).toMatchObject({ total, address: california, delivery: { method: 'express' } });
+    const intent = await as(customer, request(server).post('/create-payment-intent').send({ orderId: single.body.insertedId })).expect(200);
+    expect((await stripe.paymentIntents.retrieve(intent.body.clientSecret.split('_secret_')[0])).amount).toBe(total);
+  });
+
+  it('places a free-text order as the spec has it; its structured address, given once, prices it like the checkout', async () => {
+    const part = await createPart(api, { p_quantity: 10, price: 1999 });
+    const placed = await postOrder(customer, { productId: part.id, order_quantity: 1, address: '1 Market Street, San Francisco', phone: '+1 415 555 0100' });
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ addressNeeded: true, figures: { subtotal: 1999, shipping: 0, tax: 0, total: 1999 } });
+    const id = placed.body.order.checkoutId as string;
+    const unpriced = await as(customer, request(server).get(`/checkout/${id}`)).expect(200);
+    expect(unpriced.body.address).toBeUndefined();
+
+    // Someone else's order is not found; an unknown key or an incomplete address is a 400 with its sentence.
+    await as(other, request(server).put(`/checkout/${id}/address`).send({ address: california })).expect(404);
+    const extra = await as(customer, request(server).put(`/checkout/${id}/address`).send({ address: california, total: 1 }));
+    expect(extra.status).toBe(400);
+    const partial = await as(customer, request(server).put(`/checkout/${id}/address`).send({ address: { ...california, region: undefined } }));
+    expect(partial.status).toBe(400);
+    expect(partial.body.message).toMatch(/state/i);
+
+    const given = await as(customer, request(server).put(`/checkout/${id}/address`).send({ address: california }));
+    expect(given.status).toBe(200);
+    const checkout = await postCheckout(customer, { lines: [line(part, 1)], address: california });
+    const { subtotal, shipping, tax, total } = checkout.body as Checkout;
+    expect(given.body).toMatchObject({ subtotal, shipping, tax, total, address: california, shipTo: 'Cara Cart, 1 Market Street, San Francisco, CA 94105, United States' });
+    expect(total).toBeGreaterThan(1999);
+    // Once only.
+    const again = await as(customer, request(server).put(`/checkout/${id}/address`).send({ address: california }));
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses an address object with a problem, naming it, and holds nothing', async () => {
+    const part = await createPart(api, { p_quantity: 10, price: 1999 });
+    const refused = await postOrder(customer, { productId: part.id, order_quantity: 1, address: { ...california, city: '' }, phone: california.phone });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/city/i);
+    const unknownMethod = await postOrder(customer, { productId: part.id, order_quantity: 1, address: california, phone: california.phone, shippingMethod: 'drone' });
+    expect(unknownMethod.status).toBe(400);
+    expect(await stockOf(ObjectId.createFromHexString(part.id))).toBe(10);
+  });
+});
