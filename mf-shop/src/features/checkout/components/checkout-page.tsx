@@ -9,7 +9,6 @@ import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
   addressText,
   type Cart,
-  type CheckoutQuote,
   type CheckoutQuoteInput,
   checkoutPageText,
   checkoutText,
@@ -17,7 +16,6 @@ import {
   pageMeta,
   publicNameOf,
   type SavedAddress,
-  SHIPPING_METHODS,
   type ShippingAddress,
   shippingAddressSchema,
   type ShippingMethod,
@@ -33,7 +31,9 @@ import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../api/use-profile';
-import { createCheckoutPaymentIntent, paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
+import { createCheckoutPaymentIntent, paymentMadeState, usePlaceCheckout } from '../api/checkout-calls';
+import { useCheckoutQuote } from '../../../api/checkout-quote';
+import { ShippingMethods } from '../../../components/shipping-methods';
 import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
@@ -61,30 +61,6 @@ const Check = styled.label`
   input { width: 20px; height: 20px; }
 `;
 
-const Methods = styled.fieldset`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  border: 0;
-  legend { padding: 0; margin-bottom: 10px; font-size: 1.25rem; font-weight: 700; }
-`;
-
-const Method = styled.label`
-  display: grid;
-  grid-template-columns: auto minmax(0, 1fr) auto;
-  align-items: start;
-  gap: 4px 12px;
-  padding: 12px 14px;
-  border: 1px solid var(--color-border);
-  border-radius: 8px;
-  cursor: pointer;
-  &:has(input:checked) { border-color: var(--color-accent); box-shadow: inset 0 0 0 1px var(--color-accent); }
-  input { width: 20px; height: 20px; margin: 2px 0 0; }
-  strong { font-variant-numeric: tabular-nums; white-space: nowrap; }
-  span span { display: block; color: var(--color-ink-soft); font-size: 0.9rem; }
-`;
-
 const Muted = styled.p`
   margin: 0;
   color: var(--color-ink-soft);
@@ -110,31 +86,6 @@ const Note = styled.div`
 type FormValues = z.input<typeof shippingAddressSchema>;
 const newKey = () => crypto.randomUUID();
 
-
-/** The shipping methods as radio buttons: each with its price ('Free') and delivery dates once quoted. */
-function ShippingMethods({ quote, method, onMethod }: { quote: CheckoutQuote | undefined; method: ShippingMethod; onMethod: (method: ShippingMethod) => void }) {
-  return (
-    <Box as="div">
-      <Methods>
-        <legend>{checkoutPageText.shippingTitle}</legend>
-        {SHIPPING_METHODS.map((candidate) => {
-          const option = quote?.shippingOptions.find((o) => o.method === candidate);
-          return (
-            <Method key={candidate} data-testid={`shipping-${candidate}`}>
-              <input type="radio" name="shippingMethod" value={candidate} checked={method === candidate} onChange={() => onMethod(candidate)} />
-              <span>
-                {totalsText.method[candidate]}
-                <span>{option ? totalsText.arrives(option.deliveryFrom, option.deliveryTo) : totalsText.methodDays[candidate]}</span>
-              </span>
-              <strong>{option ? (option.amount === 0 ? totalsText.free : formatCents(option.amount)) : ''}</strong>
-            </Method>
-          );
-        })}
-        {quote?.freeShippingOver !== undefined && <Muted>{totalsText.freeOver(quote.freeShippingOver)}</Muted>}
-      </Methods>
-    </Box>
-  );
-}
 
 /** The lines, then Subtotal, Shipping, Tax and Total as the api worked them out for this address and method. */
 function Summary({ cart, quote }: { cart: Cart; quote: ReturnType<typeof useCheckoutQuote> | null }) {
@@ -233,7 +184,9 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
                   {addressText.saveForNextTime}
                 </Check>
               </Box>
-              <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
+              <Box as="div">
+                <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
+              </Box>
               <Box aria-labelledby="checkout-payment-title">
                 <h2 id="checkout-payment-title">{checkoutText.paymentTitle}</h2>
                 <CardFields onState={payment.setCard} />
