@@ -19,6 +19,11 @@ export const cartText = {
   partInCartLink: (name: string, quantity: number) => `In your cart (${quantity}): ${name}`,
   adding: 'Adding…',
   added: (name: string) => `${name} is in your cart.`,
+  /** 'Add build to cart' on a build with Problems asks first, naming them. */
+  buildProblemsTitle: (count: number) => `This build has ${count} ${count === 1 ? 'problem' : 'problems'}`,
+  addAnywayQuestion: 'Add anyway?',
+  addAnyway: 'Add anyway',
+  keepBuilding: 'Keep building',
   buildAdded: (parts: number) => `The build’s ${parts} ${parts === 1 ? 'part is' : 'parts are'} in your cart.`,
   viewCart: 'View cart',
   title: 'Your cart',

@@ -262,3 +262,40 @@ test('My Builds with a compatible build and one with Problems, and the catalog r
     await page.screenshot({ path: path.join(shotsDir, `catalog-facets-${width}.png`), fullPage: true });
   }
 });
+
+test('a build with problems asks before it goes into the cart, naming them; Keep building adds nothing, Add anyway adds it', async ({ page, request }) => {
+  const parts = await apiParts(request);
+  const id = (name: string) => parts.find((part) => part.name === name)!._id;
+  // An AM5 board with an LGA1700-only cooler, and a 550 W supply for a 320 W card: two Problems.
+  const b = [
+    'cpu-ryzen-7-7700x',
+    `motherboard-${id('B650 WiFi ATX Motherboard')}`,
+    `cooler-${id('Low-Profile LGA1700 Air Cooler')}`,
+    `gpu-${id('16 GB Triple-Fan Graphics Card')}`,
+    `psu-${id('550 W 80+ Bronze PSU')}`,
+  ].join('.');
+  const { cpu, ...buildParts } = Object.fromEntries(b.split('.').map((entry) => [entry.slice(0, entry.indexOf('-')), entry.slice(entry.indexOf('-') + 1)]));
+  const checked = (await (await request.post(`${stackUrls.api}/builds/check`, { data: { cpu, parts: buildParts } })).json()) as { results: { level: string; message: string }[] };
+  const problems = checked.results.filter((result) => result.level === 'problem').map((result) => result.message);
+  expect(problems.length).toBeGreaterThanOrEqual(2);
+
+  await page.goto(`/builder?b=${b}`);
+  await expect(state(page)).toHaveText('Problems found');
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 0 parts');
+  await page.getByRole('button', { name: 'Add build to cart' }).click();
+  const ask = page.getByRole('dialog', { name: `This build has ${problems.length} problems` });
+  await expect(ask.getByTestId('build-cart-problem')).toHaveText(problems);
+  await expect(ask).toContainText('Add anyway?');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shotsDir, `builder-add-anyway-${width}.png`) });
+  }
+  await ask.getByRole('button', { name: 'Keep building' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 0 parts');
+
+  await page.getByRole('button', { name: 'Add build to cart' }).click();
+  await ask.getByRole('button', { name: 'Add anyway' }).click();
+  await expect(page.getByText('The build’s 4 parts are in your cart.')).toBeVisible();
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 4 parts');
+});

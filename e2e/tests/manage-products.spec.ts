@@ -90,8 +90,9 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
   await bar.getByRole('button', { name: 'Apply to 3' }).click();
   // Before anything is saved, each part's price before → after, and a question.
   const preview = page.getByRole('dialog', { name: productAdminText.bulkPreviewTitle(3) });
+  // In the table's order (the newest part first).
   await expect(preview.getByRole('list', { name: productAdminText.bulkPreviewList }).getByRole('listitem')).toHaveText(
-    parts.map((part) => `${part.name}Price $59.99 → $44.50`),
+    [...parts].reverse().map((part) => `${part.name}Price $59.99 → $44.50`),
   );
   for (const part of parts) expect((await partNamed(request, part.name))[0]).toMatchObject({ price: 5_999, version: 0 });
   await shoot(page, 'dashboard-manageproduct-bulk-preview');
