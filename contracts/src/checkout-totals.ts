@@ -30,6 +30,8 @@ export const totalsText = {
   /** The cart's estimate names what it assumes. */
   cartEstimate: (country: string) => `Estimate for Standard delivery to ${country}. Tax is worked out at checkout from your address.`,
   quoting: 'Working out shipping and tax…',
+  /** The pay button while a new quote is on its way: never a stale amount. */
+  updatingTotal: 'updating the total…',
   quoteFailed: 'Shipping and tax could not be worked out. Check the address, or try again.',
   cardMinimum: `Orders start at ${formatCents(CARD_MINIMUM_CENTS)} of parts, the smallest amount a card payment takes: add parts or more units.`,
   payLineAlone: 'This part is one line of a larger order: pay the whole order from its page.',

@@ -83,6 +83,21 @@ const Note = styled.div`
   p { margin: 0; color: var(--color-ink-soft); }
 `;
 
+/**
+ * A column of the checkout from large screens on. Below, its blocks join one column in which the
+ * order summary and its total come before the payment (and the button after it).
+ */
+const Stack = styled.div<{ $gap?: number }>`
+  display: contents;
+  > .payment { order: 1; }
+  > .after-payment { order: 2; }
+  ${media.large} {
+    display: grid;
+    gap: ${({ $gap = 24 }) => $gap}px;
+    > .payment, > .after-payment { order: 0; }
+  }
+`;
+
 type FormValues = z.input<typeof shippingAddressSchema>;
 const newKey = () => crypto.randomUUID();
 
@@ -168,14 +183,22 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
     navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
   });
 
+  // The total on the button is never stale: while the address or method waits for its quote, it says so.
+  const asked = complete.success ? JSON.stringify({ lines, address: tidyAddress(complete.data), shippingMethod: method }) : null;
+  const quotePending = asked !== null && (asked !== JSON.stringify(quoteInput) || quote.isFetching);
   const total = quote.data?.total;
+  const placeLabel = quotePending
+    ? `${checkoutText.placeAndPay} (${totalsText.updatingTotal})`
+    : total === undefined
+      ? checkoutText.placeAndPay
+      : `${checkoutText.placeAndPay} (${formatCents(total)})`;
   return (
     <>
       {!verified && <VerifyEmailBanner atCheckout />}
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} aria-label={checkoutText.title}>
           <Columns>
-            <div style={{ display: 'grid', gap: 24 }}>
+            <Stack>
               <Box aria-labelledby="checkout-address-title">
                 <h2 id="checkout-address-title">{checkoutText.addressTitle}</h2>
                 <AddressFields idPrefix="address" />
@@ -187,22 +210,22 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
               <Box as="div">
                 <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
               </Box>
-              <Box aria-labelledby="checkout-payment-title">
+              <Box aria-labelledby="checkout-payment-title" className="payment">
                 <h2 id="checkout-payment-title">{checkoutText.paymentTitle}</h2>
                 <CardFields onState={payment.setCard} />
                 {payment.card.error && <ErrorText role="alert">{payment.card.error}</ErrorText>}
               </Box>
-            </div>
-            <div style={{ display: 'grid', gap: 16 }}>
+            </Stack>
+            <Stack $gap={16}>
               <Summary cart={cart} quote={quoteInput === null ? null : quote} />
-              {failure && <ErrorText role="alert">Your order was not placed: {failure}</ErrorText>}
-              <Place>
+              {failure && <ErrorText role="alert" className="after-payment">Your order was not placed: {failure}</ErrorText>}
+              <Place className="after-payment">
                 <Button type="submit" disabled={!verified || !payment.ready || isSubmitting} aria-describedby={verified ? undefined : 'place-disabled-reason'}>
-                  {isSubmitting ? checkoutText.placing : total === undefined ? checkoutText.placeAndPay : `${checkoutText.placeAndPay} (${formatCents(total)})`}
+                  {isSubmitting ? checkoutText.placing : placeLabel}
                 </Button>
                 {!verified && <ErrorText id="place-disabled-reason">{checkoutText.placeDisabledUnverified}</ErrorText>}
               </Place>
-            </div>
+            </Stack>
           </Columns>
         </form>
       </FormProvider>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from '@pcpp/contracts/router';
+import { useCartCount } from '@pcpp/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts/core';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
@@ -106,6 +107,8 @@ function ResetPasswordCard({ oobCode }: { oobCode: string }) {
 }
 
 function VerifyEmailCard({ oobCode }: { oobCode: string }) {
+  // A cart waiting (the navbar's count): the verified customer goes back to pay for it.
+  const cartCount = useCartCount() ?? 0;
   const link = useActionLink(
     'verifyEmail',
     oobCode,
@@ -122,6 +125,12 @@ function VerifyEmailCard({ oobCode }: { oobCode: string }) {
         <Notice role="status">{emailLinkText.emailVerified}</Notice>
       )}
       <SwitchLine>
+        {link.status !== 'failed' && cartCount > 0 && (
+          <>
+            <Link to="/checkout">{emailLinkText.backToCheckout}</Link>
+            {' · '}
+          </>
+        )}
         <Link to="/">Continue shopping</Link>
       </SwitchLine>
     </AuthCard>
