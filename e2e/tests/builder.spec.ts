@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '../support/test';
 import type { Part, PartList } from '../../contracts/src/core';
-import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { apiJson, apiParts, expectNoHorizontalScroll, expectTouchTargets } from '../support/storefront';
 
@@ -298,4 +298,18 @@ test('a build with problems asks before it goes into the cart, naming them; Keep
   await ask.getByRole('button', { name: 'Add anyway' }).click();
   await expect(page.getByText('The build’s 4 parts are in your cart.')).toBeVisible();
   await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 4 parts');
+
+  // The cart marks the build's parts with its state; the checkout repeats the problems above its button.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line-build')).toHaveText(Array(4).fill('From your build: Problems found'));
+  await page.screenshot({ path: path.join(shotsDir, 'cart-build-problems-1280.png'), fullPage: true });
+  const buyer = await verifiedCustomer(request, 'build-problems');
+  await signInThroughLoginPage(page, buyer);
+  await page.goto('/checkout');
+  const repeated = page.getByTestId('checkout-build-problems');
+  await expect(repeated).toContainText(`The build in your cart has ${problems.length} problems:`);
+  await expect(repeated.getByRole('listitem')).toHaveText(problems);
+  expect((await repeated.boundingBox())!.y).toBeLessThan((await page.getByRole('button', { name: /^Place order and pay/ }).boundingBox())!.y);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: path.join(shotsDir, 'checkout-build-problems-375.png'), fullPage: true });
 });

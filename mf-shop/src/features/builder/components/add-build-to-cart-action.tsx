@@ -6,6 +6,7 @@ import { errorMessage } from '@pcpp/contracts';
 import { type BuildSelection, buildCartLines, cartText, checkBuild } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { ConfirmDialog } from '@pcpp/contracts/ui/dashboard';
+import { rememberCartBuild } from '../../../lib/cart-build';
 import { useAddBuildToCart } from '../api/add-build-to-cart';
 
 /** Each problem a line of its own inside the dialog's sentence (a <p>: spans, not a list). */
@@ -32,8 +33,11 @@ export function AddBuildToCartAction({ selection, label = 'Add build to cart' }:
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const addBuildToCart = useAddBuildToCart();
   const lines = buildCartLines(selection);
+  const check = checkBuild(selection);
+  const problems = check.results.filter((result) => result.level === 'problem');
   const add = async (added: typeof lines) => {
     await addBuildToCart(added);
+    rememberCartBuild({ productIds: added.map((line) => line.productId), state: check.state, problems: problems.map((problem) => problem.message) });
     toast.success(
       <span>
         {cartText.buildAdded(added.length)} <Link to="/cart">{cartText.viewCart}</Link>
@@ -41,7 +45,6 @@ export function AddBuildToCartAction({ selection, label = 'Add build to cart' }:
     );
   };
   const [asking, setAsking] = useState(false);
-  const problems = checkBuild(selection).results.filter((result) => result.level === 'problem');
   const addAll = () => {
     setAsking(false);
     setState({ busy: true, error: null });

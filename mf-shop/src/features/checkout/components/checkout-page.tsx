@@ -9,6 +9,7 @@ import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
   addressText,
   type Cart,
+  cartText,
   type CheckoutQuoteInput,
   checkoutPageText,
   checkoutText,
@@ -34,6 +35,7 @@ import { useProfile } from '../../../api/use-profile';
 import { createCheckoutPaymentIntent, paymentMadeState, usePlaceCheckout } from '../api/checkout-calls';
 import { useCheckoutQuote } from '../../../api/checkout-quote';
 import { ShippingMethods } from '../../../components/shipping-methods';
+import { useCartBuild } from '../../../lib/cart-build';
 import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
@@ -96,6 +98,14 @@ const Stack = styled.div<{ $gap?: number }>`
     gap: ${({ $gap = 24 }) => $gap}px;
     > .payment, > .after-payment { order: 0; }
   }
+`;
+
+const BuildProblems = styled.div`
+  padding: 12px 14px;
+  border-left: 4px solid var(--color-danger, #b91c1c);
+  border-radius: 6px;
+  background: #fef2f2;
+  ul { margin: 6px 0 0; padding-left: 20px; display: grid; gap: 4px; }
 `;
 
 type FormValues = z.input<typeof shippingAddressSchema>;
@@ -183,6 +193,8 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
     navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
   });
 
+  // The build in the cart with Problems: they are repeated above the button.
+  const build = useCartBuild(cart.lines.map((line) => line.productId));
   // The total on the button is never stale: while the address or method waits for its quote, it says so.
   const asked = complete.success ? JSON.stringify({ lines, address: tidyAddress(complete.data), shippingMethod: method }) : null;
   const quotePending = asked !== null && (asked !== JSON.stringify(quoteInput) || quote.isFetching);
@@ -218,6 +230,16 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
             </Stack>
             <Stack $gap={16}>
               <Summary cart={cart} quote={quoteInput === null ? null : quote} />
+              {build?.state === 'problems' && (
+                <BuildProblems className="after-payment" role="note" data-testid="checkout-build-problems">
+                  <strong>{cartText.buildProblemsAtCheckout(build.problems.length)}</strong>
+                  <ul>
+                    {build.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                </BuildProblems>
+              )}
               {failure && <ErrorText role="alert" className="after-payment">Your order was not placed: {failure}</ErrorText>}
               <Place className="after-payment">
                 <Button type="submit" disabled={!verified || !payment.ready || isSubmitting} aria-describedby={verified ? undefined : 'place-disabled-reason'}>
