@@ -9,6 +9,7 @@ import type { Database } from './db/mongo';
 import { createIdempotencyKeysRepository } from './http/idempotency';
 import type { Logger } from './logger';
 import { createRateLimits, remoteReportsPerCohort } from './rate-limits';
+import { createAccountService, createEmailRecoveryLinks } from './modules/account/service';
 import { createAlertsRepository } from './modules/alerts/repository';
 import { createAlertsService } from './modules/alerts/service';
 import { createUnsubscribeLinks } from './modules/alerts/unsubscribe-links';
@@ -33,6 +34,7 @@ import type { Outbox } from './modules/mail/outbox';
 import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
 import type { OrderDocument } from './modules/orders/documents';
 import { createHoldRules } from './modules/orders/hold-rules';
+import { createAccountOrders } from './modules/orders/account-orders';
 import { createOrdersRepository } from './modules/orders/repository';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createPartReviewsRepository } from './modules/part-reviews/repository';
@@ -51,6 +53,7 @@ import { createReviewsService } from './modules/reviews/service';
 import { createUploadsRepository } from './modules/uploads/repository';
 import { createUploadsService } from './modules/uploads/service';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage';
+import { createAddressBook } from './modules/users/address-book';
 import { createUsersRepository } from './modules/users/repository';
 import { createUsersService } from './modules/users/service';
 
@@ -131,8 +134,9 @@ export function createServices(deps: ServicesDeps) {
     onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
   });
   // Stock and price alerts: an edit of the price or stock starts their fan-out in the background.
+  const alertsRepository = createAlertsRepository(collections.alerts);
   const alerts = createAlertsService({
-    alerts: createAlertsRepository(collections.alerts),
+    alerts: alertsRepository,
     parts: repositories.parts,
     outbox,
     links: createUnsubscribeLinks(config.jwtSecret, config.publicApiUrl),
@@ -145,21 +149,30 @@ export function createServices(deps: ServicesDeps) {
     priceHistory: createPriceHistory(collections.priceChanges),
     onPriceOrStockChange: alerts.partChanged,
   });
-  const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts });
+  const buildsRepository = createBuildsRepository(collections.builds, collections.buildQuotas);
+  const builds = createBuildsService(buildsRepository, { parts });
+  const reviewsRepository = createReviewsRepository(collections.reviews, catalogWrites);
   const reviews = createReviewsService({
-    reviews: createReviewsRepository(collections.reviews, catalogWrites),
+    reviews: reviewsRepository,
     identity,
     users: repositories.users,
     activity,
   });
   // Reviews of one part (issue 33): they write the part's rating, which the catalog shows.
+  const partReviewsRepository = createPartReviewsRepository(collections, catalogWrites);
   const partReviews = createPartReviewsService({
-    repo: createPartReviewsRepository(collections, catalogWrites),
+    repo: partReviewsRepository,
     identity,
     activity,
   });
   const roles = createRoleAuthority(repositories.users, { ttlMs: deps.roleCacheTtlMs, now: deps.roleCacheClock, accounts: identity });
+  // The address book (issue 46): My Profile's address, Settings and the checkout share it.
+  const addressBook = createAddressBook({ users: repositories.users, activity, outbox, shopUrl: config.shopUrl });
   const users = createUsersService({
+    addressBook,
+    // The account service is made below; the sign-in calls it once the account's record has followed.
+    onEmailChanged: (change) => account.emailChanged(change),
+    onSessionsEndedElsewhere: (who) => account.passwordChanged(who),
     users: repositories.users,
     roles,
     accessTokens: deps.accessTokens,
@@ -176,7 +189,8 @@ export function createServices(deps: ServicesDeps) {
     checkouts: repositories.checkouts,
     orders: repositories.orders,
     carts: repositories.carts,
-    users: repositories.users,
+    // "Save this address": into the address book, as its default.
+    users: { saveShippingAddress: addressBook.saveFromCheckout },
     identity,
     outbox,
     stripe,
@@ -223,6 +237,24 @@ export function createServices(deps: ServicesDeps) {
     activity,
     payments,
   });
+  // Account settings (issue 46): what it needs of the orders goes through the orders module.
+  const account = createAccountService({
+    users: repositories.users,
+    addressBook,
+    identity,
+    roles,
+    orders: createAccountOrders(collections, { cancelUnpaidLine: orders.cancelForClosedAccount }),
+    alerts: alertsRepository,
+    builds: buildsRepository,
+    reviews: reviewsRepository,
+    partReviews: partReviewsRepository,
+    carts: repositories.carts,
+    activity,
+    outbox,
+    recoveryLinks: createEmailRecoveryLinks(config.jwtSecret, config.shopUrl),
+    shopUrl: config.shopUrl,
+    logger,
+  });
   // Orders as wholes after they are placed: shipments, refunds, returns, the invoice.
   const fulfilment = createFulfilmentService({
     repo: createFulfilmentRepository(collections, catalogWrites),
@@ -263,6 +295,8 @@ export function createServices(deps: ServicesDeps) {
     reviews,
     partReviews,
     users,
+    addressBook,
+    account,
     cart,
     checkout,
     payments,

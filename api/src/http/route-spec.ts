@@ -23,7 +23,11 @@ export type RateLimitName =
   | 'cart'
   | 'verificationEmails'
   | 'verificationEmailsByAddress'
-  | 'failureReports';
+  | 'failureReports'
+  | 'accountChanges'
+  | 'accountChangesByAddress'
+  | 'identityChanges'
+  | 'dataExports';
 
 /** A route's limits as a list (a route may count against several: per address and per account). */
 export const rateLimitsOf = (spec: { rateLimit?: RateLimitName | readonly RateLimitName[] }): readonly RateLimitName[] =>

@@ -66,6 +66,9 @@ export function createActivityLog(repository: ActivityRepository, subjects?: Act
       return repository.insert({ ...entry, at: new Date() });
     },
 
+    /** Closing an account: its email leaves the log (entries name `marker` instead). */
+    eraseEmail: (email: string, marker: string) => repository.eraseEmail(email, marker),
+
     /** GET /activity: newest first, of one kind and by one admin when asked, one page at a time. */
     async list(query: ActivityQuery): Promise<Page<ActivityEntry>> {
       const paging = pageRequest(query, ADMIN_PAGE_SIZE);

@@ -28,7 +28,7 @@ import type { OrdersRepository } from '../orders/repository';
 import { newOrderNumber, placedLine, toOrder } from '../orders/service';
 import { type CheckoutFulfilment, REFUND_REASONS } from '../payments/service';
 import type { InvoiceLinks } from '../fulfilment/invoice-links';
-import type { UsersRepository } from '../users/repository';
+import type { AddressBookService } from '../users/address-book';
 import type { CheckoutRepository } from './repository';
 import { chargeOf, figuresOf } from '../orders/line-charge';
 import { assertCardPayable, type CheckoutPricing, type PricedCheckout } from './totals';
@@ -78,7 +78,8 @@ export function createCheckoutService(deps: {
   checkouts: CheckoutRepository;
   orders: OrdersRepository;
   carts: CartRepository;
-  users: Pick<UsersRepository, 'saveShippingAddress'>;
+  /** "Save this address" keeps it in the address book (its default). */
+  users: { saveShippingAddress: AddressBookService['saveFromCheckout'] };
   identity: Pick<IdentityProvider, 'accountByEmail'>;
   outbox: Outbox;
   stripe: Stripe | undefined;

@@ -355,6 +355,15 @@ export function createOrdersService(deps: {
       return { deletedCount: (await cancelUnpaid(id, change, caller.email)) ? 1 : 0 };
     },
 
+    /**
+     * Closing an account (issue 46, orders/account-orders.ts): one of its unpaid lines is cancelled
+     * through the one cancel path (its payment first, then its stock back); the customer is not
+     * emailed about it, the closing email says it. The cancelled line, or null when it was already.
+     */
+    cancelForClosedAccount(id: ObjectId, email: string): Promise<WithId<OrderDocument> | null> {
+      return cancelUnpaid(id, { status: 'cancelled', at: new Date(), by: email, reason: CANCEL_REASONS.accountClosed }, email);
+    },
+
     /** The number a new checkout is known by (issue 21 gives one to a checkout of several orders). */
     newOrderNumber: () => newOrderNumber(orders),
 
