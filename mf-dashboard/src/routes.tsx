@@ -9,6 +9,7 @@ import { MyOrdersPage } from './features/orders/components/my-orders-page';
 import { OrderPage } from './features/orders/components/order-page';
 import { ProfilePage } from './features/profile/components/profile-page';
 import { AddReviewPage } from './features/reviews/components/add-review-page';
+import { SettingsPage } from './features/settings/components/settings-page';
 
 // Stripe's libraries are loaded with the payment page only, never with the rest of the dashboard.
 const PaymentPage = lazy(() =>
@@ -24,6 +25,7 @@ export default function DashboardRoutes() {
     <Routes>
       <Route element={<DashboardLayout />}>
         <Route path="/dashboard" element={<ProfilePage />} />
+        <Route path="/dashboard/settings" element={<SettingsPage />} />
         <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
         <Route path="/dashboard/orders/:number" element={<OrderPage />} />
         <Route path="/dashboard/myBuilds" element={<MyBuildsPage />} />

@@ -7,7 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
-  addressText,
+  accountText,
+  type AddressBookEntry,
   type Cart,
   type CheckoutQuote,
   type CheckoutQuoteInput,
@@ -33,7 +34,9 @@ import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../api/use-profile';
+import { useAddressBook } from '../api/address-book';
 import { paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
+import { AddressChoice, NEW_ADDRESS } from './address-choice';
 import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
@@ -110,6 +113,12 @@ const Note = styled.div`
 type FormValues = z.input<typeof shippingAddressSchema>;
 const newKey = () => crypto.randomUUID();
 
+/** A saved address as the form's values (a country no longer on the list is asked for again). */
+const valuesOf = (address: SavedAddress): FormValues => {
+  const { fullName, street, city, postalCode, country, region, phone } = address;
+  return { fullName, street, city, postalCode, country: (country || 'US') as FormValues['country'], region: region ?? (country === 'US' || !country ? '' : undefined), phone };
+};
+
 
 /** The shipping methods as radio buttons: each with its price ('Free') and delivery dates once quoted. */
 function ShippingMethods({ quote, method, onMethod }: { quote: CheckoutQuote | undefined; method: ShippingMethod; onMethod: (method: ShippingMethod) => void }) {
@@ -163,8 +172,12 @@ function Summary({ cart, quote }: { cart: Cart; quote: ReturnType<typeof useChec
   );
 }
 
-/** The address, the method, the card and the one button: places every line of the cart, then pays for them. */
-function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undefined }) {
+/**
+ * The address, the method, the card and the one button: places every line of the cart, then pays
+ * for them. The address is one of the saved ones (the default chosen first) or a new one, which
+ * can be saved to the address book.
+ */
+function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress | undefined; book: AddressBookEntry[] }) {
   const user = useAuth((s) => s.user);
   const verified = user?.emailVerified !== false;
   const navigate = useNavigate();
@@ -172,18 +185,27 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
   const place = usePlaceCheckout();
   const payment = useCheckoutPayment();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
-  const [saveAddress, setSaveAddress] = useState(!saved);
+  // Saved addresses whole enough to ship to (one taken from a line of text is checked in the form first).
+  const offered = book.filter((entry) => !entry.needsCheck);
+  const [chosen, setChosen] = useState(() => offered.find((entry) => entry.isDefault)?._id ?? offered[0]?._id ?? NEW_ADDRESS);
+  const blank: FormValues = { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: '' };
+  // A new address starts from the profile's (a line of text to check), else blank.
+  const startNew = (): FormValues => (saved && book.length === 0 ? valuesOf(saved) : book.find((entry) => entry.needsCheck && entry.isDefault) ? valuesOf(book.find((entry) => entry.isDefault)!) : blank);
+  const [saveAddress, setSaveAddress] = useState(offered.length === 0);
   const [method, setMethod] = useState<ShippingMethod>('standard');
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
     mode: 'onTouched',
     // A saved address is offered as it is; the form checks it again (a country no longer on the list is asked for).
-    defaultValues: saved
-      ? ({ ...saved, region: saved.region ?? (saved.country === 'US' ? '' : undefined) } as FormValues)
-      : { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: '' },
+    defaultValues: chosen === NEW_ADDRESS ? startNew() : valuesOf(offered.find((entry) => entry._id === chosen)!),
   });
-  const { handleSubmit, control, formState: { isSubmitting } } = form;
+  const { handleSubmit, control, reset, formState: { isSubmitting } } = form;
+  const choose = (id: string) => {
+    setChosen(id);
+    const entry = offered.find((candidate) => candidate._id === id);
+    reset(entry ? valuesOf(entry) : startNew());
+  };
 
   // The quote follows the address as typed, once it is a whole address; asked when typing pauses.
   const typed = useWatch({ control }) as FormValues;
@@ -196,7 +218,7 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
     setFailure(null);
     let checkoutId: string;
     try {
-      const placed = await place.mutateAsync({ input: { lines, address: tidyAddress(address), saveAddress, shippingMethod: method }, idempotencyKey });
+      const placed = await place.mutateAsync({ input: { lines, address: tidyAddress(address), saveAddress: chosen === NEW_ADDRESS && saveAddress, shippingMethod: method }, idempotencyKey });
       checkoutId = placed.checkoutId;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -215,6 +237,9 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
     const paid = await payment.pay(checkoutId, { name: address.fullName, email: user?.email ?? '' });
     // Placed either way: the confirmation page shows it, paid, or with 'Pay now' and why the card failed.
     navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
+  }, () => {
+    // A saved address the form no longer takes (a country off the list): its fields show, with what to fix.
+    if (chosen !== NEW_ADDRESS) setChosen(NEW_ADDRESS);
   });
 
   const total = quote.data?.total;
@@ -227,11 +252,16 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
             <div style={{ display: 'grid', gap: 24 }}>
               <Box aria-labelledby="checkout-address-title">
                 <h2 id="checkout-address-title">{checkoutText.addressTitle}</h2>
-                <AddressFields idPrefix="address" />
-                <Check>
-                  <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
-                  {addressText.saveForNextTime}
-                </Check>
+                {offered.length > 0 && <AddressChoice saved={offered} chosen={chosen} onChoose={choose} />}
+                {chosen === NEW_ADDRESS && (
+                  <>
+                    <AddressFields idPrefix="address" />
+                    <Check>
+                      <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
+                      {accountText.saveToBook}
+                    </Check>
+                  </>
+                )}
               </Box>
               <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
               <Box aria-labelledby="checkout-payment-title">
@@ -262,8 +292,9 @@ export function CheckoutPage() {
   usePageMeta(pageMeta.checkout);
   const priced = usePricedCart();
   const profile = useProfile();
+  const book = useAddressBook();
   let body;
-  if (priced.status === 'pending' || profile.isPending) body = <Spinner label="Loading your order…" />;
+  if (priced.status === 'pending' || profile.isPending || book.isPending) body = <Spinner label="Loading your order…" />;
   else if (priced.status === 'error') body = <LoadFailure title="We could not load your cart." message={errorMessage(priced.error)} onRetry={priced.retry} framed />;
   else if (priced.cart.lines.length === 0 || !priced.cart.ready) {
     body = (
@@ -277,7 +308,8 @@ export function CheckoutPage() {
   } else {
     body = (
       <CardPaymentScope>
-        <CheckoutForm cart={priced.cart} saved={profile.data?.shippingAddress} />
+        {/* Without the address book (it failed to load), the profile's saved address as before. */}
+        <CheckoutForm cart={priced.cart} saved={profile.data?.shippingAddress} book={book.data?.addresses ?? []} />
       </CardPaymentScope>
     );
   }
