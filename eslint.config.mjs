@@ -138,6 +138,25 @@ export default tseslint.config(
     },
   },
   {
+    // e2e/support/test.ts: every action waits until React owns the element it touches.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Take `test` from e2e/support/test.ts: its actions wait until React owns the element, so none lands on the server's HTML.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'api/src/server.ts', 'api/src/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -29,7 +29,8 @@ export default defineConfig({
     command: 'node tooling/start.mjs',
     cwd: repoRoot,
     url: `${stackUrls.shell}/config.json`,
-    timeout: 180_000,
+    // The auth emulator alone may take minutes to start on a busy machine (tooling/services/auth-emulator.mjs).
+    timeout: 420_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
@@ -60,9 +61,14 @@ export default defineConfig({
       RELEASE_VERDICT_COHORTS_PER_ADDRESS: '1000',
       RELEASE_REPORTS_PER_ADDRESS: '10000',
       RELEASE_REPORTS_PER_COHORT: '1000',
-      // Three pages a side make a noisy p75: a regression here is twice the live version's (a 300 ms
-      // block of every click is several times that), so a healthy candidate's LCP never trips it.
+      // Three pages a side make a noisy p75: a regression here is twice the live version's (the INP
+      // test's candidate blocks each click six times as long as a live click takes), so a healthy
+      // candidate's LCP never trips it.
       RELEASE_VITALS_MARGIN_PERCENT: '100',
+      // The tests check what the pages hold, not how fast a shared machine renders them (the bench
+      // does): the server may take its time before it sends a page's first HTML, so a busy machine
+      // still sends the pages whole (the default budget is 300 ms).
+      SSR_BUDGET_MS: '2000',
       // Every successful load during a rollout, and every page's Web Vitals, are reported (the defaults: 10 %).
       RELEASE_LOAD_SAMPLE_PERCENT: '100',
       RELEASE_VITALS_SAMPLE_PERCENT: '100',

@@ -1,21 +1,18 @@
 // How Playwright starts Chromium here (it cannot download its own browsers on this network): the e2e
-// tests and `npm run bench` read it from this one place. CHROMIUM_PATH picks a binary; otherwise
-// Debian's Chromium where it is installed, else the one inside the @sparticuz/chromium package that
-// `npm install` brings, unpacked on first use (tooling/chromium), which gets its fonts from npm too.
+// tests and `npm run bench` read it from this one place. One browser wherever they run: the one inside
+// the @sparticuz/chromium package that `npm install` brings, unpacked on first use (tooling/chromium),
+// with its fonts from npm too, so every machine runs the suite in the same Chromium whatever else is
+// installed. CHROMIUM_PATH picks another binary (e.g. Debian's /usr/bin/chromium).
 const path = require('node:path');
-const { bundledChromiumPaths, bundledFontsConfig, ensureBundledChromium, isExecutableFile } = require('./chromium/bundled-chromium.cjs');
-
-const debianChromium = '/usr/bin/chromium';
+const { bundledChromiumPaths, bundledFontsConfig, ensureBundledChromium } = require('./chromium/bundled-chromium.cjs');
 
 /**
  * @param {NodeJS.ProcessEnv} [env]
- * @param {{ debianPath?: string, bundledDir?: string, packageDir?: string }} [where] other places, for the tests
+ * @param {{ bundledDir?: string, packageDir?: string }} [where] other places, for the tests
  * @returns {{ executablePath: string, args: string[], env?: Record<string, string> }}
  */
-function chromiumLaunchOptions(env = process.env, { debianPath = debianChromium, bundledDir, packageDir } = {}) {
-  const executablePath = path.resolve(
-    env.CHROMIUM_PATH || (isExecutableFile(debianPath) ? debianPath : ensureBundledChromium({ dir: bundledDir, packageDir })),
-  );
+function chromiumLaunchOptions(env = process.env, { bundledDir, packageDir } = {}) {
+  const executablePath = path.resolve(env.CHROMIUM_PATH || ensureBundledChromium({ dir: bundledDir, packageDir }));
   const bundled = bundledChromiumPaths(bundledDir).executablePath;
   return {
     executablePath,

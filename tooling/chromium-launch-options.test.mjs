@@ -19,23 +19,18 @@ function fakeExecutable() {
   return file;
 }
 
-test("prefers Debian's Chromium where it is installed, with the machine's own fonts", () => {
+test("CHROMIUM_PATH names the binary (Debian's, say), with the machine's own fonts", () => {
   const debianPath = fakeExecutable();
-  const options = chromiumLaunchOptions({}, { debianPath });
+  const options = chromiumLaunchOptions({ CHROMIUM_PATH: debianPath });
   assert.equal(options.executablePath, debianPath);
   assert.equal(options.env, undefined);
   assert.ok(options.args.includes('--disable-background-networking'));
 });
 
-test('CHROMIUM_PATH names the binary whatever is installed', () => {
-  const options = chromiumLaunchOptions({ CHROMIUM_PATH: '/opt/chrome/chrome' }, { debianPath: fakeExecutable() });
-  assert.equal(options.executablePath, '/opt/chrome/chrome');
-});
-
-test("falls back to the @sparticuz/chromium binary, unpacked on first use, with the fonts from npm, when Debian's is absent", () => {
+test('the @sparticuz/chromium binary by default, unpacked on first use, with the fonts from npm, even where Debian has one', () => {
   const bundledDir = mkdtempSync(path.join(tmpdir(), 'bundled-chromium-'));
   try {
-    const options = chromiumLaunchOptions({ KEEP: 'me', GONE: undefined }, { debianPath: '/dev/null', bundledDir });
+    const options = chromiumLaunchOptions({ KEEP: 'me', GONE: undefined }, { bundledDir });
     assert.equal(options.executablePath, path.join(bundledDir, 'chromium'));
     assert.ok(statSync(options.executablePath).size > 100_000_000, 'the whole binary');
     assert.equal(readFileSync(path.join(bundledDir, 'VERSION'), 'utf8').trim(), sparticuzVersion);
@@ -45,7 +40,7 @@ test("falls back to the @sparticuz/chromium binary, unpacked on first use, with 
     assert.equal('GONE' in (options.env ?? {}), false);
     // Unpacked once: the next call takes the same file as it is.
     const unpackedAt = statSync(options.executablePath).mtimeMs;
-    chromiumLaunchOptions({}, { debianPath: '/dev/null', bundledDir });
+    chromiumLaunchOptions({}, { bundledDir });
     assert.equal(statSync(options.executablePath).mtimeMs, unpackedAt);
   } finally {
     rmSync(bundledDir, { recursive: true, force: true });
@@ -55,14 +50,14 @@ test("falls back to the @sparticuz/chromium binary, unpacked on first use, with 
 test('says how to get a browser when there is none', () => {
   const bundledDir = mkdtempSync(path.join(tmpdir(), 'no-bundled-chromium-'));
   assert.throws(
-    () => chromiumLaunchOptions({}, { debianPath: '/nonexistent/chromium', bundledDir, packageDir: '/nonexistent/package' }),
+    () => chromiumLaunchOptions({}, { bundledDir, packageDir: '/nonexistent/package' }),
     /@sparticuz\/chromium is not installed; run `npm install`, or set CHROMIUM_PATH/,
   );
   rmSync(bundledDir, { recursive: true, force: true });
 });
 
 test('the bundled Chromium launches and renders the pages’ font stack in DejaVu Sans, at Debian’s metrics', async () => {
-  const browser = await chromium.launch(chromiumLaunchOptions(process.env, { debianPath: '/nonexistent/chromium' }));
+  const browser = await chromium.launch(chromiumLaunchOptions({ ...process.env, CHROMIUM_PATH: '' }));
   try {
     const page = await browser.newPage();
     await page.setContent(

@@ -49,19 +49,25 @@ export async function startShellProcess(port: number, env: Record<string, string
 }
 
 /**
- * A proxy in front of the api that holds every answer `delayMs` before passing it on (a slow api),
- * for the browser and the shell's server alike.
+ * A proxy in front of the api, for the browser and the shell's server alike. Answers pass through
+ * until `hold()`; from then on each answer waits, whole, until `release()`: a late api whose
+ * lateness the test decides, so what must not wait for the api is shown not to, by the order of
+ * events rather than by a stopwatch.
  */
-export async function startSlowApi(port: number, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHeldApi(port: number): Promise<{ url: string; hold(): void; release(): void; waiting(): string[]; close(): Promise<void> }> {
   const target = new URL(stackUrls.api);
+  /** The answers waiting for release(), by the path they answer; null while answers pass. */
+  let held: { path: string; send(): void }[] | null = null;
   const server = http.createServer((req, res) => {
     const upstream = http.request(
       { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
       (answer) => {
-        setTimeout(() => {
+        const send = () => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
-        }, delayMs);
+        };
+        if (held) held.push({ path: req.url ?? '/', send });
+        else send();
       },
     );
     upstream.on('error', () => res.writeHead(502).end());
@@ -70,6 +76,15 @@ export async function startSlowApi(port: number, delayMs: number): Promise<{ url
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://localhost:${port}`,
+    hold: () => {
+      held ??= [];
+    },
+    release: () => {
+      const answers = held ?? [];
+      held = null;
+      for (const answer of answers) answer.send();
+    },
+    waiting: () => (held ?? []).map((answer) => answer.path),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { demoAccounts, signInThroughLoginPage, uniqueEmail, verificationLinksTo } from '../support/auth';
 
 test.describe('accounts and access', () => {

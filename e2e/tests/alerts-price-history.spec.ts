@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { ObjectId } from 'mongodb';
 import { apiAccessToken, demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { withStackDatabase } from '../support/database';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { demoAccounts, emulatorIdToken } from '../support/auth';
 import { stackUrls } from '../support/environment';
 

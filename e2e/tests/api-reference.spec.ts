@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '../support/test';
 import { apiAccessToken, demoAccounts } from '../support/auth';
 import { stackUrls } from '../support/environment';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import type { Part, PartList } from '../../contracts/src/core';
 import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { stackUrls } from '../support/environment';
@@ -24,7 +24,7 @@ async function choose(page: Page, slotButton: string, title: string, name: strin
   await expect(list).toBeHidden();
 }
 
-test('a visitor builds an AM5 system with the compatible lists, is told plainly what is wrong, saves after signing in and shares it', async ({
+test('a visitor builds an AM5 system with the compatible lists, is told plainly what is wrong, saves after signing in and shares it', { tag: '@smoke' }, async ({
   page,
   browser,
   request,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { pdfText } from '../../api/test/pdf-text';
 import { addressText, checkoutPageText, checkoutText, type Part, signInText, totalsText } from '../../contracts/src/core';
 import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
@@ -50,7 +50,7 @@ async function inbox(request: APIRequestContext): Promise<MailDevEmail[]> {
   return (await (await request.get(`${stackUrls.mailInbox}/api/email`)).json()) as MailDevEmail[];
 }
 
-test('a visitor’s three parts survive sign-in, check out once, pay once on the same page: one order number, three paid lines, two emails', async ({ page, request }) => {
+test('a visitor’s three parts survive sign-in, check out once, pay once on the same page: one order number, three paid lines, two emails', { tag: '@smoke' }, async ({ page, request }) => {
   await setAccountCart(request, []);
   const parts = await threeParts(request);
   await visitorCart(page, parts);

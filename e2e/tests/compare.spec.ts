@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { cardsIn, expectNoHorizontalScroll } from '../support/storefront';
 
 // Issue 33: four video cards side by side, from the cards' Compare buttons to a shareable page.
 const shotsDir = path.resolve(__dirname, '../screenshots');
 
-test('four video cards compare side by side, in a shareable page a phone scrolls sideways', async ({ page, request }) => {
+test('four video cards compare side by side, in a shareable page a phone scrolls sideways', { tag: '@smoke' }, async ({ page, request }) => {
   await page.goto('/products?category=Video%20Card');
   const cards = cardsIn(page.getByRole('main'));
   const names: string[] = [];

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { demoAccounts, signInThroughLoginPage, uniqueEmail, verificationLinksTo, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { aPart } from '../support/orders';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { cardsIn, expectImagesLoaded, region } from '../support/storefront';
 
 // Cumulative layout shift of a cold full load, summed over every shift the person did not cause

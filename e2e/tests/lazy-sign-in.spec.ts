@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 
 /** Text found only in the identity provider's SDK (its REST host, its package names). */

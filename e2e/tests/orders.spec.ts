@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { aPart, placeOrderThroughPage } from '../support/orders';
 

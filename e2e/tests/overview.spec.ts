@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Request } from '../support/test';
 import { ObjectId } from 'mongodb';
 import { formatCents, type LowStockAnswer, type Overview } from '../../contracts/src/core';
 import { apiAccessToken, demoAccounts, signInThroughLoginPage } from '../support/auth';

@@ -1,6 +1,6 @@
 // A CI-sized check of the home page's weight and of its hints (npm run bench measures the rest):
 // catches an uncompressed bundle, a library back on the first load, or a preload the page does not use.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { cardsIn } from '../support/storefront';
 
 /** Home's compressed JavaScript (the bench's target; ~166 KB today): this bound catches a step back. */

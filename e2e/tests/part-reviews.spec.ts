@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { partReviewText, ratingLabel } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { addPartThroughApi, payThroughPage, placeOrderThroughPage } from '../support/orders';

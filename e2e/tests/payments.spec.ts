@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import type { Part } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { inboxOf } from '../support/mail';
@@ -35,7 +35,7 @@ async function orderAPart(page: Page, request: Parameters<typeof aPart>[0]): Pro
   return part;
 }
 
-test('the customer pays with 4242…: congratulations, the transaction id, and Paid in My Orders', async ({ page, request }) => {
+test('the customer pays with 4242…: congratulations, the transaction id, and Paid in My Orders', { tag: '@smoke' }, async ({ page, request }) => {
   const part = await orderAPart(page, request);
   const orderId = await openPaymentPage(page, part);
   await enterCard(page, '4242 4242 4242 4242');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import type { Part } from '../../contracts/src/core';
 import { loginReasons } from '../../contracts/src/messages';
 import { formatCents } from '../../contracts/src/money';
@@ -97,7 +97,7 @@ test.describe('a part of its own page', () => {
   }
 });
 
-test('a visitor who presses Purchase is told why to log in, and comes back to the purchase page', async ({ page, request }) => {
+test('a visitor who presses Purchase is told why to log in, and comes back to the purchase page', { tag: '@smoke' }, async ({ page, request }) => {
   const part = await aPart(request);
   await page.goto(`/products/${part._id}`);
   // The reason travels in the app's router state: a click on the server's HTML before it hydrates is a

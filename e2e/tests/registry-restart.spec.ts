@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { repoRoot } from '../support/stack';
 
 // `npm start` a second time, on ports of its own, with its own release store: what is published,

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, sta
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { e2eReleaseStore } from '../support/environment';
 import { repoRoot } from '../support/stack';

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { remoteFallbackText } from '../../contracts/src/messages';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { e2ePorts } from '../support/environment';
@@ -63,7 +63,7 @@ test.describe('a remote that is down', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PC PART PICKER' })).toBeVisible();
   });
 
-  test('mf-shop down: the home page shows the fallback inside the layout, and Retry brings it back', async ({ page }) => {
+  test('mf-shop down: the home page shows the fallback inside the layout, and Retry brings it back', { tag: '@smoke' }, async ({ page }) => {
     // Nothing listens at the shop's port yet.
     servers.push(await serveShell(e2ePorts.shell, { mf_shop: `http://localhost:${e2ePorts.shop}/mf-manifest.json` }));
     await page.goto(`${shellUrl}/`);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test';
 import { demoDatabaseBanner, documentTitle, pageMeta } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';

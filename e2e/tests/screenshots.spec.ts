@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { apiAccessToken, createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { adminText, orderText, type Order, type OrderDetail } from '../../contracts/src/core';
 import { stackUrls } from '../support/environment';

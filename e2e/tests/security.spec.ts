@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext } from '../support/test';
 import { apiAccessToken, demoAccounts, googleStandInPopup, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { stackPorts, stackUrls } from '../support/environment';
 import { repoRoot } from '../support/stack';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { adminText, orderText, type Part } from '../../contracts/src/core';
 import { pdfText } from '../../api/test/pdf-text';
 import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';

@@ -7,6 +7,7 @@ import {
   authStore,
   configureApiClient,
   createQueryClient,
+  datedAtPageLoad,
   inlineJson,
   loadRuntimeConfig,
   orderKeys,
@@ -83,7 +84,7 @@ async function bootstrap() {
   const remotes = remote && remoteRoutes ? { [remote]: remoteRoutes } : {};
   if (serverRendered && remote && remoteRoutes) {
     const state = inlineJson(DEHYDRATED_STATE_ELEMENT_ID);
-    if (state) hydrate(queryClient, state as DehydratedState);
+    if (state) hydrate(queryClient, datedAtPageLoad(state as DehydratedState, performance.timeOrigin));
     hydrateRoot(container, <App queryClient={queryClient} remotes={remotes} onStarted={markHydrated} />, {
       onRecoverableError,
     });

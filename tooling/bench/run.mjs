@@ -19,7 +19,7 @@ import { measurePageLoad } from './page-load.mjs';
 import { measureRemoteBuild } from './remote-build.mjs';
 import { renderReport } from './report.mjs';
 import { attributeScripts, distFolders } from './script-attribution.mjs';
-import { homeWithoutJavaScript, largestElementInHtml, measureHomeThroughput } from './server-rendering.mjs';
+import { homeWithoutJavaScript, largestElementInHtml, measureHomeThroughput, navbarWithLateApi } from './server-rendering.mjs';
 import { startStack } from './stack.mjs';
 import { spread } from './stats.mjs';
 
@@ -40,7 +40,7 @@ const distByOrigin = distFolders(root, ports, releaseStoreFromEnv(process.env, r
 
 const settings = { pageRuns: 7, cpuThrottlings: [1, 4], connections: 50, warmUpSeconds: 2, apiSeconds: 5, orderCustomers: 20, crowdVisitors: 2000, crowdSettleSeconds: 60 };
 // Issue 24's targets for the home page: below the single-bundle peer shop's measured 440 ms / 712 ms.
-const targets = { homeJsKb: 170, lcpMs: 400, lcpThrottledMs: 700, cls: 0.05, apiMinRatio: 0.25, toolMinRatio: 0.15, apiMaxP99Ms: 10 };
+const targets = { navbarLateApiMs: 1000, homeJsKb: 170, lcpMs: 400, lcpThrottledMs: 700, cls: 0.05, apiMinRatio: 0.25, toolMinRatio: 0.15, apiMaxP99Ms: 10 };
 const customer = demoAccounts.find((account) => account.role === 'customer');
 /** @type {{ path: string, account?: { email: string, password: string } }[]} */
 const PAGES = [
@@ -232,6 +232,16 @@ async function main() {
         ({ rows: pages, homeScripts } = await measurePages(browser));
         log('The home page without JavaScript…');
         serverRendering.withoutJavaScript = await homeWithoutJavaScript(browser, urls.shell);
+        log('The navbar with a late api…');
+        serverRendering.lateApi = await navbarWithLateApi({
+          root,
+          browser,
+          apiUrl: urls.api,
+          authEmulatorHost: new URL(urls.authEmulator).host,
+          shellPort: ports.shell + 9,
+          apiPort: ports.shell + 10,
+          log,
+        });
       } finally {
         await browser.close();
       }

@@ -4,6 +4,7 @@
 // hints); what the home page shows with JavaScript off; and whether the page's largest element is in
 // the server's HTML.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { shellServerArgs } from '../services/shell-server.mjs';
 
@@ -114,4 +115,79 @@ export function largestElementInHtml(html, element) {
   if (!element) return false;
   if (element.src) return html.includes(new URL(element.src).pathname);
   return element.text !== '' && html.includes(element.text);
+}
+
+/**
+ * A proxy in front of the api that holds every answer `delayMs` before passing it on (a late api).
+ * @param {number} port
+ * @param {string} apiUrl
+ * @param {number} delayMs
+ */
+async function startLateApi(port, apiUrl, delayMs) {
+  const target = new URL(apiUrl);
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        setTimeout(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        }, delayMs);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
+  return {
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * With every api answer 3 s late, how long after the navigation's first byte the navbar shows (its
+ * Products link visible), at a second shell's server that renders on the server and at one that
+ * does not: the layout never waits for the api. Median and slowest of `runs` cold loads each.
+ * @param {{ root: string, browser: import('@playwright/test').Browser, apiUrl: string, authEmulatorHost: string, shellPort: number, apiPort: number, runs?: number, log: (line: string) => void }} options
+ * @returns {Promise<{ rendering: 'on' | 'off', apiDelayMs: number, runs: number[] }[]>}
+ */
+export async function navbarWithLateApi({ root, browser, apiUrl, authEmulatorHost, shellPort, apiPort, runs = 5, log }) {
+  const apiDelayMs = 3000;
+  const rows = [];
+  for (const rendering of /** @type {const} */ (['on', 'off'])) {
+    log(`  the navbar with a late api (server rendering ${rendering})…`);
+    const api = await startLateApi(apiPort, apiUrl, apiDelayMs);
+    const shell = await startShell({
+      root,
+      port: shellPort,
+      env: { PUBLIC_API_URL: api.url, SERVER_RENDERING: rendering, S3_PUBLIC_URL: apiUrl, FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost },
+    });
+    try {
+      /** @type {number[]} */
+      const times = [];
+      for (let i = 0; i < runs; i += 1) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        try {
+          const page = await context.newPage();
+          const started = Date.now();
+          await page.goto(`${shell.url}/`, { waitUntil: 'commit' });
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).waitFor({ state: 'visible', timeout: 15_000 });
+          times.push(Date.now() - started);
+        } finally {
+          await context.close();
+        }
+      }
+      rows.push({ rendering, apiDelayMs, runs: times });
+    } finally {
+      shell.stop();
+      await api.close();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  return rows;
 }

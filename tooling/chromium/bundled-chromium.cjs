@@ -58,7 +58,7 @@ function ensureBundledChromium({ dir = bundledChromiumDir, packageDir } = {}) {
     source = packageDir ?? path.join(path.dirname(require.resolve('@sparticuz/chromium')), '..');
     version = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8')).version;
   } catch {
-    throw new Error('No Chromium: /usr/bin/chromium is absent and @sparticuz/chromium is not installed; run `npm install`, or set CHROMIUM_PATH');
+    throw new Error('No Chromium: @sparticuz/chromium is not installed; run `npm install`, or set CHROMIUM_PATH');
   }
   const { executablePath, versionFile } = bundledChromiumPaths(dir);
   if (isExecutableFile(executablePath) && readText(versionFile) === version) return executablePath;

@@ -1,10 +1,10 @@
 /** @jest-environment node */
 import { PassThrough } from 'node:stream';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, QueryObserver, dehydrate, hydrate, type DehydratedState } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createQueryClient } from './query-client';
-import { usePageQuery } from './server-rendering';
+import { datedAtPageLoad, usePageQuery } from './server-rendering';
 
 /** Renders on the server until every section is ready, as the shell's server does; the HTML. */
 function renderOnServer(element: React.ReactElement): Promise<string> {
@@ -43,4 +43,56 @@ it.each([
   );
   expect(html).toContain('<p>one two off</p>');
   expect(queryClient.getQueryData(['second'])).toBe('two');
+});
+
+describe('datedAtPageLoad', () => {
+  /** What a page's server dehydrated: one read answered at `answeredAt` (on the server's clock). */
+  async function dehydratedOnServer(answeredAt: number) {
+    const server = createQueryClient({ server: true });
+    server.setQueryData(['part', 'p1'], { name: 'B550 board' }, { updatedAt: answeredAt });
+    return dehydrate(server);
+  }
+
+  /** How many times the browser asks for the read while a page mounts it, `hydrated` ms after its load began. */
+  async function readsOnMount(state: DehydratedState, pageLoadStart: number, hydratedAfterMs: number) {
+    jest.useFakeTimers({ now: pageLoadStart + hydratedAfterMs, doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      const browser = createQueryClient();
+      hydrate(browser, state);
+      const queryFn = jest.fn(async () => ({ name: 'B550 board' }));
+      const observer = new QueryObserver(browser, { queryKey: ['part', 'p1'], queryFn });
+      const unsubscribe = observer.subscribe(() => {});
+      await Promise.resolve();
+      unsubscribe();
+      return queryFn.mock.calls.length;
+    } finally {
+      jest.useRealTimers();
+    }
+  }
+
+  const pageLoadStart = Date.parse('2026-11-28T12:00:00Z');
+
+  it('keeps a cached page’s reads fresh however long ago the server rendered it, and a slow hydration asks nothing again', async () => {
+    // Rendered 50 s before this load (the render cache served it, its answers checked current), hydrated 8 s later.
+    const state = await dehydratedOnServer(pageLoadStart - 50_000);
+    expect(await readsOnMount(state, pageLoadStart, 8_000)).toBe(1);
+    expect(await readsOnMount(datedAtPageLoad(state, pageLoadStart), pageLoadStart, 8_000)).toBe(0);
+  });
+
+  it('does not trust the server’s clock: a server clock 40 s behind the browser’s changes nothing', async () => {
+    const state = await dehydratedOnServer(pageLoadStart - 40_000);
+    expect(await readsOnMount(datedAtPageLoad(state, pageLoadStart), pageLoadStart, 500)).toBe(0);
+  });
+
+  it('still asks again once the page has been open longer than the reads stay fresh', async () => {
+    const state = await dehydratedOnServer(pageLoadStart);
+    expect(await readsOnMount(datedAtPageLoad(state, pageLoadStart), pageLoadStart, 31_000)).toBe(1);
+  });
+
+  it('leaves a read that failed on the server as it was (the browser reads it)', async () => {
+    const server = createQueryClient({ server: true });
+    await server.prefetchQuery({ queryKey: ['part', 'p1'], queryFn: () => Promise.reject(new Error('down')) });
+    const state = dehydrate(server, { shouldDehydrateQuery: () => true });
+    expect(datedAtPageLoad(state, pageLoadStart).queries[0]!.state).toEqual(state.queries[0]!.state);
+  });
 });

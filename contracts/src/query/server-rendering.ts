@@ -4,6 +4,7 @@ import {
   isServer,
   useQuery,
   useQueryClient,
+  type DehydratedState,
   type QueryClient,
   type QueryKey,
   type UseQueryOptions,
@@ -94,4 +95,21 @@ export function usePageQuery<T, K extends QueryKey>(options: UseQueryOptions<T, 
     if (error) throw new SectionLeftToBrowser(error);
   }
   return result;
+}
+
+/**
+ * The page's reads as the browser hydrates them, dated at `pageLoadStart` (`performance.timeOrigin`:
+ * when this browser asked for the page, on its own clock). The server vouches for them at the moment
+ * it answered: a page it rendered then, or one from its render cache whose every api answer it had
+ * just checked was current. Dated by the server's clock instead, a slow device (or one whose clock
+ * runs ahead, or a cached page rendered a minute ago) would find them stale once hydrated and ask
+ * the api again for what the HTML brought.
+ */
+export function datedAtPageLoad(state: DehydratedState, pageLoadStart: number): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.status === 'success' ? { ...query, state: { ...query.state, dataUpdatedAt: Math.floor(pageLoadStart) } } : query,
+    ),
+  };
 }
