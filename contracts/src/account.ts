@@ -115,5 +115,4 @@ export const accountText = {
   /** The checkout. */
   chooseAddress: 'Ship to',
   newAddressOption: 'A new address',
-  saveToBook: 'Save this address to my address book',
 } as const;

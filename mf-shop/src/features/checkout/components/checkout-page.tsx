@@ -7,8 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
-  accountText,
   type AddressBookEntry,
+  addressText,
   type Cart,
   type CheckoutQuote,
   type CheckoutQuoteInput,
@@ -113,6 +113,10 @@ const Note = styled.div`
 type FormValues = z.input<typeof shippingAddressSchema>;
 const newKey = () => crypto.randomUUID();
 
+/** The same address, whatever the case of the postal code or the blanks around (a saved one still as chosen). */
+const sameAddress = (a: FormValues, b: FormValues) =>
+  (['fullName', 'street', 'city', 'postalCode', 'country', 'region', 'phone'] as const).every((field) => (a[field] ?? '').trim().toLowerCase() === (b[field] ?? '').trim().toLowerCase());
+
 /** A saved address as the form's values (a country no longer on the list is asked for again). */
 const valuesOf = (address: SavedAddress): FormValues => {
   const { fullName, street, city, postalCode, country, region, phone } = address;
@@ -201,6 +205,7 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
     defaultValues: chosen === NEW_ADDRESS ? startNew() : valuesOf(offered.find((entry) => entry._id === chosen)!),
   });
   const { handleSubmit, control, reset, formState: { isSubmitting } } = form;
+  // Choosing fills the fields; editing them after makes it a new address (the choice shows it).
   const choose = (id: string) => {
     setChosen(id);
     const entry = offered.find((candidate) => candidate._id === id);
@@ -209,6 +214,8 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
 
   // The quote follows the address as typed, once it is a whole address; asked when typing pauses.
   const typed = useWatch({ control }) as FormValues;
+  const chosenEntry = offered.find((entry) => entry._id === chosen);
+  const shownChoice = chosenEntry && sameAddress(typed, valuesOf(chosenEntry)) ? chosen : NEW_ADDRESS;
   const lines = cart.lines.map(({ productId, quantity }) => ({ productId, quantity }));
   const complete = shippingAddressSchema.safeParse(typed);
   const quoteInput = useDebouncedValue<CheckoutQuoteInput | null>(complete.success ? { lines, address: tidyAddress(complete.data), shippingMethod: method } : null, 400);
@@ -218,7 +225,7 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
     setFailure(null);
     let checkoutId: string;
     try {
-      const placed = await place.mutateAsync({ input: { lines, address: tidyAddress(address), saveAddress: chosen === NEW_ADDRESS && saveAddress, shippingMethod: method }, idempotencyKey });
+      const placed = await place.mutateAsync({ input: { lines, address: tidyAddress(address), saveAddress, shippingMethod: method }, idempotencyKey });
       checkoutId = placed.checkoutId;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -237,9 +244,6 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
     const paid = await payment.pay(checkoutId, { name: address.fullName, email: user?.email ?? '' });
     // Placed either way: the confirmation page shows it, paid, or with 'Pay now' and why the card failed.
     navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
-  }, () => {
-    // A saved address the form no longer takes (a country off the list): its fields show, with what to fix.
-    if (chosen !== NEW_ADDRESS) setChosen(NEW_ADDRESS);
   });
 
   const total = quote.data?.total;
@@ -252,16 +256,12 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
             <div style={{ display: 'grid', gap: 24 }}>
               <Box aria-labelledby="checkout-address-title">
                 <h2 id="checkout-address-title">{checkoutText.addressTitle}</h2>
-                {offered.length > 0 && <AddressChoice saved={offered} chosen={chosen} onChoose={choose} />}
-                {chosen === NEW_ADDRESS && (
-                  <>
-                    <AddressFields idPrefix="address" />
-                    <Check>
-                      <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
-                      {accountText.saveToBook}
-                    </Check>
-                  </>
-                )}
+                {offered.length > 0 && <AddressChoice saved={offered} chosen={shownChoice} onChoose={choose} />}
+                <AddressFields idPrefix="address" />
+                <Check>
+                  <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
+                  {addressText.saveForNextTime}
+                </Check>
               </Box>
               <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
               <Box aria-labelledby="checkout-payment-title">

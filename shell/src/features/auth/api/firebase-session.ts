@@ -342,7 +342,8 @@ export async function changeEmail(oobCode: string): Promise<string> {
   await applyActionCode(currentAuth(), oobCode);
   const newEmail = info.data.email ?? '';
   if ((await restoredUser()) !== null) {
-    authStore.getState().signedOut(accountText.emailChangedSignIn(newEmail), { expired: true });
+    // Not "expired": the page stays, saying what happened; the login page says it again.
+    authStore.getState().signedOut(accountText.emailChangedSignIn(newEmail));
     await signOut(currentAuth());
   }
   return newEmail;
