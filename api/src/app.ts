@@ -41,6 +41,8 @@ export function corsHeaders(corsOrigins: string[]) {
     origin: corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    // A file's name (an invoice, a data export) for the page that saves it from another origin.
+    exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
   });
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@pcpp/contracts/router';
 import { errorMessage, type AuthUser } from '@pcpp/contracts';
 import { accountText, type CloseAccountForm, closeAccountFormSchema } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
@@ -16,7 +14,6 @@ import { Section } from './section';
  * without one), then asked once more with what happens. The api needs that fresh sign-in.
  */
 export function CloseAccountSection({ user }: { user: AuthUser }) {
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState<CloseAccountForm | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,8 +42,7 @@ export function CloseAccountSection({ user }: { user: AuthUser }) {
     try {
       const idToken = await accountHandlers().reauthenticate(withPassword ? confirming.password : null);
       await closeAccount(idToken, confirming.confirmEmail);
-      toast.success(accountText.accountClosed);
-      navigate('/', { replace: true });
+      // Signed out here too: the page's guard sends the person to the login page, which says why.
       await endThisSession(accountText.accountClosed, { expired: false });
     } catch (error) {
       setFailure(errorMessage(error));

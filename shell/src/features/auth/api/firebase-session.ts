@@ -128,7 +128,7 @@ export function startFirebaseSession(config: RuntimeConfig['firebase']): void {
 }
 
 /** The api client renews the access token through these (contracts/src/api-client.ts). */
-export const sessionHandlers: SessionHandlers = {
+export const sessionHandlers: Required<SessionHandlers> = {
   currentIdentity: async (forceRefresh) => {
     const user = await restoredUser();
     return user ? identityOf(user, forceRefresh) : null;

@@ -10,7 +10,7 @@ import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-
 import { PasswordField } from './credential-fields';
 import { useActionLink } from './use-action-link';
 import { useAuthRequest } from './use-auth-request';
-import { takeReturnAfterVerify } from './return-after-verify';
+import { forgetReturnAfterVerify, returnAfterVerify } from './return-after-verify';
 
 /**
  * Where the identity provider's emailed links land (its "action URL"): the link carries a mode
@@ -120,7 +120,7 @@ function VerifyEmailCard({ oobCode }: { oobCode: string }) {
     emailLinkText.linkFailed,
   );
   // Signed up on the way to the checkout (this browser remembers): back there, verified.
-  const [returnTo] = useState(takeReturnAfterVerify);
+  const [returnTo] = useState(returnAfterVerify);
   if (link.status === 'checking') return <Spinner label="Verifying your email…" />;
   return (
     <AuthCard aria-labelledby="verify-title">
@@ -132,7 +132,9 @@ function VerifyEmailCard({ oobCode }: { oobCode: string }) {
       )}
       <SwitchLine>
         {returnTo && link.status === 'ok' ? (
-          <Link to={returnTo}>{returnTo.startsWith('/checkout') ? 'Back to your checkout' : 'Continue where you were'}</Link>
+          <Link to={returnTo} onClick={forgetReturnAfterVerify}>
+            {returnTo.startsWith('/checkout') ? 'Back to your checkout' : 'Continue where you were'}
+          </Link>
         ) : (
           <Link to="/">Continue shopping</Link>
         )}
