@@ -120,7 +120,12 @@ export function ProfileForm({
       linkin: current.linkin ?? '',
       // A free-text Address comes as a street line to check (its country blank): the list starts at its first.
       shippingAddress: saved
-        ? ({ ...saved, country: saved.country || 'US', region: saved.region ?? (saved.country === 'US' || !saved.country ? '' : undefined) } as FormInput['shippingAddress'])
+        ? ({
+            ...saved,
+            fullName: saved.fullName || (user ? publicNameOf(user) : ''),
+            country: saved.country || 'US',
+            region: saved.region ?? (saved.country === 'US' || !saved.country ? '' : undefined),
+          } as FormInput['shippingAddress'])
         : { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: '' },
     },
   });

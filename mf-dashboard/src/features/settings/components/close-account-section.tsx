@@ -7,7 +7,7 @@ import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
 import { ConfirmDialog } from '@pcpp/contracts/ui/dashboard';
 import { closeAccount } from '../api/account-calls';
 import { accountHandlers, endThisSession } from './use-account-handlers';
-import { Section } from './section';
+import { Bullets, Section } from './section';
 
 /**
  * Close my account: the email typed again and the password (the Google window for an account
@@ -50,11 +50,11 @@ export function CloseAccountSection({ user }: { user: AuthUser }) {
     }
   };
   const what = (
-    <ul>
+    <Bullets>
       {accountText.closeWhat.map((line) => (
         <li key={line}>{line}</li>
       ))}
-    </ul>
+    </Bullets>
   );
   return (
     <Section aria-labelledby="settings-close-title">

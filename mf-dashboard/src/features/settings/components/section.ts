@@ -8,9 +8,16 @@ export const Section = styled.section`
   border-top: 1px solid var(--color-border);
   h2 { margin: 0; font-size: 1.2rem; }
   p { margin: 0; }
-  ul { margin: 0; padding-left: 20px; display: grid; gap: 4px; }
   form { display: grid; gap: 14px; }
   @media (min-width: 768px) { form { max-width: 520px; } }
+`;
+
+/** Sentences as a bulleted list (what ends, what closing does). */
+export const Bullets = styled.ul`
+  margin: 0;
+  padding-left: 20px;
+  display: grid;
+  gap: 4px;
 `;
 
 export const Muted = styled.p`

@@ -5,7 +5,7 @@ import { Button } from '@pcpp/contracts/ui';
 import { ConfirmDialog } from '@pcpp/contracts/ui/dashboard';
 import { signOutEverywhere } from '../api/account-calls';
 import { endThisSession } from './use-account-handlers';
-import { Muted, Section } from './section';
+import { Bullets, Muted, Section } from './section';
 
 /** Sign out everywhere, shown with what ends; asked once more, since this browser is signed out too. */
 export function SessionsSection() {
@@ -27,11 +27,11 @@ export function SessionsSection() {
   const what = (
     <>
       <p>This ends:</p>
-      <ul>
+      <Bullets>
         {accountText.sessionsWhat.map((line) => (
           <li key={line}>{line}</li>
         ))}
-      </ul>
+      </Bullets>
       <p>{accountText.sessionsKept}</p>
     </>
   );
