@@ -249,6 +249,7 @@ export function createServices(deps: ServicesDeps) {
     reviews: reviewsRepository,
     partReviews: partReviewsRepository,
     carts: repositories.carts,
+    idempotencyKeys: repositories.idempotencyKeys,
     activity,
     outbox,
     recoveryLinks: createEmailRecoveryLinks(config.jwtSecret, config.shopUrl),

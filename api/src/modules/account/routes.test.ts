@@ -166,13 +166,32 @@ describe('POST /me/email-change', () => {
     expect((await server().get('/cart').set('Authorization', `Bearer ${moved.token}`)).body.lines).toHaveLength(1);
     // The api keys nothing to the old email any more: its access token is refused.
     expect((await profileOf(me.email, me.token)).status).toBe(401);
-    for (const name of ['orders', 'checkouts', 'carts', 'users'] as const) {
+    // The checkout's Idempotency-Key went too: the answer kept with it held the address.
+    for (const name of ['orders', 'checkouts', 'carts', 'users', 'idempotencyKeys'] as const) {
       expect({ name, count: await api.database.collections[name].countDocuments({ email: me.email }) }).toEqual({ name, count: 0 });
     }
     const told = await mailTo(me.email, 'Your email address was changed');
     expect(told.text).toContain(newEmail);
     expect(await mailTo(newEmail, 'Your email address is changed')).toBeDefined();
     expect(await activityOf('user.emailChanged')).toEqual(expect.arrayContaining([expect.objectContaining({ target: newEmail })]));
+  });
+
+  it('a new account with the freed email starts its own record: it never takes over the moved account’s orders', async () => {
+    const me = await signUpWithAccessToken(api);
+    const part = await createPart(api, { p_quantity: 5 });
+    const order = await insertOrder(api, part, { email: me.email, paid: true, status: 'paid', transactionId: 'pi_moved_away' });
+    const newEmail = uniqueEmail('moved-away');
+    const fresh = await signIn(me.email, PASSWORD);
+    await server().post('/me/email-change').set('Authorization', `Bearer ${fresh.idToken}`).send({ newEmail });
+    await openLink(linkIn((await mailTo(newEmail, 'Confirm your new email address')).text, /(http\S+oobCode=\S+)/)!);
+    // Before the moved account signs in again, someone signs up with the email it left.
+    const newcomer = await signUpWithAccessToken(api, { email: me.email });
+    const mine = await server().get('/myorder').query({ email: me.email }).set('Authorization', `Bearer ${newcomer.token}`);
+    expect(mine.body).toEqual([]);
+    const { sub } = await api.accessTokens.verify(me.token);
+    expect((await api.database.collections.users.findOne({ email: newEmail }))?._id.toHexString()).toBe(sub);
+    expect((await api.database.collections.orders.findOne({ _id: order._id }))?.email).toBe(newEmail);
+    expect((await api.accessTokens.verify(newcomer.token)).sub).not.toBe(sub);
   });
 
   it('"This was not me" gives the old email back, ends every session and sends a password reset link', async () => {
@@ -309,7 +328,8 @@ describe('DELETE /me', () => {
     expect(await api.database.collections.builds.countDocuments({ ownerId: sub })).toBe(0);
     expect(await api.database.collections.reviews.findOne({ review: 'Great shop.' })).toEqual(expect.not.objectContaining({ authorEmail: expect.anything() }));
     expect((await api.database.collections.reviews.findOne({ review: 'Great shop.' }))?.name).toBe(FORMER_CUSTOMER);
-    for (const name of ['orders', 'checkouts', 'carts', 'users'] as const) {
+    // The checkout's Idempotency-Key went too: the answer kept with it held the address.
+    for (const name of ['orders', 'checkouts', 'carts', 'users', 'idempotencyKeys'] as const) {
       expect({ name, left: await api.database.collections[name].countDocuments({ email: me.email }) }).toEqual({ name, left: 0 });
     }
     // Of the emails to the address, only the closing notice may be left, still on its way.

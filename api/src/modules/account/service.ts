@@ -10,6 +10,7 @@ import {
 import { ObjectId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider, VerifiedIdentity } from '../../auth/firebase';
+import type { IdempotencyKeysRepository } from '../../http/idempotency';
 import { createLinkTokens } from '../../auth/link-tokens';
 import type { RoleAuthority } from '../../auth/role-authority';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../../errors';
@@ -70,6 +71,7 @@ export function createAccountService(deps: {
   reviews: Pick<ReviewsRepository, 'byAuthor' | 'renameAuthorEmail' | 'anonymiseAuthor'>;
   partReviews: Pick<PartReviewsRepository, 'byAuthor' | 'renameAuthorEmail' | 'anonymiseAuthor'>;
   carts: Pick<CartRepository, 'renameEmail' | 'deleteOf'>;
+  idempotencyKeys: Pick<IdempotencyKeysRepository, 'renameEmail' | 'deleteOf'>;
   activity: Pick<ActivityLog, 'record' | 'eraseEmail'>;
   outbox: Pick<Outbox, 'enqueue' | 'forget'>;
   recoveryLinks: EmailRecoveryLinks;
@@ -99,6 +101,7 @@ export function createAccountService(deps: {
     await deps.orders.followEmail(from, to);
     await Promise.all([
       deps.carts.renameEmail(from, to),
+      deps.idempotencyKeys.renameEmail(from, to),
       deps.alerts.renameEmail(userId, to),
       deps.builds.renameOwnerEmail(userId, to),
       deps.reviews.renameAuthorEmail(authorId, to),
@@ -312,6 +315,7 @@ export function createAccountService(deps: {
         await deps.users.deleteAccount(user._id);
       }
       await deps.carts.deleteOf(email);
+      await deps.idempotencyKeys.deleteOf(email);
       await deps.activity.eraseEmail(email, ERASED_MARKER);
       await deps.outbox.forget(email);
       await deps.identity.deleteAccount(identity.uid);

@@ -53,7 +53,7 @@ export function createUsersService(deps: {
   /** Lowercase. */
   adminEmails: readonly string[];
   /** The verification email: a link from the identity provider, sent through the shop's own outbox. */
-  identity: Pick<IdentityProvider, 'emailVerificationCode'>;
+  identity: Pick<IdentityProvider, 'emailVerificationCode' | 'accountById'>;
   outbox: Pick<Outbox, 'enqueue'>;
   /** The shop's address (its /auth/action page applies the link). */
   shopUrl: string;
@@ -84,6 +84,19 @@ export function createUsersService(deps: {
     deps.roles.forget(email);
     deps.roles.forgetAccount(uid);
     await deps.onEmailChanged?.({ userId: known._id.toHexString(), uid, from: known.email, to: email });
+  }
+
+  /**
+   * A record that still has this email but belongs to another account of the provider, which has
+   * moved to another email since (its own sign-in would have followed): that record follows its
+   * account now, so a new account with the freed email starts a record of its own and never takes
+   * over the other's orders. A record whose account is gone is the new account's (made again).
+   */
+  async function freeEmailOfMovedAccount(email: string, uid: string): Promise<void> {
+    const holder = await deps.users.findByEmail(email);
+    if (!holder?.uid || holder.uid === uid) return;
+    const owner = await deps.identity.accountById(holder.uid);
+    if (owner?.email && owner.email !== email) await followEmail(holder, holder.uid, owner.email);
   }
 
   /**
@@ -128,6 +141,7 @@ export function createUsersService(deps: {
       const known = await deps.users.findByUid(identity.uid);
       const emailChanged = known !== null && known.email !== email;
       if (known && emailChanged) await followEmail(known, identity.uid, email);
+      await freeEmailOfMovedAccount(email, identity.uid);
       const user = await deps.users.upsertOnSignIn(
         email,
         listedAdmin && identity.emailVerified ? { always: 'admin' } : { onInsert: 'customer' },
