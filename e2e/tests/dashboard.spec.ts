@@ -200,7 +200,7 @@ test('at 375 px the sidebar folds behind a toggle that opens and closes it', asy
 });
 
 const pagesByRole = {
-  customer: ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'],
+  customer: ['/dashboard', '/dashboard/settings', '/dashboard/myOrders', '/dashboard/addReview'],
   admin: ['/dashboard', '/dashboard/overview', '/dashboard/makeadmin', '/dashboard/allOrder', '/dashboard/manageproduct', '/dashboard/addproduct'],
 } as const;
 
