@@ -34,7 +34,6 @@ import type { Outbox } from './modules/mail/outbox';
 import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
 import type { OrderDocument } from './modules/orders/documents';
 import { createHoldRules } from './modules/orders/hold-rules';
-import { createAccountOrders } from './modules/orders/account-orders';
 import { createOrdersRepository } from './modules/orders/repository';
 import { createOrdersService, toOrder } from './modules/orders/service';
 import { createPartReviewsRepository } from './modules/part-reviews/repository';
@@ -236,14 +235,15 @@ export function createServices(deps: ServicesDeps) {
     logger,
     activity,
     payments,
+    accountCollections: collections,
   });
-  // Account settings (issue 46): what it needs of the orders goes through the orders module.
+  // Account settings (issue 46): what it needs of the orders goes through the orders service.
   const account = createAccountService({
     users: repositories.users,
     addressBook,
     identity,
     roles,
-    orders: createAccountOrders(collections, { cancelUnpaidLine: orders.cancelForClosedAccount }),
+    orders,
     alerts: alertsRepository,
     builds: buildsRepository,
     reviews: reviewsRepository,

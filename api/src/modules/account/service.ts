@@ -21,7 +21,7 @@ import type { BuildsRepository } from '../builds/repository';
 import type { CartRepository } from '../cart/repository';
 import type { Outbox } from '../mail/outbox';
 import { accountNoticeEmail } from '../mail/templates';
-import type { AccountOrders } from '../orders/account-orders';
+import type { OrdersService } from '../orders/service';
 import type { PartReviewsRepository } from '../part-reviews/repository';
 import type { ReviewsRepository } from '../reviews/repository';
 import { bookAnswer, type AddressBookService } from '../users/address-book';
@@ -65,7 +65,8 @@ export function createAccountService(deps: {
   addressBook: AddressBookService;
   identity: IdentityProvider;
   roles: RoleAuthority;
-  orders: AccountOrders;
+  /** The orders module's three functions for an account (orders/account-orders.ts behind them). */
+  orders: Pick<OrdersService, 'followAccountEmail' | 'closeAccountOrders' | 'exportAccountOrders'>;
   alerts: Pick<AlertsRepository, 'allOf' | 'renameEmail' | 'deleteAllOf'>;
   builds: Pick<BuildsRepository, 'allOf' | 'renameOwnerEmail' | 'deleteAllOf'>;
   reviews: Pick<ReviewsRepository, 'byAuthor' | 'renameAuthorEmail' | 'anonymiseAuthor'>;
@@ -98,7 +99,7 @@ export function createAccountService(deps: {
   /** What else keeps the account's email follows it (its record already has the new one). */
   async function follow({ userId, from, to }: Omit<EmailChange, 'uid'>): Promise<void> {
     const authorId = ObjectId.createFromHexString(userId);
-    await deps.orders.followEmail(from, to);
+    await deps.orders.followAccountEmail(from, to);
     await Promise.all([
       deps.carts.renameEmail(from, to),
       deps.idempotencyKeys.renameEmail(from, to),
@@ -132,7 +133,7 @@ export function createAccountService(deps: {
       const ownerId = caller.sub;
       const authorId = ObjectId.createFromHexString(caller.sub);
       const [orders, reviews, partReviews, builds, alerts] = await Promise.all([
-        deps.orders.exportOf(caller.email),
+        deps.orders.exportAccountOrders(caller.email),
         deps.reviews.byAuthor(authorId),
         deps.partReviews.byAuthor(authorId),
         deps.builds.allOf(ownerId),
@@ -297,7 +298,7 @@ export function createAccountService(deps: {
       const user = (await deps.users.findByUid(identity.uid)) ?? (await deps.users.findByEmail(email));
       if (user?.role === 'admin' && (await deps.users.countAdmins(email)) === 0) throw new ConflictError(accountText.closeLastAdmin);
       // The orders first: a payment that cannot be cancelled now (Stripe away) stops the closing before anything is erased.
-      const { cancelledOrders, keptOrders } = await deps.orders.closeAccount(email);
+      const { cancelledOrders, keptOrders } = await deps.orders.closeAccountOrders(email);
       await tell(email, 'Your account is closed', [
         'Your PC PART PICKER account is closed, as you asked. You can no longer sign in with it.',
         `${cancelledOrders === 1 ? '1 unpaid order was' : `${cancelledOrders} unpaid orders were`} cancelled. Paid orders are kept for the accounts, as tax law requires, without your name, email, phone or address.`,

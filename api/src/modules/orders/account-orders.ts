@@ -7,8 +7,8 @@ import type { CheckoutDocument } from '../checkout/documents';
 import type { OrderDocument } from './documents';
 import { chargeOf, lineCharge } from './line-charge';
 
-// What account settings (issue 46) need of the orders: the only place outside the order flows
-// that writes the order collections, so they stay the orders module's. An email change follows
+// What account settings (issue 46) need of the orders, behind three functions of the orders
+// service (service.ts), so the order collections stay the orders module's. An email change follows
 // into them, the export reads them, and closing an account cancels its unpaid lines through the
 // one cancel path and erases the person from what is kept.
 
@@ -28,8 +28,11 @@ function erasedAddress(address: NonNullable<CheckoutDocument['address']>): NonNu
   };
 }
 
+export type AccountOrderCollections = Pick<Collections, 'orders' | 'checkouts' | 'returns' | 'lineRefunds'>;
+
+/** Made by the orders service, which offers these three as followAccountEmail, closeAccountOrders and exportAccountOrders. */
 export function createAccountOrders(
-  collections: Pick<Collections, 'orders' | 'checkouts' | 'returns' | 'lineRefunds'>,
+  collections: AccountOrderCollections,
   { cancelUnpaidLine }: { cancelUnpaidLine: CancelUnpaidLine },
 ) {
   const { orders, checkouts, returns, lineRefunds } = collections;
@@ -129,4 +132,3 @@ export function createAccountOrders(
   }
 }
 
-export type AccountOrders = ReturnType<typeof createAccountOrders>;

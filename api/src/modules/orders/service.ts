@@ -21,6 +21,7 @@ import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
 import type { RoleAuthority } from '../../auth/role-authority';
 import type { OrderDocument } from './documents';
+import { type AccountOrderCollections, createAccountOrders } from './account-orders';
 import type { PartDocument } from '../parts/documents';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
@@ -188,9 +189,16 @@ export function createOrdersService(deps: {
   payments?: PaymentCanceller;
   /** Every placed order belongs to a checkout: a single order to one of one line (its confirmation page, its one payment). */
   checkouts: Pick<CheckoutRepository, 'insert' | 'deleteCheckout'>;
+  /** What an account's closing, email change and export (issue 46) read and write of the orders. */
+  accountCollections: AccountOrderCollections;
 }) {
   const { orders } = deps;
   const { holds } = deps;
+  // Closing an account cancels its unpaid lines through the one cancel path below (its payment
+  // first, then its stock back); the customer is not emailed about each, the closing email says it.
+  const accountOrders = createAccountOrders(deps.accountCollections, {
+    cancelUnpaidLine: (id, email) => cancelUnpaid(id, { status: 'cancelled', at: new Date(), by: email, reason: CANCEL_REASONS.accountClosed }, email),
+  });
 
   /**
    * Places the order: the name and unit price from the part, the email from the token, the name
@@ -355,14 +363,13 @@ export function createOrdersService(deps: {
       return { deletedCount: (await cancelUnpaid(id, change, caller.email)) ? 1 : 0 };
     },
 
-    /**
-     * Closing an account (issue 46, orders/account-orders.ts): one of its unpaid lines is cancelled
-     * through the one cancel path (its payment first, then its stock back); the customer is not
-     * emailed about it, the closing email says it. The cancelled line, or null when it was already.
-     */
-    cancelForClosedAccount(id: ObjectId, email: string): Promise<WithId<OrderDocument> | null> {
-      return cancelUnpaid(id, { status: 'cancelled', at: new Date(), by: email, reason: CANCEL_REASONS.accountClosed }, email);
-    },
+    // Account settings (issue 46): all the account module asks of the orders (orders/account-orders.ts).
+    /** The account's email moved: its orders, checkouts and returns carry the new one as their contact email. */
+    followAccountEmail: accountOrders.followEmail,
+    /** Closing the account: unpaid lines cancelled, what is kept erased to ERASED_MARKER; the counts. */
+    closeAccountOrders: accountOrders.closeAccount,
+    /** The account's orders for GET /me/export, with lines, payments and refunds (no card data). */
+    exportAccountOrders: accountOrders.exportOf,
 
     /** The number a new checkout is known by (issue 21 gives one to a checkout of several orders). */
     newOrderNumber: () => newOrderNumber(orders),
