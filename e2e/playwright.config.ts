@@ -1,19 +1,24 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, e2eDatabaseUriFile, e2ePorts, e2eReleaseStore, stackPorts, stackUrls } from './support/environment';
+import { chromiumLaunchOptions, e2eDatabaseUriFile, e2eLogFile, e2ePorts, e2eReleaseStore, otlpReceiverUrl, stackPorts, stackUrls } from './support/environment';
 
 const repoRoot = path.resolve(__dirname, '..');
 
 // The registry `npm start` keeps beside the release store (tooling/services/local-services.mjs):
 // each run starts from the builds, as CI's fresh clone does. Only in the runner, before the stack
 // starts (workers load this file too, and the stack is up by then).
-if (!process.env.TEST_WORKER_INDEX) rmSync(`${e2eReleaseStore}.registry.json`, { force: true });
+if (!process.env.TEST_WORKER_INDEX) {
+  rmSync(`${e2eReleaseStore}.registry.json`, { force: true });
+  rmSync(e2eLogFile, { force: true });
+}
 
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
-  timeout: 45_000,
+  // Room for the longest walkthroughs (screenshots of the admin console: 35 s here) on a machine
+  // twice as busy; a test that hangs still fails within a minute and a half.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -24,54 +29,71 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
-  // The whole stack, exactly as `npm start` runs it, from the production builds.
-  webServer: {
-    command: 'node tooling/start.mjs',
-    cwd: repoRoot,
-    url: `${stackUrls.shell}/config.json`,
-    // The auth emulator alone may take minutes to start on a busy machine (tooling/services/auth-emulator.mjs).
-    timeout: 420_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // SIGINT lets start.mjs stop its children; a SIGKILL would orphan them.
-    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
-    env: {
-      // The test's own shell instances (see support/stack.ts) call the api from these origins too.
-      CORS_ORIGINS: [stackPorts.shell, stackPorts.shop, stackPorts.dashboard, stackPorts.admin, e2ePorts.shell, e2ePorts.shellProcess]
-        .map((port) => `http://localhost:${port}`)
-        .join(','),
-      // The releases the tests publish go to a store of their own.
-      RELEASES_DIR: e2eReleaseStore,
-      // The in-memory database's address, for the tests that date orders in the past (support/database.ts).
-      DATABASE_URI_FILE: e2eDatabaseUriFile,
-      // The tests order as the one demo customer dozens of times within the hold, and leave many
-      // unpaid: the hold caps (3 orders, 10 units of a part, half a part's stock held by orders paid
-      // later) are the api suites' to test.
-      MAX_UNPAID_ORDERS: '1000',
-      MAX_HELD_UNITS_PER_PART: '100000',
-      ORDER_HOLD_SHARE_PERCENT: '100',
-      // Every test browser shares one address: each cohort weighs one here (the default: an address
-      // weighs as one cohort), a verdict needs 3 cohorts a side from 1 address (the default: 30 and
-      // 30), rollouts are judged every second (the default: 60 s), and nothing is rate-limited away.
-      RELEASE_VERDICT_INTERVAL_SECONDS: '1',
-      RELEASE_VERDICT_MIN_ADDRESSES: '1',
-      RELEASE_VERDICT_MIN_COHORTS: '3',
-      RELEASE_VERDICT_MIN_VITALS: '3',
-      RELEASE_VERDICT_COHORTS_PER_ADDRESS: '1000',
-      RELEASE_REPORTS_PER_ADDRESS: '10000',
-      RELEASE_REPORTS_PER_COHORT: '1000',
-      // Three pages a side make a noisy p75: a regression here is twice the live version's (the INP
-      // test's candidate blocks each click six times as long as a live click takes), so a healthy
-      // candidate's LCP never trips it.
-      RELEASE_VITALS_MARGIN_PERCENT: '100',
-      // The tests check what the pages hold, not how fast a shared machine renders them (the bench
-      // does): the server may take its time before it sends a page's first HTML, so a busy machine
-      // still sends the pages whole (the default budget is 300 ms).
-      SSR_BUDGET_MS: '2000',
-      // Every successful load during a rollout, and every page's Web Vitals, are reported (the defaults: 10 %).
-      RELEASE_LOAD_SAMPLE_PERCENT: '100',
-      RELEASE_VITALS_SAMPLE_PERCENT: '100',
+  webServer: [
+    // The project's own OTLP/HTTP receiver: the stack's traces arrive there (telemetry.spec.ts reads them).
+    {
+      command: `node tooling/telemetry/otlp-receiver.cjs --port ${e2ePorts.otlpReceiver}`,
+      cwd: repoRoot,
+      url: `${otlpReceiverUrl}/spans?traceId=none`,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
     },
-  },
+    // The whole stack, exactly as `npm start` runs it, from the production builds, traced.
+    {
+      command: 'node tooling/start.mjs',
+      cwd: repoRoot,
+      url: `${stackUrls.shell}/config.json`,
+      // The auth emulator alone may take minutes to start on a busy machine (tooling/services/auth-emulator.mjs).
+      timeout: 420_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // SIGINT lets start.mjs stop its children; a SIGKILL would orphan them.
+      gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+      env: {
+        // The test's own shell instances (see support/stack.ts) call the api from these origins too.
+        CORS_ORIGINS: [stackPorts.shell, stackPorts.shop, stackPorts.dashboard, stackPorts.admin, e2ePorts.shell, e2ePorts.shellProcess]
+          .map((port) => `http://localhost:${port}`)
+          .join(','),
+        // The releases the tests publish go to a store of their own.
+        RELEASES_DIR: e2eReleaseStore,
+        // The in-memory database's address, for the tests that date orders in the past (support/database.ts).
+        DATABASE_URI_FILE: e2eDatabaseUriFile,
+        // The tests order as the one demo customer dozens of times within the hold, and leave many
+        // unpaid: the hold caps (3 orders, 10 units of a part, half a part's stock held by orders paid
+        // later) are the api suites' to test.
+        MAX_UNPAID_ORDERS: '1000',
+        MAX_HELD_UNITS_PER_PART: '100000',
+        ORDER_HOLD_SHARE_PERCENT: '100',
+        // Every test browser shares one address: each cohort weighs one here (the default: an address
+        // weighs as one cohort), a verdict needs 3 cohorts a side from 1 address (the default: 30 and
+        // 30), rollouts are judged every second (the default: 60 s), and nothing is rate-limited away.
+        RELEASE_VERDICT_INTERVAL_SECONDS: '1',
+        RELEASE_VERDICT_MIN_ADDRESSES: '1',
+        RELEASE_VERDICT_MIN_COHORTS: '3',
+        RELEASE_VERDICT_MIN_VITALS: '3',
+        RELEASE_VERDICT_COHORTS_PER_ADDRESS: '1000',
+        RELEASE_REPORTS_PER_ADDRESS: '10000',
+        RELEASE_REPORTS_PER_COHORT: '1000',
+        // Three pages a side make a noisy p75: a regression here is twice the live version's (the INP
+        // test's candidate blocks each click six times as long as a live click takes), so a healthy
+        // candidate's LCP never trips it.
+        RELEASE_VITALS_MARGIN_PERCENT: '100',
+        // The tests check what the pages hold, not how fast a shared machine renders them (the bench
+        // does): the server may take its time before it sends a page's first HTML, so a busy machine
+        // still sends the pages whole (the default budget is 300 ms).
+        SSR_BUDGET_MS: '2000',
+        // The same for a remote's manifest (300 ms by default): at a load of 8 one took longer.
+        SSR_FETCH_TIMEOUT_MS: '2000',
+        // Every successful load during a rollout, and every page's Web Vitals, are reported (the defaults: 10 %).
+        RELEASE_LOAD_SAMPLE_PERCENT: '100',
+        RELEASE_VITALS_SAMPLE_PERCENT: '100',
+        // Traces to the receiver above, sent within a fifth of a second (the default waits 5 s); the
+        // api's and the shell's logs to one file a test reads (telemetry.spec.ts).
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlpReceiverUrl,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+        LOG_FILE: e2eLogFile,
+      },
+    },
+  ],
 });

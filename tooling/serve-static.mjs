@@ -17,8 +17,8 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { createAuthEmulatorProxy } = require('./auth-emulator/proxy.cjs');
 const { listenHost, runtimeConfigFromEnv } = require('../shell/src/server/service-config.cjs');
-/** @type {{ startShellServer: Function, startStaticServer: Function }} (the bundle: shell/src/server/http/index.ts) */
-const { startShellServer, startStaticServer } = require(path.join(root, SHELL_HTTP_BUILD));
+/** @type {{ startShellServer: Function, startStaticServer: Function, startShellTelemetry: () => { shutdown(): Promise<void> } | null }} (the bundle: shell/src/server/http/index.ts) */
+const { startShellServer, startStaticServer, startShellTelemetry } = require(path.join(root, SHELL_HTTP_BUILD));
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +37,8 @@ const port = Number(values.port);
 const host = listenHost(process.env);
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
+// The shell's server traces as `node shell/dist-server/main.js` does (OTEL_EXPORTER_OTLP_ENDPOINT); the remotes' files do not.
+const telemetry = values.shell ? startShellTelemetry() : null;
 const server = values.shell
   ? await startShellServer({
       root: path.join(root, 'shell/dist'),
@@ -45,6 +47,7 @@ const server = values.shell
       host,
       // The shell reaches the auth emulator through its own origin (see auth-emulator/proxy.cjs).
       handle: emulatorHost ? createAuthEmulatorProxy({ emulatorHost, standInSecret: process.env.AUTH_STAND_IN_SECRET }) : undefined,
+      processMetrics: true,
     })
   : await startStaticServer({
       root: /** @type {string} */ (values.root),
@@ -58,5 +61,5 @@ const server = values.shell
       imageOrigins: process.env.S3_PUBLIC_URL ? [process.env.S3_PUBLIC_URL] : [],
     });
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => void server.close().then(() => process.exit(0)));
+  process.on(signal, () => void server.close().then(() => telemetry?.shutdown()).then(() => process.exit(0)));
 }

@@ -58,7 +58,8 @@ describe('the app', () => {
       .set('Origin', 'http://localhost:3001')
       .set('Access-Control-Request-Method', 'POST')
       .set('Access-Control-Request-Headers', 'authorization,content-type,idempotency-key');
-    expect(order.headers['access-control-allow-headers']).toBe('Authorization,Content-Type,Idempotency-Key');
+    // traceparent and tracestate: a page's api calls join the page's trace.
+    expect(order.headers['access-control-allow-headers']).toBe('Authorization,Content-Type,Idempotency-Key,traceparent,tracestate');
 
     const refused = await request(api.app)
       .options('/tools/abc')

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/mongo';
 import { errorHandler, notFoundHandler } from './errors';
 import type { Logger } from './logger';
+import { type ApiMetrics, createApiMetrics } from './metrics';
 import { mountRoutes, type RouteGuards } from './http/mount-routes';
 import { setTransportSecurity } from './http/transport-security';
 import { referenceAssets } from './modules/docs/routes';
@@ -16,12 +17,13 @@ import { uploadedFiles } from './modules/uploads/routes';
 import { UPLOADS_PATH } from './modules/uploads/storage';
 import type { OpenApiDocument } from './openapi/document';
 import { generatedDocument } from './openapi/generate';
+import { UNMATCHED_ROUTE } from '@pcpp/contracts/server-observability';
 import { publicDir } from './public-dir';
 import { apiRouteModules, stripeWebhookRouteModules } from './route-table';
 import type { Services } from './services';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins'> & Partial<Pick<Config, 'apiDocs' | 'trustProxy'>>;
+  config: Pick<Config, 'corsOrigins'> & Partial<Pick<Config, 'apiDocs' | 'trustProxy' | 'metricsToken'>>;
   logger: Logger;
   /** /readyz pings it. */
   database: Database;
@@ -31,6 +33,8 @@ export interface AppDeps {
   services: Services;
   /** True once the api is stopping: /readyz answers 503 (server.ts). Default: never. */
   shuttingDown?: () => boolean;
+  /** GET /metrics and the request histogram (shared with the catalog fast path); default: the app's own. */
+  metrics?: ApiMetrics;
 }
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -40,7 +44,8 @@ export function corsHeaders(corsOrigins: string[]) {
   return cors({
     origin: corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    // traceparent and tracestate: a page's api calls join the trace of the page (docs/operations.md).
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'traceparent', 'tracestate'],
     // A file's name (an invoice, a data export) for the page that saves it from another origin.
     exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
@@ -52,6 +57,12 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  const metrics = deps.metrics ?? createApiMetrics({ collections: database.collections, waiting: { orderRefundsPending: services.orders.pendingRefundCount }, token: config.metricsToken });
+  // Counted under the declared route's template (mount-routes.ts sets it), never the raw URL.
+  app.use((req, res, next) => {
+    metrics.track(req, res, () => (res.locals.route as string | undefined) ?? UNMATCHED_ROUTE);
+    next();
+  });
   // Express's default, spelled out because clients count on it: every answer carries a weak ETag
   // (the public catalog reads a strong one, catalog-cache.ts),
   // and a GET whose If-None-Match still matches gets a 304 without a body (how browsers revalidate
@@ -85,6 +96,11 @@ export function createApp(deps: AppDeps): Express {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
+      // The route template, on the line of an answered request (an error's line names where it happened).
+      customProps: (_req, res) => {
+        const route = (res as { locals?: { route?: string } }).locals?.route;
+        return route ? { route } : {};
+      },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
@@ -93,6 +109,10 @@ export function createApp(deps: AppDeps): Express {
   // Image names never change content (a new image gets a new name), so browsers keep them a year.
   app.use(
     '/images',
+    (_req, res, next) => {
+      res.locals.route = '/images/{file}';
+      next();
+    },
     express.static(path.join(publicDir(), 'images'), { immutable: true, maxAge: '365d', index: false }),
   );
   const guards: RouteGuards = {
@@ -107,6 +127,7 @@ export function createApp(deps: AppDeps): Express {
   const routeDeps = {
     database,
     shuttingDown: deps.shuttingDown ?? (() => false),
+    metrics,
     ...services,
     document: () => (document ??= generatedDocument()),
   };

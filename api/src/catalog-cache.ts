@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ClientRequest } from 'node:http';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { catalogCacheCounter } from './metrics';
 
-/** How long a cached catalog answer is served; another api instance's write shows within it. */
-export const DEFAULT_CATALOG_CACHE_TTL_MS = 3_000;
 /** Distinct URLs kept (least recently used go first), so random query strings cannot grow memory. */
 export const CATALOG_CACHE_MAX_ENTRIES = 500;
 
@@ -40,10 +39,12 @@ interface Entry {
   etag: string;
   /** The headers the app's middleware and serve() set for this URL, minus per-request ones; once served. */
   headers?: [name: string, value: string | number | string[]][];
+  /** The declared route that served it (its template, for the metrics of the fast path). */
+  route?: string;
 }
 
 /** A fresh entry, with the headers to answer it with (catalog-fast-path.ts). */
-export type CatalogCacheHit = Required<Pick<Entry, 'body' | 'etag' | 'headers'>>;
+export type CatalogCacheHit = Required<Pick<Entry, 'body' | 'etag' | 'headers'>> & Pick<Entry, 'route'>;
 
 export interface CatalogCache {
   /**
@@ -84,7 +85,9 @@ export function createCatalogCache(options: { ttlMs: number; maxEntries?: number
     if (ttlMs <= 0) return toEntry(load);
     const status: LRUCache.Status<string, Entry, () => Promise<unknown>> = {};
     try {
-      return (await entries.fetch(key, { context: load, status }))!;
+      const entry = (await entries.fetch(key, { context: load, status }))!;
+      catalogCacheCounter.inc({ result: status.fetch === 'hit' ? 'hit' : 'miss' });
+      return entry;
     } catch (error) {
       // invalidate() during the load drops it (it may have read the old data): this request still
       // gets an answer, read afresh, and nothing is kept.
@@ -100,6 +103,7 @@ export function createCatalogCache(options: { ttlMs: number; maxEntries?: number
       res.setHeader('CDN-Cache-Control', PUBLIC_CATALOG_CDN_CACHE_CONTROL);
       res.setHeader('ETag', entry.etag);
       entry.headers ??= staticHeaders(res);
+      entry.route ??= res.locals.route as string | undefined;
       // Express's check (If-None-Match against the ETag just set; a request's no-cache forces 200).
       if (req.fresh) {
         res.status(304).end();

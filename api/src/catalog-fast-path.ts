@@ -2,6 +2,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { corsHeaders } from './app';
 import { setTransportSecurity } from './http/transport-security';
 import { CATALOG_CONTENT_TYPE, type CatalogCache } from './catalog-cache';
+import { UNMATCHED_ROUTE, type ServerMetrics } from '@pcpp/contracts/server-observability';
+import { catalogCacheCounter } from './metrics';
 
 /** Answers the fast path gave since the last `takeCounts()`. */
 export interface FastPathCounts {
@@ -24,7 +26,7 @@ export interface CatalogFastPath {
  */
 export function createCatalogFastPath(
   cache: CatalogCache,
-  options: { corsOrigins: string[]; app: RequestListener; trustProxy?: boolean },
+  options: { corsOrigins: string[]; app: RequestListener; trustProxy?: boolean; metrics?: Pick<ServerMetrics, 'track'> },
 ): CatalogFastPath {
   const { app } = options;
   const cors = corsHeaders(options.corsOrigins);
@@ -36,6 +38,8 @@ export function createCatalogFastPath(
     if (req.headers['if-modified-since'] !== undefined) return false;
     const hit = cache.hit(req.url ?? '');
     if (!hit) return false;
+    catalogCacheCounter.inc({ result: 'fast_path' });
+    options.metrics?.track(req, res, () => hit.route ?? UNMATCHED_ROUTE);
     cors(req, res, () => {
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       // Whether this request, not the one first answered, came over TLS.

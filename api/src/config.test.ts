@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       verificationEmails: 5,
       verificationEmailsPerAddress: 10,
       remoteReportsPerAddress: 60,
+      buildAdvicePerAddress: 30,
     });
     expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({
       windowMs: 5000,

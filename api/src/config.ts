@@ -4,8 +4,10 @@ import { isValidEmail, type ShippingRate } from '@pcpp/contracts/core';
 import defaultPorts from '@pcpp/contracts/default-ports.json';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAILS } from './auth/demo-accounts';
-import { DEFAULT_CATALOG_CACHE_TTL_MS } from './catalog-cache';
 import { loadShippingRates } from './modules/checkout/shipping-rates';
+
+/** How long a cached catalog answer is served (catalog-cache.ts); another api instance's write shows within it. */
+const DEFAULT_CATALOG_CACHE_TTL_MS = 3_000;
 
 /** How long the admin's Overview figures are reused (modules/insights/cache.ts), unless INSIGHTS_CACHE_SECONDS says otherwise. */
 export const DEFAULT_INSIGHTS_CACHE_SECONDS = 30;
@@ -126,6 +128,8 @@ export interface RateLimitConfig {
   identityChanges: number;
   /** Downloads of one's data (GET /me/export) per account. */
   dataExports: number;
+  /** Build advice (POST /builds/advise) per client address: each one searches the whole catalog. */
+  buildAdvicePerAddress: number;
 }
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowMs: 60_000,
@@ -143,6 +147,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   accountChangesPerAddress: 60,
   identityChanges: 5,
   dataExports: 3,
+  buildAdvicePerAddress: 30,
 };
 
 export interface Config {
@@ -179,6 +184,8 @@ export interface Config {
   seedDemoData: boolean;
   /** A TLS proxy in front sets X-Forwarded-Proto (HSTS is sent only over TLS); otherwise the header is ignored. */
   trustProxy: boolean;
+  /** GET /metrics wants this bearer token; unset: only loopback callers are answered. */
+  metricsToken: string | undefined;
   /** Unset: card payments answer 503 (production requires it). */
   stripe: StripeConfig | undefined;
   // Orders and their emails.
@@ -238,6 +245,12 @@ export interface Config {
    * it with its in-memory database). Unset: the database alone.
    */
   releaseRegistryFile: string | null;
+  /**
+   * The released versions' source maps, `<dir>/<remote folder>/<version>/<file>.map`, kept apart from
+   * the public store (RELEASE_SOURCE_MAPS_DIR; `npm run release` writes them, `npm start` sets it):
+   * the Releases page shows each error's stack mapped to the remote's source. Unset: as reported.
+   */
+  releaseSourceMapsDir: string | null;
   /** GET /openapi.json and GET /docs are served: always outside production, there only with API_DOCS=true. */
   apiDocs: boolean;
 }
@@ -336,6 +349,7 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   API_DOCS: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
@@ -417,6 +431,7 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS: callsPerWindow(DEFAULT_RATE_LIMITS.accountChangesPerAddress),
   RATE_LIMIT_IDENTITY_CHANGES: callsPerWindow(DEFAULT_RATE_LIMITS.identityChanges),
   RATE_LIMIT_DATA_EXPORTS: callsPerWindow(DEFAULT_RATE_LIMITS.dataExports),
+  RATE_LIMIT_BUILD_ADVICE: callsPerWindow(DEFAULT_RATE_LIMITS.buildAdvicePerAddress),
   CATALOG_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -479,6 +494,7 @@ const envSchema = z.object({
     .max(100, 'must be at most 100')
     .default(DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT),
   RELEASE_REGISTRY_FILE: z.string().min(1).optional(),
+  RELEASE_SOURCE_MAPS_DIR: z.string().trim().min(1, 'must be a folder').optional(),
   // Only read to build the default CORS origins, as the front ends' ports.
   SHELL_PORT: z.string().optional(),
   SHOP_PORT: z.string().optional(),
@@ -557,6 +573,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: env.SEED_DEMO_DATA,
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,
@@ -606,6 +623,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       accountChangesPerAddress: env.RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS,
       identityChanges: env.RATE_LIMIT_IDENTITY_CHANGES,
       dataExports: env.RATE_LIMIT_DATA_EXPORTS,
+      buildAdvicePerAddress: env.RATE_LIMIT_BUILD_ADVICE,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,
     insightsCacheSeconds: env.INSIGHTS_CACHE_SECONDS,
@@ -640,6 +658,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     releaseLoadSampleRate: env.RELEASE_LOAD_SAMPLE_PERCENT / 100,
     releaseRegistryFile: env.RELEASE_REGISTRY_FILE ?? null,
+    releaseSourceMapsDir: env.RELEASE_SOURCE_MAPS_DIR ?? null,
   };
 }
 

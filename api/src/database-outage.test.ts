@@ -2,7 +2,7 @@ import { checkReceivedAnswer } from '../test/answer-check';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type ObjectId } from 'mongodb';
 import { createAccessTokens } from './auth/access-token';
 import { collectionsOf } from './db/mongo';
 import { type RunningServer, startServer } from './server';
@@ -183,7 +183,7 @@ it('answers 503 with Retry-After while the database is still unreachable, and re
   // Every order that got a 201 is in the database.
   const placed = answers.filter((answer) => answer.path === '/order' && answer.status === 201).map((answer) => answer.body.order?._id);
   expect(placed.every((id) => typeof id === 'string')).toBe(true);
-  const stored = new Set((await db.collection('orders').find({ email }).toArray()).map((order) => order._id.toHexString()));
+  const stored = new Set((await db.collection<{ lines: { _id: ObjectId }[] }>('whole_orders').find({ email }).toArray()).flatMap((order) => order.lines.map((line) => line._id.toHexString())));
   expect(placed.filter((id) => !stored.has(id!))).toEqual([]);
 
 }, 60_000);

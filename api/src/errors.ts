@@ -9,16 +9,35 @@ export type ErrorDetails = Record<string, string | number | boolean>;
 /** An error whose message is meant for the client. Anything else becomes a bare 500. */
 export class HttpError extends Error {
   readonly details: ErrorDetails | undefined;
+  /**
+   * Something was written before this answer (part of a refund went through, a refund is pending):
+   * an Idempotency-Key keeps this answer instead of being freed for a retry (http/idempotency.ts).
+   */
+  changed: boolean;
   constructor(
     readonly status: number,
     message: string,
-    options?: ErrorOptions & { details?: ErrorDetails },
+    options?: ErrorOptions & { details?: ErrorDetails; changed?: boolean },
   ) {
     super(message, options);
     this.name = new.target.name;
     this.details = options?.details;
+    this.changed = options?.changed ?? false;
   }
 }
+
+/**
+ * Marks an error thrown after a change was written (the answer could not be made, say): whatever it
+ * is, the request changed something, so its Idempotency-Key is not freed.
+ */
+export function changedBefore(error: unknown): unknown {
+  if (error instanceof HttpError) error.changed = true;
+  else if (error instanceof Error) Object.assign(error, { changed: true });
+  return error;
+}
+
+/** Whether an error says the request changed something before it failed. */
+export const changedSomething = (error: unknown) => error instanceof Error && (error as { changed?: boolean }).changed === true;
 
 export class BadRequestError extends HttpError {
   constructor(message = 'Bad request', options?: ErrorOptions & { details?: ErrorDetails }) {

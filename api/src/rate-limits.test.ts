@@ -11,6 +11,7 @@ const LIMITS = {
   RATE_LIMIT_PAYMENT_INTENTS: '2',
   RATE_LIMIT_UPLOADS: '2',
   RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS: '3',
+  RATE_LIMIT_BUILD_ADVICE: '2',
 };
 
 let api: TestApi;
@@ -74,6 +75,13 @@ describe('rate limits', () => {
     expectTooManyRequests(await ask(fresh[3]!.idToken));
     // Counted before the token is read: a forged one counts and is refused the same way.
     expectTooManyRequests(await ask('forged'));
+  });
+
+  it('throttle build advice per address, refused calls included', async () => {
+    const ask = () => request(api.app).post('/builds/advise').send({ budget: 150_000, use: 'gaming', cpu: 'pentium-4' });
+    expect((await ask()).status).toBe(400);
+    expect((await ask()).status).toBe(400);
+    expectTooManyRequests(await ask());
   });
 
   it('count calls to every api instance on one database together', async () => {

@@ -90,6 +90,8 @@ export interface RateLimits {
   identityChanges: RequestHandler;
   /** GET /me/export, per account. */
   dataExports: RequestHandler;
+  /** POST /builds/advise, per client address (public, and each call searches the catalog). */
+  buildAdvice: RequestHandler;
 }
 
 /** The reports of remote versions are counted a minute at a time (per address here, per cohort in modules/releases). */
@@ -119,6 +121,7 @@ export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
   identityChanges: configured('identityChanges', 'identity provider account', 'RATE_LIMIT_IDENTITY_CHANGES'),
   dataExports: configured('dataExports', 'account', 'RATE_LIMIT_DATA_EXPORTS'),
   failureReports: { per: 'client address', calls: DEFAULT_RATE_LIMITS.remoteReportsPerAddress, windowSeconds: REMOTE_REPORT_WINDOW_MS / 1000, variable: 'RELEASE_REPORTS_PER_ADDRESS' },
+  buildAdvice: configured('buildAdvicePerAddress', 'client address', 'RATE_LIMIT_BUILD_ADVICE'),
 };
 
 const byAddress = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
@@ -156,6 +159,7 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     accountChangesByAddress: limit('account-changes-address', config.accountChangesPerAddress, byAddress),
     identityChanges: limit('identity-changes', config.identityChanges, byIdentity),
     dataExports: limit('data-exports', config.dataExports, byAccount),
+    buildAdvice: limit('build-advice', config.buildAdvicePerAddress, byAddress),
     // A public write anyone can call (the shell's reports), counted in this process: a write per report
     // would cost more than the report, and the verdict does not rest on it (an address weighs as one cohort).
     failureReports: rateLimit({

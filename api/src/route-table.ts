@@ -9,8 +9,7 @@ import { buildsRoutes } from './modules/builds/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { insightsRoutes } from './modules/insights/routes';
-import { fulfilmentRoutes } from './modules/fulfilment/routes';
-import { ordersRoutes } from './modules/orders/routes';
+import { ordersRoutes, wholeOrderRoutes } from './modules/orders';
 import { partReviewsRoutes } from './modules/part-reviews/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/routes';
@@ -38,7 +37,7 @@ export const apiRouteModules = [
   accountRoutes,
   paymentsRoutes,
   ordersRoutes,
-  fulfilmentRoutes,
+  wholeOrderRoutes,
   cartRoutes,
   checkoutRoutes,
   activityRoutes,

@@ -119,7 +119,7 @@ it('places one order for one Idempotency-Key sent to both instances', async () =
   const retry = await postOrder(b, customer.token, part.id, key);
   expect(retry.body!._id).toBe(first.body!._id);
 
-  expect(await database.collections.orders.countDocuments({ email: customer.email })).toBe(1);
+  expect(await database.collections.wholeOrders.countDocuments({ email: customer.email })).toBe(1);
   expect((await database.collections.parts.findOne({ _id: part._id }))!.p_quantity).toBe(49);
 });
 
@@ -132,7 +132,7 @@ it('holds the order rate limit across both instances', async () => {
   }
   // Each instance alone would have let all eight through.
   expect(statuses).toEqual([...Array(ORDERS_PER_WINDOW).fill(201), ...Array(ORDERS_PER_WINDOW).fill(429)]);
-  expect(await database.collections.orders.countDocuments({ email: customer.email })).toBe(ORDERS_PER_WINDOW);
+  expect(await database.collections.wholeOrders.countDocuments({ email: customer.email })).toBe(ORDERS_PER_WINDOW);
 });
 
 describe('roles', () => {
@@ -199,7 +199,7 @@ it('never sells more than the stock to customers split across both instances', a
   // Refusals: sold out (409), or a customer past the order rate limit (429).
   expect(answers.filter((status) => ![201, 409, 429].includes(status))).toEqual([]);
   expect((await database.collections.parts.findOne({ _id: part._id }))!.p_quantity).toBe(0);
-  expect(await database.collections.orders.countDocuments({ productId: part._id })).toBe(STOCK);
+  expect(await database.collections.wholeOrders.countDocuments({ 'lines.productId': part._id })).toBe(STOCK);
 });
 
 describe('a rollout', () => {

@@ -1,3 +1,5 @@
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch http, express and the driver before they load.
+import { telemetry } from './telemetry';
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -13,9 +15,8 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { closeDatabase, connectDatabase, ensureIndexes, watchReachability } from './db/mongo';
 import { restoreRegistryFile } from './modules/releases/registry-file';
 import { seedDemoData } from './db/seed';
-import { numberOrdersWithoutNumber } from './modules/orders/service';
-import { prepareOrdersAsWholes } from './modules/fulfilment/order-state';
 import { createLogger, type Logger } from './logger';
+import { createApiMetrics, enableProcessMetrics } from './metrics';
 import { createOutbox } from './modules/mail/outbox';
 import { createMailTransport } from './modules/mail/transport';
 import { createServices } from './services';
@@ -53,6 +54,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   let shuttingDown = false;
   let drainConnections = () => {};
 
+  // Last to stop: the spans of the shutdown itself are sent too.
+  const tracing = telemetry;
+  if (tracing) undo.push(() => tracing.shutdown());
   try {
     const database = await connectDatabase(config.mongodbUri, config.mongodbDb, config.mongodbTimeoutMs);
     undo.push(() => closeDatabase(database));
@@ -98,12 +102,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       catalogCache,
     });
 
-    // Orders stored before order numbers existed get theirs now, so every order shows and is found by one.
-    const numbered = await numberOrdersWithoutNumber(services.repositories.orders);
-    if (numbered > 0) logger.info({ numbered }, 'gave order numbers to orders stored before numbers existed');
-    // Lines stored before checkouts existed become orders of one line; every order gets its state.
-    const prepared = await prepareOrdersAsWholes(database.collections);
-    if (prepared > 0) logger.info({ orders: prepared }, 'prepared orders stored before orders had a state');
+    // Orders stored before they were whole become one document each; transactions are used where the database isolates them.
+    const prepared = await services.orders.prepare();
+    if (prepared.migrated > 0) logger.info({ orders: prepared.migrated }, 'made orders stored before they were whole into one document each');
+    logger.info(prepared.transactions ? 'orders: multi-document changes run in transactions' : 'orders: no trusted transactions here: order changes keep their invariants without them');
     if (config.seedDemoData) {
       const seeded = await seedDemoData(database.collections);
       if (seeded.parts || seeded.reviews) logger.info(seeded, 'seeded the demo catalog');
@@ -128,8 +130,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger.warn('JWT_SECRET is unset: access tokens use a random secret and end when the api restarts');
     }
 
-    const app = createApp({ config, logger, database, identity, accessTokens, services, shuttingDown: () => shuttingDown });
-    const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app, trustProxy: config.trustProxy });
+    enableProcessMetrics();
+    const metrics = createApiMetrics({ collections: database.collections, waiting: { orderRefundsPending: services.orders.pendingRefundCount }, token: config.metricsToken });
+    const app = createApp({ config, logger, database, identity, accessTokens, services, shuttingDown: () => shuttingDown, metrics });
+    const fastPath = createCatalogFastPath(catalogCache, { corsOrigins: config.corsOrigins, app, trustProxy: config.trustProxy, metrics });
     const server = createServer(fastPath.listener).listen(config.port, config.host);
     drainConnections = endKeepAliveOnShutdown(server, () => shuttingDown);
     await once(server, 'listening');

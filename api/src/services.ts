@@ -1,5 +1,4 @@
-import { brand } from '@pcpp/contracts/core';
-import type { WithId } from 'mongodb';
+import { brand, type Order } from '@pcpp/contracts/core';
 import type { AccessTokens } from './auth/access-token';
 import type { IdentityProvider } from './auth/firebase';
 import { createRoleAuthority } from './auth/role-authority';
@@ -15,37 +14,31 @@ import { createAlertsService } from './modules/alerts/service';
 import { createUnsubscribeLinks } from './modules/alerts/unsubscribe-links';
 import { createActivityRepository } from './modules/activity/repository';
 import { createActivityLog } from './modules/activity/service';
+import { createAdvisorCatalog } from './modules/builds/advisor-catalog';
 import { createBuildsRepository } from './modules/builds/repository';
 import { createBuildsService } from './modules/builds/service';
 import { createCartRepository } from './modules/cart/repository';
 import { createCartService } from './modules/cart/service';
-import { createCheckoutRepository } from './modules/checkout/repository';
 import { createCheckoutService } from './modules/checkout/service';
 import { DEFAULT_SHIPPING_RATES } from './modules/checkout/shipping-rates';
 import { taxProviderFor } from './modules/checkout/tax-providers';
 import { createCheckoutPricing } from './modules/checkout/totals';
-import { createInvoiceLinks } from './modules/fulfilment/invoice-links';
 import { createInsightsCache } from './modules/insights/cache';
 import { createInsightsRepository } from './modules/insights/repository';
 import { createInsightsService } from './modules/insights/service';
-import { createFulfilmentRepository } from './modules/fulfilment/repository';
-import { createFulfilmentService } from './modules/fulfilment/service';
 import type { Outbox } from './modules/mail/outbox';
-import { paymentConfirmedEmail, paymentRefundedEmail } from './modules/mail/templates';
-import type { OrderDocument } from './modules/orders/documents';
-import { createHoldRules } from './modules/orders/hold-rules';
-import { createOrdersRepository } from './modules/orders/repository';
-import { createOrdersService, toOrder } from './modules/orders/service';
+import { createInvoiceLinks, createOrdersModule, type OrderFaults, type PaymentCanceller } from './modules/orders';
 import { createPartReviewsRepository } from './modules/part-reviews/repository';
 import { createPartReviewsService } from './modules/part-reviews/service';
 import { createPartsRepository } from './modules/parts/repository';
 import { createPriceHistory } from './modules/parts/price-history';
 import { createPartsService } from './modules/parts/service';
 import { createPaymentsRepository } from './modules/payments/repository';
-import { createPaymentsService, refundDetails } from './modules/payments/service';
+import { createPaymentsService } from './modules/payments/service';
 import { createStripeClient } from './modules/payments/stripe-client';
 import { saveRegistryFile } from './modules/releases/registry-file';
 import { createReleasesRepository } from './modules/releases/repository';
+import { createSourceMaps } from './modules/releases/source-maps';
 import { createReleasesService } from './modules/releases/service';
 import { createReviewsRepository } from './modules/reviews/repository';
 import { createReviewsService } from './modules/reviews/service';
@@ -62,9 +55,10 @@ export interface ServicesDeps {
     Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
     Pick<Config, 'uploadStorage' | 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
-    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'insightsCacheSeconds'>>;
+    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'releaseSourceMapsDir' | 'insightsCacheSeconds'>>;
   logger: Logger;
-  database: Pick<Database, 'collections'>;
+  /** The client and db too in server.ts and the tests (the orders use transactions where the database isolates them). */
+  database: Pick<Database, 'collections'> & Partial<Pick<Database, 'client' | 'db'>>;
   identity: IdentityProvider;
   accessTokens: AccessTokens;
   /** Where emails go (order and payment emails); its worker runs in server.ts. */
@@ -73,8 +67,12 @@ export interface ServicesDeps {
   roleCacheTtlMs?: number;
   /** The role cache's clock, in ms (tests move it by hand). Default: Date.now. */
   roleCacheClock?: () => number;
-  /** Runs once per order the payment made paid. Default: the payment email through the outbox. */
-  onOrderPaid?: (order: WithId<OrderDocument>) => Promise<void>;
+  /** Observes each order line a payment made paid (tests); its email is written with the change either way. */
+  onOrderPaid?: (order: Order) => Promise<void>;
+  /** Fault injection for the orders (tests only: orders/refunds/interrupted-refund.test.ts). */
+  orderFaults?: OrderFaults;
+  /** The orders' clock (tests move it by hand). Default: the time. */
+  ordersClock?: () => Date;
   /** Where uploaded images go. Default: the one config.uploadStorage describes. */
   uploadStorage?: UploadStorage;
   /**
@@ -99,26 +97,32 @@ export function createServices(deps: ServicesDeps) {
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
 
   const catalogCache = deps.catalogCache ?? createCatalogCache({ ttlMs: config.catalogCacheTtlMs });
-  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers.
-  const catalogWrites = { onCatalogChange: catalogCache.invalidate };
+  // The build advisor's parts in stock, read once for many requests (the parts service below reads them).
+  const advisorCatalog = createAdvisorCatalog(() => parts.inStock(), { ttlMs: config.catalogCacheTtlMs });
+  // Every writer of what GET /tools, /tools/:id and /reviews show drops the cached answers, and the advisor's parts.
+  const catalogWrites = {
+    onCatalogChange: () => {
+      catalogCache.invalidate();
+      advisorCatalog.invalidate();
+    },
+  };
   const uploadStorage = deps.uploadStorage ?? createUploadStorage(config.uploadStorage);
   // The paid email's link to the invoice, and the route that opens it.
   const invoiceLinks = createInvoiceLinks(config.jwtSecret, config.publicApiUrl);
 
   const repositories = {
     parts: createPartsRepository(collections.parts, catalogWrites),
-    orders: createOrdersRepository(collections, catalogWrites),
     users: createUsersRepository(collections.users, catalogWrites),
     carts: createCartRepository(collections),
-    checkouts: createCheckoutRepository(collections),
     idempotencyKeys: createIdempotencyKeysRepository(collections.idempotencyKeys),
   };
 
   const uploads = createUploadsService({ uploads: createUploadsRepository(collections.uploads), storage: uploadStorage, logger });
   // The admin console's log of actions; it names orders by number and links to what still exists.
+  // The orders (made below) need the activity log; the log asks the orders for their numbers.
   const activity = createActivityLog(createActivityRepository(collections.activity), {
     existingParts: repositories.parts.existingIds,
-    orderNumbers: repositories.orders.numbersOf,
+    orderNumbers: (ids) => orders.numbersOfLines(ids),
   });
   const releases = createReleasesService({
     releases: createReleasesRepository(collections),
@@ -129,6 +133,7 @@ export function createServices(deps: ServicesDeps) {
     guard: config.releaseGuard ?? DEFAULT_RELEASE_GUARD,
     loadSampleRate: config.releaseLoadSampleRate ?? DEFAULT_RELEASE_LOAD_SAMPLE_PERCENT / 100,
     cohortReports: remoteReportsPerCohort(),
+    sourceMaps: createSourceMaps(config.releaseSourceMapsDir ?? null),
     ...(deps.releasesClock ? { now: deps.releasesClock } : {}),
     onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
   });
@@ -149,7 +154,7 @@ export function createServices(deps: ServicesDeps) {
     onPriceOrStockChange: alerts.partChanged,
   });
   const buildsRepository = createBuildsRepository(collections.builds, collections.buildQuotas);
-  const builds = createBuildsService(buildsRepository, { parts });
+  const builds = createBuildsService(buildsRepository, { parts, advisorCatalog });
   const reviewsRepository = createReviewsRepository(collections.reviews, catalogWrites);
   const reviews = createReviewsService({
     reviews: reviewsRepository,
@@ -161,6 +166,7 @@ export function createServices(deps: ServicesDeps) {
   const partReviewsRepository = createPartReviewsRepository(collections, catalogWrites);
   const partReviews = createPartReviewsService({
     repo: partReviewsRepository,
+    orders: { firstPaidLine: (email, productId) => orders.firstPaidLine(email, productId) },
     identity,
     activity,
   });
@@ -182,62 +188,47 @@ export function createServices(deps: ServicesDeps) {
     shopUrl: config.shopUrl,
   });
   const cart = createCartService({ carts: repositories.carts });
-  // One set of ordering rules, so an order and a checkout of one customer take turns too.
-  const holds = createHoldRules({ orders: repositories.orders, limits: config.orderHoldLimits });
-  const checkout = createCheckoutService({
-    checkouts: repositories.checkouts,
-    orders: repositories.orders,
-    carts: repositories.carts,
-    // "Save this address": into the address book, as its default.
-    users: { saveShippingAddress: addressBook.saveFromCheckout },
-    identity,
-    outbox,
-    stripe,
-    shopUrl: config.shopUrl,
-    holdMinutes: config.orderHoldMinutes,
-    holds,
-    pricing: createCheckoutPricing({ rates: config.shippingRates ?? DEFAULT_SHIPPING_RATES, tax: taxProviderFor(config.taxProvider ?? 'table') }),
-    logger,
-    invoiceLinks,
-  });
-  // Stripe, the payment email once an order is paid, and for a payment given back the Activity
-  // log's entry and the customer's email. A checkout's one payment is settled by the checkout service.
-  const payments = createPaymentsService({
-    orders: createPaymentsRepository(collections),
-    stripe,
-    webhookSecret: config.stripe?.webhookSecret,
-    logger,
-    onOrderPaid:
-      deps.onOrderPaid ??
-      (async (order) => outbox.enqueue(paymentConfirmedEmail(toOrder(order), { shopUrl: config.shopUrl, invoiceUrl: await invoiceLinks.url(order.number) }))),
-    fulfilCheckout: checkout.fulfil,
-    async onRefunded(refund) {
-      // Named by its order's number and linked to it, as the other order entries (an unknown order: the ids Stripe sent).
-      await activity.record({
-        action: 'order.refunded',
-        actor: 'system',
-        target: refund.order?.number ?? (refund.orderId || refund.paymentIntentId),
-        details: refundDetails(refund),
-        ...(refund.order ? { subject: { kind: 'order' as const, id: refund.order._id.toHexString() } } : {}),
-      });
-      if (refund.order) await outbox.enqueue(paymentRefundedEmail(toOrder(refund.order), refund, { shopUrl: config.shopUrl }));
-    },
-  });
-  const orders = createOrdersService({
-    orders: repositories.orders,
-    checkouts: repositories.checkouts,
+  // The orders: the only module that reads or writes them. It cancels an unpaid line's payment
+  // through the payments service (made below, which takes payments through the orders).
+  const paymentCanceller: PaymentCanceller = { cancelPaymentOf: (line) => paymentsService.cancelPaymentOf(line) };
+  const orders = createOrdersModule({
+    collections,
+    ...(database.client && database.db ? { database: { client: database.client, db: database.db } } : {}),
     identity,
     roles,
     outbox,
+    activity,
+    stripe,
+    ...(stripe ? { payments: paymentCanceller } : {}),
     shopUrl: config.shopUrl,
     holdMinutes: config.orderHoldMinutes,
-    holds,
+    holdLimits: config.orderHoldLimits,
+    returnWindowDays: config.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
+    logger,
+    onCatalogChange: catalogCache.invalidate,
+    invoiceUrl: (number) => invoiceLinks.url(number),
+    ...(deps.onOrderPaid ? { onLinePaid: deps.onOrderPaid } : {}),
+    ...(deps.orderFaults ? { faults: deps.orderFaults } : {}),
+    ...(deps.ordersClock ? { now: deps.ordersClock } : {}),
+  });
+  const checkout = createCheckoutService({
+    orders,
+    parts: repositories.parts,
+    carts: repositories.carts,
+    // "Save this address": into the address book, as its default.
+    users: { saveShippingAddress: addressBook.saveFromCheckout },
+    pricing: createCheckoutPricing({ rates: config.shippingRates ?? DEFAULT_SHIPPING_RATES, tax: taxProviderFor(config.taxProvider ?? 'table') }),
+  });
+  // Stripe: PaymentIntents, the webhook, and payments the orders cannot take, given back once.
+  const paymentsService = createPaymentsService({
+    refunds: createPaymentsRepository(collections),
+    orders,
+    stripe,
+    webhookSecret: config.stripe?.webhookSecret,
     logger,
     activity,
-    payments,
-    accountCollections: collections,
   });
-  // Account settings (issue 46): what it needs of the orders goes through the orders service.
+  // Account settings (issue 46): what it needs of the orders goes through the orders module.
   const account = createAccountService({
     users: repositories.users,
     addressBook,
@@ -256,23 +247,9 @@ export function createServices(deps: ServicesDeps) {
     shopUrl: config.shopUrl,
     logger,
   });
-  // Orders as wholes after they are placed: shipments, refunds, returns, the invoice.
-  const fulfilment = createFulfilmentService({
-    repo: createFulfilmentRepository(collections, catalogWrites),
-    orders: repositories.orders,
-    roles,
-    outbox,
-    activity,
-    stripe,
-    payments,
-    shopUrl: config.shopUrl,
-    holdMinutes: config.orderHoldMinutes,
-    returnWindowDays: config.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
-    logger,
-  });
   // The admin's Overview: read-only aggregations, kept a short time in the database.
   const insights = createInsightsService({
-    repo: createInsightsRepository(collections),
+    repo: createInsightsRepository(collections, orders),
     cache: createInsightsCache(collections.insightsCache, config.insightsCacheSeconds ?? DEFAULT_INSIGHTS_CACHE_SECONDS, () => new Date()),
   });
   const seller = { name: brand.full, address: 'Returns and invoices: PC PART PICKER, 1 Builder Way, Austin, TX 78701, USA', url: config.shopUrl };
@@ -300,9 +277,8 @@ export function createServices(deps: ServicesDeps) {
     account,
     cart,
     checkout,
-    payments,
+    payments: paymentsService,
     orders,
-    fulfilment,
     insights,
   };
 }

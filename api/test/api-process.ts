@@ -7,6 +7,7 @@ const API_DIR = path.join(__dirname, '..');
 interface LogLine {
   msg: string;
   url?: string;
+  [field: string]: unknown;
 }
 
 export interface ApiProcess {
@@ -17,6 +18,8 @@ export interface ApiProcess {
   logged(text: string): Promise<void>;
   /** Every log line's message so far, oldest first. */
   messages: string[];
+  /** Every log line so far, whole, oldest first. */
+  lines: LogLine[];
 }
 
 /**
@@ -44,16 +47,18 @@ export function startApiProcess(env: NodeJS.ProcessEnv = {}): ApiProcess {
   let stderr = '';
   const waiters: { text: string; resolve: () => void }[] = [];
   const messages: string[] = [];
+  const lines: LogLine[] = [];
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const listening = new Promise<string>((resolve, reject) => {
     let buffered = '';
     child.stdout!.on('data', (chunk) => {
       buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
+      const received = buffered.split('\n');
+      buffered = received.pop()!;
+      for (const line of received) {
         const entry = JSON.parse(line) as LogLine;
         messages.push(entry.msg);
+        lines.push(entry);
         if (entry.msg.startsWith('api listening')) resolve(entry.url!);
         for (const waiter of waiters) if (entry.msg.startsWith(waiter.text)) waiter.resolve();
       }
@@ -61,7 +66,7 @@ export function startApiProcess(env: NodeJS.ProcessEnv = {}): ApiProcess {
     child.once('exit', (code) => reject(new Error(`the api exited (${code}) before listening:\n${stderr}`)));
   });
   const logged = (text: string) => new Promise<void>((resolve) => waiters.push({ text, resolve }));
-  return { child, listening, logged, messages };
+  return { child, listening, logged, messages, lines };
 }
 
 /** SIGKILL unless it already ended. */

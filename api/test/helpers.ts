@@ -1,4 +1,3 @@
-import { refreshOrderState } from '../src/modules/fulfilment/order-state';
 import { checkAnswersOf } from './answer-check';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { orderNumberFrom, type Role } from '@pcpp/contracts/core';
@@ -11,7 +10,9 @@ import { createFirebaseIdentity, type IdentityProvider } from '../src/auth/fireb
 import { standInGoogleSubject } from '../src/auth/google-stand-in';
 import { type Config, DEFAULT_MAIL_FROM, loadConfig } from '../src/config';
 import { connectDatabase, type Database, ensureIndexes } from '../src/db/mongo';
-import type { OrderDocument } from '../src/modules/orders/documents';
+import type { OrderDocument, OrderLineDocument } from '../src/modules/orders/documents';
+import { withDerivedState } from '../src/modules/orders/model/state';
+import { NO_UNITS } from '../src/modules/orders/model/units';
 import { seedParts } from '../src/db/seed-data';
 import { indexedPart } from '../src/modules/parts/repository';
 import { createLogger } from '../src/logger';
@@ -92,7 +93,7 @@ export interface TestApi {
 /** The app wired to real services, as server.ts does it, minus listening, seeding and the background jobs. */
 export async function createTestApi(
   overrides: NodeJS.ProcessEnv = {},
-  options: Pick<ServicesDeps, 'roleCacheTtlMs' | 'roleCacheClock' | 'onOrderPaid' | 'catalogCache' | 'releasesClock'> = {},
+  options: Pick<ServicesDeps, 'roleCacheTtlMs' | 'roleCacheClock' | 'onOrderPaid' | 'catalogCache' | 'releasesClock' | 'orderFaults' | 'ordersClock'> = {},
 ): Promise<TestApi> {
   const config = testConfig(overrides);
   const database = await connectDatabase(config.mongodbUri, config.mongodbDb);
@@ -299,49 +300,149 @@ export async function createPart(
   return { ...part, _id: insertedId, id: insertedId.toHexString() };
 }
 
+/** What a test says of an order line it stores: the spec's fields, as a line was stored before orders were whole. */
+export interface TestLineFields {
+  email: string;
+  number?: string;
+  /** The order to add the line to (created when there is none yet). */
+  checkoutId?: ObjectId;
+  order_quantity?: number;
+  paid?: boolean;
+  status?: 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+  transactionId?: string;
+  paymentIntentId?: string;
+  createdAt?: Date;
+  holdExpiresAt?: Date;
+  taxAmount?: number;
+  shippingAmount?: number;
+  totalAmount?: number;
+  per_product_price?: number;
+  productName?: string;
+  address?: string;
+  phone?: string;
+  name?: string;
+  lastDeliveredAt?: Date;
+  statusHistory?: OrderLineDocument['statusHistory'];
+  shipment?: OrderLineDocument['shipment'];
+  /** Counters beyond what the status says (a refund made, units returned). */
+  units?: Partial<OrderLineDocument['units']>;
+}
+
 /**
- * An order straight into the database, as POST /order stores one (its stock already taken):
- * placed and unpaid unless `fields` say otherwise.
+ * An order line straight into the database, as POST /order stores one (its stock already taken):
+ * placed and unpaid unless `fields` say otherwise; shipped and delivered lines count their units
+ * so. With `checkoutId` of an order already stored, the line is added to that order.
  */
 export async function insertOrder(
   api: Pick<TestApi, 'database'>,
   part: { _id: ObjectId; name: string; price: number },
-  fields: Partial<OrderDocument> & { email: string },
-): Promise<{ _id: ObjectId; id: string }> {
+  fields: TestLineFields,
+): Promise<{ _id: ObjectId; id: string; number: string; checkoutId: ObjectId }> {
+  const { wholeOrders } = api.database.collections;
   const createdAt = fields.createdAt ?? new Date();
   const quantity = fields.order_quantity ?? 1;
-  const number = fields.number ?? testOrderNumber();
-  // Every placed order belongs to a checkout (an order of one line), as POST /order stores it.
-  const checkoutId = fields.checkoutId ?? new ObjectId();
-  const { insertedId } = await api.database.collections.orders.insertOne({
-    number,
-    checkoutId,
+  const status = fields.status ?? (fields.paid ? 'paid' : 'placed');
+  const paid = fields.paid ?? false;
+  const shipped = status === 'shipped' || status === 'delivered' ? quantity : 0;
+  const price = fields.per_product_price ?? part.price;
+  const line: OrderLineDocument = {
+    _id: new ObjectId(),
     productId: part._id,
-    productName: part.name,
-    name: 'Test Customer',
-    per_product_price: part.price,
+    productName: fields.productName ?? part.name,
+    per_product_price: price,
     order_quantity: quantity,
-    totalAmount: part.price * quantity,
-    address: '1 Main Street, Springfield',
-    phone: '555 0100',
-    paid: false,
-    status: 'placed',
-    statusHistory: [{ status: 'placed', at: createdAt, by: fields.email }],
-    createdAt,
-    ...fields,
-  });
-  if (!fields.checkoutId) {
-    await api.database.collections.checkouts.insertOne({
-      _id: checkoutId,
-      email: fields.email,
-      number,
-      orderIds: [insertedId],
-      totalAmount: part.price * quantity,
-      paid: fields.paid ?? false,
-      ...(fields.transactionId ? { transactionId: fields.transactionId } : {}),
-      createdAt,
-    });
-    await refreshOrderState(api.database.collections, checkoutId);
+    totalAmount: fields.totalAmount ?? price * quantity,
+    ...(fields.taxAmount !== undefined ? { taxAmount: fields.taxAmount } : {}),
+    ...(fields.shippingAmount !== undefined ? { shippingAmount: fields.shippingAmount } : {}),
+    paid,
+    ...(fields.transactionId ? { transactionId: fields.transactionId } : {}),
+    ...(fields.paymentIntentId ? { paymentIntentId: fields.paymentIntentId } : {}),
+    status,
+    statusHistory: fields.statusHistory ?? [{ status: 'placed', at: createdAt, by: fields.email }],
+    ...(status === 'cancelled' && !paid ? { cancelled: { at: createdAt, by: fields.email, reason: 'deleted' } } : {}),
+    holdExpiresAt: fields.holdExpiresAt ?? new Date(createdAt.getTime() + 30 * 60_000),
+    ...(fields.shipment ? { shipment: fields.shipment } : {}),
+    givenBack: [],
+    units: { ...NO_UNITS, shipped, delivered: status === 'delivered' ? quantity : 0, ...fields.units },
+    ...(fields.lastDeliveredAt ?? (status === 'delivered' ? createdAt : undefined) ? { lastDeliveredAt: fields.lastDeliveredAt ?? createdAt } : {}),
+  };
+  const context = { at: createdAt, by: 'system' };
+  const existing = fields.checkoutId ? await wholeOrders.findOne({ _id: fields.checkoutId }) : null;
+  if (existing) {
+    const next = withDerivedState({ ...existing, lines: [...existing.lines, line] }, context);
+    await wholeOrders.replaceOne({ _id: existing._id }, { ...next, version: existing.version + 1 });
+    return { _id: line._id, id: line._id.toHexString(), number: existing.number, checkoutId: existing._id };
   }
-  return { _id: insertedId, id: insertedId.toHexString() };
+  const order = withDerivedState(
+    {
+      _id: fields.checkoutId ?? new ObjectId(),
+      number: fields.number ?? testOrderNumber(),
+      email: fields.email,
+      name: fields.name ?? 'Test Customer',
+      address: fields.address ?? '1 Main Street, Springfield',
+      phone: fields.phone ?? '555 0100',
+      createdAt,
+      lines: [line],
+      paid,
+      ...(fields.transactionId ? { transactionId: fields.transactionId } : {}),
+      parcels: [],
+      refunds: [],
+      returns: [],
+      version: 0,
+    } as unknown as OrderDocument,
+    context,
+  );
+  await wholeOrders.insertOne(order);
+  return { _id: line._id, id: line._id.toHexString(), number: order.number, checkoutId: order._id };
+}
+
+/** An order line as stored, with its order (tests read what a route wrote). */
+export async function storedLine(api: Pick<TestApi, 'database'>, lineId: ObjectId | string): Promise<{ order: OrderDocument; line: OrderLineDocument } | null> {
+  const id = typeof lineId === 'string' ? ObjectId.createFromHexString(lineId) : lineId;
+  const order = await api.database.collections.wholeOrders.findOne({ 'lines._id': id });
+  const line = order?.lines.find((candidate) => candidate._id.equals(id));
+  return order && line ? { order, line } : null;
+}
+
+/**
+ * Changes a stored line straight in the database (a test setting up a state: paid, an ended hold,
+ * an old delivery), its order's derived state written with it. `order` sets fields of its order.
+ */
+export async function updateLine(
+  api: Pick<TestApi, 'database'>,
+  lineId: ObjectId | string,
+  line: Partial<OrderLineDocument>,
+  order: Partial<Pick<OrderDocument, 'createdAt' | 'paid' | 'transactionId'>> = {},
+): Promise<void> {
+  const found = await storedLine(api, lineId);
+  if (!found) throw new Error(`no line ${String(lineId)}`);
+  const lines = found.order.lines.map((entry) => (entry._id.equals(found.line._id) ? { ...entry, ...line } : entry));
+  const next = withDerivedState({ ...found.order, ...order, lines }, { at: new Date(), by: 'system' });
+  await api.database.collections.wholeOrders.replaceOne({ _id: found.order._id }, { ...next, version: found.order.version + 1 });
+}
+
+/** The stored lines matching `match` (each line with its order's number and email), for counting in tests. */
+export async function storedLines(
+  api: Pick<TestApi, 'database'>,
+  match: { productId?: ObjectId; email?: string; status?: string; paid?: boolean; checkoutId?: ObjectId } = {},
+): Promise<(OrderLineDocument & { number: string; email: string; checkoutId: ObjectId; createdAt: Date })[]> {
+  const filter: Record<string, unknown> = {};
+  if (match.email) filter.email = match.email;
+  if (match.checkoutId) filter._id = match.checkoutId;
+  if (match.productId) filter['lines.productId'] = match.productId;
+  const orders = await api.database.collections.wholeOrders.find(filter).toArray();
+  return orders
+    .flatMap((order) => order.lines.map((line) => ({ ...line, number: order.number, email: order.email, checkoutId: order._id, createdAt: order.createdAt })))
+    .filter((line) => (!match.productId || line.productId.equals(match.productId)) && (match.status === undefined || line.status === match.status) && (match.paid === undefined || line.paid === match.paid));
+}
+
+/** A return of a stored line's units straight into its order (in `status`; the units count as returning): its id. */
+export async function insertReturn(api: Pick<TestApi, 'database'>, lineId: ObjectId, status: 'requested' | 'approved', quantity = 1): Promise<ObjectId> {
+  const found = await storedLine(api, lineId);
+  if (!found) throw new Error(`no line ${lineId.toHexString()}`);
+  const ret = { _id: new ObjectId(), status, lines: [{ lineId, quantity, productName: found.line.productName }], reason: 'A test return', requestedAt: new Date() };
+  const lines = found.order.lines.map((line) => (line._id.equals(lineId) ? { ...line, units: { ...line.units, returning: line.units.returning + quantity } } : line));
+  const next = withDerivedState({ ...found.order, lines, returns: [...found.order.returns, ret] }, { at: new Date(), by: 'system' });
+  await api.database.collections.wholeOrders.replaceOne({ _id: found.order._id }, { ...next, version: found.order.version + 1 });
+  return ret._id;
 }

@@ -38,6 +38,20 @@ const answerListeners: Array<(response: AxiosResponse, url: string) => void> = [
 
 let axiosClient: Promise<AxiosInstance> | undefined;
 
+const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/;
+
+/**
+ * The trace of this page's document, which the shell's server names in Server-Timing when tracing
+ * is on: the page's api calls carry it (`traceparent`), so they join the page's trace. None on the
+ * server (its http instrumentation sends its own) or with tracing off.
+ */
+function pageTraceparent(): string | undefined {
+  if (typeof window === 'undefined' || typeof performance.getEntriesByType !== 'function') return undefined;
+  const [page] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const description = page?.serverTiming?.find((entry) => entry.name === 'traceparent')?.description;
+  return description && TRACEPARENT.test(description) ? description : undefined;
+}
+
 /**
  * The one axios instance of the project, made at the first call: axios comes in its own chunk, so a
  * page painted from the server's HTML and hydrated with its data does not load it until it calls the api.
@@ -45,6 +59,8 @@ let axiosClient: Promise<AxiosInstance> | undefined;
 function client(): Promise<AxiosInstance> {
   axiosClient ??= import(/* webpackChunkName: "axios" */ 'axios').then(({ default: axios }) => {
     const created = axios.create({ timeout: 15_000, baseURL });
+    const traceparent = pageTraceparent();
+    if (traceparent) created.defaults.headers.common.traceparent = traceparent;
     installSession(created);
     created.interceptors.response.use((response) => {
       for (const listener of answerListeners) listener(response, created.getUri(response.config));

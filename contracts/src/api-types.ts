@@ -64,6 +64,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The api’s metrics, in Prometheus’ text format
+         * @description Requests per route template and status class with their durations, what waits in the database (the outbox, refunds, alerts), the release guard’s verdicts, rollbacks and reports, the catalog cache, and Node’s process metrics. With METRICS_TOKEN set, only with `Authorization: Bearer <METRICS_TOKEN>`; unset, only to callers on this machine (loopback, not forwarded by a proxy). Never cached.
+         *
+         *     **Who may call:** Anyone.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tools": {
         parameters: {
             query?: never;
@@ -374,6 +396,30 @@ export interface paths {
          *     **Who may call:** Anyone.
          */
         post: operations["checkBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builds/advise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest a build for a budget and a use
+         * @description The best compatible build of in-stock parts for `budget` (integer cents), `use` and `cpu` (an id from the reference list): a motherboard, cooler, memory, one drive, a power supply and a video card (an `office` build whose CPU has graphics of its own goes without). It passes every Problem rule of POST /builds/check (its `check` is that answer), its cooler is rated for the CPU’s TDP, and its total at the cart’s quantities is at most the budget. It maximizes a stated score: each part’s points, weighted per use (gaming: {"gpuPerformance":20,"memoryCapacity":3,"memorySpeed":2,"storageCapacity":2,"storageInterface":1,"psuEfficiency":1,"psuHeadroom":1,"coolerHeadroom":1}), the video card’s from Tom's Hardware’s GPU Benchmarks Hierarchy (2022–2024 test suite), rasterization, 1440p Ultra; ties go to the lower total, then the smaller ids. `keep` holds parts as they are; `storage.minGB` asks for a drive at least that large. With it: a reason per part, and a cheaper and a stronger alternative when there are any. Nothing fits: a 422 that says what is missing or what the cheapest compatible build costs.
+         *
+         *     **Who may call:** Anyone.
+         *
+         *     **Rate limit:** 30 calls per client address every 60 s (RATE_LIMIT_BUILD_ADVICE); past it, 429 with Retry-After.
+         */
+        post: operations["adviseBuild"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2257,6 +2303,8 @@ export interface components {
                 cohorts: number;
                 firstSeen: components["schemas"]["DateTime"];
                 lastSeen: components["schemas"]["DateTime"];
+                where?: string | null;
+                stack?: string[];
             }[];
             thresholds: {
                 errorTest: string;
@@ -2583,6 +2631,69 @@ export interface operations {
                 };
             };
             /** @description The api is stopping, or the database is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics (text/plain; version=0.0.4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request does not carry it. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description METRICS_TOKEN is unset and the caller is not on this machine. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4965,6 +5076,326 @@ export interface operations {
             };
             /** @description A slot names a part the catalog does not have, or a part of another category than the slot’s. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    adviseBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    budget: number;
+                    /** @enum {string} */
+                    use: "gaming" | "creator" | "office";
+                    /** @enum {string} */
+                    cpu: "ryzen-5-5600" | "ryzen-5-5600x" | "ryzen-7-5700g" | "ryzen-7-5700x" | "ryzen-7-5800x3d" | "ryzen-9-5900x" | "ryzen-9-5950x" | "ryzen-5-7600" | "ryzen-5-7600x" | "ryzen-7-7700" | "ryzen-7-7700x" | "ryzen-7-7800x3d" | "ryzen-9-7900x" | "ryzen-9-7950x" | "ryzen-5-9600x" | "ryzen-7-9700x" | "ryzen-7-9800x3d" | "ryzen-9-9900x" | "ryzen-9-9950x" | "core-i3-12100f" | "core-i5-12400f" | "core-i5-13400f" | "core-i5-13600k" | "core-i5-14600k" | "core-i7-12700k" | "core-i7-13700k" | "core-i7-14700k" | "core-i9-13900k" | "core-i9-14900k" | "core-ultra-5-245k" | "core-ultra-7-265k" | "core-ultra-9-285k";
+                    keep?: {
+                        motherboard?: string;
+                        cooler?: string;
+                        memory?: string;
+                        storage?: string;
+                        gpu?: string;
+                        psu?: string;
+                    };
+                    storage?: {
+                        minGB: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The suggested build, its reasons, alternatives and check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "selection": {
+                     *         "motherboard": "6650a1b2c3d4e5f6a7b80004",
+                     *         "cooler": "6650a1b2c3d4e5f6a7b8000c",
+                     *         "memory": "6650a1b2c3d4e5f6a7b80029",
+                     *         "storage": "6650a1b2c3d4e5f6a7b80006",
+                     *         "gpu": "6650a1b2c3d4e5f6a7b8000e",
+                     *         "psu": "6650a1b2c3d4e5f6a7b80008"
+                     *       },
+                     *       "total": 146994,
+                     *       "score": 2718,
+                     *       "reasons": {
+                     *         "motherboard": "B650 ATX: fits the AMD Ryzen 7 7700's AM5 socket; the cheapest in-stock board that takes this memory and drive, since a board earns no points and the money goes to the parts that do.",
+                     *         "cooler": "Rated for 150 W against the AMD Ryzen 7 7700's 65 W TDP: 131 % headroom, so it stays quiet under load.",
+                     *         "memory": "48 GB DDR5-7200: your board takes DDR5; more than the 32 GB sweet spot for games, and the budget had room for it.",
+                     *         "storage": "2 TB NVMe, several times faster than SATA; 2 TB holds a large game library.",
+                     *         "gpu": "GeForce RTX 4080 SUPER: the fastest card that fits in $1,500 with the 850 W 80+ Gold supply to feed it.",
+                     *         "psu": "850 W 80+ Gold: the build draws an estimated 465 W; with 25 % headroom it needs 582 W, leaving 268 W spare, with the 12V-2x6 connector the card needs."
+                     *       },
+                     *       "alternatives": [
+                     *         {
+                     *           "label": "cheaper",
+                     *           "selection": {
+                     *             "motherboard": "6650a1b2c3d4e5f6a7b80004",
+                     *             "cooler": "6650a1b2c3d4e5f6a7b8000c",
+                     *             "memory": "6650a1b2c3d4e5f6a7b80029",
+                     *             "storage": "6650a1b2c3d4e5f6a7b80006",
+                     *             "gpu": "6650a1b2c3d4e5f6a7b80027",
+                     *             "psu": "6650a1b2c3d4e5f6a7b8002c"
+                     *           },
+                     *           "total": 114494,
+                     *           "score": 2198,
+                     *           "difference": -32500,
+                     *           "summary": "−$325.00: the Radeon RX 7800 XT 16 GB Graphics Card (Radeon RX 7800 XT) instead of the GeForce RTX 4080 SUPER, about 31 % slower; the 750 W 80+ Gold PSU instead of the 850 W 80+ Gold Modular PSU"
+                     *         }
+                     *       ],
+                     *       "check": {
+                     *         "state": "compatible",
+                     *         "results": [],
+                     *         "estimatedW": 465,
+                     *         "recommendedW": 582,
+                     *         "totalCents": 146994
+                     *       },
+                     *       "parts": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80004",
+                     *           "name": "B650 WiFi ATX Motherboard",
+                     *           "description": "AM5 ATX board with a 14+2 phase VRM, four DDR5 slots, two M.2 PCIe 4.0 sockets and built-in Wi-Fi 6E with Bluetooth 5.3.",
+                     *           "category": "Motherboard",
+                     *           "img": "/images/parts/b650-wifi-atx-motherboard.svg",
+                     *           "price": 18999,
+                     *           "p_quantity": 120,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "socket": "AM5",
+                     *             "chipset": "B650",
+                     *             "formFactor": "ATX",
+                     *             "memoryType": "DDR5",
+                     *             "memorySlots": 4,
+                     *             "maxMemoryGB": 192,
+                     *             "m2Slots": 2,
+                     *             "sataPorts": 4
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:03:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8000c",
+                     *           "name": "Quiet Single-Tower Air Cooler",
+                     *           "description": "Single-tower heatsink with four copper heat pipes and a 120 mm fluid-bearing fan that stays quiet at under 25 dBA.",
+                     *           "category": "CPU Cooler",
+                     *           "img": "/images/parts/quiet-single-tower-air-cooler.svg",
+                     *           "price": 3499,
+                     *           "p_quantity": 540,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "sockets": [
+                     *               "AM4",
+                     *               "AM5",
+                     *               "LGA1700",
+                     *               "LGA1851"
+                     *             ],
+                     *             "type": "Air",
+                     *             "heightMM": 155,
+                     *             "ratedTdpW": 150
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:11:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80029",
+                     *           "name": "48 GB DDR5-7200 Kit (2x24 GB)",
+                     *           "description": "Fast DDR5 kit at 7200 MT/s with 24 GB modules, tuned for recent Intel boards with strong memory overclocking.",
+                     *           "category": "Memory",
+                     *           "img": "/images/parts/48-gb-ddr5-7200-kit-2x24-gb.svg",
+                     *           "price": 17999,
+                     *           "p_quantity": 110,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "memoryType": "DDR5",
+                     *             "modules": 2,
+                     *             "moduleGB": 24,
+                     *             "speedMTs": 7200
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:40:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80006",
+                     *           "name": "2 TB NVMe PCIe 4.0 SSD",
+                     *           "description": "M.2 2280 drive with sequential reads up to 7,000 MB/s, a DRAM cache and 1,200 TBW endurance, backed by a five-year warranty.",
+                     *           "category": "Storage",
+                     *           "img": "/images/parts/2-tb-nvme-pcie-4-0-ssd.svg",
+                     *           "price": 13999,
+                     *           "p_quantity": 480,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "interface": "NVMe M.2",
+                     *             "capacityGB": 2000
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:05:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80008",
+                     *           "name": "850 W 80+ Gold Modular PSU",
+                     *           "description": "Fully modular ATX 3.1 power supply with a native 12V-2x6 cable, Japanese capacitors and a fluid-bearing 135 mm fan.",
+                     *           "category": "Power Supplies",
+                     *           "img": "/images/parts/850-w-80-gold-modular-psu.svg",
+                     *           "price": 12499,
+                     *           "p_quantity": 210,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "wattage": 850,
+                     *             "efficiency": "80+ Gold",
+                     *             "pcie8Pin": 4,
+                     *             "pcie12v2x6": 1
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:07:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8000e",
+                     *           "name": "16 GB Triple-Fan Graphics Card",
+                     *           "description": "Enthusiast GeForce RTX 4080 SUPER card with 16 GB of GDDR6X, a 3.5-slot vapour-chamber cooler and three axial fans for 4K gaming.",
+                     *           "category": "Video Card",
+                     *           "img": "/images/parts/16-gb-triple-fan-graphics-card.svg",
+                     *           "price": 79999,
+                     *           "p_quantity": 40,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "chip": "GeForce RTX 4080 SUPER",
+                     *             "memoryGB": 16,
+                     *             "boardPowerW": 320,
+                     *             "lengthMM": 310,
+                     *             "pcie8Pin": 0,
+                     *             "pcie12v2x6": 1
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:13:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b8002c",
+                     *           "name": "750 W 80+ Gold PSU",
+                     *           "description": "Semi-modular 750 W supply with three PCIe 8-pin leads and a quiet 120 mm fan; no 12V-2x6 cable.",
+                     *           "category": "Power Supplies",
+                     *           "img": "/images/parts/750-w-80-gold-psu.svg",
+                     *           "price": 9999,
+                     *           "p_quantity": 260,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "wattage": 750,
+                     *             "efficiency": "80+ Gold",
+                     *             "pcie8Pin": 3,
+                     *             "pcie12v2x6": 0
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:43:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80027",
+                     *           "name": "Radeon RX 7800 XT 16 GB Graphics Card",
+                     *           "description": "Radeon RX 7800 XT with 16 GB of GDDR6 and a triple-fan cooler, a 1440p card that takes two 8-pin connectors.",
+                     *           "category": "Video Card",
+                     *           "img": "/images/parts/radeon-rx-7800-xt-16-gb-graphics-card.svg",
+                     *           "price": 49999,
+                     *           "p_quantity": 75,
+                     *           "min_quantity": 1,
+                     *           "specs": {
+                     *             "chip": "Radeon RX 7800 XT",
+                     *             "memoryGB": 16,
+                     *             "boardPowerW": 263,
+                     *             "lengthMM": 267,
+                     *             "pcie8Pin": 2,
+                     *             "pcie12v2x6": 0
+                     *           },
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-02T09:38:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        selection: {
+                            [key: string]: components["schemas"]["ObjectId"];
+                        };
+                        total: components["schemas"]["Cents"];
+                        score: number;
+                        reasons: {
+                            [key: string]: string;
+                        };
+                        alternatives: {
+                            /** @enum {string} */
+                            label: "cheaper" | "stronger";
+                            selection: {
+                                [key: string]: components["schemas"]["ObjectId"];
+                            };
+                            total: components["schemas"]["Cents"];
+                            score: number;
+                            difference: number;
+                            summary: string;
+                        }[];
+                        check: components["schemas"]["BuildCheck"];
+                        parts: components["schemas"]["Part"][];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing fits: what is missing (“No AM5 board is in stock, so nothing fits the AMD Ryzen 7 7700.”), what the cheapest compatible build costs when that is over the budget, or why a part to keep cannot be used. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9984,6 +10415,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -10013,6 +10445,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -10031,6 +10480,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -10048,6 +10498,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -10416,6 +10871,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -10445,6 +10901,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -10463,6 +10936,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -10480,6 +10954,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -10741,6 +11220,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -10770,6 +11250,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -10788,6 +11285,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -10805,6 +11303,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -11063,6 +11566,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -11092,6 +11596,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -11110,6 +11631,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -11127,6 +11649,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -11200,7 +11727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            /** @description Stripe refused the refund (nothing was refunded: the units are free to refund again); or part of it (the message says how much was refunded); or has not answered yet (the refund is pending, the reconciliation job settles it within a minute, and the order’s `refundsNotMade` shows it). In the last two cases the Idempotency-Key keeps this answer: a retry does not refund twice. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11402,6 +11929,7 @@ export interface operations {
                             shippedQuantity: number;
                             deliveredQuantity: number;
                             refundedQuantity: number;
+                            refundedUnshippedQuantity?: number;
                             returnedQuantity: number;
                             returningQuantity: number;
                             restockedQuantity: number;
@@ -11431,6 +11959,23 @@ export interface operations {
                             }[];
                             restock: boolean;
                             at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
+                        }[];
+                        refundsNotMade?: {
+                            refundId: string;
+                            amount: components["schemas"]["Cents"];
+                            reason: string;
+                            lines: {
+                                lineId: components["schemas"]["ObjectId"];
+                                quantity: number;
+                            }[];
+                            restock: boolean;
+                            at: components["schemas"]["DateTime"];
+                            /** @enum {string} */
+                            status?: "done" | "pending" | "failed";
+                            failure?: string;
                         }[];
                         returns: {
                             returnId: components["schemas"]["ObjectId"];
@@ -11449,6 +11994,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         totals: {
                             subtotal: components["schemas"]["Cents"];
@@ -11466,6 +12012,11 @@ export interface operations {
                             deliveryFrom: string;
                             /** Format: date */
                             deliveryTo: string;
+                        };
+                        taxRate?: {
+                            rate: number;
+                            country: string;
+                            region?: string;
                         };
                         transactionId?: string;
                         invoiceNumber?: string;
@@ -11556,7 +12107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            /** @description Stripe refused the refund (nothing was refunded: the units are free to refund again); or part of it (the message says how much was refunded); or has not answered yet (the refund is pending, the reconciliation job settles it within a minute, and the order’s `refundsNotMade` shows it). In the last two cases the Idempotency-Key keeps this answer: a retry does not refund twice. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11641,6 +12192,7 @@ export interface operations {
                         decidedAt?: components["schemas"]["DateTime"];
                         receivedAt?: components["schemas"]["DateTime"];
                         refundedAmount?: components["schemas"]["Cents"];
+                        refundDue?: components["schemas"]["Cents"];
                     };
                 };
             };
@@ -11790,6 +12342,7 @@ export interface operations {
                             decidedAt?: components["schemas"]["DateTime"];
                             receivedAt?: components["schemas"]["DateTime"];
                             refundedAmount?: components["schemas"]["Cents"];
+                            refundDue?: components["schemas"]["Cents"];
                         }[];
                         total: number;
                         page: number;
@@ -11903,6 +12456,7 @@ export interface operations {
                         decidedAt?: components["schemas"]["DateTime"];
                         receivedAt?: components["schemas"]["DateTime"];
                         refundedAmount?: components["schemas"]["Cents"];
+                        refundDue?: components["schemas"]["Cents"];
                     };
                 };
             };
@@ -12034,6 +12588,7 @@ export interface operations {
                         decidedAt?: components["schemas"]["DateTime"];
                         receivedAt?: components["schemas"]["DateTime"];
                         refundedAmount?: components["schemas"]["Cents"];
+                        refundDue?: components["schemas"]["Cents"];
                     };
                 };
             };
@@ -12100,7 +12655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Stripe refused the refund: nothing was refunded and the units are free to refund again. */
+            /** @description Stripe refused the refund (nothing was refunded: the units are free to refund again); or part of it (the message says how much was refunded); or has not answered yet (the refund is pending, the reconciliation job settles it within a minute, and the order’s `refundsNotMade` shows it). In the last two cases the Idempotency-Key keeps this answer: a retry does not refund twice. */
             502: {
                 headers: {
                     [name: string]: unknown;

@@ -30,6 +30,13 @@ export const totalsText = {
   quoteFailed: 'Shipping and tax could not be worked out. Check the address, or try again.',
   cardMinimum: `Orders start at ${formatCents(CARD_MINIMUM_CENTS)} of parts, the smallest amount a card payment takes: add parts or more units.`,
   payLineAlone: 'This part is one line of a larger order: pay the whole order from its page.',
+  /** The tax line of an invoice: "Sales tax (6.25 %, Texas)", "VAT (19 %, Germany)", "Tax (0 %, United Kingdom)", or none charged. */
+  taxLine: (rate: { rate: number; country: string; place: string } | undefined) => {
+    if (!rate) return 'Tax (none charged on this order)';
+    const percent = `${(rate.rate / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} %`;
+    const name = rate.country === 'US' ? 'Sales tax' : rate.rate > 0 ? 'VAT' : 'Tax';
+    return `${name} (${percent}, ${rate.place})`;
+  },
 } as const;
 
 /** Business days from the order (placed today) to the earliest and latest delivery. */

@@ -13,6 +13,8 @@ export interface Cpu {
   socket: Socket;
   tdpW: number;
   memoryTypes: readonly MemoryType[];
+  /** Whether it can drive a display without a video card (the build advisor's office builds may then leave the card out). */
+  integratedGraphics: boolean;
 }
 
 const amd = (id: string, name: string, socket: 'AM4' | 'AM5', tdpW: number): Cpu => ({
@@ -22,6 +24,8 @@ const amd = (id: string, name: string, socket: 'AM4' | 'AM5', tdpW: number): Cpu
   socket,
   tdpW,
   memoryTypes: socket === 'AM4' ? ['DDR4'] : ['DDR5'],
+  // Every Ryzen 7000 and 9000 desktop part has a small RDNA 2 GPU; of the Ryzen 5000s only the G parts have one.
+  integratedGraphics: socket === 'AM5' || id.endsWith('g'),
 });
 const intel = (id: string, name: string, socket: 'LGA1700' | 'LGA1851', tdpW: number): Cpu => ({
   id,
@@ -31,6 +35,8 @@ const intel = (id: string, name: string, socket: 'LGA1700' | 'LGA1851', tdpW: nu
   tdpW,
   // 12th to 14th gen Core take either generation (the board decides); Core Ultra 200S takes DDR5 only.
   memoryTypes: socket === 'LGA1700' ? ['DDR4', 'DDR5'] : ['DDR5'],
+  // The F parts have their graphics disabled.
+  integratedGraphics: !id.endsWith('f'),
 });
 
 export const CPUS: readonly Cpu[] = [

@@ -140,9 +140,7 @@ export const adminText = {
   deliverBody: (number: string, email: string) =>
     `Order ${number} for ${email} will be marked delivered, and ${email} will get an email saying so. This cannot be undone.`,
   delivered: (number: string) => `Order ${number} is marked delivered; the customer has been emailed.`,
-  /** Cancelling (the spec's Delete in All Orders): what happens to the stock, and that the customer is told why. */
-  cancelWhat: (number: string, email: string, units: number) =>
-    `Cancel order ${number} for ${email}? Its ${units} ${units === 1 ? 'unit goes' : 'units go'} back to stock, and ${email} will get an email with your reason.`,
+  /** The spec's Delete in All Orders, done (its dialog's words: allOrdersTableText, orderGroupText.adminDeleteWhat). */
   cancelled: (number: string) => `Order ${number} is cancelled; the customer has been emailed.`,
   /** Make Admin and its undo. */
   promoteTitle: (email: string) => `Make ${email} an admin?`,
@@ -189,5 +187,8 @@ export const adminText = {
   returnNoteLabel: 'Note for the customer',
   refuseNeedsNote: 'Tell the customer why',
   receiveReturnTitle: 'Mark the return received?',
-  receiveReturnBody: 'The parts are back: the customer is refunded for them and they go back to stock.',
+  /** The refund a receipt makes, said before the click (the api's refundDue: each line's share of what it cost). */
+  receiveRefundDue: (amount: string) => `Marking it received refunds ${amount} to the customer’s card.`,
+  receiveReturnBody: (amount: string | undefined) =>
+    `The parts are back: the customer is refunded ${amount ?? 'what they paid'} for them and they go back to stock.`,
 } as const;

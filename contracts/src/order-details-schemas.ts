@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema } from './entity-schemas';
-import { ORDER_PAYMENT_STATES, ORDER_PROGRESS, RETURN_STATUSES } from './order-details';
+import { ORDER_PAYMENT_STATES, ORDER_PROGRESS, REFUND_STATUSES, RETURN_STATUSES } from './order-details';
 import { ORDER_NUMBER_PATTERN, ORDER_STATUSES } from './orders';
 import { shippingOptionSchema } from './checkout-schemas';
 import { carrierSchema, shopNoteSchema, trackingNumberSchema } from './orders-schemas';
@@ -27,6 +27,8 @@ export const orderLineSchema = z.object({
   shippedQuantity: countSchema,
   deliveredQuantity: countSchema,
   refundedQuantity: countSchema,
+  /** Of the refunded units, those refunded before they shipped (they never ship). */
+  refundedUnshippedQuantity: countSchema.optional(),
   returnedQuantity: countSchema,
   /** Units in a return not yet received. */
   returningQuantity: countSchema,
@@ -64,6 +66,10 @@ export const orderRefundEntrySchema = z.object({
   lines: z.array(lineQuantitySchema),
   restock: z.boolean(),
   at: isoDateTimeSchema,
+  /** done: the money is back on the card; pending: the payment provider has not answered yet (settled within a minute); failed: refused, the units are free again. */
+  status: z.enum(REFUND_STATUSES).optional(),
+  /** Why the payment provider refused it. */
+  failure: z.string().optional(),
 });
 export type OrderRefundEntry = z.infer<typeof orderRefundEntrySchema>;
 
@@ -81,6 +87,8 @@ export const orderReturnSchema = z.object({
   receivedAt: isoDateTimeSchema.optional(),
   /** What was refunded on receipt, in cents. */
   refundedAmount: centsSchema.optional(),
+  /** While it is open (requested or approved): what receiving it would refund now, in cents. */
+  refundDue: centsSchema.optional(),
 });
 export type OrderReturn = z.infer<typeof orderReturnSchema>;
 
@@ -121,10 +129,14 @@ export const orderDetailSchema = z.object({
   lines: z.array(orderLineSchema),
   shipments: z.array(orderShipmentSchema),
   refunds: z.array(orderRefundEntrySchema),
+  /** Refunds not made (yet): pending at the payment provider, or refused by it. */
+  refundsNotMade: z.array(orderRefundEntrySchema).optional(),
   returns: z.array(orderReturnSchema),
   totals: orderTotalsSchema,
   /** How it ships and the delivery estimate given at checkout (absent on orders placed before shipping was charged). */
   delivery: shippingOptionSchema.optional(),
+  /** The sales tax rate charged, in thousandths of a percent (6250 = 6.25 %), and where: a US state or a country. */
+  taxRate: z.object({ rate: z.number().int().nonnegative(), country: z.string(), region: z.string().optional() }).optional(),
   transactionId: z.string().optional(),
   /** The invoice's number, once one was issued. */
   invoiceNumber: z.string().optional(),

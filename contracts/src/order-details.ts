@@ -35,6 +35,10 @@ export const ORDER_PAYMENT_STATES = ['unpaid', 'paid', 'partly-refunded', 'refun
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
 
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received'] as const;
+
+/** A refund of units: made, waiting for the payment provider's answer, or refused by it. */
+export const REFUND_STATUSES = ['done', 'pending', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /** The order pages' and emails' words (ours: the spec has one order line at a time). */
@@ -63,7 +67,6 @@ export const orderText = {
   returnUnderWay: 'Return under way',
   /** A line's own status, when nothing has happened to its units yet. */
   lineStatus: { placed: 'Waiting for payment', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled' },
-  allOrdersCount: (count: number) => `All orders: ${count}`,
   cancelTitle: 'Cancel this order?',
   keepOrder: 'Keep order',
   cancelOrder: 'Cancel order',

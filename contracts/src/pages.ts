@@ -102,10 +102,10 @@ export const HOME_HERO_MEDIA = '(min-width: 1024px)';
 /** Path patterns that render a page (see page-paths.json): the single list the shell and its server read. */
 export const pagePaths: readonly string[] = pagePathsFile.paths;
 
-/** True when some page renders this pathname; otherwise it is the not-found page. */
-export function isPagePath(pathname: string): boolean {
+/** The pattern of the page that renders this pathname (`/products/:id`), or undefined: the not-found page. */
+export function pagePatternOf(pathname: string): string | undefined {
   const segments = splitPath(pathname);
-  return pagePaths.some((pattern) => {
+  return pagePaths.find((pattern) => {
     const patternSegments = splitPath(pattern);
     return (
       patternSegments.length === segments.length &&
@@ -114,6 +114,11 @@ export function isPagePath(pathname: string): boolean {
       )
     );
   });
+}
+
+/** True when some page renders this pathname; otherwise it is the not-found page. */
+export function isPagePath(pathname: string): boolean {
+  return pagePatternOf(pathname) !== undefined;
 }
 
 function splitPath(pathname: string): string[] {

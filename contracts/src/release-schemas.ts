@@ -153,6 +153,8 @@ export const remoteErrorGroupSchema = z.object({
   cohorts: countSchema,
   firstSeen: isoDateTimeSchema,
   lastSeen: isoDateTimeSchema,
+  where: z.string().nullable().optional(),
+  stack: z.array(z.string()).optional(),
 }) satisfies z.ZodType<RemoteErrorGroup>;
 
 export const remoteReleasesSchema = z.object({

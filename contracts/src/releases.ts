@@ -162,6 +162,13 @@ export interface RemoteErrorGroup {
   /** ISO time. */
   firstSeen: string;
   lastSeen: string;
+  /**
+   * Runtime errors: where in the remote's source it was thrown (`src/components/x.tsx:23:15`), mapped
+   * on the server from the version's source maps; null when no map has it.
+   */
+  where?: string | null;
+  /** Runtime errors: the latest report's stack, each frame of the remote's files mapped to its source. */
+  stack?: string[];
 }
 
 /** A proportion as the verdict counts it: cohorts that met the error over cohorts exposed (weighted: see `weight`). */

@@ -19,7 +19,15 @@ export const e2ePorts = {
   /** A shell's server in its own process (support/shell-process.ts), and the slow api in front of the api. */
   shellProcess: e2ePortBase + 5,
   slowApi: e2ePortBase + 6,
+  /** The project's OTLP/HTTP receiver (tooling/telemetry/otlp-receiver.cjs): the stack sends its traces there. */
+  otlpReceiver: e2ePortBase + 8,
 } as const;
+
+/** Where the stack's traces go, and where a test reads them (GET /spans?traceId=…). */
+export const otlpReceiverUrl = `http://127.0.0.1:${e2ePorts.otlpReceiver}`;
+
+/** The log the stack's api and shell's server append to (LOG_FILE): JSON lines, each with its trace. */
+export const e2eLogFile = path.join(os.tmpdir(), `pcpp-e2e-log-${e2ePortBase}.jsonl`);
 
 /** The release store the e2e stack serves (RELEASES_DIR), apart from a developer's releases/. */
 export const e2eReleaseStore = path.join(os.tmpdir(), `pcpp-e2e-release-store-${e2ePortBase}`);

@@ -33,6 +33,31 @@ export async function addPartThroughApi(request: APIRequestContext, fields: { na
   return (await (await request.get(`${stackUrls.api}/tools/${insertedId}`)).json()) as Part;
 }
 
+/** A shipping address of the checkout's form (ours, beyond the spec's one-line address). */
+export interface CheckoutAddress {
+  fullName: string;
+  street: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+}
+
+/** One order of several parts (each at its minimum), placed at once through the api's checkout, unpaid. */
+export async function placeCheckoutThroughApi(
+  request: APIRequestContext,
+  token: string,
+  parts: Part[],
+  address: CheckoutAddress = { fullName: 'Morgan Long-Address', street: '14 Harbour View Apartments, Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' },
+) {
+  const response = await request.post(`${stackUrls.api}/checkout`, {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: { lines: parts.map((part) => ({ productId: part._id, quantity: part.min_quantity })), address },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { checkoutId: string; orderNumber: string; totalAmount: number };
+}
+
 /** Orders `quantity` of the part through its purchase page, as a signed-in customer. */
 export async function placeOrderThroughPage(page: Page, part: Part, quantity: number): Promise<void> {
   await page.goto(`/purchase/${part._id}`);
@@ -45,9 +70,12 @@ export async function placeOrderThroughPage(page: Page, part: Part, quantity: nu
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** My Orders' row of one order (the orders table, found by its number's link). */
+/** My Orders' header row of one order (found by its number's link). */
 export const myOrdersRow = (page: Page, number: string) =>
   page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) });
+
+/** One order's group in My Orders or All Orders: its header row, then one row per part in the spec's columns. */
+export const orderGroup = (page: Page, number: string) => page.getByRole('rowgroup', { name: `Order ${number}` });
 
 /** The number of the order a line (the spec's order id) belongs to, asked of the api as the signed-in page. */
 export async function orderNumberOfLine(page: Page, request: APIRequestContext, lineId: string): Promise<string> {
@@ -58,15 +86,12 @@ export async function orderNumberOfLine(page: Page, request: APIRequestContext, 
 }
 
 /**
- * Opens the spec's payment page of the customer's newest unpaid order of this part: My Orders, the
- * order's own page, then its line's Pay.
+ * Opens the spec's payment page of the customer's newest unpaid order of this part: My Orders, then
+ * its row's pay button, as the spec has it.
  */
 export async function openLinePayment(page: Page, part: Part): Promise<void> {
   await page.goto('/dashboard/myorders');
-  const row = page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: part.name }).filter({ hasText: 'Waiting for payment' }).first();
-  await row.getByRole('rowheader').getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Order PCP-/ })).toBeVisible();
-  await page.getByRole('link', { name: `Pay for ${part.name}` }).click();
+  await page.getByRole('table', { name: 'Your orders' }).getByRole('link', { name: `Pay for ${part.name}` }).first().click();
 }
 
 /** Pays the customer's newest unpaid order of this part with the sandbox's 4242 card; answers the order id. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { expect, onServerHtml, test, type APIRequestContext, type Page } from '../support/test';
 import type { Part } from '../../contracts/src/core';
 import { apiAccessToken, demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';
@@ -101,7 +101,8 @@ test('a quantity typed on a part\'s page before its code has arrived is kept onc
   });
   await page.goto(`/products/${part!._id}`);
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
-  await quantity.fill(String(part!.p_quantity + 1));
+  // Typed into the server's HTML on purpose: the point is that hydration keeps it.
+  await onServerHtml(quantity).fill(String(part!.p_quantity + 1));
   await expect.poll(() => asked).toBe(true);
   release();
   // Once hydrated, the form checks the figure on screen: it was neither lost nor put back to the minimum.

@@ -5,7 +5,7 @@ import { addressText, checkoutPageText, checkoutText, type Part, signInText, tot
 import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { emailTo } from '../support/mail';
-import { addPartThroughApi } from '../support/orders';
+import { addPartThroughApi, placeCheckoutThroughApi } from '../support/orders';
 import { apiParts } from '../support/storefront';
 
 // One checkout for several parts: a visitor's cart kept through sign-in, one order number, one
@@ -301,17 +301,7 @@ for (const width of [375, 1280]) {
 }
 
 /** A checkout of three lines placed through the api for `account`, unpaid. */
-async function placeCheckout(request: APIRequestContext, token: string, parts: Part[]) {
-  const response = await request.post(`${stackUrls.api}/checkout`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    data: {
-      lines: parts.map((part) => ({ productId: part._id, quantity: part.min_quantity })),
-      address: { fullName: 'Morgan Long-Address', street: '14 Harbour View Apartments, Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { checkoutId: string; orderNumber: string };
-}
+const placeCheckout = placeCheckoutThroughApi;
 
 test('the Purchase page keeps its toast and the return home; the toast’s Pay now opens the order’s confirmation page with the card form', async ({ page, request }) => {
   const [part] = await threeParts(request);
@@ -340,7 +330,7 @@ test('the Purchase page keeps its toast and the return home; the toast’s Pay n
 });
 
 for (const width of [375, 1280]) {
-  test(`My Orders lists orders, one row each, and an order's page shows its lines, at ${width} px: nothing wider than the page, Pay and Delete in view`, async ({ page, request }) => {
+  test(`My Orders groups each order's parts under its header row, and an order's page shows its lines, at ${width} px: nothing wider than the page, Pay and Delete in view`, async ({ page, request }) => {
     const parts = await threeParts(request);
     const buyer = await verifiedCustomer(request, 'my-orders');
     const checkout = await placeCheckout(request, buyer.token, parts);
@@ -354,17 +344,28 @@ for (const width of [375, 1280]) {
     await signInThroughLoginPage(page, buyer);
     await page.goto('/dashboard/myorders');
     const table = page.getByRole('table', { name: 'Your orders' });
-    // Two orders, two rows: the checkout's three lines are one order.
-    await expect(table.getByRole('row')).toHaveCount(3);
+    // Two orders, two groups: the checkout's three lines are one order, its header row and three part rows.
+    const groups = table.getByRole('rowgroup', { name: /^Order PCP-/ });
+    await expect(groups).toHaveCount(2);
+    const checkoutGroup = table.getByRole('rowgroup', { name: `Order ${checkout.orderNumber}` });
+    await expect(checkoutGroup.getByRole('row')).toHaveCount(4);
     const orderRow = table.getByRole('row').filter({ hasText: checkout.orderNumber });
     await expect(orderRow).toContainText('Waiting for payment');
     const pay = orderRow.getByRole('link', { name: `Pay for order ${checkout.orderNumber}` });
     await expect(pay).toHaveAttribute('href', `/checkout/${checkout.checkoutId}`);
-    await expect(table.getByRole('link', { name: `Pay for order ${singleNumber}` })).toBeVisible();
+    // The single order reads as the spec's row: its pay button opens the spec's payment page.
+    await expect(table.getByRole('rowgroup', { name: `Order ${singleNumber}` }).getByRole('link', { name: `Pay for ${parts[0]!.name}` })).toHaveAttribute('href', /^\/dashboard\/payment\/[0-9a-f]{24}$/);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    // A table from 760 px, one card per order below.
-    expect(await orderRow.evaluate((row) => getComputedStyle(row).display)).toBe(width < 760 ? 'grid' : 'table-row');
+    // A table from 1,100 px, one card per order below.
+    expect(await orderRow.evaluate((row) => getComputedStyle(row).display)).toBe(width < 1100 ? 'grid' : 'table-row');
+    // Pay and every Delete in view, inside the table.
+    const tableBox = (await table.boundingBox())!;
+    for (const control of await table.getByRole('button', { name: /^Delete/ }).all()) {
+      const own = (await control.boundingBox())!;
+      expect(own.x).toBeGreaterThanOrEqual(tableBox.x);
+      expect(own.x + own.width).toBeLessThanOrEqual(tableBox.x + tableBox.width + 0.5);
+    }
     await page.screenshot({ path: path.join(shotsDir, `my-orders-checkout-${width}.png`), fullPage: true });
 
     // The order's page: the spec's columns for each of its three lines, each with its Delete, all in view.

@@ -190,7 +190,7 @@ test.describe('page titles', () => {
     await placeOrderThroughPage(page, part, part.min_quantity);
     // My Orders opens the order's own page, which has the spec's Pay for its line.
     await page.goto('/dashboard/myOrders');
-    await page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: part.name }).first().getByRole('rowheader').getByRole('link').click();
+    await page.getByRole('table', { name: 'Your orders' }).getByRole('rowgroup').filter({ hasText: part.name }).first().getByRole('link', { name: /^PCP-[0-9A-Z]{6}$/ }).click();
     const heading = page.getByRole('heading', { level: 1, name: /^Order PCP-/ });
     const number = (await heading.textContent())!.replace('Order ', '');
     const orderPath = new URL(page.url()).pathname;

@@ -13,6 +13,8 @@ import { addPartThroughApi, payThroughPage } from '../support/orders';
 // the orders'. Its charting library is mf-admin's own lazy chunk: the shop's home never fetches it.
 
 const PRICE = 2_500;
+/** Where the orders live (ORDER_COLLECTION_NAMES.wholeOrders): the test dates them in the past. */
+const WHOLE_ORDERS = 'whole_orders';
 const adminDist = path.resolve(__dirname, '../../mf-admin/dist');
 /** The built chunks that hold the Overview and its charts (Recharts' wrapper class is in the library's chunk). */
 const overviewChunks = () =>
@@ -51,8 +53,9 @@ test('the overview shows the orders sold and refunded on several days, as the ap
 
   // The shop refunds 2 units of one order (not back to stock).
   const adminToken = await apiAccessToken(request, demoAccounts.admin);
+  // An order is one document (api/src/modules/orders/documents.ts): its lines inside it.
   const numbers = await withStackDatabase(async (db) =>
-    Promise.all(lineIds.map(async (id) => (await db.collection('orders').findOne({ productName: name, paid: true, _id: new ObjectId(id) }))!.number as string)),
+    Promise.all(lineIds.map(async (id) => (await db.collection(WHOLE_ORDERS).findOne({ 'lines._id': new ObjectId(id), 'lines.productName': name }))!.number as string)),
   );
   const refund = await request.post(`${stackUrls.api}/orders/${numbers[0]}/refunds`, {
     headers: { Authorization: `Bearer ${adminToken}`, 'Idempotency-Key': `overview-${Date.now()}` },
@@ -63,11 +66,10 @@ test('the overview shows the orders sold and refunded on several days, as the ap
   // Sold 5 days ago, 2 days ago and today; refunded yesterday. Figures kept from before are dropped.
   const soldOn = [5, 2, 0].map(noonDaysAgo);
   await withStackDatabase(async (db) => {
-    for (const [i, number] of numbers.entries()) {
-      await db.collection('orders').updateMany({ number }, { $set: { createdAt: soldOn[i] } });
-      await db.collection('checkouts').updateOne({ number }, { $set: { createdAt: soldOn[i] } });
-    }
-    await db.collection('order_refunds').updateMany({ orderNumber: numbers[0] }, { $set: { at: noonDaysAgo(1) } });
+    for (const [i, number] of numbers.entries()) await db.collection(WHOLE_ORDERS).updateOne({ number }, { $set: { createdAt: soldOn[i] } });
+    const refunded = (await db.collection(WHOLE_ORDERS).findOne({ number: numbers[0] }))!;
+    const refunds = (refunded.refunds as { at: Date }[]).map((made) => ({ ...made, at: noonDaysAgo(1) }));
+    await db.collection(WHOLE_ORDERS).updateOne({ number: numbers[0] }, { $set: { refunds } });
     await db.collection('insights_cache').deleteMany({});
   });
 

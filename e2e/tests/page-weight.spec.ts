@@ -3,8 +3,12 @@
 import { expect, test, type Page } from '../support/test';
 import { cardsIn } from '../support/storefront';
 
-/** Home's compressed JavaScript (the bench's target; ~166 KB today): this bound catches a step back. */
-const HOME_JS_LIMIT_BYTES = 170_000;
+/**
+ * Home's compressed JavaScript (the bench's target): this bound catches a step back. 170,234 bytes
+ * once remotes load with crossorigin and the build advisor's texts joined contracts (issues 43, 44):
+ * 1 KB of room until per-route budgets replace this bound (issue 47).
+ */
+const HOME_JS_LIMIT_BYTES = 171_000;
 /** The api client's library, in a chunk of its own (contracts' api-client.ts). */
 const AXIOS_CHUNK = /\/axios\.[0-9a-f]+\.js$/;
 /**

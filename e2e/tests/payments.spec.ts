@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import type { Part } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { inboxOf } from '../support/mail';
-import { aPart, myOrdersRow, openLinePayment, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
+import { aPart, myOrdersRow, openLinePayment, orderGroup, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
 
 // Paying by card on the local Stripe sandbox: the official Stripe.js flow against the stand-in,
 // the server alone marking the order paid.
@@ -12,11 +12,12 @@ async function openPaymentPage(page: Page, part: Part) {
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Demo Customer' })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Please Pay for ${part.name}` })).toBeVisible();
-  await expect(page.getByText('Test mode — use 4242 4242 4242 4242')).toBeVisible();
   return page.url().split('/').pop()!;
 }
 
+/** The sandbox's hint comes with the card fields (not when Stripe.js cannot load). */
 async function enterCard(page: Page, number: string) {
+  await expect(page.getByText('Test mode — use 4242 4242 4242 4242')).toBeVisible();
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
@@ -47,10 +48,17 @@ test('the customer pays with 4242…: congratulations, the transaction id, and P
 
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
   expect(orderId).toMatch(/^[0-9a-f]{24}$/);
-  const paidRow = await orderRow(page, request, orderId);
+  const number = await orderNumberOfLine(page, request, orderId);
+  const paidRow = myOrdersRow(page, number);
   await expect(paidRow).toContainText('Paid');
-  await expect(paidRow).toContainText(part.name);
   await expect(paidRow.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+  // My Orders' spec row: 'Paid' and 'Transaction id: {id}', no pay button and no Delete.
+  const specRow = orderGroup(page, number).getByRole('row').filter({ has: page.getByRole('rowheader', { name: part.name }) });
+  const payment = specRow.getByRole('cell').filter({ hasText: `Transaction id: ${transactionId}` });
+  await expect(payment).toBeVisible();
+  await expect(payment).toContainText('Paid');
+  await expect(specRow.getByRole('link')).toHaveCount(0);
+  await expect(specRow.getByRole('button')).toHaveCount(0);
   // The order's page shows the transaction id on the line, and nothing to delete.
   await paidRow.getByRole('rowheader').getByRole('link').click();
   const line = page.getByRole('row').filter({ hasText: `Transaction id: ${transactionId}` });
@@ -123,6 +131,7 @@ test('when Stripe.js cannot load, the page says card payments are unavailable an
   const part = await orderAPart(page, request);
   const orderId = await openPaymentPage(page, part);
   await expect(page.getByRole('alert')).toContainText('Card payments are unavailable right now.');
+  await expect(page.getByText('Test mode — use 4242 4242 4242 4242')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
   await page.goto('/dashboard/myorders');
   await expect(await orderRow(page, request, orderId)).toContainText('Waiting for payment');

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -40,13 +40,15 @@ const FAULTS = {
 } as const;
 
 /**
- * mf-shop built once more, with its Add to cart click handler throwing (e2e/support/faulty-shop.webpack.cjs):
- * the only extra build of the suite. Answers its folder.
+ * mf-shop built once more, with its Add to cart click handler throwing, or (timer) a timer it sets
+ * throwing outside React (e2e/support/faulty-shop.webpack.cjs): the only extra builds of the suite.
+ * Answers its folder.
  */
-async function faultyShopBuild(): Promise<string> {
+async function faultyShopBuild(fault: 'handler' | 'timer' = 'handler'): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-mf-shop-faulty-'));
   await run(path.join(repoRoot, 'node_modules/.bin/webpack'), ['--mode', 'production', '--config', path.join(repoRoot, 'e2e/support/faulty-shop.webpack.cjs'), '--output-path', dir], {
     cwd: path.join(repoRoot, 'mf-shop'),
+    env: { ...process.env, PCPP_FAULT: fault },
     maxBuffer: 64 * 1024 * 1024,
   });
   return dir;
@@ -237,6 +239,54 @@ test('a candidate whose "Add to cart" throws, rolled out to half the browsers, r
   await expect(page.locator('main')).toContainText('Runtime errors: 100.0 % of cohorts on the candidate');
   // Everyone gets the live version again.
   await expect.poll(() => servesRollout(candidate.manifestUrl, inside[0]), { timeout: 20_000 }).toBe(false);
+});
+
+test('a candidate whose timer throws outside React is reported whole (its message, not "Script error."), and the Releases page shows where in its source', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const build = await faultyShopBuild('timer');
+  const candidate = await publishCandidate('none', { build }).finally(() => rmSync(build, { recursive: true, force: true }));
+  published.push(candidate.version);
+  // The store has the version's scripts, never its source maps (the api reads those apart).
+  expect(readdirSync(path.join(e2eReleaseStore, 'mf-shop', candidate.version), { recursive: true }).some((file) => String(file).endsWith('.map'))).toBe(false);
+  expect((await fetch(`${candidate.files}remoteEntry.js.map`)).status).toBe(404);
+  await script('rollout', ['mf-shop', candidate.version, '50']);
+  const { inside } = cohorts(50, 1);
+  await expect.poll(() => servesRollout(candidate.manifestUrl, inside[0]), { timeout: 20_000 }).toBe(true);
+
+  const onCandidate = await visit(browser, inside[0]!, async (visited) => {
+    // Thrown by a timer of the remote's chunk, outside React: the window's error event has the error
+    // whole only because the remote's scripts load with crossorigin and CORS (else "Script error.", no report).
+    const reported = visited.waitForRequest((request) => isReport(request, '/remotes/errors'));
+    await addToCart(visited);
+    const report = await reported;
+    expect(report.postDataJSON()).toMatchObject({
+      remote: 'mf_shop',
+      version: candidate.version,
+      kind: 'runtime',
+      message: 'Error: Add to cart failed later: the cart timer broke',
+      source: expect.stringMatching(new RegExp(`^${candidate.files.replace(/[.+?]/g, '\\$&')}[^/]+\\.js:\\d+:\\d+$`)),
+      stack: expect.stringContaining('Add to cart failed later'),
+    });
+    expect((await report.response())?.status()).toBe(204);
+  });
+  expect(onCandidate.version).toBe(candidate.version);
+
+  // The Releases page: the error group with where it was thrown in the shop's source, mapped on the server.
+  const row = shopSection(page)
+    .getByRole('table', { name: 'Shop errors' })
+    .getByRole('row')
+    .filter({ hasText: 'Add to cart failed later: the cart timer broke' })
+    .filter({ hasText: candidate.version });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(row).toContainText('Runtime error');
+  await expect(row.getByTestId('error-source')).toHaveText(/^at src\/components\/add-to-cart-button\.tsx:\d+:\d+$/);
+  await row.getByText('Stack').click();
+  await expect(row.getByTestId('error-stack')).toContainText('src/components/add-to-cart-button.tsx:');
+  await expect(page.getByText('Script error.')).toHaveCount(0);
+  await screenshots(page, 'dashboard-releases-mapped-error');
 });
 
 /**

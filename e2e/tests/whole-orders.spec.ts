@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { adminText, orderText, type Part } from '../../contracts/src/core';
+import { adminText, formatCents, orderText, type Part } from '../../contracts/src/core';
 import { pdfText } from '../../api/test/pdf-text';
 import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { emailTo, inboxOf } from '../support/mail';
+import { placeCheckoutThroughApi } from '../support/orders';
 import { apiParts } from '../support/storefront';
 
 // Issue 31's walk through an order as a shop runs it: a six-part build bought in one checkout,
@@ -15,14 +16,7 @@ import { apiParts } from '../support/storefront';
 const shotsDir = path.resolve(__dirname, '../screenshots');
 const address = { fullName: 'Whole Order', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
 
-async function placeCheckout(request: APIRequestContext, token: string, parts: Part[]) {
-  const response = await request.post(`${stackUrls.api}/checkout`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `whole-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    data: { lines: parts.map((part) => ({ productId: part._id, quantity: part.min_quantity })), address },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { checkoutId: string; orderNumber: string; totalAmount: number };
-}
+const placeCheckout = (request: APIRequestContext, token: string, parts: Part[]) => placeCheckoutThroughApi(request, token, parts, address);
 
 /** Pays a checkout on its confirmation page with the sandbox's 4242 card. */
 async function payOnPage(page: Page, checkoutId: string) {
@@ -107,8 +101,18 @@ test('a six-part build: two parcels, a part returned and refunded on receipt, th
   await which.click();
   await admin.getByRole('dialog', { name: adminText.approveReturnTitle }).getByRole('button', { name: adminText.approveReturn }).click();
   const receive = admin.getByRole('button', { name: new RegExp(`^${adminText.markReceived}: `) });
+  // The refund the receipt will make is said before the click, and again in its dialog.
+  const due = formatCents(returned.price);
+  await expect(admin.getByRole('region', { name: 'Returns' })).toContainText(adminText.receiveRefundDue(due));
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await expect(receive).toBeVisible();
+    await admin.screenshot({ path: path.join(shotsDir, `whole-orders-admin-return-approved-${width}.png`), fullPage: true });
+  }
   await receive.click();
-  await admin.getByRole('dialog', { name: adminText.receiveReturnTitle }).getByRole('button', { name: adminText.markReceived }).click();
+  const receiving = admin.getByRole('dialog', { name: adminText.receiveReturnTitle });
+  await expect(receiving).toContainText(adminText.receiveReturnBody(due));
+  await receiving.getByRole('button', { name: adminText.markReceived }).click();
   const refundedMail = await emailTo(request, buyer.email, `Order ${number}: return received, ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((returned.price) / 100)} refunded`);
   expect(refundedMail.text).toContain(returned.name);
   expect(await stockOf(request, returned)).toBe(stockBefore + 1);
@@ -155,9 +159,14 @@ test('a six-part build: two parcels, a part returned and refunded on receipt, th
       await view.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
     }
   }
+  // Two orders, each a group: its header row, then a row per part (six, and one).
   await page.goto('/dashboard/myorders');
-  await expect(page.getByRole('table', { name: 'Your orders' }).getByRole('row')).toHaveCount(3);
+  const groups = page.getByRole('table', { name: 'Your orders' }).getByRole('rowgroup', { name: /^Order PCP-/ });
+  await expect(groups).toHaveCount(2);
+  await expect(groups.filter({ hasText: number }).getByRole('row')).toHaveCount(7);
+  await expect(groups.filter({ hasText: other.orderNumber }).getByRole('row')).toHaveCount(2);
   await admin.goto(`/dashboard/allOrder?q=${buyer.email}`);
   await expect(admin.getByRole('heading', { level: 1, name: 'All orders: 2' })).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Orders' }).getByRole('rowgroup', { name: /^Order PCP-/ })).toHaveCount(2);
   await admin.close();
 });

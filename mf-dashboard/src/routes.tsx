@@ -1,20 +1,32 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from '@pcpp/contracts/router';
 import { Spinner } from '@pcpp/contracts/ui';
 import { DashboardLayout } from '@pcpp/contracts/ui/dashboard';
 import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
 import { MyAlertsPage } from './features/alerts/components/my-alerts-page';
 import { MyBuildsPage } from './features/builds/components/my-builds-page';
-import { MyOrdersPage } from './features/orders/components/my-orders-page';
-import { OrderPage } from './features/orders/components/order-page';
 import { ProfilePage } from './features/profile/components/profile-page';
 import { AddReviewPage } from './features/reviews/components/add-review-page';
-import { SettingsPage } from './features/settings/components/settings-page';
 
 // Stripe's libraries are loaded with the payment page only, never with the rest of the dashboard.
 const PaymentPage = lazy(() =>
   import('./features/payment/components/payment-page').then((module) => ({ default: module.PaymentPage })),
 );
+// The order tables and an order's sections come with the order pages, not with My Profile.
+const MyOrdersPage = lazy(() =>
+  import(/* webpackChunkName: "my-orders" */ './features/orders/components/my-orders-page').then((module) => ({ default: module.MyOrdersPage })),
+);
+const OrderPage = lazy(() =>
+  import(/* webpackChunkName: "order-page" */ './features/orders/components/order-page').then((module) => ({ default: module.OrderPage })),
+);
+
+// Settings (its forms and the identity calls) come when it is opened.
+const SettingsPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ './features/settings/components/settings-page').then((module) => ({ default: module.SettingsPage })),
+);
+
+/** A page of its own chunk, with a spinner while it comes. */
+const loading = (page: ReactNode, label: string) => <Suspense fallback={<Spinner label={label} />}>{page}</Suspense>;
 
 /**
  * mf-dashboard's route tree, exposed to the shell as `mf_dashboard/routes`. Paths are absolute and,
@@ -25,20 +37,13 @@ export default function DashboardRoutes() {
     <Routes>
       <Route element={<DashboardLayout />}>
         <Route path="/dashboard" element={<ProfilePage />} />
-        <Route path="/dashboard/settings" element={<SettingsPage />} />
-        <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
-        <Route path="/dashboard/orders/:number" element={<OrderPage />} />
+        <Route path="/dashboard/settings" element={loading(<SettingsPage />, 'Loading your settings…')} />
+        <Route path="/dashboard/myOrders" element={loading(<MyOrdersPage />, 'Loading your orders…')} />
+        <Route path="/dashboard/orders/:number" element={loading(<OrderPage />, 'Loading your order…')} />
         <Route path="/dashboard/myBuilds" element={<MyBuildsPage />} />
         <Route path="/dashboard/myAlerts" element={<MyAlertsPage />} />
         <Route path="/dashboard/addReview" element={<AddReviewPage />} />
-        <Route
-          path="/dashboard/payment/:id"
-          element={
-            <Suspense fallback={<Spinner label="Loading the payment page…" />}>
-              <PaymentPage />
-            </Suspense>
-          }
-        />
+        <Route path="/dashboard/payment/:id" element={loading(<PaymentPage />, 'Loading the payment page…')} />
         <Route path="/dashboard/*" element={<DashboardNotFoundPage />} />
       </Route>
     </Routes>

@@ -24,7 +24,9 @@ import { absoluteUrl, breadcrumbStructuredData, productStructuredData, type Page
 import { partQuery } from './api/get-part';
 import { priceHistoryQuery } from './features/product/api/get-price-history';
 import { partReviewsQuery } from './features/product/api/part-reviews';
+import { type AdviceRequest, adviceQuery } from './features/builder/api/advise-build';
 import { savedBuildQuery } from './features/builder/api/get-saved-build';
+import { adviceRequestOf, parseBuilderSearch } from './features/builder/lib/builder-url';
 import { isSoldOut } from './components/sold-out-note';
 import { partListQuery } from './features/catalog/api/get-part-list';
 import { latestPartsQuery } from './features/home/api/get-latest-parts';
@@ -106,12 +108,19 @@ function savedBuildHead(build: SavedBuild): PageHead {
   });
 }
 
+/** A suggestion the builder's address asks for ('Suggest a build'): read on the server, so a shared link shows it whole. */
+function adviceRead({ search, queryClient }: ServerPageRequest): Promise<void> {
+  const request = adviceRequestOf(parseBuilderSearch(search).suggest) as AdviceRequest | null;
+  return request ? queryClient.prefetchQuery(adviceQuery(request)) : Promise.resolve();
+}
+
 /** /builder/{id}: a saved build, public (its link works signed out). */
-function savedBuildPage(id: string, { queryClient }: ServerPageRequest): ServerPage {
+function savedBuildPage(id: string, request: ServerPageRequest): ServerPage {
+  const { queryClient } = request;
   if (!OBJECT_ID_PATTERN.test(id)) return staticPage(notFound(savedBuildHref(id)));
   const query = savedBuildQuery(id);
   return {
-    data: settled(queryClient.prefetchQuery(query)),
+    data: settled(queryClient.prefetchQuery(query), adviceRead(request)),
     describe() {
       const state = queryClient.getQueryState(query.queryKey);
       if (state?.data) return { status: 200, head: savedBuildHead(state.data) };
@@ -158,8 +167,10 @@ export function preparePage(request: ServerPageRequest): ServerPage {
     return partPage(id, request);
   }
   if (`/${first}` === BUILDER_PATH && segments.length <= 2) {
-    // A visitor's build lives in the address (?b=…): its parts are read in the browser.
-    if (segments.length === 1) return staticPage({ status: 200, head: head(pageMeta.builder, BUILDER_PATH) });
+    // A visitor's build lives in the address (?b=…): its parts are read in the browser; a suggestion it asks for, here.
+    if (segments.length === 1) {
+      return { data: adviceRead(request), describe: () => ({ status: 200, head: head(pageMeta.builder, BUILDER_PATH) }) };
+    }
     let id: string;
     try {
       id = decodeURIComponent(segments[1]!);

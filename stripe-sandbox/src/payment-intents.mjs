@@ -294,6 +294,20 @@ export function createPaymentIntents({ onEvent }) {
       return structuredClone(refund);
     },
 
+    /**
+     * GET /v1/refunds: the refunds made, newest first, of one payment when `payment_intent` is
+     * given (at most `limit`, default 10, up to 100: a Stripe list, without pages).
+     * @param {FormObject} params
+     */
+    listRefunds(params) {
+      rejectUnknown(params, new Set(['payment_intent', 'limit']));
+      const paymentIntent = params.payment_intent === undefined ? undefined : stringParam(params.payment_intent, 'payment_intent');
+      const limit = params.limit === undefined ? 10 : integerParam(params.limit, 'limit');
+      if (limit < 1 || limit > 100) throw invalidRequest('limit must be between 1 and 100', { param: 'limit' });
+      const made = [...refunds.values()].filter((refund) => paymentIntent === undefined || refund.payment_intent === paymentIntent).reverse();
+      return { object: 'list', data: structuredClone(made.slice(0, limit)), has_more: made.length > limit, url: '/v1/refunds' };
+    },
+
     /** GET /v1/refunds/:id @param {string} id */
     retrieveRefund(id) {
       const refund = refunds.get(id);

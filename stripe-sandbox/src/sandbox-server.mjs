@@ -145,6 +145,10 @@ export async function startStripeSandbox({
       if (kind !== 'secret') throw authenticationError(PUBLISHABLE_KEY_MESSAGE);
       return { status: 200, body: intents.refund(rest) };
     }
+    if (method === 'GET' && pathname === '/v1/refunds') {
+      if (kind !== 'secret') throw authenticationError(PUBLISHABLE_KEY_MESSAGE);
+      return { status: 200, body: intents.listRefunds(rest) };
+    }
     match = /^\/v1\/refunds\/([^/]+)$/.exec(pathname);
     if (match && method === 'GET') {
       if (kind !== 'secret') throw authenticationError(PUBLISHABLE_KEY_MESSAGE);

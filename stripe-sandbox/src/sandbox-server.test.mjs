@@ -326,6 +326,9 @@ describe('cancel and refunds', () => {
     const first = await stripe.refunds.create({ payment_intent: other.id }, { idempotencyKey: `refund-${other.id}` });
     const replay = await stripe.refunds.create({ payment_intent: other.id }, { idempotencyKey: `refund-${other.id}` });
     assert.equal(replay.id, first.id);
+    // Listed by payment, newest first: the replay made none.
+    assert.deepEqual((await stripe.refunds.list({ payment_intent: intent.id })).data.map((made) => made.amount), [3500, 1500]);
+    assert.deepEqual((await stripe.refunds.list({ payment_intent: other.id })).data.map((made) => made.id), [first.id]);
   });
 
   it('refuses to refund a payment that did not succeed', async () => {

@@ -233,6 +233,14 @@ export async function measureCrowd({ root, apiUrl, port, visitors, settleSeconds
       log: shell
         .logs()
         .split('\n')
+        // The shell's server logs JSON lines (pino): their message.
+        .map((line) => {
+          try {
+            return String(JSON.parse(line).msg);
+          } catch {
+            return line;
+          }
+        })
         .filter((line) => /render queue|rendered in the browser/.test(line))
         .slice(0, 20),
     };

@@ -1,4 +1,6 @@
 // docs/benchmarks.md from the figures run.mjs collected (the same figures go to benchmarks.json).
+import { renderOrderInvariants } from './order-invariants.mjs';
+
 const KB = 1000;
 
 /**
@@ -29,7 +31,14 @@ const KB = 1000;
  *   autocannon: string, platform: string }, settings: { pageRuns: number, connections: number, warmUpSeconds: number,
  *   apiSeconds: number }, targets: Targets, pages: PageRow[], homeScripts?: HomeScripts, api: ApiRow[], orders: OrderRush, checkouts?: CheckoutRush,
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
- *   serverRendering?: ServerRendering, crowd?: Crowd, optimisations?: Optimisation[] }} BenchResults
+ *   serverRendering?: ServerRendering, crowd?: Crowd, tracing?: Tracing, buildAdvisor?: BuildAdvisor, orderInvariants?: OrderInvariants,
+ *   optimisations?: Optimisation[] }} BenchResults
+ * @typedef {ReturnType<typeof import('./order-invariants.mjs').measureOrderInvariants>} OrderInvariants
+ * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} TracedThroughput
+ * @typedef {{ error: string } | { error?: undefined, date: string, rounds: number, spansReceived: number,
+ *   rows: { name: string, none: TracedThroughput, endpoint: TracedThroughput, overhead: number }[] }} Tracing tracing's cost (tracing-overhead.mjs)
+ * @typedef {{ error: string } | { error?: undefined, parts: number, requests: number, suggested: number, refused: number,
+ *   p50Ms: number, p95Ms: number, maxMs: number, targetP95Ms: number }} BuildAdvisor the advisor's answer time (build-advisor.mjs)
  * @typedef {{ path: string, requests: number, statuses: Record<string, number>, renderedBy: Record<string, number>, errors: number,
  *   p50Ms: number | null, p99Ms: number | null, maxMs: number | null, seconds: number }} Burst
  * @typedef {{ error: string } | { error?: undefined, date?: string, visitors: number, warmUp?: Burst, bursts: Burst[],
@@ -76,7 +85,7 @@ export function apiVerdicts(row) {
 }
 
 /** @param {BenchResults} results */
-export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, optimisations = [] }) {
+export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, orderInvariants, optimisations = [] }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -151,7 +160,10 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
     );
   }
   if (checkouts) lines.push('', ...renderCheckoutRush(checkouts));
+  if (orderInvariants) lines.push('', ...renderOrderInvariants(orderInvariants));
+  if (buildAdvisor) lines.push('', ...renderBuildAdvisor(buildAdvisor));
   if (scaleOut) lines.push('', ...renderScaleOut(scaleOut, { api, orders }));
+  if (tracing) lines.push('', ...renderTracing(tracing, settings));
   const misses = renderMisses({ targets, pages, api, homeScripts });
   if (misses.length > 0) lines.push('', ...misses);
   if (remoteBuild) lines.push('', ...renderRemoteBuild(remoteBuild));
@@ -167,6 +179,31 @@ const counts = (/** @type {Record<string, number>} */ byKey) =>
   Object.entries(byKey)
     .map(([key, count]) => `${count.toLocaleString('en')} ${key}`)
     .join(', ');
+
+/**
+ * Tracing's cost: the same requests to an api and a shell's server with an OTLP endpoint set and without.
+ * @param {Tracing} tracing
+ * @param {BenchResults['settings']} settings
+ */
+export function renderTracing(tracing, settings) {
+  const lines = ['## Tracing', ''];
+  if (tracing.error !== undefined) return [...lines, `Not measured: ${tracing.error}`];
+  const rate = (/** @type {number} */ value) => Math.round(value).toLocaleString('en');
+  lines.push(
+    `\`npm run bench\` (or \`npm run bench -- --only=tracing\`, ${tracing.date}) starts, beside the stack and on its database, an api and a`,
+    "shell's server with `OTEL_EXPORTER_OTLP_ENDPOINT` set (to the project's own receiver, tooling/telemetry) and the same two without it,",
+    `and measures them in turns, ${tracing.rounds} rounds each (autocannon, ${settings.connections} connections, ${settings.apiSeconds} s after ${settings.warmUpSeconds} s of warm-up).`,
+    `Without an endpoint nothing is loaded or patched. ${tracing.spansReceived.toLocaleString('en')} spans were received. See [operations](operations.md#traces-opentelemetry).`,
+    '',
+    '| Request | No endpoint: req/s | p99 | Endpoint set: req/s | p99 | Overhead (req/s) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...tracing.rows.map(
+      (row) =>
+        `| ${row.name} | ${rate(row.none.requestsPerSecond)} | ${row.none.p99Ms} ms | ${rate(row.endpoint.requestsPerSecond)} | ${row.endpoint.p99Ms} ms | ${(row.overhead * 100).toFixed(1)} % |`,
+    ),
+  );
+  return lines;
+}
 
 /**
  * The shell's server under a crowd: bursts on a cold cache, its memory, cached GET / against bare
@@ -309,6 +346,25 @@ function renderOptimisations(optimisations) {
     }
   }
   return lines;
+}
+
+/**
+ * @param {BuildAdvisor} advisor
+ */
+function renderBuildAdvisor(advisor) {
+  const lines = ['## The build advisor', ''];
+  if (advisor.error !== undefined) return [...lines, `Not measured: ${advisor.error}`];
+  return [
+    ...lines,
+    `\`advise()\` of the api's build (POST /builds/advise without HTTP and the database read of the parts in stock, which one`,
+    `read serves for the catalog cache's TTL), in the bench's process, on a catalog of ${advisor.parts.toLocaleString('en')} parts in stock that`,
+    '`tooling/bench/build-advisor.mjs` makes (seeded: the same parts every run, a sixth per category, every socket, memory',
+    'generation and chip of the performance table, and chips it lacks). Each answer is the exact solution, its cheaper and',
+    `stronger alternatives, the reasons and the check. ${advisor.requests} requests of random budgets ($600 to $5,000), uses and CPUs.`,
+    '',
+    `- **p95 ${advisor.p95Ms.toFixed(1)} ms** (target ≤ ${advisor.targetP95Ms} ms ${verdict(advisor.p95Ms <= advisor.targetP95Ms)}), p50 ${advisor.p50Ms.toFixed(1)} ms, max ${advisor.maxMs.toFixed(1)} ms`,
+    `- ${advisor.suggested} suggestions, ${advisor.refused} refused (a budget below the cheapest compatible build)`,
+  ];
 }
 
 /** @param {CheckoutRush} checkouts */

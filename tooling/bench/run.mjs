@@ -4,7 +4,10 @@
 // The stack uses the shared ports: run it under the lock, `flock /tmp/pcpp-stack.lock npm run bench`.
 // `--only=api` skips the pages (quicker, while working on the api); the report then has no page figures.
 // `--only=crowd` measures only the shell's server under a crowd (crowd.mjs, about 2 minutes) and writes
-// its figures into the last full run's docs/benchmarks.json and .md.
+// its figures into the last full run's docs/benchmarks.json and .md. `--only=advisor` does the same for
+// the build advisor on a 1,000-part catalog (build-advisor.mjs, seconds; needs only `npm run build`).
+// `--only=order-invariants` runs only the orders' property test, 1,000 runs (order-invariants.mjs, about
+// 20 minutes), and writes its figures into the last full run's report; a full run runs it last.
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +15,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { measureApi } from './api-throughput.mjs';
+import { measureBuildAdvisor } from './build-advisor.mjs';
 import { measureCrowd } from './crowd.mjs';
+import { measureOrderInvariants } from './order-invariants.mjs';
 import { rushCheckouts } from './checkout-rush.mjs';
 import { rushOrders } from './order-rush.mjs';
 import { measurePageLoad } from './page-load.mjs';
@@ -21,6 +26,7 @@ import { renderReport } from './report.mjs';
 import { attributeScripts, distFolders } from './script-attribution.mjs';
 import { homeWithoutJavaScript, largestElementInHtml, measureHomeThroughput, navbarWithLateApi } from './server-rendering.mjs';
 import { startStack } from './stack.mjs';
+import { measureTracingOverhead } from './tracing-overhead.mjs';
 import { spread } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
@@ -53,9 +59,14 @@ const PAGES = [
 const log = (/** @type {string} */ line) => console.log(line);
 const onlyApi = process.argv.includes('--only=api');
 const onlyCrowd = process.argv.includes('--only=crowd');
+const onlyOrderInvariants = process.argv.includes('--only=order-invariants');
+const onlyTracing = process.argv.includes('--only=tracing');
+/** Where start.mjs writes its in-memory database's address: the tracing figures start an api of their own on it. */
+const DATABASE_URI_FILE = path.join(os.tmpdir(), `pcpp-bench-database-uri-${process.pid}`);
+const onlyAdvisor = process.argv.includes('--only=advisor');
 // The order rush places hundreds of orders from 20 accounts within seconds.
 /** The order rush is each bench customer ordering until the part sells out: past the hold caps on purpose. */
-const STACK_ENV = { RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
+const STACK_ENV = { DATABASE_URI_FILE, RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
 /** Api processes for the scale-out figures (node:cluster, one port: the primary stands in for a load balancer). */
 const SCALE_OUT_INSTANCES = 2;
 
@@ -182,6 +193,64 @@ async function measureCrowdSection() {
   }).catch((error) => ({ error: error instanceof Error ? error.message : String(error) }));
 }
 
+/** Tracing's cost: an api and a shell's server with OTEL_EXPORTER_OTLP_ENDPOINT set against the same two without (tracing-overhead.mjs). */
+async function measureTracingSection() {
+  log('Tracing: an endpoint set against none…');
+  try {
+    const tools = await (await fetch(`${urls.api}/tools`)).json();
+    return await measureTracingOverhead({
+      root,
+      databaseUri: process.env.MONGODB_URI || readFileSync(DATABASE_URI_FILE, 'utf8').trim(),
+      emulatorHost: new URL(urls.authEmulator).host,
+      basePort: ports.shell + 20,
+      partId: tools[0]._id,
+      connections: settings.connections,
+      warmUpSeconds: settings.warmUpSeconds,
+      seconds: settings.apiSeconds,
+      log,
+    });
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** `--only=tracing`: tracing's cost, written into the last full run's report. */
+async function tracingOnly() {
+  log('Starting the stack (tooling/start.mjs)…');
+  const stack = await startStack({ root, urls, env: STACK_ENV });
+  let tracing;
+  try {
+    tracing = await measureTracingSection();
+  } finally {
+    await stack.stop();
+  }
+  writeIntoLastRun({ tracing });
+  log('Wrote tracing into docs/benchmarks.md and docs/benchmarks.json.');
+}
+
+/** The build advisor's figures, in this process, from the builds. */
+function measureAdvisorSection() {
+  log('The build advisor on a 1,000-part catalog…');
+  try {
+    return measureBuildAdvisor({ root, log });
+  } catch (error) {
+    return { error: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
+  }
+}
+
+/**
+ * `--only=crowd`, `--only=tracing` and `--only=advisor`: one section's figures, written into the last full run's report.
+ * @param {Record<string, unknown>} section
+ */
+function writeIntoLastRun(section) {
+  const file = path.join(root, 'docs/benchmarks.json');
+  const results = { ...JSON.parse(readFileSync(file, 'utf8')), ...section };
+  results.optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
+  return results;
+}
+
 /** `--only=crowd`: the crowd's figures, written into the last full run's report. */
 async function crowdOnly() {
   log('Starting the stack (tooling/start.mjs)…');
@@ -192,17 +261,28 @@ async function crowdOnly() {
   } finally {
     await stack.stop();
   }
-  const file = path.join(root, 'docs/benchmarks.json');
-  const results = { ...JSON.parse(readFileSync(file, 'utf8')), crowd };
-  results.settings = { ...results.settings, crowdVisitors: settings.crowdVisitors, crowdSettleSeconds: settings.crowdSettleSeconds };
-  results.optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
+  const last = JSON.parse(readFileSync(path.join(root, 'docs/benchmarks.json'), 'utf8'));
+  writeIntoLastRun({ crowd, settings: { ...last.settings, crowdVisitors: settings.crowdVisitors, crowdSettleSeconds: settings.crowdSettleSeconds } });
   log('Wrote the crowd into docs/benchmarks.md and docs/benchmarks.json.');
+}
+
+/** `--only=order-invariants`: the property test's figures, written into the last full run's report. */
+function orderInvariantsOnly() {
+  const orderInvariants = measureOrderInvariants({ log });
+  writeIntoLastRun({ orderInvariants });
+  log('Wrote the order invariants into docs/benchmarks.md and docs/benchmarks.json.');
+  if ('error' in orderInvariants) process.exitCode = 1;
 }
 
 async function main() {
   if (onlyCrowd) return crowdOnly();
+  if (onlyOrderInvariants) return orderInvariantsOnly();
+  if (onlyTracing) return tracingOnly();
+  if (onlyAdvisor) {
+    writeIntoLastRun({ buildAdvisor: measureAdvisorSection() });
+    log('Wrote the build advisor into docs/benchmarks.md and docs/benchmarks.json.');
+    return;
+  }
   const started = Date.now();
   // Before the stack starts: it serves these builds.
   log('Releasing one remote (npm run build -w mf-admin)…');
@@ -213,6 +293,8 @@ async function main() {
       return { error: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
     }
   })();
+  // In this process, before the stack takes the machine's cores.
+  const buildAdvisor = measureAdvisorSection();
   log('Starting the stack (tooling/start.mjs)…');
   const stack = await startStack({ root, urls, env: STACK_ENV });
   /** @type {Awaited<ReturnType<typeof measurePages>>['rows']} */
@@ -222,6 +304,7 @@ async function main() {
   let chromiumVersion = 'not run (--only=api)';
   let single;
   let crowd;
+  let tracing;
   const serverRendering = {};
   try {
     if (!onlyApi) {
@@ -260,10 +343,13 @@ async function main() {
       });
       crowd = await measureCrowdSection();
     }
+    tracing = await measureTracingSection();
   } finally {
     await stack.stop();
   }
   const scaleOut = await measureScaleOut();
+  // The orders' property test on its own embedded database, once the stack has stopped.
+  const orderInvariants = onlyApi ? undefined : measureOrderInvariants({ log });
   const { api, orders, checkouts } = single;
   const cpus = os.cpus();
   const machine = {
@@ -277,7 +363,7 @@ async function main() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
   const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, optimisations };
+  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, orderInvariants, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);

@@ -33,9 +33,13 @@ function projectConfig({ displayName, rootDir, testEnvironment = 'node', setupFi
       '^@pcpp/contracts/core$': path.join(contractsSrc, 'core.ts'),
       // Its package entry is the built file, which a fresh clone has not built when jest runs.
       '^@pcpp/contracts/seo$': path.join(contractsSrc, 'seo.ts'),
+      '^@pcpp/contracts/server-observability$': path.join(contractsSrc, 'server-observability/index.ts'),
       '^@pcpp/contracts/ui$': path.join(contractsSrc, 'ui/index.ts'),
       '^@pcpp/contracts/ui/dashboard$': path.join(contractsSrc, 'ui/dashboard.ts'),
+      '^@pcpp/contracts/ui/orders$': path.join(contractsSrc, 'ui/orders.ts'),
+      '^@pcpp/contracts/ui/card-payment$': path.join(contractsSrc, 'ui/card-payment.tsx'),
       '^@pcpp/contracts/testing$': path.join(contractsSrc, 'testing/index.ts'),
+      '^@pcpp/contracts/testing/jsdom-dialog$': path.join(contractsSrc, 'testing/jsdom-dialog.ts'),
     },
   };
 }

@@ -3,7 +3,7 @@
 // with the api's release registry. Used by release.mjs, promote.mjs and start.mjs.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,9 +89,32 @@ export function copyIntoStore(folder, version, buildDir, store = releaseStoreFro
   const { dir, manifestUrl } = storeLocation(folder, version, store);
   if (existsSync(dir)) throw new Error(`${folder} ${version} is already published (${dir}): versions are immutable`);
   const partial = `${dir}.partial-${process.pid}`;
-  cpSync(buildDir, partial, { recursive: true });
+  // The source maps hold the sources: never in the store, which browsers read.
+  cpSync(buildDir, partial, { recursive: true, filter: (source) => !isSourceMap(source) });
+  keepSourceMaps(folder, version, buildDir, store);
   renameSync(partial, dir);
   return { dir, manifestUrl };
+}
+
+const isSourceMap = (/** @type {string} */ file) => file.endsWith('.map');
+
+/**
+ * Copies a build's source maps (hidden-source-map: its files do not name them) to the store's
+ * private folder, `<sourceMapsDir>/<folder>/<version>/`, where the api reads them to map the stacks
+ * of errors pages report for that version (the Releases page). Replaces what a version had.
+ * @param {string} folder
+ * @param {string} version
+ * @param {string} buildDir
+ */
+export function keepSourceMaps(folder, version, buildDir, store = releaseStoreFromEnv()) {
+  const target = path.join(store.sourceMapsDir, folder, version);
+  rmSync(target, { recursive: true, force: true });
+  for (const file of readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).filter(isSourceMap)) {
+    const to = path.join(target, file);
+    mkdirSync(path.dirname(to), { recursive: true });
+    copyFileSync(path.join(buildDir, file), to);
+  }
+  return target;
 }
 
 /** Every version folder in the store: [{ folder, version, manifestUrl }]. */
@@ -218,6 +241,8 @@ export async function registerLocalReleases({ env, ports }) {
     const { version } = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
     return { folder, version: `${version}+local`, manifestUrl: `http://localhost:${portOf[folder]}/mf-manifest.json` };
   });
+  // The local builds' maps, as of this start (a rebuild keeps the +local version's name).
+  for (const { folder, version } of local) if (existsSync(path.join(root, folder, 'dist'))) keepSourceMaps(folder, version, path.join(root, folder, 'dist'), releaseStoreFromEnv(env));
   for (const { folder, version, manifestUrl } of [...local, ...storedVersions(releaseStoreFromEnv(env))]) {
     // 409: already registered (a database that outlived the last start).
     await session.call('POST', `/releases/${REMOTES[folder]}`, { version, manifestUrl });

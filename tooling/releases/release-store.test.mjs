@@ -1,6 +1,6 @@
 // The release store's files: versions named by their content, copied in once, listed back.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -8,7 +8,7 @@ import { copyIntoStore, remoteFolder, storedVersions, versionOf } from './releas
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'pcpp-release-store-test-'));
 after(() => rmSync(temp, { recursive: true, force: true }));
-const store = { dir: path.join(temp, 'store'), publicUrl: 'http://releases.test' };
+const store = { dir: path.join(temp, 'store'), sourceMapsDir: path.join(temp, 'store.source-maps'), publicUrl: 'http://releases.test' };
 
 /**
  * A build folder as webpack writes a remote's.
@@ -62,6 +62,20 @@ test('copies a build in once, refuses the same version again, and lists what the
   assert.deepEqual(storedVersions(store), [
     { folder: 'mf-admin', version: '1.0.0+d', dir: path.join(store.dir, 'mf-admin/1.0.0+d'), manifestUrl },
   ]);
+});
+
+test("keeps a build's source maps out of the store, in its private folder, where the api reads them", () => {
+  const dir = build('m', 'var mf_admin = 5;');
+  writeFileSync(path.join(dir, 'remoteEntry.js.map'), '{"version":3}');
+  mkdirSync(path.join(dir, 'server'));
+  writeFileSync(path.join(dir, 'server/remoteEntry.js'), 'module.exports = 5;');
+  writeFileSync(path.join(dir, 'server/remoteEntry.js.map'), '{"version":3,"file":"server"}');
+  copyIntoStore('mf-admin', '1.0.0+m', dir, store);
+  assert.equal(existsSync(path.join(store.dir, 'mf-admin/1.0.0+m/remoteEntry.js')), true);
+  assert.equal(existsSync(path.join(store.dir, 'mf-admin/1.0.0+m/remoteEntry.js.map')), false);
+  assert.equal(existsSync(path.join(store.dir, 'mf-admin/1.0.0+m/server/remoteEntry.js.map')), false);
+  assert.equal(readFileSync(path.join(store.sourceMapsDir, 'mf-admin/1.0.0+m/remoteEntry.js.map'), 'utf8'), '{"version":3}');
+  assert.equal(readFileSync(path.join(store.sourceMapsDir, 'mf-admin/1.0.0+m/server/remoteEntry.js.map'), 'utf8'), '{"version":3,"file":"server"}');
 });
 
 test('refuses a folder that is not a remote build', () => {

@@ -29,7 +29,9 @@ const demoAccounts = require('../../contracts/src/demo-accounts.json');
  *           rows: [string, string][] }>} env: the api's environment; rows: name and address, to print.
  */
 export async function startLocalServices({ env, ports, root }) {
-  const apiEnv = { ...env };
+  // The source maps of released versions, beside the store and never served: the api maps the errors pages report with them.
+  /** @type {NodeJS.ProcessEnv} */
+  const apiEnv = { ...env, RELEASE_SOURCE_MAPS_DIR: releaseStoreFromEnv(env, root).sourceMapsDir };
   /** @type {{ name: string, stop(): Promise<void> }[]} */
   const services = [];
   /** @type {[string, string][]} */

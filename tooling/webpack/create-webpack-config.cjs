@@ -228,6 +228,9 @@ function httpServerConfig({ name, packageDir, production }) {
     },
     // The files beside the bundle (the browser build, the server build) are found from its own folder.
     node: { __dirname: false, __filename: false },
+    // The OpenTelemetry SDK's hook into Node's require (require-in-the-middle) resolves modules at run
+    // time, as it must: it patches only Node's built-in http and https here, never a bundled module.
+    ignoreWarnings: [{ module: /[\\/]require-in-the-middle[\\/]/, message: /Critical dependency/ }],
     optimization: { minimize: false },
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -303,6 +306,10 @@ function createWebpackConfig({ name, packageDir, port, exposes, title, server = 
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         // Pictures shipped with a remote carry the same 8-hex hash, so the static server caches them forever.
         assetModuleFilename: '[name].[contenthash:8][ext]',
+        // A remote's chunks come from another origin: loaded with CORS, an error they throw reaches the
+        // page whole (its message and stack) instead of "Script error." (the remotes and the release
+        // store send Access-Control-Allow-Origin). Chunks of the page's own origin are left as they are.
+        crossOriginLoading: 'anonymous',
         uniqueName: name,
         // A remote's server build shares the folder (server/): the browser build cleans only its own files.
         clean: isRemote && server ? { keep: (/** @type {string} */ file) => file.startsWith(`${REMOTE_SERVER_DIR}/`) } : true,

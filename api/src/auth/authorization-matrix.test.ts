@@ -10,6 +10,7 @@ import {
   createPart,
   createTestApi,
   insertOrder,
+  insertReturn,
   randomSuffix,
   signUpWithAccessToken,
   type TestApi,
@@ -20,7 +21,7 @@ import { SHELL_SHARED, startManifestServer } from '../../test/release-fixtures';
 import { pngImage } from '../../test/upload-fixtures';
 import { createEmailRecoveryLinks } from '../modules/account/service';
 import { createUnsubscribeLinks } from '../modules/alerts/unsubscribe-links';
-import { createInvoiceLinks } from '../modules/fulfilment/invoice-links';
+import { createInvoiceLinks } from '../modules/orders';
 import { createStripeClient } from '../modules/payments/stripe-client';
 
 // Every route the app has × who calls it → the status, written down cell by cell. A route added
@@ -117,8 +118,7 @@ async function customerCheckout(): Promise<string> {
 }
 /** An order of the customer's straight into the database (one line, its checkout): its number. */
 async function customerOrderNumber(fields: Parameters<typeof insertOrder>[2] extends infer F ? Omit<F & object, 'email'> : never = {}): Promise<string> {
-  const { _id } = await insertOrder(api, part, { email: accounts.customer.email, ...fields });
-  return (await api.database.collections.orders.findOne({ _id }))!.number;
+  return (await insertOrder(api, part, { email: accounts.customer.email, ...fields })).number;
 }
 /** A payment that really went through at the Stripe sandbox (what a refund gives back). */
 async function succeededPaymentIntent(amount: number): Promise<string> {
@@ -130,21 +130,15 @@ async function succeededPaymentIntent(amount: number): Promise<string> {
 const paidOrderNumber = async () => customerOrderNumber({ paid: true, status: 'paid', transactionId: await succeededPaymentIntent(part.price) });
 /** A delivered order of the customer's (one unit, delivered now): its number and line id. */
 async function deliveredOrder(extra: Parameters<typeof insertOrder>[2] extends infer F ? Omit<F & object, 'email'> : never = {}) {
-  const { _id } = await insertOrder(api, part, {
-    email: accounts.customer.email, paid: true, status: 'delivered', transactionId: await succeededPaymentIntent(part.price),
-    shippedQuantity: 1, deliveredQuantity: 1, lastDeliveredAt: new Date(), ...extra,
+  const { _id, number, checkoutId } = await insertOrder(api, part, {
+    email: accounts.customer.email, paid: true, status: 'delivered', transactionId: await succeededPaymentIntent(part.price), lastDeliveredAt: new Date(), ...extra,
   });
-  const line = (await api.database.collections.orders.findOne({ _id }))!;
-  return { number: line.number, lineId: _id, checkoutId: line.checkoutId! };
+  return { number, lineId: _id, checkoutId };
 }
 /** A return of the customer's delivered unit, in `status`. */
 async function customerReturn(status: 'requested' | 'approved'): Promise<string> {
-  const order = await deliveredOrder({ returningQuantity: 1 });
-  const { insertedId } = await api.database.collections.returns.insertOne({
-    orderNumber: order.number, checkoutId: order.checkoutId, email: accounts.customer.email, status,
-    lines: [{ lineId: order.lineId, quantity: 1, productName: part.name }], reason: 'Matrix return', requestedAt: new Date(),
-  });
-  return insertedId.toHexString();
+  const order = await deliveredOrder();
+  return (await insertReturn(api, order.lineId, status)).toHexString();
 }
 const buildBody = () => ({ name: 'Matrix build', parts: { motherboard: part.id }, cpu: 'ryzen-7-7700x' });
 /** A build the customer saved, straight into the database. */
@@ -214,6 +208,8 @@ const asFresh = (call: request.Test, persona: Persona, fixture: string) => {
 const MATRIX: Record<string, Row> = {
   'GET /healthz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/healthz'), p) },
   'GET /readyz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/readyz'), p) },
+  // Whoever calls, from this machine (the test's loopback): no token is asked for unless METRICS_TOKEN is set.
+  'GET /metrics': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/metrics'), p) },
   'GET /openapi.json': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/openapi.json'), p) },
   'GET /docs': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/docs'), p) },
   'GET /tools': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/tools'), p) },
@@ -263,6 +259,11 @@ const MATRIX: Record<string, Row> = {
   },
   // The builder: checking is for anyone; saving for any account; a saved build is public to read and its owner's to change.
   'POST /builds/check': { expected: [200, 200, 200, 200], send: (p) => as(server().post('/builds/check').send(buildBody()), p) },
+  // Advice is for anyone: the catalog here holds no whole build, so everyone gets the same 422 that says why.
+  'POST /builds/advise': {
+    expected: [422, 422, 422, 422],
+    send: (p) => as(server().post('/builds/advise').send({ budget: 150_000, use: 'gaming', cpu: 'ryzen-7-7700' }), p),
+  },
   'POST /builds': { expected: [401, 201, 201, 201], send: (p) => as(server().post('/builds').send(buildBody()), p) },
   'GET /builds': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/builds?mine=true'), p) },
   'GET /builds/:id': { expected: [200, 200, 200, 200], setup: () => customerBuild(), send: (p, id) => as(server().get(`/builds/${id}`), p) },
@@ -437,8 +438,8 @@ const MATRIX: Record<string, Row> = {
     expected: [401, 403, 403, 201],
     setup: async () => {
       const number = await paidOrderNumber();
-      const line = (await api.database.collections.orders.findOne({ number }))!;
-      return `${number} ${line._id.toHexString()}`;
+      const order = (await api.database.collections.wholeOrders.findOne({ number }))!;
+      return `${number} ${order.lines[0]!._id.toHexString()}`;
     },
     send: (p, fixture) => {
       const [number, lineId] = fixture.split(' ');

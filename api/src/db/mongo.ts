@@ -5,8 +5,6 @@ import { type AlertsCollections, alertsCollections, ensureAlertsIndexes } from '
 import { type ActivityCollections, activityCollections, ensureActivityIndexes } from '../modules/activity/documents';
 import { type BuildsCollections, buildsCollections, ensureBuildsIndexes } from '../modules/builds/documents';
 import { type CartCollections, cartCollections, ensureCartIndexes } from '../modules/cart/documents';
-import { type CheckoutCollections, checkoutCollections, ensureCheckoutIndexes } from '../modules/checkout/documents';
-import { type FulfilmentCollections, ensureFulfilmentIndexes, fulfilmentCollections } from '../modules/fulfilment/documents';
 import { type InsightsCollections, ensureInsightsIndexes, insightsCollections } from '../modules/insights/documents';
 import { type MailCollections, ensureMailIndexes, mailCollections } from '../modules/mail/documents';
 import { type OrdersCollections, ensureOrdersIndexes, ordersCollections } from '../modules/orders/documents';
@@ -34,13 +32,11 @@ export type Collections = PartsCollections &
   MailCollections &
   IdempotencyKeysCollections &
   CartCollections &
-  CheckoutCollections &
   UploadsCollections &
   ActivityCollections &
   RateLimitsCollections &
   ReleasesCollections &
   PaymentsCollections &
-  FulfilmentCollections &
   InsightsCollections &
   AlertsCollections;
 
@@ -65,13 +61,11 @@ export function collectionsOf(db: Db): Collections {
     ...mailCollections(db),
     ...idempotencyKeysCollections(db),
     ...cartCollections(db),
-    ...checkoutCollections(db),
     ...uploadsCollections(db),
     ...activityCollections(db),
     ...rateLimitsCollections(db),
     ...releasesCollections(db),
     ...paymentsCollections(db),
-    ...fulfilmentCollections(db),
     ...insightsCollections(db),
     ...alertsCollections(db),
   };
@@ -131,12 +125,10 @@ export async function ensureIndexes({ collections }: Database): Promise<void> {
     ensureMailIndexes(collections),
     ensureIdempotencyKeysIndexes(collections),
     ensureCartIndexes(collections),
-    ensureCheckoutIndexes(collections),
     ensureUploadsIndexes(collections),
     ensureActivityIndexes(collections),
     ensureRateLimitsIndexes(collections),
     ensureReleasesIndexes(collections),
-    ensureFulfilmentIndexes(collections),
     ensureInsightsIndexes(collections),
     ensureAlertsIndexes(collections),
   ]);

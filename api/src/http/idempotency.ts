@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Collection, MongoServerError } from 'mongodb';
 import type { IdempotencyKeyDocument } from './idempotency-documents';
-import { ConflictError, UnprocessableEntityError } from '../errors';
+import { changedSomething, ConflictError, toErrorResponse, UnprocessableEntityError } from '../errors';
 import type { Logger } from '../logger';
 
 /** How long a request waits for the first request with the same Idempotency-Key to finish. */
@@ -28,7 +28,8 @@ export interface StoredAnswer<B> {
  * request with a key claims it (the unique index on {email, key} decides), runs and stores its
  * answer; a retry gets that answer again; one that arrives while the first still runs waits for it
  * (up to 10 s, then a 409). The same key with another request is a 422. A first request that
- * failed frees its key, so a retry runs again.
+ * failed without changing anything frees its key, so a retry runs again; one that failed after it
+ * changed something keeps its key and its error answer, which a retry gets again.
  */
 export function createIdempotentRunner(keys: IdempotencyKeysRepository, logger: Logger, what: { thing: string }) {
   return async function runOnce<B>(
@@ -44,7 +45,16 @@ export function createIdempotentRunner(keys: IdempotencyKeysRepository, logger: 
         try {
           answer = await run();
         } catch (error) {
-          await keys.release(email, key);
+          // Freed only when nothing was written: a retry may then run again. A request that changed
+          // something before it failed keeps its key and its answer, so a retry cannot do it twice.
+          if (changedSomething(error)) {
+            const { status, body } = toErrorResponse(error);
+            await keys
+              .saveResponse(email, key, { status, body })
+              .catch((saveError: unknown) => logger.error({ err: saveError, key }, 'could not store an Idempotency-Key answer'));
+          } else {
+            await keys.release(email, key);
+          }
           throw error;
         }
         // The write stands either way; without the stored answer a retry waits, then gets a 409.

@@ -21,7 +21,7 @@ export interface RouteGuards {
 }
 
 /** Limits counted per client address run before authentication; the others count signed-in accounts. */
-const LIMITS_BY_ADDRESS = new Set<RateLimitName>(['signIn', 'failureReports', 'verificationEmailsByAddress', 'accountChangesByAddress']);
+const LIMITS_BY_ADDRESS = new Set<RateLimitName>(['signIn', 'failureReports', 'verificationEmailsByAddress', 'accountChangesByAddress', 'buildAdvice']);
 
 function accessMiddleware(access: Access, spec: RouteDeclaration, guards: RouteGuards): RequestHandler[] {
   const signedIn = requireAccessToken(guards.accessTokens, guards.roles);
@@ -104,6 +104,11 @@ export function mountRoutes<D>(router: Pick<Router, HttpMethod>, module: RouteMo
     const byCaller = limits.filter((name) => !LIMITS_BY_ADDRESS.has(name)).map((name) => guards.rateLimits[name]);
     const chain: RequestHandler[] = [
       ...(spec.when ? [(req: Request, _res: Response, next: NextFunction) => next(spec.when!(req) ? undefined : 'route')] : []),
+      // The route this request took, as the document writes it: the metrics' and the log's label.
+      (_req: Request, res: Response, next: NextFunction) => {
+        res.locals.route = spec.path;
+        next();
+      },
       ...byAddress,
       ...accessMiddleware(spec.access, spec, guards),
       ...byCaller,

@@ -27,7 +27,8 @@ export type RateLimitName =
   | 'accountChanges'
   | 'accountChangesByAddress'
   | 'identityChanges'
-  | 'dataExports';
+  | 'dataExports'
+  | 'buildAdvice';
 
 /** A route's limits as a list (a route may count against several: per address and per account). */
 export const rateLimitsOf = (spec: { rateLimit?: RateLimitName | readonly RateLimitName[] }): readonly RateLimitName[] =>

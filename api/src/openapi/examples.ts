@@ -8,6 +8,7 @@ import {
   type CheckoutQuote,
   priceCart,
   formatCents,
+  type BuildAdvice,
   type BuildParts,
   type BuildSummary,
   type CatalogFacet,
@@ -37,6 +38,7 @@ import {
   type Overview,
 } from '@pcpp/contracts/core';
 import { seedParts, seedReviews } from '../db/seed-data';
+import { advise } from '../modules/builds/advice';
 
 // One example answer per operation, made from the seeded demo catalog and its reviews, with fixed
 // ids and times so the generated document is the same on every run.
@@ -248,6 +250,11 @@ const buildCheck = checkBuild({
   cpu: cpuById(buildCpu),
   parts: Object.fromEntries(Object.entries(buildParts).map(([slot, id]) => [slot, byId.get(id)!])),
 });
+// The advisor's answer for a $1,500 gaming PC around a Ryzen 7 7700, from the seeded catalog.
+const advised = advise(parts, { budget: 150_000, use: 'gaming', cpu: cpuById('ryzen-7-7700')! });
+if (!('advice' in advised)) throw new Error(`The seeded catalog holds no $1,500 gaming build: ${advised.refused}`);
+const buildAdvice: BuildAdvice = { ...advised.advice, parts: advised.advice.parts as Part[] };
+
 const savedBuild: SavedBuild = {
   _id: objectId(0x400),
   name: 'AM5 gaming build',
@@ -527,6 +534,7 @@ export const examples = {
   paymentIntent: { clientSecret: 'pi_3QxDemo0000000000000001_secret_k3yD3m0' },
   paymentConfirmation: { paid: true, status: 'paid', transactionId: paidOrder.transactionId! },
   buildCheck,
+  buildAdvice,
   savedBuild,
   buildPage: page([buildSummary], 1, 10),
   stockHolds: { holds: [{ productId: part._id, held: quantity, unpaidOrders: 1 }, { productId: parts[0]!._id, held: 0, unpaidOrders: 0 }] },

@@ -1,5 +1,5 @@
 import type { Part } from '../entities';
-import type { OrderLine } from '../order-details';
+import type { OrderDetail, OrderLine } from '../order-details';
 import { testObjectId } from './ids';
 
 /** A part as the api answers it, different for each n; tests override the fields they rely on. */
@@ -40,3 +40,31 @@ export const testOrderLine = (n: number, fields: Partial<OrderLine> = {}): Order
   returnableQuantity: 0,
   ...fields,
 });
+
+/**
+ * A whole order as `GET /orders/{number}` answers it: its lines (testOrderLine), one address and
+ * phone, nothing shipped, refunded or returned, its totals the lines' sum; tests override the rest.
+ */
+export function testOrderDetail(number: string, lines: OrderLine[], fields: Partial<OrderDetail> = {}): OrderDetail {
+  const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+  const unpaid = lines.every((line) => line.status === 'placed');
+  return {
+    number,
+    checkoutId: testObjectId(500),
+    status: unpaid ? 'unpaid' : 'paid',
+    payment: unpaid ? 'unpaid' : 'paid',
+    returnUnderWay: false,
+    placedAt: '2026-11-20T10:00:00.000Z',
+    email: 'jane@example.com',
+    name: 'Jane Doe',
+    address: '1 Main St, Springfield, IL 62701, US',
+    phone: '555 0100',
+    lines,
+    shipments: [],
+    refunds: [],
+    returns: [],
+    totals: { subtotal, shipping: 0, tax: 0, total: subtotal, paid: unpaid ? 0 : subtotal, refunded: 0 },
+    ...(unpaid ? {} : { transactionId: 'pi_1' }),
+    ...fields,
+  };
+}

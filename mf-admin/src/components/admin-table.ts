@@ -1,5 +1,8 @@
 import styled from 'styled-components';
 
+/** Where the admin tables become tables: one card per row below. */
+export const ADMIN_TABLE_FROM = 1100;
+
 /** The admin tables: a table from 1100 px (scrolling inside its own box), one card per row below. */
 export const TableBox = styled.div`
   @media (min-width: 1100px) {

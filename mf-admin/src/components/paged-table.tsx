@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Page } from '@pcpp/contracts/core';
 import { AdminTable, TableBox } from './admin-table';
 import { Pager } from '@pcpp/contracts/ui/dashboard';
@@ -11,20 +11,26 @@ export function PagedTable<T>({
   empty,
   onPage,
   row,
+  groups = false,
+  table: Table = AdminTable,
 }: {
   result: Page<T>;
   label: string;
   columns: string[];
   empty: ReactNode;
   onPage: (page: number) => void;
-  /** One <tr> per item; cells carry data-label for the card layout. */
+  /** One <tr> per item (with `groups`, one <tbody> of rows); cells carry data-label for the card layout. */
   row: (item: T, index: number) => ReactNode;
+  /** Each item is a group of rows of its own (All Orders: an order and its parts). */
+  groups?: boolean;
+  /** AdminTable, or a table styled on top of it. */
+  table?: ComponentType<{ 'aria-label': string; children: ReactNode }>;
 }) {
   if (result.items.length === 0) return <p>{empty}</p>;
   return (
     <>
       <TableBox>
-        <AdminTable aria-label={label}>
+        <Table aria-label={label}>
           <thead>
             <tr>
               {columns.map((column) => (
@@ -34,8 +40,8 @@ export function PagedTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody>{result.items.map(row)}</tbody>
-        </AdminTable>
+          {groups ? result.items.map(row) : <tbody>{result.items.map(row)}</tbody>}
+        </Table>
       </TableBox>
       <Pager page={result.page} pages={result.pages} onPage={onPage} />
     </>

@@ -4,18 +4,22 @@
 import path from 'node:path';
 import { listenHost, servicePorts } from './service-config.cjs';
 import { startShellServer } from './http/shell-server';
+import { startShellTelemetry } from './telemetry';
 
 async function main() {
+  // First: with OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts before any request is served.
+  const telemetry = startShellTelemetry();
   const port = servicePorts(process.env).shell;
   const server = await startShellServer({
     root: path.join(__dirname, '../dist'),
     serverBuild: path.join(__dirname, 'server.js'),
     port,
     host: listenHost(process.env),
+    processMetrics: true,
   });
   console.warn(`The shell's server listens on ${server.url.replace('localhost', listenHost(process.env))}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => void server.close().then(() => process.exit(0)));
+    process.on(signal, () => void server.close().then(() => telemetry?.shutdown()).then(() => process.exit(0)));
   }
 }
 

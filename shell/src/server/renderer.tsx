@@ -16,7 +16,7 @@ import { withTimeout } from '@pcpp/contracts/core';
 import { headTags, jsonForScript } from '@pcpp/contracts/seo';
 import { App } from '../app/app';
 import { loadServerRemote, type ServerRemote } from './server-remotes';
-import type { ApiRead, RenderRequest, RenderedPage, ServerRenderer, ServerRendererOptions } from './types';
+import type { ApiRead, RemoteCodeFailure, RenderRequest, RenderedPage, ServerRenderer, ServerRendererOptions } from './types';
 
 /**
  * Read without scripts, the page never learns whether someone is signed in: what waits for that
@@ -32,12 +32,20 @@ const readsOfRender = new AsyncLocalStorage<ApiRead[]>();
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The remote's code threw: the error, marked for the shell's server to report (types.ts). */
+function remoteCodeFailure(error: unknown): Error & RemoteCodeFailure {
+  return Object.assign(error instanceof Error ? error : new Error(message(error)), { remoteCodeFailed: true as const });
+}
+
 export function createServerRenderer({ apiUrl, log }: ServerRendererOptions): ServerRenderer {
   // The same api client and query functions as the browser's: contracts is one shared module here too.
   configureApiClient({ baseURL: apiUrl });
   apiClient.onAnswer((response, url) => {
     const etag = response.headers.etag;
-    readsOfRender.getStore()?.push({ url, etag: typeof etag === 'string' ? etag : null });
+    // Only a GET can be asked again with If-None-Match: a page read through a POST (the builder's
+    // suggestion) has no tag to check, so the render cache does not keep it.
+    const get = (response.config.method ?? 'get').toLowerCase() === 'get';
+    readsOfRender.getStore()?.push({ url, etag: get && typeof etag === 'string' ? etag : null });
   });
 
   return {
@@ -65,7 +73,12 @@ export function createServerRenderer({ apiUrl, log }: ServerRendererOptions): Se
 function renderPage(request: RenderRequest, remote: ServerRemote, reads: ApiRead[], log: (line: string) => void): Promise<RenderedPage> {
   const { pathname, search, origin, deadline } = request;
   const queryClient = createQueryClient({ server: true });
-  const page = remote.server.preparePage({ pathname, search, queryClient, origin });
+  let page: ReturnType<ServerRemote['server']['preparePage']>;
+  try {
+    page = remote.server.preparePage({ pathname, search, queryClient, origin });
+  } catch (error) {
+    return Promise.reject(remoteCodeFailure(error));
+  }
   const sheet = new ServerStyleSheet();
   /** Styles made since the last call: each piece of HTML goes out with the styles it uses. */
   const takeStyles = () => {
@@ -151,7 +164,7 @@ function renderPage(request: RenderRequest, remote: ServerRemote, reads: ApiRead
         allReady = true;
         if (shellReady) send();
       },
-      onShellError: fail,
+      onShellError: (error) => fail(remoteCodeFailure(error)),
       onError(error) {
         if (error instanceof Error && error.name === 'SectionLeftToBrowser') {
           leftToBrowser += 1;
@@ -159,7 +172,7 @@ function renderPage(request: RenderRequest, remote: ServerRemote, reads: ApiRead
           return LEFT_TO_BROWSER_DIGEST;
         }
         if (phase === 'waiting') {
-          fail(error);
+          fail(remoteCodeFailure(error));
           return undefined;
         }
         sectionFailed = true;

@@ -77,10 +77,16 @@ function runtimeConfigFromEnv(env = process.env) {
   };
 }
 
-/** The release store: a folder of immutable versions (`<remote>/<version>/`) and where browsers read it. */
+/**
+ * The release store: a folder of immutable versions (`<remote>/<version>/`) and where browsers read
+ * it; and the versions' source maps, kept apart from it and never served (RELEASE_SOURCE_MAPS_DIR,
+ * default beside the store): the api reads them to map the errors pages report.
+ */
 function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '../../..')) {
+  const dir = path.resolve(root, env.RELEASES_DIR || 'releases');
   return {
-    dir: path.resolve(root, env.RELEASES_DIR || 'releases'),
+    dir,
+    sourceMapsDir: path.resolve(root, env.RELEASE_SOURCE_MAPS_DIR || `${dir.replace(/[\\/]+$/, '')}.source-maps`),
     publicUrl: (env.RELEASES_PUBLIC_URL || `http://localhost:${servicePorts(env).releases}`).replace(/\/+$/, ''),
   };
 }
@@ -102,7 +108,8 @@ function wholeNumberFrom(env, name, fallback, unit = 'milliseconds', min = 0) {
 
 /**
  * The shell's server rendering of the public pages (docs/architecture/server-rendering.md): on
- * unless SERVER_RENDERING=off; the render budget, how long late sections may stream; the render
+ * unless SERVER_RENDERING=off; the render budget, how long a remote's manifest or the release registry
+ * may take to answer, how long late sections may stream; the render
  * cache: how long a page is served as it is (0: no cache), how long past that it may still be served
  * while one render refreshes it, and its size; how many renders run at once and how many may wait
  * (past that a visitor gets the page the browser renders); and the shop's own address for canonical
@@ -112,6 +119,7 @@ function serverRenderingFromEnv(env = process.env) {
   return {
     enabled: env.SERVER_RENDERING !== 'off',
     budgetMs: wholeNumberFrom(env, 'SSR_BUDGET_MS', 300),
+    fetchTimeoutMs: wholeNumberFrom(env, 'SSR_FETCH_TIMEOUT_MS', 300, 'milliseconds', 1),
     streamTimeoutMs: wholeNumberFrom(env, 'SSR_STREAM_TIMEOUT_MS', 10_000),
     cacheTtlMs: wholeNumberFrom(env, 'SSR_CACHE_TTL_MS', 5_000),
     cacheStaleMs: wholeNumberFrom(env, 'SSR_CACHE_STALE_MS', 60_000),

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The shell's /config.json as `npm start` derives it from the environment.
 import { runtimeConfigSchema } from '@pcpp/contracts/core';
-import { runtimeConfigFromEnv } from './service-config.cjs';
+import { runtimeConfigFromEnv, serverRenderingFromEnv } from './service-config.cjs';
 
 test('says demoDatabase only when the in-memory database stands in (DEMO_DATABASE=true)', () => {
   expect(runtimeConfigFromEnv({ DEMO_DATABASE: 'true' }).demoDatabase).toBe(true);
@@ -33,4 +33,11 @@ test('makes a config that fits the runtime config schema, by default and with ev
     expect(runtimeConfigSchema.parse(config)).toEqual(config);
   }
   expect(runtimeConfigFromEnv(everything).stripeSandboxScriptUrl).toBe(everything.STRIPE_SANDBOX_SCRIPT_URL);
+});
+
+test('waits 300 ms for a remote\'s manifest unless SSR_FETCH_TIMEOUT_MS says otherwise, and refuses a nonsense figure', () => {
+  expect(serverRenderingFromEnv({}).fetchTimeoutMs).toBe(300);
+  expect(serverRenderingFromEnv({ SSR_FETCH_TIMEOUT_MS: '2000' }).fetchTimeoutMs).toBe(2000);
+  expect(() => serverRenderingFromEnv({ SSR_FETCH_TIMEOUT_MS: '0' })).toThrow('SSR_FETCH_TIMEOUT_MS must be a whole number of milliseconds (at least 1), got "0"');
+  expect(() => serverRenderingFromEnv({ SSR_FETCH_TIMEOUT_MS: 'soon' })).toThrow('SSR_FETCH_TIMEOUT_MS must be a whole number');
 });

@@ -55,6 +55,18 @@ export interface RenderedPage {
   outcome(): { complete: boolean; reads: ApiRead[] };
 }
 
+/**
+ * What a render rejected with when the remote's own code threw while rendering (not a budget that
+ * ran out, nor a server build that would not load): the error itself, marked so. Its version's
+ * rollout counts it as a runtime error (http/server-failure-reports.ts).
+ */
+export interface RemoteCodeFailure {
+  remoteCodeFailed: true;
+}
+
+export const isRemoteCodeFailure = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as Partial<RemoteCodeFailure>).remoteCodeFailed === true;
+
 export interface ServerRenderer {
   /** Rejects (with why) when the page cannot be rendered here in time: the client-rendered page is sent instead. */
   render(request: RenderRequest): Promise<RenderedPage>;

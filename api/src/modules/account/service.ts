@@ -21,7 +21,7 @@ import type { BuildsRepository } from '../builds/repository';
 import type { CartRepository } from '../cart/repository';
 import type { Outbox } from '../mail/outbox';
 import { accountNoticeEmail } from '../mail/templates';
-import type { OrdersService } from '../orders/service';
+import type { OrdersModule } from '../orders';
 import type { PartReviewsRepository } from '../part-reviews/repository';
 import type { ReviewsRepository } from '../reviews/repository';
 import { bookAnswer, type AddressBookService } from '../users/address-book';
@@ -65,8 +65,8 @@ export function createAccountService(deps: {
   addressBook: AddressBookService;
   identity: IdentityProvider;
   roles: RoleAuthority;
-  /** The orders module's three functions for an account (orders/account-orders.ts behind them). */
-  orders: Pick<OrdersService, 'followAccountEmail' | 'closeAccountOrders' | 'exportAccountOrders'>;
+  /** The orders module's three functions for an account (orders/accounts/service.ts behind them). */
+  orders: Pick<OrdersModule, 'followAccountEmail' | 'closeAccountOrders' | 'exportAccountOrders'>;
   alerts: Pick<AlertsRepository, 'allOf' | 'renameEmail' | 'deleteAllOf'>;
   builds: Pick<BuildsRepository, 'allOf' | 'renameOwnerEmail' | 'deleteAllOf'>;
   reviews: Pick<ReviewsRepository, 'byAuthor' | 'renameAuthorEmail' | 'anonymiseAuthor'>;

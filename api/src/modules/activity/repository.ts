@@ -1,5 +1,5 @@
 import { type ActivityKind, activityActionsOf } from '@pcpp/contracts/core';
-import type { Collection, Filter } from 'mongodb';
+import { type Collection, type Filter, MongoServerError, type ObjectId } from 'mongodb';
 import type { ActivityDocument } from './documents';
 import { containsText } from '../../db/text-match';
 import { findListed } from '../../paging';
@@ -18,6 +18,15 @@ export function createActivityRepository(activity: Collection<ActivityDocument>)
       await activity.updateMany({ actor: email }, { $set: { actor: marker } });
       await activity.updateMany({ target: email }, { $set: { target: marker } });
       await activity.updateMany({ 'subject.kind': 'user', 'subject.id': email }, { $unset: { subject: '' } });
+    },
+
+    /** Inserts the entry as `id`; an entry with that id already stored means this one is, too. */
+    async insertOnce(id: ObjectId, entry: ActivityDocument): Promise<void> {
+      try {
+        await activity.insertOne({ ...entry, _id: id });
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+      }
     },
 
     /** Newest first (_id orders entries of the same millisecond): of one kind, by admins whose email contains `actor`. */

@@ -69,6 +69,14 @@ export function createActivityLog(repository: ActivityRepository, subjects?: Act
     /** Closing an account: its email leaves the log (entries name `marker` instead). */
     eraseEmail: (email: string, marker: string) => repository.eraseEmail(email, marker),
 
+    /**
+     * Records an entry under `id` unless one has it already (the orders' relay: an entry written
+     * with an order change is copied once however often the relay runs).
+     */
+    recordOnce(id: ObjectId, entry: ActivityDocument): Promise<void> {
+      return repository.insertOnce(id, entry);
+    },
+
     /** GET /activity: newest first, of one kind and by one admin when asked, one page at a time. */
     async list(query: ActivityQuery): Promise<Page<ActivityEntry>> {
       const paging = pageRequest(query, ADMIN_PAGE_SIZE);

@@ -1,5 +1,8 @@
 import {
+  ADVICE_WEIGHTS,
+  GPU_PERFORMANCE_SOURCE,
   MAX_SAVED_BUILDS_PER_ACCOUNT,
+  buildAdviceSchema,
   buildCheckSchema,
   buildSummarySchema,
   deletedCountAnswerSchema,
@@ -12,7 +15,7 @@ import { accessClaims } from '../../auth/middleware';
 import { type RouteModule, routeDeclarer } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { BuildsService } from './service';
-import { buildBodySchema, buildCheckBodySchema, buildParamsSchema, myBuildsQuerySchema } from './validators';
+import { buildAdviceBodySchema, buildBodySchema, buildCheckBodySchema, buildParamsSchema, myBuildsQuerySchema } from './validators';
 
 export interface BuildsRouteDeps {
   builds: BuildsService;
@@ -49,6 +52,37 @@ export const buildsRoutes: RouteModule<BuildsRouteDeps> = {
         ({ builds }) =>
         ({ body }) =>
           builds.check(body),
+    }),
+    route({
+      method: 'post',
+      path: '/builds/advise',
+      operationId: 'adviseBuild',
+      tag: 'Builds',
+      summary: 'Suggest a build for a budget and a use',
+      description:
+        'The best compatible build of in-stock parts for `budget` (integer cents), `use` and `cpu` (an id from the reference list): a ' +
+        'motherboard, cooler, memory, one drive, a power supply and a video card (an `office` build whose CPU has graphics of its own goes ' +
+        'without). It passes every Problem rule of POST /builds/check (its `check` is that answer), its cooler is rated for the CPU’s TDP, ' +
+        'and its total at the cart’s quantities is at most the budget. It maximizes a stated score: each part’s points, weighted per use ' +
+        `(gaming: ${JSON.stringify(ADVICE_WEIGHTS.gaming)}), the video card’s from ${GPU_PERFORMANCE_SOURCE.publisher}’s ` +
+        `${GPU_PERFORMANCE_SOURCE.title}; ties go to the lower total, then the smaller ids. \`keep\` holds parts as they are; ` +
+        '`storage.minGB` asks for a drive at least that large. With it: a reason per part, and a cheaper and a stronger alternative when ' +
+        'there are any. Nothing fits: a 422 that says what is missing or what the cheapest compatible build costs.',
+      access: 'public',
+      rateLimit: 'buildAdvice',
+      body: buildAdviceBodySchema,
+      answers: {
+        200: { description: 'The suggested build, its reasons, alternatives and check.', schema: buildAdviceSchema, example: examples.buildAdvice },
+        422: {
+          description:
+            'Nothing fits: what is missing (“No AM5 board is in stock, so nothing fits the AMD Ryzen 7 7700.”), what the cheapest compatible ' +
+            'build costs when that is over the budget, or why a part to keep cannot be used.',
+        },
+      },
+      handle:
+        ({ builds }) =>
+        ({ body }) =>
+          builds.advise(body),
     }),
     route({
       method: 'post',

@@ -1,6 +1,9 @@
 import {
+  ADVICE_SLOTS,
   BUILD_SLOTS,
   BUILDS_PAGE_SIZE,
+  type BuildAdvice,
+  type BuildAdviceInput,
   type BuildCheck,
   type BuildCheckInput,
   type BuildInput,
@@ -11,6 +14,8 @@ import {
   type Page,
   type Part,
   type SavedBuild,
+  adviceTexts,
+  advisorGap,
   buildTexts,
   checkBuild,
   cpuById,
@@ -24,6 +29,9 @@ import type { BuildDocument } from './documents';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableEntityError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { PartsService } from '../parts/service';
+import { advise } from './advice';
+import type { AdvisorCatalog } from './advisor-catalog';
+import type { AdvisorRequest } from './advisor';
 import type { BuildsRepository } from './repository';
 
 const slotsOf = (parts: BuildParts) => BUILD_SLOTS.filter((slot) => parts[slot]);
@@ -39,7 +47,7 @@ function selectionOf(cpu: string | null | undefined, parts: BuildParts, catalog:
 const hexParts = (parts: BuildDocument['parts']): BuildParts =>
   Object.fromEntries(slotsOf(parts as BuildParts).map((slot) => [slot, parts[slot]!.toHexString()]));
 
-export function createBuildsService(repository: BuildsRepository, deps: { parts: Pick<PartsService, 'byIds'> }) {
+export function createBuildsService(repository: BuildsRepository, deps: { parts: Pick<PartsService, 'byIds'>; advisorCatalog: AdvisorCatalog }) {
   const catalogOf = (ids: string[]) => deps.parts.byIds([...new Set(ids)].map((id) => ObjectId.createFromHexString(id)));
 
   /** A build sent to save or check: each slot's part must exist and be of the slot's category. */
@@ -64,6 +72,35 @@ export function createBuildsService(repository: BuildsRepository, deps: { parts:
     updatedAt: now,
   });
 
+  /**
+   * The parts to keep: each must exist, be of its slot's category, carry the specs the advisor reads,
+   * be in stock, fit the CPU on its own and hold the storage asked for; else a 422 that says which.
+   */
+  async function keptParts(input: BuildAdviceInput, cpu: NonNullable<ReturnType<typeof cpuById>>): Promise<AdvisorRequest['keep']> {
+    const wanted = ADVICE_SLOTS.flatMap((slot) => (input.keep?.[slot] ? [[slot, input.keep[slot]!] as const] : []));
+    if (wanted.length === 0) return undefined;
+    const catalog = await catalogOf(wanted.map(([, id]) => id));
+    const kept: NonNullable<AdvisorRequest['keep']> = {};
+    for (const [slot, id] of wanted) {
+      const part = catalog.get(id);
+      if (!part) throw new UnprocessableEntityError(buildTexts.partMissing(slotLabels[slot], id));
+      if (part.category !== slotCategory[slot]) {
+        throw new UnprocessableEntityError(buildTexts.wrongCategory(slotLabels[slot], slotCategory[slot], part.name, part.category));
+      }
+      const gap = advisorGap(part);
+      if (gap) throw new UnprocessableEntityError(adviceTexts.keptUnusable(part.name, gap));
+      if (part.p_quantity < Math.max(1, part.min_quantity)) throw new UnprocessableEntityError(adviceTexts.keptOutOfStock(part.name));
+      const problem = checkBuild({ cpu, parts: { [slot]: part } }).results.find((result) => result.level === 'problem');
+      if (problem) throw new UnprocessableEntityError(problem.message);
+      const capacityGB = slot === 'storage' && part.specs && 'capacityGB' in part.specs ? part.specs.capacityGB : undefined;
+      if (capacityGB !== undefined && input.storage && capacityGB < input.storage.minGB) {
+        throw new UnprocessableEntityError(adviceTexts.keptTooSmall(part.name, capacityGB, input.storage.minGB));
+      }
+      kept[slot] = part;
+    }
+    return kept;
+  }
+
   /** Found, and the caller's: else 404, or 403 for someone else's (a build is public to read, so its existence is no secret). */
   async function ownBuild(caller: AccessClaims, id: ObjectId): Promise<WithId<BuildDocument>> {
     const build = await repository.findById(id);
@@ -76,6 +113,20 @@ export function createBuildsService(repository: BuildsRepository, deps: { parts:
     /** POST /builds/check: the rules' results, wattage and total, as the builder computes them. */
     async check(input: BuildCheckInput): Promise<BuildCheck> {
       return checkBuild(await resolveSent(input));
+    },
+
+    /**
+     * POST /builds/advise: the best compatible in-stock build for the budget, use and CPU, with its
+     * reasons, a cheaper and a stronger alternative, and its check; a 422 says what is missing.
+     */
+    async advise(input: BuildAdviceInput): Promise<BuildAdvice> {
+      const cpu = cpuById(input.cpu)!;
+      const [keep, catalog] = await Promise.all([keptParts(input, cpu), deps.advisorCatalog.parts()]);
+      const request: AdvisorRequest = { budget: input.budget, use: input.use, cpu, ...(keep ? { keep } : {}), ...(input.storage ? { storageMinGB: input.storage.minGB } : {}) };
+      const outcome = advise(catalog, request);
+      if ('refused' in outcome) throw new UnprocessableEntityError(outcome.refused);
+      // The solver hands back the catalog's own objects: Parts.
+      return { ...outcome.advice, parts: outcome.advice.parts as Part[] };
     },
 
     /** POST /builds: a build with Problems is saved too (the page says what is wrong). */

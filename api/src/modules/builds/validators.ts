@@ -1,4 +1,4 @@
-import { buildCheckInputSchema, buildInputSchema, buildTexts, unknownQueryParameterError } from '@pcpp/contracts/core';
+import { buildAdviceInputSchema, buildCheckInputSchema, buildInputSchema, buildTexts, unknownQueryParameterError } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { pagingFields } from '../../paging';
 import { objectIdSchema } from '../../validation';
@@ -15,3 +15,5 @@ export const myBuildsQuerySchema = z.strictObject(
 export const buildBodySchema = buildInputSchema;
 /** POST /builds/check: the same, the name optional. */
 export const buildCheckBodySchema = buildCheckInputSchema;
+/** POST /builds/advise: contracts' schema (strict: budget, use, cpu, keep, storage). */
+export const buildAdviceBodySchema = buildAdviceInputSchema;

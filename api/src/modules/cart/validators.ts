@@ -1,7 +1,7 @@
 import { cartInputSchema } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
-import { idempotencyKeySchema } from '../orders/validators';
+import { idempotencyKeySchema } from '../../http/idempotency-headers';
 
 /** PUT /cart and POST /cart/merge: contracts' schema (strict, at most 50 lines, each part once), ids parsed. */
 export const cartBodySchema = cartInputSchema.transform(({ lines }) => ({

@@ -4,7 +4,7 @@ import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import { type Checkout, type CheckoutQuote, formatCents, totalsText } from '@pcpp/contracts/core';
 import request from 'supertest';
-import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, storedLines, type TestApi } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { createStripeClient } from '../payments/stripe-client';
 import { addBusinessDays } from './totals';
@@ -81,7 +81,7 @@ describe('a three-part build shipped to California', () => {
     expect(placed.status).toBe(201);
     const checkout = placed.body as Checkout;
     expect(checkout).toMatchObject({ subtotal: 54_997, shipping: 2_499, tax: 3_986, total: express.body.total, delivery: express.body.shippingOptions[1] });
-    const stored = await api.database.collections.orders.find({ checkoutId: ObjectId.createFromHexString(checkout.checkoutId) }).toArray();
+    const stored = await storedLines(api, { checkoutId: ObjectId.createFromHexString(checkout.checkoutId) });
     expect(stored.map((line) => [line.taxAmount, line.shippingAmount])).toEqual([[2_392, 1_499], [942, 591], [652, 409]]);
     const intent = await as(customer, request(server).post('/create-payment-intent').send({ checkoutId: checkout.checkoutId }));
     const paymentId = intent.body.clientSecret.split('_secret_')[0];
@@ -108,8 +108,11 @@ describe('a three-part build shipped to California', () => {
     for (const fact of ['Subtotal: $549.97', 'Shipping (Express): $24.99', 'Tax: $39.86', `Total: ${formatCents(checkout.total)}`, `Delivery: ${totalsText.arrives(checkout.delivery!.deliveryFrom, checkout.delivery!.deliveryTo)}`]) {
       expect(mail.text).toContain(fact);
     }
-    const invoice = pdfText((await pdf(as(customer, request(server).get(`/orders/${checkout.orderNumber}/invoice.pdf`)))).body as Buffer);
-    for (const text of ['Subtotal', '$549.97', 'Shipping (Express)', '$24.99', 'Tax', '$39.86', formatCents(checkout.total)]) expect(invoice).toContain(text);
+    const pdfBytes = (await pdf(as(customer, request(server).get(`/orders/${checkout.orderNumber}/invoice.pdf`)))).body as Buffer;
+    const invoice = pdfText(pdfBytes);
+    // To California: on US Letter (612 × 792 points), and the tax line names the rate and the state.
+    expect(pdfBytes.toString('latin1')).toContain('/MediaBox [0 0 612 792]');
+    for (const text of ['Subtotal', '$549.97', 'Shipping (Express)', '$24.99', 'Sales tax (7.25 %, California)', '$39.86', formatCents(checkout.total)]) expect(invoice).toContain(text);
 
     // A refund of the CPU gives back its price, its tax and its share of the shipping.
     const refunded = await as(admin, request(server).post(`/orders/${checkout.orderNumber}/refunds`).set('Idempotency-Key', `ca-refund-${randomSuffix()}`)).send({

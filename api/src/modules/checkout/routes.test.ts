@@ -4,7 +4,7 @@ import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import { type Checkout, formatCents, ORDER_NUMBER_PATTERN } from '@pcpp/contracts/core';
 import request from 'supertest';
-import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, storedLines, type TestApi } from '../../../test/helpers';
 import { createStripeClient } from '../payments/stripe-client';
 
 type Account = Awaited<ReturnType<typeof signUpWithAccessToken>>;
@@ -37,7 +37,9 @@ function postCheckout(account: Account, body: object, idempotencyKey: string | n
   return idempotencyKey === null ? call : call.set('Idempotency-Key', idempotencyKey);
 }
 const stockOf = async (id: ObjectId) => (await api.database.collections.parts.findOne({ _id: id }))!.p_quantity;
-const ordersOf = (checkoutId: string) => api.database.collections.orders.find({ checkoutId: ObjectId.createFromHexString(checkoutId) }).toArray();
+/** The checkout's lines as stored, each with what a line had when it was stored alone (its payments given back as `refunds`). */
+const ordersOf = async (checkoutId: string) => (await storedLines(api, { checkoutId: ObjectId.createFromHexString(checkoutId) })).map((line) => ({ ...line, refunds: line.givenBack }));
+const lineCount = async () => (await storedLines(api)).length;
 
 describe('POST /checkout', () => {
   it('places every line as an order under one number, takes the stock, empties those lines from the cart, saves the address when asked, and emails once', async () => {
@@ -77,12 +79,12 @@ describe('POST /checkout', () => {
 
   it('holds all lines or none: a line the stock cannot cover gives back the ones already held and says which and how many', async () => {
     const [plenty, scarce] = await Promise.all([createPart(api, { p_quantity: 10 }), createPart(api, { p_quantity: 2 })]);
-    const before = await api.database.collections.orders.countDocuments();
+    const before = await lineCount();
     const response = await postCheckout(customer, { lines: [line(plenty, 4), line(scarce, 3)], address });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: `${scarce.name}: Only 2 left in stock.`, productId: scarce.id, available: 2 });
     expect([await stockOf(plenty._id), await stockOf(scarce._id)]).toEqual([10, 2]);
-    expect(await api.database.collections.orders.countDocuments()).toBe(before);
+    expect(await lineCount()).toBe(before);
   });
 
   it('100 concurrent checkouts of 3 lines on small stock: nothing oversold, every checkout whole or absent, the stock right after the 409s', async () => {
@@ -105,7 +107,7 @@ describe('POST /checkout', () => {
     for (const answer of placed) expect(await ordersOf(answer.body.checkoutId)).toHaveLength(3);
     const stocks = await Promise.all(parts.map((p) => stockOf(p._id)));
     expect(stocks).toEqual([25 - placed.length, 30 - 2 * placed.length, 40 - placed.length]);
-    const held = await api.database.collections.orders.find({ productId: { $in: parts.map((p) => p._id) } }).toArray();
+    const held = (await Promise.all(parts.map((p) => storedLines(api, { productId: p._id })))).flat();
     expect(held).toHaveLength(3 * placed.length);
     expect(stocks.every((stock) => stock >= 0)).toBe(true);
   }, 60_000);
@@ -118,7 +120,7 @@ describe('POST /checkout', () => {
     expect(new Set(answers.map((a) => a.body.checkoutId)).size).toBe(1);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
     expect(await stockOf(part._id)).toBe(48);
-    expect(await api.database.collections.checkouts.countDocuments({ _id: ObjectId.createFromHexString(answers[0]!.body.checkoutId) })).toBe(1);
+    expect(await api.database.collections.wholeOrders.countDocuments({ _id: ObjectId.createFromHexString(answers[0]!.body.checkoutId) })).toBe(1);
     // The key with another checkout is refused.
     const reused = await postCheckout(customer, { lines: [line(part, 3)], address }, sameKey);
     expect(reused.status).toBe(422);

@@ -1,5 +1,6 @@
 import { checkoutConflictSchema, checkoutLineErrorSchema, checkoutQuoteSchema, checkoutSchema, holdConflictSchema, shippingRatesSchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
+import { withSpan } from '@pcpp/contracts/server-observability';
 import { accessClaims } from '../../auth/middleware';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
@@ -63,7 +64,7 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
       handle:
         ({ checkout }) =>
         ({ body }, req) =>
-          checkout.place(accessClaims(req), body),
+          withSpan('checkout.place', { 'checkout.lines': body.lines.length }, () => checkout.place(accessClaims(req), body)),
     }),
     route({
       method: 'post',

@@ -15,6 +15,8 @@ export interface TaxAnswer {
   lines: number[];
   /** The shipping's tax in cents (0 where the destination does not tax shipping). */
   shipping: number;
+  /** The rate charged, in thousandths of a percent (6250 = 6.25 %), and where: the invoice names them. */
+  rate: { rate: number; country: string; region?: string };
 }
 
 export interface TaxProvider {

@@ -60,6 +60,7 @@ export const tableTaxProvider: TaxProvider = {
   name: 'table',
   async taxFor({ address, lines, shipping }: TaxQuestion): Promise<TaxAnswer> {
     const { rate, taxesShipping } = rateFor(address);
-    return { lines: lines.map((amount) => taxOn(amount, rate)), shipping: taxesShipping ? taxOn(shipping, rate) : 0 };
+    const where = address.country === 'US' && address.region ? { country: 'US', region: address.region.toUpperCase() } : { country: address.country };
+    return { lines: lines.map((amount) => taxOn(amount, rate)), shipping: taxesShipping ? taxOn(shipping, rate) : 0, rate: { rate, ...where } };
   },
 };

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { shippingAmount, shippingRateFor, totalsText } from '@pcpp/contracts/core';
 import { DEFAULT_SHIPPING_RATES, loadShippingRates } from './shipping-rates';
 import { rateFor, tableTaxProvider, taxOn } from './tax-rates';
-import { addBusinessDays, assertCardPayable, createCheckoutPricing, splitByWeight } from './totals';
+import { assertCardPayable } from '../orders';
+import { addBusinessDays, createCheckoutPricing, splitByWeight } from './totals';
 
 const california = { country: 'US', region: 'CA', postalCode: '94103', city: 'San Francisco' };
 
@@ -28,8 +29,8 @@ describe('taxOn and the rate table', () => {
   });
 
   it('taxes each line on its own (rounded per line), and shipping only where the destination taxes it', async () => {
-    await expect(tableTaxProvider.taxFor({ address: california, lines: [32_999, 12_999, 8_999], shipping: 2_499 })).resolves.toEqual({ lines: [2_392, 942, 652], shipping: 0 });
-    await expect(tableTaxProvider.taxFor({ address: { ...california, region: 'NY' }, lines: [32_999], shipping: 2_499 })).resolves.toEqual({ lines: [1_320], shipping: 100 });
+    await expect(tableTaxProvider.taxFor({ address: california, lines: [32_999, 12_999, 8_999], shipping: 2_499 })).resolves.toEqual({ lines: [2_392, 942, 652], shipping: 0, rate: { rate: 7250, country: 'US', region: 'CA' } });
+    await expect(tableTaxProvider.taxFor({ address: { ...california, region: 'NY' }, lines: [32_999], shipping: 2_499 })).resolves.toEqual({ lines: [1_320], shipping: 100, rate: { rate: 4000, country: 'US', region: 'NY' } });
   });
 });
 

@@ -1,5 +1,4 @@
 import {
-  CARD_MINIMUM_CENTS,
   type CheckoutQuote,
   DELIVERY_BUSINESS_DAYS,
   SHIPPING_METHODS,
@@ -8,15 +7,8 @@ import {
   type ShippingRate,
   shippingAmount,
   shippingRateFor,
-  totalsText,
 } from '@pcpp/contracts/core';
-import { BadRequestError } from '../../errors';
 import type { TaxProvider, TaxQuestion } from './tax-provider';
-
-/** Refuses (400, with the sentence) parts that come to less than a card takes: before any stock is held. */
-export function assertCardPayable(subtotal: number): void {
-  if (subtotal < CARD_MINIMUM_CENTS) throw new BadRequestError(totalsText.cardMinimum);
-}
 
 /** The day `days` business days (Monday to Friday) after `from`, as YYYY-MM-DD (UTC). */
 export function addBusinessDays(from: Date, days: number): string {
@@ -54,6 +46,8 @@ export interface PricedCheckout extends CheckoutQuote {
   delivery: ShippingOption;
   /** Per line, in the order given: its tax (its share of the shipping's tax included) and its share of the shipping. */
   lines: { taxAmount: number; shippingAmount: number }[];
+  /** The tax rate charged and where (the invoice's tax line). */
+  taxRate: { rate: number; country: string; region?: string };
 }
 
 export interface CheckoutPricing {
@@ -99,6 +93,7 @@ export function createCheckoutPricing({ rates, tax }: { rates: readonly Shipping
         ...(rate.standard.freeOver !== undefined ? { freeShippingOver: rate.standard.freeOver } : {}),
         delivery,
         lines,
+        taxRate: taxed.rate,
       };
     },
   };

@@ -2,7 +2,7 @@ import { checkoutInputSchema, checkoutQuoteInputSchema } from '@pcpp/contracts/c
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { objectIdSchema } from '../../validation';
-import { IDEMPOTENCY_KEY_MESSAGE } from '../orders/validators';
+import { requiredIdempotencyKeySchema } from '../../http/idempotency-headers';
 
 /** POST /checkout: contracts' schema (strict; lines as ids and quantities, never a price), ids parsed. */
 const parsedLines = (lines: { productId: string; quantity: number }[]) =>
@@ -25,11 +25,6 @@ export const checkoutQuoteBodySchema = checkoutQuoteInputSchema.transform(({ lin
 export type CheckoutQuoteBody = z.output<typeof checkoutQuoteBodySchema>;
 
 /** POST /checkout requires its key: a checkout is never placed twice by a retry. */
-export const checkoutHeadersSchema = z.object({
-  'Idempotency-Key': z
-    .string({ error: 'Idempotency-Key is required: send a new key for each checkout' })
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, IDEMPOTENCY_KEY_MESSAGE)
-    .meta({ description: 'Required: a new key for each checkout, the same key when retrying one (1-100 letters, digits, - or _).' }),
-});
+export const checkoutHeadersSchema = z.object({ 'Idempotency-Key': requiredIdempotencyKeySchema('checkout') });
 
 export const checkoutParamsSchema = z.object({ id: objectIdSchema('checkout id') });

@@ -1,11 +1,14 @@
+import { z } from 'zod';
 import { healthAnswerSchema } from '@pcpp/contracts/core';
 import { type Database, pingDatabase } from '../../db/mongo';
 import { DATABASE_UNREACHABLE, ServiceUnavailableError } from '../../errors';
-import { routeDeclarer, type RouteModule } from '../../http/route-spec';
+import { routeDeclarer, type RouteModule, SENT } from '../../http/route-spec';
+import type { ApiMetrics } from '../../metrics';
 
 export interface HealthRouteDeps {
   database: Pick<Database, 'db'>;
   shuttingDown: () => boolean;
+  metrics: Pick<ApiMetrics, 'answer'>;
 }
 
 const route = routeDeclarer<HealthRouteDeps>();
@@ -48,6 +51,28 @@ export const healthRoutes: RouteModule<HealthRouteDeps> = {
             throw new ServiceUnavailableError(DATABASE_UNREACHABLE, { cause: error });
           }
           return { status: 'ready' };
+        },
+    }),
+    // For Prometheus (docs/operations.md): the scraper only.
+    route({
+      method: 'get',
+      path: '/metrics',
+      operationId: 'metrics',
+      tag: 'Health',
+      summary: 'The api’s metrics, in Prometheus’ text format',
+      description:
+        'Requests per route template and status class with their durations, what waits in the database (the outbox, refunds, alerts), the release guard’s verdicts, rollbacks and reports, the catalog cache, and Node’s process metrics. With METRICS_TOKEN set, only with `Authorization: Bearer <METRICS_TOKEN>`; unset, only to callers on this machine (loopback, not forwarded by a proxy). Never cached.',
+      access: 'public',
+      answers: {
+        200: { description: 'The metrics (text/plain; version=0.0.4).', contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: z.string() },
+        401: { description: 'METRICS_TOKEN is set and the request does not carry it.' },
+        403: { description: 'METRICS_TOKEN is unset and the caller is not on this machine.' },
+      },
+      handle:
+        ({ metrics }) =>
+        async (_input, req, res) => {
+          await metrics.answer(req, res);
+          return SENT;
         },
     }),
   ],

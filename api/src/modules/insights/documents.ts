@@ -1,8 +1,7 @@
 // What this module stores: its documents' shapes, its collections and their indexes (db/mongo.ts
-// puts every module's together). Its queries read other modules' collections; the indexes they
-// lean on are made here, beside the queries that need them.
+// puts every module's together). Its stock query reads the parts; the index it leans on is made
+// here, beside the query. The orders' figures come through the orders module, with its indexes.
 import { type Collection, type Db } from 'mongodb';
-import type { FulfilmentCollections } from '../fulfilment/documents';
 import type { PartsCollections } from '../parts/documents';
 
 /**
@@ -28,12 +27,10 @@ export function insightsCollections(db: Db): InsightsCollections {
 
 export async function ensureInsightsIndexes({
   insightsCache,
-  lineRefunds,
   parts,
-}: InsightsCollections & Pick<FulfilmentCollections, 'lineRefunds'> & Pick<PartsCollections, 'parts'>): Promise<void> {
+}: InsightsCollections & Pick<PartsCollections, 'parts'>): Promise<void> {
   await Promise.all([
-    // The Overview: refunds by time, parts by stock; its cached answers go when they expire.
-    lineRefunds.createIndex({ at: 1 }, { name: 'at' }),
+    // The Overview: parts by stock; its cached answers go when they expire.
     parts.createIndex({ p_quantity: 1 }, { name: 'p_quantity' }),
     insightsCache.createIndex({ expiresAt: 1 }, { name: 'expiresAt_ttl', expireAfterSeconds: 0 }),
   ]);

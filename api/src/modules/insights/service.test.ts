@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { createPart, createTestApi, insertOrder, type TestApi } from '../../../test/helpers';
-import { refreshOrderState } from '../fulfilment/order-state';
+import { withDerivedState } from '../orders/model/state';
 import { createInsightsCache } from './cache';
 import { createInsightsRepository } from './repository';
 import { createInsightsService, daysOfCover, periodsOf } from './service';
@@ -18,7 +18,7 @@ let clock = NOW;
 const now = () => clock;
 const serviceWith = (seconds: number) =>
   createInsightsService({
-    repo: createInsightsRepository(api.database.collections),
+    repo: createInsightsRepository(api.database.collections, api.services.orders),
     cache: createInsightsCache(api.database.collections.insightsCache, seconds, now),
     now,
   });
@@ -40,14 +40,8 @@ beforeAll(async () => {
   // This week: two orders on the 18th (one of them has two lines under one number), one on the 20th.
   const checkoutId = new ObjectId();
   const twoLines = { email, ...paid, number: 'PCP-AAAAA1', checkoutId, createdAt: dayAt('2026-11-18', 9) };
-  const [first, second] = await Promise.all([
-    insertOrder(api, fast, { ...twoLines, order_quantity: 30 }),
-    insertOrder(api, slow, { ...twoLines, order_quantity: 1 }),
-  ]);
-  await api.database.collections.checkouts.insertOne({
-    _id: checkoutId, email, number: 'PCP-AAAAA1', orderIds: [first._id, second._id], totalAmount: 35_000, paid: true, createdAt: dayAt('2026-11-18', 9),
-  });
-  await refreshOrderState(api.database.collections, checkoutId);
+  await insertOrder(api, fast, { ...twoLines, order_quantity: 30 });
+  await insertOrder(api, slow, { ...twoLines, order_quantity: 1 });
   await insertOrder(api, fast, { email, ...paid, order_quantity: 20, createdAt: dayAt('2026-11-18', 23) });
   await insertOrder(api, slow, { email, ...paid, order_quantity: 2, status: 'shipped', createdAt: dayAt('2026-11-20', 1) });
   // Unpaid this week: placed, not revenue.
@@ -58,18 +52,20 @@ beforeAll(async () => {
   await insertOrder(api, scarce, { email, ...paid, order_quantity: 1, createdAt: new Date(NOW.getTime() - 40 * DAY) });
   // Refunds: one done this week, one done the week before, one Stripe refused (no money moved).
   const refund = (amount: number, at: Date, status: 'done' | 'failed') => ({
-    orderNumber: 'PCP-AAAAA1', checkoutId, lines: [], amount, reason: 'Damaged', restock: false, by: 'admin@example.com', at, status, stripeRefunds: [],
+    _id: new ObjectId(), paymentIntentId: 'pi_test', lines: [], amount, reason: 'Damaged', restock: false, by: 'admin@example.com', at, status,
   });
-  await api.database.collections.lineRefunds.insertMany([
-    refund(2_000, dayAt('2026-11-19'), 'done'),
-    refund(700, dayAt('2026-11-12'), 'done'),
-    refund(9_999, dayAt('2026-11-19'), 'failed'),
-  ]);
   // Returns: one asked for, one approved (both open), one received (closed).
-  const aReturn = (status: 'requested' | 'approved' | 'received') => ({
-    orderNumber: 'PCP-AAAAA1', checkoutId, email, status, lines: [], reason: 'Too loud', requestedAt: dayAt('2026-11-19'),
-  });
-  await api.database.collections.returns.insertMany([aReturn('requested'), aReturn('approved'), aReturn('received')]);
+  const aReturn = (status: 'requested' | 'approved' | 'received') => ({ _id: new ObjectId(), status, lines: [], reason: 'Too loud', requestedAt: dayAt('2026-11-19') });
+  const order = (await api.database.collections.wholeOrders.findOne({ _id: checkoutId }))!;
+  const withMoney = withDerivedState(
+    {
+      ...order,
+      refunds: [refund(2_000, dayAt('2026-11-19'), 'done'), refund(700, dayAt('2026-11-12'), 'done'), refund(9_999, dayAt('2026-11-19'), 'failed')],
+      returns: [aReturn('requested'), aReturn('approved'), aReturn('received')],
+    },
+    { at: NOW, by: 'system' },
+  );
+  await api.database.collections.wholeOrders.replaceOne({ _id: checkoutId }, withMoney);
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -161,5 +157,5 @@ it('keeps figures for the cache time in the database, where a second api instanc
   const fresh = await another.overview(90);
   expect(fresh.current.revenue).toBe(first.current.revenue + 5_000);
   expect(await one.overview(90)).toEqual(fresh);
-  await api.database.collections.orders.deleteOne({ transactionId: 'pi_late' });
+  await api.database.collections.wholeOrders.deleteOne({ transactionId: 'pi_late' });
 });

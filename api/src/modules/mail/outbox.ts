@@ -1,7 +1,9 @@
-import type { Collection, ObjectId } from 'mongodb';
+import { type Collection, MongoServerError, type ObjectId } from 'mongodb';
 import type { OutboxDocument } from './documents';
 import { updateIfMatches } from '../../db/update-if-matches';
 import type { Logger } from '../../logger';
+import { outboxFailuresCounter } from '../../metrics';
+import { withSpan } from '@pcpp/contracts/server-observability';
 import type { EmailMessage, MailTransport } from './transport';
 
 /**
@@ -16,6 +18,12 @@ export interface Outbox {
    * is logged (the caller's action has already succeeded and must not fail for an email).
    */
   enqueue(message: EmailMessage): Promise<void>;
+  /**
+   * Stores the message under `id` unless a message has it already (a retried relay of the same
+   * email: stored once, sent once), then starts sending it. Rejects when it cannot be stored, so
+   * the caller keeps it and tries again.
+   */
+  enqueueOnce(id: ObjectId, message: EmailMessage): Promise<void>;
   /** Sends every message that is due: new ones nobody sent, and failed ones whose retry time came. */
   deliverDue(now?: Date): Promise<{ sent: number; notSent: number }>;
   /** Resolves when the background sends started so far have finished (shutdown, tests). */
@@ -33,6 +41,7 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000] as
 /** A send still marked as running after this is taken as lost (the api stopped mid-way) and retried. */
 const SEND_LOCK_MS = 2 * 60_000;
 const DUE_BATCH = 50;
+const DUPLICATE_KEY = 11000;
 
 export function createOutbox(deps: {
   collection: Collection<OutboxDocument>;
@@ -55,8 +64,9 @@ export function createOutbox(deps: {
     );
     if (!message) return false;
     try {
-      await transport.send({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await withSpan('outbox.send', { 'outbox.attempt': message.attempts }, () => transport.send({ from, to: message.to, subject: message.subject, text: message.text, html: message.html }));
     } catch (error) {
+      outboxFailuresCounter.inc();
       const reason = error instanceof Error ? error.message : String(error);
       const last = message.attempts >= MAX_SEND_ATTEMPTS;
       const delay = RETRY_DELAYS_MS[Math.min(message.attempts, RETRY_DELAYS_MS.length) - 1]!;
@@ -77,6 +87,11 @@ export function createOutbox(deps: {
     return true;
   }
 
+  /** A new email, due now. */
+  function pendingEntry(message: Pick<OutboxDocument, 'to' | 'subject' | 'text' | 'html'>, now: Date) {
+    return { to: message.to, subject: message.subject, text: message.text, html: message.html, status: 'pending' as const, attempts: 0, nextAttemptAt: now, createdAt: now };
+  }
+
   function inBackground<T>(work: Promise<T>): void {
     const tracked = work.catch((error: unknown) => logger.error({ err: error }, 'outbox: sending failed'));
     running.add(tracked);
@@ -87,20 +102,22 @@ export function createOutbox(deps: {
     async enqueue(message) {
       const now = new Date();
       try {
-        const { insertedId } = await collection.insertOne({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          createdAt: now,
-        });
+        const { insertedId } = await collection.insertOne(pendingEntry(message, now));
         inBackground(deliver(insertedId, now));
       } catch (error) {
         logger.error({ err: error, to: message.to, subject: message.subject }, 'outbox: could not store an email');
       }
+    },
+
+    async enqueueOnce(id, message) {
+      const now = new Date();
+      try {
+        await collection.insertOne({ _id: id, ...pendingEntry(message, now) });
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return;
+        throw error;
+      }
+      inBackground(deliver(id, now));
     },
 
     async deliverDue(now = new Date()) {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { Order } from '@pcpp/contracts/core';
 import type { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { createAccount, createPart, createTestApi, inboxOf, insertOrder, randomSuffix, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, insertOrder, randomSuffix, storedLine, storedLines, type TestApi } from '../../../test/helpers';
 
 // The admin console's orders: GET /order, DELETE /order/{id}, PATCH /order/{id}/status.
 
@@ -30,7 +30,8 @@ const stockOf = async (id: ObjectId) => (await api.database.collections.parts.fi
 const historyOf = (order: Order) =>
   order.statusHistory.map(({ status, by, reason, note }) => ({ status, by, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }));
 const ship = { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } as const;
-const numberOf = async (id: ObjectId) => (await api.database.collections.orders.findOne({ _id: id }))!.number;
+const numberOf = async (id: ObjectId) => (await storedLine(api, id))!.order.number;
+const lineView = async (id: ObjectId) => (await storedLine(api, id))!.line;
 /** The emails MailDev received for the customer about this order (by its number). */
 async function emailsAbout(number: string) {
   await api.outbox.idle();
@@ -96,7 +97,7 @@ describe('GET /order', () => {
   });
 
   it('finds an order by its number, whole or in part, whatever the case', async () => {
-    const stored = await listing.database.collections.orders.find({}).sort({ createdAt: 1 }).toArray();
+    const stored = (await storedLines(listing)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const number = stored[2]!.number;
     const whole = await get(`?q=${number}`);
     expect(whole.body).toMatchObject({ total: 1, items: [{ number, productName: names[2] }] });
@@ -105,7 +106,7 @@ describe('GET /order', () => {
   });
 
   it('keeps the orders placed within a time range, and sorts oldest first when asked', async () => {
-    const stored = await listing.database.collections.orders.find({}).sort({ createdAt: 1 }).toArray();
+    const stored = (await storedLines(listing)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const from = stored[1]!.createdAt.toISOString();
     const to = stored[3]!.createdAt.toISOString();
     // From is inclusive, to exclusive: orders 1 and 2.
@@ -272,8 +273,8 @@ describe('PATCH /order/{id}/status', () => {
     const response = await setStatus(order.id, body);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ message });
-    expect(await api.database.collections.orders.findOne({ _id: order._id })).toMatchObject({ status: 'paid' });
-    expect(await api.database.collections.orders.findOne({ _id: order._id })).not.toHaveProperty('shipment');
+    expect(await lineView(order._id)).toMatchObject({ status: 'paid' });
+    expect(await lineView(order._id)).not.toHaveProperty('shipment');
   });
 
   it.each([
@@ -290,7 +291,7 @@ describe('PATCH /order/{id}/status', () => {
     const response = await setStatus(order.id, bodies[to]);
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message });
-    const stored = await api.database.collections.orders.findOne({ _id: order._id });
+    const stored = await lineView(order._id);
     expect(stored).toMatchObject({ status, statusHistory: [expect.objectContaining({ status: 'placed' })] });
     expect(await stockOf(part._id)).toBe(8);
   });
@@ -319,11 +320,11 @@ describe('PATCH /order/{id}/status', () => {
     const { order } = await orderOf(1, { status: 'paid', paid: true });
     const answers = await Promise.all(['1Z1', '1Z2', '1Z3'].map((trackingNumber) => setStatus(order.id, { ...ship, trackingNumber })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
-    const stored = await api.database.collections.orders.findOne({ _id: order._id });
+    const stored = await lineView(order._id);
     expect(stored!.statusHistory.map((change) => change.status)).toEqual(['placed', 'shipped']);
     // The stored shipment is the winner's.
     expect(stored!.shipment).toEqual(answers.find((answer) => answer.status === 200)!.body.shipment);
-    expect(await emailsAbout(stored!.number)).toHaveLength(1);
+    expect(await emailsAbout(order.number)).toHaveLength(1);
   });
 
   it.each([

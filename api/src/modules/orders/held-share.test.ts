@@ -5,10 +5,8 @@ import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import request from 'supertest';
 import { DEFAULT_HELD_SHARE_PERCENT, DEFAULT_MAX_HELD_UNITS_PER_PART, DEFAULT_MAX_UNPAID_ORDERS, DEFAULT_PAY_NOW_HOLD_MINUTES } from '../../config';
-import { createAccount, createPart, createTestApi, randomSuffix, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, randomSuffix, storedLines, type TestApi } from '../../../test/helpers';
 import { createStripeClient } from '../payments/stripe-client';
-import { createOrdersRepository } from './repository';
-import { cancelExpiredOrders } from './service';
 
 // Account farming (issue 36): fresh accounts placed orders they never paid and held a part's whole
 // stock for 30 minutes, so a customer who would pay at once read "This part is sold out." Now orders
@@ -75,7 +73,7 @@ it('ten accounts cannot keep a part from a customer who pays at once', async () 
   expect(minutesHeld({ createdAt: checkout.body.createdAt, holdExpiresAt: checkout.body.holdExpiresAt })).toBe(DEFAULT_PAY_NOW_HOLD_MINUTES);
   expect(minutesHeld(checkout.body.orders[0])).toBe(DEFAULT_PAY_NOW_HOLD_MINUTES);
   await payAtOnce(customer, checkout.body.checkoutId);
-  const [line] = await api.database.collections.orders.find({ checkoutId: ObjectId.createFromHexString(checkout.body.checkoutId) }).toArray();
+  const [line] = await storedLines(api, { checkoutId: ObjectId.createFromHexString(checkout.body.checkoutId) });
   expect(line).toMatchObject({ paid: true, status: 'paid', order_quantity: 10 });
   expect(await stockOf(part._id)).toBe(20);
 });
@@ -96,11 +94,10 @@ it('checkouts the farm places past the share and never pays hold only for their 
   expect(await stockOf(part._id)).toBe(10);
 
   // The hold sweep, a minute past the short hold: that checkout is cancelled and its stock is back; the orders paid later stay.
-  const orders = createOrdersRepository(api.database.collections);
   const later = new Date(Date.now() + (DEFAULT_PAY_NOW_HOLD_MINUTES + 1) * 60_000);
-  await cancelExpiredOrders(orders, { holdMinutes: api.config.orderHoldMinutes, now: later });
+  await api.services.orders.sweepHolds(later);
   expect(await stockOf(part._id)).toBe(20);
-  const kept = await api.database.collections.orders.find({ productId: part._id }).toArray();
+  const kept = await storedLines(api, { productId: part._id });
   expect(kept.map((order) => [order.email, order.status]).sort()).toEqual(
     [
       [first.email, 'placed'],
@@ -108,7 +105,7 @@ it('checkouts the farm places past the share and never pays hold only for their 
       [third.email, 'cancelled'],
     ].sort(),
   );
-  expect(await api.database.collections.orders.countDocuments({ productId: roomy._id, status: 'placed' })).toBe(1);
+  expect(await storedLines(api, { productId: roomy._id, status: 'placed' })).toHaveLength(1);
 });
 
 it('counts every customer’s unpaid orders paid later against the share, and a cancelled or paid one frees it', async () => {

@@ -2,7 +2,7 @@ import { orderRuleText } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { DEFAULT_HELD_SHARE_PERCENT, DEFAULT_MAX_HELD_UNITS_PER_PART, DEFAULT_MAX_UNPAID_ORDERS } from '../../config';
-import { createAccount, createPart, createTestApi, inboxOf, markEmailVerified, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, markEmailVerified, signUpWithAccessToken, storedLines, type TestApi, updateLine } from '../../../test/helpers';
 
 // Holds that cannot be hoarded (issue 20): only a verified email orders, and one customer's unpaid
 // orders are capped (MAX_UNPAID_ORDERS, MAX_HELD_UNITS_PER_PART, at their documented defaults
@@ -22,7 +22,7 @@ const body = (productId: string, quantity = 1) => ({ productId, order_quantity: 
 const postOrder = (token: string, productId: string, quantity = 1) =>
   request(api.app).post('/order').set('Authorization', `Bearer ${token}`).send(body(productId, quantity));
 const stockOf = async (id: ObjectId) => (await api.database.collections.parts.findOne({ _id: id }))!.p_quantity;
-const unpaidOf = (email: string) => api.database.collections.orders.countDocuments({ email, status: 'placed', paid: false });
+const unpaidOf = async (email: string) => (await storedLines(api, { email, status: 'placed', paid: false })).length;
 
 it('has the documented defaults: 3 unpaid orders, 10 units of one part, half a part held by orders paid later, 10 minutes past it', () => {
   expect(api.config.orderHoldLimits).toEqual({ maxUnpaidOrders: 3, maxHeldUnitsPerPart: 10, heldSharePercent: 50, payNowHoldMinutes: 10 });
@@ -37,7 +37,7 @@ describe('a verified email', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: orderRuleText.verifyEmailFirst });
     expect(await stockOf(part._id)).toBe(50);
-    expect(await api.database.collections.orders.countDocuments({ email: unverified.email })).toBe(0);
+    expect(await storedLines(api, { email: unverified.email })).toHaveLength(0);
 
     // The provider's state counts, not the token's: the link opened, the same token orders.
     await markEmailVerified(unverified.uid);
@@ -69,7 +69,7 @@ describe('the caps on unpaid holds', () => {
     expect((await postOrder(customer.token, part.id)).status).toBe(201);
     expect((await postOrder(customer.token, part.id)).status).toBe(409);
     // A paid order holds nothing.
-    await api.database.collections.orders.updateOne({ _id: ObjectId.createFromHexString(placed[1]!) }, { $set: { paid: true, status: 'paid' } });
+    await updateLine(api, placed[1]!, { paid: true, transactionId: 'pi_1' });
     expect((await postOrder(customer.token, part.id)).status).toBe(201);
     // Another customer is not affected.
     const other = await createAccount(api, 'customer');
@@ -114,8 +114,8 @@ describe('the caps on unpaid holds', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(9);
     for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body.limit).toBe('MAX_UNPAID_ORDERS');
     expect(await unpaidOf(customer.email)).toBe(3);
-    expect(await api.database.collections.orders.countDocuments({ email: customer.email })).toBe(3);
-    expect(await api.database.collections.checkouts.countDocuments({ email: customer.email })).toBe(3);
+    expect(await storedLines(api, { email: customer.email })).toHaveLength(3);
+    expect(await api.database.collections.wholeOrders.countDocuments({ email: customer.email })).toBe(3);
     expect(await stockOf(part._id)).toBe(97);
   });
 
@@ -161,7 +161,7 @@ describe('GET /stock-holds (admin)', () => {
     expect((await postOrder(first.token, held.id, 4)).status).toBe(201);
     expect((await postOrder(second.token, held.id, 3)).status).toBe(201);
     const paid = await postOrder(second.token, held.id, 2);
-    await api.database.collections.orders.updateOne({ _id: ObjectId.createFromHexString(paid.body.insertedId) }, { $set: { paid: true, status: 'paid' } });
+    await updateLine(api, paid.body.insertedId as string, { paid: true, transactionId: 'pi_2' });
     const admin = await createAccount(api, 'admin');
     const answer = await request(api.app).get('/stock-holds').query({ ids: `${held.id},${free.id}` }).set('Authorization', `Bearer ${admin.token}`);
     expect(answer.status).toBe(200);

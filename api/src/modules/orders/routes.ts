@@ -11,8 +11,7 @@ import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
-import type { FulfilmentService } from '../fulfilment/service';
-import type { OrdersService } from './service';
+import type { OrdersModule } from './service';
 import {
   adminOrderCancelBodySchema,
   allOrdersQuerySchema,
@@ -25,9 +24,7 @@ import {
 } from './validators';
 
 export interface OrdersRouteDeps {
-  orders: OrdersService;
-  /** Shipping and delivering a line are the whole order's parcels (modules/fulfilment). */
-  fulfilment: FulfilmentService;
+  orders: OrdersModule;
 }
 
 const route = routeDeclarer<OrdersRouteDeps>();
@@ -79,7 +76,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       handle:
         ({ orders }) =>
         ({ body }, req) =>
-          orders.place(accessClaims(req), body),
+          orders.placeSingle(accessClaims(req), body),
     }),
     route({
       method: 'get',
@@ -99,7 +96,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       handle:
         ({ orders }) =>
         ({ query }, req) =>
-          orders.listOwn(accessClaims(req), query),
+          orders.listOwnLines(accessClaims(req), query),
     }),
     route({
       method: 'delete',
@@ -121,7 +118,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       handle:
         ({ orders }) =>
         ({ params }, req) =>
-          orders.cancelOwn(accessClaims(req), params.id),
+          orders.cancelOwnLine(accessClaims(req), params.id),
     }),
     route({
       method: 'get',
@@ -136,7 +133,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       handle:
         ({ orders }) =>
         ({ params }, req) =>
-          orders.get(accessClaims(req), params.id),
+          orders.getLine(accessClaims(req), params.id),
     }),
     route({
       method: 'get',
@@ -154,7 +151,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       handle:
         ({ orders }) =>
         ({ query }) =>
-          orders.listAll(query),
+          orders.listAllLines(query),
     }),
     route({
       method: 'delete',
@@ -178,7 +175,7 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
       handle:
         ({ orders }) =>
         ({ params, body }, req) =>
-          orders.cancelAsAdmin(accessClaims(req), params.id, body.reason),
+          orders.cancelLineAsAdmin(accessClaims(req), params.id, body.reason),
     }),
     route({
       method: 'patch',
@@ -200,11 +197,9 @@ export const ordersRoutes: RouteModule<OrdersRouteDeps> = {
         502: PAYMENT_NOT_CANCELLED,
       },
       handle:
-        ({ orders, fulfilment }) =>
+        ({ orders }) =>
         ({ params, body }, req) =>
-          body.status === 'cancelled'
-            ? orders.cancelLineAsShop(accessClaims(req), params.id, body.reason)
-            : fulfilment.moveLine(accessClaims(req), params.id, body.status, body.status === 'shipped' ? body : undefined),
+          orders.changeLineStatus(accessClaims(req), params.id, body),
     }),
     route({
       method: 'get',

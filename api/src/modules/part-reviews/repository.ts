@@ -1,7 +1,6 @@
 import { ERASED_MARKER, FORMER_CUSTOMER, type PartReviewSort, type RatingSummary } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, ObjectId, type Sort, type WithId } from 'mongodb';
 import { findListed } from '../../paging';
-import type { OrderDocument } from '../orders/documents';
 import type { PartDocument } from '../parts/documents';
 import type { PartReviewDocument, PartReviewsCollections } from './documents';
 
@@ -14,10 +13,10 @@ const SORTS: Record<PartReviewSort, Sort> = {
 
 /** Called after each write public catalog reads show (catalog-cache.ts drops its answers). */
 export function createPartReviewsRepository(
-  collections: PartReviewsCollections & { parts: Collection<PartDocument>; orders: Collection<OrderDocument> },
+  collections: PartReviewsCollections & { parts: Collection<PartDocument> },
   { onCatalogChange = () => {} } = {},
 ) {
-  const { partReviews, partReviewVotes, parts, orders } = collections;
+  const { partReviews, partReviewVotes, parts } = collections;
 
   /**
    * Writes the part's rating from its shown reviews, so the catalog sorts and filters on one
@@ -37,10 +36,6 @@ export function createPartReviewsRepository(
 
   return {
     findPart: (productId: ObjectId) => parts.findOne({ _id: productId }),
-
-    /** The caller's first paid order of the part, if any: the only way to a review. */
-    firstPaidOrder: (email: string, productId: ObjectId) =>
-      orders.find({ email, productId, paid: true }).sort({ createdAt: 1 }).limit(1).next(),
 
     async findShownPage(productId: ObjectId, sort: PartReviewSort, page: { skip: number; limit: number }) {
       const { docs, total = 0 } = await findListed(partReviews, { productId, ...SHOWN }, SORTS[sort], page);

@@ -17,6 +17,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { PartReviewDocument } from './documents';
+import type { OrdersModule } from '../orders';
 import type { PartReviewsRepository } from './repository';
 import type { PartReviewBody, PartReviewListQuery, PartReviewModerationQuery } from './validators';
 
@@ -41,6 +42,8 @@ export function toPartReview(doc: WithId<PartReviewDocument>): PartReview {
 
 export function createPartReviewsService(deps: {
   repo: PartReviewsRepository;
+  /** Whether the caller bought the part: the orders module's answer (its first paid line of the part). */
+  orders: Pick<OrdersModule, 'firstPaidLine'>;
   identity: Pick<IdentityProvider, 'accountByEmail'>;
   activity: ActivityRecorder;
 }) {
@@ -77,7 +80,7 @@ export function createPartReviewsService(deps: {
     async mine(caller: AccessClaims, productId: ObjectId): Promise<MyPartReview> {
       await partOrNotFound(productId);
       const [order, review, reviewIds] = await Promise.all([
-        repo.firstPaidOrder(caller.email, productId),
+        deps.orders.firstPaidLine(caller.email, productId),
         repo.findMine(productId, accountId(caller)),
         repo.reviewIdsOf(productId),
       ]);
@@ -94,7 +97,7 @@ export function createPartReviewsService(deps: {
      */
     async add(caller: AccessClaims, productId: ObjectId, input: PartReviewBody): Promise<PartReview> {
       await partOrNotFound(productId);
-      const order = await repo.firstPaidOrder(caller.email, productId);
+      const order = await deps.orders.firstPaidLine(caller.email, productId);
       if (!order) throw new ForbiddenError(partReviewText.notBuyer);
       const { displayName } = await deps.identity.accountByEmail(caller.email);
       const saved = await repo.insert({
@@ -105,7 +108,7 @@ export function createPartReviewsService(deps: {
         rating: input.rating,
         title: input.title,
         text: input.text,
-        purchasedAt: order.createdAt,
+        purchasedAt: order.placedAt,
         helpful: 0,
         createdAt: new Date(),
       });

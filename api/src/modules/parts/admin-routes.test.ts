@@ -2,7 +2,7 @@ import { partEditMessages, partInputSchema, type Part, SPECS_UNKNOWN, specSummar
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { createAccount, createPart, createTestApi, insertOrder, signUpWithAccessToken, type TestApi } from '../../../test/helpers';
-import { createOrdersRepository } from '../orders/repository';
+import { createStock } from '../orders/store/stock';
 import { createActivityLog } from '../activity/service';
 import { createActivityRepository } from '../activity/repository';
 import { createPartsRepository } from './repository';
@@ -315,13 +315,13 @@ describe('PATCH /tools/{id}', () => {
 
   it('never loses units to orders racing stock edits', async () => {
     const repository = createPartsRepository(api.database.collections.parts);
-    const orders = createOrdersRepository(api.database.collections);
+    const stock = createStock({ parts: api.database.collections.parts, orders: api.database.collections, onCatalogChange: () => {} });
     for (let round = 0; round < 10; round += 1) {
       const part = await createPart(api, { p_quantity: 50 });
       // 20 single-unit orders race one admin adding 30 to the 50 loaded.
       const [edit, ...taken] = await Promise.all([
         repository.edit(part, 0, { set: {}, stockDelta: 30 }),
-        ...Array.from({ length: 20 }, () => orders.takeStock(part._id, 1)),
+        ...Array.from({ length: 20 }, () => stock.take(part._id, 1)),
       ]);
       expect(edit).not.toBeNull();
       expect(taken.filter(Boolean)).toHaveLength(20);

@@ -112,6 +112,8 @@ export function createPartsRepository(parts: Collection<PartDocument>, { onCatal
     /** Oldest first, read in batches (GET /tools.csv streams it). */
     cursorAll: () => parts.find({}).sort({ createdAt: 1, _id: 1 }).batchSize(500),
     findById: (id: ObjectId) => parts.findOne({ _id: id }),
+    /** Every part with stock, oldest first (the build advisor's catalog). */
+    findInStock: () => parts.find({ p_quantity: { $gt: 0 } }).sort({ createdAt: 1, _id: 1 }).toArray(),
     findByIds: (ids: ObjectId[]) => (ids.length === 0 ? Promise.resolve([]) : parts.find({ _id: { $in: ids } }).toArray()),
     async insert(part: PartDocument): Promise<ObjectId> {
       const { insertedId } = await parts.insertOne(indexedPart(part));

@@ -185,6 +185,10 @@ export function createPartsService(
       ]);
       return { ...toPage(docs.map(toPart), total, paging), facets: toFacets(counts, query) };
     },
+    /** Every part with stock: what the build advisor chooses from. */
+    async inStock(): Promise<Part[]> {
+      return (await repository.findInStock()).map(toPart);
+    },
     /** The parts of these ids that exist (a saved build's, a build to check). */
     async byIds(ids: ObjectId[]): Promise<Map<string, Part>> {
       const docs = await repository.findByIds(ids);

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import request from 'supertest';
 import { startBackgroundJobs } from '../../background-jobs';
 import { createLogger } from '../../logger';
-import { createAccount, createPart, createTestApi, inboxOf, type TestApi } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, storedLine, type TestApi, updateLine } from '../../../test/helpers';
 import { createStripeClient } from './stripe-client';
 
 // Money that follows the order (issue 20): cancelling an unpaid order cancels its PaymentIntent
@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const as = (token: string, call: request.Test) => call.set('Authorization', `Bearer ${token}`);
-const stored = (id: string) => api.database.collections.orders.findOne({ _id: ObjectId.createFromHexString(id) });
+/** The line as stored, with its order's number and the payments given back for it (the spec's `refunds`). */
+const stored = async (id: string) => {
+  const found = await storedLine(api, id);
+  return found && { ...found.line, number: found.order.number, refunds: found.line.givenBack };
+};
 
 /** An order placed through POST /order, and a PaymentIntent for it through the api (the Payment page). */
 async function orderWithIntent(quantity = 2): Promise<{ orderId: string; intentId: string; partId: string }> {
@@ -73,7 +77,7 @@ describe('cancelling an unpaid order cancels its payment first', () => {
 
   it('the hold expiring: the sweep cancels the intent, then the order', async () => {
     const { orderId, intentId } = await orderWithIntent();
-    await api.database.collections.orders.updateOne({ _id: ObjectId.createFromHexString(orderId) }, { $set: { holdExpiresAt: new Date(Date.now() - 1_000) } });
+    await updateLine(api, orderId, { holdExpiresAt: new Date(Date.now() - 1_000) });
     const jobs = startBackgroundJobs({
       services: api.services,
       outbox: api.outbox,

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ObjectId, type WithId } from 'mongodb';
+import type { Order } from '@pcpp/contracts/core';
+import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import request from 'supertest';
-import type { OrderDocument } from '../orders/documents';
-import { createPart, createTestApi, signUpWithAccessToken, type TestApi, testOrderNumber, uniqueEmail } from '../../../test/helpers';
+import { createPart, createTestApi, insertOrder as insertTestOrder, signUpWithAccessToken, storedLine, type TestApi, type TestLineFields, uniqueEmail, updateLine } from '../../../test/helpers';
 import { createStripeClient } from './stripe-client';
 
 // The api against the local Stripe sandbox the global setup started (STRIPE_API_URL).
@@ -14,7 +14,8 @@ let customer: Awaited<ReturnType<typeof signUpWithAccessToken>>;
 let otherCustomer: Awaited<ReturnType<typeof signUpWithAccessToken>>;
 let admin: Awaited<ReturnType<typeof signUpWithAccessToken>>;
 /** Orders onOrderPaid was called with. */
-const paidNotices: WithId<OrderDocument>[] = [];
+const paidNotices: Order[] = [];
+type StoredOrder = { _id: ObjectId };
 
 const adminEmail = uniqueEmail('admin');
 
@@ -30,30 +31,14 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** An order as POST /order stores it, of a part still sold. */
-async function insertOrder(overrides: Partial<OrderDocument> = {}): Promise<WithId<OrderDocument>> {
-  const createdAt = new Date();
-  const order: OrderDocument = {
-    number: testOrderNumber(),
-    productId: (await createPart(api, { p_quantity: 10 }))._id,
-    productName: 'Ryzen Cooler 240',
-    email: customer.email,
-    name: 'Test Customer',
-    per_product_price: 1250,
-    order_quantity: 4,
-    totalAmount: 5000,
-    address: '1 Main St',
-    phone: '555-0100',
-    paid: false,
-    status: 'placed',
-    statusHistory: [{ status: 'placed', at: createdAt, by: customer.email }],
-    createdAt,
-    ...overrides,
-  };
-  const { insertedId } = await api.database.collections.orders.insertOne({ ...order });
-  return { ...order, _id: insertedId };
+async function insertOrder(overrides: Omit<TestLineFields, 'email'> = {}): Promise<StoredOrder> {
+  const part = await createPart(api, { p_quantity: 10 });
+  const { _id } = await insertTestOrder(api, { _id: part._id, name: 'Ryzen Cooler 240', price: 1250 }, { email: customer.email, order_quantity: 4, totalAmount: 5000, ...overrides });
+  return { _id };
 }
 
-const stored = (order: WithId<OrderDocument>) => api.database.collections.orders.findOne({ _id: order._id });
+/** The line as stored, with the fields a line had when it was stored alone. */
+const stored = async (order: StoredOrder) => (await storedLine(api, order._id))?.line ?? null;
 
 function createIntent(token: string | null, body: object) {
   const call = request(api.app).post('/create-payment-intent').send(body);
@@ -63,7 +48,7 @@ function createIntent(token: string | null, body: object) {
 const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
 
 /** Through the api, then confirmed with a test card at the sandbox, as the browser would. */
-async function paidIntentFor(order: WithId<OrderDocument>, paymentMethod = 'pm_card_visa'): Promise<Stripe.PaymentIntent> {
+async function paidIntentFor(order: StoredOrder, paymentMethod = 'pm_card_visa'): Promise<Stripe.PaymentIntent> {
   const response = await createIntent(customer.token, { orderId: order._id.toHexString() });
   expect(response.status).toBe(200);
   return stripe.paymentIntents.confirm(intentIdOf(response.body.clientSecret), { payment_method: paymentMethod });
@@ -136,7 +121,7 @@ describe('POST /webhooks/stripe', () => {
       expect.objectContaining({ status: 'placed' }),
       { status: 'paid', at: expect.any(Date), by: 'system' },
     ]);
-    expect(paidNotices.filter((notice) => notice._id.equals(order._id))).toHaveLength(1);
+    expect(paidNotices.filter((notice) => notice._id === order._id.toHexString())).toHaveLength(1);
   });
 
   it('refuses unsigned, tampered, wrongly signed and 10-minute-old events with 400, changing nothing', async () => {
@@ -171,7 +156,7 @@ describe('POST /webhooks/stripe', () => {
     const after = await stored(order);
     expect(after).toMatchObject({ paid: true, status: 'paid', transactionId: intent.id });
     expect(after!.statusHistory.filter((change) => change.status === 'paid')).toHaveLength(1);
-    expect(paidNotices.filter((notice) => notice._id.equals(order._id))).toHaveLength(1);
+    expect(paidNotices.filter((notice) => notice._id === order._id.toHexString())).toHaveLength(1);
   });
 
   it('leaves the order unpaid when the amount or the currency differs from the order', async () => {
@@ -200,14 +185,14 @@ describe('POST /webhooks/stripe', () => {
   it('does not pay a cancelled order', async () => {
     const order = await insertOrder();
     const intent = await paidIntentFor(order);
-    await api.database.collections.orders.updateOne({ _id: order._id }, { $set: { status: 'cancelled' } });
+    await updateLine(api, order._id, { cancelled: { at: new Date(), by: customer.email, reason: 'deleted' } });
     expect((await deliver(eventOf(intent))).status).toBe(200);
     expect(await stored(order)).toMatchObject({ paid: false, status: 'cancelled' });
   });
 });
 
 describe('PATCH /myorder/:id', () => {
-  function confirm(token: string, order: WithId<OrderDocument>, body: object) {
+  function confirm(token: string, order: StoredOrder, body: object) {
     return request(api.app).patch(`/myorder/${order._id.toHexString()}`).set('Authorization', `Bearer ${token}`).send(body);
   }
 
@@ -249,7 +234,7 @@ describe('PATCH /myorder/:id', () => {
     // The webhook arriving afterwards changes nothing.
     expect((await deliver(eventOf(intent))).status).toBe(200);
     expect((await stored(order))!.statusHistory.filter((change) => change.status === 'paid')).toHaveLength(1);
-    expect(paidNotices.filter((notice) => notice._id.equals(order._id))).toHaveLength(1);
+    expect(paidNotices.filter((notice) => notice._id === order._id.toHexString())).toHaveLength(1);
   });
 
   it('refuses unknown fields, a bad id and an order field that is not the path’s', async () => {
@@ -274,19 +259,16 @@ describe('end to end with the sandbox’s own webhook', () => {
     handler = live.app;
     try {
       const user = await signUpWithAccessToken(live);
-      const { insertedId } = await live.database.collections.orders.insertOne({
-        number: testOrderNumber(), productId: (await createPart(live, { p_quantity: 5 }))._id, productName: 'DDR5 32 GB', email: user.email, name: 'Buyer', per_product_price: 9900, order_quantity: 1,
-        totalAmount: 9900, address: '2 High St', phone: '555-0101', paid: false, status: 'placed',
-        statusHistory: [{ status: 'placed', at: new Date(), by: user.email }], createdAt: new Date(),
-      });
+      const part = await createPart(live, { p_quantity: 5 });
+      const { _id: insertedId } = await insertTestOrder(live, { _id: part._id, name: 'DDR5 32 GB', price: 9900 }, { email: user.email, name: 'Buyer', address: '2 High St', phone: '555-0101' });
       const created = await request(live.app).post('/create-payment-intent').set('Authorization', `Bearer ${user.token}`).send({ orderId: insertedId.toHexString() });
       const intent = await stripe.paymentIntents.confirm(intentIdOf(created.body.clientSecret), { payment_method: 'pm_card_visa' });
       expect(intent.status).toBe('succeeded');
 
-      let order = await live.database.collections.orders.findOne({ _id: insertedId });
+      let order = (await storedLine(live, insertedId))?.line;
       while (!order?.paid) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        order = await live.database.collections.orders.findOne({ _id: insertedId });
+        order = (await storedLine(live, insertedId))?.line;
       }
       expect(order).toMatchObject({ paid: true, status: 'paid', transactionId: intent.id });
     } finally {

@@ -1,16 +1,15 @@
 import express from 'express';
 import { paymentConfirmationAnswerSchema, paymentIntentAnswerSchema, webhookReceivedAnswerSchema } from '@pcpp/contracts/core';
+import { withSpan } from '@pcpp/contracts/server-observability';
 import { accessClaims } from '../../auth/middleware';
 import { HttpError } from '../../errors';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
-import type { CheckoutService } from '../checkout/service';
 import type { PaymentsService } from './service';
 import { confirmPaymentBodySchema, createPaymentIntentBodySchema, orderIdParamsSchema, stripeEventSchema, stripeSignatureHeadersSchema } from './validators';
 
 export interface PaymentsRouteDeps {
   payments: PaymentsService;
-  checkout: Pick<CheckoutService, 'createPaymentIntent'>;
 }
 
 const route = routeDeclarer<PaymentsRouteDeps>();
@@ -42,11 +41,13 @@ export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
         ...PROVIDER,
       },
       handle:
-        ({ payments, checkout }) =>
+        ({ payments }) =>
         ({ body }, req) =>
-          'checkoutId' in body
-            ? checkout.createPaymentIntent(accessClaims(req), body.checkoutId)
-            : payments.createPaymentIntent(accessClaims(req), body.orderId),
+          withSpan('payment.intent', {}, () =>
+            'checkoutId' in body
+              ? payments.createCheckoutPaymentIntent(accessClaims(req), body.checkoutId)
+              : payments.createPaymentIntent(accessClaims(req), body.orderId),
+          ),
     }),
     route({
       method: 'patch',
@@ -70,7 +71,7 @@ export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
         ({ payments }) =>
         ({ params, body }, req) => {
           if (body.order !== undefined && body.order !== params.id.toHexString()) throw new HttpError(400, 'order must be the id in the path');
-          return payments.confirmPayment(accessClaims(req), params.id, body.transactionId);
+          return withSpan('payment.confirm', {}, () => payments.confirmPayment(accessClaims(req), params.id, body.transactionId));
         },
     }),
   ],
@@ -100,7 +101,7 @@ export const stripeWebhookRoutes: RouteModule<PaymentsRouteDeps> = {
       handle:
         ({ payments }) =>
         ({ headers }, req) =>
-          payments.handleWebhook(req.body, headers['Stripe-Signature']),
+          withSpan('payment.webhook', {}, () => payments.handleWebhook(req.body, headers['Stripe-Signature'])),
     }),
   ],
 };

@@ -161,7 +161,18 @@ describe('reports a verdict counts', () => {
     }
     const overview = await overviewOf('mf_shop');
     expect(overview.errors).toEqual([
-      { kind: 'runtime', version: candidate, message: 'TypeError: cart is undefined', count: 3, cohorts: 3, firstSeen: new Date(START).toISOString(), lastSeen: new Date(START + 20_000).toISOString() },
+      {
+        kind: 'runtime',
+        version: candidate,
+        message: 'TypeError: cart is undefined',
+        count: 3,
+        cohorts: 3,
+        firstSeen: new Date(START).toISOString(),
+        lastSeen: new Date(START + 20_000).toISOString(),
+        // No source map for this file (the test's api has none): the stack as reported, no place in the source.
+        where: null,
+        stack: ['at addToCart (http://localhost:3004/releases/mf_shop/x/src_features.js:1:99)'],
+      },
     ]);
     // Load failures only in the raw list of before.
     expect(overview.failureCount).toBe(0);

@@ -174,10 +174,24 @@ export function createReleasesRepository(collections: {
         .sort({ at: -1 })
         .limit(ERRORS_GROUPED)
         .toArray();
-      const groups = new Map<string, { kind: RemoteReportKind; version: string; message: string; count: number; cohorts: Set<string | null>; firstSeen: Date; lastSeen: Date }>();
+      const groups = new Map<
+        string,
+        { kind: RemoteReportKind; version: string; message: string; count: number; cohorts: Set<string | null>; firstSeen: Date; lastSeen: Date; stack?: string; source?: string }
+      >();
       for (const report of reports) {
         const key = JSON.stringify([report.kind, report.version, report.message ?? '']);
-        const group = groups.get(key) ?? { kind: report.kind, version: report.version, message: report.message ?? '', count: 0, cohorts: new Set(), firstSeen: report.at, lastSeen: report.at };
+        // Newest first: a group's stack and file are its latest report's.
+        const group = groups.get(key) ?? {
+          kind: report.kind,
+          version: report.version,
+          message: report.message ?? '',
+          count: 0,
+          cohorts: new Set(),
+          firstSeen: report.at,
+          lastSeen: report.at,
+          ...(report.stack ? { stack: report.stack } : {}),
+          ...(report.source ? { source: report.source } : {}),
+        };
         group.count += 1;
         group.cohorts.add(report.cohort);
         if (report.at < group.firstSeen) group.firstSeen = report.at;

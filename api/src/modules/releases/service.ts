@@ -22,6 +22,9 @@ import type { ReleasesRepository } from './repository';
 import type { PublishReleaseInput, RemoteLoadFailureInput, RemoteLoadInput, RemoteVitalsInput, RolloutInput } from './validators';
 import { ERROR_RATE_TEST, healthOf, judge, seriesOf } from './verdict';
 import type { ReleaseGuardConfig } from '../../config';
+import { remoteReportsCounter, rollbacksCounter, verdictTicksCounter } from '../../metrics';
+import { createSourceMaps, type SourceMaps } from './source-maps';
+import { withSpan } from '@pcpp/contracts/server-observability';
 
 const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CHANGED_MEANWHILE = 'Someone changed the live version meanwhile: reload and try again';
@@ -75,10 +78,13 @@ export function createReleasesService(deps: {
   cohortReports?: ReportCounter;
   /** Called after each change of what is published, live or rolling out (the registry file under `npm start`). */
   onRegistryChange?: () => Promise<void>;
+  /** Maps the errors' stacks to the remotes' source (the versions' hidden source maps); none: as reported. */
+  sourceMaps?: SourceMaps;
   now?: () => Date;
 }) {
   const { releases, activity, guard } = deps;
   const registryChanged = () => deps.onRegistryChange?.() ?? Promise.resolve();
+  const sourceMaps = deps.sourceMaps ?? createSourceMaps(null);
   const now = deps.now ?? (() => new Date());
   const loadIds = createLoadIds({ ...deps.loadIds, now });
   const intervalMs = guard.verdictIntervalSeconds * 1000;
@@ -123,6 +129,15 @@ export function createReleasesService(deps: {
     return new Date((rollout.stageStartedAt ?? rollout.startedAt).getTime() + minutes * 60_000);
   }
 
+  /** The folder of a version's manifest: every file of the build is under it. */
+  function filesBase(manifestUrl: string): string | null {
+    try {
+      return new URL('.', manifestUrl).href;
+    } catch {
+      return null;
+    }
+  }
+
   async function overviewOf(remote: RemoteName, all: WithId<ReleaseDocument>[]): Promise<RemoteReleases> {
     const live = await releases.findLive(remote);
     const rollout = live?.rollout ?? null;
@@ -162,15 +177,25 @@ export function createReleasesService(deps: {
         at: doc.at.toISOString(),
       })),
       failureCount: failures.total,
-      errors: groups.map((group) => ({
-        kind: group.kind === 'runtimeError' ? 'runtime' : 'load',
-        version: group.version,
-        message: group.message,
-        count: group.count,
-        cohorts: group.cohorts,
-        firstSeen: group.firstSeen.toISOString(),
-        lastSeen: group.lastSeen.toISOString(),
-      })),
+      errors: await Promise.all(
+        groups.map(async (group) => {
+          const release = all.find((doc) => doc.remote === remote && doc.version === group.version);
+          const mapped =
+            group.stack || group.source
+              ? await sourceMaps.map(remote, group.version, release ? filesBase(release.manifestUrl) : null, group)
+              : null;
+          return {
+            kind: group.kind === 'runtimeError' ? ('runtime' as const) : ('load' as const),
+            version: group.version,
+            message: group.message,
+            count: group.count,
+            cohorts: group.cohorts,
+            firstSeen: group.firstSeen.toISOString(),
+            lastSeen: group.lastSeen.toISOString(),
+            ...(mapped ? { where: mapped.where, stack: mapped.stack } : {}),
+          };
+        }),
+      ),
       thresholds,
       rollout: rolloutView,
       lastRollout: lastRollout
@@ -236,10 +261,18 @@ export function createReleasesService(deps: {
     kind: RemoteReportKind,
     fields: Partial<Pick<RemoteReportDocument, 'message' | 'stack' | 'source' | 'lcp' | 'inp' | 'cls'>>,
   ): Promise<{ counted: boolean }> {
-    const { load, release, current, rollout } = await servedRelease(input, address);
-    await limitCohort(input.cohort);
+    const counted = { remote: input.remote, version: input.version, kind };
+    const { load, release, current, rollout } = await servedRelease(input, address).catch((error: unknown) => {
+      remoteReportsCounter.inc({ ...counted, outcome: 'refused' });
+      throw error;
+    });
+    await limitCohort(input.cohort).catch((error: unknown) => {
+      remoteReportsCounter.inc({ ...counted, outcome: 'refused' });
+      throw error;
+    });
+    remoteReportsCounter.inc({ ...counted, outcome: 'accepted' });
     const side = rollout && load.cohort !== undefined ? sideOf(current!, rollout, input.version) : null;
-    const counted = await releases.insertReport({
+    const stored = await releases.insertReport({
       remote: input.remote,
       version: input.version,
       kind,
@@ -253,7 +286,7 @@ export function createReleasesService(deps: {
       ...(kind === 'loadError' ? { manifestUrl: release.manifestUrl } : {}),
       ...fields,
     });
-    return { counted };
+    return { counted: stored };
   }
 
   function sideOf(current: LiveRemoteDocument, rollout: RolloutDocument, version: string): 'candidate' | 'live' | null {
@@ -272,14 +305,20 @@ export function createReleasesService(deps: {
    * rollout (rolled back, recorded with the metric, both values and the interval); a staged rollout
    * whose stage lasted its window and is judged healthy rises to the next share, or goes live at 100.
    */
-  async function judgeRollout(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
+  function judgeRollout(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
+    return withSpan('rollout.verdict', { 'rollout.remote': current.remote, 'rollout.version': rollout.version }, () => judgeRolloutNow(current, rollout, at));
+  }
+
+  async function judgeRolloutNow(current: WithId<LiveRemoteDocument>, rollout: RolloutDocument, at: Date): Promise<void> {
     const health = await rolloutHealth(current, rollout);
     const judgement = judge(health.candidate, health.live, guard);
+    verdictTicksCounter.inc({ remote: current.remote, state: judgement.state });
     const verdict: VerdictDocument = { at, ...judgement };
     const subject = { kind: 'release' as const, id: current.remote };
     if (judgement.state === 'regression') {
       const reason = m.rolledBackAutomatically(judgement.regression!.summary);
       if (await endRollout(current, { outcome: 'rolledBack', reason, by: AUTOMATIC_ROLLBACK_ACTOR, verdict })) {
+        rollbacksCounter.inc({ remote: current.remote, by: 'automatic' });
         await activity.record({ action: 'release.rolledBackAutomatically', actor: AUTOMATIC_ROLLBACK_ACTOR, target: current.remote, details: `${rollout.version}: ${reason}`, subject });
       }
       return;
@@ -427,6 +466,7 @@ export function createReleasesService(deps: {
       if (!(await endRollout(current, { outcome: 'aborted', reason: m.abortedBy(actor.email), by: actor.email }))) {
         throw new ConflictError(CHANGED_MEANWHILE);
       }
+      rollbacksCounter.inc({ remote, by: 'admin' });
       await activity.record({
         action: 'release.rolloutAborted',
         actor: actor.email,

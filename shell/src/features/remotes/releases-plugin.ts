@@ -83,6 +83,16 @@ export function createReleasesPlugin({
 
   const plugin: ModuleFederationRuntimePlugin = {
     name: 'pcpp-releases',
+    // A remote's scripts load with CORS (its origin and the release store allow it): what they throw
+    // reaches the page whole, not as "Script error." (runtime-errors.ts reports it with its stack).
+    createScript({ attrs }) {
+      if (attrs) attrs.crossorigin = 'anonymous';
+      return undefined;
+    },
+    createLink({ attrs }) {
+      if (attrs && attrs.rel === 'preload' && attrs.as === 'script') attrs.crossorigin = 'anonymous';
+      return undefined;
+    },
     // The entry script would not load (a 404, a network error): the fallback's is tried by errorLoadRemote.
     async loadEntryError({ origin, remoteInfo }) {
       const remote = remoteOf(remoteInfo.name);

@@ -2,3 +2,4 @@
 // remotes and the release store with it (tooling/serve-static.mjs), one static server for all.
 export { startShellServer, type ShellServerOptions } from './shell-server';
 export { startStaticServer, type StaticServerOptions, type RunningServer } from './static-server';
+export { startShellTelemetry } from '../telemetry';

@@ -88,9 +88,10 @@ describe('page hints', () => {
     for (const tag of [
       '<link rel="preload" as="script" href="/470.50a999b9.js">',
       `<link rel="preload" as="fetch" crossorigin href="${live}/mf-manifest.json">`,
-      `<link rel="preload" as="script" href="${live}/remoteEntry.js">`,
-      `<link rel="preload" as="script" href="${live}/882.c4b2f559.js">`,
-      `<link rel="preload" as="script" href="${live}/__federation_expose_routes.b4bae826.js">`,
+      // With crossorigin, as the federation runtime loads them (an error they throw arrives whole).
+      `<link rel="preload" as="script" crossorigin href="${live}/remoteEntry.js">`,
+      `<link rel="preload" as="script" crossorigin href="${live}/882.c4b2f559.js">`,
+      `<link rel="preload" as="script" crossorigin href="${live}/__federation_expose_routes.b4bae826.js">`,
       `<link rel="preload" as="fetch" crossorigin href="${api.url}/tools?sort=newest&amp;limit=6">`,
       `<link rel="preload" as="fetch" crossorigin href="${api.url}/reviews?sort=newest&amp;limit=6">`,
       `<link rel="preload" as="image" fetchpriority="high" media="${contracts.HOME_HERO_MEDIA}" href="${api.url}${contracts.HOME_HERO_IMAGE_PATH}">`,

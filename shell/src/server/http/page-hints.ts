@@ -187,9 +187,9 @@ export async function pageHints({
     preconnect(manifestUrl);
     fetchPreload(manifestUrl);
     const manifest = await getJson(manifestUrl);
-    // The federation runtime adds these as plain <script> tags (no crossorigin), so the preloads have none.
+    // The federation runtime adds these with crossorigin (releases-plugin.ts), so the preloads have it too.
     for (const script of remoteScripts(manifestUrl, manifest, REMOTE_ROUTES_MODULE)) {
-      links.push(`<link rel="preload" as="script" href="${attribute(script)}">`);
+      links.push(`<link rel="preload" as="script" crossorigin href="${attribute(script)}">`);
     }
   }
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

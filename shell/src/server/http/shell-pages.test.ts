@@ -14,7 +14,7 @@ import { serverDocument } from './document';
 import { createJsonCache, type RuntimeConfig } from './page-hints';
 import { createRenderCache } from './render-cache';
 import { createRenderQueue } from './render-queue';
-import { createShellPages, type ShellPagesOptions } from './shell-pages';
+import { createShellPages, type RenderFailure, type ShellPagesOptions } from './shell-pages';
 import { startStaticServer } from './static-server';
 
 const TEMPLATE =
@@ -501,6 +501,32 @@ describe('a rollout', () => {
         const expected = contracts.cohortBucket(given!, 'mf_shop') < 50 ? candidate : live;
         // The page's hints preload the version its cohort gets (the render of that version, kept, or a new one).
         expect(html).toContain(`href="${expected}"`);
+      } finally {
+        await shell.close();
+      }
+    });
+  });
+
+  test("a render the candidate's code throws in is a failure of its version for the cohort (a budget that ran out is not); the visitor gets the page the browser renders", async () => {
+    await withRollout('mf_shop', async () => {
+      const failures: RenderFailure[] = [];
+      const thrown = Object.assign(new TypeError("Cannot read properties of undefined (reading 'price')"), { remoteCodeFailed: true });
+      const shell = await serve(async (request) => {
+        if (request.pathname === '/blogs') return new Promise<RenderedPage>(() => undefined);
+        throw thrown;
+      }, { onRenderFailed: (failure) => failures.push(failure) });
+      try {
+        const cohort = cohortWith((bucket) => bucket < 50);
+        const page = await fetch(`${shell.url}/products/64b7f0c2a1b2c3d4e5f60718`, { headers: { cookie: `pcpp_cohort=${cohort}` } });
+        await page.text();
+        expect(page.headers.get('x-rendered')).toBe('browser');
+        await until(() => failures.length === 1);
+        expect(failures[0]).toMatchObject({ reason: 'render', remote: 'mf_shop', version: '1.1.0+candidate', cohort, error: thrown });
+        expect(failures[0]!.clientAddress).toMatch(/127\.0\.0\.1/);
+        // Out of time is not the version's failure.
+        await (await fetch(`${shell.url}/blogs`, { headers: { cookie: `pcpp_cohort=${cohort}` } })).text();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(failures).toHaveLength(1);
       } finally {
         await shell.close();
       }

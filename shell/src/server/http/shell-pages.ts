@@ -17,12 +17,14 @@ import {
   chooseManifest,
   cohortIdSchema,
   isShellPagePath,
+  pagePatternOf,
   routeOwnerOf,
   routeOwnership,
   withTimeout,
   type RouteOwnership,
 } from '@pcpp/contracts/core';
-import type { RemoteVersion, RenderedPage, ServerRenderer } from '../types';
+import { currentTraceparent, inCurrentContext, startSpan, withSpan } from '@pcpp/contracts/server-observability';
+import { isRemoteCodeFailure, type RemoteVersion, type RenderedPage, type ServerRenderer } from '../types';
 import { encodingFor } from './compression';
 import { clientDocument, entityTag, matchesTag, prepareDocument, serverDocument, type PreparedDocument } from './document';
 import { createLiveRender, type LiveRender } from './live-render';
@@ -87,6 +89,22 @@ export interface ShellPagesOptions {
   now?: () => number;
   /** X-Forwarded-Proto comes from a TLS proxy of the deployment (TRUST_PROXY). */
   trustProxy?: boolean;
+  /**
+   * A render failed: the remote's code threw (`render`, reported to its rollout when the visitor has
+   * a cohort) or its server build would not load (`load`). Budgets that ran out are not failures.
+   */
+  onRenderFailed?: (failure: RenderFailure) => void;
+}
+
+export interface RenderFailure {
+  reason: 'render' | 'load';
+  remote: RemoteVersion['name'];
+  /** The registry's version (none when the runtime config's remotes stand in). */
+  version?: string;
+  /** The visitor's cohort, when the page depends on it (a rollout of its remote is under way). */
+  cohort: string | null;
+  clientAddress?: string;
+  error: unknown;
 }
 
 /** What every request waiting for a render gets once its first HTML is ready. */
@@ -99,6 +117,11 @@ interface Flight {
 /** What a render of one page needs, known before it starts. */
 interface RenderJob {
   key: string;
+  /** The page's pattern (`/products/:id`), for the spans. */
+  route: string;
+  version?: string;
+  cohort: string | null;
+  clientAddress?: string;
   pathname: string;
   search: string;
   origin: string;
@@ -121,6 +144,13 @@ function fingerprintOf(manifest: object): string {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The visitor's address: the first of X-Forwarded-For behind a proxy the deployment trusts, else the connection's. */
+function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.socket.remoteAddress;
+}
 
 /** The Cache-Control of a public page: browsers ask again each time (with the ETag), a CDN keeps it a while. */
 export function publicCacheControl({ sharedMaxAgeS, staleWhileRevalidateS }: PageCaching): string {
@@ -147,6 +177,7 @@ export function createShellPages({
   log = console.warn,
   now = Date.now,
   trustProxy = false,
+  onRenderFailed,
 }: ShellPagesOptions): Pages & { warm(): Promise<boolean>; stats: typeof stats } {
   const stats = { renders: 0, joined: 0, cached: 0, stale: 0, refreshes: 0, queueFull: 0 };
   const lastLogged = new LRUCache<string, number>({ max: 1000 });
@@ -233,7 +264,13 @@ export function createShellPages({
   }
 
   /** Renders a page: the first HTML goes to everyone waiting (whole, or a live stream), then into the cache. */
-  async function render(job: RenderJob, settleFirst: (first: FirstHtml) => void) {
+  function render(job: RenderJob, settleFirst: (first: FirstHtml) => void) {
+    return withSpan('render', { 'page.route': job.route, 'remote.name': job.remote.name, ...(job.version ? { 'remote.version': job.version } : {}) }, () =>
+      renderNow(job, settleFirst),
+    );
+  }
+
+  async function renderNow(job: RenderJob, settleFirst: (first: FirstHtml) => void) {
     if (!renderer) throw new Error('no server build');
     stats.renders += 1;
     const nonce = randomBytes(16).toString('base64');
@@ -280,18 +317,35 @@ export function createShellPages({
     // Everyone waiting may have given up by the time it fails.
     first.catch(() => undefined);
     const flight: Flight = { first };
-    const accepted = queue.offer(async () => {
-      try {
-        await render(job, settleFirst);
-      } catch (error) {
-        fail(error);
-      } finally {
-        if (flights.get(job.key) === flight) flights.delete(job.key);
-      }
-    });
-    if (!accepted) return null;
+    // The time the render waits for its turn; the render runs in the trace of the request that started it.
+    const waiting = startSpan('render.queue', { 'page.route': job.route, 'render.queue.waiting': queue.waiting });
+    const accepted = queue.offer(
+      inCurrentContext(async () => {
+        waiting.end();
+        try {
+          await render(job, settleFirst);
+        } catch (error) {
+          renderFailed(job, error);
+          fail(error);
+        } finally {
+          if (flights.get(job.key) === flight) flights.delete(job.key);
+        }
+      }),
+    );
+    if (!accepted) {
+      waiting.setAttribute('render.queue.full', true);
+      waiting.end();
+      return null;
+    }
     flights.set(job.key, flight);
     return flight;
+  }
+
+  /** A render that failed for the remote's sake (not a budget that ran out) is counted, and reported to its rollout. */
+  function renderFailed(job: RenderJob, error: unknown) {
+    const reason = isRemoteCodeFailure(error) ? 'render' : /within the render budget/.test(message(error)) ? null : 'load';
+    if (!reason) return;
+    onRenderFailed?.({ reason, remote: job.remote.name, version: job.version, cohort: job.cohort, clientAddress: job.clientAddress, error });
   }
 
   /** A stale page was served: one render in the background brings it up to date (none if one runs, or the queue is full). */
@@ -340,6 +394,9 @@ export function createShellPages({
     },
 
     async respond(req: IncomingMessage, res: ServerResponse, { pathname, search, unknownPage }: PageRequest) {
+      // The page's trace, for its api calls from the browser to join (contracts' api client); none when tracing is off.
+      const traceparent = currentTraceparent();
+      if (traceparent) res.setHeader('Server-Timing', `traceparent;desc="${traceparent}"`);
       const runtimeConfig = config();
       const requestOrigin = requestOriginOf(req);
       const owner = isShellPagePath(pathname) ? null : routeOwnerOf(pathname);
@@ -384,6 +441,10 @@ export function createShellPages({
 
       const job: RenderJob = {
         key: memo.key,
+        route: pagePatternOf(pathname) ?? owner.path,
+        version: choice.version,
+        cohort,
+        clientAddress: clientAddressOf(req, trustProxy),
         pathname,
         search,
         origin,
@@ -391,7 +452,13 @@ export function createShellPages({
         template: html,
         hints,
       };
-      const found = cache?.enabled ? await cache.lookup(job.key) : null;
+      const found = cache?.enabled
+        ? await withSpan('page.cache', { 'page.route': job.route }, async (span) => {
+            const lookup = await cache.lookup(job.key);
+            span.setAttribute('page.cache.result', lookup ? (lookup.fresh ? 'hit' : 'stale') : 'miss');
+            return lookup;
+          })
+        : null;
       if (found) {
         stats[found.fresh ? 'cached' : 'stale'] += 1;
         if (!found.fresh) refresh(job);

@@ -8,11 +8,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { isPagePath } from '@pcpp/contracts/core';
+import { answerMetrics, createServerLogger, nameRequestSpan, type Logger } from '@pcpp/contracts/server-observability';
 import { localOrigins, pageCachingFromEnv, runtimeConfigFromEnv, serverRenderingFromEnv, servicePorts } from '../service-config.cjs';
 import type { ServerRenderer, ServerRendererOptions } from '../types';
 import { createJsonCache, type RuntimeConfig } from './page-hints';
 import { createRenderCache } from './render-cache';
 import { createRenderQueue } from './render-queue';
+import { createServerFailureReports } from './server-failure-reports';
+import { createShellMetrics, shellRouteOf } from './shell-metrics';
 import { createShellPages } from './shell-pages';
 import { createSitemap } from './sitemap';
 import { startStaticServer, type RunningServer, type StaticServerOptions } from './static-server';
@@ -35,7 +38,12 @@ export interface ShellServerOptions {
   handle?: StaticServerOptions['handle'];
   /** Loads the server build (Node's own require; tests pass their renderer). */
   loadServerBuild?: (file: string) => ServerBuild | Promise<ServerBuild>;
+  /** Server rendering's lines (default: the logger's, at warn). */
   log?: (line: string) => void;
+  /** JSON lines as the api's (default: LOG_LEVEL, LOG_FILE or stdout), each of a request with its trace. */
+  logger?: Logger;
+  /** Node's process metrics on /metrics (once per process: the production server's). */
+  processMetrics?: boolean;
 }
 
 /** Node's require, also inside the webpack bundle (whose own require knows only bundled modules). */
@@ -52,8 +60,11 @@ function fileReader(root: string) {
   return async (name: string) => (await files.fetch(name)) ?? readFile(path.join(root, name), 'utf8');
 }
 
-/** The server rendering line's prefix in the log, as before the move into the shell. */
-const defaultLog = (line: string) => console.warn(`[server rendering] ${line}`);
+/** The shell's log, as the api's: pino's JSON lines (LOG_LEVEL, LOG_FILE). */
+function loggerFromEnv(env: NodeJS.ProcessEnv): Logger {
+  const level = (env.LOG_LEVEL as Parameters<typeof createServerLogger>[0]['level']) || 'info';
+  return createServerLogger({ name: 'shell', level, file: env.LOG_FILE || undefined });
+}
 
 export async function startShellServer({
   root,
@@ -63,7 +74,10 @@ export async function startShellServer({
   env = process.env,
   handle,
   loadServerBuild = (file) => nodeRequire(path.resolve(file)) as ServerBuild,
-  log = defaultLog,
+  logger = loggerFromEnv(env),
+  // The server rendering line's prefix, as before the move into the shell.
+  log = (line: string) => logger.warn(`[server rendering] ${line}`),
+  processMetrics = false,
 }: ShellServerOptions): Promise<RunningServer & { pages: ReturnType<typeof createShellPages> }> {
   // Read once: the environment does not change under a running server.
   const runtimeConfig = runtimeConfigFromEnv(env) as RuntimeConfig;
@@ -102,27 +116,42 @@ export async function startShellServer({
       return [];
     }
   };
+  const metrics = createShellMetrics({ processMetrics });
+  const reportFailure = createServerFailureReports({ apiUrl: config().apiUrl, registryUrl: config().remoteRegistryUrl, log });
+  const cache = createRenderCache({ ttlMs: settings.cacheTtlMs, staleMs: settings.cacheStaleMs, maxBytes: settings.cacheMaxBytes });
+  const queue = createRenderQueue({ concurrency: settings.renderConcurrency, maxWaiting: settings.renderQueue });
   const pages = createShellPages({
     trustProxy,
     template: () => readBuildFile('index.html'),
     config,
-    getJson: createJsonCache(),
+    getJson: createJsonCache({ timeoutMs: settings.fetchTimeoutMs }),
     startupScripts,
     renderer,
     budgetMs: settings.budgetMs,
     streamTimeoutMs: settings.streamTimeoutMs,
-    cache: createRenderCache({ ttlMs: settings.cacheTtlMs, staleMs: settings.cacheStaleMs, maxBytes: settings.cacheMaxBytes }),
-    queue: createRenderQueue({ concurrency: settings.renderConcurrency, maxWaiting: settings.renderQueue }),
+    cache,
+    queue,
     caching: pageCachingFromEnv(env),
     siteOrigin,
     imageOrigins,
     log,
+    onRenderFailed({ reason, remote, version, cohort, clientAddress, error }) {
+      metrics.renderFailed(remote, version ?? 'unversioned', reason);
+      // The remote's own code threw, for a visitor in a rollout: its version's verdict counts it.
+      if (reason === 'render' && version && cohort) void reportFailure({ remote, version, cohort, clientAddress, error });
+    },
   });
+  metrics.watch({ queue, cache: cache.enabled ? cache : null, stats: pages.stats });
   const sitemap = createSitemap({ apiUrl: config().apiUrl });
 
-  async function answerSearchEngines(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async function answerOwnPaths(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    // For Prometheus: this machine, or the METRICS_TOKEN bearer (docs/operations.md).
+    if (pathname === '/metrics') {
+      await answerMetrics(req, res, metrics.registry, env.METRICS_TOKEN || undefined);
+      return true;
+    }
     const origin = siteOrigin(`http://${req.headers.host}`);
     const answer = await sitemap.respond(pathname, origin).catch((error: unknown) => {
       log(`${pathname}: ${error instanceof Error ? error.message : String(error)}`);
@@ -144,7 +173,15 @@ export async function startShellServer({
     imageOrigins,
     isPagePath,
     pages,
-    handle: async (req, res) => (await answerSearchEngines(req, res)) || Boolean(handle && (await handle(req, res))),
+    handle: async (req, res) => (await answerOwnPaths(req, res)) || Boolean(handle && (await handle(req, res))),
+    observe: (req, res, pathname) => {
+      const route = shellRouteOf(pathname);
+      nameRequestSpan(req.method ?? 'GET', route);
+      metrics.track(req, res, () => route);
+      logRequest(logger, req, res, route);
+    },
+    // Logged once, with its stack and the route it happened on.
+    onError: (req, error) => logger.error({ err: error, method: req.method, route: shellRouteOf((req.url ?? '/').split('?')[0] ?? '/') }, 'the request failed'),
   });
   const reachedAt = localOrigins(Number(new URL(server.url).port), env);
   // The port it got (a test's port 0) comes first: it is the one the server is surely reached at.
@@ -163,4 +200,19 @@ export async function startShellServer({
     })();
   }
   return { ...server, pages };
+}
+
+/**
+ * A line per answered request, as the api's (pino-http's fields: req, res, route, responseTime), in
+ * the request's trace. The build's files are left out: immutable, many per page, and their failures
+ * are logged anyway (onError).
+ */
+function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, route: string) {
+  if (route === '(file)') return;
+  const started = process.hrtime.bigint();
+  res.once('finish', () => {
+    const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+    const responseTime = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+    logger[level]({ req: { method: req.method, url: req.url }, route, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
+  });
 }

@@ -57,6 +57,10 @@ export interface StaticServerOptions {
   imageOrigins?: string[];
   /** Sees every request first (the auth emulator proxy under `npm start`); true means it answered. */
   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
+  /** Told of every request as it arrives, with its path (the shell's metrics). */
+  observe?: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => void;
+  /** A request that failed with a 500 (default: the error's stack on stderr). */
+  onError?: (req: http.IncomingMessage, error: unknown) => void;
 }
 
 export interface RunningServer {
@@ -104,6 +108,8 @@ export function startStaticServer({
   handle,
   trustProxy = false,
   imageOrigins = [],
+  observe,
+  onError = (req, error) => console.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`),
 }: StaticServerOptions): Promise<RunningServer> {
   const serveFile = sirv(path.resolve(root), {
     // Looks each file up when asked, so a rebuild under `npm start` is served without a restart.
@@ -130,6 +136,7 @@ export function startStaticServer({
 
   async function respond(req: http.IncomingMessage, res: http.ServerResponse) {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    observe?.(req, res, pathname);
     // Every answer carries them, refusals and `handle`'s answers (/sitemap.xml, /robots.txt) included;
     // an answer with a policy of its own (the auth emulator proxy's pages) sets it in writeHead, which wins.
     // The Content-Security-Policy names the origins of the runtime config (the environment's, on a remote).
@@ -184,7 +191,7 @@ export function startStaticServer({
     // A file deleted between lookup and read (a rebuild) ends this response, not the process.
     res.on('pipe', (source) => source.on('error', () => res.destroy()));
     respond(req, res).catch((error: unknown) => {
-      console.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
+      onError(req, error);
       if (res.headersSent) res.destroy();
       else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
     });

@@ -38,8 +38,18 @@ export function receiveReturn(returnId: string) {
 }
 
 /** DELETE /order/{id} (admin; the spec's per-line call): one unpaid line is cancelled, its units go back to stock. */
-export function deleteOrderLine(lineId: string, reason: string) {
-  return api.delete('/order/{id}', { params: { id: lineId }, body: { reason }, answer: deletedCountAnswerSchema });
+export function deleteOrderLine(lineId: string, reason?: string) {
+  return api.delete('/order/{id}', { params: { id: lineId }, body: reason ? { reason } : {}, answer: deletedCountAnswerSchema });
+}
+
+/**
+ * The spec's Delete for one unpaid line, or every unpaid line of an order (one after the other);
+ * the reason, when given, is the customer's to read. Answers how many were cancelled now.
+ */
+export async function deleteOrderLines(lineIds: string[], reason?: string): Promise<{ deletedCount: number }> {
+  let deletedCount = 0;
+  for (const lineId of lineIds) deletedCount += (await deleteOrderLine(lineId, reason)).deletedCount;
+  return { deletedCount };
 }
 
 /** Orders (the customer's My Orders too), stock and the activity log are stale after a change. */
@@ -63,6 +73,11 @@ export function useOrderActions(number: string) {
     refund: useMutation({ mutationFn: ({ body, key }: { body: RefundBody; key: string }) => refundUnits(number, body, key), onSettled }),
     decide: useMutation({ mutationFn: ({ returnId, body }: { returnId: string; body: ReturnDecisionBody }) => decideReturn(returnId, body), onSettled }),
     receive: useMutation({ mutationFn: (returnId: string) => receiveReturn(returnId), onSettled }),
-    deleteLine: useMutation({ mutationFn: ({ lineId, reason }: { lineId: string; reason: string }) => deleteOrderLine(lineId, reason), onSettled }),
   };
+}
+
+/** All Orders' and the order page's Delete: unpaid lines cancelled, everything they show refreshed. */
+export function useDeleteOrderLines() {
+  const onSettled = useInvalidateAfterOrderChange();
+  return useMutation({ mutationFn: ({ lineIds, reason }: { lineIds: string[]; reason?: string }) => deleteOrderLines(lineIds, reason), onSettled });
 }

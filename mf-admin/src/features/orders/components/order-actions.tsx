@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@pcpp/contracts';
-import { adminText, carrierSchema, formatCents, KNOWN_CARRIERS, type OrderDetail, type OrderLine, type OrderReturn, type OrderShipment, orderText, shopNoteSchema, trackingNumberSchema } from '@pcpp/contracts/core';
+import { adminText, carrierSchema, formatCents, KNOWN_CARRIERS, type OrderDetail, type OrderReturn, type OrderShipment, orderText, shopNoteSchema, trackingNumberSchema } from '@pcpp/contracts/core';
 import { Button, ButtonSpinner, ErrorText } from '@pcpp/contracts/ui';
 import { ConfirmDialog, useConfirmation } from '@pcpp/contracts/ui/dashboard';
 import type { RefundBody, useOrderActions } from '../api/change-order';
@@ -249,15 +249,17 @@ export function ReturnActions({ order, orderReturn, actions }: { order: OrderDet
   const which = `return of ${orderReturn.requestedAt.slice(0, 10)}`;
 
   if (orderReturn.status === 'approved') {
+    const due = orderReturn.refundDue === undefined ? undefined : formatCents(orderReturn.refundDue);
     return (
       <>
+        {due && <p className="muted">{adminText.receiveRefundDue(due)}</p>}
         <Button type="button" aria-label={`${adminText.markReceived}: ${which}`} onClick={() => receiving.ask(orderReturn)}>
           {adminText.markReceived}
         </Button>
         <ConfirmDialog
           {...receiving.dialog}
           title={adminText.receiveReturnTitle}
-          body={adminText.receiveReturnBody}
+          body={adminText.receiveReturnBody(due)}
           confirmLabel={adminText.markReceived}
           busyLabel="Refunding…"
           confirmVariant="primary"
@@ -295,49 +297,6 @@ export function ReturnActions({ order, orderReturn, actions }: { order: OrderDet
       >
         <DialogField id={`return-note-${orderReturn.returnId}`} label={adminText.returnNoteLabel} error={noteError}>
           {(aria) => <textarea id={`return-note-${orderReturn.returnId}`} rows={3} value={note} onChange={(event) => setNote(event.target.value)} {...aria} />}
-        </DialogField>
-      </ConfirmDialog>
-    </>
-  );
-}
-
-/** The spec's Delete, for one unpaid line: cancelled with a reason, its units back to stock. */
-export function DeleteLineAction({ order, line, actions }: { order: OrderDetail; line: OrderLine; actions: Actions }) {
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const deleting = useConfirmation({
-    run: (target: OrderLine) => actions.deleteLine.mutateAsync({ lineId: target.lineId, reason: reason.trim() }),
-    onDone: () => toast.success(adminText.cancelled(order.number)),
-    failure: 'The order was not deleted',
-  });
-  return (
-    <>
-      <Button
-        type="button"
-        $variant="danger"
-        aria-label={`Delete ${line.productName} from order ${order.number}`}
-        onClick={() => {
-          setReason('');
-          setReasonError(undefined);
-          deleting.ask(line);
-        }}
-      >
-        Delete
-      </Button>
-      <ConfirmDialog
-        {...deleting.dialog}
-        onConfirm={() => {
-          const problem = problemOf(shopNoteSchema, reason);
-          setReasonError(problem);
-          if (!problem) deleting.dialog.onConfirm();
-        }}
-        title="Are you sure you want to delete this order?"
-        body={<>{adminText.cancelWhat(order.number, order.email, line.quantity)} If you are sure then click on delete button</>}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-      >
-        <DialogField id={`delete-reason-${line.lineId}`} label={adminText.reasonLabel} error={reasonError}>
-          {(aria) => <textarea id={`delete-reason-${line.lineId}`} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} {...aria} />}
         </DialogField>
       </ConfirmDialog>
     </>

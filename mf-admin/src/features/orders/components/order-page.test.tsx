@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { authStore } from '@pcpp/contracts';
-import { adminText, checkoutPageText, type OrderDetail, type OrderReturn, orderText } from '@pcpp/contracts/core';
-import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId, testOrderLine } from '@pcpp/contracts/testing';
+import { adminText, allOrdersTableText, checkoutPageText, type OrderDetail, orderGroupText, type OrderReturn, orderText } from '@pcpp/contracts/core';
+import { renderWithQueryClient, startApiTestServer, testCustomer, testObjectId, testOrderDetail, testOrderLine } from '@pcpp/contracts/testing';
 import { OrderPage } from './order-page';
 
 const NUMBER = 'PCP-7K3Q9D';
@@ -16,25 +16,12 @@ function paidOrder(): OrderDetail {
     line(1, { productName: 'Quiet Tower Cooler', quantity: 4, unitPrice: 4_999, total: 19_996 }),
     line(2, { productName: 'Kingston Fury 32 GB', quantity: 2, unitPrice: 9_999, total: 19_998 }),
   ];
-  return {
-    number: NUMBER,
+  return testOrderDetail(NUMBER, lines, {
     checkoutId: testObjectId(50),
-    status: 'paid',
-    payment: 'paid',
-    returnUnderWay: false,
     placedAt: at(20),
-    email: 'jane@example.com',
-    name: 'Jane Doe',
-    address: '1 Main St, Springfield, IL 62701, US',
-    phone: '555 0100',
-    lines,
-    shipments: [],
-    refunds: [],
-    returns: [],
     totals: { subtotal: 39_994, shipping: 0, tax: 3_300, total: 43_294, paid: 43_294, refunded: 0 },
     delivery: { method: 'express', amount: 0, deliveryFrom: '2026-11-30', deliveryTo: '2026-12-01' },
-    transactionId: 'pi_1',
-  };
+  });
 }
 
 /** The same order after a parcel of both coolers' first two units was delivered and one is asked back. */
@@ -63,6 +50,8 @@ function deliveredWithReturn(status: OrderReturn['status']): OrderDetail {
       lines: [{ lineId: testObjectId(1), quantity: 1, productName: 'Quiet Tower Cooler' }],
       reason: 'It rattles.',
       requestedAt: at(24),
+      // What receiving it would refund: the api works it out while it is open.
+      ...(status === 'requested' || status === 'approved' ? { refundDue: 4_999 } : {}),
     },
   ];
   return order;
@@ -153,7 +142,7 @@ it('shows the order: state, customer, address, phone, its parts with their units
   const parcel = screen.getByRole('listitem', { name: 'Parcel 1Z999AA10123456784' });
   expect(parcel).toHaveTextContent('UPS · 1Z999AA10123456784');
   expect(parcel).toHaveTextContent('2 × Quiet Tower Cooler');
-  expect(within(parcel).getByRole('link', { name: /^Track 1Z999AA10123456784/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+  expect(within(parcel).getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
   // Delivered already: nothing to mark.
   expect(within(parcel).queryByRole('button')).not.toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'Returns' })).toHaveTextContent('Requested');
@@ -296,13 +285,18 @@ it('a requested return is approved with a note, then marked received', async () 
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(posts()).toMatchObject([{ url: `/returns/${testObjectId(70)}/decision`, body: { approve: true, note: 'Use the enclosed label.' } }]);
 
-  fireEvent.click(await within(returns).findByRole('button', { name: /^Mark received/ }));
+  // The refund it will make is said before the click, and again in the dialog.
+  const markReceived = await within(returns).findByRole('button', { name: /^Mark received/ });
+  expect(returns).toHaveTextContent('Marking it received refunds $49.99 to the customer’s card.');
+  fireEvent.click(markReceived);
   const receive = screen.getByRole('dialog', { name: adminText.receiveReturnTitle });
-  expect(receive).toHaveTextContent(adminText.receiveReturnBody);
+  expect(receive).toHaveTextContent('The parts are back: the customer is refunded $49.99 for them and they go back to stock.');
   fireEvent.click(within(receive).getByRole('button', { name: adminText.markReceived }));
   await waitFor(() => expect(posts().map((r) => r.url)).toEqual([`/returns/${testObjectId(70)}/decision`, `/returns/${testObjectId(70)}/received`]));
   expect(await within(returns).findByText(orderText.returnStatus.received)).toBeInTheDocument();
   expect(returns).toHaveTextContent('Refunded $49.99');
+  // Received: nothing more is due, and the sentence is gone.
+  expect(returns).not.toHaveTextContent('Marking it received');
 });
 
 it('a refusal needs a note for the customer', async () => {
@@ -329,16 +323,19 @@ it('the invoice is fetched through the api client with the token, and a refusal 
   act(() => authStore.getState().signedOut());
 });
 
-it('an unpaid line is deleted with the spec’s words and a reason, through the spec’s per-line call', async () => {
+it('an unpaid line is deleted with the spec’s words, a reason optional, through the spec’s per-line call', async () => {
   order = { ...paidOrder(), status: 'unpaid', payment: 'unpaid' };
   order.lines = order.lines.map((entry) => ({ ...entry, status: 'placed' }));
   renderPage();
   fireEvent.click(await screen.findByRole('button', { name: `Delete Kingston Fury 32 GB from order ${NUMBER}` }));
-  const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to delete this order?' });
-  expect(dialog).toHaveTextContent(`${adminText.cancelWhat(NUMBER, 'jane@example.com', 2)} If you are sure then click on delete button`);
+  const dialog = screen.getByRole('dialog', { name: allOrdersTableText.deleteTitle });
+  expect(dialog).toHaveTextContent(`${orderGroupText.adminDeleteWhat(NUMBER, 'jane@example.com', 2)} ${allOrdersTableText.deleteBody}`);
+  // A reason is the customer's to read, and checked when given.
+  fireEvent.change(within(dialog).getByLabelText(orderGroupText.optionalReasonLabel), { target: { value: 'x'.repeat(501) } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-  expect(within(dialog).getByText('reason is required')).toBeInTheDocument();
-  fireEvent.change(within(dialog).getByLabelText(adminText.reasonLabel), { target: { value: 'Discontinued.' } });
+  expect(within(dialog).getByText('reason must be at most 500 characters')).toBeInTheDocument();
+  expect(api.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+  fireEvent.change(within(dialog).getByLabelText(orderGroupText.optionalReasonLabel), { target: { value: 'Discontinued.' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(api.requests.filter((r) => r.method === 'DELETE')).toMatchObject([{ url: `/order/${testObjectId(2)}`, body: { reason: 'Discontinued.' } }]);

@@ -1,12 +1,13 @@
 import styled from 'styled-components';
 import { Link, useLocation, useParams } from '@pcpp/contracts/router';
-import { adminOrderPageMeta, adminText, checkoutPageText, formatCents, type OrderDetail, orderStateText, orderText, totalsText } from '@pcpp/contracts/core';
-import { OrderTotalsTerms } from '@pcpp/contracts/ui/dashboard';
+import { adminOrderPageMeta, adminText, formatCents, type OrderDetail, orderStateText } from '@pcpp/contracts/core';
 import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { OrderFactsBox, OrderMoney, OrderParcels, OrderRefunds, OrderReturns } from '@pcpp/contracts/ui/orders';
 import { AdminTable, TableBox } from '../../../components/admin-table';
 import { useOrderActions } from '../api/change-order';
 import { useOrder } from '../api/get-order';
-import { CancelAction, DeleteLineAction, DeliverAction, InvoiceAction, RefundAction, ReturnActions, ShipAction } from './order-actions';
+import { DeleteOrderAction, deletableLines } from './delete-order-action';
+import { CancelAction, DeliverAction, InvoiceAction, RefundAction, ReturnActions, ShipAction } from './order-actions';
 import { EmailText, placedAt } from './order-format';
 
 const Back = styled(Link)`
@@ -39,36 +40,10 @@ const Facts = styled.div`
   margin: 0 0 24px;
 `;
 
-const Box = styled.section`
-  border: 1px solid var(--color-border);
-  border-radius: 8px;
-  padding: 16px;
-  min-width: 0;
-  h2 { margin: 0 0 10px; font-size: 1.1rem; }
-  p { margin: 0 0 4px; overflow-wrap: anywhere; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 16px; margin: 0; }
-  dt { color: var(--color-ink-soft); }
-  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
-`;
-
 const Section = styled.section`
   margin: 0 0 24px;
   h2 { margin: 0 0 12px; font-size: 1.2rem; }
   & > p { margin: 0; color: var(--color-ink-soft); }
-`;
-
-/** Parcels, refunds and returns: one card each. */
-const Cards = styled.ul`
-  display: grid;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li { border: 1px solid var(--color-border); border-radius: 8px; padding: 12px 16px; min-width: 0; }
-  li > p { margin: 0 0 4px; overflow-wrap: anywhere; }
-  .head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 16px; font-weight: 600; }
-  .muted { color: var(--color-ink-soft); font-size: 0.9rem; }
-  .actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
 `;
 
 const Notice = styled.p`
@@ -88,15 +63,9 @@ const Page = styled.div`
 
 const day = (iso: string) => placedAt.format(new Date(iso));
 
-/** "2 × Ryzen 7 7700X, 1 × Fury 32 GB": a parcel's, refund's or return's units by part name. */
-function unitsByPart(order: OrderDetail, lines: { lineId: string; quantity: number }[]): string {
-  const names = new Map(order.lines.map((line) => [line.lineId, line.productName]));
-  return lines.map((line) => `${line.quantity} × ${names.get(line.lineId) ?? 'a part no longer in the order'}`).join(', ');
-}
-
 function OrderView({ order }: { order: OrderDetail }) {
   const actions = useOrderActions(order.number);
-  const deletable = order.lines.filter((line) => line.status === 'placed' && line.unitPrice > 0 && !order.cancellation);
+  const deletable = deletableLines(order);
 
   return (
     <Page>
@@ -120,7 +89,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       )}
 
       <Facts>
-        <Box aria-labelledby="order-customer">
+        <OrderFactsBox aria-labelledby="order-customer">
           <h2 id="order-customer">Customer</h2>
           <p>{order.name}</p>
           <p>
@@ -130,39 +99,8 @@ function OrderView({ order }: { order: OrderDetail }) {
           </p>
           <p>{order.phone}</p>
           <p>{order.address}</p>
-        </Box>
-        <Box aria-labelledby="order-money">
-          <h2 id="order-money">Payment</h2>
-          <dl>
-            <OrderTotalsTerms totals={order.totals} testIdPrefix="order" />
-            {order.delivery && (
-              <>
-                <dt>{totalsText.deliveryTitle}</dt>
-                <dd>
-                  {checkoutPageText.deliveryLine(order.delivery)}
-                </dd>
-              </>
-            )}
-            <dt>Paid</dt>
-            <dd>{formatCents(order.totals.paid)}</dd>
-            <dt>Refunded</dt>
-            <dd>{formatCents(order.totals.refunded)}</dd>
-            <dt>Payment</dt>
-            <dd>{orderText.payment[order.payment]}</dd>
-            {order.transactionId && (
-              <>
-                <dt>Transaction</dt>
-                <dd>{order.transactionId}</dd>
-              </>
-            )}
-            {order.invoiceNumber && (
-              <>
-                <dt>Invoice</dt>
-                <dd>{order.invoiceNumber}</dd>
-              </>
-            )}
-          </dl>
-        </Box>
+        </OrderFactsBox>
+        <OrderMoney order={order} />
       </Facts>
 
       <Section aria-labelledby="order-lines">
@@ -217,7 +155,7 @@ function OrderView({ order }: { order: OrderDetail }) {
                     {formatCents(line.total)}
                   </td>
                   {deletable.length > 0 && (
-                    <td data-label="Remove">{deletable.includes(line) && <DeleteLineAction order={order} line={line} actions={actions} />}</td>
+                    <td data-label="Remove">{deletable.includes(line) && <DeleteOrderAction order={order} lines={[line]} />}</td>
                   )}
                 </tr>
               ))}
@@ -226,90 +164,13 @@ function OrderView({ order }: { order: OrderDetail }) {
         </TableBox>
       </Section>
 
-      <Section aria-labelledby="order-parcels">
-        <h2 id="order-parcels">Parcels</h2>
-        {order.shipments.length === 0 ? (
-          <p>Nothing has shipped yet.</p>
-        ) : (
-          <Cards>
-            {order.shipments.map((shipment) => (
-              <li key={shipment.shipmentId} aria-label={`Parcel ${shipment.trackingNumber}`}>
-                <p className="head">
-                  <span>
-                    {shipment.carrier} · {shipment.trackingNumber}
-                    {shipment.trackingUrl && (
-                      <>
-                        {' · '}
-                        <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" aria-label={`Track ${shipment.trackingNumber} on ${shipment.carrier}'s site`}>
-                          Track
-                        </a>
-                      </>
-                    )}
-                  </span>
-                  <span>{shipment.deliveredAt ? `Delivered ${day(shipment.deliveredAt)}` : 'On its way'}</span>
-                </p>
-                <p>{unitsByPart(order, shipment.lines)}</p>
-                <p className="muted">Shipped {day(shipment.shippedAt)}</p>
-                {!shipment.deliveredAt && (
-                  <div className="actions">
-                    <DeliverAction order={order} shipment={shipment} actions={actions} />
-                  </div>
-                )}
-              </li>
-            ))}
-          </Cards>
-        )}
-      </Section>
-
-      <Section aria-labelledby="order-refunds">
-        <h2 id="order-refunds">Refunds</h2>
-        {order.refunds.length === 0 ? (
-          <p>Nothing has been refunded.</p>
-        ) : (
-          <Cards>
-            {order.refunds.map((refund) => (
-              <li key={refund.refundId}>
-                <p className="head">
-                  <span>{formatCents(refund.amount)}</span>
-                  <span>{day(refund.at)}</span>
-                </p>
-                <p>{refund.reason}</p>
-                {refund.lines.length > 0 && (
-                  <p className="muted">
-                    {unitsByPart(order, refund.lines)}
-                    {refund.restock ? ' · back in stock' : ''}
-                  </p>
-                )}
-              </li>
-            ))}
-          </Cards>
-        )}
-      </Section>
-
-      <Section aria-labelledby="order-returns">
-        <h2 id="order-returns">Returns</h2>
-        {order.returns.length === 0 ? (
-          <p>No return has been asked for.</p>
-        ) : (
-          <Cards>
-            {order.returns.map((orderReturn) => (
-              <li key={orderReturn.returnId} aria-label={`Return asked for on ${day(orderReturn.requestedAt)}`}>
-                <p className="head">
-                  <span>{orderText.returnStatus[orderReturn.status]}</span>
-                  <span>Asked for {day(orderReturn.requestedAt)}</span>
-                </p>
-                <p>{unitsByPart(order, orderReturn.lines)}</p>
-                <p className="muted">Reason: {orderReturn.reason}</p>
-                {orderReturn.note && <p className="muted">Our note: {orderReturn.note}</p>}
-                {orderReturn.refundedAmount !== undefined && <p className="muted">Refunded {formatCents(orderReturn.refundedAmount)}</p>}
-                <div className="actions">
-                  <ReturnActions order={order} orderReturn={orderReturn} actions={actions} />
-                </div>
-              </li>
-            ))}
-          </Cards>
-        )}
-      </Section>
+      <OrderParcels
+        order={order}
+        empty="Nothing has shipped yet."
+        actions={(shipment) => !shipment.deliveredAt && <DeliverAction order={order} shipment={shipment} actions={actions} />}
+      />
+      <OrderRefunds order={order} empty="Nothing has been refunded." />
+      <OrderReturns order={order} empty="No return has been asked for." actions={(orderReturn) => <ReturnActions order={order} orderReturn={orderReturn} actions={actions} />} />
     </Page>
   );
 }

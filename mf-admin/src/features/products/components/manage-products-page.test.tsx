@@ -131,3 +131,14 @@ it('checks a CSV file first, showing each bad row’s errors, then applies the v
   await waitFor(() => expect(screen.getByRole('status', { name: 'Import result' })).toHaveTextContent(`${productAdminText.importApplied(1, 0)} 1 row was left out.`));
   expect(api.requests.filter((r) => r.url === '/tools/import?dryRun=false')).toHaveLength(1);
 });
+
+it('says of a part without the specs the build advisor reads that it is not used, and why', async () => {
+  parts = [
+    testPart(1, { name: 'Mystery Graphics Card', category: 'Video Card' }),
+    testPart(2, { name: 'Fast NVMe Drive', category: 'Storage', specs: { interface: 'NVMe M.2', capacityGB: 2000 } }),
+  ];
+  renderPage();
+  const card = await screen.findByRole('row', { name: /Mystery Graphics Card/ });
+  expect(within(card).getByText('Not used by the build advisor: no chip')).toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: /Fast NVMe Drive/ })).queryByText(/build advisor/)).toBeNull();
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { resolveImageUrl } from '@pcpp/contracts';
-import { ADMIN_PAGE_SIZE, formatCents, pageMeta, toastMessages, type Part } from '@pcpp/contracts/core';
+import { ADMIN_PAGE_SIZE, advisorGap, advisorGapSentence, formatCents, pageMeta, toastMessages, type Part } from '@pcpp/contracts/core';
 import { Link } from '@pcpp/contracts/router';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { ConfirmDialog, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
@@ -45,6 +45,28 @@ const Products = styled.div`
     th[scope='row'] { order: -1; }
   }
 `;
+
+/** Under a part's category: what keeps the build advisor from using it (specs missing), so staff can fill it in. */
+const AdvisorGap = styled.span`
+  display: block;
+  margin-top: 2px;
+  color: #92400e;
+  font-size: 0.85rem;
+  font-weight: 400;
+`;
+
+function CategoryCell({ part }: { part: Part }) {
+  const gap = advisorGap(part);
+  return (
+    <td data-label="Category" className="words">
+      {/* One block, so the phone's card layout keeps the note beside its label with the category. */}
+      <span>
+        {part.category}
+        {gap && <AdvisorGap data-testid="advisor-gap">{advisorGapSentence(gap)}</AdvisorGap>}
+      </span>
+    </td>
+  );
+}
 
 /**
  * Manage Products (spec §2), for a catalog of any size: search by name, filter by category and
@@ -122,9 +144,7 @@ export function ManageProductsPage() {
                     <img className="avatar" src={resolveImageUrl(part.img)} alt="" width={48} height={48} loading="lazy" />
                   </td>
                   <th scope="row">{part.name}</th>
-                  <td data-label="Category" className="words">
-                    {part.category}
-                  </td>
+                  <CategoryCell part={part} />
                   <td data-label="Quantity" className="number" title="Available to order">
                     {part.p_quantity}
                   </td>

@@ -1,6 +1,16 @@
+import styled from 'styled-components';
 import type { RemoteErrorGroup } from '@pcpp/contracts/core';
 import { AdminTable, TableBox } from '../../../components/admin-table';
 import { when } from './release-format';
+
+/** The latest report's stack, folded: frames of the remote's files as its source names them. */
+const Stack = styled.details`
+  font-weight: 400;
+  font-size: 0.85rem;
+  margin-top: 4px;
+  summary { cursor: pointer; min-height: 24px; }
+  pre { margin: 4px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.8rem; }
+`;
 
 const KINDS: Record<RemoteErrorGroup['kind'], string> = { load: 'Would not load', runtime: 'Runtime error' };
 
@@ -25,6 +35,18 @@ export function ErrorGroups({ name, errors }: { name: string; errors: RemoteErro
             <tr key={`${group.kind}-${group.version}-${group.message}`}>
               <th scope="row">
                 <code>{group.message}</code>
+                {/* Mapped on the server from the version's source maps (never public): where in the remote's source. */}
+                {group.where ? (
+                  <span className="byline" data-testid="error-source">
+                    at <code>{group.where}</code>
+                  </span>
+                ) : null}
+                {group.stack && group.stack.length > 1 ? (
+                  <Stack>
+                    <summary>Stack</summary>
+                    <pre data-testid="error-stack">{group.stack.join('\n')}</pre>
+                  </Stack>
+                ) : null}
               </th>
               <td data-label="Kind">{KINDS[group.kind]}</td>
               {/* Whole on a wide screen (a version breaks nowhere but at its end); on a phone the card wraps it. */}

@@ -66,7 +66,17 @@ const admin: RemoteReleases = {
   previous: '1.9.0+old',
   versions: [version('2.1.0+slow'), version('2.0.0+live'), version('1.9.0+old')],
   errors: [
-    { kind: 'runtime', version: '2.1.0+slow', message: 'TypeError: cart is undefined', count: 17, cohorts: 9, firstSeen: at, lastSeen: '2026-11-20T11:42:00.000Z' },
+    {
+      kind: 'runtime',
+      version: '2.1.0+slow',
+      message: 'TypeError: cart is undefined',
+      count: 17,
+      cohorts: 9,
+      firstSeen: at,
+      lastSeen: '2026-11-20T11:42:00.000Z',
+      where: 'src/features/orders/components/order-row.tsx:41:17',
+      stack: ['TypeError: cart is undefined', 'at OrderRow (src/features/orders/components/order-row.tsx:41:17)', 'at http://localhost:3000/react.1a2b3c4d.js:1:99'],
+    },
     { kind: 'load', version: '2.0.0+live', message: 'ChunkLoadError: Loading chunk 7 failed', count: 2, cohorts: 2, firstSeen: at, lastSeen: at },
   ],
   lastRollout: {
@@ -177,7 +187,11 @@ it('groups errors by message, with their kind, version, counts and when last see
   expect(within(runtime!).getByText('17')).toBeInTheDocument();
   expect(within(runtime!).getByText('9')).toBeInTheDocument();
   expect(runtime).toHaveTextContent('Nov 20, 2026');
+  // Where in the remote's source, as the api mapped it, and the stack folded beneath.
+  expect(within(runtime!).getByTestId('error-source')).toHaveTextContent('at src/features/orders/components/order-row.tsx:41:17');
+  expect(within(runtime!).getByTestId('error-stack')).toHaveTextContent('at OrderRow (src/features/orders/components/order-row.tsx:41:17)');
   expect(load).toHaveTextContent('Would not load');
+  expect(within(load!).queryByTestId('error-source')).toBeNull();
   expect(within(await section('mf_dashboard')).getByRole('region', { name: 'Dashboard errors' })).toHaveTextContent('No errors reported in the last 24 hours.');
 });
 

@@ -93,7 +93,7 @@ it('a customer without builds is sent to the PC Builder', async () => {
 it('a failed load (after its one automatic retry) says what and why, and Retry loads again', async () => {
   answer = () => ({ status: 503, body: { message: 'The database is not reachable.' } });
   renderPage();
-  const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+  const alert = await screen.findByRole('alert');
   expect(api.requests).toHaveLength(2);
   expect(alert).toHaveTextContent('Your builds could not be loaded.');
   expect(alert).toHaveTextContent('The database is not reachable.');

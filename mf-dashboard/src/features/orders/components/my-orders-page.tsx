@@ -2,70 +2,119 @@ import { useState } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { useAuth } from '@pcpp/contracts';
-import { formatCents, type OrderSummary, orderPagePath, orderStateText, pageMeta } from '@pcpp/contracts/core';
+import { formatCents, myOrdersTableText, type OrderDetail, orderGroupText, orderPagePath, orderStateText, type OrderSummary, pageMeta } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { Pager } from '@pcpp/contracts/ui/dashboard';
+import { OrderGroupHead, orderGroupsCss, OrderGroupState } from '@pcpp/contracts/ui/orders';
 import { HoldTimeLeft } from '../../../components/hold-time-left';
 import { useMyOrders } from '../api/get-my-orders';
+import { useOrder } from '../api/get-order';
+import { type OrderDeletion, useOrderDeletion } from './order-deletion';
+import { isUnpaid, SPEC_COLUMNS, SPEC_TABLE_MIN_WIDTH, SpecColumnsHead, SpecLineRow, SpecTable, unitsText } from './spec-lines';
 
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** From 760 px a table; below, each order is a card. */
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 0.95rem;
-  th, td { padding: 10px 8px; text-align: left; vertical-align: top; }
-  thead th { background: var(--color-page); font-size: 0.85rem; white-space: nowrap; }
-  td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  .when, .order-link { white-space: nowrap; }
-  .refund { display: block; font-size: 0.85rem; color: #1d4ed8; font-weight: 600; }
-  .next { display: grid; justify-items: start; gap: 6px; }
-  .next a { white-space: nowrap; }
-  @media (min-width: 760px) {
-    th, td { border-bottom: 1px solid var(--color-border); }
-  }
-  @media (max-width: 759.98px) {
-    display: block;
-    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-    tbody { display: grid; gap: 12px; }
-    tr { display: grid; gap: 4px; padding: 12px; border: 1px solid var(--color-border); border-radius: 8px; }
-    th, td { display: grid; grid-template-columns: 7em 1fr; gap: 8px; padding: 2px 0; }
-    th[scope='row'] { display: block; font-size: 1.05rem; padding-bottom: 4px; }
-    td::before { content: attr(data-label); color: var(--color-ink-soft); font-weight: 600; }
-    td.number { text-align: left; }
-  }
+/** Each order a group: its header row (the order), then its parts in the spec's columns. */
+const Table = styled(SpecTable)`
+  ${orderGroupsCss(SPEC_TABLE_MIN_WIDTH)}
 `;
 
-/** What the customer can do next with an order: pay it, follow it, send parts back, or just look. */
-function NextStep({ order }: { order: OrderSummary }) {
-  if (order.status === 'unpaid') {
+/** What the customer can do next with an order: pay it (or Delete it), follow it, send parts back, or just look. */
+function NextStep({ summary, detail, onDelete }: { summary: OrderSummary; detail: OrderDetail | undefined; onDelete: (deletion: OrderDeletion) => void }) {
+  const open = (label: string) => (
+    <Link to={orderPagePath(summary.number)} aria-label={`${label}: order ${summary.number}`}>
+      {label}
+    </Link>
+  );
+  if (summary.status === 'unpaid') {
+    // An order of one part is paid and deleted on its part's row, as the spec's row has it.
+    const several = summary.lineCount > 1;
+    const unpaid = detail?.lines.filter(isUnpaid) ?? [];
     return (
-      <span className="next">
-        <Button as={Link} to={`/checkout/${order.checkoutId}`} aria-label={`Pay for order ${order.number}`}>
-          Pay
-        </Button>
-        {order.holdExpiresAt && <HoldTimeLeft holdExpiresAt={order.holdExpiresAt} compact />}
-      </span>
+      <>
+        {several && (
+          <Button as={Link} className="small" to={`/checkout/${summary.checkoutId}`} aria-label={orderGroupText.payOrderLabel(summary.number)}>
+            {myOrdersTableText.pay}
+          </Button>
+        )}
+        {summary.holdExpiresAt && <HoldTimeLeft holdExpiresAt={summary.holdExpiresAt} compact />}
+        {several && detail && unpaid.length > 0 && (
+          <Button type="button" $variant="danger" aria-label={orderGroupText.deleteOrderLabel(summary.number)} onClick={() => onDelete({ order: detail, lines: unpaid, whole: true })}>
+            {myOrdersTableText.delete}
+          </Button>
+        )}
+        {open(orderGroupText.open)}
+      </>
     );
   }
-  const label =
-    order.status === 'shipped' || order.status === 'partly-shipped' ? 'Track parcels' : order.status === 'delivered' ? 'Return or invoice' : 'See order';
-  return (
-    <span className="next">
-      <Link to={orderPagePath(order.number)} aria-label={`${label}: order ${order.number}`}>
-        {label}
-      </Link>
-    </span>
+  return open(
+    summary.status === 'shipped' || summary.status === 'partly-shipped'
+      ? orderGroupText.trackParcels
+      : summary.status === 'delivered'
+        ? orderGroupText.returnOrInvoice
+        : orderGroupText.open,
   );
 }
 
-/** My Orders: the customer's orders, one row each; each opens its own page with its lines. */
+/** Under a part's name in My Orders: nothing for a part as the spec has it; what happened to its units, or that it was cancelled. */
+const partNote = (line: OrderDetail['lines'][number]) => unitsText(line) || (line.status === 'cancelled' ? 'Cancelled' : undefined);
+
+/** One order: its header row (number, date, parts, total, status, next step), then one spec row per part. */
+function OrderGroup({ summary, firstIndex, onDelete }: { summary: OrderSummary; firstIndex: number; onDelete: (deletion: OrderDeletion) => void }) {
+  const detail = useOrder(summary.number);
+  const order = detail.data;
+  return (
+    <tbody aria-label={`${orderGroupText.order} ${summary.number}`}>
+      <OrderGroupHead
+        number={summary.number}
+        to={orderPagePath(summary.number)}
+        columns={SPEC_COLUMNS.length}
+        facts={[
+          [orderGroupText.placed, placedOn.format(new Date(summary.placedAt))],
+          [orderGroupText.parts, orderGroupText.partsCount(summary.lineCount, summary.units)],
+          [
+            orderGroupText.total,
+            <>
+              {formatCents(summary.total)}
+              {summary.refunded > 0 && <span className="refund">{orderGroupText.refunded(formatCents(summary.refunded))}</span>}
+            </>,
+          ],
+          [orderGroupText.status, orderStateText(summary)],
+          [
+            orderGroupText.next,
+            <span className="next">
+              <NextStep summary={summary} detail={order} onDelete={onDelete} />
+            </span>,
+          ],
+        ]}
+      />
+      <OrderGroupState query={detail} columns={SPEC_COLUMNS.length} />
+      {order?.lines.map((line, position) => (
+        <SpecLineRow
+          key={line.lineId}
+          order={order}
+          line={line}
+          index={firstIndex + position}
+          note={partNote(line)}
+          onDelete={(chosen) => onDelete({ order, lines: [chosen], whole: false })}
+        />
+      ))}
+    </tbody>
+  );
+}
+
+/**
+ * My Orders: the spec's table (index, Product Name, … Payment, Action), grouped by order. Each
+ * order's header row says what the one-row-per-order list said (Order, Placed, Parts, Total,
+ * Status, Next); its parts follow, one spec row each, read from the order (`GET /orders/{number}`,
+ * the order page's own query). Below 1,100 px each order is a card of cards, labelled alike.
+ */
 export function MyOrdersPage() {
   usePageMeta(pageMeta.myOrders);
   const email = useAuth((s) => s.user?.email ?? '');
   const [page, setPage] = useState(1);
   const orders = useMyOrders(email, page);
+  const deletion = useOrderDeletion();
 
   return (
     <Panel aria-labelledby="orders-title">
@@ -84,49 +133,23 @@ export function MyOrdersPage() {
           </>
         )}
       >
-        {(data) => (
-          <>
-            <Table aria-label="Your orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Parts</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Next</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((order) => (
-                  <tr key={order.number}>
-                    <th scope="row">
-                      <Link className="order-link" to={orderPagePath(order.number)}>
-                        {order.number}
-                      </Link>
-                    </th>
-                    <td data-label="Placed" className="when">
-                      {placedOn.format(new Date(order.placedAt))}
-                    </td>
-                    <td data-label="Parts">{order.parts}</td>
-                    <td data-label="Total" className="number">
-                      <span>
-                        {formatCents(order.total)}
-                        {order.refunded > 0 && <span className="refund">Refunded {formatCents(order.refunded)}</span>}
-                      </span>
-                    </td>
-                    <td data-label="Status">{orderStateText(order)}</td>
-                    <td data-label="Next">
-                      <NextStep order={order} />
-                    </td>
-                  </tr>
+        {(data) => {
+          // The spec's index counts the parts down the page.
+          const firstIndexes = data.items.reduce<number[]>((starts, order, position) => [...starts, position === 0 ? 1 : starts[position - 1]! + data.items[position - 1]!.lineCount], []);
+          return (
+            <>
+              <Table aria-label="Your orders">
+                <SpecColumnsHead />
+                {data.items.map((summary, position) => (
+                  <OrderGroup key={summary.number} summary={summary} firstIndex={firstIndexes[position]!} onDelete={deletion.ask} />
                 ))}
-              </tbody>
-            </Table>
-            <Pager page={data.page} pages={data.pages} onPage={setPage} label="Pages of your orders" />
-          </>
-        )}
+              </Table>
+              <Pager page={data.page} pages={data.pages} onPage={setPage} label="Pages of your orders" />
+            </>
+          );
+        }}
       </QueryView>
+      {deletion.dialog}
     </Panel>
   );
 }

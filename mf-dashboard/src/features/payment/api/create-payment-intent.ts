@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@pcpp/contracts';
 import { paymentIntentAnswerSchema } from '@pcpp/contracts/core';
 
@@ -7,5 +6,3 @@ export async function createPaymentIntent(orderId: string): Promise<string> {
   const { clientSecret } = await api.post('/create-payment-intent', { body: { orderId }, answer: paymentIntentAnswerSchema });
   return clientSecret;
 }
-
-export const useCreatePaymentIntent = () => useMutation({ mutationFn: createPaymentIntent });

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import { Elements } from '@stripe/react-stripe-js';
-import { ApiError, CARD_PAYMENTS_UNAVAILABLE, errorMessage, isSandbox, useAuth, useStripeJs } from '@pcpp/contracts';
+import { ApiError, useAuth } from '@pcpp/contracts';
 import { OBJECT_ID_PATTERN, formatCents, pageMeta, publicNameOf, toastMessages, type Order } from '@pcpp/contracts/core';
-import { Button, ErrorText, PageTitle, Panel, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { CardPaymentScope } from '@pcpp/contracts/ui/card-payment';
 import { useOrder } from '../api/get-order';
 import { HoldTimeLeft } from '../../../components/hold-time-left';
 import { CardPaymentForm } from './card-payment-form';
@@ -24,16 +24,6 @@ const Due = styled.p`
 const Hold = styled(HoldTimeLeft)`
   margin: -12px 0 20px;
   font-size: 0.95rem;
-`;
-
-const TestMode = styled.p`
-  margin: 0 0 16px;
-  padding: 10px 14px;
-  border: 1px dashed #f59e0b;
-  border-radius: 8px;
-  background: #fffbeb;
-  color: #92400e;
-  font-weight: 600;
 `;
 
 const Success = styled.div`
@@ -98,7 +88,6 @@ function PaymentCompleted({ transactionId }: { transactionId: string }) {
 
 function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   const user = useAuth((s) => s.user);
-  const stripe = useStripeJs();
   const name = user ? publicNameOf(user) : order.name;
   return (
     <Panel aria-labelledby="payment-title">
@@ -109,18 +98,9 @@ function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: 
         {formatCents(order.per_product_price)})
       </Due>
       {order.holdExpiresAt && <Hold holdExpiresAt={order.holdExpiresAt} />}
-      {isSandbox() && <TestMode>Test mode — use 4242 4242 4242 4242</TestMode>}
-      {stripe.isPending && <Spinner label="Loading the card form…" />}
-      {stripe.isError && (
-        <ErrorText role="alert">
-          {CARD_PAYMENTS_UNAVAILABLE} ({errorMessage(stripe.error)})
-        </ErrorText>
-      )}
-      {stripe.isSuccess && (
-        <Elements stripe={stripe.data}>
-          <CardPaymentForm order={order} billing={{ name, email: order.email }} onPaid={onPaid} />
-        </Elements>
-      )}
+      <CardPaymentScope>
+        <CardPaymentForm order={order} billing={{ name, email: order.email }} onPaid={onPaid} />
+      </CardPaymentScope>
     </Panel>
   );
 }

@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/router';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@pcpp/contracts';
 import {
@@ -12,7 +11,6 @@ import {
   type SavedBuild,
   STORAGE_SLOTS,
   buildCartLines,
-  cartText,
   checkBuild,
   cpuById,
   encodeBuild,
@@ -21,15 +19,15 @@ import {
   savedBuildPageMeta,
   slotLabels,
 } from '@pcpp/contracts/core';
-import { Button, ErrorText, LoadFailure, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
+import { Button, LoadFailure, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { Inner } from '../../../components/section';
 import { surface } from '../../../components/surface';
 import { media } from '../../../lib/breakpoints';
-import { useAddBuildToCart } from '../api/add-build-to-cart';
 import { useSavedBuild } from '../api/get-saved-build';
 import { type BuilderPlace, type BuilderUrlState, builderSearch, builderUrl, parseBuilderSearch } from '../lib/builder-url';
+import { AddBuildToCartAction } from './add-build-to-cart-action';
 import { BuildSummary } from './build-summary';
 import { CompatibilityPanel } from './compatibility-panel';
 import { CpuPicker, PartPicker } from './picker';
@@ -54,11 +52,16 @@ const Slots = styled.section`
   > ol > li + li { border-top: 1px solid var(--color-border); }
 `;
 
-const CartAction = styled.div`
-  display: grid;
-  gap: 8px;
-  padding-top: 4px;
-  border-top: 1px solid var(--color-border);
+// 'Suggest a build' (its form, the advice and its reasons) loads when the panel is opened, or with the page when its address holds a suggestion.
+const AdvisorPanel = lazy(async () => ({ default: (await import(/* webpackChunkName: "build-advisor" */ './advisor-panel')).AdvisorPanel }));
+
+const SuggestBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 16px;
+  margin-bottom: 16px;
+  p { margin: 0; color: var(--color-ink-soft); }
 `;
 
 /** The order the slots are listed in: your CPU, then the parts. */
@@ -69,39 +72,6 @@ function shown(place: BuilderPlace, build: EncodedBuild): boolean {
   if (place === 'storage2') return Boolean(build.parts.storage || build.parts.storage2);
   if (place === 'storage3') return Boolean(build.parts.storage2 || build.parts.storage3);
   return true;
-}
-
-/** 'Add build to cart': every chosen part at quantity 1 (or its minimum order), then the cart is a click away. */
-function AddBuildToCartAction({ selection }: { selection: BuildSelection }) {
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const addBuildToCart = useAddBuildToCart();
-  const lines = buildCartLines(selection);
-  const add = async (added: typeof lines) => {
-    await addBuildToCart(added);
-    toast.success(
-      <span>
-        {cartText.buildAdded(added.length)} <Link to="/cart">{cartText.viewCart}</Link>
-      </span>,
-    );
-  };
-  return (
-    <CartAction>
-      <Button
-        type="button"
-        disabled={lines.length === 0 || state.busy}
-        onClick={() => {
-          setState({ busy: true, error: null });
-          add(lines).then(
-            () => setState({ busy: false, error: null }),
-            (error: unknown) => setState({ busy: false, error: errorMessage(error) }),
-          );
-        }}
-      >
-        Add build to cart
-      </Button>
-      {state.error && <ErrorText role="alert">{state.error}</ErrorText>}
-    </CartAction>
-  );
 }
 
 /** The builder itself: the slots with their lists, what the checks say, the summary. */
@@ -125,9 +95,9 @@ function BuildEditor({ url, saved, savedName }: { url: BuilderUrlState; saved?: 
   const edited = savedEncoding === undefined || savedEncoding !== encodeBuild(build);
   const savedId = saved?._id ?? url.savedId;
 
-  /** A new state of the page: a changed build goes into ?b= (a saved build's page keeps its own path while unchanged). */
+  /** A new state of the page: a changed build goes into ?b= (a saved build's page keeps its own path while unchanged); an open suggestion stays. */
   const go = (next: Omit<BuilderUrlState, 'savedId'>, options: { replace?: boolean } = {}) => {
-    const target: BuilderUrlState = { ...next, savedId };
+    const target: BuilderUrlState = { ...(url.suggest ? { suggest: url.suggest } : {}), ...next, savedId };
     const unchanged = saved && encodeBuild(next.build) === savedEncoding;
     navigate(unchanged ? `${location.pathname}${builderSearch(target, { withBuild: false })}` : builderUrl(target), options);
   };
@@ -153,8 +123,34 @@ function BuildEditor({ url, saved, savedName }: { url: BuilderUrlState; saved?: 
     return <ChosenPart part={state.part} quantity={quantity} results={results(slot)} />;
   };
 
+  /** The same page with the suggestion panel in this state (undefined: closed). */
+  const suggestHref = (suggest: BuilderUrlState['suggest']) => {
+    const target: BuilderUrlState = { build, savedId, ...(suggest ? { suggest } : {}) };
+    const unchanged = saved && encodeBuild(build) === savedEncoding;
+    return unchanged ? `${location.pathname}${builderSearch(target, { withBuild: false })}` : builderUrl(target);
+  };
+
   return (
     <Inner>
+      {url.suggest ? (
+        <Suspense fallback={<Spinner label="Loading the build advisor…" />}>
+          <AdvisorPanel
+            suggest={url.suggest}
+            builderCpu={build.cpu}
+            action={location.pathname}
+            // The form's other fields: a saved build's page holds its build in its path; /builder in b and saved.
+            hidden={saved ? {} : { ...(encodeBuild(build) ? { b: encodeBuild(build) } : {}), ...(url.savedId ? { saved: url.savedId } : {}) }}
+            hrefFor={suggestHref}
+          />
+        </Suspense>
+      ) : (
+        <SuggestBar>
+          <Button as={Link} to={suggestHref({ ...(build.cpu ? { cpu: build.cpu } : {}) })} $variant="secondary">
+            Suggest a build
+          </Button>
+          <p>Give a budget and what the PC is for: we pick the best compatible parts in stock, and say why.</p>
+        </SuggestBar>
+      )}
       <CompatibilityPanel check={check} extraNotes={missing} empty={empty} />
       <Layout>
         <Slots aria-labelledby="slots-title">

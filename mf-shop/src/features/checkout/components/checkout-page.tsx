@@ -34,10 +34,10 @@ import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../api/use-profile';
+import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
 import { useAddressBook } from '../api/address-book';
-import { paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
+import { createCheckoutPaymentIntent, paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
 import { AddressChoice, NEW_ADDRESS } from './address-choice';
-import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
 const Title = styled.h1`
@@ -187,7 +187,7 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const place = usePlaceCheckout();
-  const payment = useCheckoutPayment();
+  const payment = useCardPayment();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   // Saved addresses whole enough to ship to (one taken from a line of text is checked in the form first).
   const offered = book.filter((entry) => !entry.needsCheck);
@@ -241,7 +241,7 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
     }
     setIdempotencyKey(newKey());
     // The api made the PaymentIntent for the checkout's total (the figures its answer carries).
-    const paid = await payment.pay(checkoutId, { name: address.fullName, email: user?.email ?? '' });
+    const paid = await payment.pay(() => createCheckoutPaymentIntent(checkoutId), { name: address.fullName, email: user?.email ?? '' });
     // Placed either way: the confirmation page shows it, paid, or with 'Pay now' and why the card failed.
     navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
   });

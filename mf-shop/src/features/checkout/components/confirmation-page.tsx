@@ -9,8 +9,8 @@ import { OrderTotals } from '@pcpp/contracts/ui/dashboard';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Inner } from '../../../components/section';
 import { media } from '../../../lib/breakpoints';
-import { PAYMENT_CONFIRMATION_WAIT_MS, paymentMadeState, useCheckout } from '../api/checkout-calls';
-import { CardFields, CardPaymentScope, useCheckoutPayment } from './card-payment';
+import { createCheckoutPaymentIntent, PAYMENT_CONFIRMATION_WAIT_MS, paymentMadeState, useCheckout } from '../api/checkout-calls';
+import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
 import { CheckoutBox, CheckoutColumns as Columns } from './checkout-layout';
 
 const Head = styled.header`
@@ -70,12 +70,12 @@ export function leftToPay(checkout: Checkout): number {
 /** 'Pay now' for what is left unpaid: the card form, one payment for every unpaid line. */
 function PayNow({ checkout, error, onError, onPaid }: { checkout: Checkout; error: string | null; onError: (message: string | null) => void; onPaid: () => void }) {
   const email = useAuth((s) => s.user?.email ?? '');
-  const payment = useCheckoutPayment();
+  const payment = useCardPayment();
   const [paying, setPaying] = useState(false);
   const pay = async () => {
     setPaying(true);
     onError(null);
-    const outcome = await payment.pay(checkout.checkoutId, { name: checkout.address?.fullName ?? checkout.orders[0]?.name ?? email, email });
+    const outcome = await payment.pay(() => createCheckoutPaymentIntent(checkout.checkoutId), { name: checkout.address?.fullName ?? checkout.orders[0]?.name ?? email, email });
     setPaying(false);
     if (outcome.paid) onPaid();
     else onError(outcome.message);
