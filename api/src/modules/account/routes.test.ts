@@ -162,12 +162,12 @@ describe('POST /me/email-change', () => {
     // The order placed before is theirs under the new email (its contact email followed).
     const mine = await server().get('/myorder').query({ email: newEmail }).set('Authorization', `Bearer ${moved.token}`);
     expect(mine.body.map((line: { _id: string; email: string }) => [line._id, line.email])).toEqual([[order.id, newEmail]]);
-    expect((await api.database.collections.checkouts.findOne({ orderIds: order._id }))?.email).toBe(newEmail);
+    expect((await api.database.collections.wholeOrders.findOne({ _id: order.checkoutId }))?.email).toBe(newEmail);
     expect((await server().get('/cart').set('Authorization', `Bearer ${moved.token}`)).body.lines).toHaveLength(1);
     // The api keys nothing to the old email any more: its access token is refused.
     expect((await profileOf(me.email, me.token)).status).toBe(401);
     // The checkout's Idempotency-Key went too: the answer kept with it held the address.
-    for (const name of ['orders', 'checkouts', 'carts', 'users', 'idempotencyKeys'] as const) {
+    for (const name of ['wholeOrders', 'carts', 'users', 'idempotencyKeys'] as const) {
       expect({ name, count: await api.database.collections[name].countDocuments({ email: me.email }) }).toEqual({ name, count: 0 });
     }
     const told = await mailTo(me.email, 'Your email address was changed');
@@ -190,7 +190,7 @@ describe('POST /me/email-change', () => {
     expect(mine.body).toEqual([]);
     const { sub } = await api.accessTokens.verify(me.token);
     expect((await api.database.collections.users.findOne({ email: newEmail }))?._id.toHexString()).toBe(sub);
-    expect((await api.database.collections.orders.findOne({ _id: order._id }))?.email).toBe(newEmail);
+    expect((await api.database.collections.wholeOrders.findOne({ _id: order.checkoutId }))?.email).toBe(newEmail);
     expect((await api.accessTokens.verify(newcomer.token)).sub).not.toBe(sub);
   });
 
@@ -259,10 +259,9 @@ describe('GET /me/export', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="pc-part-picker-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.body.account).toEqual(expect.objectContaining({ email: me.email, role: 'customer', displayName: 'Sam Export', emailVerified: true }));
-    const paidLine = await api.database.collections.orders.findOne({ _id: paid._id });
     expect(response.body.orders).toEqual([
       expect.objectContaining({
-        number: paidLine!.number,
+        number: paid.number,
         lines: [expect.objectContaining({ productId: part.id, productName: part.name, quantity: 1, unitPrice: part.price, paid: true })],
         payments: [{ paymentId: 'pi_export_1', amount: part.price }],
       }),
@@ -318,18 +317,18 @@ describe('DELETE /me', () => {
     expect(all.status).toBe(200);
     const kept = (all.body.items as { _id: string; name: string; email: string; phone: string; address: string; paid: boolean }[]).find((line) => line._id === paid.id);
     expect(kept).toEqual(expect.objectContaining({ name: ERASED_MARKER, email: ERASED_MARKER, phone: ERASED_MARKER, address: ERASED_MARKER, paid: true }));
-    const cancelled = await api.database.collections.orders.findOne({ checkoutId: new ObjectId(placed.body.checkoutId as string) });
-    expect(cancelled).toEqual(expect.objectContaining({ status: 'cancelled', email: ERASED_MARKER, name: ERASED_MARKER }));
-    expect((await api.database.collections.checkouts.findOne({ _id: new ObjectId(placed.body.checkoutId as string) }))?.address).toEqual(
-      expect.objectContaining({ fullName: ERASED_MARKER, street: ERASED_MARKER, country: 'US', region: 'IL' }),
-    );
+    const cancelled = await api.database.collections.wholeOrders.findOne({ _id: new ObjectId(placed.body.checkoutId as string) });
+    expect(cancelled).toEqual(expect.objectContaining({ email: ERASED_MARKER, name: ERASED_MARKER, phone: ERASED_MARKER, address: ERASED_MARKER }));
+    expect(cancelled?.lines.map((line) => line.status)).toEqual(['cancelled']);
+    expect(cancelled?.shipTo).toEqual(expect.objectContaining({ fullName: ERASED_MARKER, street: ERASED_MARKER, country: 'US', region: 'IL' }));
+    expect(JSON.stringify(cancelled)).not.toContain(me.email);
     // Nothing else names the person.
     expect(await api.database.collections.users.countDocuments({ email: me.email })).toBe(0);
     expect(await api.database.collections.builds.countDocuments({ ownerId: sub })).toBe(0);
     expect(await api.database.collections.reviews.findOne({ review: 'Great shop.' })).toEqual(expect.not.objectContaining({ authorEmail: expect.anything() }));
     expect((await api.database.collections.reviews.findOne({ review: 'Great shop.' }))?.name).toBe(FORMER_CUSTOMER);
     // The checkout's Idempotency-Key went too: the answer kept with it held the address.
-    for (const name of ['orders', 'checkouts', 'carts', 'users', 'idempotencyKeys'] as const) {
+    for (const name of ['wholeOrders', 'carts', 'users', 'idempotencyKeys'] as const) {
       expect({ name, left: await api.database.collections[name].countDocuments({ email: me.email }) }).toEqual({ name, left: 0 });
     }
     // Of the emails to the address, only the closing notice may be left, still on its way.
