@@ -349,11 +349,12 @@ test('a healthy candidate rolled out in stages from the Releases page rises thro
   await page.reload();
   const shop = shopSection(page);
   await shop.getByLabel('Stages (%)').fill('25, 50, 100');
-  // Six seconds a stage: the e2e's patience, not a team's.
-  await shop.getByLabel('Stage window (minutes)').fill('0.1');
+  // Fifteen seconds a stage (the e2e's patience, not a team's): time enough to read the healthy
+  // verdict between stages on a loaded machine.
+  await shop.getByLabel('Stage window (minutes)').fill('0.25');
   await shop.getByRole('button', { name: `Roll out Shop ${candidate.version}` }).click();
   await expect(shop.getByTestId('candidate-version')).toHaveText(candidate.version);
-  await expect(shop.getByTestId('rollout-stage')).toContainText('Stage 1 of 3 (25 → 50 → 100 %, 6 s each).');
+  await expect(shop.getByTestId('rollout-stage')).toContainText('Stage 1 of 3 (25 → 50 → 100 %, 15 s each).');
 
   // A stage rises only once judged healthy: visitors on both sides load their version, no error.
   const { inside, outside } = cohorts(25, 3, 'mf_shop', 50);
