@@ -68,6 +68,8 @@ export const demoDatabaseBanner = {
 export const loginReasons = {
   toOrder: (partName: string) => `Log in to order ${partName}`,
   toSaveBuild: 'Log in to save your build',
+  /** The cart's Check out, pressed signed out: the cart stays in the browser and merges at sign-in. */
+  toCheckOut: 'Sign in or create an account to check out: your cart is kept.',
 } as const;
 
 export const brand = {

@@ -66,6 +66,9 @@ export function createActivityLog(repository: ActivityRepository, subjects?: Act
       return repository.insert({ ...entry, at: new Date() });
     },
 
+    /** Closing an account: its email leaves the log (entries name `marker` instead). */
+    eraseEmail: (email: string, marker: string) => repository.eraseEmail(email, marker),
+
     /**
      * Records an entry under `id` unless one has it already (the orders' relay: an entry written
      * with an order change is copied once however often the relay runs).

@@ -8,8 +8,11 @@ import type { TransactionRunner } from './transactions';
 
 /** How often a change is computed again when other changes of the order keep coming first. */
 const CHANGE_ATTEMPTS = 60;
-/** The fields a change may set; the rest (the number, who, when) never change after placing. */
-const WRITABLE = ['lines', 'paid', 'transactionId', 'paymentIntentId', 'cancellation', 'parcels', 'refunds', 'returns', 'invoiceNumber', 'state'] as const;
+/**
+ * The fields a change may set; the number and when never change after placing. The customer's
+ * contact fields change with their account only (accounts/service.ts: an email change, closing).
+ */
+const WRITABLE = ['lines', 'paid', 'transactionId', 'paymentIntentId', 'cancellation', 'parcels', 'refunds', 'returns', 'invoiceNumber', 'state', 'email', 'name', 'address', 'phone', 'shipTo'] as const;
 type Writable = (typeof WRITABLE)[number];
 
 /** A refusal worked out from the order as read: nothing is written, the error is the answer. */
