@@ -176,7 +176,8 @@ describe('POST /order', () => {
     expect(count(statuses, 409)).toBe(49);
     expect(await stockOf(part._id)).toBe(0);
     expect(await linesOfPart(part._id)).toBe(1);
-  }, 30_000);
+    // A limit on waiting, as above.
+  }, 120_000);
 
   it('answers 409 with how many are left when the stock is lower than the quantity, and takes nothing', async () => {
     const part = await createPart({ p_quantity: 3 });
