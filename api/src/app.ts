@@ -46,6 +46,8 @@ export function corsHeaders(corsOrigins: string[]) {
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // traceparent and tracestate: a page's api calls join the trace of the page (docs/operations.md).
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'traceparent', 'tracestate'],
+    // A file's name (an invoice, a data export) for the page that saves it from another origin.
+    exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
   });
 }

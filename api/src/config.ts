@@ -139,6 +139,14 @@ export interface RateLimitConfig {
   verificationEmailsPerAddress: number;
   /** Reports of remote versions (POST /remotes/errors, /loads, /vitals together) per client address, a minute. */
   remoteReportsPerAddress: number;
+  /** Changes of one's account (addresses, sign out everywhere) per account. */
+  accountChanges: number;
+  /** Changes of accounts (those, closing, email changes, the email recovery) per client address, whichever accounts. */
+  accountChangesPerAddress: number;
+  /** Closing the account and email changes per identity provider account (they take an ID token). */
+  identityChanges: number;
+  /** Downloads of one's data (GET /me/export) per account. */
+  dataExports: number;
   /** Build advice (POST /builds/advise) per client address: each one searches the whole catalog. */
   buildAdvicePerAddress: number;
 }
@@ -154,6 +162,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   verificationEmails: 5,
   remoteReportsPerAddress: 60,
   verificationEmailsPerAddress: 10,
+  accountChanges: 30,
+  accountChangesPerAddress: 60,
+  identityChanges: 5,
+  dataExports: 3,
   buildAdvicePerAddress: 30,
 };
 
@@ -456,6 +468,10 @@ const envSchema = z.object({
   RATE_LIMIT_CART: callsPerWindow(DEFAULT_RATE_LIMITS.cart),
   RATE_LIMIT_VERIFICATION_EMAILS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmails),
   RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS: callsPerWindow(DEFAULT_RATE_LIMITS.verificationEmailsPerAddress),
+  RATE_LIMIT_ACCOUNT_CHANGES: callsPerWindow(DEFAULT_RATE_LIMITS.accountChanges),
+  RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS: callsPerWindow(DEFAULT_RATE_LIMITS.accountChangesPerAddress),
+  RATE_LIMIT_IDENTITY_CHANGES: callsPerWindow(DEFAULT_RATE_LIMITS.identityChanges),
+  RATE_LIMIT_DATA_EXPORTS: callsPerWindow(DEFAULT_RATE_LIMITS.dataExports),
   RATE_LIMIT_BUILD_ADVICE: callsPerWindow(DEFAULT_RATE_LIMITS.buildAdvicePerAddress),
   CATALOG_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
@@ -650,6 +666,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       verificationEmails: env.RATE_LIMIT_VERIFICATION_EMAILS,
       verificationEmailsPerAddress: env.RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS,
       remoteReportsPerAddress: env.RELEASE_REPORTS_PER_ADDRESS,
+      accountChanges: env.RATE_LIMIT_ACCOUNT_CHANGES,
+      accountChangesPerAddress: env.RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS,
+      identityChanges: env.RATE_LIMIT_IDENTITY_CHANGES,
+      dataExports: env.RATE_LIMIT_DATA_EXPORTS,
       buildAdvicePerAddress: env.RATE_LIMIT_BUILD_ADVICE,
     },
     catalogCacheTtlMs: env.CATALOG_CACHE_TTL_MS,

@@ -31,7 +31,9 @@ let admin: { email: string; token: string };
 let otherAdmin: { email: string; token: string };
 /** A Firebase ID token of an unverified account: what POST /user/verification-email takes. */
 let idToken: string;
-const ids = { soldOutPart: '', alert: '', part: '', order: '', paidOrder: '', shippedOrder: '', review: '', partReview: '', otherPartReview: '', build: '', loadId: '', checkout: '', orderNumber: '', shippedOrderNumber: '', noSuchId: '0123456789abcdef01234567' };
+/** A saved address of the customer's (POST /me/addresses in beforeAll). */
+const FUZZ_ADDRESS = { fullName: 'Fuzz Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', region: 'IL', phone: '+1 555 010 0100' };
+const ids = { address: '', soldOutPart: '', alert: '', part: '', order: '', paidOrder: '', shippedOrder: '', review: '', partReview: '', otherPartReview: '', build: '', loadId: '', checkout: '', orderNumber: '', shippedOrderNumber: '', noSuchId: '0123456789abcdef01234567' };
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
@@ -93,6 +95,9 @@ beforeAll(async () => {
     .send({ lines: [{ productId: ids.part, quantity: 1 }], address: { fullName: 'Fuzz Buyer', street: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', region: 'IL', phone: '+1 555 010 0100' } });
   if (checkout.status !== 201) throw new Error(`checkout fixture: ${checkout.status} ${JSON.stringify(checkout.body)}`);
   ids.checkout = checkout.body.checkoutId;
+  const address = await request(api.app).post('/me/addresses').set('Authorization', `Bearer ${customer.token}`).send({ address: FUZZ_ADDRESS });
+  if (address.status !== 201) throw new Error(`address fixture: ${address.status} ${JSON.stringify(address.body)}`);
+  ids.address = address.body._id;
 });
 afterAll(async () => {
   await api.close();
@@ -321,6 +326,17 @@ const TARGETS: Record<string, Target> = {
   'POST /webhooks/stripe': { caller: 'customer', path: () => '/webhooks/stripe', body: { type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } } },
   // Takes no body: only the encodings and the path are fuzzed (and any body it is sent is refused).
   'POST /user/verification-email': { caller: 'firebase', path: () => '/user/verification-email', body: null },
+  // Account settings (issue 46). The required fields only: the address alone (a label is optional).
+  'POST /me/addresses': { caller: 'customer', path: () => '/me/addresses', body: { address: FUZZ_ADDRESS } },
+  'PATCH /me/addresses/:id': { caller: 'customer', path: () => `/me/addresses/${ids.address}`, params: { id: () => ids.address }, body: { makeDefault: true } },
+  'DELETE /me/addresses/:id': { caller: 'customer', path: () => `/me/addresses/${ids.address}`, params: { id: () => ids.address }, body: null },
+  // Takes no body: a bad encoding or any field is refused before it signs anyone out.
+  'POST /me/sign-out-everywhere': { caller: 'customer', path: () => '/me/sign-out-everywhere', body: null },
+  'POST /me/email-change': { caller: 'firebase', path: () => '/me/email-change', body: { newEmail: 'fuzz-new@example.com' } },
+  // A link no one made: every token is refused (400).
+  'POST /account/email-recovery': { caller: 'customer', path: () => '/account/email-recovery', body: { token: 'not-a-recovery-token' } },
+  // Another email than the account's: a valid case is the 400, and nothing closes.
+  'DELETE /me': { caller: 'firebase', path: () => '/me', body: { confirmEmail: 'someone-else@example.com' } },
 };
 
 const HUGE = 'x'.repeat(100 * 1024);

@@ -82,6 +82,14 @@ export interface RateLimits {
   verificationEmailsByAddress: RequestHandler;
   /** POST /remotes/errors, /loads and /vitals together, per client address, counted in this process. */
   failureReports: RequestHandler;
+  /** Changes of one's account (the address book, sign out everywhere), per account. */
+  accountChanges: RequestHandler;
+  /** Every account change (closing and email changes included, and the email recovery), per client address. */
+  accountChangesByAddress: RequestHandler;
+  /** Closing the account and email changes, per identity provider account (they take an ID token). */
+  identityChanges: RequestHandler;
+  /** GET /me/export, per account. */
+  dataExports: RequestHandler;
   /** POST /builds/advise, per client address (public, and each call searches the catalog). */
   buildAdvice: RequestHandler;
 }
@@ -108,6 +116,10 @@ export const RATE_LIMIT_DOCS: Record<keyof RateLimits, LimitDoc> = {
   cart: configured('cart', 'account', 'RATE_LIMIT_CART'),
   verificationEmails: configured('verificationEmails', 'identity provider account', 'RATE_LIMIT_VERIFICATION_EMAILS'),
   verificationEmailsByAddress: configured('verificationEmailsPerAddress', 'client address', 'RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS'),
+  accountChanges: configured('accountChanges', 'account', 'RATE_LIMIT_ACCOUNT_CHANGES'),
+  accountChangesByAddress: configured('accountChangesPerAddress', 'client address', 'RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS'),
+  identityChanges: configured('identityChanges', 'identity provider account', 'RATE_LIMIT_IDENTITY_CHANGES'),
+  dataExports: configured('dataExports', 'account', 'RATE_LIMIT_DATA_EXPORTS'),
   failureReports: { per: 'client address', calls: DEFAULT_RATE_LIMITS.remoteReportsPerAddress, windowSeconds: REMOTE_REPORT_WINDOW_MS / 1000, variable: 'RELEASE_REPORTS_PER_ADDRESS' },
   buildAdvice: configured('buildAdvicePerAddress', 'client address', 'RATE_LIMIT_BUILD_ADVICE'),
 };
@@ -143,6 +155,10 @@ export function createRateLimits(collection: Collection<RateLimitDocument>, conf
     cart: limit('cart', config.cart, byAccount),
     verificationEmails: limit('verification-emails', config.verificationEmails, byIdentity),
     verificationEmailsByAddress: limit('verification-emails-address', config.verificationEmailsPerAddress, byAddress),
+    accountChanges: limit('account-changes', config.accountChanges, byAccount),
+    accountChangesByAddress: limit('account-changes-address', config.accountChangesPerAddress, byAddress),
+    identityChanges: limit('identity-changes', config.identityChanges, byIdentity),
+    dataExports: limit('data-exports', config.dataExports, byAccount),
     buildAdvice: limit('build-advice', config.buildAdvicePerAddress, byAddress),
     // A public write anyone can call (the shell's reports), counted in this process: a write per report
     // would cost more than the report, and the verdict does not rest on it (an address weighs as one cohort).

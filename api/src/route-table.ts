@@ -1,5 +1,6 @@
 import apiPackage from '../package.json';
 import type { RouteModule } from './http/route-spec';
+import { accountRoutes } from './modules/account/routes';
 import { alertsRoutes } from './modules/alerts/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -33,6 +34,7 @@ export const apiRouteModules = [
   // Before users: GET /admin/{email} would take /admin/overview (an email always has an @).
   insightsRoutes,
   usersRoutes,
+  accountRoutes,
   paymentsRoutes,
   ordersRoutes,
   wholeOrderRoutes,

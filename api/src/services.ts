@@ -8,6 +8,7 @@ import type { Database } from './db/mongo';
 import { createIdempotencyKeysRepository } from './http/idempotency';
 import type { Logger } from './logger';
 import { createRateLimits, remoteReportsPerCohort } from './rate-limits';
+import { createAccountService, createEmailRecoveryLinks } from './modules/account/service';
 import { createAlertsRepository } from './modules/alerts/repository';
 import { createAlertsService } from './modules/alerts/service';
 import { createUnsubscribeLinks } from './modules/alerts/unsubscribe-links';
@@ -45,6 +46,7 @@ import { createReviewsService } from './modules/reviews/service';
 import { createUploadsRepository } from './modules/uploads/repository';
 import { createUploadsService } from './modules/uploads/service';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage';
+import { createAddressBook } from './modules/users/address-book';
 import { createUsersRepository } from './modules/users/repository';
 import { createUsersService } from './modules/users/service';
 
@@ -137,8 +139,9 @@ export function createServices(deps: ServicesDeps) {
     onRegistryChange: config.releaseRegistryFile ? saveRegistryFile(collections, config.releaseRegistryFile) : undefined,
   });
   // Stock and price alerts: an edit of the price or stock starts their fan-out in the background.
+  const alertsRepository = createAlertsRepository(collections.alerts);
   const alerts = createAlertsService({
-    alerts: createAlertsRepository(collections.alerts),
+    alerts: alertsRepository,
     parts: repositories.parts,
     outbox,
     links: createUnsubscribeLinks(config.jwtSecret, config.publicApiUrl),
@@ -152,23 +155,32 @@ export function createServices(deps: ServicesDeps) {
     onPriceOrStockChange: alerts.partChanged,
     shopPictures: createShopPictures(config.publicApiUrl),
   });
-  const builds = createBuildsService(createBuildsRepository(collections.builds, collections.buildQuotas), { parts, advisorCatalog });
+  const buildsRepository = createBuildsRepository(collections.builds, collections.buildQuotas);
+  const builds = createBuildsService(buildsRepository, { parts, advisorCatalog });
+  const reviewsRepository = createReviewsRepository(collections.reviews, catalogWrites);
   const reviews = createReviewsService({
-    reviews: createReviewsRepository(collections.reviews, catalogWrites),
+    reviews: reviewsRepository,
     identity,
     users: repositories.users,
     activity,
   });
   // Reviews of one part (issue 33): they write the part's rating, which the catalog shows.
+  const partReviewsRepository = createPartReviewsRepository(collections, catalogWrites);
   const partReviews = createPartReviewsService({
-    repo: createPartReviewsRepository(collections, catalogWrites),
+    repo: partReviewsRepository,
     orders: { firstPaidLine: (email, productId) => orders.firstPaidLine(email, productId) },
     identity,
     activity,
     votes: { limits: config.helpfulVotes ?? DEFAULT_HELPFUL_VOTE_LIMITS, addressKey: config.jwtSecret },
   });
   const roles = createRoleAuthority(repositories.users, { ttlMs: deps.roleCacheTtlMs, now: deps.roleCacheClock, accounts: identity });
+  // The address book (issue 46): My Profile's address, Settings and the checkout share it.
+  const addressBook = createAddressBook({ users: repositories.users, activity, outbox, shopUrl: config.shopUrl });
   const users = createUsersService({
+    addressBook,
+    // The account service is made below; the sign-in calls it once the account's record has followed.
+    onEmailChanged: (change) => account.emailChanged(change),
+    onSessionsEndedElsewhere: (who) => account.passwordChanged(who),
     users: repositories.users,
     roles,
     accessTokens: deps.accessTokens,
@@ -211,7 +223,8 @@ export function createServices(deps: ServicesDeps) {
     orders,
     parts: repositories.parts,
     carts: repositories.carts,
-    users: repositories.users,
+    // "Save this address": into the address book, as its default.
+    users: { saveShippingAddress: addressBook.saveFromCheckout },
     pricing: checkoutPricing,
   });
   // Stripe: PaymentIntents, the webhook, and payments the orders cannot take, given back once.
@@ -222,6 +235,25 @@ export function createServices(deps: ServicesDeps) {
     webhookSecret: config.stripe?.webhookSecret,
     logger,
     activity,
+  });
+  // Account settings (issue 46): what it needs of the orders goes through the orders module.
+  const account = createAccountService({
+    users: repositories.users,
+    addressBook,
+    identity,
+    roles,
+    orders,
+    alerts: alertsRepository,
+    builds: buildsRepository,
+    reviews: reviewsRepository,
+    partReviews: partReviewsRepository,
+    carts: repositories.carts,
+    idempotencyKeys: repositories.idempotencyKeys,
+    activity,
+    outbox,
+    recoveryLinks: createEmailRecoveryLinks(config.jwtSecret, config.shopUrl),
+    shopUrl: config.shopUrl,
+    logger,
   });
   // The admin's Overview: read-only aggregations, kept a short time in the database.
   const insights = createInsightsService({
@@ -249,6 +281,8 @@ export function createServices(deps: ServicesDeps) {
     reviews,
     partReviews,
     users,
+    addressBook,
+    account,
     cart,
     checkout,
     payments: paymentsService,

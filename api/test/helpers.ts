@@ -42,7 +42,10 @@ function servicesEnv() {
  * tests): far past the rate limits, which rate-limits.test.ts sets low on purpose.
  */
 const UNREACHED_RATE_LIMITS = Object.fromEntries(
-  ['SIGN_IN', 'REVIEWS', 'ORDERS', 'PAYMENT_INTENTS', 'UPLOADS', 'CART', 'VERIFICATION_EMAILS', 'VERIFICATION_EMAILS_PER_ADDRESS'].map((name) => [`RATE_LIMIT_${name}`, '100000']),
+  [
+    'SIGN_IN', 'REVIEWS', 'ORDERS', 'PAYMENT_INTENTS', 'UPLOADS', 'CART', 'VERIFICATION_EMAILS', 'VERIFICATION_EMAILS_PER_ADDRESS',
+    'ACCOUNT_CHANGES', 'ACCOUNT_CHANGES_PER_ADDRESS', 'IDENTITY_CHANGES', 'DATA_EXPORTS',
+  ].map((name) => [`RATE_LIMIT_${name}`, '100000']),
 );
 /**
  * Likewise the hold caps: the stock races place hundreds of unpaid orders as one customer. The

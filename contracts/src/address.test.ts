@@ -1,4 +1,5 @@
 import { addressLine, addressText, cityLine, isPhoneNumber, shippingAddressSchema } from './address';
+import { validationMessages } from './messages';
 
 const address = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
 const firstError = (changes: object) => shippingAddressSchema.safeParse({ ...address, ...changes }).error?.issues[0]?.message;
@@ -40,6 +41,14 @@ describe('shippingAddressSchema', () => {
     expect(addressLine({ ...us, region: 'CA' })).toBe('Sam Lee, 1 Market Street, San Francisco, CA 94103, United States');
     expect(shippingAddressSchema.safeParse(address).success).toBe(true);
   });
+});
+
+it('refuses text-direction controls in the name, street, city and state (they make an address read otherwise)', () => {
+  for (const field of ['fullName', 'street', 'city'] as const) {
+    expect(firstError({ [field]: `${address[field]}\u202E` })).toBe(validationMessages.textDirectionControls);
+  }
+  expect(firstError({ country: 'US', postalCode: '94103', region: 'C\u2066A' })).toBe(validationMessages.textDirectionControls);
+  expect(firstError({ street: '12 Harbour\u0000 Road' })).toBe(validationMessages.textUnreadable);
 });
 
 describe('cityLine', () => {

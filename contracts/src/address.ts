@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SavedAddress } from './entities';
 import { validationMessages as m } from './messages';
+import { hasNoDirectionControls, isStorableText } from './text';
 
 /** Where the shop ships (ISO 3166-1 alpha-2), in the order the checkout lists them. */
 export const SHIPPING_COUNTRIES = [
@@ -121,7 +122,15 @@ export function isPhoneNumber(value: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
-const text = (required: string, max: number) => z.string({ error: required }).trim().min(1, required).max(max, `at most ${max} characters`);
+/** A line of the address as a person types it: no control characters or direction controls (text.ts's rule), trimmed. */
+const text = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .refine(isStorableText, { error: m.textUnreadable, abort: true })
+    .refine(hasNoDirectionControls, { error: m.textDirectionControls, abort: true })
+    .trim()
+    .min(1, required)
+    .max(max, `at most ${max} characters`);
 
 /** A shipping address, checked the same way by the checkout form and the api (strict). */
 export const shippingAddressSchema = z.strictObject({
@@ -131,7 +140,13 @@ export const shippingAddressSchema = z.strictObject({
   postalCode: text(addressText.postalCodeRequired, 12).regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}[A-Za-z0-9]$/, addressText.postalCodeInvalid),
   country: z.enum(COUNTRY_CODES, { error: addressText.countryRequired }),
   /** A US state's code (required there: sales tax is by state); a province or county elsewhere, optional. */
-  region: z.string().trim().max(50, addressText.regionInvalid).optional(),
+  region: z
+    .string()
+    .refine(isStorableText, { error: m.textUnreadable, abort: true })
+    .refine(hasNoDirectionControls, { error: m.textDirectionControls, abort: true })
+    .trim()
+    .max(50, addressText.regionInvalid)
+    .optional(),
   phone: text(m.phoneRequired, 30).refine(isPhoneNumber, addressText.phoneInvalid),
 }).superRefine((address, ctx) => {
   const form = POSTAL_CODE_FORMS[address.country];

@@ -36,6 +36,16 @@ export const userSummarySchema = z.object({
 export const ACTIVITY_ACTIONS = [
   'user.promoted',
   'user.demoted',
+  // A customer's own account (issue 46): actor and target are the account's email, but for a
+  // closed account, which the log names by its id only.
+  'user.addressesChanged',
+  'user.emailChangeRequested',
+  'user.emailChanged',
+  'user.emailRestored',
+  'user.passwordChanged',
+  'user.signedOutEverywhere',
+  'user.dataExported',
+  'user.closed',
   'product.added',
   'product.edited',
   'product.deleted',

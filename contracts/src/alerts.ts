@@ -37,7 +37,6 @@ export const priceChangeSchema = z.object({
   from: centsSchema,
   to: centsSchema,
   changedAt: isoDateTimeSchema,
-  changedBy: z.string().meta({ description: 'Who changed it: the admin’s email.' }),
 });
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 

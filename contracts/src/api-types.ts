@@ -155,7 +155,7 @@ export interface paths {
         };
         /**
          * A part’s price changes
-         * @description Every change of the part’s price (integer cents): the old and new price, when, and which admin changed it, newest first (the latest 500). Public: the part’s page draws its price chart from it.
+         * @description Every change of the part’s price (integer cents): the old and new price and when, newest first (the latest 500). Public: the part’s page draws its price chart from it. Which admin changed it is kept for the admin console, never answered here.
          *
          *     **Who may call:** Anyone.
          */
@@ -792,9 +792,9 @@ export interface paths {
         get?: never;
         /**
          * Update My Profile / Sign in: trade a Firebase ID token for the api’s access token
-         * @description **Update My Profile.** With the api’s access token and a profile body (all four fields): saves the caller’s profile. With a Firebase ID token and `{email}`: signs in (see the other body).
+         * @description **Update My Profile.** With the api’s access token and a profile body (all four fields): saves the caller’s profile. Its address is the default saved address (GET /me/addresses): a `shippingAddress` becomes it, with Address its line; the spec’s free-text Address alone becomes it as a street line to check, unless it is the Address the profile shows already (409 when the address book is full). With a Firebase ID token and `{email}`: signs in (see the other body).
          *
-         *     **Sign in: trade a Firebase ID token for the api’s access token.** The ID token’s email must be the one in the path and in the body. Accounts listed in ADMIN_EMAILS become admins once their email is verified; until then `notice` says why.
+         *     **Sign in: trade a Firebase ID token for the api’s access token.** The ID token’s email must be the one in the path and in the body. Accounts listed in ADMIN_EMAILS become admins once their email is verified; until then `notice` says why. The account is the identity provider’s: when its email changed (the verify-before-update link), the shop’s record, orders, cart, alerts, builds and reviews follow the new one here. An ID token from before the account’s sessions ended (signed out everywhere, a new password) is refused.
          *
          *     **Who may call:** Any signed-in account (the api’s access token). Or A Firebase ID token.
          *
@@ -854,6 +854,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My saved addresses
+         * @description The caller’s address book: at most 10 addresses (so one answer, no pages), the default first. An account that only has the spec’s free-text Address gets it as its first saved address at this first read, as a street line marked `needsCheck` (its other fields blank until the customer fills them in).
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         */
+        get: operations["listMyAddresses"];
+        put?: never;
+        /**
+         * Save an address
+         * @description A structured address (the checkout’s) with an optional label. The first one is the default; `makeDefault` makes a later one the default (My Profile’s Address shows it, the checkout starts from it). The account is emailed and the change lands in Activity.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS); past it, 429 with Retry-After.
+         *
+         *     **Rate limit:** 30 calls per account every 60 s (RATE_LIMIT_ACCOUNT_CHANGES); past it, 429 with Retry-After.
+         */
+        post: operations["addMyAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved address
+         * @description When it was the default, the oldest address left becomes the default. The account is emailed and the change lands in Activity.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS); past it, 429 with Retry-After.
+         *
+         *     **Rate limit:** 30 calls per account every 60 s (RATE_LIMIT_ACCOUNT_CHANGES); past it, 429 with Retry-After.
+         */
+        delete: operations["deleteMyAddress"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a saved address, or make it the default
+         * @description `label` (null or blank removes it), `address` (the whole structured address: one marked needsCheck is checked once saved) and `makeDefault: true`, any of them. The account is emailed and the change lands in Activity.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS); past it, 429 with Retry-After.
+         *
+         *     **Rate limit:** 30 calls per account every 60 s (RATE_LIMIT_ACCOUNT_CHANGES); past it, 429 with Retry-After.
+         */
+        patch: operations["editMyAddress"];
+        trace?: never;
+    };
     "/admin/{email}": {
         parameters: {
             query?: never;
@@ -869,6 +937,134 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description Revokes the account’s refresh tokens at the identity provider: every access token and ID token issued before is refused (401) at its next call, the caller’s own included, and no browser can renew its session without signing in again. The account is emailed and the change lands in Activity.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS); past it, 429 with Retry-After.
+         *
+         *     **Rate limit:** 30 calls per account every 60 s (RATE_LIMIT_ACCOUNT_CHANGES); past it, 429 with Retry-After.
+         */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data
+         * @description Everything the shop holds about the caller, as a JSON file (Content-Disposition: attachment): the account and profile, the saved addresses, the orders with their lines, payments (payment ids and amounts: the card stays at Stripe) and refunds, the reviews of the shop and of parts, the builds, the alerts and the consents (GDPR articles 15 and 20). Rate-limited; the account is emailed and the download lands in Activity.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS); past it, 429 with Retry-After.
+         *
+         *     **Rate limit:** 3 calls per account every 60 s (RATE_LIMIT_DATA_EXPORTS); past it, 429 with Retry-After.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my email: send the link to the new address
+         * @description With a Firebase ID token of a sign-in of the last 5 minutes (the ID token’s auth_time) (the Settings page asks for the password first). The identity provider’s verify-before-update link goes to the new address through the shop’s outbox (MailDev’s inbox in demo mode) and opens the shop’s /auth/action page; the email changes once it is opened, and the shop follows at the next sign-in. The old address is told, with a “This was not me” link. Lands in Activity.
+         *
+         *     **Who may call:** A Firebase ID token.
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS); past it, 429 with Retry-After.
+         *
+         *     **Rate limit:** 5 calls per identity provider account every 60 s (RATE_LIMIT_IDENTITY_CHANGES); past it, 429 with Retry-After.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/email-recovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * “This was not me”: take back my email
+         * @description From the link emailed to the old address when the email changes (it works signed out, for 7 days): the account gets that address back, every session ends, and the address is emailed a link to choose a new password. Lands in Activity.
+         *
+         *     **Who may call:** Anyone.
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS); past it, 429 with Retry-After.
+         */
+        post: operations["recoverEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Close my account
+         * @description With a Firebase ID token of a sign-in of the last 5 minutes (the ID token’s auth_time) and the account’s email typed again. Unpaid orders are cancelled through the one cancel path (their payments first, then their held parts go back on sale); paid orders are kept for the accounts, with the name, email, phone and address replaced by a marker; reviews stay, signed “Former customer”; the profile, saved addresses, builds, alerts and cart are deleted, then the account at the identity provider. The shop’s last admin cannot close theirs. Activity records it by the account’s id only.
+         *
+         *     **Who may call:** A Firebase ID token.
+         *
+         *     **Rate limit:** 60 calls per client address every 60 s (RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS); past it, 429 with Retry-After.
+         *
+         *     **Rate limit:** 5 calls per identity provider account every 60 s (RATE_LIMIT_IDENTITY_CHANGES); past it, 429 with Retry-After.
+         */
+        delete: operations["closeMyAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2036,6 +2232,8 @@ export interface components {
                 region?: string;
                 phone: string;
             };
+            /** @constant */
+            shippingAddressNeedsCheck?: true;
         };
         /** @description An order of one part. The name and unit price are copied from the part when ordered. */
         Order: {
@@ -2099,7 +2297,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "user.demoted" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "review.votesCounted" | "review.votesDiscarded" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutAdvanced" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
+            action: "user.promoted" | "user.demoted" | "user.addressesChanged" | "user.emailChangeRequested" | "user.emailChanged" | "user.emailRestored" | "user.passwordChanged" | "user.signedOutEverywhere" | "user.dataExported" | "user.closed" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "review.votesCounted" | "review.votesDiscarded" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutAdvanced" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
             actor: string;
             target: string;
             details?: string;
@@ -3569,8 +3767,7 @@ export interface operations {
                      *       {
                      *         "from": 32999,
                      *         "to": 29999,
-                     *         "changedAt": "2026-11-24T13:35:19.000Z",
-                     *         "changedBy": "admin@example.com"
+                     *         "changedAt": "2026-11-24T13:35:19.000Z"
                      *       }
                      *     ]
                      */
@@ -3578,8 +3775,6 @@ export interface operations {
                         from: components["schemas"]["Cents"];
                         to: components["schemas"]["Cents"];
                         changedAt: components["schemas"]["DateTime"];
-                        /** @description Who changed it: the admin’s email. */
-                        changedBy: string;
                     }[];
                 };
             };
@@ -7578,6 +7773,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description You have 10 saved addresses: delete one before adding another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request body is too large. */
             413: {
                 headers: {
@@ -7801,6 +8005,442 @@ export interface operations {
             };
         };
     };
+    listMyAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved addresses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "_id": "6745c0ffee0000000000ad01",
+                     *           "label": "Home",
+                     *           "isDefault": true,
+                     *           "fullName": "Sam Lee",
+                     *           "street": "12 Harbour Road",
+                     *           "city": "Portsmouth",
+                     *           "postalCode": "PO1 3AX",
+                     *           "country": "GB",
+                     *           "phone": "+44 7700 900123"
+                     *         }
+                     *       ],
+                     *       "max": 10
+                     *     }
+                     */
+                    "application/json": {
+                        addresses: {
+                            fullName: string;
+                            street: string;
+                            city: string;
+                            postalCode: string;
+                            country: string;
+                            region?: string;
+                            phone: string;
+                            _id: components["schemas"]["ObjectId"];
+                            label?: string;
+                            isDefault: boolean;
+                            /** @constant */
+                            needsCheck?: true;
+                        }[];
+                        max: number;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addMyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                    address: {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
+                        phone: string;
+                    };
+                    makeDefault?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved address. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6745c0ffee0000000000ad01",
+                     *       "label": "Home",
+                     *       "isDefault": true,
+                     *       "fullName": "Sam Lee",
+                     *       "street": "12 Harbour Road",
+                     *       "city": "Portsmouth",
+                     *       "postalCode": "PO1 3AX",
+                     *       "country": "GB",
+                     *       "phone": "+44 7700 900123"
+                     *     }
+                     */
+                    "application/json": {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        country: string;
+                        region?: string;
+                        phone: string;
+                        _id: components["schemas"]["ObjectId"];
+                        label?: string;
+                        isDefault: boolean;
+                        /** @constant */
+                        needsCheck?: true;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description You have 10 saved addresses: delete one before adding another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteMyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No saved address of the caller’s has this id (another account’s reads the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    editMyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string | null;
+                    address?: {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
+                        phone: string;
+                    };
+                    /** @constant */
+                    makeDefault?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved address as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6745c0ffee0000000000ad01",
+                     *       "label": "Home",
+                     *       "isDefault": true,
+                     *       "fullName": "Sam Lee",
+                     *       "street": "12 Harbour Road",
+                     *       "city": "Portsmouth",
+                     *       "postalCode": "PO1 3AX",
+                     *       "country": "GB",
+                     *       "phone": "+44 7700 900123"
+                     *     }
+                     */
+                    "application/json": {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        country: string;
+                        region?: string;
+                        phone: string;
+                        _id: components["schemas"]["ObjectId"];
+                        label?: string;
+                        isDefault: boolean;
+                        /** @constant */
+                        needsCheck?: true;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No saved address of the caller’s has this id (another account’s reads the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getAdminFlag: {
         parameters: {
             query?: never;
@@ -7855,6 +8495,617 @@ export interface operations {
             };
             /** @description The email is another account’s (only admins may read it). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended at this time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signedOutAt": "2026-11-24T13:35:19.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        signedOutAt: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, as a file to save. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="pc-part-picker-data-<date>.json" */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "exportedAt": "2026-11-24T13:35:19.000Z",
+                     *       "account": {
+                     *         "email": "sam@example.com",
+                     *         "role": "customer",
+                     *         "createdAt": "2026-10-02T09:12:00.000Z",
+                     *         "displayName": "Sam Lee",
+                     *         "emailVerified": true
+                     *       },
+                     *       "profile": {
+                     *         "phone": "+44 7700 900123",
+                     *         "profession": "Systems engineer"
+                     *       },
+                     *       "addresses": [
+                     *         {
+                     *           "_id": "6745c0ffee0000000000ad01",
+                     *           "label": "Home",
+                     *           "isDefault": true,
+                     *           "fullName": "Sam Lee",
+                     *           "street": "12 Harbour Road",
+                     *           "city": "Portsmouth",
+                     *           "postalCode": "PO1 3AX",
+                     *           "country": "GB",
+                     *           "phone": "+44 7700 900123"
+                     *         }
+                     *       ],
+                     *       "orders": [
+                     *         {
+                     *           "number": "PCP-7K2M-9QXD",
+                     *           "placedAt": "2026-11-20T10:00:00.000Z",
+                     *           "status": "delivered",
+                     *           "total": 32999,
+                     *           "shipTo": {
+                     *             "fullName": "Sam Lee",
+                     *             "street": "12 Harbour Road",
+                     *             "city": "Portsmouth",
+                     *             "postalCode": "PO1 3AX",
+                     *             "country": "GB",
+                     *             "phone": "+44 7700 900123"
+                     *           },
+                     *           "phone": "+44 7700 900123",
+                     *           "lines": [
+                     *             {
+                     *               "productId": "6745c0ffee0000000000b001",
+                     *               "productName": "GeForce RTX 4070 SUPER",
+                     *               "quantity": 1,
+                     *               "unitPrice": 32999,
+                     *               "total": 32999,
+                     *               "status": "delivered",
+                     *               "paid": true
+                     *             }
+                     *           ],
+                     *           "payments": [
+                     *             {
+                     *               "paymentId": "pi_3QdemoPayment",
+                     *               "amount": 32999
+                     *             }
+                     *           ],
+                     *           "refunds": []
+                     *         }
+                     *       ],
+                     *       "reviews": [],
+                     *       "partReviews": [],
+                     *       "builds": [],
+                     *       "alerts": [],
+                     *       "consents": []
+                     *     }
+                     */
+                    "application/json": {
+                        exportedAt: components["schemas"]["DateTime"];
+                        account: {
+                            email: string;
+                            /** @enum {string} */
+                            role: "admin" | "customer";
+                            createdAt: components["schemas"]["DateTime"];
+                            displayName: string | null;
+                            emailVerified: boolean;
+                        };
+                        profile: {
+                            Address?: string;
+                            phone?: string;
+                            profession?: string;
+                            linkin?: string;
+                        };
+                        addresses: {
+                            fullName: string;
+                            street: string;
+                            city: string;
+                            postalCode: string;
+                            country: string;
+                            region?: string;
+                            phone: string;
+                            _id: components["schemas"]["ObjectId"];
+                            label?: string;
+                            isDefault: boolean;
+                            /** @constant */
+                            needsCheck?: true;
+                        }[];
+                        orders: {
+                            number: string;
+                            placedAt: components["schemas"]["DateTime"];
+                            status: string;
+                            total: components["schemas"]["Cents"];
+                            shipTo: string | {
+                                fullName: string;
+                                street: string;
+                                city: string;
+                                postalCode: string;
+                                country: string;
+                                region?: string;
+                                phone: string;
+                            };
+                            phone: string;
+                            delivery?: {
+                                method: string;
+                                amount: components["schemas"]["Cents"];
+                            };
+                            lines: {
+                                productId: components["schemas"]["ObjectId"];
+                                productName: string;
+                                quantity: number;
+                                unitPrice: components["schemas"]["Cents"];
+                                total: components["schemas"]["Cents"];
+                                status: string;
+                                paid: boolean;
+                            }[];
+                            payments: {
+                                paymentId: string;
+                                amount: components["schemas"]["Cents"];
+                            }[];
+                            refunds: {
+                                amount: components["schemas"]["Cents"];
+                                reason: string;
+                                at: components["schemas"]["DateTime"];
+                            }[];
+                        }[];
+                        reviews: {
+                            name: string;
+                            review: string;
+                            ratings: number;
+                            createdAt: components["schemas"]["DateTime"];
+                        }[];
+                        partReviews: {
+                            productId: components["schemas"]["ObjectId"];
+                            rating: number;
+                            title: string;
+                            text: string;
+                            helpful: number;
+                            createdAt: components["schemas"]["DateTime"];
+                        }[];
+                        builds: {
+                            _id: components["schemas"]["ObjectId"];
+                            name: string;
+                            cpu: string | null;
+                            parts: {
+                                [key: string]: string;
+                            };
+                            createdAt: components["schemas"]["DateTime"];
+                            updatedAt: components["schemas"]["DateTime"];
+                        }[];
+                        alerts: {
+                            productId: components["schemas"]["ObjectId"];
+                            productName: string;
+                            /** @enum {string} */
+                            kind: "back-in-stock" | "price-below";
+                            priceBelow?: components["schemas"]["Cents"];
+                            status: string;
+                            createdAt: components["schemas"]["DateTime"];
+                        }[];
+                        consents: {
+                            purpose: string;
+                            givenAt: components["schemas"]["DateTime"];
+                            withdraw: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header holds the answer’s current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link is on its way to the new address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sent": true,
+                     *       "newEmail": "sam.lee@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        sent: true;
+                        newEmail: string;
+                    };
+                };
+            };
+            /** @description This is already your email address. (or the body is malformed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid ID token, or one older than a sign-in of the last 5 minutes (the ID token’s auth_time): “For your safety this needs a recent sign-in: enter your password again and retry.” */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Another account uses this email address. Or: This account signs in with Google, so its email is Google’s: change it there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    recoverEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account has the email again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "restored": true,
+                     *       "email": "sam@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        restored: true;
+                        email: string;
+                    };
+                };
+            };
+            /** @description This link is not valid or has expired. Sign in, or reset your password from the login page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Another account uses this email address. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    closeMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account is closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "closed": true,
+                     *       "cancelledOrders": 1,
+                     *       "keptOrders": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        closed: true;
+                        cancelledOrders: number;
+                        keptOrders: number;
+                    };
+                };
+            };
+            /** @description Type the email address of this account exactly as it is shown. (or the body is malformed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid ID token, or one older than a sign-in of the last 5 minutes (the ID token’s auth_time): “For your safety this needs a recent sign-in: enter your password again and retry.” */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description You are the shop’s last admin: make another account an admin before you close yours. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,8 @@ export interface AuthUser {
   displayName: string | null;
   photoURL: string | null;
   emailVerified: boolean;
+  /** The account signs in with a password (Settings can change it); false for Google only. */
+  hasPassword?: boolean;
 }
 
 /** The api's access token and when it stops working (epoch ms; null when the api did not say). */
@@ -28,6 +30,17 @@ export interface SessionHandlers {
   endSession: () => Promise<void>;
   /** Emails the signed-in person the link that verifies their address; fails with a sentence to show. */
   sendVerificationEmail: () => Promise<void>;
+  /**
+   * Account settings: signs the person in again (their password, or the Google window for an
+   * account without one) and answers a fresh ID token, for the api's calls that need a recent
+   * sign-in (closing the account, changing the email). Fails with a sentence to show.
+   */
+  reauthenticate?: (password: string | null) => Promise<string>;
+  /**
+   * Account settings: checks the current password, sets the new one, and keeps this browser signed
+   * in (a new access token); every other session ends. Fails with a sentence to show.
+   */
+  changePassword?: (currentPassword: string, newPassword: string) => Promise<void>;
 }
 
 export interface AuthState {

@@ -5,6 +5,8 @@ import { BUILD_NAME_MAX, type BuildParts, buildTexts } from './builds';
 import { quoteUnknownKeys } from './catalog-query';
 import { CPU_IDS } from './cpus';
 import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema, partSchema } from './entity-schemas';
+import { validationMessages } from './messages';
+import { hasNoDirectionControls } from './text';
 
 // The builds' schemas (the api's bodies and answers), apart from the builder's paths, texts and
 // links in builds.ts.
@@ -29,7 +31,9 @@ export const buildNameSchema = z
   .trim()
   .min(1, buildTexts.nameRequired)
   .max(BUILD_NAME_MAX, `build name must be at most ${BUILD_NAME_MAX} characters`)
-  .regex(/^[^\p{Cc}]*$/u, 'build name must be plain text on one line');
+  .regex(/^[^\p{Cc}]*$/u, 'build name must be plain text on one line')
+  // Anyone reads a saved build's name (GET /builds/{id}, the builder page): it shows as it is stored.
+  .refine(hasNoDirectionControls, validationMessages.textDirectionControls);
 
 const cpuIdSchema = z.enum(CPU_IDS, { error: 'cpu must be the id of a CPU from the reference list, or null' });
 

@@ -1,5 +1,6 @@
 import { BUILD_SLOTS } from './build-slots';
 import { buildCheckInputSchema, buildInputSchema } from './build-schemas';
+import { validationMessages } from './messages';
 import { builderHref, decodeBuild, encodeBuild, savedBuildContents, savedBuildHref } from './builds';
 import { savedBuildPageMeta } from './pages';
 
@@ -38,6 +39,8 @@ describe('a build sent to save or check', () => {
     expect(refused({ name: '  ', parts: { gpu: id(1) } })).toBe('build name is required');
     expect(refused({ name: 'x'.repeat(81), parts: { gpu: id(1) } })).toBe('build name must be at most 80 characters');
     expect(refused({ name: 'a\nb', parts: { gpu: id(1) } })).toBe('build name must be plain text on one line');
+    // Anyone reads a saved build's name: it may not show in another order than it is stored.
+    expect(refused({ name: 'Gaming \u202Eevil', parts: { gpu: id(1) } })).toBe(validationMessages.textDirectionControls);
     expect(refused({ name: 'x', parts: [] })).toBe(`parts must be an object of slot: part id (${BUILD_SLOTS.join(', ')})`);
     expect(refused({ name: 'x', parts: { gpu: id(1) }, owner: 'me' })).toBe('Unrecognized key: "owner"');
     expect(buildCheckInputSchema.safeParse({ parts: {}, cpu: 'ryzen-5-7600' }).success).toBe(true);

@@ -1,5 +1,7 @@
 // The server-safe part of the contracts: no browser APIs, no axios, no zustand. The api imports this.
 // (What servers write for search engines, `@pcpp/contracts/seo`, is its own entry: browsers never need it.)
+export * from './account';
+export * from './account-schemas';
 export * from './address';
 export * from './address-form-text';
 export * from './admin';

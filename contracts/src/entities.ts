@@ -72,6 +72,11 @@ export interface Profile {
   profession?: string;
   linkin?: string;
   shippingAddress?: SavedAddress;
+  /**
+   * The default address came from the spec's free-text Address (its street line, the rest blank):
+   * the form opens with it filled and asks to check it.
+   */
+  shippingAddressNeedsCheck?: true;
 }
 
 export interface Review {

@@ -67,6 +67,7 @@ export const profileSchema = z.object({
   profession: z.string().optional(),
   linkin: z.string().optional(),
   shippingAddress: savedAddressSchema.optional(),
+  shippingAddressNeedsCheck: z.literal(true).optional(),
 }) satisfies z.ZodType<Profile>;
 
 /** A page of a list that grows (`Page` in admin.ts): the items, how many in all, this page and how many pages. */

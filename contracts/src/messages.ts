@@ -71,6 +71,8 @@ export const demoDatabaseBanner = {
 export const loginReasons = {
   toOrder: (partName: string) => `Log in to order ${partName}`,
   toSaveBuild: 'Log in to save your build',
+  /** The cart's Check out, pressed signed out: the cart stays in the browser and merges at sign-in. */
+  toCheckOut: 'Sign in or create an account to check out: your cart is kept.',
 } as const;
 
 export const brand = {
@@ -91,8 +93,6 @@ export const remoteFallbackText = {
  * its texts; these are ours. `resetSent` is the same whether or not an account uses the email.
  */
 export const emailLinkText = {
-  /** The verified page's way back when a cart waits (the checkout needs a verified email). */
-  backToCheckout: 'Back to checkout',
   resetSent: 'If an account uses this email, we have sent a link to reset its password. Check your inbox.',
   resetSendFailed: 'The link could not be sent. Please try again.',
   passwordChanged: 'Your password has been changed. Log in with the new one.',

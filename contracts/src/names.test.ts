@@ -1,4 +1,4 @@
-import { initialsOf, publicNameOf } from './names';
+import { initialsOf, publicNameOf, shownName } from './names';
 
 describe('publicNameOf', () => {
   it('uses the display name, trimmed', () => {
@@ -37,5 +37,15 @@ describe('initialsOf', () => {
     ['Ivy Ivanova', 'II'],
   ])('%j gives %j', (name, initials) => {
     expect(initialsOf(name)).toBe(initials);
+  });
+});
+
+describe('names shown to others (issue 46)', () => {
+  it('take the text-direction controls out of a display name: "Eve \\u202Enimda" does not pass for "Eve admin"', () => {
+    expect(publicNameOf({ displayName: 'Eve \u202Enimda', email: 'eve@example.com' })).toBe('Eve nimda');
+    expect(publicNameOf({ displayName: '\u2066\u2069', email: 'eve@example.com' })).toBe('eve');
+    expect(shownName('Eve \u202Enimda\u202C')).toBe('Eve nimda');
+    // Right-to-left names keep their implicit marks, which reorder nothing.
+    expect(shownName('\u200Fשרה')).toBe('\u200Fשרה');
   });
 });

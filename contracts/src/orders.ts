@@ -19,9 +19,9 @@ export interface OrderStatusChange {
 
 /**
  * Why an order was cancelled (statusHistory[].reason): the customer deleted it, its hold expired,
- * or the shop cancelled it (the admin's words in `note`).
+ * the shop cancelled it (the admin's words in `note`), or the customer closed their account.
  */
-export const CANCEL_REASONS = { deleted: 'deleted', expired: 'expired', shop: 'shop' } as const;
+export const CANCEL_REASONS = { deleted: 'deleted', expired: 'expired', shop: 'shop', accountClosed: 'account-closed' } as const;
 
 /** The carrier and tracking number an order was shipped with. */
 export interface Shipment {

@@ -28,6 +28,7 @@ export const pageMeta = {
   checkout: { title: 'Checkout', description: 'Where your parts go, and paying for them by card.' },
   checkoutConfirmation: { title: 'Your order', description: 'Your order number, what you ordered, and paying for it.' },
   profile: { title: 'My Profile', description: 'Your profile, address and contact details.' },
+  settings: { title: 'Settings', description: 'Your email, password, sessions, saved addresses, your data and your account.' },
   myOrders: { title: 'My Orders', description: 'Your orders, their payment and their status.' },
   addReview: { title: 'Add Your Review', description: 'Tell other customers what you think of the shop.' },
   payment: { title: 'Payment', description: 'Pay for your order by card.' },

@@ -3,6 +3,7 @@
 // sitemap and robots.txt. Server-safe: the shell's server writes them, remotes describe their pages.
 import escapeHtml from 'escape-html';
 import { CURRENCY, centsToDecimal } from './money';
+import { shownName } from './names';
 import { SITE_NAME } from './page-title';
 import { SHELL_PAGE_PATHS, routeOwnership } from './routes';
 
@@ -108,7 +109,7 @@ export function productStructuredData(part: {
       ? {
           review: part.reviews.map((review) => ({
             '@type': 'Review',
-            author: { '@type': 'Person', name: review.author },
+            author: { '@type': 'Person', name: shownName(review.author) },
             name: review.title,
             reviewBody: review.text,
             datePublished: review.date.slice(0, 10),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { hasNoDirectionControls } from './direction-controls';
 import { validationMessages as m } from './messages';
+
+export { hasNoDirectionControls, withoutDirectionControls } from './direction-controls';
 
 // The one rule for free text, in every form and every api body: what cannot be stored or shown is
 // refused, what is blank is "required".
@@ -7,12 +10,6 @@ import { validationMessages as m } from './messages';
 /** NUL and the other control characters (tab and line breaks aside), and halves of a surrogate pair. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNREADABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
-/**
- * The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make
- * text show in another order than it is stored ("Trojan Source", CVE-2021-42574). The implicit
- * marks (LRM, RLM, ALM) stay: right-to-left names need them and they reorder nothing.
- */
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 /** Characters that show nothing on their own: spaces, format characters (zero-width space, joiners, BOM), marks, fillers. */
 const SHOWS_NOTHING = '\\p{White_Space}\\p{Cc}\\p{Cf}\\p{Mn}\\p{Me}\\u115F\\u1160\\u2800\\u3164\\uFFA0';
 const VISIBLE = new RegExp(`[^${SHOWS_NOTHING}]`, 'u');
@@ -20,9 +17,6 @@ const EDGES = /^[\p{White_Space}\p{Cf}]+|[\p{White_Space}\p{Cf}]+$/gu;
 
 /** False for text with a NUL, another control character or an unpaired surrogate. */
 export const isStorableText = (text: string): boolean => !UNREADABLE.test(text);
-
-/** False for text with a direction override, embedding or isolate. */
-export const hasNoDirectionControls = (text: string): boolean => !DIRECTION_CONTROLS.test(text);
 
 /** True when at least one character of the text shows (a zero-width space alone does not). */
 export const hasVisibleCharacter = (text: string): boolean => VISIBLE.test(text);

@@ -6,8 +6,8 @@ import { stackUrls } from '../support/environment';
 import { fillProfileAddress } from '../support/toasts';
 
 const shotsDir = path.resolve(__dirname, '../screenshots');
-const customerLinks = ['My Profile', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review'];
-const adminLinks = ['My Profile', 'Overview', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases'];
+const customerLinks = ['My Profile', 'Settings', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review'];
+const adminLinks = ['My Profile', 'Settings', 'Overview', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases'];
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -200,7 +200,7 @@ test('at 375 px the sidebar folds behind a toggle that opens and closes it', asy
 });
 
 const pagesByRole = {
-  customer: ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'],
+  customer: ['/dashboard', '/dashboard/settings', '/dashboard/myOrders', '/dashboard/addReview'],
   admin: ['/dashboard', '/dashboard/overview', '/dashboard/makeadmin', '/dashboard/allOrder', '/dashboard/manageproduct', '/dashboard/addproduct'],
 } as const;
 

@@ -13,6 +13,7 @@ import { apiParts, expectImagesLoaded, openInApp } from '../support/storefront';
 const guestPages = ['/', '/products', '/builder', '/blogs', '/no-such-page', '/login', '/signup', '/forgot-password', '/auth/action'];
 const adminPages = [
   '/dashboard',
+  '/dashboard/settings',
   '/dashboard/overview',
   '/dashboard/makeadmin',
   '/dashboard/allOrder',
@@ -23,7 +24,7 @@ const adminPages = [
   '/dashboard/releases',
 ];
 // The customer's dashboard differs (its sidebar, and the pages only customers have).
-const customerPages = ['/dashboard', '/dashboard/myOrders', '/dashboard/myBuilds', '/dashboard/addReview'];
+const customerPages = ['/dashboard', '/dashboard/settings', '/dashboard/myOrders', '/dashboard/myBuilds', '/dashboard/addReview'];
 const widths = [375, 1280];
 const shotsDir = path.resolve(__dirname, '../screenshots');
 

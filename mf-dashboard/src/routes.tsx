@@ -20,6 +20,11 @@ const OrderPage = lazy(() =>
   import(/* webpackChunkName: "order-page" */ './features/orders/components/order-page').then((module) => ({ default: module.OrderPage })),
 );
 
+// Settings (its forms and the identity calls) come when it is opened.
+const SettingsPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ './features/settings/components/settings-page').then((module) => ({ default: module.SettingsPage })),
+);
+
 /** A page of its own chunk, with a spinner while it comes. */
 const loading = (page: ReactNode, label: string) => <Suspense fallback={<Spinner label={label} />}>{page}</Suspense>;
 
@@ -32,6 +37,7 @@ export default function DashboardRoutes() {
     <Routes>
       <Route element={<DashboardLayout />}>
         <Route path="/dashboard" element={<ProfilePage />} />
+        <Route path="/dashboard/settings" element={loading(<SettingsPage />, 'Loading your settings…')} />
         <Route path="/dashboard/myOrders" element={loading(<MyOrdersPage />, 'Loading your orders…')} />
         <Route path="/dashboard/orders/:number" element={loading(<OrderPage />, 'Loading your order…')} />
         <Route path="/dashboard/myBuilds" element={<MyBuildsPage />} />

@@ -17,6 +17,15 @@
 // - limits (createCallLimits): sign-ups per client address, password-reset emails per client address
 //   and per email, each a 429 with a JSON sentence past its count (the emulator has no limit; with
 //   the real Firebase, its own per-address quotas apply and the shell's server is not in the way).
+//   Counted in this process: docs/production.md says why that is enough (the proxy never runs in
+//   front of the real Firebase) and what a deployment of the demo with several shells puts in front.
+// - what the real Firebase does and the emulator does not (issue 46): a password change needs a
+//   sign-in of the last 5 minutes, and ending an account's sessions (a new password, sign out
+//   everywhere) revokes its refresh tokens. Each refresh token the emulator hands out is marked
+//   with the time its session signed in; a refresh of one from before the account's validSince is
+//   answered TOKEN_EXPIRED, as Firebase answers it, and the SDK signs that browser out.
+// - names with text-direction controls (U+202A–U+202E, U+2066–U+2069) are refused: a display name
+//   becomes a review's public author.
 // Answers carry no CORS of the emulator's (the shop's pages call it from their own origin) and no
 // X-Powered-By. CommonJS, like shell/src/server/service-config.cjs: the webpack config requires it, the ES module
 // scripts and the Playwright tests import it.
@@ -68,10 +77,13 @@ const CALLS = {
     check: (body) => body.requestType === 'PASSWORD_RESET',
   },
   [`${IDENTITY}resetPassword`]: { fields: ['oobCode', 'newPassword', 'tenantId'], check: (body) => typeof body.oobCode === 'string' },
-  // The profile's name (updateProfile) or an emailed code (applyActionCode): no password, email or flag.
+  // The profile's name (updateProfile), an emailed code (applyActionCode), or a new password
+  // (updatePassword) with the account's own ID token of a recent sign-in: no email or flag.
   [`${IDENTITY}update`]: {
-    fields: ['idToken', 'displayName', 'photoUrl', 'deleteAttribute', 'returnSecureToken', 'oobCode', 'tenantId'],
-    check: (body) => typeof body.idToken === 'string' || typeof body.oobCode === 'string',
+    fields: ['idToken', 'displayName', 'photoUrl', 'deleteAttribute', 'returnSecureToken', 'oobCode', 'tenantId', 'password'],
+    check: (body) =>
+      (typeof body.idToken === 'string' || typeof body.oobCode === 'string') &&
+      (body.password === undefined || (typeof body.password === 'string' && typeof body.idToken === 'string')),
   },
   // Google, through the stand-in only; never linking to the signed-in account (idToken).
   [`${IDENTITY}signInWithIdp`]: {
@@ -79,6 +91,12 @@ const CALLS = {
   },
 };
 const TOKEN_REFRESH = '/securetoken.googleapis.com/v1/token';
+/** Calls whose answers carry a new session's refresh token (marked with when it signed in). */
+const SESSION_CALLS = new Set(['signInWithPassword', 'signUp', 'signInWithIdp', 'update'].map((name) => `${IDENTITY}${name}`));
+/** A password change needs a sign-in at most this old (the real Firebase's CREDENTIAL_TOO_OLD_LOGIN_AGAIN). */
+const RECENT_SIGN_IN_SECONDS = 5 * 60;
+/** The text-direction controls (contracts/src/direction-controls.ts). */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 const MAX_CALL_BODY_BYTES = 64 * 1024;
 /** The emulator's headers a browser must not get from the shop's origin. */
 const DROPPED_ANSWER_HEADERS = /^(access-control-|x-powered-by$)/i;
@@ -221,15 +239,121 @@ function createAuthEmulatorProxy({ emulatorHost, standInSecret, limits }) {
     if (req.method === 'POST' && !req.headers.authorization && (Object.hasOwn(CALLS, pathname) || pathname === TOKEN_REFRESH)) {
       const body = await readBody(req);
       if (body && isShopCall(pathname, body, standInSecret)) {
-        const wait = limited(pathname, jsonObject(body) ?? {}, req.socket.remoteAddress ?? 'unknown');
+        const json = jsonObject(body) ?? {};
+        const wait = limited(pathname, json, req.socket.remoteAddress ?? 'unknown');
         if (wait > 0) return tooMany(res, wait, pathname.endsWith(':signUp') ? TOO_MANY.signUp(wait) : TOO_MANY.reset(wait));
-        forward(req, res, emulatorHost, `${pathname}${search}`, body);
+        if (typeof json.displayName === 'string' && DIRECTION_CONTROLS.test(json.displayName)) {
+          return firebaseError(res, 400, 'INVALID_DISPLAY_NAME : Remove the text-direction controls from the name.');
+        }
+        if (pathname === `${IDENTITY}update` && typeof json.password === 'string' && !signedInRecently(json.idToken)) {
+          return firebaseError(res, 400, 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
+        }
+        if (pathname === TOKEN_REFRESH) {
+          const session = refreshSession(body);
+          if (session && (await sessionEnded(emulatorHost, session))) return firebaseError(res, 400, 'TOKEN_EXPIRED');
+          forward(req, res, emulatorHost, `${pathname}${search}`, body, (answer) => markSession(answer, session?.signedInAt ?? Date.now()));
+          return true;
+        }
+        forward(req, res, emulatorHost, `${pathname}${search}`, body, SESSION_CALLS.has(pathname) ? (answer) => markSession(answer, Date.now()) : undefined);
         return true;
       }
     }
     console.warn(`auth emulator proxy: refused ${req.method} ${pathname}`);
     return refuse(req, res, 403);
   };
+}
+
+/**
+ * True for an emulator ID token (unsigned: the emulator checks it itself) whose sign-in is at most
+ * RECENT_SIGN_IN_SECONDS old.
+ * @param {unknown} idToken
+ */
+function signedInRecently(idToken) {
+  if (typeof idToken !== 'string') return false;
+  try {
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof claims.auth_time === 'number' && Date.now() / 1000 - claims.auth_time <= RECENT_SIGN_IN_SECONDS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The session a refresh call names: its account and project, and when it signed in (absent on
+ * tokens the proxy did not mark, from before it did: those are not held to the check).
+ * @param {Buffer} body
+ * @returns {{ localId: string, projectId: string, signedInAt: number | undefined } | null}
+ */
+function refreshSession(body) {
+  const token = new URLSearchParams(body.toString('utf8')).get('refresh_token') ?? '';
+  try {
+    const record = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    if (typeof record.localId !== 'string' || typeof record.projectId !== 'string') return null;
+    return { localId: record.localId, projectId: record.projectId, signedInAt: typeof record.signedInAt === 'number' ? record.signedInAt : undefined };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the session signed in before the account's sessions were ended (its validSince, in
+ * seconds, as Firebase compares them), asked of the emulator's admin lookup.
+ * @param {string} emulatorHost
+ * @param {{ localId: string, projectId: string, signedInAt: number | undefined }} session
+ */
+async function sessionEnded(emulatorHost, session) {
+  if (session.signedInAt === undefined) return false;
+  try {
+    const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(session.projectId)}/accounts:lookup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: [session.localId] }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) return false;
+    const { users = [] } = /** @type {{ users?: { validSince?: string }[] }} */ (await response.json());
+    const validSince = Number(users[0]?.validSince);
+    return Number.isFinite(validSince) && Math.floor(session.signedInAt / 1000) < validSince;
+  } catch {
+    // The emulator answers the refresh itself (an account that is gone, say).
+    return false;
+  }
+}
+
+/**
+ * The answer with its refresh token (refreshToken, or the token endpoint's refresh_token) marked
+ * with when its session signed in. The emulator's refresh tokens are base64 JSON it reads back
+ * without minding an extra field.
+ * @param {Buffer} answer
+ * @param {number} signedInAt
+ */
+function markSession(answer, signedInAt) {
+  const json = jsonObject(answer);
+  if (!json) return answer;
+  for (const key of ['refreshToken', 'refresh_token']) {
+    const token = json[key];
+    if (typeof token !== 'string') continue;
+    try {
+      const record = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+      json[key] = Buffer.from(JSON.stringify({ ...record, signedInAt }), 'utf8').toString('base64');
+    } catch {
+      // Not one of the emulator's: left as it is.
+    }
+  }
+  return Buffer.from(JSON.stringify(json), 'utf8');
+}
+
+/**
+ * An error in the shape the Firebase SDK reads (`error.message` is its code).
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {string} message
+ * @returns {true}
+ */
+function firebaseError(res, status, message) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(JSON.stringify({ error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } }));
+  return true;
 }
 
 /**
@@ -335,6 +459,7 @@ async function makeGoogleSignIn(req, res, { emulatorHost, standInSecret }) {
   const email = json.email.trim().toLowerCase();
   const displayName = typeof json.displayName === 'string' ? json.displayName.trim().slice(0, 100) : '';
   if (email.length > 254 || !EMAIL.test(email)) return answer(400, { message: 'Type a whole email address, like sam@example.com.' });
+  if (DIRECTION_CONTROLS.test(displayName)) return answer(400, { message: 'Remove the text-direction controls from the name.' });
   let methods;
   try {
     methods = await signInMethodsOf(emulatorHost, email);
@@ -395,20 +520,37 @@ function tooMany(res, seconds, message) {
 
 /**
  * path: the one that was checked (normalised), so the emulator gets exactly what was allowed.
+ * rewrite: what the answer's body becomes (a successful JSON answer, read whole; others pass as they are).
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
  * @param {string} emulatorHost
  * @param {string} path
  * @param {Buffer} body
+ * @param {((answer: Buffer) => Buffer) | undefined} [rewrite]
  */
-function forward(req, res, emulatorHost, path, body) {
+function forward(req, res, emulatorHost, path, body, rewrite) {
   // Concatenated, not resolved: a path like //other.host/… must stay on the emulator.
   const target = new URL(`http://${emulatorHost}${path}`);
   // The shop's own call: the emulator needs no Origin (it would only echo it back as CORS).
-  const { origin: _origin, 'transfer-encoding': _chunked, ...headers } = req.headers;
+  // No compression either, so an answer to rewrite is plain JSON.
+  const { origin: _origin, 'transfer-encoding': _chunked, 'accept-encoding': _encodings, ...headers } = req.headers;
   const upstream = http.request(target, { method: req.method, headers: { ...headers, host: emulatorHost, 'content-length': String(body.length) } }, (answer) => {
     const kept = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED_ANSWER_HEADERS.test(name)));
-    res.writeHead(answer.statusCode ?? 502, { ...kept, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+    const status = answer.statusCode ?? 502;
+    if (rewrite && status === 200) {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      answer.on('data', (chunk) => chunks.push(chunk));
+      answer.on('end', () => {
+        const rewritten = rewrite(Buffer.concat(chunks));
+        const { 'content-length': _length, 'transfer-encoding': _chunked, ...rest } = kept;
+        res.writeHead(status, { ...rest, 'Content-Length': String(rewritten.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+        res.end(rewritten);
+      });
+      answer.on('error', (error) => res.destroy(error));
+      return;
+    }
+    res.writeHead(status, { ...kept, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
     answer.pipe(res);
   });
   upstream.on('error', (error) => {

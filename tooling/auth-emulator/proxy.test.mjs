@@ -8,6 +8,10 @@ import { createAuthEmulatorProxy, DEFAULT_CALL_LIMITS, standInGoogleSubject } fr
 
 const IDENTITY = '/identitytoolkit.googleapis.com/v1';
 
+/** An emulator ID token (unsigned) whose sign-in was `secondsAgo` ago. */
+const idTokenSignedIn = (/** @type {number} */ secondsAgo) =>
+  `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ auth_time: Math.floor(Date.now() / 1000) - secondsAgo })).toString('base64url')}.`;
+
 /**
  * The proxy in front of a server that answers 404 to what it does not take (as the shell's server does).
  * @param {(req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>} handle
@@ -103,6 +107,8 @@ describe('auth emulator proxy', () => {
     ['POST', `${IDENTITY}/accounts:resetPassword?key=k`, { oobCode: 'code' }],
     ['POST', `${IDENTITY}/accounts:update?key=k`, { idToken: 'id-token', displayName: 'Sam', returnSecureToken: true }],
     ['POST', `${IDENTITY}/accounts:update?key=k`, { oobCode: 'code' }],
+    // Settings' new password: the account's own ID token of a sign-in made a moment ago.
+    ['POST', `${IDENTITY}/accounts:update?key=k`, { idToken: idTokenSignedIn(10), password: 'brand-new', returnSecureToken: true }],
     ['POST', `${IDENTITY}/accounts:signInWithIdp?key=k`, idpBody(standInClaims('grace@example.com'))],
     ['POST', '/securetoken.googleapis.com/v1/token?key=k', 'grant_type=refresh_token&refresh_token=r'],
   ];
@@ -135,7 +141,11 @@ describe('auth emulator proxy', () => {
     ['a lookup by email', 'POST', `${IDENTITY}/accounts:lookup`, { body: { email: ['admin@pcparts.dev'] } }],
     ['a lookup by id beside a token', 'POST', `${IDENTITY}/accounts:lookup`, { body: { idToken: 'x', localId: ['u1'] } }],
     ['marking an email verified', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: 'x', emailVerified: true } }],
-    ['a password change', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: 'x', password: 'new-one' } }],
+    ['a password change with a token that is none', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: 'x', password: 'new-one' } }],
+    ['a password change without a recent sign-in (as the real Firebase)', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: idTokenSignedIn(6 * 60), password: 'new-one' } }],
+    ['a password change by emailed code (not the reset page’s call)', 'POST', `${IDENTITY}/accounts:update`, { body: { oobCode: 'x', password: 'new-one' } }],
+    ['a display name that shows in another order than it says', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: 'x', displayName: 'Eve \u202Enimda' } }],
+    ['a sign-up with such a name', 'POST', `${IDENTITY}/accounts:signUp`, { body: { email: 'a@b.c', password: 'secret1', displayName: 'Eve \u2067x', returnSecureToken: true } }],
     ['an email change', 'POST', `${IDENTITY}/accounts:update`, { body: { idToken: 'x', email: 'admin@pcparts.dev' } }],
     ['setting custom claims', 'POST', `${IDENTITY}/accounts:update`, { body: { localId: 'u1', customAttributes: '{"admin":true}' } }],
     ['a verification email through the emulator (the shop sends its own)', 'POST', `${IDENTITY}/accounts:sendOobCode`, { body: { requestType: 'VERIFY_EMAIL', idToken: 'x' } }],
@@ -223,6 +233,7 @@ describe('auth emulator proxy', () => {
     assert.equal((await signInAs({ email: 'x@example.com' }, null)).status, 400);
     assert.equal((await signInAs({ email: 'not an email' })).status, 400);
     assert.equal((await signInAs({ email: ['x@example.com'] })).status, 400);
+    assert.equal((await signInAs({ email: 'eve@example.com', displayName: 'Eve \u202Enimda' })).status, 400);
   });
 
   test('the stand-in’s subject is the one the api computes (same secret, same email)', () => {
@@ -298,5 +309,77 @@ describe('auth emulator proxy', () => {
     const answer = await call('GET', '/config.json');
     assert.notEqual(answer.status, 403);
     assert.deepEqual(reached, []);
+  });
+});
+
+// What the real Firebase does and the emulator does not: a session the account ended (a new
+// password, sign out everywhere) cannot renew its ID token. A stand-in emulator hands out refresh
+// tokens as the emulator makes them (base64 JSON) and answers the admin lookup with validSince.
+describe('sessions an account ended', () => {
+  /** @type {http.Server} */
+  let emulator;
+  /** @type {Awaited<ReturnType<typeof serveProxy>>} */
+  let shell;
+  /** The account's validSince (epoch seconds), as the admin lookup answers it. */
+  let validSince = 0;
+  /** Refresh calls that reached the emulator. */
+  let refreshes = 0;
+  const record = { _AuthEmulatorRefreshToken: 'DO NOT MODIFY', localId: 'u1', provider: 'password', extraClaims: {}, projectId: 'demo-pcparts' };
+  const encode = (/** @type {object} */ value) => Buffer.from(JSON.stringify(value)).toString('base64');
+  const decode = (/** @type {string} */ token) => JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+
+  before(async () => {
+    emulator = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        if (req.url?.startsWith(`${IDENTITY}/projects/demo-pcparts/accounts:lookup`) && req.headers.authorization === 'Bearer owner') {
+          res.end(JSON.stringify({ users: [{ localId: 'u1', validSince: String(validSince) }] }));
+        } else if (req.url?.startsWith('/securetoken.googleapis.com/v1/token')) {
+          refreshes += 1;
+          res.end(JSON.stringify({ id_token: 'id', access_token: 'id', refresh_token: encode(record), expires_in: '3600', token_type: 'Bearer', user_id: 'u1' }));
+        } else {
+          res.end(JSON.stringify({ idToken: 'id', refreshToken: encode(record), expiresIn: '3600', localId: 'u1' }));
+        }
+      });
+    });
+    await new Promise((resolve) => emulator.listen(0, '127.0.0.1', () => resolve(undefined)));
+    shell = await serveProxy(createAuthEmulatorProxy({ emulatorHost: `127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (emulator.address()).port}`, standInSecret: SECRET }));
+  });
+  after(async () => {
+    await shell.close();
+    await new Promise((resolve) => emulator.close(resolve));
+  });
+
+  const signIn = async () =>
+    (await (await fetch(`${shell.url}${IDENTITY}/accounts:signInWithPassword?key=k`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'a@b.c', password: 'secret1', returnSecureToken: true }) })).json())
+      .refreshToken;
+  const refresh = (/** @type {string} */ token) =>
+    fetch(`${shell.url}/securetoken.googleapis.com/v1/token?key=k`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `grant_type=refresh_token&refresh_token=${encodeURIComponent(token)}` });
+
+  test('marks each session with when it signed in, kept across its refreshes', async () => {
+    const before = Date.now();
+    const token = await signIn();
+    const { signedInAt, ...rest } = decode(token);
+    assert.ok(signedInAt >= before && signedInAt <= Date.now());
+    assert.deepEqual(rest, record);
+    const renewed = await refresh(token);
+    assert.equal(renewed.status, 200);
+    assert.equal(decode((await renewed.json()).refresh_token).signedInAt, signedInAt);
+  });
+
+  test('answers TOKEN_EXPIRED to a session from before the account’s validSince, as Firebase does', async () => {
+    validSince = 0;
+    const older = await signIn();
+    validSince = Math.floor(Date.now() / 1000) + 1;
+    refreshes = 0;
+    const refused = await refresh(older);
+    assert.equal(refused.status, 400);
+    assert.equal((await refused.json()).error.message, 'TOKEN_EXPIRED');
+    assert.equal(refreshes, 0);
+    // A session that signs in after it renews as before; a token the proxy never marked is not held to it.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    assert.equal((await refresh(await signIn())).status, 200);
+    assert.equal((await refresh(encode(record))).status, 200);
   });
 });

@@ -10,7 +10,8 @@ describe('access tokens', () => {
 
   it('round-trips the claims and expires within an hour', async () => {
     const token = await tokens.sign(claims);
-    expect(await tokens.verify(token)).toEqual(claims);
+    // Verified, it also says when it was issued (a token from before the sessions ended is refused).
+    expect(await tokens.verify(token)).toEqual({ ...claims, issuedAt: expect.any(Number) });
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     expect(payload.exp - payload.iat).toBeLessThanOrEqual(3600);
     expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).alg).toBe('HS256');

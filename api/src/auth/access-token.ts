@@ -14,6 +14,11 @@ export interface AccessClaims {
    * the database is the authority (role-authority.ts).
    */
   role: Role;
+  /**
+   * When it was issued (epoch seconds; set by verify): a token older than the account's
+   * sessionsValidSince is refused (signed out everywhere, or the password changed).
+   */
+  issuedAt?: number;
 }
 
 export interface AccessTokens {
@@ -55,10 +60,10 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
-        requiredClaims: ['exp', 'sub'],
+        requiredClaims: ['exp', 'sub', 'iat'],
       });
       const { sub, uid, email, role } = claimsSchema.parse(payload);
-      return { sub, uid, email, role };
+      return { sub, uid, email, role, issuedAt: payload.iat! };
     },
   };
 }

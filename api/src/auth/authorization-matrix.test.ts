@@ -19,6 +19,7 @@ import {
 } from '../../test/helpers';
 import { SHELL_SHARED, startManifestServer } from '../../test/release-fixtures';
 import { pngImage } from '../../test/upload-fixtures';
+import { createEmailRecoveryLinks } from '../modules/account/service';
 import { createUnsubscribeLinks } from '../modules/alerts/unsubscribe-links';
 import { createInvoiceLinks } from '../modules/orders';
 import { createStripeClient } from '../modules/payments/stripe-client';
@@ -177,6 +178,32 @@ async function customerPartReview(): Promise<string> {
   return `${productId}/reviews/${insertedId.toHexString()}`;
 }
 
+/**
+ * The customer's address book reset to one saved address, straight into the database (each cell
+ * adds none: the book stays under its ten): its id.
+ */
+async function customerAddress(): Promise<string> {
+  const _id = new ObjectId();
+  await api.database.collections.users.updateOne(
+    { email: accounts.customer.email },
+    { $set: { addresses: [{ _id, ...shippingAddress, label: 'Home', createdAt: new Date() }], defaultAddressId: _id, addressesVersion: 1 } },
+  );
+  return _id.toHexString();
+}
+/**
+ * Calls that end sessions or take an account back act on fresh accounts, so the personas' own
+ * tokens keep working: a customer and an admin of their own, as JSON.
+ */
+async function freshAccounts(): Promise<string> {
+  const [customer, admin] = await Promise.all([signUpWithAccessToken(api), createAccount(api, 'admin')]);
+  return JSON.stringify({ customer, admin });
+}
+const asFresh = (call: request.Test, persona: Persona, fixture: string) => {
+  if (persona === 'none') return call;
+  const fresh = JSON.parse(fixture) as Record<'customer' | 'admin', { token: string }>;
+  return call.set('Authorization', `Bearer ${fresh[persona === 'admin' ? 'admin' : 'customer'].token}`);
+};
+
 /** The customer's own calls answer the customer and an admin; another customer gets 403. */
 const MATRIX: Record<string, Row> = {
   'GET /healthz': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/healthz'), p) },
@@ -320,6 +347,32 @@ const MATRIX: Record<string, Row> = {
     send: (p) => as(server().put(`/user/${encodeURIComponent(accounts.customer.email)}`).send(profileBody), p),
   },
   'GET /user/one': { expected: [401, 200, 403, 200], send: (p) => as(server().get('/user/one').query({ email: accounts.customer.email }), p) },
+  // Account settings (issue 46): each account its own; another's saved address reads as missing.
+  'GET /me/addresses': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/me/addresses'), p) },
+  'POST /me/addresses': { expected: [401, 201, 201, 201], send: (p) => as(server().post('/me/addresses').send({ label: 'Office', address: shippingAddress }), p) },
+  'PATCH /me/addresses/:id': {
+    expected: [401, 200, 404, 404],
+    setup: () => customerAddress(),
+    send: (p, id) => as(server().patch(`/me/addresses/${id}`).send({ label: 'Renamed' }), p),
+  },
+  'DELETE /me/addresses/:id': { expected: [401, 200, 404, 404], setup: () => customerAddress(), send: (p, id) => as(server().delete(`/me/addresses/${id}`), p) },
+  'GET /me/export': { expected: [401, 200, 200, 200], send: (p) => as(server().get('/me/export'), p) },
+  // Every persona signs out its own fresh account (the matrix's own tokens must keep working).
+  'POST /me/sign-out-everywhere': { expected: [401, 200, 200, 200], setup: () => freshAccounts(), send: (p, fresh) => asFresh(server().post('/me/sign-out-everywhere'), p, fresh) },
+  // They take a Firebase ID token of a recent sign-in, never the api's access token: every persona
+  // here gets 401. account/routes.test.ts covers the ID tokens.
+  'POST /me/email-change': { expected: [401, 401, 401, 401], send: (p) => as(server().post('/me/email-change').send({ newEmail: `new-${randomSuffix()}@example.com` }), p) },
+  'DELETE /me': { expected: [401, 401, 401, 401], send: (p) => as(server().delete('/me').send({ confirmEmail: accounts.customer.email }), p) },
+  // The old address's "This was not me" link works signed out, whoever opens it (a fresh account's).
+  'POST /account/email-recovery': {
+    expected: [200, 200, 200, 200],
+    setup: async () => {
+      const fresh = await signUpWithAccessToken(api);
+      const link = await createEmailRecoveryLinks(api.config.jwtSecret, api.config.shopUrl).url({ uid: fresh.uid, email: fresh.email });
+      return new URL(link).searchParams.get('token')!;
+    },
+    send: (p, token) => as(server().post('/account/email-recovery').send({ token }), p),
+  },
   'GET /admin/:email': { expected: [401, 200, 403, 200], send: (p) => as(server().get(`/admin/${encodeURIComponent(accounts.customer.email)}`), p) },
   // Someone else's order is answered as if it did not exist (no existence oracle).
   'POST /create-payment-intent': {

@@ -12,7 +12,14 @@ describe('demo accounts', () => {
       expect(await identity.ensureDemoAccounts()).toEqual(DEMO_ACCOUNTS);
       for (const account of DEMO_ACCOUNTS) {
         const session = await signIn(account.email, account.password);
-        expect(await identity.verifyIdToken(session.idToken)).toEqual({ uid: session.uid, email: account.email, emailVerified: true });
+        expect(await identity.verifyIdToken(session.idToken)).toEqual({
+          uid: session.uid,
+          email: account.email,
+          emailVerified: true,
+          authTime: expect.any(Number),
+          signInProvider: 'password',
+          sessionsValidSince: expect.any(Number),
+        });
         // The password only: Google sign-in in the demo never opens an account that has one.
         const lookup = await fetch(
           `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`,

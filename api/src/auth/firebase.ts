@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, type DecodedIdToken, getAuth, type UserRecord } from 'firebase-admin/auth';
 import type { Config } from '../config';
-import { ServiceUnavailableError, UnauthorizedError } from '../errors';
+import { accountText } from '@pcpp/contracts/core';
+import { ConflictError, ServiceUnavailableError, UnauthorizedError } from '../errors';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 import { standInGoogleSubject } from './google-stand-in';
 
@@ -16,11 +17,32 @@ export interface VerifiedIdentity {
    * Google that vouches for it), as the identity provider says now, not when the token was made.
    */
   emailVerified: boolean;
+  /** When the account last signed in with a credential (the token's auth_time), in epoch seconds. */
+  authTime: number;
+  /** How it signed in: 'password', 'google.com'… (the token's firebase.sign_in_provider). */
+  signInProvider: string;
+  /**
+   * Sessions issued before this (epoch seconds; the account's tokensValidAfterTime) were ended:
+   * signed out everywhere, or the password changed. Null when the provider never set it.
+   */
+  sessionsValidSince: number | null;
+}
+
+/** The account as the identity provider has it now, by its uid. */
+export interface ProviderAccount {
+  email: string | null;
+  displayName: string | null;
+  emailVerified: boolean;
+  disabled: boolean;
+  sessionsValidSince: number | null;
 }
 
 export interface IdentityProvider {
   readonly usesEmulator: boolean;
-  /** Rejects with UnauthorizedError for anything but a genuine, current token of an existing account. */
+  /**
+   * Rejects with UnauthorizedError for anything but a genuine, current token of an existing account,
+   * a token whose session was ended (revoked: its auth_time is before the account's sessionsValidSince) included.
+   */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
   /**
    * The account as the identity provider has it now (the access token does not carry the display
@@ -31,11 +53,30 @@ export interface IdentityProvider {
   /**
    * Resolves when the account `uid` still exists, is enabled and still has this email; rejects
    * with UnauthorizedError otherwise (the role authority asks, so a deleted or disabled account's
-   * access token stops working within ROLE_CACHE_TTL_MS).
+   * access token stops working within ROLE_CACHE_TTL_MS). Answers since when its sessions count.
    */
-  assertActive(uid: string, email: string): Promise<void>;
+  assertActive(uid: string, email: string): Promise<{ sessionsValidSince: number | null }>;
   /** A one-time code that verifies the account's email (the link's oobCode), for the shop's own email. */
   emailVerificationCode(email: string): Promise<string>;
+  /**
+   * A one-time code that moves the account from `email` to `newEmail` once opened (Firebase's
+   * verify-before-update flow; the link's oobCode), for the shop's own email to the new address.
+   * Rejects with ConflictError when another account uses `newEmail`.
+   */
+  emailChangeCode(email: string, newEmail: string): Promise<string>;
+  /** A one-time code that sets a new password (the reset link's oobCode), for the shop's own email. */
+  passwordResetCode(email: string): Promise<string>;
+  /**
+   * Ends every session of the account: its refresh tokens are revoked and tokens issued before now
+   * are refused. Answers the new sessionsValidSince (epoch seconds).
+   */
+  revokeSessions(uid: string): Promise<number>;
+  /** The account by uid; null when it is gone. */
+  accountById(uid: string): Promise<ProviderAccount | null>;
+  /** Gives the account its email back (verified: it was), for "This was not me". */
+  restoreEmail(uid: string, email: string): Promise<void>;
+  /** Deletes the account at the provider (closing it); an account already gone is not an error. */
+  deleteAccount(uid: string): Promise<void>;
   /** Emulator only: creates or resets the demo accounts. */
   ensureDemoAccounts(): Promise<readonly DemoAccount[]>;
   close(): Promise<void>;
@@ -45,11 +86,26 @@ const INVALID_TOKEN = 'Invalid sign-in token. Sign in again.';
 const EXPIRED_TOKEN = 'Your sign-in has expired. Sign in again.';
 const DISABLED = 'This account is disabled.';
 const GONE = 'This account no longer exists. Sign in again.';
+const SESSION_ENDED = accountText.sessionEnded;
 const FOREIGN_GOOGLE = 'This Google sign-in was not made by the shop’s Google window. Sign in again from the Login page.';
+
+/** A UserRecord's tokensValidAfterTime (a UTC date string) in epoch seconds. */
+function secondsOf(time: string | undefined): number | null {
+  if (!time) return null;
+  const ms = Date.parse(time);
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
 
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** The one-time code of an emailed link the identity provider made (the shop sends its own link with it). */
+function codeOf(link: string): string {
+  const oobCode = new URL(link).searchParams.get('oobCode');
+  if (!oobCode) throw new ServiceUnavailableError('The sign-in service gave a link without a code.');
+  return oobCode;
 }
 
 export function createFirebaseIdentity(
@@ -86,7 +142,10 @@ export function createFirebaseIdentity(
     });
     let uid = existing?.uid;
     if (uid) {
-      await auth.updateUser(uid, properties);
+      // The password only when it is no longer the documented one: setting it ends the account's
+      // sessions (a new password does), and each start would sign the demo accounts out.
+      await auth.updateUser(uid, { email, displayName, emailVerified: true });
+      if (!(await passwordWorks(email, password))) await auth.updateUser(uid, { password });
     } else {
       try {
         uid = (await auth.createUser(properties)).uid;
@@ -102,6 +161,16 @@ export function createFirebaseIdentity(
     if (user.providerData.some((provider) => provider.providerId === 'google.com')) {
       await auth.updateUser(uid, { providersToUnlink: ['google.com'] });
     }
+  }
+
+  /** Whether the emulator signs `email` in with `password` (its REST call, as the browser SDK makes it). */
+  async function passwordWorks(email: string, password: string): Promise<boolean> {
+    const response = await fetch(`http://${config.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
+    return response.ok;
   }
 
   /**
@@ -125,10 +194,12 @@ export function createFirebaseIdentity(
     async verifyIdToken(idToken) {
       let decoded: DecodedIdToken;
       try {
-        // Checks expiry, issuer and audience (the project), and the signature outside the emulator.
-        decoded = await auth.verifyIdToken(idToken);
+        // Checks expiry, issuer and audience (the project), the signature outside the emulator, and
+        // that its session was not ended since it signed in (revoked: auth_time before tokensValidAfterTime).
+        decoded = await auth.verifyIdToken(idToken, true);
       } catch (error) {
-        throw new UnauthorizedError(errorCode(error) === 'auth/id-token-expired' ? EXPIRED_TOKEN : INVALID_TOKEN);
+        const code = errorCode(error);
+        throw new UnauthorizedError(code === 'auth/id-token-expired' ? EXPIRED_TOKEN : code === 'auth/id-token-revoked' ? SESSION_ENDED : INVALID_TOKEN);
       }
       // Emulator tokens are unsigned (alg "none"), so anyone can write one. A genuine token names
       // its sign-in provider and an existing account that holds the token's email: a hand-made
@@ -139,7 +210,14 @@ export function createFirebaseIdentity(
       const email = decoded.email?.toLowerCase() ?? null;
       if ((user.email?.toLowerCase() ?? null) !== email) throw new UnauthorizedError(INVALID_TOKEN);
       if (decoded.firebase.sign_in_provider === 'google.com') assertGoogleFromStandIn(user);
-      return { uid: decoded.uid, email, emailVerified: user.emailVerified };
+      return {
+        uid: decoded.uid,
+        email,
+        emailVerified: user.emailVerified,
+        authTime: decoded.auth_time,
+        signInProvider: decoded.firebase.sign_in_provider,
+        sessionsValidSince: secondsOf(user.tokensValidAfterTime),
+      };
     },
 
     async accountByEmail(email) {
@@ -153,6 +231,7 @@ export function createFirebaseIdentity(
       if (user.disabled) throw new UnauthorizedError(DISABLED);
       // Deleted, and the email taken by a new account since: not the account the token was for.
       if (user.email?.toLowerCase() !== email) throw new UnauthorizedError(GONE);
+      return { sessionsValidSince: secondsOf(user.tokensValidAfterTime) };
     },
 
     async emailVerificationCode(email) {
@@ -164,9 +243,78 @@ export function createFirebaseIdentity(
         if (code === 'auth/user-not-found' || code === 'auth/email-not-found') throw new UnauthorizedError(GONE);
         throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
       }
-      const oobCode = new URL(link).searchParams.get('oobCode');
-      if (!oobCode) throw new ServiceUnavailableError('The sign-in service gave a verification link without a code.');
-      return oobCode;
+      return codeOf(link);
+    },
+
+    async emailChangeCode(email, newEmail) {
+      let link: string;
+      try {
+        link = await auth.generateVerifyAndChangeEmailLink(email, newEmail);
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === 'auth/email-already-exists') throw new ConflictError(accountText.emailTaken);
+        if (code === 'auth/user-not-found' || code === 'auth/email-not-found') throw new UnauthorizedError(GONE);
+        throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
+      }
+      return codeOf(link);
+    },
+
+    async passwordResetCode(email) {
+      let link: string;
+      try {
+        link = await auth.generatePasswordResetLink(email);
+      } catch (error) {
+        throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
+      }
+      return codeOf(link);
+    },
+
+    async revokeSessions(uid) {
+      try {
+        await auth.revokeRefreshTokens(uid);
+      } catch (error) {
+        if (errorCode(error) === 'auth/user-not-found') throw new UnauthorizedError(GONE);
+        throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
+      }
+      const user = await lookUp({ uid }, GONE);
+      return secondsOf(user.tokensValidAfterTime) ?? Math.floor(Date.now() / 1000);
+    },
+
+    async accountById(uid) {
+      let user: UserRecord;
+      try {
+        user = await lookUp({ uid }, GONE);
+      } catch (error) {
+        if (error instanceof UnauthorizedError) return null;
+        throw error;
+      }
+      return {
+        email: user.email?.toLowerCase() ?? null,
+        displayName: user.displayName ?? null,
+        emailVerified: user.emailVerified,
+        disabled: user.disabled,
+        sessionsValidSince: secondsOf(user.tokensValidAfterTime),
+      };
+    },
+
+    async restoreEmail(uid, email) {
+      try {
+        await auth.updateUser(uid, { email, emailVerified: true });
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === 'auth/email-already-exists') throw new ConflictError(accountText.emailTaken);
+        if (code === 'auth/user-not-found') throw new UnauthorizedError(GONE);
+        throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
+      }
+    },
+
+    async deleteAccount(uid) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        if (errorCode(error) === 'auth/user-not-found') return;
+        throw new ServiceUnavailableError('The sign-in service is unavailable. Try again shortly.', { cause: error });
+      }
     },
 
     async ensureDemoAccounts() {

@@ -47,7 +47,7 @@ describe('requireAccessToken', () => {
   it('passes the claims of a valid token to the route', async () => {
     const response = await request(app).get('/me').set('Authorization', `Bearer ${await tokenOf('customer@example.com', 'customer')}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ sub: 'id', uid: 'uid-1', email: 'customer@example.com', role: 'customer' });
+    expect(response.body).toEqual({ sub: 'id', uid: 'uid-1', email: 'customer@example.com', role: 'customer', issuedAt: expect.any(Number) });
   });
 
   it.each([[undefined], ['Bearer'], ['Basic abc'], ['Bearer not-a-jwt']])(

@@ -107,6 +107,18 @@ export function createIdempotencyKeysRepository(keys: Collection<IdempotencyKeyD
     async release(email: string, key: string): Promise<void> {
       await keys.deleteOne({ email, key, response: { $exists: false } });
     },
+    /** The account's email moved: its keys (and the answers kept with them) follow it. */
+    async renameEmail(from: string, to: string): Promise<void> {
+      await keys.updateMany({ email: from }, { $set: { email: to } }).catch((error: unknown) => {
+        // The same key under both emails (a retry at the moment of the change): the old one goes.
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+        return keys.deleteMany({ email: from });
+      });
+    },
+    /** Closing an account: its keys go, with the answers kept with them (they hold its address). */
+    async deleteOf(email: string): Promise<void> {
+      await keys.deleteMany({ email });
+    },
     async deleteCreatedBefore(cutoff: Date): Promise<number> {
       return (await keys.deleteMany({ createdAt: { $lt: cutoff } })).deletedCount;
     },

@@ -21,7 +21,7 @@ export interface RouteGuards {
 }
 
 /** Limits counted per client address run before authentication; the others count signed-in accounts. */
-const LIMITS_BY_ADDRESS = new Set<RateLimitName>(['signIn', 'failureReports', 'verificationEmailsByAddress', 'buildAdvice']);
+const LIMITS_BY_ADDRESS = new Set<RateLimitName>(['signIn', 'failureReports', 'verificationEmailsByAddress', 'accountChangesByAddress', 'buildAdvice']);
 
 function accessMiddleware(access: Access, spec: RouteDeclaration, guards: RouteGuards): RequestHandler[] {
   const signedIn = requireAccessToken(guards.accessTokens, guards.roles);

@@ -24,6 +24,10 @@ export type RateLimitName =
   | 'verificationEmails'
   | 'verificationEmailsByAddress'
   | 'failureReports'
+  | 'accountChanges'
+  | 'accountChangesByAddress'
+  | 'identityChanges'
+  | 'dataExports'
   | 'buildAdvice';
 
 /** A route's limits as a list (a route may count against several: per address and per account). */

@@ -77,6 +77,8 @@ export const userKeys = {
   all: ['users'] as const,
   adminFlag: (email: string) => [...userKeys.all, email, 'admin'] as const,
   profile: (email: string) => [...userKeys.all, email, 'profile'] as const,
+  /** The account's saved addresses (GET /me/addresses). */
+  addresses: (email: string) => [...userKeys.all, email, 'addresses'] as const,
   /** The account's cart (GET /cart). */
   cart: (email: string) => [...userKeys.all, email, 'cart'] as const,
   /** The account's review of a part, its "helpful" marks there, and whether it may review. */

@@ -40,10 +40,11 @@ afterEach(() => act(() => authStore.getState().signedOut()));
 
 describe('dashboardLinksFor', () => {
   it('gives everyone My Profile, customers their pages and admins the admin pages', () => {
-    expect(dashboardLinksFor(null).map((l) => l.label)).toEqual(['My Profile']);
-    expect(dashboardLinksFor(false).map((l) => l.label)).toEqual(['My Profile', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review']);
+    expect(dashboardLinksFor(null).map((l) => l.label)).toEqual(['My Profile', 'Settings']);
+    expect(dashboardLinksFor(false).map((l) => l.label)).toEqual(['My Profile', 'Settings', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review']);
     expect(dashboardLinksFor(true).map((l) => l.label)).toEqual([
       'My Profile',
+      'Settings',
       'Overview',
       'Make Admin',
       'Manage All Orders',
@@ -61,7 +62,7 @@ describe('DashboardFrame', () => {
     role = false;
     renderAt('/dashboard/addReview');
     await screen.findByRole('link', { name: 'My Orders' });
-    expect(sidebarLinks()).toEqual(['My Profile', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'Settings', 'My Orders', 'My Builds', 'My Alerts', 'Add a Review']);
     expect(screen.getByRole('link', { name: 'Add a Review' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('heading', { name: 'Page' })).toBeInTheDocument();
@@ -72,7 +73,7 @@ describe('DashboardFrame', () => {
     role = true;
     const admin = renderAt('/dashboard/makeadmin');
     await screen.findByRole('link', { name: 'Make Admin' });
-    expect(sidebarLinks()).toEqual(['My Profile', 'Overview', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'Settings', 'Overview', 'Make Admin', 'Manage All Orders', 'Manage Products', 'Add a Product', 'Reviews', 'Activity', 'Releases']);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute('aria-current', 'page');
 
     admin.unmount();
@@ -85,7 +86,7 @@ describe('DashboardFrame', () => {
   it('says it is loading while the role is unknown, with My Profile already there', () => {
     role = 'pending';
     renderAt('/dashboard');
-    expect(sidebarLinks()).toEqual(['My Profile']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'Settings']);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your menu…');
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
   });
@@ -94,7 +95,7 @@ describe('DashboardFrame', () => {
     act(() => authStore.getState().signedOut());
     role = 'pending';
     renderAt('/dashboard');
-    expect(sidebarLinks()).toEqual(['My Profile']);
+    expect(sidebarLinks()).toEqual(['My Profile', 'Settings']);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

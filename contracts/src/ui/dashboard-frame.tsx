@@ -16,7 +16,11 @@ export interface DashboardLink {
  * sidebar is the same everywhere and still there when the other remote is down.
  */
 export const dashboardLinks = {
-  everyone: [{ to: '/dashboard', label: 'My Profile' }],
+  everyone: [
+    { to: '/dashboard', label: 'My Profile' },
+    // Account settings (issue 46): the spec's My Profile stays as it is.
+    { to: '/dashboard/settings', label: 'Settings' },
+  ],
   customer: [
     { to: '/dashboard/myOrders', label: 'My Orders' },
     { to: '/dashboard/myBuilds', label: 'My Builds' },

@@ -18,6 +18,16 @@ export function createActivityRepository(activity: Collection<ActivityDocument>)
       return modifiedCount === 1;
     },
 
+    /**
+     * Closing an account: the entries that name its email (as who did it, what it was done to, or
+     * the link) name `marker` instead.
+     */
+    async eraseEmail(email: string, marker: string): Promise<void> {
+      await activity.updateMany({ actor: email }, { $set: { actor: marker } });
+      await activity.updateMany({ target: email }, { $set: { target: marker } });
+      await activity.updateMany({ 'subject.kind': 'user', 'subject.id': email }, { $unset: { subject: '' } });
+    },
+
     /** Inserts the entry as `id`; an entry with that id already stored means this one is, too. */
     async insertOnce(id: ObjectId, entry: ActivityDocument): Promise<void> {
       try {

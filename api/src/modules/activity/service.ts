@@ -74,6 +74,9 @@ export function createActivityLog(repository: ActivityRepository, subjects?: Act
     /** Records that an admin put the entry's edit back; false when one already had. */
     markPutBack: (id: ObjectId, by: string): Promise<boolean> => repository.markPutBack(id, by, new Date()),
 
+    /** Closing an account: its email leaves the log (entries name `marker` instead). */
+    eraseEmail: (email: string, marker: string) => repository.eraseEmail(email, marker),
+
     /**
      * Records an entry under `id` unless one has it already (the orders' relay: an entry written
      * with an order change is copied once however often the relay runs).

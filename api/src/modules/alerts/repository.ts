@@ -23,6 +23,16 @@ export function createAlertsRepository(alerts: Collection<AlertDocument>) {
     },
     /** The claim: of several api instances, one turns the alert from waiting to fired. */
     claim: (id: ObjectId, now: Date) => updateIfMatches(alerts, { _id: id, status: 'active' }, { $set: { status: 'fired', firedAt: now } }),
+    /** Every alert of the account, fired ones included, newest first (its data export). */
+    allOf: (ownerId: string) => alerts.find({ ownerId }).sort({ createdAt: -1, _id: -1 }).toArray(),
+    /** The account's email moved: its alerts go to the new one. */
+    async renameEmail(ownerId: string, email: string): Promise<void> {
+      await alerts.updateMany({ ownerId }, { $set: { email } });
+    },
+    /** Closing the account: its alerts go. */
+    async deleteAllOf(ownerId: string): Promise<void> {
+      await alerts.deleteMany({ ownerId });
+    },
     /** The parts with waiting alerts (the sweep's list). */
     async partsWithActive(): Promise<ObjectId[]> {
       const rows = await alerts.aggregate<{ _id: ObjectId }>([{ $match: { status: 'active' } }, { $group: { _id: '$productId' } }]).toArray();

@@ -61,6 +61,17 @@ export function createBuildsRepository(builds: Collection<BuildDocument>, quotas
       if (deletedCount === 1) await quotas.updateOne({ _id: ownerId, count: { $gt: 0 } }, { $inc: { count: -1 } });
       return deletedCount;
     },
+    /** Every build of the owner, most recently saved first (its data export: at most MAX_SAVED_BUILDS_PER_ACCOUNT). */
+    allOf: (ownerId: string) => builds.find({ ownerId }).sort({ updatedAt: -1, _id: -1 }).toArray(),
+    /** The owner's email moved. */
+    async renameOwnerEmail(ownerId: string, email: string): Promise<void> {
+      await builds.updateMany({ ownerId }, { $set: { ownerEmail: email } });
+    },
+    /** Closing the account: its builds and their count go. */
+    async deleteAllOf(ownerId: string): Promise<void> {
+      await builds.deleteMany({ ownerId });
+      await quotas.deleteOne({ _id: ownerId });
+    },
     /** The owner's builds, most recently saved first, one page. */
     async pageOf(ownerId: string, page: { skip: number; limit: number }) {
       const filter = { ownerId };

@@ -21,6 +21,7 @@ import {
   cpuById,
   slotCategory,
   slotLabels,
+  withoutDirectionControls,
 } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
@@ -145,7 +146,8 @@ export function createBuildsService(repository: BuildsRepository, deps: { parts:
       const catalog = await catalogOf(Object.values(parts) as string[]);
       return {
         _id: build._id.toHexString(),
-        name: build.name,
+        // Public to read: a name saved before direction controls were refused shows without them.
+        name: withoutDirectionControls(build.name),
         cpu: build.cpu,
         parts,
         slots: slotsOf(parts).map((slot) => ({ slot, productId: parts[slot]!, part: catalog.get(parts[slot]!) ?? null })),

@@ -15,6 +15,21 @@ export function createCartRepository({ carts, parts }: Pick<Collections, 'carts'
   return {
     find: (email: string): Promise<WithId<CartDocument> | null> => carts.findOne({ email }),
 
+    /** The account's email moved: so does its cart (a cart already under the new email wins). */
+    async renameEmail(from: string, to: string): Promise<void> {
+      try {
+        await carts.updateOne({ email: from }, { $set: { email: to } });
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+        await carts.deleteOne({ email: from });
+      }
+    },
+
+    /** Closing the account: its cart goes. */
+    async deleteOf(email: string): Promise<void> {
+      await carts.deleteOne({ email });
+    },
+
     /** The parts of these ids that still exist (a deleted part is simply missing). */
     findParts: (ids: ObjectId[]) => (ids.length === 0 ? Promise.resolve([]) : parts.find({ _id: { $in: ids } }).toArray()),
 

@@ -5,7 +5,7 @@ import { BadRequestError, HttpError } from '../../errors';
 import type { CartRepository } from '../cart/repository';
 import { assertCardPayable, type CheckoutPlacement, type OrdersModule } from '../orders';
 import type { PartsRepository } from '../parts/repository';
-import type { UsersRepository } from '../users/repository';
+import type { AddressBookService } from '../users/address-book';
 import { type CheckoutPricing, pricedLinesOf } from './totals';
 import type { CheckoutBody, CheckoutQuoteBody, OrderAddressBody } from './validators';
 
@@ -21,7 +21,8 @@ export function createCheckoutService(deps: {
   orders: Pick<OrdersModule, 'placeCheckout' | 'checkoutOf' | 'giveAddress'>;
   parts: Pick<PartsRepository, 'findById'>;
   carts: CartRepository;
-  users: Pick<UsersRepository, 'saveShippingAddress'>;
+  /** "Save this address" keeps it in the address book (its default). */
+  users: { saveShippingAddress: AddressBookService['saveFromCheckout'] };
   /** Shipping and tax (issue 32): the quote and the order are priced by it alike. */
   pricing: CheckoutPricing;
 }) {

@@ -28,6 +28,11 @@ export interface Outbox {
   deliverDue(now?: Date): Promise<{ sent: number; notSent: number }>;
   /** Resolves when the background sends started so far have finished (shutdown, tests). */
   idle(): Promise<void>;
+  /**
+   * Closing an account: the messages already sent to it (or given up on) are deleted; those still
+   * to send (the closing notice among them) go out first.
+   */
+  forget(to: string): Promise<void>;
 }
 
 export const MAX_SEND_ATTEMPTS = 5;
@@ -130,6 +135,10 @@ export function createOutbox(deps: {
       let sent = 0;
       for (const message of due) if (await deliver(message._id, now)) sent += 1;
       return { sent, notSent: due.length - sent };
+    },
+
+    async forget(to) {
+      await collection.deleteMany({ to, status: { $in: ['sent', 'failed'] } });
     },
 
     async idle() {

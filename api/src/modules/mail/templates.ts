@@ -36,3 +36,18 @@ export function alertEmail(
   ].join('\n');
   return { to: alert.email, subject, text, html };
 }
+
+/**
+ * A notice about the account itself (issue 46: its email, password, sessions, addresses, data):
+ * a few sentences and, when there is one, the link that acts on it (one the shop made).
+ */
+export function accountNoticeEmail(to: string, parts: { subject: string; lines: string[]; link?: { label: string; url: string } }): EmailMessage {
+  const text = ['Hello,', '', ...parts.lines.flatMap((line) => [line, '']), ...(parts.link ? [`${parts.link.label}: ${parts.link.url}`, ''] : []), brand.full].join('\n');
+  const html = [
+    '<p>Hello,</p>',
+    ...parts.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...(parts.link ? [`<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.link.label)}</a></p>`] : []),
+    `<p>${escapeHtml(brand.full)}</p>`,
+  ].join('\n');
+  return { to, subject: parts.subject, text, html };
+}

@@ -31,6 +31,7 @@ import { pageRequest, toPage } from '../../paging';
 import type { ActivityLog } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import type { PartDocument } from '../parts/documents';
+import { createAccountOrders } from './accounts/service';
 import { linesById, notFound, orderFor, type OrderFaults, type OrdersContext, type PaymentCanceller } from './common';
 import type { OrderDocument, OrdersCollections } from './documents';
 import { createFulfilment, type ShipmentRequest } from './fulfilment/service';
@@ -120,6 +121,7 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
   const refunds = createRefunds(context);
   const fulfilment = createFulfilment(context, { refunds });
   const returns = createReturns(context, { refunds });
+  const accountOrders = createAccountOrders(context, { fulfilment });
 
   const detail = (order: Parameters<typeof toDetail>[0]) => toDetail(order, now(), deps.returnWindowDays);
   /** The answer after a change: a failure to read it is still after the change (its Idempotency-Key stays). */
@@ -323,6 +325,14 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     firstPaidLine: (email: string, productId: ObjectId) => queries.firstPaidLine(email, productId),
     /** Order numbers of lines (the Activity page names orders by number). */
     numbersOfLines: (ids: readonly ObjectId[]) => queries.numbersOfLines(ids),
+    // Account settings (issue 46): all the account module asks of the orders (accounts/service.ts).
+    /** The account's email moved: its orders carry the new one as their contact email. */
+    followAccountEmail: accountOrders.followEmail,
+    /** Closing the account: unpaid lines cancelled, what is kept erased to ERASED_MARKER; the counts. */
+    closeAccountOrders: accountOrders.closeAccount,
+    /** The account's orders for GET /me/export, with lines, payments and refunds (no card data). */
+    exportAccountOrders: accountOrders.exportOf,
+
     /** The Overview's figures. */
     sales: {
       paidOrders: (range: Range) => queries.paidOrders(range),

@@ -1,5 +1,5 @@
-import type { HeldVoteDecision, PartReviewSort, RatingSummary } from '@pcpp/contracts/core';
-import { type Collection, type Filter, MongoServerError, type ObjectId, type Sort, type WithId } from 'mongodb';
+import { ERASED_MARKER, FORMER_CUSTOMER, type HeldVoteDecision, type PartReviewSort, type RatingSummary } from '@pcpp/contracts/core';
+import { type Collection, type Filter, MongoServerError, ObjectId, type Sort, type WithId } from 'mongodb';
 import { findListed } from '../../paging';
 import type { PartDocument } from '../parts/documents';
 import type { UserDocument } from '../users/documents';
@@ -91,6 +91,26 @@ export function createPartReviewsRepository(
       await partReviews.deleteOne({ _id: doc._id, authorId: doc.authorId });
       await partReviewVotes.deleteMany({ reviewId: doc._id });
       await refreshRating(doc.productId);
+    },
+
+    /** The account's reviews of parts, newest first (its data export). */
+    byAuthor: (authorId: ObjectId) => partReviews.find({ authorId }).sort({ createdAt: -1, _id: -1 }).toArray(),
+
+    /** The author's email moved. */
+    async renameAuthorEmail(authorId: ObjectId, email: string): Promise<void> {
+      await partReviews.updateMany({ authorId }, { $set: { authorEmail: email } });
+    },
+
+    /**
+     * Closing the account: its reviews stay (the parts' ratings with them), signed FORMER_CUSTOMER;
+     * each gets an author id of its own that names no account (one review per part and author).
+     */
+    async anonymiseAuthor(authorId: ObjectId): Promise<void> {
+      const docs = await partReviews.find({ authorId }).toArray();
+      for (const doc of docs) {
+        await partReviews.updateOne({ _id: doc._id }, { $set: { name: FORMER_CUSTOMER, authorEmail: ERASED_MARKER, authorId: new ObjectId() } });
+      }
+      if (docs.length > 0) onCatalogChange();
     },
 
     /** Stores one account's "helpful" once: false when it had already. The count is `recountVotes`' business. */

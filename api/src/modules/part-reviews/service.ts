@@ -10,6 +10,7 @@ import {
   type PartReviewPage,
   partReviewText,
   publicNameOf,
+  shownName,
 } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
@@ -36,7 +37,8 @@ export function toPartReview(doc: WithId<PartReviewDocument>): PartReview {
   return {
     _id: doc._id.toHexString(),
     productId: doc.productId.toHexString(),
-    name: doc.name,
+    // Stored before direction controls were taken out of display names: shown without them.
+    name: shownName(doc.name),
     rating: doc.rating,
     title: doc.title,
     text: doc.text,

@@ -11,10 +11,13 @@ export function createPriceHistory(priceChanges: Collection<PriceChangeDocument>
     async record(change: PriceChangeDocument): Promise<void> {
       await priceChanges.insertOne(change);
     },
-    /** Newest first. */
+    /**
+     * Newest first, for anyone: which admin changed the price (changedBy) stays in the database and
+     * the admin console's Activity; staff identity is not the public's to read.
+     */
     async of(productId: ObjectId): Promise<PriceChange[]> {
       const docs = await priceChanges.find({ productId }).sort({ changedAt: -1, _id: -1 }).limit(PRICE_HISTORY_MAX).toArray();
-      return docs.map((doc) => ({ from: doc.from, to: doc.to, changedAt: doc.changedAt.toISOString(), changedBy: doc.changedBy }));
+      return docs.map((doc) => ({ from: doc.from, to: doc.to, changedAt: doc.changedAt.toISOString() }));
     },
   };
 }

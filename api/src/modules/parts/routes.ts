@@ -104,15 +104,15 @@ export const partsRoutes: RouteModule<PartsRouteDeps> = {
       tag: 'Parts',
       summary: 'A part’s price changes',
       description:
-        'Every change of the part’s price (integer cents): the old and new price, when, and which admin changed it, newest first ' +
-        '(the latest 500). Public: the part’s page draws its price chart from it.',
+        'Every change of the part’s price (integer cents): the old and new price and when, newest first (the latest 500). ' +
+        'Public: the part’s page draws its price chart from it. Which admin changed it is kept for the admin console, never answered here.',
       access: 'public',
       params: partParamsSchema,
       answers: {
         200: {
           description: 'The changes, newest first (empty when the price never changed).',
           schema: z.array(priceChangeSchema),
-          example: [{ from: 32999, to: 29999, changedAt: '2026-11-24T13:35:19.000Z', changedBy: 'admin@example.com' }],
+          example: [{ from: 32999, to: 29999, changedAt: '2026-11-24T13:35:19.000Z' }],
         },
         404: NOT_FOUND,
       },

@@ -1,3 +1,4 @@
+import { FORMER_CUSTOMER } from '@pcpp/contracts/core';
 import type { Collection, Filter, ObjectId, WithId } from 'mongodb';
 import type { ReviewDocument } from './documents';
 import { findListed } from '../../paging';
@@ -21,6 +22,20 @@ export function createReviewsRepository(reviews: Collection<ReviewDocument>, { o
     },
 
     findById: (id: ObjectId) => reviews.findOne({ _id: id }),
+
+    /** The account's reviews, oldest first (its data export). */
+    byAuthor: (authorId: ObjectId) => reviews.find({ authorId }).sort(OLDEST_FIRST).toArray(),
+
+    /** The author's email moved. */
+    async renameAuthorEmail(authorId: ObjectId, email: string): Promise<void> {
+      await reviews.updateMany({ authorId }, { $set: { authorEmail: email } });
+    },
+
+    /** Closing the account: its reviews stay, signed FORMER_CUSTOMER and tied to no account. */
+    async anonymiseAuthor(authorId: ObjectId): Promise<void> {
+      const { modifiedCount } = await reviews.updateMany({ authorId }, { $set: { name: FORMER_CUSTOMER }, $unset: { authorId: '', authorEmail: '' } });
+      if (modifiedCount > 0) onCatalogChange();
+    },
 
     async insert(review: ReviewDocument): Promise<WithId<ReviewDocument>> {
       const { insertedId } = await reviews.insertOne({ ...review });

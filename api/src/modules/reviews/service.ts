@@ -4,6 +4,7 @@ import {
   type ModeratedReview,
   type Page,
   publicNameOf,
+  shownName,
   type Review,
 } from '@pcpp/contracts/core';
 import { ObjectId, type WithId } from 'mongodb';
@@ -24,7 +25,8 @@ import type { AddReviewBody, ModerationQuery, ReviewListQuery } from './validato
 export function toReview(doc: WithId<ReviewDocument>, byAdmin = false): Review {
   return {
     _id: doc._id.toHexString(),
-    name: doc.name,
+    // Stored before direction controls were taken out of display names: shown without them.
+    name: shownName(doc.name),
     review: doc.review,
     ratings: doc.ratings,
     ...(byAdmin ? { byAdmin: true as const } : {}),

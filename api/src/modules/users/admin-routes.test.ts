@@ -204,6 +204,7 @@ describe('DELETE /user/admin/{email}', () => {
       identity: api.identity,
       outbox: api.outbox,
       shopUrl: api.config.shopUrl,
+      addressBook: api.services.addressBook,
     });
     await api.database.collections.users.updateMany({ role: 'admin' }, { $set: { role: 'customer' } });
     try {

@@ -30,12 +30,19 @@ describe('PUT /user/:email (profile update)', () => {
     const me = await accessTokenFor();
     const saved = await updateProfile(me.email, me.token, profile);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ email: me.email, ...profile });
+    // The spec's free-text Address is the default saved address, a street line to check: the form opens with it.
+    const asSaved = {
+      email: me.email,
+      ...profile,
+      shippingAddress: { fullName: '', street: profile.Address, city: '', postalCode: '', country: '', phone: profile.phone },
+      shippingAddressNeedsCheck: true,
+    };
+    expect(saved.body).toEqual(asSaved);
 
     const read = await request(api.app).get('/user/one').query({ email: me.email }).set('Authorization', `Bearer ${me.token}`);
     expect(read.status).toBe(200);
     // Only profile fields: no role, id or dates.
-    expect(read.body).toEqual({ email: me.email, ...profile });
+    expect(read.body).toEqual(asSaved);
   });
 
   it('needs the api access token: none or a Firebase ID token is 401', async () => {

@@ -1,6 +1,6 @@
 import type { ProfileUpdateInput, Role, SavedAddress } from '@pcpp/contracts/core';
-import { type Collection, type Filter, MongoServerError, type WithId } from 'mongodb';
-import type { UserDocument } from './documents';
+import { type Collection, type Filter, MongoServerError, type ObjectId, type WithId } from 'mongodb';
+import type { StoredAddress, UserDocument } from './documents';
 import { containsText } from '../../db/text-match';
 import { findListed } from '../../paging';
 
@@ -41,13 +41,64 @@ export function createUsersRepository(users: Collection<UserDocument>, { onCatal
     return users.findOne({ email });
   }
 
-  function updateProfile(email: string, profile: Omit<ProfileUpdateInput, 'shippingAddress'> & { shippingAddress?: SavedAddress }): Promise<WithId<UserDocument> | null> {
+  /** The profile's own fields (the address is the address book's: writeAddresses). */
+  function updateProfile(email: string, profile: Omit<ProfileUpdateInput, 'shippingAddress' | 'Address'>): Promise<WithId<UserDocument> | null> {
     return users.findOneAndUpdate({ email }, { $set: profile }, { returnDocument: 'after' });
   }
 
-  /** The address ticked 'Save for next time' at checkout: the next checkout starts from it. */
-  async function saveShippingAddress(email: string, shippingAddress: SavedAddress): Promise<void> {
-    await users.updateOne({ email }, { $set: { shippingAddress } });
+  /** The account of the identity provider's `uid`. */
+  function findByUid(uid: string): Promise<WithId<UserDocument> | null> {
+    return users.findOne({ uid });
+  }
+
+  /** Notes the provider's uid on an account from before it was kept (or made anew with its email). */
+  async function setUid(id: ObjectId, uid: string): Promise<void> {
+    await users.updateOne({ _id: id }, { $set: { uid } });
+  }
+
+  /**
+   * The account's email follows the identity provider's: 1 when this call changed it. A duplicate
+   * key (another account holds the new email) is the caller's to answer.
+   */
+  async function changeEmail(id: ObjectId, from: string, to: string): Promise<number> {
+    const { modifiedCount } = await users.updateOne({ _id: id, email: from }, { $set: { email: to } });
+    return modifiedCount;
+  }
+
+  /**
+   * Records the provider's sessionsValidSince, once per value: true for the one call that moved it
+   * from `seen` (what the caller read) to `since`; of concurrent sign-ins only one tells the customer.
+   */
+  async function noteSessionsValidSince(id: ObjectId, seen: number | undefined, since: number): Promise<boolean> {
+    const filter: Filter<UserDocument> = seen === undefined ? { _id: id, sessionsValidSince: { $exists: false } } : { _id: id, sessionsValidSince: seen };
+    const { modifiedCount } = await users.updateOne(filter, { $set: { sessionsValidSince: since } });
+    return modifiedCount === 1;
+  }
+
+  /**
+   * Writes the address book over the version read (`version`: its addressesVersion, 0 when it had
+   * none), with the default mirrored into shippingAddress and Address; false when another write
+   * came first (read again and retry).
+   */
+  async function writeAddresses(
+    id: ObjectId,
+    version: number,
+    book: { addresses: StoredAddress[]; defaultAddressId: ObjectId | undefined; shippingAddress: SavedAddress | undefined; Address: string | undefined },
+  ): Promise<boolean> {
+    const filter: Filter<UserDocument> = version === 0 ? { _id: id, addressesVersion: { $exists: false } } : { _id: id, addressesVersion: version };
+    const set: Partial<UserDocument> = { addresses: book.addresses, addressesVersion: version + 1 };
+    const unset: Record<string, ''> = {};
+    for (const field of ['defaultAddressId', 'shippingAddress', 'Address'] as const) {
+      if (book[field] === undefined) unset[field] = '';
+      else (set as Record<string, unknown>)[field] = book[field];
+    }
+    const { modifiedCount } = await users.updateOne(filter, { $set: set, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) });
+    return modifiedCount === 1;
+  }
+
+  /** Closing an account: its record goes (its orders keep what the accounts need, erased). */
+  async function deleteAccount(id: ObjectId): Promise<void> {
+    await users.deleteOne({ _id: id });
   }
 
   /** Accounts newest first, those whose email contains `text` when given; one page when asked. */
@@ -82,7 +133,22 @@ export function createUsersRepository(users: Collection<UserDocument>, { onCatal
     return new Set(admins.map((user) => user.email));
   }
 
-  return { upsertOnSignIn, findByEmail, updateProfile, saveShippingAddress, list, promote, demote, countAdmins, adminEmailsAmong };
+  return {
+    upsertOnSignIn,
+    findByEmail,
+    findByUid,
+    setUid,
+    changeEmail,
+    noteSessionsValidSince,
+    updateProfile,
+    writeAddresses,
+    deleteAccount,
+    list,
+    promote,
+    demote,
+    countAdmins,
+    adminEmailsAmong,
+  };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

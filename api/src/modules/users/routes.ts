@@ -1,5 +1,10 @@
 import {
   accessTokenAnswerSchema,
+  accountText,
+  ADDRESS_BOOK_MAX,
+  addressBookEntrySchema,
+  addressBookSchema,
+  addressDeletedAnswerSchema,
   adminFlagAnswerSchema,
   modifiedCountAnswerSchema,
   pageSchema,
@@ -11,8 +16,12 @@ import { z } from 'zod';
 import { accessClaims, verifiedIdentity } from '../../auth/middleware';
 import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
+import type { AddressBookService } from './address-book';
 import type { UsersService } from './service';
 import {
+  addressCreateBodySchema,
+  addressParamsSchema,
+  addressUpdateBodySchema,
   isProfileUpdateBody,
   profileQuerySchema,
   profileUpdateBodySchema,
@@ -23,7 +32,22 @@ import {
 
 export interface UsersRouteDeps {
   users: UsersService;
+  addressBook: AddressBookService;
 }
+
+const ADDRESS_EXAMPLE = {
+  _id: '6745c0ffee0000000000ad01',
+  label: 'Home',
+  isDefault: true,
+  fullName: 'Sam Lee',
+  street: '12 Harbour Road',
+  city: 'Portsmouth',
+  postalCode: 'PO1 3AX',
+  country: 'GB',
+  phone: '+44 7700 900123',
+};
+const ADDRESS_LIMITS = ['accountChangesByAddress', 'accountChanges'] as const;
+const ADDRESS_NOT_FOUND = { description: 'No saved address of the caller’s has this id (another account’s reads the same).' };
 
 const route = routeDeclarer<UsersRouteDeps>();
 const OWN_OR_ADMIN = { description: 'The email is another account’s (only admins may read it).' };
@@ -101,7 +125,9 @@ export const usersRoutes: RouteModule<UsersRouteDeps> = {
       tag: 'Accounts',
       summary: 'Update My Profile',
       description:
-        'With the api’s access token and a profile body (all four fields): saves the caller’s profile. ' +
+        'With the api’s access token and a profile body (all four fields): saves the caller’s profile. Its address is the default ' +
+        'saved address (GET /me/addresses): a `shippingAddress` becomes it, with Address its line; the spec’s free-text Address alone ' +
+        'becomes it as a street line to check, unless it is the Address the profile shows already (409 when the address book is full). ' +
         'With a Firebase ID token and `{email}`: signs in (see the other body).',
       access: 'customer',
       when: (req) => isProfileUpdateBody(req.body),
@@ -110,6 +136,7 @@ export const usersRoutes: RouteModule<UsersRouteDeps> = {
       answers: {
         200: { description: 'The saved profile.', schema: profileSchema, example: examples.profile },
         403: { description: 'The email is another account’s.' },
+        409: { description: accountText.addressBookFull },
       },
       handle:
         ({ users }) =>
@@ -124,7 +151,9 @@ export const usersRoutes: RouteModule<UsersRouteDeps> = {
       summary: 'Sign in: trade a Firebase ID token for the api’s access token',
       description:
         'The ID token’s email must be the one in the path and in the body. Accounts listed in ADMIN_EMAILS become admins ' +
-        'once their email is verified; until then `notice` says why.',
+        'once their email is verified; until then `notice` says why. The account is the identity provider’s: when its email changed ' +
+        '(the verify-before-update link), the shop’s record, orders, cart, alerts, builds and reviews follow the new one here. An ID ' +
+        'token from before the account’s sessions ended (signed out everywhere, a new password) is refused.',
       access: 'firebaseIdToken',
       rateLimit: 'signIn',
       params: userEmailParamsSchema,
@@ -177,6 +206,85 @@ export const usersRoutes: RouteModule<UsersRouteDeps> = {
         ({ users }) =>
         ({ query }, req) =>
           users.profileOf(accessClaims(req), query.email),
+    }),
+    route({
+      method: 'get',
+      path: '/me/addresses',
+      operationId: 'listMyAddresses',
+      tag: 'Accounts',
+      summary: 'My saved addresses',
+      description:
+        `The caller’s address book: at most ${ADDRESS_BOOK_MAX} addresses (so one answer, no pages), the default first. An account that ` +
+        'only has the spec’s free-text Address gets it as its first saved address at this first read, as a street line marked ' +
+        '`needsCheck` (its other fields blank until the customer fills them in).',
+      access: 'customer',
+      answers: { 200: { description: 'The saved addresses.', schema: addressBookSchema, example: { addresses: [ADDRESS_EXAMPLE], max: ADDRESS_BOOK_MAX } } },
+      handle:
+        ({ addressBook }) =>
+        (_input, req) =>
+          addressBook.list(accessClaims(req)),
+    }),
+    route({
+      method: 'post',
+      path: '/me/addresses',
+      operationId: 'addMyAddress',
+      tag: 'Accounts',
+      summary: 'Save an address',
+      description:
+        'A structured address (the checkout’s) with an optional label. The first one is the default; `makeDefault` makes a later one ' +
+        'the default (My Profile’s Address shows it, the checkout starts from it). The account is emailed and the change lands in Activity.',
+      access: 'customer',
+      rateLimit: ADDRESS_LIMITS,
+      body: addressCreateBodySchema,
+      answers: {
+        201: { description: 'The saved address.', schema: addressBookEntrySchema, example: ADDRESS_EXAMPLE },
+        409: { description: accountText.addressBookFull },
+      },
+      handle:
+        ({ addressBook }) =>
+        ({ body }, req) =>
+          addressBook.add(accessClaims(req), body),
+    }),
+    route({
+      method: 'patch',
+      path: '/me/addresses/{id}',
+      operationId: 'editMyAddress',
+      tag: 'Accounts',
+      summary: 'Edit a saved address, or make it the default',
+      description:
+        '`label` (null or blank removes it), `address` (the whole structured address: one marked needsCheck is checked once saved) ' +
+        'and `makeDefault: true`, any of them. The account is emailed and the change lands in Activity.',
+      access: 'customer',
+      rateLimit: ADDRESS_LIMITS,
+      params: addressParamsSchema,
+      body: addressUpdateBodySchema,
+      answers: {
+        200: { description: 'The saved address as it is now.', schema: addressBookEntrySchema, example: ADDRESS_EXAMPLE },
+        404: ADDRESS_NOT_FOUND,
+      },
+      handle:
+        ({ addressBook }) =>
+        ({ params, body }, req) =>
+          addressBook.update(accessClaims(req), params.id, body),
+    }),
+    route({
+      method: 'delete',
+      path: '/me/addresses/{id}',
+      operationId: 'deleteMyAddress',
+      tag: 'Accounts',
+      summary: 'Delete a saved address',
+      description: 'When it was the default, the oldest address left becomes the default. The account is emailed and the change lands in Activity.',
+      access: 'customer',
+      rateLimit: ADDRESS_LIMITS,
+      params: addressParamsSchema,
+      answers: {
+        200: { description: 'The address is deleted.', schema: addressDeletedAnswerSchema, example: { deleted: true } },
+        404: ADDRESS_NOT_FOUND,
+      },
+      handle:
+        ({ addressBook }) =>
+        ({ params }, req) =>
+          addressBook.remove(accessClaims(req), params.id),
     }),
     route({
       method: 'get',

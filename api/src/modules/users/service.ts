@@ -9,6 +9,7 @@ import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { Outbox } from '../mail/outbox';
 import { verifyEmailMessage } from '../mail/templates';
+import { addressOf, type AddressBookService, bookOf, defaultOf } from './address-book';
 import type { UsersRepository } from './repository';
 import type { UserListQuery } from './validators';
 
@@ -16,29 +17,32 @@ function toUserSummary({ email, role, createdAt }: WithId<UserDocument>): UserSu
   return { email, role, createdAt: createdAt.toISOString() };
 }
 
-/** Field by field: the stored document also holds role and dates, which a profile does not show. */
-function toProfile(user: WithId<UserDocument>): Profile {
-  const { email, Address, phone, profession, linkin, shippingAddress } = user;
+/**
+ * Field by field: the stored document also holds role and dates, which a profile does not show.
+ * Address is the default saved address (its line; a free-text one as typed), shippingAddress the
+ * default itself (a free-text one as a street line to check), and Number the phone given with an
+ * address when the profile has none of its own.
+ */
+export function toProfile(user: WithId<UserDocument>): Profile {
+  const { email, Address, phone, profession, linkin } = user;
+  const chosen = defaultOf(bookOf(user));
   return {
     email,
-    Address,
-    phone,
+    Address: chosen ? (chosen.needsCheck ? chosen.street : addressLine(addressOf(chosen))) : Address,
+    phone: phone || chosen?.phone || undefined,
     profession,
     linkin,
-    ...(shippingAddress
-      ? {
-          shippingAddress: {
-            fullName: shippingAddress.fullName,
-            street: shippingAddress.street,
-            city: shippingAddress.city,
-            postalCode: shippingAddress.postalCode,
-            country: shippingAddress.country,
-            ...(shippingAddress.region ? { region: shippingAddress.region } : {}),
-            phone: shippingAddress.phone,
-          },
-        }
-      : {}),
+    ...(chosen ? { shippingAddress: addressOf(chosen) } : {}),
+    ...(chosen?.needsCheck ? { shippingAddressNeedsCheck: true as const } : {}),
   };
+}
+
+/** An account's sign-in email moved (the identity provider's verify-before-update link was opened). */
+export interface EmailChange {
+  userId: string;
+  uid: string;
+  from: string;
+  to: string;
 }
 
 export function createUsersService(deps: {
@@ -49,11 +53,67 @@ export function createUsersService(deps: {
   /** Lowercase. */
   adminEmails: readonly string[];
   /** The verification email: a link from the identity provider, sent through the shop's own outbox. */
-  identity: Pick<IdentityProvider, 'emailVerificationCode'>;
+  identity: Pick<IdentityProvider, 'emailVerificationCode' | 'accountById'>;
   outbox: Pick<Outbox, 'enqueue'>;
   /** The shop's address (its /auth/action page applies the link). */
   shopUrl: string;
+  addressBook: AddressBookService;
+  /**
+   * Called at the sign-in that finds the account's email changed at the identity provider, once
+   * the account's record has the new one: what else keeps the email follows it (orders, alerts…).
+   */
+  onEmailChanged?: (change: EmailChange) => Promise<void>;
+  /**
+   * Called at the sign-in that finds the account's sessions ended at the identity provider by
+   * something other than the api (a new password, set in the browser or from a reset link).
+   */
+  onSessionsEndedElsewhere?: (account: { email: string; uid: string }) => Promise<void>;
 }) {
+  /**
+   * The sign-in of an account whose email changed at the identity provider: its record takes the
+   * new email (409 when another record of the shop holds it), then the rest follows.
+   */
+  async function followEmail(known: WithId<UserDocument>, uid: string, email: string): Promise<void> {
+    try {
+      await deps.users.changeEmail(known._id, known.email, email);
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) throw new ConflictError('Another account of the shop uses this email. Contact us to merge them.');
+      throw error;
+    }
+    deps.roles.forget(known.email);
+    deps.roles.forget(email);
+    deps.roles.forgetAccount(uid);
+    await deps.onEmailChanged?.({ userId: known._id.toHexString(), uid, from: known.email, to: email });
+  }
+
+  /**
+   * A record that still has this email but belongs to another account of the provider, which has
+   * moved to another email since (its own sign-in would have followed): that record follows its
+   * account now, so a new account with the freed email starts a record of its own and never takes
+   * over the other's orders. A record whose account is gone is the new account's (made again).
+   */
+  async function freeEmailOfMovedAccount(email: string, uid: string): Promise<void> {
+    const holder = await deps.users.findByEmail(email);
+    if (!holder?.uid || holder.uid === uid) return;
+    const owner = await deps.identity.accountById(holder.uid);
+    if (owner?.email && owner.email !== email) await followEmail(holder, holder.uid, owner.email);
+  }
+
+  /**
+   * Keeps the identity provider's sessionsValidSince; when it moved since the last sign-in and the
+   * api did not move it itself (sign out everywhere records its own), the password changed: the
+   * account is told, once. `quiet`: an email change moved it, which has its own notice.
+   */
+  async function noteSessions(user: WithId<UserDocument>, identity: VerifiedIdentity, { quiet }: { quiet: boolean }): Promise<void> {
+    const since = identity.sessionsValidSince;
+    if (since === null || since === user.sessionsValidSince) return;
+    const seen = user.sessionsValidSince;
+    const first = await deps.users.noteSessionsValidSince(user._id, seen, since);
+    // This instance forgets at once what it kept of the account: tokens from before are refused now.
+    deps.roles.forgetAccount(identity.uid);
+    if (first && seen !== undefined && since > seen && !quiet) await deps.onSessionsEndedElsewhere?.({ email: user.email, uid: identity.uid });
+  }
+
   /** A user may look at their own record; an admin (as the database says now) at anyone's. */
   async function assertSelfOrAdmin(caller: AccessClaims, email: string, what: string): Promise<void> {
     if (email === caller.email) return;
@@ -77,12 +137,19 @@ export function createUsersService(deps: {
         throw new ForbiddenError('You can only sign in as yourself');
       }
       const listedAdmin = deps.adminEmails.includes(email);
+      // The account is the identity provider's uid: a changed email follows it, never a new account.
+      const known = await deps.users.findByUid(identity.uid);
+      const emailChanged = known !== null && known.email !== email;
+      if (known && emailChanged) await followEmail(known, identity.uid, email);
+      await freeEmailOfMovedAccount(email, identity.uid);
       const user = await deps.users.upsertOnSignIn(
         email,
         listedAdmin && identity.emailVerified ? { always: 'admin' } : { onInsert: 'customer' },
       );
+      if (user.uid !== identity.uid) await deps.users.setUid(user._id, identity.uid);
       // The upsert may have written a role, or created the account a cached "no account" was about.
       deps.roles.forget(email);
+      await noteSessions(user, identity, { quiet: emailChanged });
       const token = await deps.accessTokens.sign({ sub: user._id.toHexString(), uid: identity.uid, email, role: user.role });
       const notice = listedAdmin && user.role !== 'admin' ? apiNotices.verifyEmailForAdmin : undefined;
       return { token, expiresIn: deps.accessTokens.ttlSeconds, ...(notice ? { notice } : {}) };
@@ -106,18 +173,23 @@ export function createUsersService(deps: {
     async profileOf(caller: AccessClaims, requestedEmail: string): Promise<Profile> {
       const email = requestedEmail.toLowerCase();
       await assertSelfOrAdmin(caller, email, 'profile');
-      const user = await deps.users.findByEmail(email);
-      if (!user) throw new NotFoundError('No account uses this email');
-      return toProfile(user);
+      if (!(await deps.users.findByEmail(email))) throw new NotFoundError('No account uses this email');
+      // The first read of an account with only the spec's free-text Address keeps it as its first saved address.
+      return toProfile((await deps.addressBook.stored(email)).user);
     },
 
-    /** Only the account itself may change its profile, admins included. */
+    /**
+     * Only the account itself may change its profile, admins included. One address book: a
+     * structured address becomes the default saved address (Address its line); the spec's free-text
+     * Address alone becomes the default as a line to check, unless it is the one the profile shows.
+     */
     async updateProfile(caller: AccessClaims, requestedEmail: string, changes: ProfileUpdateInput): Promise<Profile> {
       if (requestedEmail.toLowerCase() !== caller.email) throw new ForbiddenError('You can only update your own profile');
-      // One address book: a structured address is the saved shipping address, and Address is its line.
-      const { shippingAddress, ...fields } = changes;
-      const profile = shippingAddress ? { ...fields, Address: addressLine(shippingAddress), shippingAddress } : fields;
-      const user = await deps.users.updateProfile(caller.email, profile);
+      const { shippingAddress, Address, ...fields } = changes;
+      if (!(await deps.users.findByEmail(caller.email))) throw new NotFoundError('No account uses this email');
+      if (shippingAddress) await deps.addressBook.setDefaultAddress(caller.email, shippingAddress);
+      else await deps.addressBook.setFreeTextAddress(caller.email, Address, fields.phone);
+      const user = await deps.users.updateProfile(caller.email, fields);
       if (!user) throw new NotFoundError('No account uses this email');
       return toProfile(user);
     },

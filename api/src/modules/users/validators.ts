@@ -1,6 +1,12 @@
-import { catalogQueryFields, emailSchema, unknownQueryParameterError } from '@pcpp/contracts/core';
+import { addressCreateSchema, addressUpdateSchema, catalogQueryFields, emailSchema, unknownQueryParameterError } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { pagingFields } from '../../paging';
+import { objectIdSchema } from '../../validation';
+
+/** POST /me/addresses and PATCH /me/addresses/{id} (strict; contracts has the texts and rules). */
+export { addressCreateSchema as addressCreateBodySchema, addressUpdateSchema as addressUpdateBodySchema };
+
+export const addressParamsSchema = z.strictObject({ id: objectIdSchema('address id').transform((id) => id.toHexString()) });
 
 export const userEmailParamsSchema = z.object({ email: emailSchema });
 

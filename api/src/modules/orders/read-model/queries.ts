@@ -102,6 +102,9 @@ export function createOrderQueries({ wholeOrders }: Pick<OrdersCollections, 'who
       return unwoundLines(match, lineMatch, sort, page);
     },
 
+    /** The ids of a customer's orders, newest first (account settings: the export, an email change, closing). */
+    idsOfCustomer: (email: string) => wholeOrders.find({ email }, { projection: { _id: 1 } }).sort({ createdAt: -1, _id: -1 }).toArray(),
+
     /** GET /orders and GET /orders/mine: orders newest first (or oldest), of one state, matching text. */
     orders(search: OrderSearch, page: PageAsked) {
       const filter: Filter<OrderDocument> = { ...placedWithin(search.from, search.to) };

@@ -9,12 +9,14 @@ import type { TransactionRunner } from './transactions';
 /** How often a change is computed again when other changes of the order keep coming first. */
 const CHANGE_ATTEMPTS = 60;
 /**
- * The fields a change may set; the rest (the number, who, when) never change after placing. Where
- * it goes (address, shipTo, delivery, tax) changes once: a free-text order given its structured address.
+ * The fields a change may set; the number and when never change after placing. The customer's
+ * contact fields change with their account only (accounts/service.ts: an email change, closing);
+ * where it goes (address, shipTo, delivery, tax) also once a free-text order is given its
+ * structured address (placement/service.ts).
  */
 const WRITABLE = [
   'lines', 'paid', 'transactionId', 'paymentIntentId', 'cancellation', 'parcels', 'refunds', 'returns', 'invoiceNumber', 'state',
-  'address', 'shipTo', 'delivery', 'tax',
+  'email', 'name', 'address', 'phone', 'shipTo', 'delivery', 'tax',
 ] as const;
 type Writable = (typeof WRITABLE)[number];
 

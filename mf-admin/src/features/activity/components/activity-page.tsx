@@ -37,6 +37,22 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['made ', ' an admin'];
     case 'user.demoted':
       return ['made ', ' a customer again'];
+    case 'user.addressesChanged':
+      return ['changed the saved addresses of ', details ? `:${details}` : ''];
+    case 'user.emailChangeRequested':
+      return ['asked to change the email of ', details ? `:${details}` : ''];
+    case 'user.emailChanged':
+      return ['changed the email of the account now ', details ? ` (${entry.details})` : ''];
+    case 'user.emailRestored':
+      return ['gave back its email to ', ' (“This was not me”)'];
+    case 'user.passwordChanged':
+      return ['changed the password of ', ''];
+    case 'user.signedOutEverywhere':
+      return ['signed out everywhere ', ''];
+    case 'user.dataExported':
+      return ['downloaded the data of ', ''];
+    case 'user.closed':
+      return ['closed ', details ? `:${details}` : ''];
     case 'product.added':
       return ['added the product ', ''];
     case 'product.edited':

@@ -31,8 +31,9 @@ const NotSet = styled.span`
 /** The profile fields the server keeps, under the spec's labels; an empty one says 'Not set'. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const rows: { label: string; value: string | undefined; link?: boolean }[] = [
-    // One address book: the saved shipping address (the checkout's) on one line, else the spec's free text.
-    { label: 'Address', value: profile.shippingAddress ? addressLine(profile.shippingAddress) : profile.Address },
+    // One address book: the default saved address (the checkout's) on one line, else the spec's free
+    // text (also when the default is that text, a street line still to check).
+    { label: 'Address', value: profile.shippingAddress && !profile.shippingAddressNeedsCheck ? addressLine(profile.shippingAddress) : profile.Address },
     { label: 'Number', value: profile.phone },
     { label: 'Profession', value: profile.profession },
     { label: 'Linkedin', value: profile.linkin, link: true },

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { errorMessage, useAuth } from '@pcpp/contracts';
 import {
+  accountText,
   addressFieldText,
   addressLine,
   profileUpdateSchema,
@@ -40,6 +41,15 @@ const Hint = styled.p`
   margin: 0;
   color: var(--color-ink-soft);
   font-size: 0.9rem;
+`;
+
+/** The free-text Address taken in as a street line: what to fill in. */
+const Check = styled.p`
+  margin: 0;
+  padding: 10px 12px;
+  border-radius: 8px;
+  background: #fef3c7;
+  color: #78350f;
 `;
 
 const Actions = styled.div`
@@ -108,8 +118,14 @@ export function ProfileForm({
       phone: current.phone ?? saved?.phone ?? '',
       profession: current.profession ?? '',
       linkin: current.linkin ?? '',
+      // A free-text Address comes as a street line to check (its country blank): the list starts at its first.
       shippingAddress: saved
-        ? ({ ...saved, region: saved.region ?? (saved.country === 'US' ? '' : undefined) } as FormInput['shippingAddress'])
+        ? ({
+            ...saved,
+            fullName: saved.fullName || (user ? publicNameOf(user) : ''),
+            country: saved.country || 'US',
+            region: saved.region ?? (saved.country === 'US' || !saved.country ? '' : undefined),
+          } as FormInput['shippingAddress'])
         : { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: '' },
     },
   });
@@ -144,6 +160,7 @@ export function ProfileForm({
       <Wide role="group" aria-labelledby={`${id}-address-title`} aria-describedby={`${id}-address-hint`}>
         <h3 id={`${id}-address-title`}>{addressFieldText.savedAddressTitle}</h3>
         <Hint id={`${id}-address-hint`}>{addressFieldText.savedAddressHint}</Hint>
+        {current.shippingAddressNeedsCheck && <Check role="note">{accountText.checkThisAddress}</Check>}
         <AddressFields idPrefix={`${id}-address`} namePrefix="shippingAddress." withPhone={false} />
       </Wide>
       {fields.map(({ name, label, type, autoComplete, placeholder }) => {

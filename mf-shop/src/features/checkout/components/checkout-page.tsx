@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
+  type AddressBookEntry,
   addressText,
   type Cart,
   cartText,
@@ -32,11 +33,13 @@ import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../api/use-profile';
-import { createCheckoutPaymentIntent, paymentMadeState, usePlaceCheckout } from '../api/checkout-calls';
 import { useCheckoutQuote } from '../../../api/checkout-quote';
 import { ShippingMethods } from '../../../components/shipping-methods';
 import { useCartBuild } from '../../../lib/cart-build';
 import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
+import { useAddressBook } from '../api/address-book';
+import { createCheckoutPaymentIntent, paymentMadeState, usePlaceCheckout } from '../api/checkout-calls';
+import { AddressChoice, NEW_ADDRESS } from './address-choice';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
 const Title = styled.h1`
@@ -111,6 +114,16 @@ const BuildProblems = styled.div`
 type FormValues = z.input<typeof shippingAddressSchema>;
 const newKey = () => crypto.randomUUID();
 
+/** The same address, whatever the case of the postal code or the blanks around (a saved one still as chosen). */
+const sameAddress = (a: FormValues, b: FormValues) =>
+  (['fullName', 'street', 'city', 'postalCode', 'country', 'region', 'phone'] as const).every((field) => (a[field] ?? '').trim().toLowerCase() === (b[field] ?? '').trim().toLowerCase());
+
+/** A saved address as the form's values (a country no longer on the list is asked for again). */
+const valuesOf = (address: SavedAddress): FormValues => {
+  const { fullName, street, city, postalCode, country, region, phone } = address;
+  return { fullName, street, city, postalCode, country: (country || 'US') as FormValues['country'], region: region ?? (country === 'US' || !country ? '' : undefined), phone };
+};
+
 
 /** The lines, then Subtotal, Shipping, Tax and Total as the api worked them out for this address and method. */
 function Summary({ cart, quote }: { cart: Cart; quote: ReturnType<typeof useCheckoutQuote> | null }) {
@@ -139,8 +152,12 @@ function Summary({ cart, quote }: { cart: Cart; quote: ReturnType<typeof useChec
   );
 }
 
-/** The address, the method, the card and the one button: places every line of the cart, then pays for them. */
-function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undefined }) {
+/**
+ * The address, the method, the card and the one button: places every line of the cart, then pays
+ * for them. The address is one of the saved ones (the default chosen first) or a new one, which
+ * can be saved to the address book.
+ */
+function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress | undefined; book: AddressBookEntry[] }) {
   const user = useAuth((s) => s.user);
   const verified = user?.emailVerified !== false;
   const navigate = useNavigate();
@@ -148,21 +165,33 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
   const place = usePlaceCheckout();
   const payment = useCardPayment();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
-  const [saveAddress, setSaveAddress] = useState(!saved);
+  // Saved addresses whole enough to ship to (one taken from a line of text is checked in the form first).
+  const offered = book.filter((entry) => !entry.needsCheck);
+  const [chosen, setChosen] = useState(() => offered.find((entry) => entry.isDefault)?._id ?? offered[0]?._id ?? NEW_ADDRESS);
+  const blank: FormValues = { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: '' };
+  // A new address starts from the profile's (a line of text to check), else blank.
+  const startNew = (): FormValues => (saved && book.length === 0 ? valuesOf(saved) : book.find((entry) => entry.needsCheck && entry.isDefault) ? valuesOf(book.find((entry) => entry.isDefault)!) : blank);
+  const [saveAddress, setSaveAddress] = useState(offered.length === 0);
   const [method, setMethod] = useState<ShippingMethod>('standard');
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
     mode: 'onTouched',
     // A saved address is offered as it is; the form checks it again (a country no longer on the list is asked for).
-    defaultValues: saved
-      ? ({ ...saved, region: saved.region ?? (saved.country === 'US' ? '' : undefined) } as FormValues)
-      : { fullName: user ? publicNameOf(user) : '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: '' },
+    defaultValues: chosen === NEW_ADDRESS ? startNew() : valuesOf(offered.find((entry) => entry._id === chosen)!),
   });
-  const { handleSubmit, control, formState: { isSubmitting } } = form;
+  const { handleSubmit, control, reset, formState: { isSubmitting } } = form;
+  // Choosing fills the fields; editing them after makes it a new address (the choice shows it).
+  const choose = (id: string) => {
+    setChosen(id);
+    const entry = offered.find((candidate) => candidate._id === id);
+    reset(entry ? valuesOf(entry) : startNew());
+  };
 
   // The quote follows the address as typed, once it is a whole address; asked when typing pauses.
   const typed = useWatch({ control }) as FormValues;
+  const chosenEntry = offered.find((entry) => entry._id === chosen);
+  const shownChoice = chosenEntry && sameAddress(typed, valuesOf(chosenEntry)) ? chosen : NEW_ADDRESS;
   const lines = cart.lines.map(({ productId, quantity }) => ({ productId, quantity }));
   const complete = shippingAddressSchema.safeParse(typed);
   const quoteInput = useDebouncedValue<CheckoutQuoteInput | null>(complete.success ? { lines, address: tidyAddress(complete.data), shippingMethod: method } : null, 400);
@@ -213,6 +242,7 @@ function CheckoutForm({ cart, saved }: { cart: Cart; saved: SavedAddress | undef
             <Stack>
               <Box aria-labelledby="checkout-address-title">
                 <h2 id="checkout-address-title">{checkoutText.addressTitle}</h2>
+                {offered.length > 0 && <AddressChoice saved={offered} chosen={shownChoice} onChoose={choose} />}
                 <AddressFields idPrefix="address" />
                 <Check>
                   <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
@@ -260,8 +290,9 @@ export function CheckoutPage() {
   usePageMeta(pageMeta.checkout);
   const priced = usePricedCart();
   const profile = useProfile();
+  const book = useAddressBook();
   let body;
-  if (priced.status === 'pending' || profile.isPending) body = <Spinner label="Loading your order…" />;
+  if (priced.status === 'pending' || profile.isPending || book.isPending) body = <Spinner label="Loading your order…" />;
   else if (priced.status === 'error') body = <LoadFailure title="We could not load your cart." message={errorMessage(priced.error)} onRetry={priced.retry} framed />;
   else if (priced.cart.lines.length === 0 || !priced.cart.ready) {
     body = (
@@ -275,7 +306,8 @@ export function CheckoutPage() {
   } else {
     body = (
       <CardPaymentScope>
-        <CheckoutForm cart={priced.cart} saved={profile.data?.shippingAddress} />
+        {/* Without the address book (it failed to load), the profile's saved address as before. */}
+        <CheckoutForm cart={priced.cart} saved={profile.data?.shippingAddress} book={book.data?.addresses ?? []} />
       </CardPaymentScope>
     );
   }

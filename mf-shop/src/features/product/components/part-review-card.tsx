@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { type PartReview, partReviewText, verifiedPurchaseLabel } from '@pcpp/contracts/core';
+import { type PartReview, partReviewText, shownName, verifiedPurchaseLabel } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { StarRating } from '../../../components/star-rating';
 
@@ -49,7 +49,7 @@ export function PartReviewCard({
       <StarRating rating={review.rating} />
       <h3 id={`review-${review._id}`}>{review.title}</h3>
       <p className="meta">
-        {review.name} · {dateOf(review.createdAt)}
+        {shownName(review.name)} · {dateOf(review.createdAt)}
       </p>
       <p className="verified">{verifiedPurchaseLabel(review.purchasedMonth)}</p>
       <p className="text">{review.text}</p>

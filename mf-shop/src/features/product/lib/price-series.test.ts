@@ -4,7 +4,7 @@ import { lowestBeforeReduction, priceDrop, priceSeries } from './price-series';
 const DAY = 86_400_000;
 const now = Date.parse('2026-11-27T12:00:00.000Z');
 const change = (daysAgo: number, from: number, to: number): PriceChange => ({
-  from, to, changedAt: new Date(now - daysAgo * DAY).toISOString(), changedBy: 'admin@example.com',
+  from, to, changedAt: new Date(now - daysAgo * DAY).toISOString(),
 });
 
 describe('priceSeries', () => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { initialsOf, reviewText, type Review } from '@pcpp/contracts/core';
+import { initialsOf, reviewText, shownName, type Review } from '@pcpp/contracts/core';
 import { QueryView } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
 import { Section } from '../../../components/section';
@@ -48,9 +48,9 @@ function ReviewCard({ review }: { review: Review }) {
   return (
     <Card aria-labelledby={titleId}>
       <header>
-        <Avatar aria-hidden="true">{initialsOf(review.name)}</Avatar>
+        <Avatar aria-hidden="true">{initialsOf(shownName(review.name))}</Avatar>
         <div>
-          <h3 id={titleId}>{review.name}</h3>
+          <h3 id={titleId}>{shownName(review.name)}</h3>
           {review.byAdmin && <AdminMark>{reviewText.byAdmin}</AdminMark>}
         </div>
       </header>

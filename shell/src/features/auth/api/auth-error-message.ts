@@ -1,5 +1,5 @@
 import { FirebaseError } from 'firebase/app';
-import { signInText } from '@pcpp/contracts/core';
+import { accountText, signInText } from '@pcpp/contracts/core';
 
 // Provider codes become sentences a person can act on; a raw `auth/...` code is never shown.
 const sentences: Record<string, string> = {
@@ -19,7 +19,18 @@ const sentences: Record<string, string> = {
   'auth/invalid-email': 'provide a valid email address',
   'auth/expired-action-code': 'This link has expired. Ask for a new one.',
   'auth/invalid-action-code': 'This link cannot be used: it is incomplete or was used already. Ask for a new one.',
+  'auth/requires-recent-login': accountText.signInAgain,
+  'auth/email-already-in-use-by-change': accountText.emailTaken,
 };
+
+/** Codes that mean the password typed again is not the account's (Settings asks for the current one). */
+const WRONG_PASSWORD = new Set(['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
+
+/** In Settings, where the email is the signed-in account's own: a wrong password is just that. */
+export function settingsErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof FirebaseError && WRONG_PASSWORD.has(error.code)) return accountText.wrongPassword;
+  return authErrorMessage(error, fallback);
+}
 
 export const genericAuthError = 'Signing in did not work. Please try again.';
 

@@ -35,6 +35,9 @@ const handlers: SessionHandlers = {
   currentIdentity: async (forceRefresh) => (await firebaseSession()).sessionHandlers.currentIdentity(forceRefresh),
   endSession: async () => (await firebaseSession()).sessionHandlers.endSession(),
   sendVerificationEmail: async () => (await firebaseSession()).sessionHandlers.sendVerificationEmail(),
+  // Settings (issue 46): a fresh sign-in for the api's calls that need one, and a new password.
+  reauthenticate: async (password) => (await firebaseSession()).sessionHandlers.reauthenticate(password),
+  changePassword: async (currentPassword, newPassword) => (await firebaseSession()).sessionHandlers.changePassword(currentPassword, newPassword),
 };
 
 /**

@@ -1,7 +1,9 @@
 import { FirebaseError, initializeApp } from 'firebase/app';
 import {
+  EmailAuthProvider,
   GoogleAuthProvider,
   applyActionCode,
+  checkActionCode,
   confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
@@ -11,19 +13,22 @@ import {
   initializeAuth,
   onAuthStateChanged,
   onIdTokenChanged,
+  reauthenticateWithCredential,
+  reauthenticateWithPopup,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
+  updatePassword,
   updateProfile,
   verifyPasswordResetCode,
   type Auth,
   type PopupRedirectResolver,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import { authStore, errorMessage, exchangeIdToken, requestVerificationEmail, type SessionHandlers } from '@pcpp/contracts';
-import { signInText, type RuntimeConfig } from '@pcpp/contracts/core';
-import { authErrorMessage } from './auth-error-message';
+import { authStore, errorMessage, exchangeIdToken, refreshAccessToken, requestVerificationEmail, type SessionHandlers } from '@pcpp/contracts';
+import { accountText, signInText, type RuntimeConfig } from '@pcpp/contracts/core';
+import { authErrorMessage, settingsErrorMessage } from './auth-error-message';
 import { rememberProviderUser } from './session-start';
 import { toast } from 'react-toastify';
 
@@ -63,6 +68,7 @@ async function establishSession(user: FirebaseUser | null): Promise<void> {
         displayName: user.displayName,
         photoURL: user.photoURL,
         emailVerified: user.emailVerified,
+        hasPassword: user.providerData.some((provider) => provider.providerId === 'password'),
       },
       accessToken,
     );
@@ -122,7 +128,7 @@ export function startFirebaseSession(config: RuntimeConfig['firebase']): void {
 }
 
 /** The api client renews the access token through these (contracts/src/api-client.ts). */
-export const sessionHandlers: SessionHandlers = {
+export const sessionHandlers: Required<SessionHandlers> = {
   currentIdentity: async (forceRefresh) => {
     const user = await restoredUser();
     return user ? identityOf(user, forceRefresh) : null;
@@ -137,7 +143,44 @@ export const sessionHandlers: SessionHandlers = {
       throw new Error(authErrorMessage(error, signInText.verificationSendFailed), { cause: error });
     }
   },
+  reauthenticate: async (password) => {
+    const user = await signedInUser();
+    try {
+      await signInAgain(user, password);
+      return await user.getIdToken();
+    } catch (error) {
+      throw new Error(settingsErrorMessage(error, accountText.signInAgain), { cause: error });
+    }
+  },
+  changePassword: async (currentPassword, newPassword) => {
+    const user = await signedInUser();
+    try {
+      await signInAgain(user, currentPassword);
+      await updatePassword(user, newPassword);
+      // Every session of the account ended with the new password, this one too: a sign-in with it
+      // starts this browser's again (the token exchange refuses ID tokens signed in before).
+      await signInWithEmailAndPassword(currentAuth(), user.email ?? '', newPassword);
+    } catch (error) {
+      throw new Error(settingsErrorMessage(error, 'Your password could not be changed. Please try again.'), { cause: error });
+    }
+    await refreshAccessToken();
+  },
 };
+
+async function signedInUser(): Promise<FirebaseUser> {
+  const user = await restoredUser();
+  if (!user) throw new Error(signInText.signInUnavailable);
+  return user;
+}
+
+/** A fresh sign-in of the same account: its password, or the Google window when it has none. */
+async function signInAgain(user: FirebaseUser, password: string | null): Promise<void> {
+  if (password !== null) {
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', password));
+    return;
+  }
+  await reauthenticateWithPopup(user, new GoogleAuthProvider(), await preparePopup());
+}
 
 /**
  * The shop emails the link itself (POST /user/verification-email), like its other emails: in demo
@@ -288,6 +331,22 @@ export function checkPasswordResetCode(oobCode: string): Promise<string> {
 
 export function resetPassword(oobCode: string, newPassword: string): Promise<void> {
   return confirmPasswordReset(currentAuth(), oobCode, newPassword);
+}
+
+/**
+ * Applies the link of an email change (Firebase's verify-before-update), then signs this browser
+ * out: the account now signs in with its new email. Answers the new email.
+ */
+export async function changeEmail(oobCode: string): Promise<string> {
+  const info = await checkActionCode(currentAuth(), oobCode);
+  await applyActionCode(currentAuth(), oobCode);
+  const newEmail = info.data.email ?? '';
+  if ((await restoredUser()) !== null) {
+    // Not "expired": the page stays, saying what happened; the login page says it again.
+    authStore.getState().signedOut(accountText.emailChangedSignIn(newEmail));
+    await signOut(currentAuth());
+  }
+  return newEmail;
 }
 
 /** Applies a verification link; a signed-in user sees the change without signing in again. */

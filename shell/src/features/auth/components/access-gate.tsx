@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '@pcpp/contracts/router';
 import { useAdminFlag, useAuth } from '@pcpp/contracts';
-import { type Access } from '@pcpp/contracts/core';
+import { type Access, loginReasons } from '@pcpp/contracts/core';
 import { Spinner } from '@pcpp/contracts/ui';
 
 /**
@@ -13,7 +13,11 @@ export function AccessGate({ access, children }: { access: Access; children: Rea
   const location = useLocation();
   if (access === 'public') return children;
   if (status === 'unknown') return <Spinner label="Checking your session…" />;
-  if (status === 'signedOut') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (status === 'signedOut') {
+    // The checkout says why (the cart is kept); other pages need no reason.
+    const reason = location.pathname.toLowerCase() === '/checkout' ? { reason: loginReasons.toCheckOut } : {};
+    return <Navigate to="/login" replace state={{ from: location, ...reason }} />;
+  }
   if (access === 'user') return children;
   return <RoleGate access={access}>{children}</RoleGate>;
 }

@@ -1,28 +1,34 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from '@pcpp/contracts/router';
-import { useCartCount } from '@pcpp/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts/core';
+import { api, errorMessage } from '@pcpp/contracts';
+import { accountText, emailRecoveryAnswerSchema, newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts/core';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-form-parts';
 import { PasswordField } from './credential-fields';
 import { useActionLink } from './use-action-link';
 import { useAuthRequest } from './use-auth-request';
+import { forgetReturnAfterVerify, returnAfterVerify } from './return-after-verify';
 
 /**
  * Where the identity provider's emailed links land (its "action URL"): the link carries a mode
- * and a one-time code. Reset password and verify email are the two emails the shop sends.
+ * and a one-time code. Reset password, verify email and change email (verify-before-update) are
+ * the provider's links the shop sends; undoEmailChange is the shop's own "This was not me" link,
+ * with a token the api made.
  */
 export function AuthActionPage() {
   usePageMeta(pageMeta.authAction);
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const oobCode = params.get('oobCode');
+  const token = params.get('token');
+  if (mode === 'undoEmailChange' && token) return <UndoEmailChangeCard key={token} token={token} />;
   if (!mode || !oobCode) return <LinkProblem message={emailLinkText.incompleteLink} />;
   if (mode === 'resetPassword') return <ResetPasswordCard key={oobCode} oobCode={oobCode} />;
   if (mode === 'verifyEmail') return <VerifyEmailCard key={oobCode} oobCode={oobCode} />;
+  if (mode === 'verifyAndChangeEmail') return <ChangeEmailCard key={oobCode} oobCode={oobCode} />;
   return <LinkProblem message={emailLinkText.unknownMode} />;
 }
 
@@ -107,14 +113,14 @@ function ResetPasswordCard({ oobCode }: { oobCode: string }) {
 }
 
 function VerifyEmailCard({ oobCode }: { oobCode: string }) {
-  // A cart waiting (the navbar's count): the verified customer goes back to pay for it.
-  const cartCount = useCartCount() ?? 0;
   const link = useActionLink(
     'verifyEmail',
     oobCode,
     async (code) => (await firebaseSession()).verifyEmail(code),
     emailLinkText.linkFailed,
   );
+  // Signed up on the way to the checkout (this browser remembers): back there, verified.
+  const [returnTo] = useState(returnAfterVerify);
   if (link.status === 'checking') return <Spinner label="Verifying your email…" />;
   return (
     <AuthCard aria-labelledby="verify-title">
@@ -125,13 +131,62 @@ function VerifyEmailCard({ oobCode }: { oobCode: string }) {
         <Notice role="status">{emailLinkText.emailVerified}</Notice>
       )}
       <SwitchLine>
-        {link.status !== 'failed' && cartCount > 0 && (
-          <>
-            <Link to="/checkout">{emailLinkText.backToCheckout}</Link>
-            {' · '}
-          </>
+        {returnTo && link.status === 'ok' ? (
+          <Link to={returnTo} onClick={forgetReturnAfterVerify}>
+            {returnTo.startsWith('/checkout') ? 'Back to your checkout' : 'Continue where you were'}
+          </Link>
+        ) : (
+          <Link to="/">Continue shopping</Link>
         )}
-        <Link to="/">Continue shopping</Link>
+      </SwitchLine>
+    </AuthCard>
+  );
+}
+
+/** The link sent to a new address (Settings, Change email): the account moves to it, and signs in with it. */
+function ChangeEmailCard({ oobCode }: { oobCode: string }) {
+  const link = useActionLink('verifyAndChangeEmail', oobCode, async (code) => (await firebaseSession()).changeEmail(code), accountText.emailChangeFailed);
+  if (link.status === 'checking') return <Spinner label="Changing your email…" />;
+  return (
+    <AuthCard aria-labelledby="change-email-title">
+      <h1 id="change-email-title">{accountText.emailChangedTitle}</h1>
+      {link.status === 'failed' ? <ErrorText role="alert">{link.error}</ErrorText> : <Notice role="status">{accountText.emailChangedSignIn(link.value)}</Notice>}
+      <SwitchLine>
+        <Link to="/login">Go to Login</Link>
+      </SwitchLine>
+    </AuthCard>
+  );
+}
+
+/** The old address's "This was not me": asked once more, since it ends every session. */
+function UndoEmailChangeCard({ token }: { token: string }) {
+  const [state, setState] = useState<{ status: 'asking' | 'working' } | { status: 'done'; email: string } | { status: 'failed'; error: string }>({ status: 'asking' });
+  const undo = async () => {
+    setState({ status: 'working' });
+    try {
+      const { email } = await api.post('/account/email-recovery', { body: { token }, skipSessionRefresh: true, answer: emailRecoveryAnswerSchema });
+      setState({ status: 'done', email });
+    } catch (error) {
+      setState({ status: 'failed', error: errorMessage(error) });
+    }
+  };
+  return (
+    <AuthCard aria-labelledby="undo-title">
+      <h1 id="undo-title">{accountText.undoTitle}</h1>
+      {state.status === 'done' ? (
+        <Notice role="status">{accountText.undone(state.email)}</Notice>
+      ) : (
+        <>
+          <Lead>{accountText.undoWhat}</Lead>
+          {state.status === 'failed' && <ErrorText role="alert">{state.error}</ErrorText>}
+          <Button type="button" $variant="danger" disabled={state.status === 'working'} onClick={() => void undo()}>
+            {accountText.undoButton}
+          </Button>
+          {state.status === 'working' && <BusyLine role="status">Taking your email back…</BusyLine>}
+        </>
+      )}
+      <SwitchLine>
+        <Link to="/login">Go to Login</Link>
       </SwitchLine>
     </AuthCard>
   );

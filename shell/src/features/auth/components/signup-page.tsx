@@ -8,6 +8,7 @@ import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { rememberReturnAfterVerify } from './return-after-verify';
 import { useAuthAction } from './use-auth-action';
 
 export function SignupPage() {
@@ -29,6 +30,8 @@ export function SignupPage() {
         noValidate
         onSubmit={handleSubmit(({ name, email, password }) =>
           run(async () => {
+            // Signed up on the way to the checkout: the emailed link brings the person back there.
+            rememberReturnAfterVerify(location.state);
             await (await firebaseSession()).signUpWithEmail(name, email, password);
             // Shown on the page the person lands on: this one has already moved on by now.
             toast.success(signInText.welcome(name, email));

@@ -11,7 +11,7 @@ export type ActionLinkState<T> =
  * A code is single-use, so it is never retried or run again on a later mount.
  */
 export function useActionLink<T>(
-  mode: 'resetPassword' | 'verifyEmail',
+  mode: 'resetPassword' | 'verifyEmail' | 'verifyAndChangeEmail',
   oobCode: string,
   apply: (oobCode: string) => Promise<T>,
   fallback: string,
