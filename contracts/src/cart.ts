@@ -19,15 +19,6 @@ export const cartText = {
   partInCartLink: (name: string, quantity: number) => `In your cart (${quantity}): ${name}`,
   adding: 'Adding…',
   added: (name: string) => `${name} is in your cart.`,
-  /** 'Add build to cart' on a build with Problems asks first, naming them. */
-  buildProblemsTitle: (count: number) => `This build has ${count} ${count === 1 ? 'problem' : 'problems'}`,
-  addAnywayQuestion: 'Add anyway?',
-  addAnyway: 'Add anyway',
-  keepBuilding: 'Keep building',
-  /** A cart line that came from a build: the build's state (Compatible, Notes, Problems found). */
-  fromBuild: (state: string) => `From your build: ${state}`,
-  /** Above the checkout's button when the build in the cart has Problems. */
-  buildProblemsAtCheckout: (count: number) => `The build in your cart has ${count} ${count === 1 ? 'problem' : 'problems'}:`,
   buildAdded: (parts: number) => `The build’s ${parts} ${parts === 1 ? 'part is' : 'parts are'} in your cart.`,
   viewCart: 'View cart',
   title: 'Your cart',

@@ -8,6 +8,7 @@ export * from './admin';
 export * from './alerts';
 export * from './api-answers';
 export * from './build-advice';
+export * from './build-cart-text';
 export * from './build-advice-schemas';
 export * from './build-rules';
 export * from './build-slots';

@@ -1,6 +1,6 @@
 import { Link } from '@pcpp/contracts/router';
 import { cartText, type Part } from '@pcpp/contracts/core';
-import { Button } from '@pcpp/contracts/ui';
+import { Button, VisuallyHidden } from '@pcpp/contracts/ui';
 import { useAddToCart } from './use-add-to-cart';
 
 /**
@@ -22,11 +22,24 @@ export function AddToCartButton({ part, className }: { part: Part; className?: s
       type="button"
       $variant="secondary"
       className={className}
-      aria-label={cartText.addPartToCart(part.name)}
       disabled={!cart.ready || cart.pending}
       onClick={() => void cart.add(part.min_quantity)}
     >
-      {cart.pending ? cartText.adding : cartText.addToCart}
+      {cart.pending ? cartText.adding : <PartNamed name={part.name} />}
     </Button>
+  );
+}
+
+/**
+ * "Add to cart" as it shows, read as "Add <part> to cart": the name between its first word and the
+ * rest, hidden from sight, so the accessible name holds the visible words (WCAG 2.5.3).
+ */
+function PartNamed({ name }: { name: string }) {
+  const [verb, ...rest] = cartText.addToCart.split(' ');
+  return (
+    <>
+      {verb}
+      <VisuallyHidden> {name}</VisuallyHidden> {rest.join(' ')}
+    </>
   );
 }

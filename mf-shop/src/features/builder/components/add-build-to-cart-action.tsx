@@ -3,7 +3,7 @@ import { Link } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { errorMessage } from '@pcpp/contracts';
-import { type BuildSelection, buildCartLines, cartText, checkBuild } from '@pcpp/contracts/core';
+import { buildCartText, type BuildSelection, buildCartLines, cartText, checkBuild } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { ConfirmDialog } from '@pcpp/contracts/ui/dashboard';
 import { rememberCartBuild } from '../../../lib/cart-build';
@@ -61,7 +61,7 @@ export function AddBuildToCartAction({ selection, label = 'Add build to cart' }:
       {state.error && <ErrorText role="alert">{state.error}</ErrorText>}
       <ConfirmDialog
         open={asking}
-        title={cartText.buildProblemsTitle(problems.length)}
+        title={buildCartText.buildProblemsTitle(problems.length)}
         body={
           <>
             {problems.map((problem) => (
@@ -69,12 +69,12 @@ export function AddBuildToCartAction({ selection, label = 'Add build to cart' }:
                 {problem.message}
               </Problem>
             ))}
-            {cartText.addAnywayQuestion}
+            {buildCartText.addAnywayQuestion}
           </>
         }
-        confirmLabel={cartText.addAnyway}
+        confirmLabel={buildCartText.addAnyway}
         busyLabel={cartText.adding}
-        cancelLabel={cartText.keepBuilding}
+        cancelLabel={buildCartText.keepBuilding}
         confirmVariant="primary"
         onConfirm={addAll}
         onCancel={() => setAsking(false)}

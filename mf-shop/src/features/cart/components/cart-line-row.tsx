@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { resolveImageUrl } from '@pcpp/contracts';
-import { type BuildState, buildStateLabels, type CartLine, cartText, formatCents } from '@pcpp/contracts/core';
+import { buildCartText, type BuildState, buildStateLabels, type CartLine, cartText, formatCents } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { partHref } from '../../../lib/catalog-url';
@@ -164,7 +164,7 @@ export function CartLineRow({
         )}
         {fromBuild && (
           <BuildMark $state={fromBuild} data-testid="cart-line-build">
-            {cartText.fromBuild(buildStateLabels[fromBuild])}
+            {buildCartText.fromBuild(buildStateLabels[fromBuild])}
           </BuildMark>
         )}
         {message && (

@@ -9,8 +9,8 @@ import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
   type AddressBookEntry,
   addressText,
+  buildCartText,
   type Cart,
-  cartText,
   type CheckoutQuoteInput,
   checkoutPageText,
   checkoutText,
@@ -262,7 +262,7 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
               <Summary cart={cart} quote={quoteInput === null ? null : quote} />
               {build?.state === 'problems' && (
                 <BuildProblems className="after-payment" role="note" data-testid="checkout-build-problems">
-                  <strong>{cartText.buildProblemsAtCheckout(build.problems.length)}</strong>
+                  <strong>{buildCartText.buildProblemsAtCheckout(build.problems.length)}</strong>
                   <ul>
                     {build.problems.map((problem) => (
                       <li key={problem}>{problem}</li>

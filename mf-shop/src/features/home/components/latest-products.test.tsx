@@ -55,7 +55,7 @@ it('says why a load failed and Retry asks again', async () => {
 
   answer = { body: { items: [part(7)], total: 1, page: 1, pages: 1, facets: [] } };
   fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByText('Part 7')).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: 'Part 7' })).toBeInTheDocument();
   expect(api.requests).toHaveLength(2);
 });
 
