@@ -91,16 +91,3 @@ export interface PartList {
   /** The facets with values among the parts the other filters leave, with counts. */
   facets: CatalogFacet[];
 }
-
-/** The catalog's own sentences (the spec has no catalog). */
-export const catalogText = {
-  /** The phone's drawer of filters and its button. */
-  filterAndSort: 'Filter & sort',
-  closeFilters: 'Close',
-  showResults: (count: number | undefined) => (count === undefined ? 'Show the parts' : `Show ${count} ${count === 1 ? 'part' : 'parts'}`),
-  /** The empty list: which filter emptied it, and what removing it leaves. */
-  emptiedBy: (filter: string, count: number) => `${filter} emptied the list: without it, ${count} ${count === 1 ? 'part matches' : 'parts match'}.`,
-  noneMatch: 'No parts match all these filters.',
-  remove: (filter: string) => `Remove ${filter}`,
-  withoutIt: (filter: string, count: number) => `Without ${filter}: ${count} ${count === 1 ? 'part' : 'parts'}`,
-} as const;

@@ -24,6 +24,7 @@ export * from './catalog-facets';
 export * from './catalog-facet-values';
 export * from './catalog-facets-schemas';
 export * from './catalog-query';
+export * from './catalog-text';
 export * from './catalog-query-schemas';
 export * from './compare';
 export * from './contact';

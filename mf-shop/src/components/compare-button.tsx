@@ -9,12 +9,8 @@ const Refusal = styled.p`
   grid-column: 1 / -1;
   margin: 0;
   padding: 8px 12px;
-  border-left: 4px solid var(--color-accent, #f59e0b);
-  border-radius: 4px;
+  border-left: 4px solid var(--color-accent);
   background: #fffbeb;
-  color: var(--color-ink);
-  font-size: 0.95rem;
-  line-height: 1.4;
   overflow-wrap: anywhere;
 `;
 
