@@ -41,16 +41,16 @@ export function countryName(code: string): string {
 
 /** The address form's texts, ours (the spec's purchase form has one free-text line). */
 export const addressText = {
-  fullNameRequired: 'full name is required',
-  streetRequired: 'street is required',
+  fullNameRequired: 'Full name is required',
+  streetRequired: 'Street is required',
   streetInvalid: 'Enter the street and the house number, e.g. 12 Harbour Road',
-  cityRequired: 'city is required',
+  cityRequired: 'City is required',
   cityInvalid: 'Enter the name of the city',
-  postalCodeRequired: 'postal code is required',
+  postalCodeRequired: 'Postal code is required',
   postalCodeInvalid: 'Enter a valid postal code',
   countryRequired: 'Choose the country from the list',
   regionRequired: 'Choose the state',
-  regionInvalid: 'at most 50 characters',
+  regionInvalid: 'At most 50 characters',
   region: 'State / province',
   /** The postal code does not have the country's form. */
   postalCodeFor: (country: string, example: string) => `Enter a postal code as ${countryName(country)} writes it, e.g. ${example}`,

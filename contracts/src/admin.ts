@@ -196,7 +196,7 @@ const wholeCount = (required: string) =>
     .min(1, 'must be at least 1')
     .max(QUANTITY_MAX, `must be at most ${QUANTITY_MAX}`);
 
-const MINIMUM_ABOVE_STOCK = 'minimum order must not be above the quantity';
+const MINIMUM_ABOVE_STOCK = 'Minimum order must not be above the quantity';
 
 /** Minimum order ≤ quantity, said on the minimum order field (for `.refine(...minimumOrderRule)`). */
 export const minimumOrderRule: [

@@ -111,11 +111,11 @@ it('validates with the shared rules, saves, toasts and shows the new values with
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
   expect(await screen.findByText(addressText.streetRequired)).toBeInTheDocument();
   expect(screen.getByText(addressText.regionRequired)).toBeInTheDocument();
-  expect(screen.getByText('linkedin profile is required')).toBeInTheDocument();
+  expect(screen.getByText('LinkedIn profile is required')).toBeInTheDocument();
   fill('LinkedIn profile', 'not a url');
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
   expect(
-    await screen.findByText('provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name'),
+    await screen.findByText('Provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name'),
   ).toBeInTheDocument();
   expect(saves()).toHaveLength(0);
 
