@@ -30,8 +30,27 @@ export const DEFAULT_MAX_HELD_UNITS_PER_PART = 10;
  */
 export const DEFAULT_HELD_SHARE_PERCENT = 50;
 export const DEFAULT_PAY_NOW_HOLD_MINUTES = 10;
+/**
+ * "Was this helpful?" on part reviews (modules/part-reviews): votes one account, and one address,
+ * may give a day; an account younger than HELPFUL_NEW_ACCOUNT_DAYS is new, and this many votes of
+ * new accounts on one review within a day are a burst, held back from its count until an admin
+ * decides (the Reviews page).
+ */
+export const DEFAULT_HELPFUL_VOTES_PER_ACCOUNT = 20;
+export const DEFAULT_HELPFUL_VOTES_PER_ADDRESS = 10;
+export const DEFAULT_HELPFUL_NEW_ACCOUNT_DAYS = 7;
+export const DEFAULT_HELPFUL_BURST_VOTES = 5;
 /** How long a page's load id (GET /remotes) lets it report a remote that would not load. */
 export const DEFAULT_REMOTE_LOAD_ID_TTL_MINUTES = 60;
+export interface HelpfulVoteLimits {
+  perAccountPerDay: number;
+  perAddressPerDay: number;
+  /** An account younger than this many days is new. */
+  newAccountDays: number;
+  /** This many new accounts' votes on one review within a day are held back. */
+  burstVotes: number;
+}
+
 /**
  * The guarded rollouts' verdict (modules/releases/verdict.ts, docs/releases.md): how often it runs,
  * what it needs on each side before it judges, its confidence and margin, a stage's default window,
@@ -206,6 +225,8 @@ export interface Config {
     /** Past that share, how long a checkout that pays on the same page holds its stock. */
     payNowHoldMinutes: number;
   };
+  /** "Was this helpful?": the daily limits per account and per address, and the new accounts' burst held back. */
+  helpfulVotes: HelpfulVoteLimits;
   /** Where order emails are sent; unset: they wait in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -390,6 +411,26 @@ const envSchema = z.object({
     .min(0, 'must be from 0 to 100')
     .max(100, 'must be from 0 to 100')
     .default(DEFAULT_HELD_SHARE_PERCENT),
+  HELPFUL_VOTES_PER_ACCOUNT: z.coerce
+    .number({ error: 'must be a whole number of votes' })
+    .int('must be a whole number of votes')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_HELPFUL_VOTES_PER_ACCOUNT),
+  HELPFUL_VOTES_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a whole number of votes' })
+    .int('must be a whole number of votes')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_HELPFUL_VOTES_PER_ADDRESS),
+  HELPFUL_NEW_ACCOUNT_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must be 0 or more')
+    .default(DEFAULT_HELPFUL_NEW_ACCOUNT_DAYS),
+  HELPFUL_BURST_VOTES: z.coerce
+    .number({ error: 'must be a whole number of votes' })
+    .int('must be a whole number of votes')
+    .min(2, 'must be at least 2')
+    .default(DEFAULT_HELPFUL_BURST_VOTES),
   PAY_NOW_HOLD_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -587,6 +628,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxHeldUnitsPerPart: env.MAX_HELD_UNITS_PER_PART,
       heldSharePercent: env.ORDER_HOLD_SHARE_PERCENT,
       payNowHoldMinutes: env.PAY_NOW_HOLD_MINUTES,
+    },
+    helpfulVotes: {
+      perAccountPerDay: env.HELPFUL_VOTES_PER_ACCOUNT,
+      perAddressPerDay: env.HELPFUL_VOTES_PER_ADDRESS,
+      newAccountDays: env.HELPFUL_NEW_ACCOUNT_DAYS,
+      burstVotes: env.HELPFUL_BURST_VOTES,
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

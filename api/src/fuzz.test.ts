@@ -156,6 +156,8 @@ const TARGETS: Record<string, Target> = {
     ],
   },
   'DELETE /tools/:id': { caller: 'admin', path: () => `/tools/${ids.part}`, params: { id: () => ids.part }, body: null },
+  // An Activity id no edit of the part has: a valid call is the 404.
+  'POST /tools/:id/put-back': { caller: 'admin', path: () => `/tools/${ids.part}/put-back`, params: { id: () => ids.part }, body: { activityId: 'a'.repeat(24) } },
   // A back-in-stock alert on the sold-out part: the customer has one already, so a valid case is the 409.
   'POST /alerts': { caller: 'customer', path: () => '/alerts', get body() { return { productId: ids.soldOutPart, kind: 'back-in-stock' }; } },
   'DELETE /alerts/:id': { caller: 'customer', path: () => `/alerts/${ids.alert}`, params: { id: () => ids.alert }, body: null },
@@ -188,6 +190,8 @@ const TARGETS: Record<string, Target> = {
     body: null,
   },
   'PATCH /part-reviews/:id': { caller: 'admin', path: () => `/part-reviews/${ids.partReview}`, params: { id: () => ids.partReview }, body: { hidden: true } },
+  // The review has no votes held back: a valid call decides nothing and changes nothing.
+  'POST /part-reviews/:id/held-votes': { caller: 'admin', path: () => `/part-reviews/${ids.partReview}/held-votes`, params: { id: () => ids.partReview }, body: { decision: 'count' } },
   'PUT /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${customer.email}`, params: { email: () => customer.email }, body: null },
   'DELETE /user/admin/:email': { caller: 'admin', path: () => `/user/admin/${otherAdmin.email}`, params: { email: () => otherAdmin.email }, body: null },
   'PUT /user/:email': {
@@ -221,6 +225,16 @@ const TARGETS: Record<string, Target> = {
     path: () => '/checkout/quote',
     body: {
       lines: [{ productId: ids.part, quantity: 1 }],
+      address: { fullName: 'Fuzz Buyer', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US', region: 'CA', phone: '+1 555 010 0100' },
+      shippingMethod: 'express',
+    },
+  },
+  // The checkout has its address already: a valid call is the 409 and changes nothing.
+  'PUT /checkout/:id/address': {
+    caller: 'customer',
+    path: () => `/checkout/${ids.checkout}/address`,
+    params: { id: () => ids.checkout },
+    body: {
       address: { fullName: 'Fuzz Buyer', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US', region: 'CA', phone: '+1 555 010 0100' },
       shippingMethod: 'express',
     },

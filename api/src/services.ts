@@ -22,17 +22,18 @@ import { createCartService } from './modules/cart/service';
 import { createCheckoutService } from './modules/checkout/service';
 import { DEFAULT_SHIPPING_RATES } from './modules/checkout/shipping-rates';
 import { taxProviderFor } from './modules/checkout/tax-providers';
-import { createCheckoutPricing } from './modules/checkout/totals';
+import { createCheckoutPricing, pricedLinesOf } from './modules/checkout/totals';
 import { createInsightsCache } from './modules/insights/cache';
 import { createInsightsRepository } from './modules/insights/repository';
 import { createInsightsService } from './modules/insights/service';
 import type { Outbox } from './modules/mail/outbox';
 import { createInvoiceLinks, createOrdersModule, type OrderFaults, type PaymentCanceller } from './modules/orders';
 import { createPartReviewsRepository } from './modules/part-reviews/repository';
-import { createPartReviewsService } from './modules/part-reviews/service';
+import { createPartReviewsService, DEFAULT_HELPFUL_VOTE_LIMITS } from './modules/part-reviews/service';
 import { createPartsRepository } from './modules/parts/repository';
 import { createPriceHistory } from './modules/parts/price-history';
 import { createPartsService } from './modules/parts/service';
+import { createShopPictures } from './modules/parts/shop-pictures';
 import { createPaymentsRepository } from './modules/payments/repository';
 import { createPaymentsService } from './modules/payments/service';
 import { createStripeClient } from './modules/payments/stripe-client';
@@ -55,7 +56,7 @@ export interface ServicesDeps {
     Partial<Pick<Config, 'returnWindowDays' | 'shippingRates' | 'taxProvider'>> &
     Pick<Config, 'uploadStorage' | 'rateLimits' | 'catalogCacheTtlMs'> &
     Pick<Config, 'shellManifestUrl' | 'releaseManifestSources' | 'remoteLoadIds'> &
-    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'releaseSourceMapsDir' | 'insightsCacheSeconds'>>;
+    Partial<Pick<Config, 'releaseGuard' | 'releaseLoadSampleRate' | 'releaseRegistryFile' | 'releaseSourceMapsDir' | 'insightsCacheSeconds' | 'helpfulVotes'>>;
   logger: Logger;
   /** The client and db too in server.ts and the tests (the orders use transactions where the database isolates them). */
   database: Pick<Database, 'collections'> & Partial<Pick<Database, 'client' | 'db'>>;
@@ -152,6 +153,7 @@ export function createServices(deps: ServicesDeps) {
     uploads,
     priceHistory: createPriceHistory(collections.priceChanges),
     onPriceOrStockChange: alerts.partChanged,
+    shopPictures: createShopPictures(config.publicApiUrl),
   });
   const buildsRepository = createBuildsRepository(collections.builds, collections.buildQuotas);
   const builds = createBuildsService(buildsRepository, { parts, advisorCatalog });
@@ -169,6 +171,7 @@ export function createServices(deps: ServicesDeps) {
     orders: { firstPaidLine: (email, productId) => orders.firstPaidLine(email, productId) },
     identity,
     activity,
+    votes: { limits: config.helpfulVotes ?? DEFAULT_HELPFUL_VOTE_LIMITS, addressKey: config.jwtSecret },
   });
   const roles = createRoleAuthority(repositories.users, { ttlMs: deps.roleCacheTtlMs, now: deps.roleCacheClock, accounts: identity });
   // The address book (issue 46): My Profile's address, Settings and the checkout share it.
@@ -191,8 +194,13 @@ export function createServices(deps: ServicesDeps) {
   // The orders: the only module that reads or writes them. It cancels an unpaid line's payment
   // through the payments service (made below, which takes payments through the orders).
   const paymentCanceller: PaymentCanceller = { cancelPaymentOf: (line) => paymentsService.cancelPaymentOf(line) };
+  // Shipping and tax (issue 32): the checkout's quote and order, and a single order to a structured address, priced alike.
+  const checkoutPricing = createCheckoutPricing({ rates: config.shippingRates ?? DEFAULT_SHIPPING_RATES, tax: taxProviderFor(config.taxProvider ?? 'table') });
   const orders = createOrdersModule({
     collections,
+    async pricing({ lineAmounts, address, method }) {
+      return pricedLinesOf(await checkoutPricing.price({ lineAmounts, address, method, now: new Date() }));
+    },
     ...(database.client && database.db ? { database: { client: database.client, db: database.db } } : {}),
     identity,
     roles,
@@ -217,7 +225,7 @@ export function createServices(deps: ServicesDeps) {
     carts: repositories.carts,
     // "Save this address": into the address book, as its default.
     users: { saveShippingAddress: addressBook.saveFromCheckout },
-    pricing: createCheckoutPricing({ rates: config.shippingRates ?? DEFAULT_SHIPPING_RATES, tax: taxProviderFor(config.taxProvider ?? 'table') }),
+    pricing: checkoutPricing,
   });
   // Stripe: PaymentIntents, the webhook, and payments the orders cannot take, given back once.
   const paymentsService = createPaymentsService({

@@ -97,7 +97,7 @@ export const accountText = {
   saveAddress: 'Save address',
   labelLabel: 'Label (optional)',
   labelPlaceholder: 'Home, Office…',
-  labelTooLong: `at most ${ADDRESS_LABEL_MAX} characters`,
+  labelTooLong: `At most ${ADDRESS_LABEL_MAX} characters`,
   defaultBadge: 'Default',
   makeDefault: 'Make default',
   editAddress: 'Edit',

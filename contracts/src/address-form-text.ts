@@ -32,3 +32,25 @@ export const checkoutPageText = {
   deliveryLine: (delivery: Pick<ShippingOption, 'method' | 'deliveryFrom' | 'deliveryTo'>) =>
     `${totalsText.method[delivery.method]} · ${totalsText.arrives(delivery.deliveryFrom, delivery.deliveryTo)}`,
 } as const;
+
+/**
+ * The spec's single order (the Purchase page) priced like a checkout: its structured address, its
+ * shipping method and tax; a free-text address gives the structured one on the order's payment page.
+ */
+export const singleOrderText = {
+  /** The Purchase page's switch between the address's fields and the spec's one line. */
+  typeOnOneLine: 'Type the address on one line instead',
+  useFields: 'Enter the address in fields',
+  oneLineNote: 'Shipping and tax are added on the payment page, once the address is given in fields.',
+  /** The payment page of an order placed with a free-text address: before the card. */
+  addressFirstTitle: 'Where should we ship it?',
+  addressFirst: (line: string) => `You typed “${line}”. Give the address in fields to work out its shipping and tax before you pay.`,
+  saveAddress: 'Use this address',
+  savingAddress: 'Working out shipping and tax…',
+  /** PUT /checkout/{id}/address refusals. */
+  addressGivenAlready: 'This order has its shipping address already.',
+  addressTooLate: 'This order is paid or cancelled: its address can no longer change.',
+  /** POST /create-payment-intent for an order still without its structured address: no order is paid without shipping and tax. */
+  addressBeforePaying: 'Give this order its shipping address in fields first: its shipping and tax are part of the charge.',
+} as const;
+

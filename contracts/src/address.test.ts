@@ -1,4 +1,4 @@
-import { addressLine, addressText, isPhoneNumber, shippingAddressSchema } from './address';
+import { addressLine, addressText, cityLine, isPhoneNumber, shippingAddressSchema } from './address';
 import { validationMessages } from './messages';
 
 const address = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
@@ -7,7 +7,7 @@ const firstError = (changes: object) => shippingAddressSchema.safeParse({ ...add
 describe('shippingAddressSchema', () => {
   it('takes a real address and writes it on one line', () => {
     expect(shippingAddressSchema.parse(address)).toEqual(address);
-    expect(addressLine(address)).toBe('Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom');
+    expect(addressLine(address)).toBe('Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom');
   });
 
   it('refuses what the old free-text line let through: "12", a phone of letters, a country not on the list', () => {
@@ -38,7 +38,7 @@ describe('shippingAddressSchema', () => {
     expect(firstError(us)).toBe(addressText.regionRequired);
     expect(firstError({ ...us, region: 'XX' })).toBe(addressText.regionRequired);
     expect(shippingAddressSchema.parse({ ...us, region: 'CA' }).region).toBe('CA');
-    expect(addressLine({ ...us, region: 'CA' })).toBe('Sam Lee, 1 Market Street, 94103 San Francisco, CA, United States');
+    expect(addressLine({ ...us, region: 'CA' })).toBe('Sam Lee, 1 Market Street, San Francisco, CA 94103, United States');
     expect(shippingAddressSchema.safeParse(address).success).toBe(true);
   });
 });
@@ -49,6 +49,21 @@ it('refuses text-direction controls in the name, street, city and state (they ma
   }
   expect(firstError({ country: 'US', postalCode: '94103', region: 'C\u2066A' })).toBe(validationMessages.textDirectionControls);
   expect(firstError({ street: '12 Harbour\u0000 Road' })).toBe(validationMessages.textUnreadable);
+});
+
+describe('cityLine', () => {
+  it.each([
+    [{ city: 'San Francisco', region: 'CA', postalCode: '94105', country: 'US' }, 'San Francisco, CA 94105'],
+    [{ city: 'Ottawa', region: 'ON', postalCode: 'K1A 0B1', country: 'CA' }, 'Ottawa, ON K1A 0B1'],
+    [{ city: 'Sydney', region: 'NSW', postalCode: '2000', country: 'AU' }, 'Sydney NSW 2000'],
+    [{ city: 'Berlin', postalCode: '10115', country: 'DE' }, '10115 Berlin'],
+    [{ city: 'Amsterdam', postalCode: '1012 AB', country: 'NL' }, '1012 AB Amsterdam'],
+    [{ city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB' }, 'Portsmouth PO1 3AX'],
+    [{ city: 'Singapore', postalCode: '018956', country: 'SG' }, 'Singapore 018956'],
+    [{ city: 'Tokyo', postalCode: '100-0001', country: 'JP' }, 'Tokyo 100-0001'],
+  ])('writes %j as the country does: %s', (address, line) => {
+    expect(cityLine(address)).toBe(line);
+  });
 });
 
 describe('isPhoneNumber', () => {

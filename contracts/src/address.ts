@@ -41,16 +41,16 @@ export function countryName(code: string): string {
 
 /** The address form's texts, ours (the spec's purchase form has one free-text line). */
 export const addressText = {
-  fullNameRequired: 'full name is required',
-  streetRequired: 'street is required',
+  fullNameRequired: 'Full name is required',
+  streetRequired: 'Street is required',
   streetInvalid: 'Enter the street and the house number, e.g. 12 Harbour Road',
-  cityRequired: 'city is required',
+  cityRequired: 'City is required',
   cityInvalid: 'Enter the name of the city',
-  postalCodeRequired: 'postal code is required',
+  postalCodeRequired: 'Postal code is required',
   postalCodeInvalid: 'Enter a valid postal code',
   countryRequired: 'Choose the country from the list',
   regionRequired: 'Choose the state',
-  regionInvalid: 'at most 50 characters',
+  regionInvalid: 'At most 50 characters',
   region: 'State / province',
   /** The postal code does not have the country's form. */
   postalCodeFor: (country: string, example: string) => `Enter a postal code as ${countryName(country)} writes it, e.g. ${example}`,
@@ -159,8 +159,24 @@ export const shippingAddressSchema = z.strictObject({
 });
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
-/** The address on one line, as an order (and the spec's `address` field) keeps it. */
+/** Where the postal code goes before the city ("10115 Berlin"), as most of continental Europe writes it. */
+const POSTAL_CODE_FIRST = new Set<string>(['DE', 'FR', 'NL', 'BE', 'LU', 'AT', 'CH', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ']);
+
+/**
+ * The city, region and postal code as the country's post writes them: "San Francisco, CA 94105"
+ * (the US, Canada), "Sydney NSW 2000" (Australia), "10115 Berlin" (continental Europe), and the
+ * city before the code elsewhere ("Portsmouth PO1 3AX", "Singapore 018956").
+ */
+export function cityLine(address: Pick<SavedAddress, 'city' | 'postalCode' | 'country' | 'region'>): string {
+  const { city, postalCode } = address;
+  const region = address.region?.trim() || undefined;
+  if (address.country === 'US' || address.country === 'CA') return `${city}, ${region ? `${region} ` : ''}${postalCode}`;
+  if (address.country === 'AU') return `${city}${region ? ` ${region}` : ''} ${postalCode}`;
+  if (POSTAL_CODE_FIRST.has(address.country)) return `${postalCode} ${city}${region ? `, ${region}` : ''}`;
+  return `${city}${region ? `, ${region}` : ''} ${postalCode}`;
+}
+
+/** The address on one line, as an order (and the spec's `address` field) keeps it, written as its country writes it. */
 export function addressLine(address: Omit<SavedAddress, 'phone'>): string {
-  const region = address.region ? `, ${address.region}` : '';
-  return `${address.fullName}, ${address.street}, ${address.postalCode} ${address.city}${region}, ${countryName(address.country)}`;
+  return `${address.fullName}, ${address.street}, ${cityLine(address)}, ${countryName(address.country)}`;
 }

@@ -17,7 +17,7 @@ describe('POST /tools body', () => {
     expect(partInputSchema.safeParse(valid).success).toBe(true);
     expect(partInputSchema.safeParse({ ...valid, rating: 5 }).success).toBe(false);
     expect(messages(partInputSchema.safeParse({ ...valid, min_quantity: 11 }))).toEqual([
-      'minimum order must not be above the quantity',
+      'Minimum order must not be above the quantity',
     ]);
     expect(partInputSchema.safeParse({ ...valid, price: 49.99 }).success).toBe(false);
     expect(partInputSchema.safeParse({ ...valid, price: { $gt: 0 } }).success).toBe(false);

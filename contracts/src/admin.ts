@@ -56,6 +56,8 @@ export const ACTIVITY_ACTIONS = [
   'order.return',
   'review.hidden',
   'review.shown',
+  'review.votesCounted',
+  'review.votesDiscarded',
   'release.published',
   'release.promoted',
   'release.rolledBack',
@@ -101,6 +103,10 @@ export interface ActivityEntry {
    * older than the link).
    */
   subject?: { kind: ActivityKind; id: string; exists: boolean };
+  /** A product edit that can be put back (POST /tools/{id}/put-back): the part is there and it was not put back yet. */
+  canPutBack?: boolean;
+  /** When an admin put this edit back, and who. */
+  putBack?: { by: string; at: string };
   /** ISO time. */
   at: string;
 }
@@ -113,6 +119,8 @@ export const activityEntrySchema = z.object({
   details: z.string().optional(),
   changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })).optional(),
   subject: z.object({ kind: z.enum(ACTIVITY_KINDS), id: z.string(), exists: z.boolean() }).optional(),
+  canPutBack: z.boolean().optional(),
+  putBack: z.object({ by: z.string(), at: isoDateTimeSchema }).optional(),
   at: isoDateTimeSchema,
 }) satisfies z.ZodType<ActivityEntry>;
 
@@ -188,7 +196,7 @@ const wholeCount = (required: string) =>
     .min(1, 'must be at least 1')
     .max(QUANTITY_MAX, `must be at most ${QUANTITY_MAX}`);
 
-const MINIMUM_ABOVE_STOCK = 'minimum order must not be above the quantity';
+const MINIMUM_ABOVE_STOCK = 'Minimum order must not be above the quantity';
 
 /** Minimum order ≤ quantity, said on the minimum order field (for `.refine(...minimumOrderRule)`). */
 export const minimumOrderRule: [
@@ -205,6 +213,12 @@ export const minimumOrderEditRule: typeof minimumOrderRule = [
   { message: MINIMUM_ABOVE_STOCK, path: ['min_quantity'] },
 ];
 
+/**
+ * The shop's own part pictures, served by the api under /images/parts (the seeded catalog's, as
+ * GET /tools.csv writes them): a part may keep or take one as it may an upload.
+ */
+export const SHOP_PICTURE_PATH_PATTERN = /^\/images\/parts\/[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/;
+
 const categorySchema = z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` });
 
 /** The fields of a part an admin writes (POST /tools, PATCH /tools/{id}), besides its category and specs. */
@@ -218,12 +232,13 @@ export const partInputFields = {
     .min(1, 'price must be more than 0')
     .max(PRICE_MAX_CENTS, 'price is too high'),
   description: freeText(m.descriptionRequired, DESCRIPTION_MAX),
-  // http(s) only (never javascript: or data:); the api also requires its own uploads' address.
+  // http(s) only (never javascript: or data:), or one of the shop's own pictures (the seeded
+  // catalog's, served by the api); the api also requires its own uploads' address.
   img: z
     .string({ error: m.imageRequired })
     .min(1, m.imageRequired)
     .max(500, m.imageNotUploaded)
-    .pipe(z.url({ protocol: /^https?$/, error: m.imageNotUploaded })),
+    .pipe(z.union([z.string().regex(SHOP_PICTURE_PATH_PATTERN), z.url({ protocol: /^https?$/ })], { error: m.imageNotUploaded })),
 };
 const partInputOf = <C extends Category>(category: C) =>
   z.strictObject({ ...partInputFields, category: z.literal(category), specs: specsInputSchemas[category].optional() });

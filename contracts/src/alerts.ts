@@ -63,7 +63,11 @@ export const priceHistoryText = {
   noChanges: 'No price changes in the last 90 days.',
   daysAgo: '90 days ago',
   today: 'Today',
-  lowest30Days: (price: string) => `Lowest price in the last 30 days: ${price}`,
+  /**
+   * A price reduction as the EU rule (Directive 98/6/EC, art. 6a) has it announced: the prior
+   * price is the lowest of the 30 days before the reduction, and the saving is measured from it.
+   */
+  priceDrop: (was: string, now: string, percent: number) => `Was ${was} (lowest in the last 30 days), now ${now}, save ${percent} %`,
 } as const;
 
 export const alertTexts = {
@@ -82,7 +86,6 @@ export const alertTexts = {
   priceKind: (price: string) => `Price at or below ${price}`,
   myAlertsTitle: 'My Alerts',
   remove: 'Remove',
-  lowest30Days: (cents: number) => `Lowest price in the last 30 days: ${formatCents(cents)}`,
   compare: 'Compare',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkoutTotalsSchema } from './checkout-schemas';
 import { countSchema, objectIdStringSchema } from './entity-schemas';
 import { orderSchema } from './orders-schemas';
 
@@ -44,7 +45,18 @@ export const deletedCountAnswerSchema = z.object({ deletedCount: countSchema });
 export const modifiedCountAnswerSchema = z.object({ modifiedCount: countSchema });
 
 /** POST /order (201, or the stored answer again for a retried Idempotency-Key). */
-export const placedOrderAnswerSchema = z.object({ insertedId: objectIdStringSchema, order: orderSchema });
+/**
+ * POST /order: the order, and its four figures (subtotal + shipping + tax = total). An order placed
+ * with a free-text address has no shipping or tax yet (`addressNeeded`): its payment page asks for
+ * the structured address, which prices them, before the card.
+ */
+export const placedOrderAnswerSchema = z.object({
+  insertedId: objectIdStringSchema,
+  order: orderSchema,
+  figures: checkoutTotalsSchema,
+  addressNeeded: z.boolean(),
+});
+export type PlacedOrderAnswer = z.infer<typeof placedOrderAnswerSchema>;
 
 /** PUT /user/{email} with a Firebase ID token: the api's own access token. */
 export const accessTokenAnswerSchema = z.object({

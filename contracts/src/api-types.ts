@@ -234,6 +234,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tools/{id}/put-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put back an edit Activity recorded (Activity → Put back)
+         * @description Undoes one `product.edited` entry of this part: the fields it changed go back to their values before it and its stock change is reversed (the same number of units, whatever orders took since), only while the part is still at the version that edit left it at (409 when someone changed it since, or when it was put back already). It is an edit itself, recorded on the Activity page; the entry is marked put back.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["putBackPartEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tools/{id}/reviews": {
         parameters: {
             query?: never;
@@ -325,7 +347,7 @@ export interface paths {
         put?: never;
         /**
          * Was this helpful? Yes
-         * @description Once per account (409 after); not on one’s own review (403).
+         * @description Once per account (409 after); not on one’s own review, and only from an account whose email is verified (403). An account gives at most HELPFUL_VOTES_PER_ACCOUNT votes a day (UTC), an address at most HELPFUL_VOTES_PER_ADDRESS (429 with Retry-After). Votes of accounts younger than HELPFUL_NEW_ACCOUNT_DAYS that reach HELPFUL_BURST_VOTES on one review within 24 hours are held back from its count until an admin counts or discards them (POST /part-reviews/{id}/held-votes).
          *
          *     **Who may call:** Any signed-in account (the api’s access token).
          *
@@ -352,6 +374,28 @@ export interface paths {
         get: operations["listPartReviewsForModeration"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/part-reviews/{id}/held-votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count or discard the “helpful” votes held back on a part review
+         * @description A burst of new accounts’ votes on one review is held back from its count (GET /part-reviews?heldVotes=true lists those reviews). `count` adds them to the count (they are never held again); `discard` deletes them. Recorded on the Activity page.
+         *
+         *     **Who may call:** Admins only (the role as the database holds it, checked on every call).
+         */
+        post: operations["decideHeldPartReviewVotes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1664,6 +1708,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout/{id}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The structured address of an order placed with a free-text one
+         * @description An order placed through `POST /order` with the spec’s free-text `address` has no shipping or tax yet; its payment page asks for the structured address (and the shipping method, Standard when absent) before the card. Priced by the checkout’s own code at the prices its stock is held at; given once, while unpaid. A PaymentIntent made before for the smaller amount no longer matches the order: paid anyway, it is given back.
+         *
+         *     **Who may call:** Any signed-in account (the api’s access token).
+         *
+         *     **Rate limit:** 20 calls per account every 60 s (RATE_LIMIT_ORDERS); past it, 429 with Retry-After.
+         */
+        put: operations["giveOrderAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/activity": {
         parameters: {
             query?: never;
@@ -2229,7 +2297,7 @@ export interface components {
         ActivityEntry: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            action: "user.promoted" | "user.demoted" | "user.addressesChanged" | "user.emailChangeRequested" | "user.emailChanged" | "user.emailRestored" | "user.passwordChanged" | "user.signedOutEverywhere" | "user.dataExported" | "user.closed" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutAdvanced" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
+            action: "user.promoted" | "user.demoted" | "user.addressesChanged" | "user.emailChangeRequested" | "user.emailChanged" | "user.emailRestored" | "user.passwordChanged" | "user.signedOutEverywhere" | "user.dataExported" | "user.closed" | "product.added" | "product.edited" | "product.deleted" | "product.imported" | "order.deleted" | "order.status" | "order.refunded" | "order.return" | "review.hidden" | "review.shown" | "review.votesCounted" | "review.votesDiscarded" | "release.published" | "release.promoted" | "release.rolledBack" | "release.rolloutStarted" | "release.rolloutRaised" | "release.rolloutAdvanced" | "release.rolloutCompleted" | "release.rolloutAborted" | "release.rolledBackAutomatically";
             actor: string;
             target: string;
             details?: string;
@@ -2243,6 +2311,11 @@ export interface components {
                 kind: "product" | "order" | "user" | "review" | "release";
                 id: string;
                 exists: boolean;
+            };
+            canPutBack?: boolean;
+            putBack?: {
+                by: string;
+                at: components["schemas"]["DateTime"];
             };
             at: components["schemas"]["DateTime"];
         };
@@ -3979,7 +4052,7 @@ export interface operations {
                      *             {
                      *               "row": 4,
                      *               "column": "price",
-                     *               "message": "price must be in dollars, like 129.99"
+                     *               "message": "The price must be in dollars, like 129.99."
                      *             }
                      *           ],
                      *           "changes": []
@@ -4044,6 +4117,128 @@ export interface operations {
                 };
             };
             /** @description The body is not text/csv. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putBackPartEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activityId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The part as it is now, its version one higher. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "description": "GeForce RTX 4060 Ti with 16 GB of GDDR6 and a dual-fan cooler: a quiet 1440p card powered by one 8-pin connector.",
+                     *       "category": "Video Card",
+                     *       "img": "/images/parts/geforce-rtx-4060-ti-16-gb-dual-fan-graphics-card.svg",
+                     *       "price": 43999,
+                     *       "p_quantity": 85,
+                     *       "min_quantity": 1,
+                     *       "specs": {
+                     *         "chip": "GeForce RTX 4060 Ti",
+                     *         "memoryGB": 16,
+                     *         "boardPowerW": 165,
+                     *         "lengthMM": 244,
+                     *         "pcie8Pin": 1,
+                     *         "pcie12v2x6": 0
+                     *       },
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-02T09:50:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Part"];
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part has this id, or no product edit of it has this Activity id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The part changed since this edit, the edit was put back already, or orders left too little stock to reverse a stock increase. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4656,7 +4851,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The review with its new count. */
+            /** @description The review with its count (votes held back not in it). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4707,7 +4902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller wrote this review. */
+            /** @description The caller wrote this review, or has not verified its email. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4752,7 +4947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many calls: the message says when to try again (Retry-After). */
+            /** @description The account, or the address, gave the day’s votes already. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4777,6 +4972,7 @@ export interface operations {
             query?: {
                 productId?: string;
                 hidden?: "true" | "false";
+                heldVotes?: "true" | "false";
                 page?: string;
                 limit?: string;
             };
@@ -4786,7 +4982,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of part reviews, newest first, of one part or hidden/shown if asked. */
+            /** @description One page of part reviews, newest first, of one part, hidden/shown, or with votes held back if asked. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4807,7 +5003,8 @@ export interface operations {
                      *           "createdAt": "2026-11-02T09:30:00.000Z",
                      *           "partName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *           "authorEmail": "priya@example.com",
-                     *           "hidden": false
+                     *           "hidden": false,
+                     *           "heldVotes": 0
                      *         }
                      *       ],
                      *       "total": 1,
@@ -4830,6 +5027,7 @@ export interface operations {
                             partName: string;
                             authorEmail: string;
                             hidden: boolean;
+                            heldVotes: number;
                         }[];
                         total: number;
                         page: number;
@@ -4864,6 +5062,130 @@ export interface operations {
             };
             /** @description The token’s account may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decideHeldPartReviewVotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "count" | "discard";
+                };
+            };
+        };
+        responses: {
+            /** @description The review as it is now, its held votes decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "6650a1b2c3d4e5f6a7b80300",
+                     *       "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *       "name": "Priya Raman",
+                     *       "rating": 5,
+                     *       "title": "Quiet under load",
+                     *       "text": "Kept my CPU under 70 °C through a two-hour render, and I could barely hear it.",
+                     *       "purchasedMonth": "2026-10",
+                     *       "helpful": 3,
+                     *       "createdAt": "2026-11-02T09:30:00.000Z",
+                     *       "partName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *       "authorEmail": "priya@example.com",
+                     *       "hidden": false,
+                     *       "heldVotes": 0
+                     *     }
+                     */
+                    "application/json": {
+                        _id: components["schemas"]["ObjectId"];
+                        productId: components["schemas"]["ObjectId"];
+                        name: string;
+                        rating: number;
+                        title: string;
+                        text: string;
+                        purchasedMonth: string;
+                        helpful: number;
+                        createdAt: components["schemas"]["DateTime"];
+                        updatedAt?: components["schemas"]["DateTime"];
+                        partName: string;
+                        authorEmail: string;
+                        hidden: boolean;
+                        heldVotes: number;
+                    };
+                };
+            };
+            /** @description The request is malformed: a parameter, header or body field is missing, unknown or invalid (the message says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The token’s account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No part review has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4918,7 +5240,8 @@ export interface operations {
                      *       "createdAt": "2026-11-02T09:30:00.000Z",
                      *       "partName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
                      *       "authorEmail": "priya@example.com",
-                     *       "hidden": true
+                     *       "hidden": true,
+                     *       "heldVotes": 0
                      *     }
                      */
                     "application/json": {
@@ -4935,6 +5258,7 @@ export interface operations {
                         partName: string;
                         authorEmail: string;
                         hidden: boolean;
+                        heldVotes: number;
                     };
                 };
             };
@@ -8861,7 +9185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The order is paid already, or no longer payable (cancelled). */
+            /** @description The order is paid already, no longer payable (cancelled), or placed with a free-text address and not yet given its structured one (PUT `/checkout/{id}/address`): no order is charged without its shipping and tax. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9251,13 +9575,24 @@ export interface operations {
                 "application/json": {
                     productId: string;
                     order_quantity: number;
-                    address: string;
+                    address: string | {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
+                        phone: string;
+                    };
                     phone: string;
                     productName?: string;
                     email?: string;
                     name?: string;
                     per_product_price?: unknown;
                     totalAmount?: unknown;
+                    /** @enum {string} */
+                    shippingMethod?: "standard" | "express";
                 };
             };
         };
@@ -9296,12 +9631,26 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-11-02T09:30:00.000Z",
                      *         "holdExpiresAt": "2026-11-02T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "figures": {
+                     *         "subtotal": 89998,
+                     *         "shipping": 0,
+                     *         "tax": 0,
+                     *         "total": 89998
+                     *       },
+                     *       "addressNeeded": true
                      *     }
                      */
                     "application/json": {
                         insertedId: components["schemas"]["ObjectId"];
                         order: components["schemas"]["Order"];
+                        figures: {
+                            subtotal: components["schemas"]["Cents"];
+                            shipping: components["schemas"]["Cents"];
+                            tax: components["schemas"]["Cents"];
+                            total: components["schemas"]["Cents"];
+                        };
+                        addressNeeded: boolean;
                     };
                 };
             };
@@ -10275,7 +10624,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -10380,8 +10729,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -10731,7 +11080,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -10836,8 +11185,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -11080,7 +11429,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -11185,8 +11534,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -11426,7 +11775,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -11531,8 +11880,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -11789,7 +12138,7 @@ export interface operations {
                      *       "placedAt": "2026-11-02T09:30:00.000Z",
                      *       "email": "customer@pcparts.dev",
                      *       "name": "customer",
-                     *       "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "lines": [
                      *         {
@@ -11894,8 +12243,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "transactionId": "pi_3QExample000000000000000",
                      *       "invoiceNumber": "INV-000042"
@@ -13147,7 +13496,7 @@ export interface operations {
                      *           "per_product_price": 13999,
                      *           "order_quantity": 1,
                      *           "totalAmount": 13999,
-                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
                      *           "status": "placed",
@@ -13172,7 +13521,7 @@ export interface operations {
                      *           "per_product_price": 44999,
                      *           "order_quantity": 1,
                      *           "totalAmount": 44999,
-                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
                      *           "status": "placed",
@@ -13196,8 +13545,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "address": {
                      *         "fullName": "Sam Lee",
@@ -13207,7 +13556,7 @@ export interface operations {
                      *         "country": "GB",
                      *         "phone": "+44 7700 900123"
                      *       },
-                     *       "shipTo": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "paid": false,
                      *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
@@ -13414,14 +13763,14 @@ export interface operations {
                      *         {
                      *           "method": "standard",
                      *           "amount": 0,
-                     *           "deliveryFrom": "2026-12-02",
-                     *           "deliveryTo": "2026-12-04"
+                     *           "deliveryFrom": "2026-12-03",
+                     *           "deliveryTo": "2026-12-11"
                      *         },
                      *         {
                      *           "method": "express",
                      *           "amount": 2499,
-                     *           "deliveryFrom": "2026-11-30",
-                     *           "deliveryTo": "2026-12-01"
+                     *           "deliveryFrom": "2026-12-01",
+                     *           "deliveryTo": "2026-12-08"
                      *         }
                      *       ],
                      *       "freeShippingOver": 9900
@@ -13809,7 +14158,7 @@ export interface operations {
                      *           "per_product_price": 13999,
                      *           "order_quantity": 1,
                      *           "totalAmount": 13999,
-                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
                      *           "status": "placed",
@@ -13834,7 +14183,7 @@ export interface operations {
                      *           "per_product_price": 44999,
                      *           "order_quantity": 1,
                      *           "totalAmount": 44999,
-                     *           "address": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *           "phone": "+44 7700 900123",
                      *           "paid": false,
                      *           "status": "placed",
@@ -13858,8 +14207,8 @@ export interface operations {
                      *       "delivery": {
                      *         "method": "standard",
                      *         "amount": 0,
-                     *         "deliveryFrom": "2026-12-02",
-                     *         "deliveryTo": "2026-12-04"
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
                      *       },
                      *       "address": {
                      *         "fullName": "Sam Lee",
@@ -13869,7 +14218,7 @@ export interface operations {
                      *         "country": "GB",
                      *         "phone": "+44 7700 900123"
                      *       },
-                     *       "shipTo": "Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom",
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
                      *       "phone": "+44 7700 900123",
                      *       "paid": false,
                      *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
@@ -13939,6 +14288,232 @@ export interface operations {
             };
             /** @description No checkout has this id, or it is not yours. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (Retry-After), or a service this call needs is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giveOrderAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: {
+                        fullName: string;
+                        street: string;
+                        city: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "GB" | "CA" | "IE" | "AU" | "NZ" | "DE" | "FR" | "NL" | "BE" | "LU" | "AT" | "CH" | "IT" | "ES" | "PT" | "DK" | "SE" | "NO" | "FI" | "PL" | "CZ" | "JP" | "SG" | "IN" | "BD";
+                        region?: string;
+                        phone: string;
+                    };
+                    /** @enum {string} */
+                    shippingMethod?: "standard" | "express";
+                };
+            };
+        };
+        responses: {
+            /** @description The order with its address, delivery and four figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checkoutId": "6650a1b2c3d4e5f6a7b80300",
+                     *       "orderNumber": "PCP-7K3Q9D",
+                     *       "orders": [
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80201",
+                     *           "number": "PCP-7K3Q9D",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80001",
+                     *           "productName": "B550 ATX Motherboard",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 13999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 13999,
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         },
+                     *         {
+                     *           "_id": "6650a1b2c3d4e5f6a7b80202",
+                     *           "number": "PCP-7K3Q9D",
+                     *           "productId": "6650a1b2c3d4e5f6a7b80033",
+                     *           "productName": "GeForce RTX 4060 Ti 16 GB Dual-Fan Graphics Card",
+                     *           "email": "customer@pcparts.dev",
+                     *           "name": "customer",
+                     *           "per_product_price": 44999,
+                     *           "order_quantity": 1,
+                     *           "totalAmount": 44999,
+                     *           "address": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
+                     *           "phone": "+44 7700 900123",
+                     *           "paid": false,
+                     *           "status": "placed",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "placed",
+                     *               "at": "2026-11-02T09:30:00.000Z",
+                     *               "by": "customer@pcparts.dev"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T09:30:00.000Z",
+                     *           "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *           "checkoutId": "6650a1b2c3d4e5f6a7b80300"
+                     *         }
+                     *       ],
+                     *       "totalAmount": 58998,
+                     *       "subtotal": 58998,
+                     *       "shipping": 0,
+                     *       "tax": 0,
+                     *       "total": 58998,
+                     *       "delivery": {
+                     *         "method": "standard",
+                     *         "amount": 0,
+                     *         "deliveryFrom": "2026-12-03",
+                     *         "deliveryTo": "2026-12-11"
+                     *       },
+                     *       "address": {
+                     *         "fullName": "Sam Lee",
+                     *         "street": "12 Harbour Road",
+                     *         "city": "Portsmouth",
+                     *         "postalCode": "PO1 3AX",
+                     *         "country": "GB",
+                     *         "phone": "+44 7700 900123"
+                     *       },
+                     *       "shipTo": "Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom",
+                     *       "phone": "+44 7700 900123",
+                     *       "paid": false,
+                     *       "holdExpiresAt": "2026-11-02T10:00:00.000Z",
+                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        checkoutId: components["schemas"]["ObjectId"];
+                        orderNumber: string;
+                        orders: components["schemas"]["Order"][];
+                        totalAmount: components["schemas"]["Cents"];
+                        subtotal: components["schemas"]["Cents"];
+                        shipping: components["schemas"]["Cents"];
+                        tax: components["schemas"]["Cents"];
+                        total: components["schemas"]["Cents"];
+                        delivery?: {
+                            /** @enum {string} */
+                            method: "standard" | "express";
+                            amount: components["schemas"]["Cents"];
+                            /** Format: date */
+                            deliveryFrom: string;
+                            /** Format: date */
+                            deliveryTo: string;
+                        };
+                        address?: {
+                            fullName: string;
+                            street: string;
+                            city: string;
+                            postalCode: string;
+                            country: string;
+                            region?: string;
+                            phone: string;
+                        };
+                        shipTo: string;
+                        phone: string;
+                        paid: boolean;
+                        transactionId?: string;
+                        holdExpiresAt?: components["schemas"]["DateTime"];
+                        createdAt: components["schemas"]["DateTime"];
+                    };
+                };
+            };
+            /** @description The request is malformed: the message says which field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token: sign in (again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No order has this id, or it is not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The order has its structured address already, or it is paid or cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body’s encoding or charset is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many calls: the message says when to try again (Retry-After). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

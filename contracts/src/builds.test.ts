@@ -36,7 +36,7 @@ describe('a build sent to save or check', () => {
     expect(refused({ name: 'x', parts: { case: id(1) } })).toBe(`Unknown build slot "case": the slots are ${BUILD_SLOTS.join(', ')}`);
     expect(refused({ name: 'x', parts: { gpu: 'abc' } })).toBe('parts.gpu must be a part id');
     expect(refused({ name: 'x', parts: { gpu: id(1) }, cpu: 'pentium-4' })).toBe('cpu must be the id of a CPU from the reference list, or null');
-    expect(refused({ name: '  ', parts: { gpu: id(1) } })).toBe('build name is required');
+    expect(refused({ name: '  ', parts: { gpu: id(1) } })).toBe('Build name is required');
     expect(refused({ name: 'x'.repeat(81), parts: { gpu: id(1) } })).toBe('build name must be at most 80 characters');
     expect(refused({ name: 'a\nb', parts: { gpu: id(1) } })).toBe('build name must be plain text on one line');
     // Anyone reads a saved build's name: it may not show in another order than it is stored.

@@ -23,7 +23,7 @@ export const buildTexts = {
   wrongCategory: (slot: string, category: string, name: string, actual: string) =>
     `The ${slot} slot takes a ${category} part; the ${name} is a ${actual} part.`,
   partMissing: (slot: string, id: string) => `The ${slot} slot names part ${id}, which the catalog does not have.`,
-  nameRequired: 'build name is required',
+  nameRequired: 'Build name is required',
   empty: 'A build needs at least one part or a CPU.',
 } as const;
 

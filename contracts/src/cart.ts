@@ -13,6 +13,10 @@ export const CART_MAX_QUANTITY = 100_000;
 /** The cart's texts, ours: the spec has no cart. */
 export const cartText = {
   addToCart: 'Add to cart',
+  /** A card's Add to cart, as screen readers name it among many: the part in it. */
+  addPartToCart: (name: string) => `Add ${name} to cart`,
+  /** A card's link to the cart once the part is in it, naming its part the same way. */
+  partInCartLink: (name: string, quantity: number) => `In your cart (${quantity}): ${name}`,
   adding: 'Adding…',
   added: (name: string) => `${name} is in your cart.`,
   buildAdded: (parts: number) => `The build’s ${parts} ${parts === 1 ? 'part is' : 'parts are'} in your cart.`,

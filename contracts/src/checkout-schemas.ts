@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address';
 import { cartInputSchema } from './cart-schemas';
-import { SHIPPING_METHODS, type ShippingRate } from './checkout-totals';
+import type { ShippingRate } from './checkout-totals';
 import { centsSchema, isoDateTimeSchema, objectIdStringSchema, savedAddressSchema } from './entity-schemas';
-import { orderSchema } from './orders-schemas';
+import { orderSchema, shippingMethodSchema } from './orders-schemas';
 
 // The checkout's schemas (the api's body and answer, the form's lines), apart from its texts in
 // checkout.ts, which the navbar shows on every page.
-
-export const shippingMethodSchema = z.enum(SHIPPING_METHODS, { error: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` });
 
 const shippingRateRowSchema = z.strictObject({
   country: z.string().regex(/^([A-Z]{2}|\*)$/, 'country must be a two-letter ISO code or *'),
@@ -102,3 +100,14 @@ export const checkoutSchema = z.object({
 });
 
 export type Checkout = z.infer<typeof checkoutSchema>;
+
+/**
+ * PUT /checkout/{id}/address: the structured address of an order placed with a free-text one (the
+ * spec's POST /order body), and its shipping method (Standard when absent). Strict.
+ */
+export const orderAddressInputSchema = z.strictObject({
+  address: shippingAddressSchema,
+  shippingMethod: shippingMethodSchema.optional(),
+});
+export type OrderAddressInput = z.input<typeof orderAddressInputSchema>;
+

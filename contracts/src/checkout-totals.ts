@@ -19,14 +19,19 @@ export const totalsText = {
   free: 'Free',
   deliveryTitle: 'Delivery',
   method: { standard: 'Standard', express: 'Express' } satisfies Record<ShippingMethod, string>,
-  /** Business days each method takes, as the option says them. */
-  methodDays: { standard: '3–5 business days', express: '1–2 business days' } satisfies Record<ShippingMethod, string>,
+  /** Business days each method takes once dispatched, as the option says them. */
+  methodDays: {
+    standard: 'Dispatched within 5 days, then 3–5 business days',
+    express: 'Dispatched within 5 days, then 1–2 business days',
+  } satisfies Record<ShippingMethod, string>,
   freeOver: (cents: number) => `Free Standard delivery on orders of ${formatCents(cents)} or more`,
   arrives: (from: string, to: string) => (from === to ? `Arrives ${formatDeliveryDate(from)}` : `Arrives ${formatDeliveryDate(from)} – ${formatDeliveryDate(to)}`),
   noTax: 'No sales tax is charged for this destination',
   /** The cart's estimate names what it assumes. */
   cartEstimate: (country: string) => `Estimate for Standard delivery to ${country}. Tax is worked out at checkout from your address.`,
   quoting: 'Working out shipping and tax…',
+  /** The pay button while a new quote is on its way: never a stale amount. */
+  updatingTotal: 'updating the total…',
   quoteFailed: 'Shipping and tax could not be worked out. Check the address, or try again.',
   cardMinimum: `Orders start at ${formatCents(CARD_MINIMUM_CENTS)} of parts, the smallest amount a card payment takes: add parts or more units.`,
   payLineAlone: 'This part is one line of a larger order: pay the whole order from its page.',
@@ -39,8 +44,20 @@ export const totalsText = {
   },
 } as const;
 
-/** Business days from the order (placed today) to the earliest and latest delivery. */
-export const DELIVERY_BUSINESS_DAYS: Record<ShippingMethod, readonly [number, number]> = { standard: [3, 5], express: [1, 2] };
+/** Business days from the order to its dispatch: the next at the soonest, 5 at the latest (the spec's "dispatched within 5 days"). */
+export const DISPATCH_BUSINESS_DAYS = [1, 5] as const;
+/** Business days each method is on its way, once dispatched. */
+export const TRANSIT_BUSINESS_DAYS: Record<ShippingMethod, readonly [number, number]> = { standard: [3, 5], express: [1, 2] };
+
+/**
+ * Business days from the order (placed today) to the earliest and latest delivery: the dispatch
+ * and then the way, so "Arrives …" never promises a day the Delivery block's "dispatched within 5
+ * days" does not allow.
+ */
+export const DELIVERY_BUSINESS_DAYS: Record<ShippingMethod, readonly [number, number]> = {
+  standard: [DISPATCH_BUSINESS_DAYS[0] + TRANSIT_BUSINESS_DAYS.standard[0], DISPATCH_BUSINESS_DAYS[1] + TRANSIT_BUSINESS_DAYS.standard[1]],
+  express: [DISPATCH_BUSINESS_DAYS[0] + TRANSIT_BUSINESS_DAYS.express[0], DISPATCH_BUSINESS_DAYS[1] + TRANSIT_BUSINESS_DAYS.express[1]],
+};
 
 /** One destination's shipping prices (the api's table, GET /shipping-rates), in cents. */
 export interface ShippingRate {

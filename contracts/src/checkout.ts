@@ -20,7 +20,7 @@ export const checkoutText = {
   cancelled: 'Cancelled',
   timeLeft: (minutes: number) => {
     const hours = Math.floor(minutes / 60);
-    const left = minutes < 120 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : `about ${hours} hours`;
+    const left = minutes < 120 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : `About ${hours} hours`;
     return `${left} left to pay before the parts go back on sale.`;
   },
   whatNext: 'We dispatch within 5 days and email you the tracking number. Your orders are in My Orders.',

@@ -18,6 +18,8 @@ export function compareIds(search: string): string[] {
 
 export const compareText = {
   add: 'Compare',
+  /** A Compare button, as screen readers name it among many: the part it puts in the tray. */
+  addPart: (name: string) => `Compare ${name}`,
   remove: 'Remove from compare',
   trayLabel: 'Compare tray',
   open: (count: number) => `Compare ${count} ${count === 1 ? 'part' : 'parts'}`,

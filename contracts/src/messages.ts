@@ -27,12 +27,12 @@ export const validationMessages = {
   // The spec leaves the profile form to the browser's "required"; these are ours.
   profileAddressRequired: 'address is required',
   profilePhoneRequired: 'phone number is required',
-  professionRequired: 'profession is required',
-  linkedinRequired: 'linkedin profile is required',
-  linkedinInvalid: 'provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name',
+  professionRequired: 'Profession is required',
+  linkedinRequired: 'LinkedIn profile is required',
+  linkedinInvalid: 'Provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name',
   // Ours: free text with a NUL, another control character or half an emoji (an unpaired surrogate).
-  textUnreadable: 'remove the control characters or broken symbols: this text cannot be saved with them',
-  textDirectionControls: 'remove the text-direction controls (such as right-to-left override): they make text show differently from what it says',
+  textUnreadable: 'Remove the control characters or broken symbols: this text cannot be saved with them',
+  textDirectionControls: 'Remove the text-direction controls (such as right-to-left override): they make text show differently from what it says',
   // Ours: a product's image is one uploaded to the shop (POST /uploads), never a script or data URL.
   imageNotUploaded: 'Image must be a picture uploaded to the shop',
 } as const;
@@ -58,9 +58,12 @@ export const reviewText = {
   byAdmin: 'Shop admin',
 } as const;
 
-/** Shown to admins while the api runs on the in-memory demo database (issue 11). */
+/**
+ * Shown to admins while the api runs on the in-memory demo database (issue 11), in a merchant's
+ * words: what happens to their changes, not how to configure the server (docs/environment.md).
+ */
 export const demoDatabaseBanner = {
-  text: 'Demo data — it resets when the server restarts. Set MONGODB_URI to keep it.',
+  text: 'Changes are not kept after a restart in this demo.',
   dismiss: 'Dismiss',
 } as const;
 
@@ -95,6 +98,10 @@ export const emailLinkText = {
   passwordChanged: 'Your password has been changed. Log in with the new one.',
   passwordChangeFailed: 'The password could not be changed. Please try again.',
   emailVerified: 'Your email address is verified. Thank you!',
+  /** After verifying: the way back to a cart waiting in this browser (or the checkout the sign-up interrupted). */
+  backToCheckout: 'Back to checkout',
+  continueWhereYouWere: 'Continue where you were',
+  continueShopping: 'Continue shopping',
   linkFailed: 'This link could not be opened. Please try again.',
   incompleteLink: 'This link is incomplete. Open it again from the email, or ask for a new one.',
   unknownMode: 'This link is not one the shop can open. Open it again from the email.',

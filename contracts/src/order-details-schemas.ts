@@ -182,7 +182,7 @@ export type ShipmentInput = z.input<typeof shipmentInputSchema>;
 /** POST /orders/{number}/cancel: the reason the customer is told. */
 export const orderCancelInputSchema = z.strictObject({ reason: shopNoteSchema });
 
-const refundReasonSchema = freeText('reason is required', 500, 'reason must be at most 500 characters');
+const refundReasonSchema = freeText('Reason is required', 500, 'Reason must be at most 500 characters');
 
 /** POST /orders/{number}/refunds: which units, why, and whether they go back to stock. */
 export const refundInputSchema = z.strictObject({
@@ -195,7 +195,7 @@ export type RefundInput = z.input<typeof refundInputSchema>;
 /** POST /orders/{number}/returns: the customer's request. */
 export const returnInputSchema = z.strictObject({
   lines: lineQuantitiesInput('return'),
-  reason: freeText('Tell us why you are returning the parts', 1000, 'reason must be at most 1000 characters'),
+  reason: freeText('Tell us why you are returning the parts', 1000, 'Reason must be at most 1000 characters'),
 });
 export type ReturnInput = z.input<typeof returnInputSchema>;
 

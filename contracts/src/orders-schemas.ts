@@ -3,6 +3,10 @@ import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema, page
 import { validationMessages as m } from './messages';
 import { knownCarrier, OBJECT_ID_PATTERN, type Order, ORDER_NUMBER_PATTERN, ORDER_STATUSES, type OrderLimits, type OrderRefund, type OrderStatusChange, shipmentMessages } from './orders';
 import { freeText } from './text';
+import { shippingAddressSchema } from './address';
+import { SHIPPING_METHODS } from './checkout-totals';
+
+export const shippingMethodSchema = z.enum(SHIPPING_METHODS, { error: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` });
 
 // The orders' schemas (answers, the order form and the admin's shipping fields), apart from their
 // texts and rules in orders.ts: a page loads zod only when it checks an answer or shows a form.
@@ -71,6 +75,18 @@ function quantitySchema(limits?: OrderLimits) {
   );
 }
 
+/**
+ * POST /order's address: the spec's free-text line, or the checkout's structured address (then
+ * priced like a checkout: shipping and tax). An address object's first problem is the sentence.
+ */
+const orderAddressSchema = z.union([freeText(m.addressRequired, ADDRESS_MAX), shippingAddressSchema], {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union' || typeof issue.input !== 'object' || issue.input === null) return m.addressRequired;
+    const problem = issue.errors[1]?.[0];
+    return problem ? `${problem.path.length ? `address.${problem.path.join('.')}: ` : ''}${problem.message}` : m.addressRequired;
+  },
+});
+
 const orderFields = (limits?: OrderLimits) => ({
   productId: objectIdText('productId'),
   order_quantity: quantitySchema(limits),
@@ -84,8 +100,16 @@ const orderFields = (limits?: OrderLimits) => ({
   totalAmount: z.unknown().optional(),
 });
 
-/** POST /order: the api's schema. Unknown keys are refused. */
-export const orderInputSchema = z.strictObject(orderFields());
+/**
+ * POST /order: the api's schema. Unknown keys are refused. `address` may be the checkout's address
+ * object, with `shippingMethod` (Standard when absent): the order is then charged its shipping and
+ * tax through the checkout's pricing.
+ */
+export const orderInputSchema = z.strictObject({
+  ...orderFields(),
+  address: orderAddressSchema,
+  shippingMethod: shippingMethodSchema.optional(),
+});
 
 export type OrderInput = z.input<typeof orderInputSchema>;
 

@@ -185,12 +185,12 @@ export function trackingUrl(shipment: Shipment): string | undefined {
 
 /** The texts of the shipping and cancelling forms (ours: the spec has none). */
 export const shipmentMessages = {
-  carrierRequired: 'carrier is required',
-  carrierInvalid: 'carrier must be a name of at most 40 letters, digits, spaces or & . \' ( ) -',
-  trackingNumberRequired: 'tracking number is required',
-  trackingNumberInvalid: 'tracking number must be at most 40 letters, digits, spaces or dashes',
-  reasonRequired: 'reason is required',
-  reasonTooLong: 'reason must be at most 500 characters',
+  carrierRequired: 'Carrier is required',
+  carrierInvalid: 'Carrier must be a name of at most 40 letters, digits, spaces or & . \' ( ) -',
+  trackingNumberRequired: 'Tracking number is required',
+  trackingNumberInvalid: 'Tracking number must be at most 40 letters, digits, spaces or dashes',
+  reasonRequired: 'Reason is required',
+  reasonTooLong: 'Reason must be at most 500 characters',
 } as const;
 
 /** Which status an admin may set from which (the payment alone sets 'paid'). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Page } from './admin';
 import type { PartRating } from './entities';
 import { countSchema, isoDateTimeSchema, objectIdStringSchema, pageSchema, partRatingSchema } from './entity-schemas';
-import { PART_REVIEW_TEXT_MAX, PART_REVIEW_TITLE_MAX, partReviewText } from './part-reviews';
+import { HELD_VOTE_DECISIONS, PART_REVIEW_TEXT_MAX, PART_REVIEW_TITLE_MAX, partReviewText } from './part-reviews';
 import { freeText } from './text';
 
 // The schemas of part reviews (issue 33): the api's answers and the review form's input.
@@ -69,12 +69,21 @@ export interface ModeratedPartReview extends PartReview {
   partName: string;
   authorEmail: string;
   hidden: boolean;
+  /** "Helpful" votes held back from the count (a burst from new accounts) until an admin decides. */
+  heldVotes: number;
 }
 export const moderatedPartReviewSchema = partReviewSchema.extend({
   partName: z.string(),
   authorEmail: z.string(),
   hidden: z.boolean(),
+  heldVotes: z.number().int().min(0),
 }) satisfies z.ZodType<ModeratedPartReview>;
+
+/** POST /part-reviews/{id}/held-votes (admin): count the held votes, or discard them. Strict. */
+export const heldVotesDecisionSchema = z.strictObject({
+  decision: z.enum(HELD_VOTE_DECISIONS, { error: `decision must be one of: ${HELD_VOTE_DECISIONS.join(', ')}` }),
+});
+export type HeldVotesDecision = z.output<typeof heldVotesDecisionSchema>;
 
 /** The form's and the api's body of POST /tools/{id}/reviews and PUT …/{reviewId}. Strict. */
 export const partReviewInputSchema = z.strictObject({

@@ -12,6 +12,10 @@ export const PART_REVIEW_TEXT_MAX = 2000;
 /** The catalog's "4 stars & up": parts whose average rating is at least this. */
 export const CATALOG_MIN_RATING = 4;
 
+/** What an admin does with "helpful" votes held back from a review's count (POST /part-reviews/{id}/held-votes). */
+export const HELD_VOTE_DECISIONS = ['count', 'discard'] as const;
+export type HeldVoteDecision = (typeof HELD_VOTE_DECISIONS)[number];
+
 export const partReviewText = {
   sectionTitle: 'Customer reviews',
   notBuyer: 'Only customers with a paid order of this part can review it.',
@@ -23,15 +27,31 @@ export const partReviewText = {
   alreadyHelpful: 'You have already marked this review as helpful.',
   helpfulQuestion: 'Was this helpful?',
   helpfulDone: 'Thanks for your feedback',
+  /** "Was this helpful?" refusals (POST …/helpful). */
+  verifyToVote: 'Verify your email address to mark reviews as helpful.',
+  votesPerAccount: (max: number) => `You have marked ${max} reviews as helpful today: you can mark more tomorrow.`,
+  votesPerAddress: 'Too many reviews were marked as helpful from your network today: please try again tomorrow.',
+  /** The admin's Reviews page: votes held back from a review's count. */
+  heldVotes: (count: number) => `${count} ${count === 1 ? 'vote' : 'votes'} held back`,
+  heldVotesFilter: 'With votes held back',
+  heldVotesExplained:
+    'A burst of “helpful” votes from new accounts on one review is held back from its count until you decide: count them, or discard them.',
+  countVotes: 'Count them',
+  discardVotes: 'Discard them',
+  votesCounted: (count: number) => `${count} held ${count === 1 ? 'vote is' : 'votes are'} counted now.`,
+  votesDiscarded: (count: number) => `${count} held ${count === 1 ? 'vote was' : 'votes were'} discarded.`,
+  noHeldVotes: 'This review has no votes held back.',
   verifiedPurchase: 'Verified purchase',
-  noReviews: 'No reviews yet.',
+  noReviews: 'No reviews yet',
   write: 'Write a review',
   edit: 'Edit your review',
   delete: 'Delete your review',
   save: 'Save review',
   cancel: 'Cancel',
   buyToReview: 'Customers who bought this part can review it.',
-  signInToReview: 'Sign in to review this part.',
+  signInToReview: 'Sign in to review',
+  /** Said on the login page a part's "Sign in to review" opens. */
+  signInToReviewReason: 'Sign in to review this part.',
   fourStarsUp: '4 stars & up',
   sortLabels: { newest: 'Newest first', helpful: 'Most helpful first' } satisfies Record<PartReviewSort, string>,
   ratingRequired: 'Choose a rating from 1 to 5 stars',

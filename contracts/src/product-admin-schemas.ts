@@ -61,3 +61,9 @@ export const partImportQuerySchema = z.strictObject(
   { dryRun: z.enum(['true', 'false'], { error: 'dryRun must be true or false' }).transform((value) => value === 'true') },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown query parameter: use dryRun' : undefined) },
 );
+
+/** POST /tools/{id}/put-back (admin): the Activity entry of the edit to put back. Strict. */
+export const putBackBodySchema = z.strictObject({
+  activityId: z.string({ error: 'activityId must be an Activity entry id' }).regex(/^[0-9a-f]{24}$/, 'activityId must be an Activity entry id'),
+});
+export type PutBackBody = z.output<typeof putBackBodySchema>;

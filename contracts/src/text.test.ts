@@ -61,5 +61,10 @@ describe('the text rules', () => {
     }
     expect(partInputSchema.safeParse({ ...part, img: '' }).error?.issues[0]?.message).toBe(m.imageRequired);
     expect(partInputSchema.safeParse({ ...part, img: 'https://api.shop.example/uploads/a.webp' }).success).toBe(true);
+    // The shop's own pictures (the seeded catalog's), by the path the api serves them at; nothing else relative.
+    expect(partInputSchema.safeParse({ ...part, img: '/images/parts/850-w-80-gold-modular-psu.svg' }).success).toBe(true);
+    for (const img of ['/images/parts/../secret.svg', '/images/parts/a.svg?x=1', '//evil.example/images/parts/a.svg', '/uploads/a.webp']) {
+      expect(partInputSchema.safeParse({ ...part, img }).error?.issues[0]?.message).toBe(m.imageNotUploaded);
+    }
   });
 });

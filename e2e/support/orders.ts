@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Part } from '../../contracts/src/core';
+import { type Part, singleOrderText } from '../../contracts/src/core';
 import { apiAccessToken, demoAccounts } from './auth';
 import { stackUrls } from './environment';
 import { apiParts } from './storefront';
@@ -63,6 +63,8 @@ export async function placeOrderThroughPage(page: Page, part: Part, quantity: nu
   await page.goto(`/purchase/${part._id}`);
   await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
   await page.getByLabel('Quantity').fill(String(quantity));
+  // The spec's one-line address (the page starts with the address's fields).
+  await page.getByRole('button', { name: singleOrderText.typeOnOneLine }).click();
   await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
   await page.getByLabel('Phone number').fill('+44 7700 900123');
   await page.getByRole('button', { name: 'Order Now' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { accountText, ERASED_MARKER, loginReasons, signInText } from '../../contracts/src/core';
+import { accountText, emailLinkText, ERASED_MARKER, loginReasons, signInText } from '../../contracts/src/core';
 import { demoAccounts, signInThroughLoginPage, uniqueEmail, verificationLinksTo, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { emailTo } from '../support/mail';
@@ -305,7 +305,43 @@ test('a visitor sent from Check out to sign in is told why, and comes back to th
   const [link] = await verificationLinksTo(request, email);
   await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByRole('status')).toHaveText(/verified/);
-  await page.getByRole('link', { name: 'Back to your checkout' }).click();
+  await page.getByRole('link', { name: emailLinkText.backToCheckout }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('button', { name: /^Place order and pay/ })).toBeVisible();
+});
+
+test('a customer who signed up with parts in the cart is offered "Back to checkout" once verified; one with none, the shop', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const part = (await apiParts(request)).find((candidate) => candidate.p_quantity >= 50)!;
+  const signUpAndVerify = async (onPage: Page, email: string) => {
+    await onPage.goto('/signup');
+    await onPage.getByLabel('Name').fill('Vera Waiting');
+    await onPage.getByLabel('Email').fill(email);
+    await onPage.getByLabel('Password').fill('cart-waits-1');
+    await onPage.getByRole('button', { name: 'Sign up' }).click();
+    await expect(onPage).not.toHaveURL(/\/signup$/);
+    await expect.poll(async () => (await verificationLinksTo(request, email)).length).toBeGreaterThan(0);
+    const [link] = await verificationLinksTo(request, email);
+    await onPage.goto(link!.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(onPage.getByRole('status')).toHaveText(emailLinkText.emailVerified);
+  };
+
+  // Parts in the cart, the sign-up not on the way to the checkout: the verified page leads there anyway.
+  await page.goto('/');
+  await page.evaluate(
+    (line) => localStorage.setItem('pcppVisitorCart', JSON.stringify({ id: `visitor-${Date.now()}`, lines: [line] })),
+    { productId: part._id, quantity: part.min_quantity },
+  );
+  await signUpAndVerify(page, uniqueEmail('cart-waits'));
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName(/Cart, [1-9]\d* parts?/);
+  await shootBothWidths(page, 'email-verified-cart-waiting', () => expect(page.getByRole('link', { name: emailLinkText.backToCheckout })).toBeVisible());
+  await page.getByRole('link', { name: emailLinkText.backToCheckout }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('button', { name: /^Place order and pay/ })).toBeVisible();
+
+  // An empty cart: back to the shop.
+  const empty = await (await browser.newContext()).newPage();
+  await signUpAndVerify(empty, uniqueEmail('no-cart'));
+  await expect(empty.getByRole('link', { name: emailLinkText.continueShopping })).toBeVisible();
+  await expect(empty.getByRole('link', { name: emailLinkText.backToCheckout })).toHaveCount(0);
 });

@@ -46,7 +46,7 @@ test('the admin adds a product with a photo and its specs, finds it on the home 
   await page.getByLabel('Photo').setInputFiles(path.join(__dirname, '../fixtures/test-part.png'));
   await expect(page.getByRole('img', { name: 'Preview of the chosen photo' })).toBeVisible();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('minimum order must not be above the quantity')).toBeVisible();
+  await expect(page.getByText('Minimum order must not be above the quantity')).toBeVisible();
   await expect(specs.getByText('gb per module must be a whole number from 1 to 256')).toBeVisible();
   await page.getByLabel('Minimum order').fill('2');
   await specs.getByLabel('GB per module (GB)').fill('24');
@@ -213,7 +213,7 @@ test('on the order page the admin cancels an unpaid order with a reason, ships a
   await expect(cancel).toContainText(orderText.cancelUnpaidNote);
   await expect(cancel.getByRole('button', { name: orderText.keepOrder })).toBeVisible();
   await cancel.getByRole('button', { name: orderText.cancelOrder }).click();
-  await expect(cancel.getByText('reason is required')).toBeVisible();
+  await expect(cancel.getByText('Reason is required')).toBeVisible();
   const reason = 'Our supplier cannot deliver this batch in time.';
   await cancel.getByLabel(adminText.reasonLabel).fill(reason);
   await cancel.getByRole('button', { name: orderText.cancelOrder }).click();
@@ -236,8 +236,8 @@ test('on the order page the admin cancels an unpaid order with a reason, ships a
   const ship = dialog(page, adminText.shipPartsTitle(paid.number));
   await expect(ship.getByLabel(adminText.unitsToShip(part.name, paid.order_quantity))).toHaveValue(String(paid.order_quantity));
   await ship.getByRole('button', { name: adminText.shipParts }).click();
-  await expect(ship.getByText('carrier is required')).toBeVisible();
-  await expect(ship.getByText('tracking number is required')).toBeVisible();
+  await expect(ship.getByText('Carrier is required')).toBeVisible();
+  await expect(ship.getByText('Tracking number is required')).toBeVisible();
   const trackingNumber = `1Z999AA1${unique()}`;
   await ship.getByLabel('Carrier').fill('UPS');
   await ship.getByLabel('Tracking number').fill(trackingNumber);

@@ -87,21 +87,40 @@ test('a back-in-stock alert and a price-drop alert each email once, with an unsu
   await emailTo(request, customer.email, `${part.name} is now $290.00`);
 });
 
-test('after two price edits the part page shows the 90-day chart and the 30-day lowest price, in the server’s HTML too', async ({ page, request }) => {
+test('after two price edits the part page shows the 90-day chart and the price drop as the EU rule has it, in the server’s HTML too', async ({ page, request }) => {
   const part = await ownVideoCard({ p_quantity: 5, price: 40_000 });
   await adminEdit(request, part.id, { price: 38_000 });
   await adminEdit(request, part.id, { price: 35_000 });
 
-  // Without scripts: the server's HTML carries the chart, its description and the lowest price.
+  // Without scripts: the server's HTML carries the chart, its description and the price drop.
   const html = await (await request.get(`${stackUrls.shell}/products/${part.id}`)).text();
-  expect(html).toContain('Lowest price in the last 30 days: $380.00');
+  expect(html).toContain('Was $380.00 (lowest in the last 30 days), now $350.00, save 8 %');
   expect(html).toMatch(/<svg[^>]*role="img"/);
   expect(html).toContain('Between $350.00 and $400.00 over the last 90 days, 2 changes; $350.00 today.');
 
   await page.goto(`/products/${part.id}`);
   const history = page.getByRole('region', { name: 'Price history' });
-  await expect(history.getByText('Lowest price in the last 30 days: $380.00')).toBeVisible();
+  await expect(page.getByTestId('price-drop')).toHaveText('Was $380.00 (lowest in the last 30 days), now $350.00, save 8 %');
   await expect(history.getByRole('img', { name: /^Price over the last 90 days/ })).toBeVisible();
   await expect(history.getByRole('table', { name: 'Price changes in the last 90 days' }).getByRole('row')).toHaveCount(3);
   await shoot(page, 'part-page-price-history');
 });
+
+test('the part page shows a price cut in the EU price-drop form beside the price: was, now and the saving', async ({ page, request }) => {
+  const part = await ownVideoCard({ p_quantity: 5, price: 1_999 });
+  await page.goto(`/products/${part.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+  // No cut yet: nothing is announced.
+  await expect(page.getByTestId('price-drop')).toHaveCount(0);
+  await adminEdit(request, part.id, { price: 1_450 });
+  await page.reload();
+  const drop = page.getByTestId('price-drop');
+  await expect(drop).toHaveText('Was $19.99 (lowest in the last 30 days), now $14.50, save 27 %');
+  // Beside the price, above the way to the cart; the old "Lowest price …" sentence is gone.
+  const details = page.getByLabel('Price and stock');
+  expect((await drop.boundingBox())!.y).toBeGreaterThan((await details.boundingBox())!.y);
+  expect((await drop.boundingBox())!.y).toBeLessThan((await page.getByRole('form', { name: 'Add to cart' }).boundingBox())!.y);
+  await expect(page.getByText(/Lowest price in the last 30 days/)).toHaveCount(0);
+  await shoot(page, 'part-page-price-drop');
+});
+

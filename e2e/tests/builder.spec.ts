@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '../support/test';
 import type { Part, PartList } from '../../contracts/src/core';
-import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { apiJson, apiParts, expectNoHorizontalScroll, expectTouchTargets } from '../support/storefront';
 
@@ -261,4 +261,55 @@ test('My Builds with a compatible build and one with Problems, and the catalog r
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: path.join(shotsDir, `catalog-facets-${width}.png`), fullPage: true });
   }
+});
+
+test('a build with problems asks before it goes into the cart, naming them; Keep building adds nothing, Add anyway adds it', async ({ page, request }) => {
+  const parts = await apiParts(request);
+  const id = (name: string) => parts.find((part) => part.name === name)!._id;
+  // An AM5 board with an LGA1700-only cooler, and a 550 W supply for a 320 W card: two Problems.
+  const b = [
+    'cpu-ryzen-7-7700x',
+    `motherboard-${id('B650 WiFi ATX Motherboard')}`,
+    `cooler-${id('Low-Profile LGA1700 Air Cooler')}`,
+    `gpu-${id('16 GB Triple-Fan Graphics Card')}`,
+    `psu-${id('550 W 80+ Bronze PSU')}`,
+  ].join('.');
+  const { cpu, ...buildParts } = Object.fromEntries(b.split('.').map((entry) => [entry.slice(0, entry.indexOf('-')), entry.slice(entry.indexOf('-') + 1)]));
+  const checked = (await (await request.post(`${stackUrls.api}/builds/check`, { data: { cpu, parts: buildParts } })).json()) as { results: { level: string; message: string }[] };
+  const problems = checked.results.filter((result) => result.level === 'problem').map((result) => result.message);
+  expect(problems.length).toBeGreaterThanOrEqual(2);
+
+  await page.goto(`/builder?b=${b}`);
+  await expect(state(page)).toHaveText('Problems found');
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 0 parts');
+  await page.getByRole('button', { name: 'Add build to cart' }).click();
+  const ask = page.getByRole('dialog', { name: `This build has ${problems.length} problems` });
+  await expect(ask.getByTestId('build-cart-problem')).toHaveText(problems);
+  await expect(ask).toContainText('Add anyway?');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shotsDir, `builder-add-anyway-${width}.png`) });
+  }
+  await ask.getByRole('button', { name: 'Keep building' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 0 parts');
+
+  await page.getByRole('button', { name: 'Add build to cart' }).click();
+  await ask.getByRole('button', { name: 'Add anyway' }).click();
+  await expect(page.getByText('The build’s 4 parts are in your cart.')).toBeVisible();
+  await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 4 parts');
+
+  // The cart marks the build's parts with its state; the checkout repeats the problems above its button.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line-build')).toHaveText(Array(4).fill('From your build: Problems found'));
+  await page.screenshot({ path: path.join(shotsDir, 'cart-build-problems-1280.png'), fullPage: true });
+  const buyer = await verifiedCustomer(request, 'build-problems');
+  await signInThroughLoginPage(page, buyer);
+  await page.goto('/checkout');
+  const repeated = page.getByTestId('checkout-build-problems');
+  await expect(repeated).toContainText(`The build in your cart has ${problems.length} problems:`);
+  await expect(repeated.getByRole('listitem')).toHaveText(problems);
+  expect((await repeated.boundingBox())!.y).toBeLessThan((await page.getByRole('button', { name: /^Place order and pay/ }).boundingBox())!.y);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: path.join(shotsDir, 'checkout-build-problems-375.png'), fullPage: true });
 });

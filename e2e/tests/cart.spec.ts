@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, onServerHtml, test, type APIRequestContext, type Page } from '../support/test';
-import type { Part } from '../../contracts/src/core';
+import { cartText, type Part } from '../../contracts/src/core';
 import { apiAccessToken, demoAccounts, signInThroughLoginPage } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { apiParts } from '../support/storefront';
@@ -34,7 +34,7 @@ test('a visitor fills the cart with three parts, signs in, and the cart survives
   // Server-rendered: its controls work once the page has hydrated.
   await expect(page.locator('html')).toHaveAttribute('data-app', /hydrated|rendered/);
   const card = (part: Part) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: part.name, exact: true }) });
-  await card(first!).getByRole('button', { name: 'Add to cart' }).click();
+  await card(first!).getByRole('button', { name: cartText.addPartToCart(first!.name) }).click();
   await expect(page.getByText(`${first!.name} is in your cart.`)).toBeVisible();
   await expect(card(first!).getByRole('link', { name: `In your cart (${first!.min_quantity})` })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 part');
@@ -52,7 +52,7 @@ test('a visitor fills the cart with three parts, signs in, and the cart survives
   await page.goto(`/products?q=${encodeURIComponent(third!.name)}`);
   // Server-rendered: its controls work once the page has hydrated.
   await expect(page.locator('html')).toHaveAttribute('data-app', /hydrated|rendered/);
-  await card(third!).getByRole('button', { name: 'Add to cart' }).click();
+  await card(third!).getByRole('button', { name: cartText.addPartToCart(third!.name) }).click();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 parts');
   await expect(cartLink(page)).toHaveText('3');
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { pdfText } from '../../api/test/pdf-text';
-import { addressText, checkoutPageText, checkoutText, type Part, signInText, totalsText } from '../../contracts/src/core';
+import { addressText, checkoutPageText, checkoutText, type Part, signInText, singleOrderText, totalsText } from '../../contracts/src/core';
 import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { emailTo } from '../support/mail';
@@ -87,7 +87,7 @@ test('a visitor’s three parts survive sign-in, check out once, pay once on the
   const transactionId = (await page.getByTestId('transaction-id').textContent())!;
   expect(transactionId).toMatch(/^pi_/);
   for (const part of parts) await expect(page.getByRole('cell', { name: part.name })).toBeVisible();
-  await expect(page.getByText('Demo Customer, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom')).toBeVisible();
+  await expect(page.getByText('Demo Customer, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom')).toBeVisible();
   // The ordered parts left the cart.
   await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 0 parts');
 
@@ -220,10 +220,13 @@ test('a customer in California buys a three-part build: Standard and Express wit
   const text = pdfText(await invoice.body());
   for (const [key, value] of Object.entries(shown)) expect({ key, printed: text.includes(value) }).toEqual({ key, printed: true });
 
-  // Saved for next time: the Purchase page's Address and phone start from it (one address book).
+  // Saved for next time: the Purchase page's address and phone start from it (one address book).
   await page.goto(`/purchase/${parts[0]!._id}`);
-  await expect(page.getByLabel('Address')).toHaveValue('Casey Rivera, 1 Market Street, 94103 San Francisco, CA, United States');
+  await expect(page.getByLabel('City')).toHaveValue('San Francisco');
+  await expect(page.getByLabel('State')).toHaveValue('CA');
   await expect(page.getByLabel('Phone number')).toHaveValue('+1 415 555 0100');
+  await page.getByRole('button', { name: singleOrderText.typeOnOneLine }).click();
+  await expect(page.getByLabel('Address')).toHaveValue('Casey Rivera, 1 Market Street, San Francisco, CA 94103, United States');
 });
 
 test('a part whose total is under the card minimum is refused with the sentence on the Purchase page and at the checkout, its stock untouched', async ({ page, request }) => {
@@ -232,6 +235,7 @@ test('a part whose total is under the card minimum is refused with the sentence 
   await signInThroughLoginPage(page, buyer);
   await page.goto(`/purchase/${cheap._id}`);
   await page.getByLabel('Quantity').fill('1');
+  await page.getByRole('button', { name: singleOrderText.typeOnOneLine }).click();
   await page.getByLabel('Address').fill('1 Market Street, San Francisco, CA 94103');
   await page.getByLabel('Phone number').fill('+1 415 555 0100');
   await page.getByRole('button', { name: 'Order Now' }).click();
@@ -303,22 +307,38 @@ for (const width of [375, 1280]) {
 /** A checkout of three lines placed through the api for `account`, unpaid. */
 const placeCheckout = placeCheckoutThroughApi;
 
-test('the Purchase page keeps its toast and the return home; the toast’s Pay now opens the order’s confirmation page with the card form', async ({ page, request }) => {
+test('the Purchase page keeps its toast and the return home; a free-text order’s Pay now asks for the structured address, then charges its shipping and tax', async ({ page, request }) => {
   const [part] = await threeParts(request);
   const buyer = await verifiedCustomer(request, 'toast-pay');
   await signInThroughLoginPage(page, buyer);
   await page.goto(`/purchase/${part!._id}`);
   await page.getByLabel('Quantity').fill(String(part!.min_quantity));
-  await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
-  await page.getByLabel('Phone number').fill('+44 7700 900123');
+  await page.getByRole('button', { name: singleOrderText.typeOnOneLine }).click();
+  await expect(page.getByText(singleOrderText.oneLineNote)).toBeVisible();
+  await page.getByLabel('Address').fill('1 Market Street, San Francisco');
+  await page.getByLabel('Phone number').fill('+1 415 555 0100');
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page.getByText('your order is placed.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f]{24}$/);
   await expect(page.getByTestId('checkout-status')).toHaveText('Waiting for payment');
-  await expect(page.getByText('12 Harbour Road, Leeds')).toBeVisible();
+  // Before the card: the structured address, priced as the checkout prices it.
+  const ask = page.getByRole('form', { name: singleOrderText.addressFirstTitle });
+  await expect(ask).toContainText(singleOrderText.addressFirst('1 Market Street, San Francisco'));
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByTestId('confirmation-tax')).toHaveText('$0.00');
+  await fillCaliforniaAddress(page, '94105');
+  await expect(page.getByTestId('give-address-tax')).not.toHaveText('$0.00');
+  const quoted = await figure(page, 'give-address-total');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shotsDir, 'checkout-confirmation-address-first.png'), fullPage: true });
+  await ask.getByRole('button', { name: singleOrderText.saveAddress }).click();
+  await expect(page.getByTestId('confirmation-total')).toHaveText(quoted);
+  await expect(page.getByTestId('confirmation-tax')).not.toHaveText('$0.00');
+  await expect(page.getByText('Casey Rivera, 1 Market Street, San Francisco, CA 94105, United States')).toBeVisible();
   await enterCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('button', { name: /^Pay now/ })).toHaveText(`Pay now (${quoted})`);
   await page.getByRole('button', { name: /^Pay now/ }).click();
   await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
   const orderNumber = (await page.getByTestId('order-number').textContent())!;
@@ -327,6 +347,62 @@ test('the Purchase page keeps its toast and the return home; the toast’s Pay n
   await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText('Paid');
   await page.goto(`/dashboard/orders/${orderNumber}`);
   await expect(page.getByRole('row').filter({ hasText: 'Transaction id: pi_' })).toHaveCount(1);
+});
+
+test('the Purchase page’s order and a cart checkout of the same part to the same California address are charged the same total', async ({ page, request }) => {
+  const [part] = await threeParts(request);
+  const buyer = await verifiedCustomer(request, 'same-total');
+  await signInThroughLoginPage(page, buyer);
+
+  // The Purchase page: the address's fields, the method, and the four figures before Order Now.
+  await page.goto(`/purchase/${part!._id}`);
+  await page.getByLabel('Quantity').fill(String(part!.min_quantity));
+  await fillCaliforniaAddress(page, '94105');
+  await page.getByRole('radio', { name: /Express/ }).check();
+  await expect(page.getByTestId('purchase-shipping')).toHaveText('$24.99');
+  await expect(page.getByTestId('purchase-tax')).not.toHaveText('$0.00');
+  const single = {
+    subtotal: await figure(page, 'purchase-subtotal'),
+    shipping: await figure(page, 'purchase-shipping'),
+    tax: await figure(page, 'purchase-tax'),
+    total: await figure(page, 'purchase-total'),
+  };
+  await expect(page.getByTestId('order-total')).toHaveText(single.total);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(shotsDir, `purchase-priced-${width}.png`), fullPage: true });
+  }
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByText('your order is placed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page.getByTestId('confirmation-total')).toHaveText(single.total);
+  await enterCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('button', { name: /^Pay now/ })).toHaveText(`Pay now (${single.total})`);
+  await page.getByRole('button', { name: /^Pay now/ }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
+
+  // The same part through the cart and the checkout, to the same address and method.
+  const cart = await request.put(`${stackUrls.api}/cart`, { headers: bearer(buyer.token), data: { lines: [{ productId: part!._id, quantity: part!.min_quantity }] } });
+  expect(cart.status()).toBe(200);
+  await page.goto('/checkout');
+  await fillCaliforniaAddress(page, '94105');
+  await page.getByRole('radio', { name: /Express/ }).check();
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$24.99');
+  await expect(page.getByTestId('checkout-total')).toHaveText(single.total);
+  expect({ subtotal: await figure(page, 'checkout-subtotal'), shipping: await figure(page, 'checkout-shipping'), tax: await figure(page, 'checkout-tax'), total: await figure(page, 'checkout-total') }).toEqual(single);
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Place order and pay/ }).click();
+  await expect(page.getByTestId('checkout-status')).toHaveText('Paid');
+  await expect(page.getByTestId('confirmation-total')).toHaveText(single.total);
+
+  // Both orders, paid, for the same total (My Orders' figures).
+  const mine = await request.get(`${stackUrls.api}/orders/mine`, { headers: bearer(buyer.token) });
+  expect(mine.status()).toBe(200);
+  const orders = ((await mine.json()) as { items: { total: number; payment: string }[] }).items;
+  expect(orders.map((order) => order.payment)).toEqual(['paid', 'paid']);
+  expect(orders[0]!.total).toBe(orders[1]!.total);
 });
 
 for (const width of [375, 1280]) {

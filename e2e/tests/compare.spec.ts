@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '../support/test';
 import { cardsIn, expectNoHorizontalScroll } from '../support/storefront';
+import { cartText, compareText } from '../../contracts/src/core';
 
 // Issue 33: four video cards side by side, from the cards' Compare buttons to a shareable page.
 const shotsDir = path.resolve(__dirname, '../screenshots');
@@ -12,18 +13,26 @@ test('four video cards compare side by side, in a shareable page a phone scrolls
   for (let index = 0; index < 4; index += 1) {
     const card = cards.nth(index);
     names.push((await card.getByRole('heading').textContent())!.trim());
-    await card.getByRole('button', { name: 'Compare', exact: true }).click();
-    await expect(card.getByRole('button', { name: 'Compare', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    // Each card's Compare names its part for screen readers.
+    await card.getByRole('button', { name: compareText.addPart(names[index]!), exact: true }).click();
+    await expect(card.getByRole('button', { name: compareText.addPart(names[index]!), exact: true })).toHaveAttribute('aria-pressed', 'true');
   }
   // A fifth is refused with a sentence.
-  await cards.nth(4).getByRole('button', { name: 'Compare', exact: true }).click();
+  await cards.nth(4).getByRole('button', { name: /^Compare / }).click();
   await expect(cards.nth(4).getByRole('status')).toHaveText('The compare tray holds 4 parts: remove one first.');
 
   const tray = page.getByRole('complementary', { name: 'Compare tray' });
   await tray.getByRole('link', { name: 'Compare 4 parts' }).click();
   await expect(page).toHaveURL(/\/compare\?ids=[0-9a-f]{24}(,[0-9a-f]{24}){3}$/);
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(names);
+  // Each part's column: its picture, its name to its page, and its way to the cart.
+  await expect(table.getByRole('columnheader').getByRole('link')).toHaveText(names);
+  await expect(table.getByRole('columnheader').locator('img')).toHaveCount(4);
+  for (const name of names) await expect(table.getByRole('button', { name: cartText.addPartToCart(name) })).toBeVisible();
+  // The Rating row: stars for a reviewed part, "No reviews yet" for the others.
+  const ratings = table.getByRole('row', { name: /^Rating/ }).getByRole('cell');
+  await expect(ratings).toHaveCount(4);
+  for (const cell of await ratings.all()) await expect(cell).toHaveText(/No reviews yet|\d\.\d \(\d+\)/);
   await expect(table.getByRole('row', { name: /^Price/ }).getByRole('cell')).toHaveCount(4);
   await expect(table.getByRole('row', { name: /^Chip \(differs\)/ })).toBeVisible();
 
@@ -32,11 +41,11 @@ test('four video cards compare side by side, in a shareable page a phone scrolls
   expect(html).toContain('<title>Compare parts');
   expect(html).toContain('<table');
   const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-  for (const name of names) expect(html).toContain(`>${asHtml(name)}</a></th>`);
+  for (const name of names) expect(html).toContain(`>${asHtml(name)}</a>`);
   expect(html).not.toContain('Loading the parts');
   const shared = await page.context().newPage();
   await shared.goto(page.url());
-  await expect(shared.getByRole('table').getByRole('columnheader')).toHaveText(names);
+  await expect(shared.getByRole('table').getByRole('columnheader').getByRole('link')).toHaveText(names);
   await shared.close();
 
   for (const width of [375, 1280]) {

@@ -97,7 +97,7 @@ test('the demo customer updates the profile: toast, new values at once, and stil
   // The shared rule: LinkedIn must be a web address.
   await form.getByLabel('LinkedIn profile').fill('my-profile');
   await form.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(form.getByText('provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name')).toBeVisible();
+  await expect(form.getByText('Provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0)); // the sticky navbar at the top of the picture
   await page.screenshot({ path: path.join(shotsDir, 'dashboard-profile-form-1280.png'), fullPage: true });
 
@@ -187,7 +187,7 @@ test('at 375 px the sidebar folds behind a toggle that opens and closes it', asy
   await page.getByRole('button', { name: 'Update Profile' }).click();
   await page.getByLabel('LinkedIn profile').fill('my-profile');
   await page.getByLabel('LinkedIn profile').blur();
-  await expect(page.getByText('provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name')).toBeVisible();
+  await expect(page.getByText('Provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.evaluate(() => window.scrollTo(0, 0)); // the sticky navbar at the top of the picture

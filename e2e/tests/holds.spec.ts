@@ -3,6 +3,7 @@ import { expect, test, type Page } from '../support/test';
 import { demoAccounts, signInThroughLoginPage, uniqueEmail, verificationLinksTo, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { aPart } from '../support/orders';
+import { singleOrderText } from '../../contracts/src/core';
 import { expectNoHorizontalScroll } from '../support/storefront';
 
 // Holds that cannot be hoarded (issue 20), as people meet them: an unverified account is told to
@@ -18,6 +19,7 @@ const shot = async (page: Page, name: string) => {
 async function fillOrder(page: Page, partId: string, quantity: number) {
   await page.goto(`/purchase/${partId}`);
   await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByRole('button', { name: singleOrderText.typeOnOneLine }).click();
   await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
   await page.getByLabel('Phone number').fill('+44 7700 900123');
   await page.getByRole('button', { name: 'Order Now' }).click();

@@ -88,9 +88,35 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
   const bar = page.getByRole('group', { name: 'Change the selected products' });
   await bar.getByLabel('New price ($)').fill('44.50');
   await bar.getByRole('button', { name: 'Apply to 3' }).click();
+  // Before anything is saved, each part's price before → after, and a question.
+  const preview = page.getByRole('dialog', { name: productAdminText.bulkPreviewTitle(3) });
+  // In the table's order (the newest part first).
+  await expect(preview.getByRole('list', { name: productAdminText.bulkPreviewList }).getByRole('listitem')).toHaveText(
+    [...parts].reverse().map((part) => `${part.name}Price $59.99 → $44.50`),
+  );
+  for (const part of parts) expect((await partNamed(request, part.name))[0]).toMatchObject({ price: 5_999, version: 0 });
+  await shoot(page, 'dashboard-manageproduct-bulk-preview');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await preview.getByRole('button', { name: productAdminText.bulkSave(3) }).click();
+  await expect(preview).toBeHidden();
   await expect(page.getByRole('status', { name: 'Bulk change result' })).toContainText(productAdminText.bulkDone(3));
   for (const part of parts) expect((await partNamed(request, part.name))[0]).toMatchObject({ price: 4_450, version: 1 });
   await expect(table.getByRole('row').filter({ hasText: parts[0]!.name })).toContainText('$44.50');
+
+  // Activity keeps one entry per part: the third part's change is put back alone.
+  await page.goto('/dashboard/activity?kind=product');
+  const log = page.getByRole('table', { name: 'Admin actions' });
+  await expect(log.getByRole('row').filter({ hasText: `edited the product ${parts[0]!.name} (bulk change)` })).toHaveCount(1);
+  await shoot(page, 'dashboard-activity-put-back');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await log.getByRole('button', { name: `Put back: ${parts[2]!.name}` }).click();
+  const putBack = page.getByRole('dialog', { name: productAdminText.putBackTitle(parts[2]!.name) });
+  await expect(putBack.getByRole('list', { name: 'What goes back' })).toHaveText('price: $44.50 → $59.99');
+  await putBack.getByRole('button', { name: productAdminText.putBack }).click();
+  await expect(page.getByText(productAdminText.putBackDone(parts[2]!.name))).toBeVisible();
+  expect((await partNamed(request, parts[2]!.name))[0]).toMatchObject({ price: 5_999, version: 2 });
+  expect((await partNamed(request, parts[1]!.name))[0]).toMatchObject({ price: 4_450, version: 1 });
+  await page.goto(`/dashboard/manageproduct?q=${tag}`);
 
   // Two more, one of them saved by another admin after this page loaded it.
   await page.getByLabel(`Select ${parts[0]!.name}`).check();
@@ -99,6 +125,7 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
   expect(meanwhile.status()).toBe(200);
   await bar.getByLabel('New price ($)').fill('42.00');
   await bar.getByRole('button', { name: 'Apply to 2' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: productAdminText.bulkSave(2) }).click();
   const result = page.getByRole('status', { name: 'Bulk change result' });
   await expect(result).toContainText(productAdminText.bulkDone(1));
   await expect(result).toContainText(productAdminText.bulkRefused([parts[1]!.name]));
@@ -118,7 +145,7 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
   await page.getByRole('button', { name: 'Check file' }).click();
   const checked = page.getByRole('status', { name: 'Import result' });
   await expect(checked).toContainText('Checked 3 rows: 2 to create, 0 to update, 1 with errors. Nothing has changed yet.');
-  await expect(checked.getByRole('row', { name: /Row 3/ })).toContainText('Row 3, category: category must be one of');
+  await expect(checked.getByRole('row', { name: /Row 3/ })).toContainText('Row 3, category: The category must be one of');
   expect(await partNamed(request, good[0]!)).toEqual([]);
   await shoot(page, 'dashboard-manageproduct-import');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -131,6 +158,25 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
   await expect(checked.getByRole('row', { name: /Row 2/ })).toContainText('No change');
   for (const name of good) expect(await partNamed(request, name)).toHaveLength(1);
   expect(await partNamed(request, `${tag} Import Bad`)).toEqual([]);
+});
+
+test('the catalog as Download CSV writes it imports back as it stands: its check finds nothing to change', async ({ page }) => {
+  await signInThroughLoginPage(page, demoAccounts.admin);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/manageproduct');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('products.csv');
+  const csv = readFileSync(await download.path());
+  const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+  // The seeded catalog, its own pictures by their path.
+  expect(rows.length).toBeGreaterThanOrEqual(51);
+  expect(rows.some((row) => row.img!.startsWith('/images/parts/'))).toBe(true);
+
+  await page.getByLabel('CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: csv });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const checked = page.getByRole('status', { name: 'Import result' });
+  await expect(checked).toContainText(`Checked ${rows.length} rows: 0 to create, ${rows.length} to update, 0 with errors. Nothing has changed yet.`);
+  await expect(checked.getByRole('row').filter({ hasText: 'No change' })).toHaveCount(rows.length);
 });
 
 test('the orders CSV has the order’s lines, and a formula-like cell escaped', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { aPart, placeOrderThroughPage } from '../support/orders';
+import { singleOrderText } from '../../contracts/src/core';
 
 // Buying a part as the demo customer, against the real stack: stock, My Orders, delete.
 
@@ -43,6 +44,8 @@ test('the purchase form checks the quantity with the spec messages and shows the
   await page.getByLabel('Quantity').fill('10');
   await expect(orderNow).toBeEnabled();
   await expect(page.getByTestId('order-total')).toHaveText(money(part.price * 10));
+  // The spec's one-line address says the spec's message.
+  await page.getByRole('button', { name: singleOrderText.typeOnOneLine }).click();
   await orderNow.click();
   await expect(page.getByText('address is required')).toBeVisible();
   await expect(page.getByText('phone number is required')).toBeVisible();

@@ -76,7 +76,7 @@ test('admins see the demo-data banner on the admin pages until they dismiss it; 
   await signInThroughLoginPage(page, demoAccounts.admin);
   await page.goto('/dashboard/reviews');
   await expect(banner(page)).toHaveText(new RegExp(`^${demoDatabaseBanner.text}`));
-  await expect(banner(page)).toContainText('Demo data — it resets when the server restarts. Set MONGODB_URI to keep it.');
+  await expect(banner(page)).toContainText('Changes are not kept after a restart in this demo.');
   await sidebar(page).getByRole('link', { name: 'Manage Products' }).click();
   await expect(banner(page)).toBeVisible();
   await banner(page).getByRole('button', { name: 'Dismiss' }).click();

@@ -134,7 +134,7 @@ async function visit(browser: Browser, cohort: string, act?: (page: Page) => Pro
 
 /** Clicks the first part's "Add to cart" after the page settled, and gives the browser a frame to time it. */
 async function addToCart(page: Page) {
-  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await page.getByRole('button', { name: /^Add .+ to cart$/ }).first().click();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
 }
 

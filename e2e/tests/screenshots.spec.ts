@@ -120,7 +120,7 @@ test('the admin console: Edit a Product, All Orders found by number, the order p
     await page.getByRole('button', { name: adminText.shipParts }).click();
     const ship = page.getByRole('dialog');
     await ship.getByRole('button', { name: adminText.shipParts }).click();
-    await expect(ship.getByText('carrier is required')).toBeVisible();
+    await expect(ship.getByText('Carrier is required')).toBeVisible();
     await page.screenshot({ path: path.join(shotsDir, `dashboard-allOrder-ship-dialog-${width}.png`) });
     await ship.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: orderText.cancelOrder }).click();

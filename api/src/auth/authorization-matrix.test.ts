@@ -66,7 +66,7 @@ afterAll(async () => {
 
 const as = (call: request.Test, persona: Persona) =>
   persona === 'none' ? call : call.set('Authorization', `Bearer ${accounts[persona].token}`);
-const customerOrder = (fields: { paid?: boolean; status?: 'paid' } = {}) => insertOrder(api, part, { email: accounts.customer.email, ...fields });
+const customerOrder = (fields: { paid?: boolean; status?: 'paid'; freeText?: boolean } = {}) => insertOrder(api, part, { email: accounts.customer.email, ...fields });
 const newVersion = () => `1.0.0+${randomSuffix()}`;
 async function publishedRelease(remote: 'mf_shop' | 'mf_dashboard' | 'mf_admin', version = newVersion()) {
   await api.database.collections.releases.insertOne({
@@ -240,6 +240,21 @@ const MATRIX: Record<string, Row> = {
     setup: async () => (await createPart(api, { p_quantity: 3 })).id,
     send: (p, id) => as(server().delete(`/tools/${id}`), p),
   },
+  'POST /tools/:id/put-back': {
+    expected: [401, 403, 403, 200],
+    setup: async () => {
+      // An admin's edit, and the Activity entry that recorded it.
+      const { id } = await createPart(api, { p_quantity: 3 });
+      const edited = await as(server().patch(`/tools/${id}`).send({ version: 0, price: 2599 }), 'admin');
+      expect(edited.status).toBe(200);
+      const entry = await api.database.collections.activity.findOne({ action: 'product.edited', 'subject.id': id });
+      return `${id}/${entry!._id.toHexString()}`;
+    },
+    send: (p, path) => {
+      const [id, activityId] = path.split('/');
+      return as(server().post(`/tools/${id}/put-back`).send({ activityId }), p);
+    },
+  },
   'GET /tools.csv': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/tools.csv'), p) },
   'POST /tools/bulk': {
     expected: [401, 403, 403, 200],
@@ -294,6 +309,11 @@ const MATRIX: Record<string, Row> = {
     expected: [401, 403, 403, 200],
     setup: async () => (await customerPartReview()).split('/').at(-1)!,
     send: (p, id) => as(server().patch(`/part-reviews/${id}`).send({ hidden: true }), p),
+  },
+  'POST /part-reviews/:id/held-votes': {
+    expected: [401, 403, 403, 200],
+    setup: async () => (await customerPartReview()).split('/').at(-1)!,
+    send: (p, id) => as(server().post(`/part-reviews/${id}/held-votes`).send({ decision: 'discard' }), p),
   },
   'GET /reviews': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/reviews'), p) },
   'GET /reviews/all': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/reviews/all'), p) },
@@ -395,6 +415,12 @@ const MATRIX: Record<string, Row> = {
   'GET /shipping-rates': { expected: [200, 200, 200, 200], send: (p) => as(server().get('/shipping-rates'), p) },
   // Someone else's checkout is answered as if it did not exist, admins included.
   'GET /checkout/:id': { expected: [401, 200, 404, 404], setup: customerCheckout, send: (p, id) => as(server().get(`/checkout/${id}`), p) },
+  // A free-text order's structured address: its owner's only; anyone else's order does not exist.
+  'PUT /checkout/:id/address': {
+    expected: [401, 200, 404, 404],
+    setup: async () => (await customerOrder({ freeText: true })).checkoutId.toHexString(),
+    send: (p, id) => as(server().put(`/checkout/${id}/address`).send({ address: shippingAddress }), p),
+  },
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },
   // Orders as wholes: the owner and admins see one; anyone else is told it does not exist.
   'GET /orders': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/orders'), p) },

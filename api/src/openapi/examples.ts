@@ -326,8 +326,8 @@ const checkoutQuote: CheckoutQuote = {
   total: 49_332,
   shippingMethod: 'standard',
   shippingOptions: [
-    { method: 'standard', amount: 0, deliveryFrom: '2026-12-02', deliveryTo: '2026-12-04' },
-    { method: 'express', amount: 2_499, deliveryFrom: '2026-11-30', deliveryTo: '2026-12-01' },
+    { method: 'standard', amount: 0, deliveryFrom: '2026-12-03', deliveryTo: '2026-12-11' },
+    { method: 'express', amount: 2_499, deliveryFrom: '2026-12-01', deliveryTo: '2026-12-08' },
   ],
   freeShippingOver: 9_900,
 };
@@ -340,7 +340,7 @@ const checkout: Checkout = {
   shipping: 0,
   tax: 0,
   total: checkoutOrders.reduce((sum, line) => sum + line.totalAmount, 0),
-  delivery: { method: 'standard', amount: 0, deliveryFrom: '2026-12-02', deliveryTo: '2026-12-04' },
+  delivery: { method: 'standard', amount: 0, deliveryFrom: '2026-12-03', deliveryTo: '2026-12-11' },
   address: shippingAddress,
   shipTo: addressLine(shippingAddress),
   phone: shippingAddress.phone,
@@ -493,7 +493,7 @@ const partReview: PartReview = {
   helpful: 3,
   createdAt: at(30),
 };
-const moderatedPartReview: ModeratedPartReview = { ...partReview, partName: part.name, authorEmail: 'priya@example.com', hidden: false };
+const moderatedPartReview: ModeratedPartReview = { ...partReview, partName: part.name, authorEmail: 'priya@example.com', hidden: false, heldVotes: 0 };
 
 export const examples = {
   partReview,
@@ -517,7 +517,7 @@ export const examples = {
   shippedOrder,
   editedPart,
   orderList: [order],
-  placedOrder: { insertedId: order._id, order },
+  placedOrder: { insertedId: order._id, order, figures: { subtotal: order.totalAmount, shipping: 0, tax: 0, total: order.totalAmount }, addressNeeded: true },
   cart,
   checkout,
   checkoutQuote,

@@ -69,7 +69,7 @@ export const partReviewKeys = {
   all: ['part-reviews'] as const,
   part: (partId: string) => [...partReviewKeys.all, partId] as const,
   page: (partId: string, params: { sort: string; page: number }) => [...partReviewKeys.part(partId), 'page', params] as const,
-  list: (params: { page: number; productId?: string; hidden?: boolean }) => [...partReviewKeys.all, 'list', params] as const,
+  list: (params: { page: number; productId?: string; hidden?: boolean; heldVotes?: boolean }) => [...partReviewKeys.all, 'list', params] as const,
 };
 
 /** Everything about the signed-in account: dropped when the person signs out. */

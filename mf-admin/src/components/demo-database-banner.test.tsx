@@ -4,10 +4,10 @@ import { DemoDatabaseBanner, DISMISSED_KEY } from './demo-database-banner';
 
 beforeEach(() => sessionStorage.clear());
 
-it('says the demo data resets, in the exact words, when the api runs on the demo database', () => {
+it('tells a merchant their changes are not kept, in the exact words, when the api runs on the demo database', () => {
   render(<DemoDatabaseBanner demoDatabase />);
   expect(screen.getByRole('note', { name: 'Demo database' })).toHaveTextContent(
-    'Demo data — it resets when the server restarts. Set MONGODB_URI to keep it.',
+    'Changes are not kept after a restart in this demo.',
   );
 });
 

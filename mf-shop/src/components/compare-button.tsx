@@ -1,10 +1,24 @@
 import { useState } from 'react';
 import { compareText, type Part } from '@pcpp/contracts/core';
 import { Button } from '@pcpp/contracts/ui';
+import styled from 'styled-components';
 import { addToTray, removeFromTray, useCompareTray } from '../lib/compare-tray';
 
-/** "Compare" on a card or a part's page: puts the part in the compare tray (or takes it out). */
-export function CompareButton({ part, describedBy }: { part: Part; describedBy?: string }) {
+/** Why the tray refused the part: a whole line of its own under the buttons, never squeezed beside them. */
+const Refusal = styled.p`
+  grid-column: 1 / -1;
+  margin: 0;
+  padding: 8px 12px;
+  border-left: 4px solid var(--color-accent);
+  background: #fffbeb;
+  overflow-wrap: anywhere;
+`;
+
+/**
+ * "Compare" on a card or a part's page: puts the part in the compare tray (or takes it out). Named
+ * for screen readers by its part ("Compare …"); pressed while the part is in the tray.
+ */
+export function CompareButton({ part }: { part: Part }) {
   const tray = useCompareTray();
   const [problem, setProblem] = useState<string | null>(null);
   const held = tray.some((found) => found._id === part._id);
@@ -14,12 +28,12 @@ export function CompareButton({ part, describedBy }: { part: Part; describedBy?:
         type="button"
         $variant="secondary"
         aria-pressed={held}
-        aria-describedby={describedBy}
+        aria-label={compareText.addPart(part.name)}
         onClick={() => (held ? (removeFromTray(part._id), setProblem(null)) : setProblem(addToTray(part)))}
       >
         {compareText.add}
       </Button>
-      {problem && <span role="status">{problem}</span>}
+      {problem && <Refusal role="status">{problem}</Refusal>}
     </>
   );
 }

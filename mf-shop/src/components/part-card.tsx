@@ -93,8 +93,8 @@ export function PartCard({ part, inFirstRow = false }: { part: Part; inFirstRow?
         <PartFacts part={part} />
         <Actions>
           <PurchaseLink part={part} describedBy={titleId} />
-          {!isSoldOut(part) && <AddToCartButton part={part} describedBy={titleId} />}
-          <CompareButton part={part} describedBy={titleId} />
+          {!isSoldOut(part) && <AddToCartButton part={part} />}
+          <CompareButton part={part} />
         </Actions>
       </Body>
     </Card>

@@ -10,6 +10,14 @@ export function createActivityRepository(activity: Collection<ActivityDocument>)
       await activity.insertOne({ ...entry });
     },
 
+    findById: (id: ObjectId) => activity.findOne({ _id: id }),
+
+    /** Marks the entry put back; false when it was already (another admin's put back won). */
+    async markPutBack(id: ObjectId, by: string, at: Date): Promise<boolean> {
+      const { modifiedCount } = await activity.updateOne({ _id: id, putBack: { $exists: false } }, { $set: { putBack: { by, at } } });
+      return modifiedCount === 1;
+    },
+
     /**
      * Closing an account: the entries that name its email (as who did it, what it was done to, or
      * the link) name `marker` instead.

@@ -55,6 +55,8 @@ export function createActivityLog(repository: ActivityRepository, subjects?: Act
         ...(doc.details ? { details: doc.details } : {}),
         ...(doc.changes?.length ? { changes: doc.changes.map(({ field, from, to }) => ({ field, from, to })) } : {}),
         ...(subject ? { subject: { kind: subject.kind, id: subject.id, exists } } : {}),
+        ...(doc.revert && !doc.putBack && exists ? { canPutBack: true } : {}),
+        ...(doc.putBack ? { putBack: { by: doc.putBack.by, at: doc.putBack.at.toISOString() } } : {}),
         at: doc.at.toISOString(),
       };
     });
@@ -65,6 +67,12 @@ export function createActivityLog(repository: ActivityRepository, subjects?: Act
     record(entry: Omit<ActivityDocument, 'at'>): Promise<void> {
       return repository.insert({ ...entry, at: new Date() });
     },
+
+    /** One entry as stored (what an edit was, to put it back), or null. */
+    entry: (id: ObjectId): Promise<WithId<ActivityDocument> | null> => repository.findById(id),
+
+    /** Records that an admin put the entry's edit back; false when one already had. */
+    markPutBack: (id: ObjectId, by: string): Promise<boolean> => repository.markPutBack(id, by, new Date()),
 
     /** Closing an account: its email leaves the log (entries name `marker` instead). */
     eraseEmail: (email: string, marker: string) => repository.eraseEmail(email, marker),

@@ -63,8 +63,8 @@ describe('a three-part build shipped to California', () => {
       shippingMethod: 'standard',
       freeShippingOver: 9_900,
       shippingOptions: [
-        { method: 'standard', amount: 0, deliveryFrom: addBusinessDays(today, 3), deliveryTo: addBusinessDays(today, 5) },
-        { method: 'express', amount: 2_499, deliveryFrom: addBusinessDays(today, 1), deliveryTo: addBusinessDays(today, 2) },
+        { method: 'standard', amount: 0, deliveryFrom: addBusinessDays(today, 4), deliveryTo: addBusinessDays(today, 10) },
+        { method: 'express', amount: 2_499, deliveryFrom: addBusinessDays(today, 2), deliveryTo: addBusinessDays(today, 7) },
       ],
     } satisfies CheckoutQuote);
     // Oregon has no sales tax; New York taxes the parts and the shipping at 4 %.

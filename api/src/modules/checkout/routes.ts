@@ -6,7 +6,7 @@ import { routeDeclarer, type RouteModule } from '../../http/route-spec';
 import { examples } from '../../openapi/examples';
 import type { CheckoutService } from './service';
 import { DEFAULT_SHIPPING_RATES } from './shipping-rates';
-import { checkoutBodySchema, checkoutHeadersSchema, checkoutParamsSchema, checkoutQuoteBodySchema } from './validators';
+import { checkoutBodySchema, checkoutHeadersSchema, checkoutParamsSchema, checkoutQuoteBodySchema, orderAddressBodySchema } from './validators';
 
 export interface CheckoutRouteDeps {
   checkout: CheckoutService;
@@ -129,6 +129,32 @@ export const checkoutRoutes: RouteModule<CheckoutRouteDeps> = {
         ({ checkout }) =>
         ({ params }, req) =>
           checkout.get(accessClaims(req), params.id),
+    }),
+    route({
+      method: 'put',
+      path: '/checkout/{id}/address',
+      operationId: 'giveOrderAddress',
+      tag: 'Checkout',
+      summary: 'The structured address of an order placed with a free-text one',
+      description:
+        'An order placed through `POST /order` with the spec’s free-text `address` has no shipping or tax yet; its payment page asks ' +
+        'for the structured address (and the shipping method, Standard when absent) before the card. Priced by the checkout’s own ' +
+        'code at the prices its stock is held at; given once, while unpaid. A PaymentIntent made before for the smaller amount no ' +
+        'longer matches the order: paid anyway, it is given back.',
+      access: 'customer',
+      rateLimit: 'orders',
+      params: checkoutParamsSchema,
+      body: orderAddressBodySchema,
+      answers: {
+        200: { description: 'The order with its address, delivery and four figures.', schema: checkoutSchema, example: examples.checkout },
+        400: { description: 'The request is malformed: the message says which field.' },
+        404: { description: 'No order has this id, or it is not yours.' },
+        409: { description: 'The order has its structured address already, or it is paid or cancelled.' },
+      },
+      handle:
+        ({ checkout }) =>
+        ({ params, body }, req) =>
+          checkout.giveAddress(accessClaims(req), params.id, body),
     }),
   ],
 };

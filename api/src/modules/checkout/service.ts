@@ -6,8 +6,8 @@ import type { CartRepository } from '../cart/repository';
 import { assertCardPayable, type CheckoutPlacement, type OrdersModule } from '../orders';
 import type { PartsRepository } from '../parts/repository';
 import type { AddressBookService } from '../users/address-book';
-import type { CheckoutPricing } from './totals';
-import type { CheckoutBody, CheckoutQuoteBody } from './validators';
+import { type CheckoutPricing, pricedLinesOf } from './totals';
+import type { CheckoutBody, CheckoutQuoteBody, OrderAddressBody } from './validators';
 
 /** The lines' parts as checked, in the order given (quote and checkout alike). */
 type CheckedLine = CheckoutPlacement['lines'][number];
@@ -18,7 +18,7 @@ type CheckedLine = CheckoutPlacement['lines'][number];
  * the cart and the address may be saved for the next time.
  */
 export function createCheckoutService(deps: {
-  orders: Pick<OrdersModule, 'placeCheckout' | 'checkoutOf'>;
+  orders: Pick<OrdersModule, 'placeCheckout' | 'checkoutOf' | 'giveAddress'>;
   parts: Pick<PartsRepository, 'findById'>;
   carts: CartRepository;
   /** "Save this address" keeps it in the address book (its default). */
@@ -61,13 +61,14 @@ export function createCheckoutService(deps: {
         address: { ...body.address },
         addressLine: addressLine(body.address),
         async price(prices) {
-          const priced = await deps.pricing.price({
-            lineAmounts: body.lines.map((line, index) => lineTotalCents(prices[index]!, line.quantity)),
-            address: body.address,
-            method: body.shippingMethod,
-            now: new Date(),
-          });
-          return { subtotal: priced.subtotal, delivery: priced.delivery, lines: priced.lines, tax: priced.taxRate };
+          return pricedLinesOf(
+            await deps.pricing.price({
+              lineAmounts: body.lines.map((line, index) => lineTotalCents(prices[index]!, line.quantity)),
+              address: body.address,
+              method: body.shippingMethod,
+              now: new Date(),
+            }),
+          );
         },
       });
       if (body.saveAddress) await deps.users.saveShippingAddress(caller.email, { ...body.address });
@@ -91,6 +92,9 @@ export function createCheckoutService(deps: {
 
     /** GET /shipping-rates: the table the cart's estimate prices with. */
     shippingRates: () => ({ rates: deps.pricing.rates.map((rate) => ({ ...rate })) }),
+
+    /** PUT /checkout/{id}/address: a free-text order's structured address, priced by the orders module with this pricing. */
+    giveAddress: (caller: AccessClaims, id: ObjectId, body: OrderAddressBody): Promise<Checkout> => deps.orders.giveAddress(caller, id, body),
 
     /** GET /checkout/{id}: the caller's own checkout with its lines as they are now. */
     get: (caller: AccessClaims, id: ObjectId): Promise<Checkout> => deps.orders.checkoutOf(caller, id),

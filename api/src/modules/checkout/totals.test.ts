@@ -90,8 +90,8 @@ describe('createCheckoutPricing', () => {
     const priced = await pricing.price({ lineAmounts: [32_999, 12_999, 8_999], address: california, method: 'express', now });
     expect(priced).toMatchObject({ subtotal: 54_997, shipping: 2_499, tax: 3_986, total: 54_997 + 2_499 + 3_986, shippingMethod: 'express', freeShippingOver: 9_900 });
     expect(priced.shippingOptions).toEqual([
-      { method: 'standard', amount: 0, deliveryFrom: '2026-12-02', deliveryTo: '2026-12-04' },
-      { method: 'express', amount: 2_499, deliveryFrom: '2026-11-30', deliveryTo: '2026-12-01' },
+      { method: 'standard', amount: 0, deliveryFrom: '2026-12-03', deliveryTo: '2026-12-11' },
+      { method: 'express', amount: 2_499, deliveryFrom: '2026-12-01', deliveryTo: '2026-12-08' },
     ]);
     expect(priced.lines).toEqual([
       { taxAmount: 2_392, shippingAmount: 1_499 },

@@ -8,6 +8,7 @@ import {
   shippingAmount,
   shippingRateFor,
 } from '@pcpp/contracts/core';
+import type { PricedLines } from '../orders';
 import type { TaxProvider, TaxQuestion } from './tax-provider';
 
 /** The day `days` business days (Monday to Friday) after `from`, as YYYY-MM-DD (UTC). */
@@ -98,3 +99,9 @@ export function createCheckoutPricing({ rates, tax }: { rates: readonly Shipping
     },
   };
 }
+
+/** What an order stores of its pricing: the subtotal, the chosen delivery, each line's tax and shipping, the rate charged. */
+export function pricedLinesOf(priced: PricedCheckout): PricedLines {
+  return { subtotal: priced.subtotal, delivery: priced.delivery, lines: priced.lines, tax: priced.taxRate };
+}
+

@@ -1,4 +1,4 @@
-import { checkoutInputSchema, checkoutQuoteInputSchema } from '@pcpp/contracts/core';
+import { checkoutInputSchema, checkoutQuoteInputSchema, orderAddressInputSchema } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { objectIdSchema } from '../../validation';
@@ -28,3 +28,7 @@ export type CheckoutQuoteBody = z.output<typeof checkoutQuoteBodySchema>;
 export const checkoutHeadersSchema = z.object({ 'Idempotency-Key': requiredIdempotencyKeySchema('checkout') });
 
 export const checkoutParamsSchema = z.object({ id: objectIdSchema('checkout id') });
+
+/** PUT /checkout/{id}/address: contracts' schema (strict), the method Standard when absent. */
+export const orderAddressBodySchema = orderAddressInputSchema.transform(({ address, shippingMethod }) => ({ address, shippingMethod: shippingMethod ?? 'standard' }));
+export type OrderAddressBody = z.output<typeof orderAddressBodySchema>;

@@ -172,8 +172,8 @@ describe('DELETE /order/{id}', () => {
   });
 
   it.each([
-    [{ reason: '   ' }, 'reason is required'],
-    [{ reason: 'x'.repeat(501) }, 'reason must be at most 500 characters'],
+    [{ reason: '   ' }, 'Reason is required'],
+    [{ reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
     [{ reason: 'Out of stock', notify: false }, 'Unrecognized key: "notify"'],
   ])('refuses the body %j with a 400 and cancels nothing', async (body, message) => {
     const { part, order } = await orderOf(1);
@@ -261,13 +261,13 @@ describe('PATCH /order/{id}/status', () => {
   });
 
   it.each([
-    [{ status: 'shipped' }, 'carrier is required'],
-    [{ status: 'shipped', carrier: 'UPS' }, 'tracking number is required'],
-    [{ status: 'shipped', trackingNumber: '1Z999' }, 'carrier is required'],
-    [{ status: 'shipped', carrier: ' ', trackingNumber: '1Z999' }, 'carrier is required'],
-    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '  ' }, 'tracking number is required'],
-    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z<script>' }, 'tracking number must be at most 40 letters, digits, spaces or dashes'],
-    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '1'.repeat(41) }, 'tracking number must be at most 40 letters, digits, spaces or dashes'],
+    [{ status: 'shipped' }, 'Carrier is required'],
+    [{ status: 'shipped', carrier: 'UPS' }, 'Tracking number is required'],
+    [{ status: 'shipped', trackingNumber: '1Z999' }, 'Carrier is required'],
+    [{ status: 'shipped', carrier: ' ', trackingNumber: '1Z999' }, 'Carrier is required'],
+    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '  ' }, 'Tracking number is required'],
+    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z<script>' }, 'Tracking number must be at most 40 letters, digits, spaces or dashes'],
+    [{ status: 'shipped', carrier: 'UPS', trackingNumber: '1'.repeat(41) }, 'Tracking number must be at most 40 letters, digits, spaces or dashes'],
   ])('refuses to ship without a carrier and a tracking number: %j', async (body, message) => {
     const { order } = await orderOf(1, { status: 'paid', paid: true });
     const response = await setStatus(order.id, body);
@@ -332,7 +332,7 @@ describe('PATCH /order/{id}/status', () => {
     [{}, 'status must be one of: shipped, delivered, cancelled'],
     [{ ...ship, by: 'someone' }, 'Unrecognized key: "by"'],
     [{ status: 'delivered', trackingNumber: '1Z' }, 'Unrecognized key: "trackingNumber"'],
-    [{ status: 'cancelled' }, 'reason is required'],
+    [{ status: 'cancelled' }, 'Reason is required'],
   ])('refuses the body %j with a 400', async (body, message) => {
     const { order } = await orderOf(1, { status: 'paid', paid: true });
     const response = await setStatus(order.id, body);

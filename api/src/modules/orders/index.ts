@@ -4,7 +4,7 @@
 
 export { createOrdersModule, type OrdersModule, type OrdersModuleDeps } from './service';
 export type { OrderFaults, PaymentCanceller } from './common';
-export { assertCardPayable, type CheckoutPlacement, type PricedLines } from './placement/service';
+export { assertCardPayable, type CheckoutPlacement, type OrderPricing, type PricedLines } from './placement/service';
 export { CURRENCY, type PaymentFacts, type PaymentOutcome, REFUND_REASONS, type RefundReason } from './payment/service';
 export { createInvoiceLinks, type InvoiceLinks } from './read-model/invoice-links';
 export type { Seller } from './read-model/invoice-pdf';

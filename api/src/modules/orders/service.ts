@@ -12,7 +12,10 @@ import {
   ORDER_PAGE_SIZE,
   orderText,
   type Page,
+  type PlacedOrderAnswer,
   type ReturnStatus,
+  type ShippingAddress,
+  type ShippingMethod,
   type StockHolds,
 } from '@pcpp/contracts/core';
 import type { Collection, Db, MongoClient, ObjectId } from 'mongodb';
@@ -35,7 +38,8 @@ import { createFulfilment, type ShipmentRequest } from './fulfilment/service';
 import { migrateLegacyOrders } from './migration';
 import { createPaymentTaking } from './payment/service';
 import { createHoldRules } from './placement/hold-rules';
-import { type CheckoutPlacement, createPlacement, type SingleOrderBody } from './placement/service';
+import { type CheckoutPlacement, createPlacement, type OrderPricing, type SingleOrderBody } from './placement/service';
+import { figuresOf } from './model/charges';
 import { invoiceNumberOf } from './read-model/invoice-numbers';
 import { ORDER_CSV_COLUMNS, linesOfOrders, orderCsvRow } from './read-model/orders-csv';
 import { createOrderQueries, type LineSearch, type OrderSearch, type OrderWithLine, type Range } from './read-model/queries';
@@ -68,6 +72,8 @@ export interface OrdersModuleDeps {
   logger: Logger;
   onCatalogChange: () => void;
   invoiceUrl?: (number: string) => Promise<string>;
+  /** Shipping and tax of a single order to a structured address: the checkout's pricing (services.ts). */
+  pricing?: OrderPricing;
   onLinePaid?: (order: Order) => Promise<void>;
   now?: () => Date;
   faults?: OrderFaults;
@@ -110,7 +116,7 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     ...(deps.faults ? { faults: deps.faults } : {}),
   };
   const holds = createHoldRules({ queries, stock, limits: deps.holdLimits });
-  const placement = createPlacement(context, { identity: deps.identity, holds, orderNumbers: collections.orderNumbers });
+  const placement = createPlacement(context, { identity: deps.identity, holds, orderNumbers: collections.orderNumbers, ...(deps.pricing ? { pricing: deps.pricing } : {}) });
   const payments = createPaymentTaking(context, { placement, invoiceUrl: deps.invoiceUrl, onLinePaid: deps.onLinePaid });
   const refunds = createRefunds(context);
   const fulfilment = createFulfilment(context, { refunds });
@@ -152,10 +158,14 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     // Placing (POST /order, POST /checkout).
 
     /** POST /order: 201 `{insertedId, order}`. */
-    async placeSingle(caller: AccessClaims, input: SingleOrderBody): Promise<{ insertedId: string; order: Order }> {
+    async placeSingle(caller: AccessClaims, input: SingleOrderBody): Promise<PlacedOrderAnswer> {
       const order = await placement.placeSingle(caller, input);
       const view = toOrder(order, order.lines[0]!);
-      return { insertedId: view._id, order: view };
+      return { insertedId: view._id, order: view, figures: figuresOf(order.lines), addressNeeded: !order.shipTo };
+    },
+    /** PUT /checkout/{id}/address: a free-text order's structured address, priced; the order as its payment page shows it. */
+    async giveAddress(caller: AccessClaims, id: ObjectId, body: { address: ShippingAddress; shippingMethod?: ShippingMethod | undefined }): Promise<Checkout> {
+      return toCheckout(await placement.giveAddress(caller, id, body.address, body.shippingMethod));
     },
     /** POST /checkout's placing: the order as the confirmation page shows it. */
     async placeCheckout(caller: AccessClaims, request: CheckoutPlacement): Promise<Checkout> {

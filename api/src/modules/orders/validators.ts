@@ -27,12 +27,13 @@ import { instantSchema, objectIdSchema } from '../../validation';
  * spec's client also sends productName, email, name, per_product_price and totalAmount: accepted
  * and ignored, the server takes them from the part and the account.
  */
-export const orderBodySchema = orderInputSchema.transform(({ productId, order_quantity, address, phone }) => ({
+export const orderBodySchema = orderInputSchema.transform(({ productId, order_quantity, address, phone, shippingMethod }) => ({
   // Checked by the schema as 24 lowercase hex digits.
   productId: ObjectId.createFromHexString(productId),
   quantity: order_quantity,
   address,
   phone,
+  ...(shippingMethod ? { shippingMethod } : {}),
 }));
 export type OrderBody = z.output<typeof orderBodySchema>;
 

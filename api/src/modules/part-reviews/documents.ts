@@ -17,15 +17,26 @@ export interface PartReviewDocument {
   text: string;
   purchasedAt: Date;
   helpful: number;
+  /** Votes held back from `helpful` (a burst of new accounts') until an admin counts or discards them. */
+  heldVotes?: number;
   hidden?: boolean;
   createdAt: Date;
   updatedAt?: Date;
 }
 
-/** One account's "helpful" on one review: the unique index lets it count once. */
+/**
+ * One account's "helpful" on one review: the unique index lets it count once. addressHash: the
+ * voter's address, keyed-hashed (the daily limit per address; the address itself is not kept).
+ * newAccount: the account was new when it voted. held: part of a burst of new accounts' votes,
+ * not counted until an admin decides; cleared: an admin counted it (never held again).
+ */
 export interface PartReviewVoteDocument {
   reviewId: ObjectId;
   voterId: ObjectId;
+  addressHash?: string;
+  newAccount?: boolean;
+  held?: boolean;
+  cleared?: boolean;
   createdAt: Date;
 }
 
@@ -52,5 +63,10 @@ export async function ensurePartReviewsIndexes({ partReviews, partReviewVotes }:
     partReviews.createIndex({ createdAt: -1 }, { name: 'createdAt' }),
     partReviewVotes.createIndex({ reviewId: 1, voterId: 1 }, { name: 'reviewId_voterId', unique: true }),
     partReviewVotes.createIndex({ voterId: 1 }, { name: 'voterId' }),
+    // The daily limits: one account's votes, one address's votes, newest first.
+    partReviewVotes.createIndex({ voterId: 1, createdAt: -1 }, { name: 'voterId_createdAt' }),
+    partReviewVotes.createIndex({ addressHash: 1, createdAt: -1 }, { name: 'addressHash_createdAt' }),
+    // The admin's reviews with votes held back.
+    partReviews.createIndex({ heldVotes: -1, createdAt: -1 }, { name: 'heldVotes_createdAt', partialFilterExpression: { heldVotes: { $gt: 0 } } }),
   ]);
 }

@@ -1,8 +1,9 @@
-import { ERASED_MARKER, FORMER_CUSTOMER, type PartReviewSort, type RatingSummary } from '@pcpp/contracts/core';
+import { ERASED_MARKER, FORMER_CUSTOMER, type HeldVoteDecision, type PartReviewSort, type RatingSummary } from '@pcpp/contracts/core';
 import { type Collection, type Filter, MongoServerError, ObjectId, type Sort, type WithId } from 'mongodb';
 import { findListed } from '../../paging';
 import type { PartDocument } from '../parts/documents';
-import type { PartReviewDocument, PartReviewsCollections } from './documents';
+import type { UserDocument } from '../users/documents';
+import type { PartReviewDocument, PartReviewsCollections, PartReviewVoteDocument } from './documents';
 
 const DUPLICATE_KEY = 11000;
 const SHOWN: Filter<PartReviewDocument> = { hidden: { $ne: true } };
@@ -13,10 +14,10 @@ const SORTS: Record<PartReviewSort, Sort> = {
 
 /** Called after each write public catalog reads show (catalog-cache.ts drops its answers). */
 export function createPartReviewsRepository(
-  collections: PartReviewsCollections & { parts: Collection<PartDocument> },
+  collections: PartReviewsCollections & { parts: Collection<PartDocument>; users: Collection<UserDocument> },
   { onCatalogChange = () => {} } = {},
 ) {
-  const { partReviews, partReviewVotes, parts } = collections;
+  const { partReviews, partReviewVotes, parts, users } = collections;
 
   /**
    * Writes the part's rating from its shown reviews, so the catalog sorts and filters on one
@@ -42,10 +43,11 @@ export function createPartReviewsRepository(
       return { docs, total };
     },
 
-    async findForModeration(filter: { productId?: ObjectId; hidden?: boolean }, page: { skip: number; limit: number }) {
+    async findForModeration(filter: { productId?: ObjectId; hidden?: boolean; heldVotes?: boolean }, page: { skip: number; limit: number }) {
       const query: Filter<PartReviewDocument> = {};
       if (filter.productId) query.productId = filter.productId;
       if (filter.hidden !== undefined) query.hidden = filter.hidden ? true : { $ne: true };
+      if (filter.heldVotes !== undefined) query.heldVotes = filter.heldVotes ? { $gt: 0 } : { $not: { $gt: 0 } };
       const { docs, total = 0 } = await findListed(partReviews, query, SORTS.newest, page);
       return { docs, total };
     },
@@ -54,6 +56,9 @@ export function createPartReviewsRepository(
       new Map((await parts.find({ _id: { $in: ids } }).toArray()).map((part) => [part._id.toHexString(), part.name])),
 
     findById: (id: ObjectId) => partReviews.findOne({ _id: id }),
+
+    /** When the shop's account was made (its first sign-in): how new a voter is. Null for an unknown account. */
+    accountCreatedAt: async (accountId: ObjectId) => (await users.findOne({ _id: accountId }))?.createdAt ?? null,
     findMine: (productId: ObjectId, authorId: ObjectId) => partReviews.findOne({ productId, authorId }),
 
     async helpfulIdsOf(voterId: ObjectId, reviewIds: ObjectId[]): Promise<string[]> {
@@ -108,17 +113,51 @@ export function createPartReviewsRepository(
       if (docs.length > 0) onCatalogChange();
     },
 
-    /** Counts one account's "helpful" once: false when it had already. */
-    async addHelpful(reviewId: ObjectId, voterId: ObjectId): Promise<boolean> {
+    /** Stores one account's "helpful" once: false when it had already. The count is `recountVotes`' business. */
+    async addVote(vote: PartReviewVoteDocument): Promise<boolean> {
       try {
-        await partReviewVotes.insertOne({ reviewId, voterId, createdAt: new Date() });
+        await partReviewVotes.insertOne({ ...vote });
+        return true;
       } catch (error) {
         if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
         throw error;
       }
-      await partReviews.updateOne({ _id: reviewId }, { $inc: { helpful: 1 } });
-      onCatalogChange();
+    },
+
+    /** Votes given since `since`: by one account, or from one address (the daily limits). */
+    votesSince: (by: { voterId: ObjectId } | { addressHash: string }, since: Date) =>
+      partReviewVotes.countDocuments({ ...by, createdAt: { $gte: since } }),
+
+    /**
+     * Holds back the new accounts' votes on the review since `since` (none an admin counted) once
+     * they are `burst` or more; true when it did.
+     */
+    async holdBurst(reviewId: ObjectId, since: Date, burst: number): Promise<boolean> {
+      const filter: Filter<PartReviewVoteDocument> = { reviewId, newAccount: true, cleared: { $ne: true }, createdAt: { $gte: since } };
+      if ((await partReviewVotes.countDocuments(filter)) < burst) return false;
+      await partReviewVotes.updateMany(filter, { $set: { held: true } });
       return true;
+    },
+
+    /** An admin's decision on a review's held votes: counted (and never held again) or deleted; how many. */
+    async decideHeld(reviewId: ObjectId, decision: HeldVoteDecision): Promise<number> {
+      const held: Filter<PartReviewVoteDocument> = { reviewId, held: true };
+      if (decision === 'discard') return (await partReviewVotes.deleteMany(held)).deletedCount;
+      return (await partReviewVotes.updateMany(held, { $set: { held: false, cleared: true } })).modifiedCount;
+    },
+
+    /**
+     * Writes the review's count from its votes (those held back apart), so a race or a decision
+     * leaves it right: recounted whole each time. The review after.
+     */
+    async recountVotes(reviewId: ObjectId): Promise<WithId<PartReviewDocument> | null> {
+      const [helpful, heldVotes] = await Promise.all([
+        partReviewVotes.countDocuments({ reviewId, held: { $ne: true } }),
+        partReviewVotes.countDocuments({ reviewId, held: true }),
+      ]);
+      await partReviews.updateOne({ _id: reviewId }, heldVotes > 0 ? { $set: { helpful, heldVotes } } : { $set: { helpful }, $unset: { heldVotes: '' } });
+      onCatalogChange();
+      return partReviews.findOne({ _id: reviewId });
     },
 
     /** Hides or shows; true when this call changed it. */

@@ -183,3 +183,107 @@ describe('GET /tools sorted and filtered by rating', () => {
     for (const item of fourUp.body.items) expect(item.rating.average).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('"Was this helpful?" that cannot be farmed', () => {
+  // Its own api: low limits, and addresses read from X-Forwarded-For (a proxy in front).
+  let votes: TestApi;
+  let part: Awaited<ReturnType<typeof createPart>>;
+  let reviewId: string;
+  let admin: Account;
+  beforeAll(async () => {
+    votes = await createTestApi({ TRUST_PROXY: 'true', HELPFUL_VOTES_PER_ACCOUNT: '2', HELPFUL_VOTES_PER_ADDRESS: '4', HELPFUL_BURST_VOTES: '3', HELPFUL_NEW_ACCOUNT_DAYS: '7' });
+    part = await createPart(votes, { p_quantity: 10 });
+    const author = await signUpWithAccessToken(votes);
+    await insertOrder(votes, part, { email: author.email, paid: true, status: 'paid', transactionId: 'pi_test' });
+    reviewId = (await as(request(votes.app).post(`/tools/${part.id}/reviews`).send(review()), author)).body._id;
+    admin = await createAccount(votes, 'admin');
+  });
+  afterAll(() => votes.close());
+
+  let address = 0;
+  /** A fresh address each call unless one is given. */
+  const mark = (account: Account, id = reviewId, from = `203.0.113.${(address += 1)}`) =>
+    as(request(votes.app).post(`/tools/${part.id}/reviews/${id}/helpful`).set('X-Forwarded-For', from), account);
+  /** An account made `days` ago (its first sign-in), so not new. */
+  async function olderAccount(days = 30): Promise<Account> {
+    const account = await signUpWithAccessToken(votes);
+    const { sub } = await votes.accessTokens.verify(account.token);
+    await votes.database.collections.users.updateOne({ _id: new ObjectId(sub) }, { $set: { createdAt: new Date(Date.now() - days * 86_400_000) } });
+    return account;
+  }
+  const publicCount = async () => (await request(votes.app).get(`/tools/${part.id}/reviews`)).body.items.find((item: { _id: string }) => item._id === reviewId).helpful;
+
+  it('takes no vote from an account whose email is not verified', async () => {
+    const unverified = await signUpWithAccessToken(votes, { emailVerified: false });
+    const response = await mark(unverified);
+    expect([response.status, response.body]).toEqual([403, { message: partReviewText.verifyToVote }]);
+    expect(await votes.database.collections.partReviewVotes.countDocuments({ reviewId: new ObjectId(reviewId) })).toBe(0);
+  });
+
+  it('limits the votes of one account a day, and of one address a day, with a sentence and Retry-After', async () => {
+    // Three more reviews of other parts for one account to vote on.
+    const others: string[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const other = await createPart(votes, { p_quantity: 3 });
+      const author = await signUpWithAccessToken(votes);
+      await insertOrder(votes, other, { email: author.email, paid: true, status: 'paid', transactionId: 'pi_test' });
+      const id = (await as(request(votes.app).post(`/tools/${other.id}/reviews`).send(review()), author)).body._id as string;
+      others.push(`${other.id}/reviews/${id}`);
+    }
+    const voter = await olderAccount();
+    const vote = (path: string, from: string) => as(request(votes.app).post(`/tools/${path}/helpful`).set('X-Forwarded-For', from), voter);
+    expect((await vote(others[0]!, '198.51.100.1')).status).toBe(200);
+    expect((await vote(others[1]!, '198.51.100.2')).status).toBe(200);
+    const third = await vote(others[2]!, '198.51.100.3');
+    expect([third.status, third.body.message]).toEqual([429, partReviewText.votesPerAccount(2)]);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+
+    // One address: four votes a day, whatever the accounts.
+    const shared = '198.51.100.77';
+    const fromShared = async (path: string) => as(request(votes.app).post(`/tools/${path}/helpful`).set('X-Forwarded-For', shared), await olderAccount());
+    for (let n = 0; n < 4; n += 1) expect((await fromShared(others[n % 3]!)).status).toBe(200);
+    const fifth = await fromShared(others[0]!);
+    expect([fifth.status, fifth.body.message]).toEqual([429, partReviewText.votesPerAddress]);
+    // The address is kept only keyed-hashed.
+    const stored = await votes.database.collections.partReviewVotes.find({}).toArray();
+    expect(stored.every((vote) => vote.addressHash && !vote.addressHash.includes('198.51'))).toBe(true);
+  });
+
+  it('holds back a burst of new accounts’ votes on one review until an admin counts or discards them', async () => {
+    const before = await publicCount();
+    // An established account's vote counts at once.
+    expect((await mark(await olderAccount())).body.helpful).toBe(before + 1);
+    // New accounts: two count, the third makes a burst and all three are held back.
+    const fresh = await Promise.all([1, 2, 3, 4, 5].map(() => signUpWithAccessToken(votes)));
+    expect((await mark(fresh[0]!)).body.helpful).toBe(before + 2);
+    expect((await mark(fresh[1]!)).body.helpful).toBe(before + 3);
+    const burst = await mark(fresh[2]!);
+    expect([burst.status, burst.body.helpful]).toEqual([200, before + 1]);
+    expect(await publicCount()).toBe(before + 1);
+    // The voter sees its vote taken (the button says thanks); later new accounts join the held ones.
+    expect((await as(request(votes.app).get(`/tools/${part.id}/reviews/mine`), fresh[2]!)).body.helpfulIds).toEqual([reviewId]);
+    expect((await mark(fresh[3]!)).body.helpful).toBe(before + 1);
+
+    // The admin's Reviews page lists the review with its held votes; discarding drops them.
+    const held = await as(request(votes.app).get('/part-reviews?heldVotes=true'), admin);
+    expect(held.body.items.map((item: { _id: string; heldVotes: number }) => [item._id, item.heldVotes])).toEqual([[reviewId, 4]]);
+    expect((await as(request(votes.app).get('/part-reviews?heldVotes=false'), admin)).body.items.some((item: { _id: string }) => item._id === reviewId)).toBe(false);
+    const discarded = await as(request(votes.app).post(`/part-reviews/${reviewId}/held-votes`).send({ decision: 'discard' }), admin);
+    expect(discarded.body).toMatchObject({ heldVotes: 0, helpful: before + 1 });
+    expect((await as(request(votes.app).get('/activity?limit=1'), admin)).body.items[0]).toMatchObject({ action: 'review.votesDiscarded', details: '4 votes' });
+
+    // Another burst, counted this time: the votes count, and are never held again.
+    await votes.database.collections.partReviewVotes.deleteMany({ reviewId: new ObjectId(reviewId), newAccount: true });
+    const more = await Promise.all([1, 2, 3].map(() => signUpWithAccessToken(votes)));
+    for (const account of more) await mark(account);
+    expect((await as(request(votes.app).get('/part-reviews?heldVotes=true'), admin)).body.items[0]).toMatchObject({ _id: reviewId, heldVotes: 3 });
+    const counted = await as(request(votes.app).post(`/part-reviews/${reviewId}/held-votes`).send({ decision: 'count' }), admin);
+    expect(counted.body).toMatchObject({ heldVotes: 0, helpful: before + 4 });
+    expect((await mark(fresh[4]!)).body.helpful).toBe(before + 5);
+    expect(await publicCount()).toBe(before + 5);
+    // Nothing held: nothing to decide, nothing logged.
+    const nothing = await as(request(votes.app).post(`/part-reviews/${reviewId}/held-votes`).send({ decision: 'count' }), admin);
+    expect(nothing.status).toBe(200);
+    expect((await as(request(votes.app).get('/activity?limit=1'), admin)).body.items[0]).toMatchObject({ action: 'review.votesCounted', details: '3 votes' });
+  });
+});

@@ -20,6 +20,7 @@ import {
   partReviewModerationQuerySchema,
   partReviewParamsSchema,
   partReviewVisibilityBodySchema,
+  heldVotesBodySchema,
 } from './validators';
 
 export interface PartReviewsRouteDeps {
@@ -136,20 +137,25 @@ export const partReviewsRoutes: RouteModule<PartReviewsRouteDeps> = {
       operationId: 'markPartReviewHelpful',
       tag: 'Part reviews',
       summary: 'Was this helpful? Yes',
-      description: 'Once per account (409 after); not on one’s own review (403).',
+      description:
+        'Once per account (409 after); not on one’s own review, and only from an account whose email is verified (403). ' +
+        'An account gives at most HELPFUL_VOTES_PER_ACCOUNT votes a day (UTC), an address at most HELPFUL_VOTES_PER_ADDRESS ' +
+        '(429 with Retry-After). Votes of accounts younger than HELPFUL_NEW_ACCOUNT_DAYS that reach HELPFUL_BURST_VOTES on one ' +
+        'review within 24 hours are held back from its count until an admin counts or discards them (POST /part-reviews/{id}/held-votes).',
       access: 'customer',
       rateLimit: 'reviews',
       params: partReviewParamsSchema,
       answers: {
-        200: { description: 'The review with its new count.', schema: partReviewSchema, example: examples.partReview },
-        403: { description: 'The caller wrote this review.' },
+        200: { description: 'The review with its count (votes held back not in it).', schema: partReviewSchema, example: examples.partReview },
+        403: { description: 'The caller wrote this review, or has not verified its email.' },
         404: NO_REVIEW,
         409: { description: 'The account already marked it helpful.' },
+        429: { description: 'The account, or the address, gave the day’s votes already.' },
       },
       handle:
         ({ partReviews }) =>
         ({ params }, req) =>
-          partReviews.markHelpful(accessClaims(req), params.id, params.reviewId),
+          partReviews.markHelpful(accessClaims(req), params.id, params.reviewId, req.ip ?? 'unknown'),
     }),
     route({
       method: 'get',
@@ -159,11 +165,32 @@ export const partReviewsRoutes: RouteModule<PartReviewsRouteDeps> = {
       summary: 'Part reviews (moderation), hidden ones included',
       access: 'admin',
       query: partReviewModerationQuerySchema,
-      answers: { 200: { description: 'One page of part reviews, newest first, of one part or hidden/shown if asked.', schema: pageSchema(moderatedPartReviewSchema), example: examples.moderatedPartReviewPage } },
+      answers: { 200: { description: 'One page of part reviews, newest first, of one part, hidden/shown, or with votes held back if asked.', schema: pageSchema(moderatedPartReviewSchema), example: examples.moderatedPartReviewPage } },
       handle:
         ({ partReviews }) =>
         ({ query }) =>
           partReviews.listForModeration(query),
+    }),
+    route({
+      method: 'post',
+      path: '/part-reviews/{id}/held-votes',
+      operationId: 'decideHeldPartReviewVotes',
+      tag: 'Admin',
+      summary: 'Count or discard the “helpful” votes held back on a part review',
+      description:
+        'A burst of new accounts’ votes on one review is held back from its count (GET /part-reviews?heldVotes=true lists those ' +
+        'reviews). `count` adds them to the count (they are never held again); `discard` deletes them. Recorded on the Activity page.',
+      access: 'admin',
+      params: moderatedPartReviewParamsSchema,
+      body: heldVotesBodySchema,
+      answers: {
+        200: { description: 'The review as it is now, its held votes decided.', schema: moderatedPartReviewSchema, example: examples.moderatedPartReview },
+        404: { description: 'No part review has this id.' },
+      },
+      handle:
+        ({ partReviews }) =>
+        ({ params, body }, req) =>
+          partReviews.decideHeldVotes(accessClaims(req), params.id, body.decision),
     }),
     route({
       method: 'patch',

@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
+  type HeldVoteDecision,
   type ModeratedPartReview,
   type MyPartReview,
   type Page,
@@ -13,7 +15,14 @@ import {
 import { ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../auth/access-token';
 import type { IdentityProvider } from '../../auth/firebase';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import {
+  DEFAULT_HELPFUL_BURST_VOTES,
+  DEFAULT_HELPFUL_NEW_ACCOUNT_DAYS,
+  DEFAULT_HELPFUL_VOTES_PER_ACCOUNT,
+  DEFAULT_HELPFUL_VOTES_PER_ADDRESS,
+  type HelpfulVoteLimits,
+} from '../../config';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
 import type { ActivityRecorder } from '../activity/service';
 import type { PartReviewDocument } from './documents';
@@ -40,14 +49,29 @@ export function toPartReview(doc: WithId<PartReviewDocument>): PartReview {
   };
 }
 
+export const DEFAULT_HELPFUL_VOTE_LIMITS: HelpfulVoteLimits = {
+  perAccountPerDay: DEFAULT_HELPFUL_VOTES_PER_ACCOUNT,
+  perAddressPerDay: DEFAULT_HELPFUL_VOTES_PER_ADDRESS,
+  newAccountDays: DEFAULT_HELPFUL_NEW_ACCOUNT_DAYS,
+  burstVotes: DEFAULT_HELPFUL_BURST_VOTES,
+};
+const DAY_MS = 86_400_000;
+
 export function createPartReviewsService(deps: {
   repo: PartReviewsRepository;
   /** Whether the caller bought the part: the orders module's answer (its first paid line of the part). */
   orders: Pick<OrdersModule, 'firstPaidLine'>;
   identity: Pick<IdentityProvider, 'accountByEmail'>;
   activity: ActivityRecorder;
+  /** "Was this helpful?": its limits, and the key the voters' addresses are hashed with (never stored as they are). */
+  votes?: { limits: HelpfulVoteLimits; addressKey: string };
+  now?: () => Date;
 }) {
   const { repo } = deps;
+  const limits = deps.votes?.limits ?? DEFAULT_HELPFUL_VOTE_LIMITS;
+  const addressKey = deps.votes?.addressKey ?? 'part-review-votes';
+  const now = deps.now ?? (() => new Date());
+  const hashAddress = (address: string) => createHmac('sha256', addressKey).update(address).digest('base64url');
   const accountId = (caller: AccessClaims) => ObjectId.createFromHexString(caller.sub);
 
   async function partOrNotFound(productId: ObjectId) {
@@ -127,19 +151,65 @@ export function createPartReviewsService(deps: {
       await repo.delete(await ownReview(caller, productId, reviewId));
     },
 
-    /** POST …/helpful: once per account, never on one's own review, only on a shown review. */
-    async markHelpful(caller: AccessClaims, productId: ObjectId, reviewId: ObjectId): Promise<PartReview> {
+    /**
+     * POST …/helpful: once per account, never on one's own review, only on a shown review; only
+     * from a verified account, within the day's limits per account and per address. A new account's
+     * vote that makes a burst of new accounts' votes on the review holds the burst back from the
+     * count until an admin counts or discards it (`decideHeldVotes`). The review with its count.
+     */
+    async markHelpful(caller: AccessClaims, productId: ObjectId, reviewId: ObjectId, address: string): Promise<PartReview> {
       const doc = await repo.findById(reviewId);
       if (!doc || !doc.productId.equals(productId) || doc.hidden) throw new NotFoundError(partReviewText.notFound);
-      if (doc.authorId.equals(accountId(caller))) throw new ForbiddenError(partReviewText.ownHelpful);
-      if (!(await repo.addHelpful(reviewId, accountId(caller)))) throw new ConflictError(partReviewText.alreadyHelpful);
-      return toPartReview({ ...doc, helpful: doc.helpful + 1 });
+      const voterId = accountId(caller);
+      if (doc.authorId.equals(voterId)) throw new ForbiddenError(partReviewText.ownHelpful);
+      const { emailVerified } = await deps.identity.accountByEmail(caller.email);
+      if (!emailVerified) throw new ForbiddenError(partReviewText.verifyToVote);
+      // The limits count the votes of the day (UTC); the burst, those of the last 24 hours.
+      const at = now();
+      const today = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+      const dayAgo = new Date(at.getTime() - DAY_MS);
+      const addressHash = hashAddress(address);
+      const secondsToMidnight = Math.max(1, Math.ceil((today.getTime() + DAY_MS - at.getTime()) / 1000));
+      if ((await repo.votesSince({ voterId }, today)) >= limits.perAccountPerDay) {
+        throw new TooManyRequestsError(partReviewText.votesPerAccount(limits.perAccountPerDay), secondsToMidnight);
+      }
+      if ((await repo.votesSince({ addressHash }, today)) >= limits.perAddressPerDay) {
+        throw new TooManyRequestsError(partReviewText.votesPerAddress, secondsToMidnight);
+      }
+      const createdAt = await repo.accountCreatedAt(voterId);
+      const newAccount = createdAt === null || at.getTime() - createdAt.getTime() < limits.newAccountDays * DAY_MS;
+      if (!(await repo.addVote({ reviewId, voterId, addressHash, newAccount, createdAt: at }))) throw new ConflictError(partReviewText.alreadyHelpful);
+      if (newAccount) await repo.holdBurst(reviewId, dayAgo, limits.burstVotes);
+      const after = await repo.recountVotes(reviewId);
+      return toPartReview(after ?? doc);
+    },
+
+    /**
+     * POST /part-reviews/{id}/held-votes (admin): the votes held back from the review's count are
+     * counted (and never held again) or discarded; logged when there were any.
+     */
+    async decideHeldVotes(caller: AccessClaims, id: ObjectId, decision: HeldVoteDecision): Promise<ModeratedPartReview> {
+      const before = await repo.findById(id);
+      if (!before) throw new NotFoundError(partReviewText.notFound);
+      const decided = await repo.decideHeld(id, decision);
+      const doc = (await repo.recountVotes(id)) ?? before;
+      const partName = (await repo.partNames([doc.productId])).get(doc.productId.toHexString());
+      if (decided > 0) {
+        await deps.activity.record({
+          action: decision === 'count' ? 'review.votesCounted' : 'review.votesDiscarded',
+          actor: caller.email,
+          target: `${doc.name} on ${partName ?? 'a deleted part'}: “${doc.title}”`,
+          details: `${decided} ${decided === 1 ? 'vote' : 'votes'}`,
+          subject: { kind: 'review', id: id.toHexString() },
+        });
+      }
+      return toModerated(doc, partName);
     },
 
     /** GET /part-reviews (admin): every part review, hidden ones included, newest first. */
     async listForModeration(query: PartReviewModerationQuery): Promise<Page<ModeratedPartReview>> {
       const paging = pageRequest(query, ADMIN_PAGE_SIZE);
-      const { docs, total } = await repo.findForModeration({ productId: query.productId, hidden: query.hidden }, paging);
+      const { docs, total } = await repo.findForModeration({ productId: query.productId, hidden: query.hidden, heldVotes: query.heldVotes }, paging);
       const names = await repo.partNames([...new Map(docs.map((doc) => [doc.productId.toHexString(), doc.productId])).values()]);
       return toPage(
         docs.map((doc) => toModerated(doc, names.get(doc.productId.toHexString()))),
@@ -169,7 +239,7 @@ export function createPartReviewsService(deps: {
 }
 
 function toModerated(doc: WithId<PartReviewDocument>, partName: string | undefined): ModeratedPartReview {
-  return { ...toPartReview(doc), partName: partName ?? 'Deleted part', authorEmail: doc.authorEmail, hidden: doc.hidden === true };
+  return { ...toPartReview(doc), partName: partName ?? 'Deleted part', authorEmail: doc.authorEmail, hidden: doc.hidden === true, heldVotes: doc.heldVotes ?? 0 };
 }
 
 export type PartReviewsService = ReturnType<typeof createPartReviewsService>;

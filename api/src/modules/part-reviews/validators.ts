@@ -1,4 +1,4 @@
-import { PART_REVIEW_SORTS, partReviewInputSchema, reviewVisibilityInputSchema, unknownQueryParameterError } from '@pcpp/contracts/core';
+import { heldVotesDecisionSchema, PART_REVIEW_SORTS, partReviewInputSchema, reviewVisibilityInputSchema, unknownQueryParameterError } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { pagingFields } from '../../paging';
 import { objectIdSchema } from '../../validation';
@@ -19,9 +19,10 @@ export const partReviewModerationQuerySchema = z.strictObject(
   {
     productId: objectIdSchema('part id').optional(),
     hidden: z.enum(['true', 'false'], { error: 'hidden must be true or false' }).transform((value) => value === 'true').optional(),
+    heldVotes: z.enum(['true', 'false'], { error: 'heldVotes must be true or false' }).transform((value) => value === 'true').optional(),
     ...pagingFields,
   },
-  { error: unknownQueryParameterError(['productId', 'hidden', 'page', 'limit']) },
+  { error: unknownQueryParameterError(['productId', 'hidden', 'heldVotes', 'page', 'limit']) },
 );
 export type PartReviewModerationQuery = z.output<typeof partReviewModerationQuerySchema>;
 
@@ -30,3 +31,6 @@ export const partReviewBodySchema = partReviewInputSchema;
 export type PartReviewBody = z.output<typeof partReviewBodySchema>;
 
 export const partReviewVisibilityBodySchema = reviewVisibilityInputSchema;
+
+/** POST /part-reviews/{id}/held-votes (admin): count or discard the votes held back. Strict. */
+export const heldVotesBodySchema = heldVotesDecisionSchema;

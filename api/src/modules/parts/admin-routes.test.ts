@@ -55,7 +55,7 @@ describe('POST /tools', () => {
   });
 
   it.each([
-    ['a minimum order above the quantity', { p_quantity: 3, min_quantity: 4 }, 'minimum order must not be above the quantity'],
+    ['a minimum order above the quantity', { p_quantity: 3, min_quantity: 4 }, 'Minimum order must not be above the quantity'],
     ['an unknown key', { featured: true }, 'Unrecognized key: "featured"'],
     ['a price in dollars', { price: 129.99 }, 'price must be whole cents'],
     ['a price of 0', { price: 0 }, 'price must be more than 0'],
@@ -69,7 +69,7 @@ describe('POST /tools', () => {
     ['an image beside the uploads', { img: 'http://localhost:4000/docs' }, 'Image must be a picture uploaded to the shop'],
     ['an upload address with a query', { img: `${'http://localhost:4000'}/uploads/0b5c7d1e.webp?x=1` }, 'Image must be a picture uploaded to the shop'],
     ['a name of a zero-width space', { name: '\u200b' }, 'product Name is Required'],
-    ['a description with a NUL', { description: 'fast\u0000drive' }, 'remove the control characters or broken symbols: this text cannot be saved with them'],
+    ['a description with a NUL', { description: 'fast\u0000drive' }, 'Remove the control characters or broken symbols: this text cannot be saved with them'],
     ['an unknown category', { category: 'GPU' }, 'category must be one of: Motherboard, Memory, Storage, CPU Cooler, Power Supplies, Video Card'],
   ])('refuses %s with a 400 and stores nothing', async (_what, fields, message) => {
     const before = await api.database.collections.parts.countDocuments({});
@@ -204,6 +204,8 @@ describe('PATCH /tools/{id}', () => {
       target: part.name,
       changes: [{ field: 'price', from: '$129.99', to: '$119.99' }],
       subject: { kind: 'product', id: part.id, exists: true },
+      // The edit can be put back from Activity (the part has not changed since).
+      canPutBack: true,
       at: expect.any(String),
     });
 
@@ -359,7 +361,7 @@ describe('PATCH /tools/{id}', () => {
     ['a stock as a number', { version: 0, p_quantity: 5 }, 'p_quantity must be {from, to}: the stock you loaded and the stock you want'],
     ['a stock below 0', { version: 0, p_quantity: { from: 5, to: -1 } }, 'p_quantity.to must be 0 or more'],
     ['a stock with another key', { version: 0, p_quantity: { from: 5, to: 6, by: 1 } }, 'Unrecognized key: "by"'],
-    ['a minimum above the new stock', { version: 0, min_quantity: 9, p_quantity: { from: 5, to: 6 } }, 'minimum order must not be above the quantity'],
+    ['a minimum above the new stock', { version: 0, min_quantity: 9, p_quantity: { from: 5, to: 6 } }, 'Minimum order must not be above the quantity'],
     ['a price in dollars', { version: 0, price: 12.5 }, 'price must be whole cents'],
     ['an empty name', { version: 0, name: '  ' }, 'product Name is Required'],
     ['an image that is not a URL', { version: 0, img: 'photo.png' }, validationMessages.imageNotUploaded],

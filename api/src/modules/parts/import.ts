@@ -76,16 +76,16 @@ function cellValue(column: Column, text: string): { value: unknown } | { error: 
   switch (column) {
     case 'price': {
       const cents = parseDollarsToCents(text.replace(/^\$/, ''));
-      return cents === null ? { error: 'price must be in dollars, like 129.99' } : { value: cents };
+      return cents === null ? { error: productAdminText.importPrice } : { value: cents };
     }
     case 'p_quantity':
     case 'min_quantity':
-      return /^\d{1,9}$/.test(text) ? { value: Number(text) } : { error: `${column} must be a whole number` };
+      return /^\d{1,9}$/.test(text) ? { value: Number(text) } : { error: productAdminText.importWholeNumber(column) };
     case 'specs':
       try {
         return { value: JSON.parse(text) as unknown };
       } catch {
-        return { error: 'specs must be JSON, as GET /tools.csv writes them' };
+        return { error: productAdminText.importSpecsJson };
       }
     default:
       return { value: text };
@@ -95,13 +95,19 @@ function cellValue(column: Column, text: string): { value: unknown } | { error: 
 const issuesOf = (row: number, error: z.ZodError): ImportError[] =>
   error.issues.map((issue) => ({ row, column: issue.path.length > 0 ? issue.path.map(String).join('.') : 'row', message: issue.message }));
 
-/** What each row would do against the catalog as it is (`byKey`); `imageAllowed` says whether a new photo may be used. */
+/**
+ * What each row would do against the catalog as it is (`byKey`: the parts of each name and
+ * category, oldest first, as GET /tools.csv lists them); `imageAllowed` says whether a new photo
+ * may be used. The n-th row of a name and category matches the n-th part of them, so a catalog
+ * that holds two parts of one name exports and imports back as it stands; a row beyond the parts
+ * of its name is a duplicate (a supplier's file naming a new part twice).
+ */
 export function planImport(
   rows: ReturnType<typeof readImportFile>,
-  byKey: Map<string, WithId<PartDocument>>,
+  byKey: Map<string, WithId<PartDocument>[]>,
   imageAllowed: (url: string) => boolean,
 ): PlannedRow[] {
-  const seen = new Map<string, number>();
+  const seen = new Map<string, number[]>();
   return rows.map(({ row, cells }): PlannedRow => {
     const name = cells.name ?? '';
     const errors: ImportError[] = [];
@@ -115,16 +121,17 @@ export function planImport(
     }
     const category = cells.category ?? '';
     if (!(CATEGORIES as readonly string[]).includes(category)) {
-      errors.push({ row, column: 'category', message: `category must be one of: ${CATEGORIES.join(', ')}` });
+      errors.push({ row, column: 'category', message: productAdminText.importCategory(CATEGORIES) });
     }
-    if (!name) errors.push({ row, column: 'name', message: 'name is required' });
+    if (!name) errors.push({ row, column: 'name', message: productAdminText.importNameRequired });
     const key = matchKey(category, name);
-    const earlier = seen.get(key);
-    if (earlier !== undefined && name) errors.push({ row, column: 'name', message: productAdminText.importDuplicate(earlier) });
-    else seen.set(key, row);
-    const part = byKey.get(key);
+    const earlier = seen.get(key) ?? [];
+    seen.set(key, [...earlier, row]);
+    const matches = byKey.get(key) ?? [];
+    const part = matches[earlier.length];
+    if (earlier.length > 0 && !part && name) errors.push({ row, column: 'name', message: productAdminText.importDuplicate(earlier[0]!) });
     if (typeof values.img === 'string' && values.img !== part?.img && !imageAllowed(values.img)) {
-      errors.push({ row, column: 'img', message: 'img must be the address of one of the shop’s uploads (POST /uploads)' });
+      errors.push({ row, column: 'img', message: productAdminText.importImageRefused });
     }
     if (errors.length > 0) return { row, name, action: 'error', errors };
 
@@ -162,9 +169,13 @@ function updateOf(row: number, name: string, part: WithId<PartDocument>, values:
       changes.push('specs');
     }
   }
+  // Checked when the row changes either: a part whose orders took its stock below its minimum
+  // meanwhile exports and imports back as it stands.
   const stock = patch.p_quantity?.to ?? part.p_quantity;
   const minimum = patch.min_quantity ?? part.min_quantity;
-  if (stock !== 0 && minimum > stock) errors.push({ row, column: 'min_quantity', message: 'minimum order must not be above the quantity' });
+  if ((patch.p_quantity || patch.min_quantity !== undefined) && stock !== 0 && minimum > stock) {
+    errors.push({ row, column: 'min_quantity', message: productAdminText.importMinimumAboveStock });
+  }
   if (errors.length > 0) return { row, name, action: 'error', errors };
   return { row, name, action: 'update', part, patch, changes };
 }

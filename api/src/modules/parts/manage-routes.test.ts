@@ -1,7 +1,9 @@
-import { LOW_STOCK_MAX, partEditMessages, productAdminText } from '@pcpp/contracts/core';
+import { LOW_STOCK_MAX, partEditMessages, productAdminText, validationMessages } from '@pcpp/contracts/core';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { createAccount, createTestApi, randomSuffix, type TestApi } from '../../../test/helpers';
+import { seedParts } from '../../db/seed-data';
+import { indexedPart } from './repository';
 
 // Manage Products at scale (issue 34): GET /tools's stock filter and admin sorts, POST /tools/bulk,
 // GET /tools.csv and POST /tools/import.
@@ -79,6 +81,58 @@ describe('POST /tools/bulk', () => {
     const logged = await latestActivity(3);
     expect(logged.map((entry: { action: string; target: string }) => entry.target).sort()).toEqual(parts.map((part) => part.name).sort());
     expect(logged[0].changes).toEqual([{ field: 'price', from: '$50.00', to: '$44.99' }]);
+  });
+
+  it('keeps one Activity entry per part, and each puts its own part back: price, stock by the same units, once', async () => {
+    const parts = await Promise.all([1, 2].map((n) => addPart({ name: `Put back ${n} ${randomSuffix()}`, p_quantity: 30, price: 5999 })));
+    const bulk = await asAdmin(request(api.app).post('/tools/bulk')).send({
+      changes: parts.map((part) => ({ id: part._id, version: 0, price: 4450, p_quantity: { from: 30, to: 12 } })),
+    });
+    expect(bulk.body.refused).toEqual([]);
+    const entries = (await latestActivity(2)) as { _id: string; target: string; details: string; canPutBack: boolean; subject: { id: string } }[];
+    expect(entries.map((entry) => [entry.target, entry.details, entry.canPutBack]).sort()).toEqual(
+      parts.map((part) => [part.name, productAdminText.bulkDetails, true]).sort(),
+    );
+    const [first, second] = parts.map((part) => entries.find((entry) => entry.subject.id === part._id)!);
+    // Orders took 2 of the first part's 12 meanwhile: putting back adds the 18 units the change took away.
+    await api.database.collections.parts.updateOne({ name: parts[0]!.name }, { $inc: { p_quantity: -2 } });
+    const putBack = await asAdmin(request(api.app).post(`/tools/${parts[0]!._id}/put-back`)).send({ activityId: first!._id });
+    expect(putBack.status).toBe(200);
+    expect(putBack.body).toMatchObject({ price: 5999, p_quantity: 28, version: 2 });
+    // The second part stays as the bulk change left it.
+    expect((await request(api.app).get(`/tools/${parts[1]!._id}`)).body).toMatchObject({ price: 4450, p_quantity: 12 });
+    const [undoEntry] = await latestActivity(1);
+    expect(undoEntry).toMatchObject({ action: 'product.edited', target: parts[0]!.name, details: productAdminText.putBackDetails });
+    expect(undoEntry.changes).toEqual([
+      { field: 'price', from: '$44.50', to: '$59.99' },
+      { field: 'stock', from: '10', to: '28' },
+    ]);
+    const listed = (await latestActivity(5)).find((entry: { _id: string }) => entry._id === first!._id);
+    expect(listed.canPutBack).toBeUndefined();
+    expect(listed.putBack).toEqual({ by: admin.email, at: expect.any(String) });
+
+    // Once only; and not over a later edit of the part.
+    const again = await asAdmin(request(api.app).post(`/tools/${parts[0]!._id}/put-back`)).send({ activityId: first!._id });
+    expect([again.status, again.body.message]).toEqual([409, productAdminText.putBackAlready(admin.email)]);
+    expect((await asAdmin(request(api.app).patch(`/tools/${parts[1]!._id}`)).send({ version: 1, price: 3000 })).status).toBe(200);
+    const stale = await asAdmin(request(api.app).post(`/tools/${parts[1]!._id}/put-back`)).send({ activityId: second!._id });
+    expect([stale.status, stale.body.message]).toEqual([409, productAdminText.putBackChangedSince]);
+    expect((await request(api.app).get(`/tools/${parts[1]!._id}`)).body).toMatchObject({ price: 3000, p_quantity: 12 });
+    // Another part's entry, or an entry that is no edit, is not this part's to put back.
+    const wrongPart = await asAdmin(request(api.app).post(`/tools/${parts[1]!._id}/put-back`)).send({ activityId: first!._id });
+    expect([wrongPart.status, wrongPart.body.message]).toEqual([404, productAdminText.putBackUnknown]);
+  });
+
+  it('puts back a name, a category with its specs, and a description', async () => {
+    const part = await addPart({ name: `Put back fields ${randomSuffix()}`, p_quantity: 4 });
+    const specs = { interface: 'SATA 2.5"', capacityGB: 1000 };
+    expect((await asAdmin(request(api.app).patch(`/tools/${part._id}`)).send({ version: 0, specs })).status).toBe(200);
+    const edited = await asAdmin(request(api.app).patch(`/tools/${part._id}`)).send({ version: 1, name: `${part.name} v2`, category: 'Memory', description: 'Now memory.' });
+    expect([edited.status, edited.body.specs]).toEqual([200, undefined]);
+    const [entry] = await latestActivity(1);
+    const putBack = await asAdmin(request(api.app).post(`/tools/${part._id}/put-back`)).send({ activityId: entry._id });
+    expect(putBack.status).toBe(200);
+    expect(putBack.body).toMatchObject({ name: part.name, category: 'Storage', description: part.description, specs });
   });
 
   it('refuses a stale row and names it, and still changes the others', async () => {
@@ -183,9 +237,9 @@ describe('POST /tools/import', () => {
           action: 'error',
           name: expect.stringMatching(/^Import broken/),
           errors: [
-            { row: 4, column: 'price', message: 'price must be in dollars, like 129.99' },
-            { row: 4, column: 'p_quantity', message: 'p_quantity must be a whole number' },
-            { row: 4, column: 'category', message: expect.stringMatching(/^category must be one of: Motherboard/) },
+            { row: 4, column: 'price', message: productAdminText.importPrice },
+            { row: 4, column: 'p_quantity', message: 'The quantity must be a whole number.' },
+            { row: 4, column: 'category', message: expect.stringMatching(/^The category must be one of: Motherboard/) },
           ],
           changes: [],
         },
@@ -245,6 +299,57 @@ describe('POST /tools/import', () => {
     expect(response.body.errors).toBe(0);
     expect(response.body.created).toBe(0);
     expect(response.body.rows.every((row: { action: string; changes: string[] }) => row.action === 'update' && row.changes.length === 0)).toBe(true);
+  });
+
+  it('reads back a seeded catalog as it stands: the shop’s own pictures, a stock below its minimum, two parts of one name', async () => {
+    // The demo catalog's parts as the seed stores them (a picture of the shop's own), one whose
+    // orders took its stock below its minimum order, and two of one name and category.
+    const [first, second, third] = seedParts.filter((part) => part.category === 'Memory');
+    const tag = randomSuffix();
+    const seeded = [
+      { ...first!, name: `${first!.name} ${tag}` },
+      { ...second!, name: `${second!.name} ${tag}`, min_quantity: 10, p_quantity: 4 },
+      { ...third!, name: `Twin ${tag}` },
+      { ...third!, name: `Twin ${tag}`, price: third!.price + 100 },
+    ];
+    for (const part of seeded) await api.database.collections.parts.insertOne(indexedPart({ ...part, createdAt: new Date() }));
+    const exported = await asAdmin(request(api.app).get('/tools.csv'));
+    expect(exported.text).toContain(`${first!.img},`);
+    const response = await importCsv(exported.text, true);
+    expect(response.status).toBe(200);
+    expect(response.body.rows.filter((row: { action: string }) => row.action !== 'update')).toEqual([]);
+    expect(response.body).toMatchObject({ errors: 0, created: 0 });
+    expect(response.body.rows.filter((row: { changes: string[] }) => row.changes.length > 0)).toEqual([]);
+    // Applied, it changes nothing either.
+    const applied = await importCsv(exported.text, false);
+    expect(applied.body).toMatchObject({ errors: 0, created: 0 });
+  });
+
+  it('takes the shop’s own pictures for a new part like uploads, and still refuses another site’s or a missing one', async () => {
+    const seededPicture = seedParts[0]!.img;
+    const row = (name: string, img: string) => `${name},Storage,19.99,3,1,A drive.,${img}`;
+    const names = [`Own picture ${randomSuffix()}`, `Absolute picture ${randomSuffix()}`, `Foreign ${randomSuffix()}`, `Missing ${randomSuffix()}`];
+    const csv = [
+      'name,category,price,p_quantity,min_quantity,description,img',
+      row(names[0]!, seededPicture),
+      row(names[1]!, `${api.config.publicApiUrl}${seededPicture}`),
+      row(names[2]!, 'https://pictures.example.com/images/parts/a.svg'),
+      row(names[3]!, '/images/parts/no-such-part.svg'),
+    ].join('\n');
+    const response = await importCsv(csv, true);
+    expect(response.body.rows.map((found: { action: string }) => found.action)).toEqual(['create', 'create', 'error', 'error']);
+    expect(response.body.rows[2].errors).toEqual([{ row: 4, column: 'img', message: productAdminText.importImageRefused }]);
+    // POST /tools and PATCH /tools/{id} by the same rule.
+    const added = await asAdmin(request(api.app).post('/tools')).send({
+      name: names[0], category: 'Storage', p_quantity: 3, min_quantity: 1, price: 1999, description: 'A drive.', img: seededPicture,
+    });
+    expect(added.status).toBe(201);
+    const foreign = await asAdmin(request(api.app).patch(`/tools/${added.body.insertedId}`)).send({ version: 0, img: 'https://pictures.example.com/x.webp' });
+    expect([foreign.status, foreign.body.message]).toEqual([400, validationMessages.imageNotUploaded]);
+    const missing = await asAdmin(request(api.app).patch(`/tools/${added.body.insertedId}`)).send({ version: 0, img: '/images/parts/no-such-part.svg' });
+    expect([missing.status, missing.body.message]).toEqual([400, validationMessages.imageNotUploaded]);
+    const other = await asAdmin(request(api.app).patch(`/tools/${added.body.insertedId}`)).send({ version: 0, img: seedParts[1]!.img });
+    expect([other.status, other.body.img]).toEqual([200, seedParts[1]!.img]);
   });
 
   it('refuses a file it cannot read, with a sentence', async () => {

@@ -13,6 +13,7 @@ import {
   productAdminText,
   stockConflictSchema,
 } from '@pcpp/contracts/core';
+import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { accessClaims } from '../../auth/middleware';
 import type { CatalogCache } from '../../catalog-cache';
@@ -21,7 +22,7 @@ import { examples } from '../../openapi/examples';
 import { sendCsv } from '../../csv/csv';
 import { HttpError } from '../../errors';
 import type { PartsService } from './service';
-import { bulkPartEditBodySchema, importQuerySchema, partBodySchema, partListQuerySchema, partParamsSchema, partPatchBodySchema } from './validators';
+import { bulkPartEditBodySchema, importQuerySchema, partBodySchema, partListQuerySchema, partParamsSchema, partPatchBodySchema, putBackBody } from './validators';
 
 export interface PartsRouteDeps {
   parts: PartsService;
@@ -209,7 +210,7 @@ export const partsRoutes: RouteModule<PartsRouteDeps> = {
             rows: [
               { row: 2, action: 'create', name: '2 TB NVMe PCIe 5.0 SSD', errors: [], changes: [] },
               { row: 3, action: 'update', name: '32 GB DDR5-6000 Kit (2x16 GB)', errors: [], changes: ['price', 'p_quantity'] },
-              { row: 4, action: 'error', name: 'Quiet Tower Cooler', errors: [{ row: 4, column: 'price', message: 'price must be in dollars, like 129.99' }], changes: [] },
+              { row: 4, action: 'error', name: 'Quiet Tower Cooler', errors: [{ row: 4, column: 'price', message: productAdminText.importPrice }], changes: [] },
             ],
           },
         },
@@ -251,6 +252,30 @@ export const partsRoutes: RouteModule<PartsRouteDeps> = {
         ({ parts }) =>
         ({ params, body }, req) =>
           parts.edit(accessClaims(req), params.id, body),
+    }),
+    route({
+      method: 'post',
+      path: '/tools/{id}/put-back',
+      operationId: 'putBackPartEdit',
+      tag: 'Parts',
+      summary: 'Put back an edit Activity recorded (Activity → Put back)',
+      description:
+        'Undoes one `product.edited` entry of this part: the fields it changed go back to their values before it and its stock ' +
+        'change is reversed (the same number of units, whatever orders took since), only while the part is still at the version ' +
+        'that edit left it at (409 when someone changed it since, or when it was put back already). It is an edit itself, ' +
+        'recorded on the Activity page; the entry is marked put back.',
+      access: 'admin',
+      params: partParamsSchema,
+      body: putBackBody,
+      answers: {
+        200: { description: 'The part as it is now, its version one higher.', schema: partSchema, example: examples.editedPart },
+        404: { description: 'No part has this id, or no product edit of it has this Activity id.' },
+        409: { description: 'The part changed since this edit, the edit was put back already, or orders left too little stock to reverse a stock increase.' },
+      },
+      handle:
+        ({ parts }) =>
+        ({ params, body }, req) =>
+          parts.putBack(accessClaims(req), params.id, ObjectId.createFromHexString(body.activityId)),
     }),
     route({
       method: 'delete',

@@ -14,6 +14,7 @@ import {
   formatCents,
   PART_FIELD_LABELS,
   partEditMessages,
+  partPatchSchema,
   type PartInput,
   type PartPatch,
   type PartSpecs,
@@ -36,11 +37,12 @@ import type { AccessClaims } from '../../auth/access-token';
 import type { PartDocument } from './documents';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../errors';
 import { pageRequest, toPage } from '../../paging';
-import type { ActivityRecorder } from '../activity/service';
+import type { ActivityLog } from '../activity/service';
 import { csvStream } from '../../csv/csv';
 import { matchKey, planImport, readImportFile, toImportRow } from './import';
 import type { PriceHistory } from './price-history';
 import type { PartEdit, PartsRepository } from './repository';
+import type { ShopPictures } from './shop-pictures';
 
 /** Field by field, so nothing stored but unlisted (or unprojected) reaches a client. */
 export function toPart(doc: WithId<PartDocument>): Part {
@@ -114,6 +116,22 @@ function changedFields(current: PartDocument, patch: PartPatch): { set: PartEdit
   return { set: set as PartEdit, dropSpecs: specs === null, changes };
 }
 
+/**
+ * What puts an edit back: each field it set as it was before, the specs it set or dropped as they
+ * were (null: none), and its stock change reversed (from the stock after it to the stock before).
+ */
+function revertPatch(
+  before: PartDocument,
+  after: PartDocument,
+  { set, dropSpecs, stockDelta }: { set: PartEdit; dropSpecs: boolean; stockDelta: number },
+): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  for (const field of EDITABLE_FIELDS) if (set[field] !== undefined) patch[field] = before[field];
+  if (set.specs !== undefined || dropSpecs) patch.specs = before.specs ?? null;
+  if (stockDelta !== 0) patch.p_quantity = { from: after.p_quantity, to: after.p_quantity - stockDelta };
+  return patch;
+}
+
 /** The counts as the answer's facets: each facet's values in a steady order; a chosen one even at 0. */
 function toFacets(counts: Map<string, number>, chosen: CatalogQuery): CatalogFacet[] {
   return CATALOG_FACET_PARAMS.flatMap((param) => {
@@ -145,14 +163,19 @@ export interface ImageUploads {
 export function createPartsService(
   repository: PartsRepository,
   deps: {
-    activity: ActivityRecorder;
+    /** The Activity log: where edits are recorded, and read back to put one back. */
+    activity: Pick<ActivityLog, 'record' | 'entry' | 'markPutBack'>;
     uploads?: ImageUploads;
     /** Where price changes are kept (the part's price history); none: not kept. */
     priceHistory?: PriceHistory;
     /** Called after an edit changed the price or stock, without waiting (the alerts' fan-out). */
     onPriceOrStockChange?: (id: ObjectId) => void;
+    /** The shop's own part pictures (the seeded catalog's), taken like uploads. */
+    shopPictures?: ShopPictures;
   },
 ) {
+  /** Whether a part may show this picture: one of the shop's uploads or its own pictures, never another site's. */
+  const imageAllowed = (url: string): boolean => !deps.uploads || deps.uploads.isUploadUrl(url) || deps.shopPictures?.has(url) === true;
   const service = {
     /** GET /tools.csv (admin): every part, oldest first, as the import reads it back; streamed. */
     catalogCsv(): Readable {
@@ -212,7 +235,7 @@ export function createPartsService(
      */
     async add(caller: AccessClaims, input: PartInput, { imageChecked = false } = {}): Promise<{ insertedId: string }> {
       // The catalog shows it to everyone: only an image the shop itself stores.
-      if (!imageChecked && deps.uploads && !deps.uploads.isUploadUrl(input.img)) {
+      if (!imageChecked && !imageAllowed(input.img)) {
         throw new BadRequestError(validationMessages.imageNotUploaded);
       }
       const id = await repository.insert({ ...input, createdAt: new Date() });
@@ -232,7 +255,7 @@ export function createPartsService(
      * by the difference between the figures sent, in the same atomic step, so units ordered
      * meanwhile stay taken; a cut below 0 is refused. Logged as field: old → new.
      */
-    async edit(caller: AccessClaims, id: ObjectId, patch: PartPatch): Promise<Part> {
+    async edit(caller: AccessClaims, id: ObjectId, patch: PartPatch, { details }: { details?: string } = {}): Promise<Part> {
       const current = await repository.findById(id);
       if (!current) throw new NotFoundError('Part not found');
       if ((current.version ?? 0) !== patch.version) throw new ConflictError(partEditMessages.changedMeanwhile);
@@ -241,7 +264,7 @@ export function createPartsService(
       // Nothing differs: the part as it is, no new version, nothing logged.
       if (changes.length === 0 && stockDelta === 0) return toPart(current);
       // The catalog shows it to everyone: only an image the shop itself stores, as for an added part.
-      if (set.img && deps.uploads && !deps.uploads.isUploadUrl(set.img)) throw new BadRequestError(validationMessages.imageNotUploaded);
+      if (set.img && !imageAllowed(set.img)) throw new BadRequestError(validationMessages.imageNotUploaded);
       // A new photo is kept before the part points at it (the cleanup deletes unattached uploads).
       if (set.img) await deps.uploads?.attach(set.img);
       const after = await repository.edit(current, patch.version, { set, dropSpecs, stockDelta });
@@ -262,8 +285,10 @@ export function createPartsService(
         action: 'product.edited',
         actor: caller.email,
         target: after.name,
+        ...(details ? { details } : {}),
         changes,
         subject: { kind: 'product', id: id.toHexString() },
+        revert: { version: after.version ?? 0, patch: revertPatch(current, after, { set, dropSpecs, stockDelta }) },
       });
       return toPart(after);
     },
@@ -279,7 +304,7 @@ export function createPartsService(
       for (const { id, ...patch } of changes) {
         const name = names.get(id) ?? id;
         try {
-          answer.updated.push(await service.edit(caller, ObjectId.createFromHexString(id), patch));
+          answer.updated.push(await service.edit(caller, ObjectId.createFromHexString(id), patch, { details: productAdminText.bulkDetails }));
         } catch (error) {
           // A refusal the row's own edit gives (4xx) is named; anything else fails the call.
           if (!(error instanceof HttpError) || error.status >= 500) throw error;
@@ -297,8 +322,11 @@ export function createPartsService(
      */
     async importCsv(caller: AccessClaims, text: string, dryRun: boolean): Promise<PartImportAnswer> {
       const rows = readImportFile(text);
-      const byKey = new Map((await repository.findAll()).map((doc) => [matchKey(doc.category, doc.name), doc]));
-      const imageAllowed = (url: string) => !deps.uploads || deps.uploads.isUploadUrl(url);
+      const byKey = new Map<string, WithId<PartDocument>[]>();
+      for (const doc of await repository.findAll()) {
+        const key = matchKey(doc.category, doc.name);
+        byKey.set(key, [...(byKey.get(key) ?? []), doc]);
+      }
       const planned = planImport(rows, byKey, imageAllowed);
       const answerRows: PartImportRow[] = [];
       let changedAny = false;
@@ -309,7 +337,7 @@ export function createPartsService(
         }
         try {
           if (row.action === 'create') await service.add(caller, row.input, { imageChecked: true });
-          else if (row.changes.length > 0) await service.edit(caller, row.part._id, row.patch);
+          else if (row.changes.length > 0) await service.edit(caller, row.part._id, row.patch, { details: productAdminText.importDetails });
           changedAny ||= row.action === 'create' || row.changes.length > 0;
           answerRows.push(toImportRow(row));
         } catch (error) {
@@ -329,6 +357,32 @@ export function createPartsService(
         });
       }
       return answer;
+    },
+
+    /**
+     * POST /tools/{id}/put-back (admin): the edit an Activity entry recorded, undone: its fields as
+     * they were before it and its stock change reversed, only while the part is still at the
+     * version that edit left it at (409 when someone changed it since). Itself an edit, logged as
+     * one; the entry is marked put back, once.
+     */
+    async putBack(caller: AccessClaims, id: ObjectId, activityId: ObjectId): Promise<Part> {
+      const entry = await deps.activity.entry(activityId);
+      if (!entry || entry.action !== 'product.edited' || entry.subject?.id !== id.toHexString() || !entry.revert) {
+        throw new NotFoundError(productAdminText.putBackUnknown);
+      }
+      if (entry.putBack) throw new ConflictError(productAdminText.putBackAlready(entry.putBack.by));
+      const patch = partPatchSchema.safeParse({ ...entry.revert.patch, version: entry.revert.version });
+      if (!patch.success) throw new NotFoundError(productAdminText.putBackUnknown);
+      let part: Part;
+      try {
+        part = await service.edit(caller, id, patch.data, { details: productAdminText.putBackDetails });
+      } catch (error) {
+        if (error instanceof ConflictError && error.message === partEditMessages.changedMeanwhile) throw new ConflictError(productAdminText.putBackChangedSince);
+        throw error;
+      }
+      // The version check let one put back through; its entry says so.
+      await deps.activity.markPutBack(activityId, caller.email);
+      return part;
     },
 
     /** DELETE /tools/:id (admin). Orders keep their own copy of the part's name and price. */

@@ -1,4 +1,4 @@
-import { bulkPartEditSchema, catalogQuerySchema, partImportQuerySchema, partInputSchema, partPatchSchema } from '@pcpp/contracts/core';
+import { bulkPartEditSchema, catalogQuerySchema, partImportQuerySchema, partInputSchema, partPatchSchema, putBackBodySchema } from '@pcpp/contracts/core';
 import { z } from 'zod';
 import { objectIdSchema } from '../../validation';
 
@@ -18,3 +18,6 @@ export const bulkPartEditBodySchema = bulkPartEditSchema;
 
 /** POST /tools/import?dryRun=true|false (admin; strict). */
 export const importQuerySchema = partImportQuerySchema;
+
+/** POST /tools/{id}/put-back (admin): the Activity entry of the edit to put back. Strict. */
+export const putBackBody = putBackBodySchema;

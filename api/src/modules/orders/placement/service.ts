@@ -1,10 +1,14 @@
 import {
+  addressLine,
   CARD_MINIMUM_CENTS,
   lineTotalCents,
   orderRuleText,
   publicNameOf,
   type SavedAddress,
+  type ShippingAddress,
+  type ShippingMethod,
   type ShippingOption,
+  singleOrderText,
   stockLeftMessage,
   totalsText,
   validationMessages,
@@ -12,13 +16,14 @@ import {
 import { type Collection, ObjectId, type WithId } from 'mongodb';
 import type { AccessClaims } from '../../../auth/access-token';
 import type { IdentityProvider } from '../../../auth/firebase';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../../errors';
 import type { PartDocument } from '../../parts/documents';
 import type { OrdersContext } from '../common';
 import type { OrderDocument, OrderLineDocument, OrderNumberDocument } from '../documents';
 import { checkoutPlacedEmail, type CheckoutSummary, orderPlacedEmail } from '../emails';
 import { figuresOf } from '../model/charges';
 import { withDerivedState } from '../model/state';
+import { Refusal } from '../store/order-store';
 import { NO_UNITS } from '../model/units';
 import { toOrder } from '../read-model/views';
 import type { HoldLine, HoldRules } from './hold-rules';
@@ -45,18 +50,33 @@ export interface CheckoutPlacement {
   price(prices: number[]): Promise<PricedLines>;
 }
 
-/** A single order (POST /order): the spec's body, ids parsed. */
+/** A single order (POST /order): the spec's body, ids parsed; the address a free-text line or the checkout's address. */
 export interface SingleOrderBody {
   productId: ObjectId;
   quantity: number;
-  address: string;
+  address: string | ShippingAddress;
   phone: string;
+  shippingMethod?: ShippingMethod;
+}
+
+/**
+ * Shipping and tax for an order's lines to a structured address: the checkout module's pricing
+ * (wired in services.ts, so this module imports nothing of it). A single order is priced by it as
+ * a checkout of one line is.
+ */
+export type OrderPricing = (input: { lineAmounts: number[]; address: ShippingAddress; method?: ShippingMethod | undefined }) => Promise<PricedLines>;
+
+/** What a priced single order stores: where it goes (structured), how it ships, its tax, and each line's share. */
+function pricedFields(address: ShippingAddress, priced: PricedLines): Pick<OrderDocument, 'address' | 'shipTo' | 'delivery' | 'tax'> {
+  return { address: addressLine(address), shipTo: { ...address }, delivery: priced.delivery, ...(priced.tax ? { tax: priced.tax } : {}) };
 }
 
 export function createPlacement(context: OrdersContext, deps: {
   identity: Pick<IdentityProvider, 'accountByEmail'>;
   holds: HoldRules;
   orderNumbers: Collection<OrderNumberDocument>;
+  /** Absent in tests that place only free-text orders: a structured address is then refused (503). */
+  pricing?: OrderPricing;
   /** Observes each placed order (tests). */
 }) {
   const { store, stock } = context;
@@ -174,6 +194,14 @@ export function createPlacement(context: OrdersContext, deps: {
     if (!current) throw new NotFoundError('Part not found');
     if (input.quantity < current.min_quantity) throw new BadRequestError(validationMessages.quantityMin(current.min_quantity));
     assertCardPayable(lineTotalCents(current.price, input.quantity));
+    const shipTo = typeof input.address === 'string' ? null : input.address;
+    const priceAt = async (price: number): Promise<PricedLines | null> => {
+      if (!shipTo) return null;
+      if (!deps.pricing) throw new ServiceUnavailableError('Orders to a structured address cannot be priced right now.');
+      return deps.pricing({ lineAmounts: [lineTotalCents(price, input.quantity)], address: shipTo, method: input.shippingMethod });
+    };
+    // Asked before any stock is held: an address the pricing refuses holds nothing.
+    await priceAt(current.price);
     const holdLines: HoldLine[] = [{ productId: current._id, partName: current.name, minQuantity: current.min_quantity, quantity: input.quantity }];
     const refusal = await holds.refusal(caller.email, holdLines, { placed: false });
     if (refusal) throw refusal;
@@ -184,7 +212,10 @@ export function createPlacement(context: OrdersContext, deps: {
     const [part] = await holdAll([{ productId: input.productId, quantity: input.quantity }], true);
     const at = context.now();
     let number: string;
+    let priced: PricedLines | null;
     try {
+      // Priced again at the price the stock was held at, as a checkout is.
+      priced = await priceAt(part!.price);
       number = await newOrderNumber(deps.orderNumbers);
     } catch (error) {
       await stock.giveBack(input.productId, input.quantity);
@@ -195,10 +226,10 @@ export function createPlacement(context: OrdersContext, deps: {
       number,
       email: caller.email,
       name,
-      address: input.address,
+      ...(shipTo && priced ? pricedFields(shipTo, priced) : { address: input.address as string }),
       phone: input.phone,
       createdAt: at,
-      lines: [newLine({ part: part!, quantity: input.quantity, email: caller.email, at, holdMinutes: context.holdMinutes })],
+      lines: [newLine({ part: part!, quantity: input.quantity, email: caller.email, at, holdMinutes: context.holdMinutes, ...(priced ? { priced: priced.lines[0] } : {}) })],
     });
     return store_(order, holdLines, { payNow: false }, () => ({
       [new ObjectId().toHexString()]: { kind: 'email', message: orderPlacedEmail(toOrder(order, order.lines[0]!), { shopUrl: context.shopUrl, holdMinutes: context.holdMinutes }) },
@@ -251,7 +282,35 @@ export function createPlacement(context: OrdersContext, deps: {
     }));
   }
 
+  /**
+   * PUT /checkout/{id}/address: an order placed with a free-text address (the spec's body) given the
+   * structured one before it is paid: priced by the same pricing at the prices its lines hold, once.
+   * A PaymentIntent made before for the smaller amount no longer matches it: paid, it is given back.
+   */
+  async function giveAddress(caller: AccessClaims, id: ObjectId, address: ShippingAddress, method: ShippingMethod | undefined): Promise<OrderDocument> {
+    const found = await context.store.findById(id);
+    if (!found || found.email !== caller.email) throw new NotFoundError('Checkout not found');
+    if (!deps.pricing) throw new ServiceUnavailableError('Orders to a structured address cannot be priced right now.');
+    const priced = await deps.pricing({ lineAmounts: found.lines.map((line) => line.totalAmount), address, method });
+    const { order } = await context.store.change(
+      found._id,
+      (current) => {
+        if (current.shipTo) throw new Refusal(new ConflictError(singleOrderText.addressGivenAlready));
+        if (current.lines.some((line) => line.paid) || current.lines.every((line) => line.cancelled)) throw new Refusal(new ConflictError(singleOrderText.addressTooLate));
+        if (current.lines.length !== priced.lines.length) throw new Refusal(new ConflictError('This order changed meanwhile. Try again.'));
+        return {
+          next: { ...current, ...pricedFields(address, priced), lines: current.lines.map((line, index) => ({ ...line, ...priced.lines[index]! })) },
+          result: undefined,
+        };
+      },
+      { at: context.now(), by: caller.email },
+      () => new NotFoundError('Checkout not found'),
+    );
+    return order;
+  }
+
   return {
+    giveAddress,
     /** POST /order: one customer's placements take turns (HoldRules.inTurn). */
     placeSingle: (caller: AccessClaims, input: SingleOrderBody) => holds.inTurn(caller.email, () => placeSingleNow(caller, input)),
     /** POST /checkout: one customer's placements take turns. */

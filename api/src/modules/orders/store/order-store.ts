@@ -10,9 +10,14 @@ import type { TransactionRunner } from './transactions';
 const CHANGE_ATTEMPTS = 60;
 /**
  * The fields a change may set; the number and when never change after placing. The customer's
- * contact fields change with their account only (accounts/service.ts: an email change, closing).
+ * contact fields change with their account only (accounts/service.ts: an email change, closing);
+ * where it goes (address, shipTo, delivery, tax) also once a free-text order is given its
+ * structured address (placement/service.ts).
  */
-const WRITABLE = ['lines', 'paid', 'transactionId', 'paymentIntentId', 'cancellation', 'parcels', 'refunds', 'returns', 'invoiceNumber', 'state', 'email', 'name', 'address', 'phone', 'shipTo'] as const;
+const WRITABLE = [
+  'lines', 'paid', 'transactionId', 'paymentIntentId', 'cancellation', 'parcels', 'refunds', 'returns', 'invoiceNumber', 'state',
+  'email', 'name', 'address', 'phone', 'shipTo', 'delivery', 'tax',
+] as const;
 type Writable = (typeof WRITABLE)[number];
 
 /** A refusal worked out from the order as read: nothing is written, the error is the answer. */

@@ -1,11 +1,16 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
 import styled from 'styled-components';
+import { errorMessage } from '@pcpp/contracts';
 import { Link, useSearchParams } from '@pcpp/contracts/router';
-import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind, pageMeta } from '@pcpp/contracts/core';
-import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind, pageMeta, productAdminText } from '@pcpp/contracts/core';
+import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import { ConfirmDialog } from '@pcpp/contracts/ui/dashboard';
 import { Toolbar } from '../../../components/admin-table';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchBox } from '../../../components/search-box';
 import { useActivity } from '../api/get-activity';
+import { usePutBack } from '../api/put-back';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -51,7 +56,7 @@ function sentence(entry: ActivityEntry): [string, string] {
     case 'product.added':
       return ['added the product ', ''];
     case 'product.edited':
-      return ['edited the product ', ''];
+      return ['edited the product ', entry.details ? ` (${entry.details})` : ''];
     case 'product.deleted':
       return ['deleted the product ', ''];
     case 'product.imported':
@@ -68,6 +73,10 @@ function sentence(entry: ActivityEntry): [string, string] {
       return ['hid the review of ', ''];
     case 'review.shown':
       return ['showed again the review of ', ''];
+    case 'review.votesCounted':
+      return ['counted the held “helpful” votes on the review of ', entry.details ? `: ${entry.details}` : ''];
+    case 'review.votesDiscarded':
+      return ['discarded the held “helpful” votes on the review of ', entry.details ? `: ${entry.details}` : ''];
     case 'release.published':
       return ['published ', details];
     case 'release.promoted':
@@ -106,7 +115,7 @@ function linkOf(subject: NonNullable<ActivityEntry['subject']>, target: string):
   }
 }
 
-function What({ entry }: { entry: ActivityEntry }) {
+function What({ entry, onPutBack }: { entry: ActivityEntry; onPutBack: (entry: ActivityEntry) => void }) {
   const [before, after] = sentence(entry);
   const link = entry.subject && linkOf(entry.subject, entry.target);
   return (
@@ -123,13 +132,49 @@ function What({ entry }: { entry: ActivityEntry }) {
           ))}
         </Changes>
       )}
+      {entry.putBack && <PutBackNote>{productAdminText.putBackBy(entry.putBack.by, when.format(new Date(entry.putBack.at)))}</PutBackNote>}
+      {entry.canPutBack && (
+        <PutBackButton type="button" $variant="secondary" onClick={() => onPutBack(entry)} aria-label={`${productAdminText.putBack}: ${entry.target}`}>
+          {productAdminText.putBack}
+        </PutBackButton>
+      )}
     </>
   );
 }
 
-/** Activity (beyond the spec): who did what in the admin console, and when; by kind and by admin. */
+const PutBackNote = styled.p`
+  margin: 4px 0 0;
+  font-size: 0.9rem;
+  color: var(--color-ink-soft);
+`;
+
+const PutBackButton = styled(Button)`
+  margin-top: 8px;
+`;
+
+/**
+ * Activity (beyond the spec): who did what in the admin console, and when; by kind and by admin.
+ * A product edit can be put back (asked first): each entry is one part's edit, a bulk change's too.
+ */
 export function ActivityPage() {
   usePageMeta(pageMeta.activity);
+  const putBack = usePutBack();
+  const [asked, setAsked] = useState<ActivityEntry>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const ask = (entry: ActivityEntry) => {
+    setFailure(null);
+    setAsked(entry);
+  };
+  const confirm = async () => {
+    if (!asked?.subject) return;
+    try {
+      await putBack.mutateAsync({ partId: asked.subject.id, activityId: asked._id });
+      toast.success(productAdminText.putBackDone(asked.target));
+      setAsked(undefined);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
   const [params, setParams] = useSearchParams();
   const kind = ACTIVITY_KINDS.find((value) => value === params.get('kind'));
   const actor = params.get('actor')?.trim() || undefined;
@@ -182,7 +227,7 @@ export function ActivityPage() {
                 </td>
                 <td data-label="What">
                   <div>
-                    <What entry={entry} />
+                    <What entry={entry} onPutBack={ask} />
                   </div>
                 </td>
               </tr>
@@ -190,6 +235,26 @@ export function ActivityPage() {
           />
         )}
       </QueryView>
+      <ConfirmDialog
+        open={asked !== undefined}
+        title={productAdminText.putBackTitle(asked?.target ?? '')}
+        body={productAdminText.putBackBody}
+        confirmLabel={productAdminText.putBack}
+        busyLabel={productAdminText.putBackBusy}
+        confirmVariant="primary"
+        busy={putBack.isPending}
+        error={failure}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsked(undefined)}
+      >
+        <Changes aria-label="What goes back">
+          {asked?.changes?.map((change) => (
+            <li key={change.field}>
+              {change.field}: {change.to} → {change.from}
+            </li>
+          ))}
+        </Changes>
+      </ConfirmDialog>
     </Panel>
   );
 }

@@ -162,8 +162,8 @@ it('ships the units chosen per line, defaulting to what is left, with a key; the
   // Both fields are required; more units than are left is refused before any call.
   fireEvent.change(coolers, { target: { value: '5' } });
   fireEvent.click(within(dialog).getByRole('button', { name: adminText.shipParts }));
-  expect(within(dialog).getByText('carrier is required')).toBeInTheDocument();
-  expect(within(dialog).getByText('tracking number is required')).toBeInTheDocument();
+  expect(within(dialog).getByText('Carrier is required')).toBeInTheDocument();
+  expect(within(dialog).getByText('Tracking number is required')).toBeInTheDocument();
   expect(within(dialog).getByText(adminText.atMostUnits(4))).toBeInTheDocument();
   expect(posts()).toEqual([]);
 
@@ -207,7 +207,7 @@ it('Cancel says what it does: Keep order leaves it, Cancel order needs a reason 
   fireEvent.click(screen.getByRole('button', { name: orderText.cancelOrder }));
   dialog = screen.getByRole('dialog', { name: orderText.cancelTitle });
   fireEvent.click(within(dialog).getByRole('button', { name: orderText.cancelOrder }));
-  expect(within(dialog).getByText('reason is required')).toBeInTheDocument();
+  expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
   fireEvent.change(within(dialog).getByLabelText(adminText.reasonLabel), { target: { value: 'Out of stock at the supplier.' } });
   fireEvent.click(within(dialog).getByRole('button', { name: orderText.cancelOrder }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -242,7 +242,7 @@ it('refunds the units chosen with a reason and restock, under one Idempotency-Ke
   const dialog = screen.getByRole('dialog', { name: adminText.refundTitle(NUMBER) });
   fireEvent.click(within(dialog).getByRole('button', { name: adminText.refund }));
   expect(within(dialog).getByText(adminText.chooseUnits)).toBeInTheDocument();
-  expect(within(dialog).getByText('reason is required')).toBeInTheDocument();
+  expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
 
   fireEvent.change(within(dialog).getByLabelText(adminText.unitsToRefund('Kingston Fury 32 GB', 2)), { target: { value: '1' } });
   fireEvent.change(within(dialog).getByLabelText(adminText.reasonLabel), { target: { value: 'Dead on arrival.' } });
@@ -333,7 +333,7 @@ it('an unpaid line is deleted with the spec’s words, a reason optional, throug
   // A reason is the customer's to read, and checked when given.
   fireEvent.change(within(dialog).getByLabelText(orderGroupText.optionalReasonLabel), { target: { value: 'x'.repeat(501) } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-  expect(within(dialog).getByText('reason must be at most 500 characters')).toBeInTheDocument();
+  expect(within(dialog).getByText('Reason must be at most 500 characters')).toBeInTheDocument();
   expect(api.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
   fireEvent.change(within(dialog).getByLabelText(orderGroupText.optionalReasonLabel), { target: { value: 'Discontinued.' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));

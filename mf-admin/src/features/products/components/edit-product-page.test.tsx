@@ -77,7 +77,7 @@ it('refuses a minimum above the stock, but lets a part be sold out whatever its 
   renderPage();
   fireEvent.change(await screen.findByLabelText('Minimum order'), { target: { value: '41' } });
   save();
-  expect(await screen.findByText('minimum order must not be above the quantity')).toBeInTheDocument();
+  expect(await screen.findByText('Minimum order must not be above the quantity')).toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0' } });
   save();
   await waitFor(() => expect(patches()).toEqual([{ version: 3, min_quantity: 41, p_quantity: { from: 40, to: 0 } }]));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@pcpp/contracts/router';
-import { partEditMessages, type Part, type PartImportAnswer, productAdminText } from '@pcpp/contracts/core';
+import { formatCents, partEditMessages, type Part, type PartImportAnswer, productAdminText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testPart } from '@pcpp/contracts/testing';
 import { bulkChanges } from './bulk-change';
 import { ManageProductsPage } from './manage-products-page';
@@ -14,12 +14,13 @@ beforeAll(async () => {
     'GET /stock-holds': () => ({ body: { holds: [] } }),
     // The second part was saved by someone else meanwhile: refused and named.
     'POST /tools/bulk': ({ body }) => {
-      const { changes } = body as { changes: { id: string; price?: number }[] };
+      const { changes } = body as { changes: { id: string; price?: number; p_quantity?: { to: number } }[] };
       const [first, ...rest] = changes;
       const part = (id: string) => parts.find((candidate) => candidate._id === id)!;
+      const before = part(first!.id);
       return {
         body: {
-          updated: [{ ...part(first!.id), price: first!.price!, version: 2 }],
+          updated: [{ ...before, price: first!.price ?? before.price, p_quantity: first!.p_quantity?.to ?? before.p_quantity, version: 2 }],
           refused: rest.map((change) => ({ _id: change.id, name: part(change.id).name, message: partEditMessages.changedMeanwhile })),
         },
       };
@@ -79,6 +80,14 @@ it('changes the price of the selected rows, each with its version, and names a r
   expect(bar).toHaveTextContent('2 selected');
   fireEvent.change(within(bar).getByLabelText('New price ($)'), { target: { value: '39.50' } });
   fireEvent.click(within(bar).getByRole('button', { name: 'Apply to 2' }));
+  // First what will change, part by part: nothing is saved yet.
+  const dialog = screen.getByRole('dialog', { name: productAdminText.bulkPreviewTitle(2) });
+  expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Quiet Tower CoolerPrice $49.99 → $39.50',
+    `Fast NVMe DrivePrice ${formatCents(parts[1]!.price)} → $39.50`,
+  ]);
+  expect(api.requests.find((r) => r.url === '/tools/bulk')).toBeUndefined();
+  fireEvent.click(within(dialog).getByRole('button', { name: productAdminText.bulkSave(2) }));
   const result = await screen.findByRole('status', { name: 'Bulk change result' });
   expect(result).toHaveTextContent(productAdminText.bulkDone(1));
   expect(result).toHaveTextContent(productAdminText.bulkRefused(['Fast NVMe Drive']));
@@ -91,6 +100,28 @@ it('changes the price of the selected rows, each with its version, and names a r
   });
   // The selection is done with.
   expect(screen.queryByRole('group', { name: 'Change the selected products' })).toBeNull();
+});
+
+it('asks before saving, lists a part already at the value as no change and leaves it out, and Cancel saves nothing', async () => {
+  renderPage();
+  await screen.findByRole('row', { name: /Quiet Tower Cooler/ });
+  fireEvent.click(screen.getByLabelText('Select all on this page'));
+  const bar = screen.getByRole('group', { name: 'Change the selected products' });
+  fireEvent.change(within(bar).getByLabelText('Change'), { target: { value: 'stock' } });
+  fireEvent.change(within(bar).getByLabelText('New stock'), { target: { value: '3' } });
+  fireEvent.click(within(bar).getByRole('button', { name: 'Apply to 2' }));
+  const dialog = screen.getByRole('dialog', { name: productAdminText.bulkPreviewTitle(1) });
+  expect(within(dialog).getByRole('list', { name: productAdminText.bulkPreviewList })).toHaveTextContent(
+    `Quiet Tower CoolerStock 3 → 3 (${productAdminText.bulkUnchanged})Fast NVMe DriveStock 20 → 3`,
+  );
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(api.requests.find((r) => r.url === '/tools/bulk')).toBeUndefined();
+  // Asked again and saved: only the part that changes is sent.
+  fireEvent.click(within(bar).getByRole('button', { name: 'Apply to 2' }));
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: productAdminText.bulkSave(1) }));
+  await screen.findByRole('status', { name: 'Bulk change result' });
+  expect(api.requests.find((r) => r.url === '/tools/bulk')?.body).toEqual({ changes: [{ id: parts[1]!._id, version: 1, p_quantity: { from: 20, to: 3 } }] });
 });
 
 it('sends a stock change from the figure loaded, and refuses a value that is not a number before asking the api', () => {
@@ -111,7 +142,7 @@ it('checks a CSV file first, showing each bad row’s errors, then applies the v
     errors: 1,
     rows: [
       { row: 2, action: 'create', name: 'New Drive', errors: [], changes: [] },
-      { row: 3, action: 'error', name: 'Bad Drive', errors: [{ row: 3, column: 'price', message: 'price must be in dollars, like 129.99' }], changes: [] },
+      { row: 3, action: 'error', name: 'Bad Drive', errors: [{ row: 3, column: 'price', message: productAdminText.importPrice }], changes: [] },
     ],
   });
   renderPage();
@@ -123,7 +154,7 @@ it('checks a CSV file first, showing each bad row’s errors, then applies the v
   fireEvent.click(check);
   const dry = await screen.findByRole('status', { name: 'Import result' });
   expect(dry).toHaveTextContent('Checked 2 rows: 1 to create, 0 to update, 1 with errors. Nothing has changed yet.');
-  expect(within(dry).getByRole('row', { name: /Row 3/ })).toHaveTextContent('Row 3, price: price must be in dollars, like 129.99');
+  expect(within(dry).getByRole('row', { name: /Row 3/ })).toHaveTextContent(`Row 3, price: ${productAdminText.importPrice}`);
   const sent = api.requests.find((r) => r.url === '/tools/import?dryRun=true');
   expect(sent).toMatchObject({ contentType: 'text/csv', body: csv });
 

@@ -1,17 +1,40 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@pcpp/contracts';
-import { type ModeratedPartReview } from '@pcpp/contracts/core';
-import { QueryView } from '@pcpp/contracts/ui';
+import { type HeldVoteDecision, type ModeratedPartReview, partReviewText } from '@pcpp/contracts/core';
+import { Button, QueryView } from '@pcpp/contracts/ui';
+import styled from 'styled-components';
 import { PagedTable } from '../../../components/paged-table';
 import { VisibilityCells } from './visibility-cells';
-import { type PartReviewState, usePartReviews, useSetPartReviewHidden } from '../api/part-reviews';
+import { type PartReviewState, useDecideHeldVotes, usePartReviews, useSetPartReviewHidden } from '../api/part-reviews';
 
-/** Reviews of parts (issue 33): Hide / Show what the part's page and its rating count. */
+/** The count, and the votes held back with the admin's two choices (one child: a phone's cell is label and value). */
+const HeldVotes = styled.span`
+  display: grid;
+  gap: 6px;
+  justify-items: start;
+  strong { color: #92400e; }
+  .actions { display: flex; flex-wrap: wrap; gap: 6px; }
+`;
+
+/**
+ * Reviews of parts (issue 33): Hide / Show what the part's page and its rating count, and the
+ * "helpful" votes held back from a review's count (a burst from new accounts): count or discard them.
+ */
 export function PartReviewsTable({ state }: { state: PartReviewState }) {
   const [page, setPage] = useState(1);
   const reviews = usePartReviews(page, state);
   const setHidden = useSetPartReviewHidden();
+  const decide = useDecideHeldVotes();
+
+  async function decideHeld(review: ModeratedPartReview, decision: HeldVoteDecision) {
+    try {
+      await decide.mutateAsync({ id: review._id, decision });
+      toast.success(decision === 'count' ? partReviewText.votesCounted(review.heldVotes) : partReviewText.votesDiscarded(review.heldVotes));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
 
   async function toggle(review: ModeratedPartReview) {
     const hidden = !review.hidden;
@@ -31,7 +54,7 @@ export function PartReviewsTable({ state }: { state: PartReviewState }) {
         <PagedTable
           result={result}
           label="Part reviews"
-          columns={['Reviewer', 'Part', 'Rating', 'Review', 'Date', 'State', 'Action']}
+          columns={['Reviewer', 'Part', 'Rating', 'Review', 'Helpful', 'Date', 'State', 'Action']}
           empty="No part reviews here."
           onPage={setPage}
           row={(review) => (
@@ -49,6 +72,24 @@ export function PartReviewsTable({ state }: { state: PartReviewState }) {
                 <span>
                   <strong>{review.title}</strong> {review.text}
                 </span>
+              </td>
+              <td data-label="Helpful">
+                <HeldVotes>
+                  <span>{review.helpful}</span>
+                  {review.heldVotes > 0 && (
+                    <>
+                      <strong title={partReviewText.heldVotesExplained}>{partReviewText.heldVotes(review.heldVotes)}</strong>
+                      <span className="actions">
+                        <Button type="button" $variant="secondary" disabled={decide.isPending} onClick={() => void decideHeld(review, 'count')} aria-label={`${partReviewText.countVotes}: ${partReviewText.heldVotes(review.heldVotes)} on the review by ${review.name}`}>
+                          {partReviewText.countVotes}
+                        </Button>
+                        <Button type="button" $variant="danger" disabled={decide.isPending} onClick={() => void decideHeld(review, 'discard')} aria-label={`${partReviewText.discardVotes}: ${partReviewText.heldVotes(review.heldVotes)} on the review by ${review.name}`}>
+                          {partReviewText.discardVotes}
+                        </Button>
+                      </span>
+                    </>
+                  )}
+                </HeldVotes>
               </td>
               <VisibilityCells createdAt={review.createdAt} hidden={review.hidden} what={`the review by ${review.name} of ${review.partName}`} pending={setHidden.isPending} onToggle={() => void toggle(review)} />
             </tr>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reviewKeys } from '@pcpp/contracts';
-import { type ModeratedPartReview, type ModeratedReview } from '@pcpp/contracts/core';
+import { type ModeratedPartReview, type ModeratedReview, partReviewText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testObjectId } from '@pcpp/contracts/testing';
 import { ReviewsPage } from './reviews-page';
 
@@ -18,11 +18,19 @@ const partReview: ModeratedPartReview = {
   partName: 'Quiet Tower Cooler',
   authorEmail: 'priya@example.com',
   hidden: false,
+  heldVotes: 0,
 };
+const farmed: ModeratedPartReview = { ...partReview, _id: testObjectId(8), name: 'Sam Lee', helpful: 2, heldVotes: 7 };
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
   api = await startApiTestServer({
-    'GET /part-reviews': ({ url }) => ({ body: { items: url.includes('hidden=true') ? [] : [partReview], total: url.includes('hidden=true') ? 0 : 1, page: 1, pages: 1 } }),
+    'GET /part-reviews': ({ url }) =>
+      url.includes('heldVotes=true')
+        ? { body: { items: [farmed], total: 1, page: 1, pages: 1 } }
+        : { body: { items: url.includes('hidden=true') ? [] : [partReview], total: url.includes('hidden=true') ? 0 : 1, page: 1, pages: 1 } },
+    [`POST /part-reviews/${testObjectId(8)}/held-votes`]: ({ body }) => ({
+      body: { ...farmed, heldVotes: 0, helpful: (body as { decision: string }).decision === 'count' ? 9 : 2 },
+    }),
     [`PATCH /part-reviews/${testObjectId(7)}`]: ({ body }) => ({ body: { ...partReview, hidden: (body as { hidden: boolean }).hidden } }),
     'GET /reviews/all': () => ({ body: { items: reviews, total: reviews.length, page: 1, pages: 1 } }),
     [`PATCH /reviews/${testObjectId(1)}`]: ({ body }) => {
@@ -90,4 +98,22 @@ it('lists part reviews with their part when the filter says so, filters them by 
   fireEvent.change(screen.getByLabelText('State'), { target: { value: 'hidden' } });
   expect(await screen.findByText('No part reviews here.')).toBeInTheDocument();
   expect(api.requests.map((r) => r.url)).toContain('/part-reviews?page=1&limit=20&hidden=true');
+});
+
+it('lists the part reviews with votes held back, says why, and counts or discards them', async () => {
+  renderWithQueryClient(<ReviewsPage />);
+  await screen.findByRole('heading', { level: 1, name: 'Reviews: 2' });
+  fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'parts' } });
+  await screen.findByRole('row', { name: /Priya Raman/ });
+  fireEvent.change(screen.getByLabelText('State'), { target: { value: 'held' } });
+  const row = await screen.findByRole('row', { name: /Sam Lee/ });
+  expect(api.requests.map((r) => r.url)).toContain('/part-reviews?page=1&limit=20&heldVotes=true');
+  expect(screen.getByText(partReviewText.heldVotesExplained)).toBeInTheDocument();
+  expect(row).toHaveTextContent(partReviewText.heldVotes(7));
+  fireEvent.click(within(row).getByRole('button', { name: `${partReviewText.discardVotes}: 7 votes held back on the review by Sam Lee` }));
+  await waitFor(() => expect(api.requests.find((r) => r.url.endsWith('/held-votes'))?.body).toEqual({ decision: 'discard' }));
+  const count = await screen.findByRole('button', { name: `${partReviewText.countVotes}: 7 votes held back on the review by Sam Lee` });
+  await waitFor(() => expect(count).toBeEnabled());
+  fireEvent.click(count);
+  await waitFor(() => expect(api.requests.filter((r) => r.url.endsWith('/held-votes')).map((r) => r.body)).toEqual([{ decision: 'discard' }, { decision: 'count' }]));
 });

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { errorMessage } from '@pcpp/contracts';
 import { pageMeta, type ModeratedReview, partReviewText } from '@pcpp/contracts/core';
 import { PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
+import styled from 'styled-components';
 import { Toolbar } from '../../../components/admin-table';
 import { PagedTable } from '../../../components/paged-table';
 import { VisibilityCells } from './visibility-cells';
@@ -12,6 +13,12 @@ import { useSetReviewHidden } from '../api/set-review-hidden';
 import { PartReviewsTable } from './part-reviews-table';
 
 const f = partReviewText.adminFilter;
+
+const Note = styled.p`
+  margin: 0 0 12px;
+  color: var(--color-ink-soft);
+`;
+const PART_REVIEW_STATES: readonly PartReviewState[] = ['all', 'shown', 'hidden', 'held'];
 
 /**
  * Reviews (beyond the spec): the shop's reviews (the home page's) or the reviews of parts (issue 33),
@@ -33,10 +40,11 @@ export function ReviewsPage() {
       {kind === 'parts' && (
         <label>
           State
-          <select value={state} onChange={(event) => setState(event.target.value === 'hidden' ? 'hidden' : event.target.value === 'shown' ? 'shown' : 'all')}>
+          <select value={state} onChange={(event) => setState(PART_REVIEW_STATES.find((value) => value === event.target.value) ?? 'all')}>
             <option value="all">All</option>
             <option value="shown">Shown</option>
             <option value="hidden">Hidden</option>
+            <option value="held">{partReviewText.heldVotesFilter}</option>
           </select>
         </label>
       )}
@@ -50,6 +58,7 @@ export function ReviewsPage() {
         <>
           <PageTitle id="reviews-title">{f.parts}</PageTitle>
           {filters}
+          {state === 'held' && <Note>{partReviewText.heldVotesExplained}</Note>}
           <PartReviewsTable key={state} state={state} />
         </>
       )}

@@ -78,8 +78,8 @@ it('shows the saved shipping address (the one a checkout uses) as Address', asyn
   // The walkthrough's finding: 'Address: Not set' above a saved shipping address.
   profileAnswers = [{ body: { email: user.email, shippingAddress: harbourRoad } }];
   renderPage();
-  expect(await screen.findByText('Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom')).toBeInTheDocument();
-  expect(detail('Address')).toBe('Sam Lee, 12 Harbour Road, PO1 3AX Portsmouth, United Kingdom');
+  expect(await screen.findByText('Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom')).toBeInTheDocument();
+  expect(detail('Address')).toBe('Sam Lee, 12 Harbour Road, Portsmouth PO1 3AX, United Kingdom');
   expect(within(screen.getByLabelText('Profile details')).queryByText('Shipping address')).toBeNull();
   // The form starts from it.
   fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
@@ -111,11 +111,11 @@ it('validates with the shared rules, saves, toasts and shows the new values with
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
   expect(await screen.findByText(addressText.streetRequired)).toBeInTheDocument();
   expect(screen.getByText(addressText.regionRequired)).toBeInTheDocument();
-  expect(screen.getByText('linkedin profile is required')).toBeInTheDocument();
+  expect(screen.getByText('LinkedIn profile is required')).toBeInTheDocument();
   fill('LinkedIn profile', 'not a url');
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
   expect(
-    await screen.findByText('provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name'),
+    await screen.findByText('Provide a full LinkedIn URL, like https://www.linkedin.com/in/your-name'),
   ).toBeInTheDocument();
   expect(saves()).toHaveLength(0);
 
@@ -131,7 +131,7 @@ it('validates with the shared rules, saves, toasts and shows the new values with
   expect(await screen.findByText(addressText.phoneInvalid)).toBeInTheDocument();
   expect(saves()).toHaveLength(0);
   fill('Phone number', '+1 415 555 0100');
-  const line = 'Demo Customer, 1 Market Street, 94103 San Francisco, CA, United States';
+  const line = 'Demo Customer, 1 Market Street, San Francisco, CA 94103, United States';
   saveAnswer = { body: { ...saved, Address: line, phone: '+1 415 555 0100' } };
   fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
 

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { resolveImageUrl } from '@pcpp/contracts';
-import { type CartLine, cartText, formatCents } from '@pcpp/contracts/core';
+import { buildCartText, type BuildState, buildStateLabels, type CartLine, cartText, formatCents } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { partHref } from '../../../lib/catalog-url';
@@ -101,17 +101,34 @@ function parseQuantity(text: string): number | null {
   return /^\d{1,6}$/.test(text.trim()) && Number(text) >= 1 ? Number(text) : null;
 }
 
+/** The build's state on a line that came from it: red for Problems, amber for notes, green when compatible. */
+const BuildMark = styled.p<{ $state: BuildState }>`
+  && {
+    justify-self: start;
+    display: inline-block;
+    padding: 2px 10px;
+    border-radius: 6px;
+    font-size: 0.85rem;
+    font-weight: 700;
+    background: ${({ $state }) => ($state === 'problems' ? '#fee2e2' : $state === 'notes' ? '#fef3c7' : '#dcfce7')};
+    color: ${({ $state }) => ($state === 'problems' ? '#991b1b' : $state === 'notes' ? '#92400e' : '#166534')};
+  }
+`;
+
 /**
  * One line: picture, name, unit price, the quantity stepper, the line's total and Remove. A line
  * the stock or the minimum order no longer allows says why, in the api's sentence.
  */
 export function CartLineRow({
   line,
+  fromBuild,
   onQuantity,
   onStep,
   onRemove,
 }: {
   line: CartLine;
+  /** The state of the build the line came from ('Add build to cart'), if it did. */
+  fromBuild?: BuildState;
   onQuantity: (quantity: number) => void;
   onStep: (delta: 1 | -1) => void;
   onRemove: () => void;
@@ -144,6 +161,11 @@ export function CartLineRow({
           <p>
             {formatCents(part.price)} each · minimum order {part.min_quantity}
           </p>
+        )}
+        {fromBuild && (
+          <BuildMark $state={fromBuild} data-testid="cart-line-build">
+            {buildCartText.fromBuild(buildStateLabels[fromBuild])}
+          </BuildMark>
         )}
         {message && (
           <ErrorText id={problemId} role="alert">

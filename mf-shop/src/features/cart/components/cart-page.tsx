@@ -11,6 +11,7 @@ import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { usePricedCart } from '../../../api/use-priced-cart';
 import { useProfile } from '../../../api/use-profile';
 import { useShippingRates } from '../api/shipping-rates';
+import { useCartBuild } from '../../../lib/cart-build';
 import { CartLineRow } from './cart-line-row';
 
 const Title = styled.h1`
@@ -81,6 +82,7 @@ function useEstimate(subtotal: number) {
 
 function CartView({ cart, change }: { cart: Cart; change: (change: CartChange) => void }) {
   const estimate = useEstimate(cart.subtotal);
+  const build = useCartBuild(cart.lines.map((line) => line.productId));
   if (cart.lines.length === 0) {
     return (
       <Empty>
@@ -99,6 +101,7 @@ function CartView({ cart, change }: { cart: Cart; change: (change: CartChange) =
           <CartLineRow
             key={line.productId}
             line={line}
+            fromBuild={build?.productIds.includes(line.productId) ? build.state : undefined}
             onQuantity={(quantity) => change(setQuantityChange(line.productId, quantity))}
             onStep={(delta) => change(stepQuantityChange(line.productId, delta))}
             onRemove={() => change(removeLineChange(line.productId))}

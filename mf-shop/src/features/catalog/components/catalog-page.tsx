@@ -1,16 +1,19 @@
 import { Suspense, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from '@pcpp/contracts/router';
 import styled from 'styled-components';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult, useQueries } from '@tanstack/react-query';
 import {
   BUILDER_PATH,
   CATALOG_FACET_PARAMS,
   CATALOG_PAGE_SIZE,
   type CatalogFacet,
   type PartList,
+  catalogFacetLabels,
   catalogSortLabels,
+  catalogText,
   facetValueLabel,
   pageMeta,
+  partReviewText,
 } from '@pcpp/contracts/core';
 import { Button, QueryView, Spinner, VisuallyHidden, usePageMeta } from '@pcpp/contracts/ui';
 import { CardGrid } from '../../../components/card-grid';
@@ -19,7 +22,7 @@ import { CARDS_IN_FIRST_ROW, PartCard } from '../../../components/part-card';
 import { Inner } from '../../../components/section';
 import { CATALOG_PATH, type CatalogFilters, catalogHref, catalogSearch } from '../../../lib/catalog-url';
 import { parseCatalogSearch } from '../../../lib/parse-catalog-search';
-import { usePartList } from '../api/get-part-list';
+import { partListQuery, usePartList } from '../api/get-part-list';
 import { CatalogFacets } from './catalog-facets';
 import { CatalogPagination } from './catalog-pagination';
 import { CatalogToolbar } from './catalog-toolbar';
@@ -67,6 +70,58 @@ function announcement(filters: CatalogFilters, result: UseQueryResult<PartList>)
   return `${describe(filters, total)}.${pages > 1 ? ` Page ${page} of ${pages}.` : ''}`;
 }
 
+/** One filter the visitor chose, as the empty state names it ("Socket: AM5"), and the filters without it. */
+interface ChosenFilter {
+  label: string;
+  without: CatalogFilters;
+}
+
+function chosenFilters(filters: CatalogFilters): ChosenFilter[] {
+  const rest = { ...filters, page: undefined };
+  const chosen: ChosenFilter[] = [];
+  if (filters.category) chosen.push({ label: `Category: ${filters.category}`, without: { ...rest, category: undefined } });
+  if (filters.q) chosen.push({ label: `Search: “${filters.q}”`, without: { ...rest, q: undefined, sort: filters.sort === 'relevance' ? undefined : filters.sort } });
+  for (const param of CATALOG_FACET_PARAMS) {
+    if (filters[param]) chosen.push({ label: `${catalogFacetLabels[param]}: ${facetValueLabel(param, filters[param])}`, without: { ...rest, [param]: undefined } });
+  }
+  if (filters.minRating) chosen.push({ label: `Rating: ${partReviewText.fourStarsUp}`, without: { ...rest, minRating: undefined } });
+  return chosen;
+}
+
+/**
+ * What each chosen filter's removal would leave (read in the browser once the list is empty; the
+ * server's HTML says only that nothing matches), and so which filter emptied the list.
+ */
+function EmptiedBy({ chosen }: { chosen: ChosenFilter[] }) {
+  const counts = useQueries({ queries: chosen.map((filter) => partListQuery(catalogSearch(filter.without))) });
+  if (counts.some((count) => count.isPending)) return null;
+  const helping = chosen.flatMap((filter, index) => {
+    const total = counts[index]?.data?.total ?? 0;
+    return total > 0 ? [{ ...filter, total }] : [];
+  });
+  if (helping.length === 0) return null;
+  const [only] = helping;
+  if (helping.length === 1 && only) {
+    return (
+      <>
+        <p>{catalogText.emptiedBy(only.label, only.total)}</p>
+        <Button as={Link} to={catalogHref(only.without)} $variant="secondary">
+          {catalogText.remove(only.label)}
+        </Button>
+      </>
+    );
+  }
+  return (
+    <ul className="without" aria-label="Remove one filter">
+      {helping.map((filter) => (
+        <li key={filter.label}>
+          <Link to={catalogHref(filter.without)}>{catalogText.withoutIt(filter.label, filter.total)}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function NothingHere({ filters, result }: { filters: CatalogFilters; result: PartList }) {
   if (result.total > 0) {
     return (
@@ -79,22 +134,34 @@ function NothingHere({ filters, result }: { filters: CatalogFilters; result: Par
     );
   }
   const facets = facetWords(filters);
-  const filtered = Boolean(filters.category || filters.q || facets);
+  const chosen = chosenFilters(filters);
+  const filtered = chosen.length > 0;
   return (
-    <>
+    <Empty>
       <p>
         {filtered
-          ? `No parts${filters.category ? ` in ${filters.category}` : ''}${filters.q ? ` match “${filters.q}”` : ''}${facets ? ` with ${facets}` : ''}.`
+          ? `No parts${filters.category ? ` in ${filters.category}` : ''}${filters.q ? ` match “${filters.q}”` : ''}${facets ? ` with ${facets}` : ''}${filters.minRating ? ` rated ${partReviewText.fourStarsUp}` : ''}.`
           : 'No parts are on sale yet.'}
       </p>
+      {filtered && <EmptiedBy chosen={chosen} />}
       {filtered && (
         <Button as={Link} to={CATALOG_PATH} $variant="secondary">
           Show all products
         </Button>
       )}
-    </>
+    </Empty>
   );
 }
+
+const Empty = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 12px;
+  text-align: center;
+  p { margin: 0; }
+  ul.without { margin: 0; padding: 0; list-style: none; display: grid; gap: 4px; }
+  ul.without a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
+`;
 
 const LOADING = 'Loading parts…';
 
@@ -159,7 +226,7 @@ function CatalogBody({ filters, onChange }: { filters: CatalogFilters; onChange:
 
   return (
     <>
-      <CatalogToolbar filters={filters} onChange={onChange}>
+      <CatalogToolbar filters={filters} onChange={onChange} resultCount={result.data?.total}>
         <CatalogFacets facets={facets} filters={filters} onChange={onChange} />
       </CatalogToolbar>
       <ResultsAnnouncement filters={filters} result={result} />

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import {
@@ -6,6 +6,7 @@ import {
   CATALOG_SEARCH_MAX_LENGTH,
   CATALOG_MIN_RATING,
   CATALOG_SORTS,
+  catalogText,
   partReviewText,
   CATEGORIES,
   catalogSortLabels,
@@ -79,16 +80,132 @@ const Refine = styled.div`
   grid-column: 1 / -1;
 `;
 
-/** Search text, category and order (and the facets, as children). Each change goes into the URL; the page starts again at 1. */
+/** Below medium, once the page is the browser's (not the server's HTML, nor without scripts). */
+const phone = '@media (max-width: 767.98px)';
+
+/**
+ * The filters. Wide, or before the page is the browser's, they sit in the toolbar's grid as they
+ * are (`display: contents`); on a phone the browser folds them into a drawer behind "Filter & sort".
+ */
+const Drawer = styled.div`
+  display: contents;
+  .drawer-head, .drawer-foot { display: none; }
+  ${phone} {
+    [data-enhanced] > & { display: none; }
+    [data-enhanced] > &[data-open] {
+      position: fixed;
+      inset: 0;
+      z-index: 60;
+      display: grid;
+      align-content: start;
+      gap: 16px;
+      padding: 0 16px 16px;
+      overflow-y: auto;
+      overscroll-behavior: contain;
+      background: var(--color-surface, #fff);
+    }
+    [data-enhanced] > &[data-open] .drawer-head {
+      position: sticky;
+      top: 0;
+      z-index: 1;
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      gap: 12px;
+      margin: 0 -16px;
+      padding: 12px 16px;
+      background: var(--color-surface, #fff);
+      border-bottom: 1px solid var(--color-border);
+      h2 { margin: 0; font-size: 1.25rem; }
+    }
+    [data-enhanced] > &[data-open] .drawer-foot {
+      position: sticky;
+      bottom: 0;
+      display: block;
+      margin: 0 -16px -16px;
+      padding: 12px 16px;
+      background: var(--color-surface, #fff);
+      border-top: 1px solid var(--color-border);
+      button { width: 100%; }
+    }
+  }
+`;
+
+/** "Filter & sort": only on a phone, once the page is the browser's. */
+const DrawerToggle = styled(Button)`
+  display: none;
+  ${phone} {
+    [data-enhanced] > & { display: inline-flex; width: 100%; }
+  }
+`;
+
+const noSubscription = () => () => undefined;
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), a[href]';
+
+/** The filters chosen (not the search text, which stays in view): the toggle counts them. */
+function chosenFilters(filters: CatalogFilters): number {
+  return [filters.category, filters.sort, filters.minRating, ...CATALOG_FACET_PARAMS.map((param) => filters[param])].filter(Boolean).length;
+}
+
+/**
+ * Search text, category and order (and the facets, as children). Each change goes into the URL; the
+ * page starts again at 1. On a phone, all but the search fold into a "Filter & sort" drawer.
+ * resultCount: how many parts the filters leave (the drawer's "Show n parts").
+ */
 export function CatalogToolbar({
   filters,
   onChange,
   children,
+  resultCount,
 }: {
   filters: CatalogFilters;
   onChange: (changes: Partial<CatalogFilters>) => void;
   children?: ReactNode;
+  resultCount?: number;
 }) {
+  // The server's HTML, and the first render that hydrates it, show the filters as they are.
+  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [open, setOpen] = useState(false);
+  const drawer = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open) return undefined;
+    drawer.current?.querySelector<HTMLElement>('.drawer-head button')?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+      return;
+    }
+    // Tab stays inside the drawer while it covers the page.
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
@@ -97,9 +214,10 @@ export function CatalogToolbar({
   const filtered = Boolean(filters.category || filters.q || filters.sort || filters.minRating || CATALOG_FACET_PARAMS.some((param) => filters[param]));
   // 'Best match' orders a search; without search text there is nothing to match.
   const sorts = CATALOG_SORTS.filter((sort) => sort !== 'relevance' || filters.q);
+  const chosen = chosenFilters(filters);
 
   return (
-    <Bar>
+    <Bar data-enhanced={enhanced || undefined}>
       {/* Keyed by the text in the URL, so Back and Forward refill the box. */}
       <SearchForm
         id={FILTER_FORM_ID}
@@ -124,36 +242,59 @@ export function CatalogToolbar({
           </SearchRow>
         </Field>
       </SearchForm>
-      <SelectField
-        id="catalog-category"
-        name="category"
-        label="Category"
-        value={filters.category ?? ''}
-        options={[{ value: '', label: 'All categories' }, ...CATEGORIES.map((category) => ({ value: category, label: category }))]}
-        onChange={(value) => onChange({ category: CATEGORIES.find((c) => c === value) })}
-      />
-      <SelectField
-        id="catalog-sort"
-        name="sort"
-        label="Sort by"
-        value={filters.sort ?? defaultCatalogSort(filters.q)}
-        options={sorts.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
-        onChange={(value) => onChange({ sort: CATALOG_SORTS.find((s) => s === value) })}
-      />
-      <SelectField
-        id="catalog-rating"
-        name="minRating"
-        label="Rating"
-        value={filters.minRating ? String(filters.minRating) : ''}
-        options={[{ value: '', label: 'Any rating' }, { value: String(CATALOG_MIN_RATING), label: partReviewText.fourStarsUp }]}
-        onChange={(value) => onChange({ minRating: value ? CATALOG_MIN_RATING : undefined })}
-      />
-      {children && <Refine>{children}</Refine>}
-      {filtered && (
-        <Clear>
-          <Link to={CATALOG_PATH}>Clear all filters</Link>
-        </Clear>
-      )}
+      <DrawerToggle ref={toggle} type="button" $variant="secondary" aria-expanded={open} aria-controls={`${titleId}-drawer`} onClick={() => setOpen(true)}>
+        {catalogText.filterAndSort}
+        {chosen > 0 && ` (${chosen})`}
+      </DrawerToggle>
+      <Drawer
+        ref={drawer}
+        id={`${titleId}-drawer`}
+        data-open={open || undefined}
+        onKeyDown={onKeyDown}
+        {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId } : {})}
+      >
+        <div className="drawer-head">
+          <h2 id={titleId}>{catalogText.filterAndSort}</h2>
+          <Button type="button" $variant="secondary" onClick={close}>
+            {catalogText.closeFilters}
+          </Button>
+        </div>
+        <SelectField
+          id="catalog-category"
+          name="category"
+          label="Category"
+          value={filters.category ?? ''}
+          options={[{ value: '', label: 'All categories' }, ...CATEGORIES.map((category) => ({ value: category, label: category }))]}
+          onChange={(value) => onChange({ category: CATEGORIES.find((c) => c === value) })}
+        />
+        <SelectField
+          id="catalog-sort"
+          name="sort"
+          label="Sort by"
+          value={filters.sort ?? defaultCatalogSort(filters.q)}
+          options={sorts.map((sort) => ({ value: sort, label: catalogSortLabels[sort] }))}
+          onChange={(value) => onChange({ sort: CATALOG_SORTS.find((s) => s === value) })}
+        />
+        <SelectField
+          id="catalog-rating"
+          name="minRating"
+          label="Rating"
+          value={filters.minRating ? String(filters.minRating) : ''}
+          options={[{ value: '', label: 'Any rating' }, { value: String(CATALOG_MIN_RATING), label: partReviewText.fourStarsUp }]}
+          onChange={(value) => onChange({ minRating: value ? CATALOG_MIN_RATING : undefined })}
+        />
+        {children && <Refine>{children}</Refine>}
+        {filtered && (
+          <Clear>
+            <Link to={CATALOG_PATH}>Clear all filters</Link>
+          </Clear>
+        )}
+        <div className="drawer-foot">
+          <Button type="button" onClick={close}>
+            {catalogText.showResults(resultCount)}
+          </Button>
+        </div>
+      </Drawer>
     </Bar>
   );
 }

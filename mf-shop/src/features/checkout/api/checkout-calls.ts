@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, orderKeys, partKeys } from '@pcpp/contracts';
-import { type CheckoutInput, type CheckoutQuote, type CheckoutQuoteInput, checkoutQuoteSchema, checkoutSchema, paymentIntentAnswerSchema } from '@pcpp/contracts/core';
+import { type CheckoutInput, checkoutSchema, type OrderAddressInput, paymentIntentAnswerSchema } from '@pcpp/contracts/core';
 
 /** The checkout's own key: its orders are orders, so it sits under orderKeys (dropped at sign-out). */
 export const checkoutKey = (id: string) => [...orderKeys.all, 'checkout', id] as const;
@@ -25,29 +25,6 @@ export function usePlaceCheckout() {
         queryClient.invalidateQueries({ queryKey: partKeys.all }),
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
       ]),
-  });
-}
-
-/** POST /checkout/quote: the figures the order would have, worked out by the api's own code. */
-export function quoteCheckout(input: CheckoutQuoteInput, signal?: AbortSignal): Promise<CheckoutQuote> {
-  return api.post('/checkout/quote', { body: input, signal, answer: checkoutQuoteSchema });
-}
-
-/**
- * The checkout's quote, asked again when what prices it changes: the lines, the destination
- * (country, state, postal code) and the method. The name or the street change nothing, so they are
- * not in the key. `null` while the address is incomplete. The last figures stay while the next are
- * worked out.
- */
-export function useCheckoutQuote(input: CheckoutQuoteInput | null) {
-  const { country, region, postalCode } = input?.address ?? {};
-  return useQuery({
-    queryKey: [...orderKeys.all, 'quote', input?.lines, country, region, postalCode, input?.shippingMethod] as const,
-    queryFn: ({ signal }) => quoteCheckout(input!, signal),
-    enabled: input !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: 60_000,
   });
 }
 
@@ -76,3 +53,14 @@ export async function createCheckoutPaymentIntent(checkoutId: string): Promise<s
   const { clientSecret } = await api.post('/create-payment-intent', { body: { checkoutId }, answer: paymentIntentAnswerSchema });
   return clientSecret;
 }
+
+/** PUT /checkout/{id}/address: an order placed with a free-text address given its structured one (priced by the api). */
+export function useGiveOrderAddress(checkoutId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrderAddressInput) => api.put('/checkout/{id}/address', { params: { id: checkoutId }, body: input, answer: checkoutSchema }),
+    onSuccess: (checkout) => queryClient.setQueryData(checkoutKey(checkoutId), checkout),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+

@@ -9,8 +9,8 @@ import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
 import {
   type AddressBookEntry,
   addressText,
+  buildCartText,
   type Cart,
-  type CheckoutQuote,
   type CheckoutQuoteInput,
   checkoutPageText,
   checkoutText,
@@ -18,7 +18,6 @@ import {
   pageMeta,
   publicNameOf,
   type SavedAddress,
-  SHIPPING_METHODS,
   type ShippingAddress,
   shippingAddressSchema,
   type ShippingMethod,
@@ -34,9 +33,12 @@ import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH } from '../../../lib/catalog-url';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../api/use-profile';
+import { useCheckoutQuote } from '../../../api/checkout-quote';
+import { ShippingMethods } from '../../../components/shipping-methods';
+import { useCartBuild } from '../../../lib/cart-build';
 import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
 import { useAddressBook } from '../api/address-book';
-import { createCheckoutPaymentIntent, paymentMadeState, useCheckoutQuote, usePlaceCheckout } from '../api/checkout-calls';
+import { createCheckoutPaymentIntent, paymentMadeState, usePlaceCheckout } from '../api/checkout-calls';
 import { AddressChoice, NEW_ADDRESS } from './address-choice';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
 
@@ -64,30 +66,6 @@ const Check = styled.label`
   input { width: 20px; height: 20px; }
 `;
 
-const Methods = styled.fieldset`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  border: 0;
-  legend { padding: 0; margin-bottom: 10px; font-size: 1.25rem; font-weight: 700; }
-`;
-
-const Method = styled.label`
-  display: grid;
-  grid-template-columns: auto minmax(0, 1fr) auto;
-  align-items: start;
-  gap: 4px 12px;
-  padding: 12px 14px;
-  border: 1px solid var(--color-border);
-  border-radius: 8px;
-  cursor: pointer;
-  &:has(input:checked) { border-color: var(--color-accent); box-shadow: inset 0 0 0 1px var(--color-accent); }
-  input { width: 20px; height: 20px; margin: 2px 0 0; }
-  strong { font-variant-numeric: tabular-nums; white-space: nowrap; }
-  span span { display: block; color: var(--color-ink-soft); font-size: 0.9rem; }
-`;
-
 const Muted = styled.p`
   margin: 0;
   color: var(--color-ink-soft);
@@ -110,6 +88,29 @@ const Note = styled.div`
   p { margin: 0; color: var(--color-ink-soft); }
 `;
 
+/**
+ * A column of the checkout from large screens on. Below, its blocks join one column in which the
+ * order summary and its total come before the payment (and the button after it).
+ */
+const Stack = styled.div<{ $gap?: number }>`
+  display: contents;
+  > .payment { order: 1; }
+  > .after-payment { order: 2; }
+  ${media.large} {
+    display: grid;
+    gap: ${({ $gap = 24 }) => $gap}px;
+    > .payment, > .after-payment { order: 0; }
+  }
+`;
+
+const BuildProblems = styled.div`
+  padding: 12px 14px;
+  border-left: 4px solid var(--color-danger, #b91c1c);
+  border-radius: 6px;
+  background: #fef2f2;
+  ul { margin: 6px 0 0; padding-left: 20px; display: grid; gap: 4px; }
+`;
+
 type FormValues = z.input<typeof shippingAddressSchema>;
 const newKey = () => crypto.randomUUID();
 
@@ -123,31 +124,6 @@ const valuesOf = (address: SavedAddress): FormValues => {
   return { fullName, street, city, postalCode, country: (country || 'US') as FormValues['country'], region: region ?? (country === 'US' || !country ? '' : undefined), phone };
 };
 
-
-/** The shipping methods as radio buttons: each with its price ('Free') and delivery dates once quoted. */
-function ShippingMethods({ quote, method, onMethod }: { quote: CheckoutQuote | undefined; method: ShippingMethod; onMethod: (method: ShippingMethod) => void }) {
-  return (
-    <Box as="div">
-      <Methods>
-        <legend>{checkoutPageText.shippingTitle}</legend>
-        {SHIPPING_METHODS.map((candidate) => {
-          const option = quote?.shippingOptions.find((o) => o.method === candidate);
-          return (
-            <Method key={candidate} data-testid={`shipping-${candidate}`}>
-              <input type="radio" name="shippingMethod" value={candidate} checked={method === candidate} onChange={() => onMethod(candidate)} />
-              <span>
-                {totalsText.method[candidate]}
-                <span>{option ? totalsText.arrives(option.deliveryFrom, option.deliveryTo) : totalsText.methodDays[candidate]}</span>
-              </span>
-              <strong>{option ? (option.amount === 0 ? totalsText.free : formatCents(option.amount)) : ''}</strong>
-            </Method>
-          );
-        })}
-        {quote?.freeShippingOver !== undefined && <Muted>{totalsText.freeOver(quote.freeShippingOver)}</Muted>}
-      </Methods>
-    </Box>
-  );
-}
 
 /** The lines, then Subtotal, Shipping, Tax and Total as the api worked them out for this address and method. */
 function Summary({ cart, quote }: { cart: Cart; quote: ReturnType<typeof useCheckoutQuote> | null }) {
@@ -246,14 +222,24 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
     navigate(`/checkout/${checkoutId}`, { state: paid.paid ? paymentMadeState() : { cardError: paid.message } });
   });
 
+  // The build in the cart with Problems: they are repeated above the button.
+  const build = useCartBuild(cart.lines.map((line) => line.productId));
+  // The total on the button is never stale: while the address or method waits for its quote, it says so.
+  const asked = complete.success ? JSON.stringify({ lines, address: tidyAddress(complete.data), shippingMethod: method }) : null;
+  const quotePending = asked !== null && (asked !== JSON.stringify(quoteInput) || quote.isFetching);
   const total = quote.data?.total;
+  const placeLabel = quotePending
+    ? `${checkoutText.placeAndPay} (${totalsText.updatingTotal})`
+    : total === undefined
+      ? checkoutText.placeAndPay
+      : `${checkoutText.placeAndPay} (${formatCents(total)})`;
   return (
     <>
       {!verified && <VerifyEmailBanner atCheckout />}
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} aria-label={checkoutText.title}>
           <Columns>
-            <div style={{ display: 'grid', gap: 24 }}>
+            <Stack>
               <Box aria-labelledby="checkout-address-title">
                 <h2 id="checkout-address-title">{checkoutText.addressTitle}</h2>
                 {offered.length > 0 && <AddressChoice saved={offered} chosen={shownChoice} onChoose={choose} />}
@@ -263,23 +249,35 @@ function CheckoutForm({ cart, saved, book }: { cart: Cart; saved: SavedAddress |
                   {addressText.saveForNextTime}
                 </Check>
               </Box>
-              <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
-              <Box aria-labelledby="checkout-payment-title">
+              <Box as="div">
+                <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
+              </Box>
+              <Box aria-labelledby="checkout-payment-title" className="payment">
                 <h2 id="checkout-payment-title">{checkoutText.paymentTitle}</h2>
                 <CardFields onState={payment.setCard} />
                 {payment.card.error && <ErrorText role="alert">{payment.card.error}</ErrorText>}
               </Box>
-            </div>
-            <div style={{ display: 'grid', gap: 16 }}>
+            </Stack>
+            <Stack $gap={16}>
               <Summary cart={cart} quote={quoteInput === null ? null : quote} />
-              {failure && <ErrorText role="alert">Your order was not placed: {failure}</ErrorText>}
-              <Place>
+              {build?.state === 'problems' && (
+                <BuildProblems className="after-payment" role="note" data-testid="checkout-build-problems">
+                  <strong>{buildCartText.buildProblemsAtCheckout(build.problems.length)}</strong>
+                  <ul>
+                    {build.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                </BuildProblems>
+              )}
+              {failure && <ErrorText role="alert" className="after-payment">Your order was not placed: {failure}</ErrorText>}
+              <Place className="after-payment">
                 <Button type="submit" disabled={!verified || !payment.ready || isSubmitting} aria-describedby={verified ? undefined : 'place-disabled-reason'}>
-                  {isSubmitting ? checkoutText.placing : total === undefined ? checkoutText.placeAndPay : `${checkoutText.placeAndPay} (${formatCents(total)})`}
+                  {isSubmitting ? checkoutText.placing : placeLabel}
                 </Button>
                 {!verified && <ErrorText id="place-disabled-reason">{checkoutText.placeDisabledUnverified}</ErrorText>}
               </Place>
-            </div>
+            </Stack>
           </Columns>
         </form>
       </FormProvider>

@@ -1,7 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { authStore } from '@pcpp/contracts';
-import { type Checkout, checkoutText, formatDeliveryDate, toastMessages } from '@pcpp/contracts/core';
+import { type Checkout, checkoutText, formatDeliveryDate, singleOrderText, toastMessages } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer } from '@pcpp/contracts/testing';
 import { ConfirmationPage } from './confirmation-page';
 
@@ -20,7 +20,7 @@ const line = (n: number, price: number, tax: number, shipping: number) => ({
   totalAmount: price,
   taxAmount: tax,
   shippingAmount: shipping,
-  address: 'Sam Lee, 1 Market Street, 94103 San Francisco, CA, United States',
+  address: 'Sam Lee, 1 Market Street, San Francisco, CA 94103, United States',
   phone: '+1 415 555 0100',
   paid: false,
   status: 'placed' as const,
@@ -29,10 +29,17 @@ const line = (n: number, price: number, tax: number, shipping: number) => ({
   holdExpiresAt,
 });
 
+const california = { fullName: 'Sam Lee', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US' as const, region: 'CA', phone: '+1 415 555 0100' };
 let checkout: Checkout;
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
-  api = await startApiTestServer({ [`GET /checkout/${checkoutId}`]: () => ({ body: checkout }) });
+  api = await startApiTestServer({
+    [`GET /checkout/${checkoutId}`]: () => ({ body: checkout }),
+    'POST /checkout/quote': () => ({
+      body: { subtotal: 25_000, shipping: 999, tax: 1_813, total: 27_812, shippingMethod: 'standard', shippingOptions: [], freeShippingOver: 9_900 },
+    }),
+    [`PUT /checkout/${checkoutId}/address`]: (request) => ({ body: { ...checkout, address: (request.body as { address: object }).address } }),
+  });
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -47,7 +54,8 @@ beforeEach(() => {
     tax: 1_813,
     total: 27_812,
     delivery: { method: 'express', amount: 999, deliveryFrom: '2026-11-30', deliveryTo: '2026-12-01' },
-    shipTo: 'Sam Lee, 1 Market Street, 94103 San Francisco, CA, United States',
+    address: california,
+    shipTo: 'Sam Lee, 1 Market Street, San Francisco, CA 94103, United States',
     phone: '+1 415 555 0100',
     paid: false,
     holdExpiresAt,
@@ -95,3 +103,20 @@ it('without a card error, an unpaid checkout thanks for the order', async () => 
   expect(await screen.findByRole('heading', { level: 1, name: checkoutText.thanks })).toBeInTheDocument();
   expect(screen.queryByTestId('held-until')).not.toBeInTheDocument();
 });
+
+it('asks an order placed with a free-text address for its structured address before the card, then offers Pay now', async () => {
+  const { address: _address, ...freeText } = checkout;
+  checkout = { ...freeText, shipTo: '1 Market Street, San Francisco', shipping: 0, tax: 0, total: 25_000 };
+  renderAt(null);
+  expect(await screen.findByRole('heading', { level: 2, name: singleOrderText.addressFirstTitle })).toBeInTheDocument();
+  expect(screen.getByText(singleOrderText.addressFirst('1 Market Street, San Francisco'))).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { level: 2, name: checkoutText.payNow })).not.toBeInTheDocument();
+  fireEvent.change(screen.getByLabelText('Street and house number'), { target: { value: '1 Market Street' } });
+  fireEvent.change(screen.getByLabelText('City'), { target: { value: 'San Francisco' } });
+  fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: '94103' } });
+  fireEvent.change(screen.getByLabelText('State'), { target: { value: 'CA' } });
+  fireEvent.click(screen.getByRole('button', { name: singleOrderText.saveAddress }));
+  await waitFor(() => expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({ address: california, shippingMethod: 'standard' }));
+  expect(await screen.findByRole('heading', { level: 2, name: checkoutText.payNow })).toBeInTheDocument();
+});
+

@@ -1,15 +1,34 @@
 import { useEffect, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage, orderKeys, userKeys, useAuth } from '@pcpp/contracts';
-import { type Checkout, checkoutPageText, checkoutText, formatCents, OBJECT_ID_PATTERN, pageMeta, toastMessages, totalsText } from '@pcpp/contracts/core';
+import {
+  type Checkout,
+  checkoutPageText,
+  checkoutText,
+  formatCents,
+  OBJECT_ID_PATTERN,
+  pageMeta,
+  type ShippingAddress,
+  shippingAddressSchema,
+  type ShippingMethod,
+  singleOrderText,
+  toastMessages,
+  totalsText,
+} from '@pcpp/contracts/core';
 import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
-import { OrderTotals } from '@pcpp/contracts/ui/dashboard';
+import { AddressFields, OrderTotals, tidyAddress } from '@pcpp/contracts/ui/dashboard';
+import { useCheckoutQuote } from '../../../api/checkout-quote';
+import { ShippingMethods } from '../../../components/shipping-methods';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Inner } from '../../../components/section';
 import { media } from '../../../lib/breakpoints';
-import { createCheckoutPaymentIntent, PAYMENT_CONFIRMATION_WAIT_MS, paymentMadeState, useCheckout } from '../api/checkout-calls';
+import { createCheckoutPaymentIntent, PAYMENT_CONFIRMATION_WAIT_MS, paymentMadeState, useCheckout, useGiveOrderAddress } from '../api/checkout-calls';
 import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
 import { CheckoutBox, CheckoutColumns as Columns } from './checkout-layout';
 
@@ -92,6 +111,46 @@ function PayNow({ checkout, error, onError, onPaid }: { checkout: Checkout; erro
   );
 }
 
+type AddressValues = z.input<typeof shippingAddressSchema>;
+
+/**
+ * An order placed with the spec's free-text address: before the card, its structured address and
+ * shipping method, priced by the api (the figures shown as they will be charged); then Pay now.
+ */
+function GiveAddress({ checkout }: { checkout: Checkout }) {
+  const give = useGiveOrderAddress(checkout.checkoutId);
+  const [method, setMethod] = useState<ShippingMethod>('standard');
+  const form = useForm<AddressValues, unknown, ShippingAddress>({
+    resolver: zodResolver(shippingAddressSchema),
+    mode: 'onTouched',
+    defaultValues: { fullName: checkout.orders[0]?.name ?? '', street: '', city: '', postalCode: '', country: 'US', region: '', phone: checkout.phone },
+  });
+  const typed = useWatch({ control: form.control }) as AddressValues;
+  const complete = shippingAddressSchema.safeParse(typed);
+  const lines = checkout.orders.filter((order) => order.status === 'placed').map((order) => ({ productId: order.productId, quantity: order.order_quantity }));
+  const quoteInput = useDebouncedValue(complete.success && lines.length > 0 ? { lines, address: tidyAddress(complete.data), shippingMethod: method } : null, 400);
+  const quote = useCheckoutQuote(quoteInput);
+  const submit = form.handleSubmit(async (address) => {
+    await give.mutateAsync({ address: tidyAddress(address), shippingMethod: method }).catch(() => undefined);
+  });
+  return (
+    <FormProvider {...form}>
+      <Box as="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="give-address-title">
+        <h2 id="give-address-title">{singleOrderText.addressFirstTitle}</h2>
+        <p>{singleOrderText.addressFirst(checkout.shipTo)}</p>
+        <AddressFields idPrefix="give-address" />
+        <ShippingMethods quote={quote.data} method={method} onMethod={setMethod} />
+        {quoteInput !== null && quote.data && <OrderTotals label={checkoutPageText.totalsTitle} testIdPrefix="give-address" totals={quote.data} />}
+        {quote.isFetching && <Spinner label={totalsText.quoting} />}
+        {give.isError && <ErrorText role="alert">{errorMessage(give.error)}</ErrorText>}
+        <Button type="submit" disabled={give.isPending}>
+          {give.isPending ? singleOrderText.savingAddress : singleOrderText.saveAddress}
+        </Button>
+      </Box>
+    </FormProvider>
+  );
+}
+
 function Confirmation({
   checkout,
   awaiting,
@@ -152,7 +211,8 @@ function Confirmation({
               {lateConfirmation && <p>Your payment is taking longer to confirm than usual. Reload this page in a minute to see it.</p>}
             </Box>
           )}
-          {payable && !awaiting && (
+          {payable && !awaiting && !checkout.address && <GiveAddress checkout={checkout} />}
+          {payable && !awaiting && checkout.address && (
             <CardPaymentScope>
               <PayNow checkout={checkout} error={payError} onError={setPayError} onPaid={onPaid} />
             </CardPaymentScope>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { authStore, visitorCartStore } from '@pcpp/contracts';
 import { MemoryRouter } from '@pcpp/contracts/router';
+import { cartText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, type TestAnswer, testObjectId, testPart } from '@pcpp/contracts/testing';
 import { LatestProducts } from './latest-products';
 
@@ -54,7 +55,7 @@ it('says why a load failed and Retry asks again', async () => {
 
   answer = { body: { items: [part(7)], total: 1, page: 1, pages: 1, facets: [] } };
   fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByText('Part 7')).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: 'Part 7' })).toBeInTheDocument();
   expect(api.requests).toHaveLength(2);
 });
 
@@ -79,9 +80,10 @@ it('each card adds its minimum order to the cart, then links to the cart', async
   renderHome();
   const grid = await screen.findByRole('list', { name: 'Latest parts' });
   const [first] = within(grid).getAllByRole('listitem');
-  fireEvent.click(within(first!).getByRole('button', { name: 'Add to cart' }));
-  expect(await within(first!).findByRole('link', { name: 'In your cart (2)' })).toHaveAttribute('href', '/cart');
+  fireEvent.click(within(first!).getByRole('button', { name: cartText.addPartToCart(part(1).name) }));
+  expect(await within(first!).findByRole('link', { name: cartText.partInCartLink(part(1).name, 2) })).toHaveAttribute('href', '/cart');
   expect(visitorCartStore.getState().lines).toEqual([{ productId: testObjectId(1), quantity: 2 }]);
   // The other card still offers it.
-  expect(within(grid).getAllByRole('button', { name: 'Add to cart' })).toHaveLength(1);
+  expect(within(grid).getAllByRole('button', { name: /^Add .+ to cart$/ })).toHaveLength(1);
+  expect(within(grid).getByRole('button', { name: cartText.addPartToCart(part(2).name) })).toBeEnabled();
 });

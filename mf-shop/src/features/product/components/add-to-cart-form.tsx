@@ -6,21 +6,21 @@ import { useAddToCart } from '../../../components/use-add-to-cart';
 import { useEnteredBeforeHydration } from '../../../lib/entered-before-hydration';
 
 const Form = styled.form`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  align-items: start;
-  gap: 8px 12px;
-  > div:first-child { grid-column: 1 / -1; }
-  button { align-self: end; }
-  @media (min-width: 480px) {
-    > div:first-child { grid-column: auto; }
-    button { margin-top: 29px; }
-  }
+  margin: 0;
+`;
+
+/** The quantity box right beside the button it feeds, on one line at every width. */
+const Row = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: stretch;
+  && input { width: 6.5rem; flex: none; }
+  button { flex: 1 1 auto; }
 `;
 
 /**
- * The quantity and 'Add to cart' on a part's page: the purchase form's rule (the spec's messages),
- * counting what the cart holds already.
+ * The quantity and 'Add to cart' on a part's page, side by side: the purchase form's rule (the
+ * spec's messages), counting what the cart holds already.
  */
 export function AddToCartForm({ part }: { part: Part }) {
   const id = useId();
@@ -42,22 +42,24 @@ export function AddToCartForm({ part }: { part: Part }) {
   return (
     <Form noValidate onSubmit={submit} aria-label={cartText.addToCart}>
       <Field id={`${id}-quantity`} label="Quantity" hint={hint} error={shownError}>
-        <input
-          ref={input}
-          id={`${id}-quantity`}
-          type="number"
-          inputMode="numeric"
-          min={part.min_quantity}
-          max={part.p_quantity}
-          step={1}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          {...fieldAria(`${id}-quantity`, shownError, 'hint')}
-        />
+        <Row>
+          <input
+            ref={input}
+            id={`${id}-quantity`}
+            type="number"
+            inputMode="numeric"
+            min={part.min_quantity}
+            max={part.p_quantity}
+            step={1}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            {...fieldAria(`${id}-quantity`, shownError, 'hint')}
+          />
+          <Button type="submit" $variant="secondary" disabled={!cart.ready || cart.pending || Boolean(shownError)}>
+            {cart.pending ? cartText.adding : cartText.addToCart}
+          </Button>
+        </Row>
       </Field>
-      <Button type="submit" $variant="secondary" disabled={!cart.ready || cart.pending || Boolean(shownError)}>
-        {cart.pending ? cartText.adding : cartText.addToCart}
-      </Button>
     </Form>
   );
 }

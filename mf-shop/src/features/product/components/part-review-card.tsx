@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { type PartReview, partReviewText, shownName, verifiedPurchaseLabel } from '@pcpp/contracts/core';
-import { Button } from '@pcpp/contracts/ui';
+import { Button, ErrorText } from '@pcpp/contracts/ui';
 import { StarRating } from '../../../components/star-rating';
 
 const Card = styled.article`
@@ -28,9 +28,22 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year
 
 /**
  * One review. helpful: how the viewer may answer "Was this helpful?" ('can' shows the button,
- * 'done' a thank-you, 'none' nothing: signed out, or one's own review).
+ * 'done' a thank-you, 'verify' that a verified email votes, 'none' nothing: signed out, or one's own review).
  */
-export function PartReviewCard({ review, helpful, onHelpful, pending }: { review: PartReview; helpful: 'can' | 'done' | 'none'; onHelpful: () => void; pending: boolean }) {
+export function PartReviewCard({
+  review,
+  helpful,
+  onHelpful,
+  pending,
+  failure,
+}: {
+  review: PartReview;
+  helpful: 'can' | 'done' | 'none' | 'verify';
+  onHelpful: () => void;
+  pending: boolean;
+  /** Why the vote was refused (the day's limit). */
+  failure?: string;
+}) {
   return (
     <Card aria-labelledby={`review-${review._id}`}>
       <StarRating rating={review.rating} />
@@ -48,6 +61,8 @@ export function PartReviewCard({ review, helpful, onHelpful, pending }: { review
           </Button>
         )}
         {helpful === 'done' && <span>{partReviewText.helpfulDone}</span>}
+        {helpful === 'verify' && <span>{partReviewText.verifyToVote}</span>}
+        {failure && <ErrorText role="alert">{failure}</ErrorText>}
       </Helpful>
     </Card>
   );

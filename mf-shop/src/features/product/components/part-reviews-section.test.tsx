@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@pcpp/contracts';
+import { MemoryRouter, Route, Routes, useLocation } from '@pcpp/contracts/router';
 import { type MyPartReview, type PartReview, type PartReviewPage, partReviewText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer } from '@pcpp/contracts/testing';
 import { PartRating } from '../../../components/part-rating';
@@ -18,7 +19,7 @@ const review = (n: number, fields: Partial<PartReview> = {}): PartReview => ({
   createdAt: '2026-11-02T09:00:00.000Z',
   ...fields,
 });
-const page: PartReviewPage = {
+const reviewed: PartReviewPage = {
   items: [review(1, { rating: 4, helpful: 2 }), review(2)],
   total: 2,
   page: 1,
@@ -26,6 +27,7 @@ const page: PartReviewPage = {
   summary: { average: 4.5, count: 2, histogram: [0, 0, 0, 1, 1] },
 };
 let mine: MyPartReview;
+let page: PartReviewPage;
 
 let api: Awaited<ReturnType<typeof startApiTestServer>>;
 beforeAll(async () => {
@@ -34,18 +36,35 @@ beforeAll(async () => {
     [`GET /tools/${partId}/reviews/mine`]: () => ({ body: mine }),
     [`POST /tools/${partId}/reviews`]: (request) => ({ status: 201, body: review(3, request.body as Partial<PartReview>) }),
     [`POST /tools/${partId}/reviews/${review(1)._id}/helpful`]: () => ({ body: review(1, { helpful: 3 }) }),
+    [`POST /tools/${partId}/reviews/${review(2)._id}/helpful`]: () => ({ status: 429, body: { message: partReviewText.votesPerAccount(20) } }),
   });
 });
 afterAll(() => api.close());
+
+/** Where the login page was opened with: the page to come back to, and why. */
+function LoginPage() {
+  const { state } = useLocation() as { state: { from: { pathname: string; hash: string }; reason: string } };
+  return <output aria-label="Login page">{`${state.from.pathname}${state.from.hash} ${state.reason}`}</output>;
+}
+const renderSection = () =>
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[`/products/${partId}`]}>
+      <Routes>
+        <Route path="/products/:id" element={<PartReviewsSection partId={partId} />} />
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
 beforeEach(() => {
   api.requests.length = 0;
   mine = { canReview: false, review: null, helpfulIds: [] };
+  page = reviewed;
   act(() => authStore.getState().signedOut());
 });
 
 describe('PartReviewsSection', () => {
   it('shows the summary, the histogram and each review with its verified purchase month, signed out', async () => {
-    renderWithQueryClient(<PartReviewsSection partId={partId} />);
+    renderSection();
     expect(await screen.findByLabelText('4.5 out of 5 stars, 2 reviews')).toBeInTheDocument();
     expect(screen.getByLabelText('4 stars: 1')).toBeInTheDocument();
     expect(screen.getByLabelText('3 stars: 0')).toBeInTheDocument();
@@ -54,14 +73,15 @@ describe('PartReviewsSection', () => {
     expect(within(first).getByText('2 people found this helpful')).toBeInTheDocument();
     // Signed out: no "helpful" button, and the way to review is to sign in.
     expect(screen.queryByRole('button', { name: /Was this helpful/ })).not.toBeInTheDocument();
-    expect(screen.getByText(partReviewText.signInToReview)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: partReviewText.signInToReview }));
+    expect(screen.getByRole('status', { name: 'Login page' })).toHaveTextContent(`/products/${partId}#part-reviews-title ${partReviewText.signInToReviewReason}`);
     expect(api.requests.some((request) => request.url.endsWith('/reviews/mine'))).toBe(false);
   });
 
   it('lets a buyer write a review (checked by the contract schema first) and another mark one helpful once', async () => {
     mine = { canReview: true, review: null, helpfulIds: [review(2)._id] };
     act(() => authStore.getState().signedIn(testCustomer, { token: 'token', expiresAt: null }));
-    renderWithQueryClient(<PartReviewsSection partId={partId} />);
+    renderSection();
     fireEvent.click(await screen.findByRole('button', { name: partReviewText.write }));
     fireEvent.click(screen.getByRole('button', { name: partReviewText.save }));
     expect(await screen.findByText(partReviewText.ratingRequired)).toBeInTheDocument();
@@ -78,6 +98,28 @@ describe('PartReviewsSection', () => {
     expect(within(second).getByText(partReviewText.helpfulDone)).toBeInTheDocument();
     fireEvent.click(within(screen.getByRole('article', { name: 'Review 1' })).getByRole('button', { name: /Was this helpful/ }));
     await waitFor(() => expect(api.requests.some((request) => request.url.endsWith(`${review(1)._id}/helpful`))).toBe(true));
+  });
+
+  it('asks an account to verify its email before it votes, and says why a vote was refused', async () => {
+    act(() => authStore.getState().signedIn({ ...testCustomer, emailVerified: false }, { token: 'token', expiresAt: null }));
+    const first = renderSection();
+    expect(await screen.findAllByText(partReviewText.verifyToVote)).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Was this helpful/ })).not.toBeInTheDocument();
+    first.unmount();
+    act(() => authStore.getState().signedIn(testCustomer, { token: 'token', expiresAt: null }));
+    renderSection();
+    const second = await screen.findByRole('article', { name: 'Review 2' });
+    fireEvent.click(await within(second).findByRole('button', { name: /Was this helpful/ }));
+    expect(await within(second).findByRole('alert')).toHaveTextContent(partReviewText.votesPerAccount(20));
+  });
+
+  it('says "No reviews yet" for a part nobody has reviewed, without an empty summary', async () => {
+    page = { items: [], total: 0, page: 1, pages: 1, summary: { average: 0, count: 0, histogram: [0, 0, 0, 0, 0] } };
+    renderSection();
+    expect(await screen.findByText(partReviewText.noReviews)).toBeInTheDocument();
+    expect(screen.queryByText('0.0')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Reviews by stars')).not.toBeInTheDocument();
+    expect(screen.getAllByText(partReviewText.noReviews)).toHaveLength(1);
   });
 });
 

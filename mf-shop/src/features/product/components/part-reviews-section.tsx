@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, useAuth } from '@pcpp/contracts';
+import { Link, useLocation } from '@pcpp/contracts/router';
 import { PART_REVIEW_SORTS, type PartReviewSort, partReviewText } from '@pcpp/contracts/core';
 import { Button, ErrorText, Spinner } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
@@ -22,6 +23,8 @@ const Side = styled.div`
   gap: 16px;
   align-content: start;
   p { margin: 0; color: var(--color-ink-soft); }
+  p.none { font-size: 1.15rem; font-weight: 600; color: var(--color-ink); }
+  a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
 `;
 
 const List = styled.div`
@@ -50,11 +53,21 @@ const Pager = styled.nav`
 /** The account's own part: what it may do here (write, edit, delete) or why it may not. */
 function MyReview({ partId }: { partId: string }) {
   const status = useAuth((s) => s.status);
+  const location = useLocation();
   const mine = useMyPartReview(partId);
   const remove = useDeletePartReview(partId);
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  if (status !== 'signedIn') return <p>{partReviewText.signInToReview}</p>;
+  if (status !== 'signedIn') {
+    // The login page brings the visitor back here once signed in.
+    return (
+      <p>
+        <Link to="/login" state={{ from: { pathname: location.pathname, search: location.search, hash: '#part-reviews-title' }, reason: partReviewText.signInToReviewReason }}>
+          {partReviewText.signInToReview}
+        </Link>
+      </p>
+    );
+  }
   if (!mine.data) return null;
   const { review, canReview } = mine.data;
   if (editing) return <PartReviewForm partId={partId} existing={review ?? undefined} onDone={() => setEditing(false)} />;
@@ -96,19 +109,21 @@ function Reviews({ partId }: { partId: string }) {
   const status = useAuth((s) => s.status);
   const mine = useMyPartReview(partId);
   const helpful = useMarkHelpful(partId);
+  const verified = useAuth((s) => s.user?.emailVerified === true);
+  const [voteFailure, setVoteFailure] = useState<{ id: string; message: string } | null>(null);
   const helpfulIds = new Set(mine.data?.helpfulIds ?? []);
   const myId = mine.data?.review?._id;
   return (
     <Section aria-labelledby="part-reviews-title">
       <h2 id="part-reviews-title">{partReviewText.sectionTitle}</h2>
       <Side>
-        {reviews.data && <RatingSummary summary={reviews.data.summary} />}
+        {reviews.data && reviews.data.summary.count > 0 && <RatingSummary summary={reviews.data.summary} />}
+        {reviews.data && reviews.data.summary.count === 0 && <p className="none">{partReviewText.noReviews}</p>}
         <MyReview partId={partId} />
       </Side>
       <List>
         {reviews.isPending && <Spinner label="Loading reviews" />}
         {reviews.isError && <ErrorText role="alert">{errorMessage(reviews.error)}</ErrorText>}
-        {reviews.data && reviews.data.total === 0 && <p>{partReviewText.noReviews}</p>}
         {reviews.data && reviews.data.total > 0 && (
           <>
             <Toolbar>
@@ -136,9 +151,13 @@ function Reviews({ partId }: { partId: string }) {
               <PartReviewCard
                 key={review._id}
                 review={review}
-                helpful={status !== 'signedIn' || review._id === myId ? 'none' : helpfulIds.has(review._id) ? 'done' : 'can'}
+                helpful={status !== 'signedIn' || review._id === myId ? 'none' : helpfulIds.has(review._id) ? 'done' : verified ? 'can' : 'verify'}
                 pending={helpful.isPending}
-                onHelpful={() => helpful.mutate(review._id)}
+                failure={voteFailure?.id === review._id ? voteFailure.message : undefined}
+                onHelpful={() => {
+                  setVoteFailure(null);
+                  helpful.mutate(review._id, { onError: (error) => setVoteFailure({ id: review._id, message: errorMessage(error) }) });
+                }}
               />
             ))}
             {reviews.data.pages > 1 && (

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { Part, PriceChange } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer } from '@pcpp/contracts/testing';
-import { PriceHistorySection } from './price-history';
+import { PartPriceDrop, PriceHistorySection } from './price-history';
 
 const id = '0123456789abcdef01234567';
 const part: Part = {
@@ -18,13 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-it('after two cuts: the 30-day lowest price, the chart described in words, and the table of changes', async () => {
+it('after two cuts: the price drop as the EU rule has it, the chart described in words, and the table of changes', async () => {
   history = [
     { from: 38_000, to: 35_000, changedAt: ago(1) },
     { from: 40_000, to: 38_000, changedAt: ago(2) },
   ];
-  renderWithQueryClient(<PriceHistorySection part={part} />);
-  expect(await screen.findByText('Lowest price in the last 30 days: $380.00')).toBeInTheDocument();
+  renderWithQueryClient(
+    <>
+      <PartPriceDrop part={part} />
+      <PriceHistorySection part={part} />
+    </>,
+  );
+  expect(await screen.findByTestId('price-drop')).toHaveTextContent('Was $380.00 (lowest in the last 30 days), now $350.00, save 8 %');
   const chart = screen.getByRole('img', { name: /^Price over the last 90 days/ });
   expect(chart).toHaveAccessibleName(expect.stringContaining('Between $350.00 and $400.00 over the last 90 days, 2 changes; $350.00 today.'));
   const table = screen.getByRole('table', { name: 'Price changes in the last 90 days' });
@@ -35,10 +40,15 @@ it('after two cuts: the 30-day lowest price, the chart described in words, and t
   ]);
 });
 
-it('says nothing of a lowest price when the price never changed, and says so', async () => {
+it('announces no price drop when the price never changed, and says so', async () => {
   history = [];
-  renderWithQueryClient(<PriceHistorySection part={part} />);
+  renderWithQueryClient(
+    <>
+      <PartPriceDrop part={part} />
+      <PriceHistorySection part={part} />
+    </>,
+  );
   expect(await screen.findByText('No price changes in the last 90 days.')).toBeInTheDocument();
-  expect(screen.queryByTestId('lowest-30-days')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('price-drop')).not.toBeInTheDocument();
   expect(screen.getByRole('img', { name: /The price stayed at \$350\.00/ })).toBeInTheDocument();
 });

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import styled from 'styled-components';
 import { formatCents, type Part, type PriceChange, priceHistoryText } from '@pcpp/contracts/core';
 import { usePriceHistory } from '../api/get-price-history';
-import { CHART_DAYS, lowestBeforeReduction, priceSeries } from '../lib/price-series';
+import { CHART_DAYS, priceDrop, priceSeries } from '../lib/price-series';
 import { SidePanel } from './side-panel';
 
 const DAY_MS = 86_400_000;
@@ -17,15 +17,37 @@ const Box = styled(SidePanel)`
   th, td { text-align: left; padding: 6px 4px; border-top: 1px solid var(--color-border, #dde3ea); }
 `;
 
-const Lowest = styled.p`
+const Drop = styled.p`
   margin: 0;
   font-weight: 600;
+  color: var(--color-ink);
+  .now { color: var(--color-primary-dark); }
 `;
 
-/** "Lowest price in the last 30 days: $…" when today's price is below the 30-day high (EU 98/6/EC, 6a). */
-export function LowestPriceNote({ changes, price, now }: { changes: PriceChange[]; price: number; now: number }) {
-  const lowest = lowestBeforeReduction(changes, price, now);
-  return lowest === null ? null : <Lowest data-testid="lowest-30-days">{priceHistoryText.lowest30Days(formatCents(lowest))}</Lowest>;
+/**
+ * "Was $19.99 (lowest in the last 30 days), now $14.50, save 27 %" beside the price, when today's
+ * price is a reduction from the lowest price of the 30 days before it (EU 98/6/EC, 6a).
+ */
+export function PriceDropNote({ changes, price, now }: { changes: PriceChange[]; price: number; now: number }) {
+  const drop = priceDrop(changes, price, now);
+  return drop === null ? null : <Drop data-testid="price-drop">{priceHistoryText.priceDrop(formatCents(drop.was), formatCents(price), drop.percent)}</Drop>;
+}
+
+/** The price drop of a part, from its history (read with the page, or nothing while it loads). */
+function PartPriceDropBody({ part }: { part: Part }) {
+  const history = usePriceHistory(part._id);
+  if (!history.isSuccess) return null;
+  // The answer's time, not the clock: the server's HTML and the browser's first render agree.
+  return <PriceDropNote changes={history.data} price={part.price} now={history.dataUpdatedAt} />;
+}
+
+/** Beside the part's price: its EU price-drop announcement, when it has one. */
+export function PartPriceDrop({ part }: { part: Part }) {
+  return (
+    <Suspense fallback={null}>
+      <PartPriceDropBody part={part} />
+    </Suspense>
+  );
 }
 
 /** A step chart of the last 90 days as SVG (drawn on the server too), described in words for screen readers. */
@@ -72,7 +94,6 @@ function PriceHistoryBody({ part }: { part: Part }) {
   const recent = history.data.filter((change) => Date.parse(change.changedAt) > now - CHART_DAYS * DAY_MS);
   return (
     <>
-      <LowestPriceNote changes={history.data} price={part.price} now={now} />
       <PriceChart part={part} changes={history.data} now={now} />
       {recent.length === 0 ? (
         <p>{priceHistoryText.noChanges}</p>
@@ -101,7 +122,7 @@ function PriceHistoryBody({ part }: { part: Part }) {
   );
 }
 
-/** The part page's price history: the 30-day lowest price, the 90-day chart and its table. */
+/** The part page's price history: the 90-day chart and its table (the price drop sits beside the price). */
 export function PriceHistorySection({ part }: { part: Part }) {
   return (
     <Box aria-labelledby="price-history-title">

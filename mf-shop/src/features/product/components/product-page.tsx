@@ -15,7 +15,7 @@ import { media } from '../../../lib/breakpoints';
 import { CATALOG_PATH, catalogHref } from '../../../lib/catalog-url';
 import { AddToCartForm } from './add-to-cart-form';
 import { PartAlerts } from './part-alerts';
-import { PriceHistorySection } from './price-history';
+import { PartPriceDrop, PriceHistorySection } from './price-history';
 import { PartReviewsSection } from './part-reviews-section';
 import { SpecTable } from './spec-table';
 
@@ -89,16 +89,18 @@ function PartDetails({ part }: { part: Part }) {
           {isSoldOut(part) ? (
             <>
               <PartFacts part={part} label="Price and stock" />
+              <PartPriceDrop part={part} />
               <SoldOutNote part={part} />
             </>
           ) : (
             <Order>
               <PartFacts part={part} label="Price and stock" />
-              <Purchase part={part} describedBy="part-name" />
+              <PartPriceDrop part={part} />
               <AddToCartForm part={part} />
+              <Purchase part={part} describedBy="part-name" />
             </Order>
           )}
-          <CompareButton part={part} describedBy="part-name" />
+          <CompareButton part={part} />
           <PartAlerts part={part} />
           <PriceHistorySection part={part} />
         </Details>

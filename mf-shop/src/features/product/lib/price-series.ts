@@ -35,3 +35,15 @@ export function lowestBeforeReduction(changes: readonly PriceChange[], price: nu
   const before = priceSeries(changes.slice(1), changes[0]?.from ?? price, since, LOWEST_DAYS);
   return Math.min(...before.map((point) => point.price));
 }
+
+/**
+ * The price reduction to announce (EU Directive 98/6/EC, 6a): the prior price is the lowest of the
+ * 30 days before today's price took effect, and only a price below it is a reduction; the saving
+ * from it in whole percent. Null when there is none to announce.
+ */
+export function priceDrop(changes: readonly PriceChange[], price: number, now: number): { was: number; percent: number } | null {
+  const was = lowestBeforeReduction(changes, price, now);
+  if (was === null || was <= price) return null;
+  const percent = Math.round(((was - price) / was) * 100);
+  return percent < 1 ? null : { was, percent };
+}

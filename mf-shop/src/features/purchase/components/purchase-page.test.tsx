@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from '@pcpp/contracts/router';
 import { ToastContainer } from 'react-toastify';
 import { authStore } from '@pcpp/contracts';
-import { type CartLineInput, type Part, priceCart, type SavedAddress } from '@pcpp/contracts/core';
+import { type CartLineInput, type Part, priceCart, type SavedAddress, singleOrderText } from '@pcpp/contracts/core';
 import { renderWithQueryClient, startApiTestServer, testCustomer, type TestAnswer } from '@pcpp/contracts/testing';
 import { PurchasePage } from './purchase-page';
 
@@ -30,6 +30,14 @@ beforeAll(async () => {
   api = await startApiTestServer({
     [`GET /tools/${id}`]: () => (partAnswers.length > 1 ? partAnswers.shift()! : partAnswers[0]!),
     'POST /order': () => orderAnswer,
+    // California's figures for one line of the form's quantity: the api's pricing, as the checkout's.
+    'POST /checkout/quote': (request) => {
+      const { lines, shippingMethod } = request.body as { lines: { quantity: number }[]; shippingMethod: string };
+      const subtotal = part.price * lines[0]!.quantity;
+      const shipping = shippingMethod === 'express' ? 2_499 : 999;
+      const tax = Math.round(subtotal * 0.0725);
+      return { body: { subtotal, shipping, tax, total: subtotal + shipping + tax, shippingMethod, shippingOptions: [], freeShippingOver: 99_900 } };
+    },
     'GET /user/one': () => ({ body: { email: user.email, ...(saved ? { shippingAddress: saved } : {}) } }),
     'GET /cart': cartAnswer,
     'PUT /cart': (request) => {
@@ -80,11 +88,35 @@ it('shows the part and a form that starts at the minimum order, with the running
   expect(screen.getByTestId('order-total')).toHaveTextContent('$499.90');
 });
 
-it('fills the address and the phone from the saved address (one address book)', async () => {
-  saved = { fullName: 'Sam Lee', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US', region: 'CA', phone: '+1 415 555 0100' };
+const california: SavedAddress = { fullName: 'Sam Lee', street: '1 Market Street', city: 'San Francisco', postalCode: '94103', country: 'US', region: 'CA', phone: '+1 415 555 0100' };
+const oneLine = () => fireEvent.click(screen.getByRole('button', { name: singleOrderText.typeOnOneLine }));
+
+it('fills the address’s fields and the phone from the saved address (one address book), and its line for the spec’s one-line address', async () => {
+  saved = california;
   renderAt(`/purchase/${id}`);
-  await waitFor(() => expect(screen.getByLabelText('Address')).toHaveValue('Sam Lee, 1 Market Street, 94103 San Francisco, CA, United States'));
+  await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('San Francisco'));
+  expect(screen.getByLabelText('Full name')).toHaveValue('Sam Lee');
+  expect(screen.getByLabelText('State')).toHaveValue('CA');
   expect(screen.getByLabelText('Phone number')).toHaveValue('+1 415 555 0100');
+  oneLine();
+  expect(screen.getByLabelText('Address')).toHaveValue('Sam Lee, 1 Market Street, San Francisco, CA 94103, United States');
+});
+
+it('prices the order like a checkout before Order Now and places it with the address object and the shipping method', async () => {
+  saved = california;
+  orderAnswer = { status: 201, body: { insertedId: 'ffffffffffffffffffffffff', order: orderOf(3), figures: { subtotal: 14_997, shipping: 2_499, tax: 1_087, total: 18_583 }, addressNeeded: false } };
+  renderAt(`/purchase/${id}`);
+  await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('San Francisco'));
+  fireEvent.click(screen.getByRole('radio', { name: /Express/ }));
+  await waitFor(() => expect(screen.getByTestId('purchase-tax')).toHaveTextContent('$10.87'));
+  expect(screen.getByTestId('purchase-subtotal')).toHaveTextContent('$149.97');
+  expect(screen.getByTestId('purchase-shipping')).toHaveTextContent('$24.99');
+  expect(screen.getByTestId('purchase-total')).toHaveTextContent('$185.83');
+  // The spec's running total is the order's, shipping and tax included.
+  expect(screen.getByTestId('order-total')).toHaveTextContent('$185.83');
+  fireEvent.click(orderNow());
+  expect(await screen.findByText('your order is placed.')).toBeInTheDocument();
+  expect(orderPosts().find((request) => request.url === '/order')!.body).toEqual({ productId: id, order_quantity: 3, address: california, phone: california.phone, shippingMethod: 'express' });
 });
 
 it('says the spec messages and keeps Order Now disabled while the quantity is wrong', async () => {
@@ -101,16 +133,22 @@ it('says the spec messages and keeps Order Now disabled while the quantity is wr
   fireEvent.change(quantity(), { target: { value: '4' } });
   await waitFor(() => expect(orderNow()).toBeEnabled());
   fireEvent.click(orderNow());
+  // The address's fields say what is missing; the spec's one line says the spec's message.
+  expect(await screen.findByText('phone number is required')).toBeInTheDocument();
+  expect(screen.getByLabelText('City')).toHaveAccessibleDescription(/city/i);
+  oneLine();
+  fireEvent.click(orderNow());
   expect(await screen.findByText('address is required')).toBeInTheDocument();
-  expect(screen.getByText('phone number is required')).toBeInTheDocument();
   expect(orderPosts()).toHaveLength(0);
 });
 
 it('places the order with an idempotency key, toasts and goes home', async () => {
-  orderAnswer = { status: 201, body: { insertedId: 'ffffffffffffffffffffffff', order: orderOf(4) } };
+  orderAnswer = { status: 201, body: { insertedId: 'ffffffffffffffffffffffff', order: orderOf(4), figures: { subtotal: 19_996, shipping: 0, tax: 0, total: 19_996 }, addressNeeded: true } };
   renderAt(`/purchase/${id}`);
   await screen.findByRole('heading', { level: 1, name: part.name });
   fireEvent.change(quantity(), { target: { value: '4' } });
+  oneLine();
+  expect(screen.getByText(singleOrderText.oneLineNote)).toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main St' } });
   fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '555 0100' } });
   fireEvent.click(orderNow());
@@ -127,6 +165,7 @@ it('a 409 says how many are left and the page shows the fresh stock', async () =
   orderAnswer = { status: 409, body: { message: 'Only 2 left in stock.', available: 2 } };
   renderAt(`/purchase/${id}`);
   await screen.findByRole('heading', { level: 1, name: part.name });
+  oneLine();
   fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main St' } });
   fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '555 0100' } });
   fireEvent.click(orderNow());

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from '@pcpp/contracts/router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api, errorMessage } from '@pcpp/contracts';
+import { api, errorMessage, useCartCount } from '@pcpp/contracts';
 import { accountText, emailRecoveryAnswerSchema, newPasswordSchema, emailLinkText, pageMeta, type NewPasswordInput } from '@pcpp/contracts/core';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
@@ -119,8 +119,11 @@ function VerifyEmailCard({ oobCode }: { oobCode: string }) {
     async (code) => (await firebaseSession()).verifyEmail(code),
     emailLinkText.linkFailed,
   );
-  // Signed up on the way to the checkout (this browser remembers): back there, verified.
+  // Signed up on the way to the checkout (this browser remembers): back there, verified. Otherwise a
+  // cart waiting in this browser is the way back.
   const [returnTo] = useState(returnAfterVerify);
+  const cartCount = useCartCount();
+  const back = link.status !== 'ok' ? null : returnTo ?? (cartCount ? '/checkout' : null);
   if (link.status === 'checking') return <Spinner label="Verifying your email…" />;
   return (
     <AuthCard aria-labelledby="verify-title">
@@ -131,12 +134,12 @@ function VerifyEmailCard({ oobCode }: { oobCode: string }) {
         <Notice role="status">{emailLinkText.emailVerified}</Notice>
       )}
       <SwitchLine>
-        {returnTo && link.status === 'ok' ? (
-          <Link to={returnTo} onClick={forgetReturnAfterVerify}>
-            {returnTo.startsWith('/checkout') ? 'Back to your checkout' : 'Continue where you were'}
+        {back ? (
+          <Link to={back} onClick={forgetReturnAfterVerify}>
+            {back.startsWith('/checkout') ? emailLinkText.backToCheckout : emailLinkText.continueWhereYouWere}
           </Link>
         ) : (
-          <Link to="/">Continue shopping</Link>
+          <Link to="/">{emailLinkText.continueShopping}</Link>
         )}
       </SwitchLine>
     </AuthCard>
