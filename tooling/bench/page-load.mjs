@@ -8,6 +8,12 @@
 /** @typedef {{ lcp: number | null, lcpElement: LcpElement | null, lcpUrl: string | null, firstPaint: number | null, firstContentfulPaint: number | null, cls: number }} Vitals */
 /** @typedef {typeof globalThis & { __benchVitals?: Vitals }} PageGlobal */
 
+/**
+ * Scripts a page fetches only once it has loaded and painted, for the sampled loads (the Web Vitals
+ * library and the page load's id, shell/src/features/remotes/web-vitals-reporting.ts): not its first load.
+ */
+export const AFTER_FIRST_LOAD = /\/(web-vitals|load-id-answer)\.[0-9a-f]+\.js$/;
+
 const observeVitals = () => {
   /** @type {Vitals} */
   const vitals = { lcp: null, lcpElement: null, lcpUrl: null, firstPaint: null, firstContentfulPaint: null, cls: 0 };
@@ -98,8 +104,8 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     let requests = 0;
     /** @type {Map<string, string>} */
     const addresses = new Map();
-    /** Each script loaded: its address and compressed bytes (CDP's encodedDataLength). */
-    /** @type {{ url: string, bytes: number }[]} */
+    /** Each script of the first load: its address, compressed bytes (CDP's encodedDataLength) and Content-Encoding. */
+    /** @type {{ url: string, bytes: number, encoding: string | undefined }[]} */
     const scripts = [];
     /** @type {Set<string>} */
     const inFlight = new Set();
@@ -111,11 +117,19 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
       inFlight.add(requestId);
     });
     cdp.on('Network.loadingFailed', ({ requestId }) => inFlight.delete(requestId));
-    cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
+    /** @type {Map<string, string | undefined>} */
+    const encodings = new Map();
+    cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+      types.set(requestId, type);
+      const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-encoding');
+      encodings.set(requestId, header?.[1]);
+    });
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
       inFlight.delete(requestId);
-      if (types.get(requestId) !== 'Script') return;
-      scripts.push({ url: addresses.get(requestId) ?? '', bytes: encodedDataLength });
+      const url = addresses.get(requestId);
+      // A request the sign-in page left open is not this load's.
+      if (url === undefined || types.get(requestId) !== 'Script' || AFTER_FIRST_LOAD.test(url)) return;
+      scripts.push({ url, bytes: encodedDataLength, encoding: encodings.get(requestId) });
     });
 
     const response = await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });

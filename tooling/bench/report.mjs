@@ -32,7 +32,8 @@ const KB = 1000;
  *   apiSeconds: number }, targets: Targets, pages: PageRow[], homeScripts?: HomeScripts, api: ApiRow[], orders: OrderRush, checkouts?: CheckoutRush,
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
  *   serverRendering?: ServerRendering, crowd?: Crowd, tracing?: Tracing, buildAdvisor?: BuildAdvisor, orderInvariants?: OrderInvariants,
- *   optimisations?: Optimisation[] }} BenchResults
+ *   optimisations?: Optimisation[], budgets?: BudgetRow[] }} BenchResults
+ * @typedef {import('./page-budgets.mjs').BudgetMeasure & { bytesFigure: Figure, over: string | null }} BudgetRow
  * @typedef {ReturnType<typeof import('./order-invariants.mjs').measureOrderInvariants>} OrderInvariants
  * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} TracedThroughput
  * @typedef {{ error: string } | { error?: undefined, date: string, rounds: number, spansReceived: number,
@@ -85,7 +86,7 @@ export function apiVerdicts(row) {
 }
 
 /** @param {BenchResults} results */
-export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, orderInvariants, optimisations = [] }) {
+export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, orderInvariants, optimisations = [], budgets }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -123,6 +124,7 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
       `| \`${page.path}\` | ${page.cpuThrottling === 1 ? 'unthrottled' : `${page.cpuThrottling}× slower`} | ${range(page.jsBytes, kb)} | ${range(page.jsFiles, whole)} | ${range(page.requests, whole)} | ${optional(page.firstPaintMs, ms)} | ${optional(page.scriptStartMs, ms)} | ${page.lcpMs.median === null ? 'none' : range(page.lcpMs, ms)} | ${page.lcpInHtml === undefined ? '—' : page.lcpInHtml ? 'yes' : 'no'}${page.serverRenderedLoads !== undefined && page.serverRenderedLoads < page.lcpMs.runs && (page.serverRenderedLoads > 0 || page.path === '/') ? ` (${page.serverRenderedLoads} of ${page.lcpMs.runs} loads server-rendered)` : ''} | ${range(page.cls, fixed(3))} | ${said} |`,
     );
   }
+  if (budgets) lines.push('', ...renderBudgets(budgets));
   if (homeScripts) lines.push('', ...renderHomeScripts(homeScripts));
   if (serverRendering) lines.push('', ...renderServerRendering(serverRendering, targets.navbarLateApiMs));
   if (crowd) lines.push('', ...renderCrowd(crowd, CROWD_TARGETS));
@@ -170,6 +172,27 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
   if (optimisations.length > 0) lines.push('', ...renderOptimisations(optimisations));
   lines.push('');
   return lines.join('\n');
+}
+
+/**
+ * Each first page against its JavaScript budget (page-budgets.json).
+ * @param {BudgetRow[]} budgets
+ */
+function renderBudgets(budgets) {
+  const lines = [
+    '## JavaScript budgets per first page',
+    '',
+    `Each page of \`tooling/bench/page-budgets.json\` (the file the e2e page-weight test reads too): median (min–max) of`,
+    `${budgets[0]?.bytesFigure.runs ?? 0} cold loads measured as above (unthrottled), signed in first where the page needs it; its three largest groups (source maps, as below).`,
+    '',
+    '| Page | JS | Budget | Verdict | Largest |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const row of budgets) {
+    const largest = row.largest.map((entry) => `${entry.group} ${kb(entry.bytes)}`).join(', ');
+    lines.push(`| \`${row.path}\` | ${range(row.bytesFigure, kb)} | ${kb(row.budgetBytes)} | ${row.over ? `**miss** by ${kb(row.bytes - row.budgetBytes)}` : 'pass'} | ${largest} |`);
+  }
+  return lines;
 }
 
 /** Issue 37's targets for the shell's server under a crowd. */
