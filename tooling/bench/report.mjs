@@ -13,7 +13,7 @@ const KB = 1000;
  * @typedef {{ element: { tag: string, src: string | null, text: string } | null, url: string | null, sameElementEveryRun: boolean,
  *   documentResponseEndMs: Figure | null, resourceEndMs: Figure | null, firstContentfulPaintMs: Figure | null,
  *   domInteractiveMs: Figure | null }} LcpParts home's LCP in parts (medians of its runs)
- * @typedef {import('./script-attribution.mjs').Attribution} HomeScripts
+ * @typedef {import('./script-attribution.cjs').Attribution} HomeScripts
  * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} Throughput
  * @typedef {{ name: string, path: string, target: { minRatio: number, maxP99Ms: number }, bodyBytes: number, api: Throughput,
  *   bare: Throughput, ratio: number }} ApiRow
@@ -33,7 +33,7 @@ const KB = 1000;
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
  *   serverRendering?: ServerRendering, crowd?: Crowd, tracing?: Tracing, buildAdvisor?: BuildAdvisor, orderInvariants?: OrderInvariants,
  *   optimisations?: Optimisation[], budgets?: BudgetRow[] }} BenchResults
- * @typedef {import('./page-budgets.mjs').BudgetMeasure & { bytesFigure: Figure, over: string | null }} BudgetRow
+ * @typedef {import('./page-budgets.cjs').BudgetMeasure & { bytesFigure: Figure, over: string | null }} BudgetRow
  * @typedef {ReturnType<typeof import('./order-invariants.mjs').measureOrderInvariants>} OrderInvariants
  * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} TracedThroughput
  * @typedef {{ error: string } | { error?: undefined, date: string, rounds: number, spansReceived: number,
@@ -468,7 +468,7 @@ const WHY = {
 };
 
 /**
- * What each group of the home page's scripts buys there (tooling/bench/script-attribution.mjs names the
+ * What each group of the home page's scripts buys there (tooling/bench/script-attribution.cjs names the
  * groups); the bytes beside it are measured.
  * @type {Record<string, string>}
  */
@@ -523,7 +523,7 @@ export function roundedToTotal(values, total) {
 function tableGroups(scripts) {
   const large = scripts.groups.filter((group) => group.bytes >= SMALL_GROUP_BYTES);
   const small = scripts.groups.filter((group) => group.bytes < SMALL_GROUP_BYTES);
-  /** @type {{ name: string, bytes: number, group: import('./script-attribution.mjs').Group | null }[]} */
+  /** @type {{ name: string, bytes: number, group: import('./script-attribution.cjs').Group | null }[]} */
   const rows = large.map((group) => ({ name: group.group, bytes: group.bytes, group }));
   if (small.length > 0) rows.push({ name: `${small.length} smaller groups`, bytes: small.reduce((sum, group) => sum + group.bytes, 0), group: null });
   const shown = roundedToTotal(rows.map((row) => row.bytes), scripts.totalBytes);
@@ -544,7 +544,7 @@ function renderHomeScripts(scripts) {
     '',
     `The ${scripts.scripts.length} scripts of one cold load of \`/\` (unthrottled, the load with the median bytes): ${kb(scripts.totalBytes)} compressed.`,
     "Each file's compressed bytes are shared out to the sources in it in proportion to the code each one generated there",
-    "(the build's source maps, the hidden `.js.map` beside each file; tooling/bench/script-attribution.mjs). A group is",
+    "(the build's source maps, the hidden `.js.map` beside each file; tooling/bench/script-attribution.cjs). A group is",
     "an npm package (with the helpers it brings), or our own workspace and folder; code between modules (webpack's",
     "wrappers, a shared module's export table) counts with its file's largest group. The KB add up to the total.",
     '',

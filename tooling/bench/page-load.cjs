@@ -12,7 +12,7 @@
  * Scripts a page fetches only once it has loaded and painted, for the sampled loads (the Web Vitals
  * library and the page load's id, shell/src/features/remotes/web-vitals-reporting.ts): not its first load.
  */
-export const AFTER_FIRST_LOAD = /\/(web-vitals|load-id-answer)\.[0-9a-f]+\.js$/;
+const AFTER_FIRST_LOAD = /\/(web-vitals|load-id-answer)\.[0-9a-f]+\.js$/;
 
 const observeVitals = () => {
   /** @type {Vitals} */
@@ -67,6 +67,8 @@ async function signIn(page, shellUrl, account) {
   await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')) && !globalThis.location.pathname.endsWith('/login'), null, {
     timeout: 30_000,
   });
+  // The page signing in led to has loaded what it asks for: none of it is counted in the next load.
+  await page.waitForLoadState('networkidle');
 }
 
 /**
@@ -88,7 +90,7 @@ async function waitForQuietNetwork(openRequests, quietMs, timeoutMs = 30_000) {
  * @param {import('@playwright/test').Browser} browser
  * @param {{ shellUrl: string, path: string, cpuThrottling: number, account?: { email: string, password: string } }} options
  */
-export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, account }) {
+async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, account }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     await context.addInitScript(observeVitals);
@@ -173,3 +175,5 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     await context.close();
   }
 }
+
+module.exports = { AFTER_FIRST_LOAD, measurePageLoad };
