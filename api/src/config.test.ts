@@ -63,6 +63,10 @@ describe('loadConfig', () => {
       verificationEmails: 5,
       verificationEmailsPerAddress: 10,
       remoteReportsPerAddress: 60,
+      accountChanges: 30,
+      accountChangesPerAddress: 60,
+      identityChanges: 5,
+      dataExports: 3,
       buildAdvicePerAddress: 30,
     });
     expect(loadConfig({ ...DATABASE, RATE_LIMIT_WINDOW_SECONDS: '5', RATE_LIMIT_REVIEWS: '2' }).rateLimits).toMatchObject({

@@ -40,6 +40,9 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ items, total: parts.length, page, pages: Math.ceil(parts.length / limit) }));
   });
+  // fetch keeps its connections open between tests: a server closing an idle one (5 s by default)
+  // as a test starts to reuse it makes that request fail with ECONNRESET on a busy machine.
+  api.keepAliveTimeout = 120_000;
   await new Promise((resolve) => api.listen(0, '127.0.0.1', () => resolve(undefined)));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
 });
