@@ -26,7 +26,7 @@ const MEASURED_BOUNDS_WHILE_OVER_BUDGET: Readonly<Record<string, number>> = {
   '/login': 172_000,
   '/signup': 172_000,
   '/dashboard': 332_000,
-  '/dashboard/allOrder': 341_000,
+  '/dashboard/allOrder': 347_000,
 };
 /** The api client's library, in a chunk of its own (contracts' api-client.ts). */
 const AXIOS_CHUNK = /\/axios\.[0-9a-f]+\.js$/;

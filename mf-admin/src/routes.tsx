@@ -5,9 +5,12 @@ import { DashboardFrame } from '@pcpp/contracts/ui/dashboard';
 import { overviewText } from '@pcpp/contracts/core';
 import { Spinner } from '@pcpp/contracts/ui';
 import { DemoDatabaseBanner } from './components/demo-database-banner';
+// The Releases page comes with the console: a rollout's state is read there in a hurry, often by
+// reloading it, so it takes no second round trip.
+import { ReleasesPage } from './features/releases/components/releases-page';
 
-// Each page comes when an admin opens it, a chunk of its own: opening one page never downloads the
-// others' code and libraries (the product forms' react-hook-form, the Overview's charts; issue 47).
+// Every other page comes when an admin opens it, a chunk of its own: opening one page never downloads
+// the others' code (the product forms, the Overview's charts; issue 47).
 const OverviewPage = lazy(() => import(/* webpackChunkName: "admin-overview" */ './features/insights/components/overview-page'));
 const AllOrdersPage = lazy(() =>
   import(/* webpackChunkName: "all-orders" */ './features/orders/components/all-orders-page').then((module) => ({ default: module.AllOrdersPage })),
@@ -32,9 +35,6 @@ const ReviewsPage = lazy(() =>
 );
 const ActivityPage = lazy(() =>
   import(/* webpackChunkName: "admin-activity" */ './features/activity/components/activity-page').then((module) => ({ default: module.ActivityPage })),
-);
-const ReleasesPage = lazy(() =>
-  import(/* webpackChunkName: "admin-releases" */ './features/releases/components/releases-page').then((module) => ({ default: module.ReleasesPage })),
 );
 
 /** A page of the console while its chunk arrives: the frame stays, a spinner in the page's place. */

@@ -11,7 +11,8 @@ const BUDGETS_FILE = 'tooling/bench/page-budgets.json';
 /**
  * @typedef {{ path: string, budgetBytes: number, account?: 'customer' | 'admin' }} PageBudget
  * @typedef {{ path: string, url: string, budgetBytes: number, bytes: number, files: number,
- *   uncompressed: string[], largest: { group: string, bytes: number }[], scripts: { url: string, bytes: number }[] }} BudgetMeasure
+ *   uncompressed: string[], largest: { group: string, bytes: number }[], scripts: { url: string, bytes: number }[],
+ *   lcpMs: number | null }} BudgetMeasure
  */
 
 /** Each first page's budget, in the file's order. */
@@ -48,6 +49,7 @@ async function measureBudget(browser, { budget, shellUrl, apiUrl, distByOrigin, 
     uncompressed: load.scripts.filter((script) => script.encoding !== 'br' && script.encoding !== 'gzip').map((script) => script.url),
     largest: attribution.groups.slice(0, 3).map(({ group, bytes }) => ({ group, bytes })),
     scripts: load.scripts.map(({ url, bytes }) => ({ url, bytes })),
+    lcpMs: load.lcpMs,
   };
 }
 

@@ -67,8 +67,9 @@ async function signIn(page, shellUrl, account) {
   await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')) && !globalThis.location.pathname.endsWith('/login'), null, {
     timeout: 30_000,
   });
-  // The page signing in led to has loaded what it asks for: none of it is counted in the next load.
-  await page.waitForLoadState('networkidle');
+  // Off the page signing in led to (its remote may still be loading): none of it is counted in the
+  // next load. The session stays in the origin's storage.
+  await page.goto('about:blank');
 }
 
 /**

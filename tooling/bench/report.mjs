@@ -33,7 +33,7 @@ const KB = 1000;
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
  *   serverRendering?: ServerRendering, crowd?: Crowd, tracing?: Tracing, buildAdvisor?: BuildAdvisor, orderInvariants?: OrderInvariants,
  *   optimisations?: Optimisation[], budgets?: BudgetRow[] }} BenchResults
- * @typedef {import('./page-budgets.cjs').BudgetMeasure & { bytesFigure: Figure, over: string | null }} BudgetRow
+ * @typedef {import('./page-budgets.cjs').BudgetMeasure & { bytesFigure: Figure, lcpFigure?: Figure | null, over: string | null }} BudgetRow
  * @typedef {ReturnType<typeof import('./order-invariants.mjs').measureOrderInvariants>} OrderInvariants
  * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} TracedThroughput
  * @typedef {{ error: string } | { error?: undefined, date: string, rounds: number, spansReceived: number,
@@ -185,12 +185,13 @@ function renderBudgets(budgets) {
     `Each page of \`tooling/bench/page-budgets.json\` (the file the e2e page-weight test reads too): median (min–max) of`,
     `${budgets[0]?.bytesFigure.runs ?? 0} cold loads measured as above (unthrottled), signed in first where the page needs it; its three largest groups (source maps, as below).`,
     '',
-    '| Page | JS | Budget | Verdict | Largest |',
-    '| --- | --- | --- | --- | --- |',
+    '| Page | JS | Budget | Verdict | Largest | LCP |',
+    '| --- | --- | --- | --- | --- | --- |',
   ];
   for (const row of budgets) {
     const largest = row.largest.map((entry) => `${entry.group} ${kb(entry.bytes)}`).join(', ');
-    lines.push(`| \`${row.path}\` | ${range(row.bytesFigure, kb)} | ${kb(row.budgetBytes)} | ${row.over ? `**miss** by ${kb(row.bytes - row.budgetBytes)}` : 'pass'} | ${largest} |`);
+    const lcp = row.lcpFigure ? range(row.lcpFigure, ms) : '—';
+    lines.push(`| \`${row.path}\` | ${range(row.bytesFigure, kb)} | ${kb(row.budgetBytes)} | ${row.over ? `**miss** by ${kb(row.bytes - row.budgetBytes)}` : 'pass'} | ${largest} | ${lcp} |`);
   }
   return lines;
 }

@@ -163,7 +163,13 @@ async function measureBudgets(browser) {
       loads.push(await measureBudget(browser, { budget, shellUrl: urls.shell, apiUrl: urls.api, distByOrigin, accounts: budgetAccounts }));
     }
     const median = [...loads].sort((a, b) => a.bytes - b.bytes)[Math.floor(loads.length / 2)];
-    const row = { ...median, bytesFigure: spread(loads.map((load) => load.bytes)), over: overBudget(median, budget.budgetBytes) };
+    const lcps = loads.map((load) => load.lcpMs);
+    const row = {
+      ...median,
+      bytesFigure: spread(loads.map((load) => load.bytes)),
+      lcpFigure: lcps.includes(null) ? null : spread(/** @type {number[]} */ (lcps)),
+      over: overBudget(median, budget.budgetBytes),
+    };
     log(`  ${budget.path}: ${median.bytes} B (budget ${budget.budgetBytes})${row.over ? ` over: ${row.over}` : ''}`);
     rows.push(row);
   }
