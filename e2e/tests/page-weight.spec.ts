@@ -1,24 +1,42 @@
-// A CI-sized check of the home page's weight and of its hints (npm run bench measures the rest):
-// catches an uncompressed bundle, a library back on the first load, or a preload the page does not use.
+// A CI-sized check of each first page's weight against its budget (tooling/bench/page-budgets.json,
+// which `npm run bench` reads too) and of home's hints: catches an uncompressed bundle, a library back
+// on the first load, or a preload the page does not use.
+import path from 'node:path';
 import { expect, test, type Page } from '../support/test';
 import { cardsIn } from '../support/storefront';
+import { demoAccounts } from '../support/auth';
+import { e2eReleaseStore, stackPorts, stackUrls } from '../support/environment';
+import { PAGE_BUDGETS, measureBudget, overBudget } from '../../tooling/bench/page-budgets.cjs';
+import { AFTER_FIRST_LOAD } from '../../tooling/bench/page-load.cjs';
+import { distFolders } from '../../tooling/bench/script-attribution.cjs';
+import { releaseStoreFromEnv } from '../../shell/src/server/service-config.cjs';
 
 /**
- * Home's compressed JavaScript (the bench's target): this bound catches a step back. 170,234 bytes
- * once remotes load with crossorigin and the build advisor's texts joined contracts (issues 43, 44):
- * 1 KB of room until per-route budgets replace this bound (issue 47).
+ * Pages still over their budget on this branch (issue 47), held at the bound measured after the
+ * levers of issue 47 (their cold loads measured 2026-11-29, with about 1 KB of room), so that a step
+ * back still fails here. Each test says by how much its page misses the budget itself; a page leaves
+ * this list once it meets its budget, and the budgets file keeps the issue's numbers.
  */
-const HOME_JS_LIMIT_BYTES = 171_000;
+const MEASURED_BOUNDS_WHILE_OVER_BUDGET: Readonly<Record<string, number>> = {
+  '/': 172_000,
+  '/products': 213_000,
+  '/products/{part}': 235_000,
+  '/builder': 229_000,
+  '/compare': 204_000,
+  '/login': 172_000,
+  '/signup': 172_000,
+  '/dashboard': 332_000,
+  '/dashboard/allOrder': 347_000,
+};
 /** The api client's library, in a chunk of its own (contracts' api-client.ts). */
 const AXIOS_CHUNK = /\/axios\.[0-9a-f]+\.js$/;
 /**
  * The Web Vitals library (shell/src/features/remotes/web-vitals-reporting.ts): fetched once the page
  * has loaded and painted, for the sampled page loads only (all of them in the e2e stack), so it is
  * not part of the first load these tests weigh; nor is what it then loads to ask for the page
- * load's id (load-id-answer.ts).
+ * load's id (load-id-answer.ts): AFTER_FIRST_LOAD.
  */
 const WEB_VITALS_CHUNK = /\/web-vitals\.[0-9a-f]+\.js$/;
-const AFTER_FIRST_LOAD = /\/(web-vitals|load-id-answer)\.[0-9a-f]+\.js$/;
 /** zod's classes carry their names in its code: a script with zod in it has this one. */
 const ZOD_MARK = '$ZodObject';
 
@@ -63,15 +81,29 @@ async function coldLoad(page: Page, path: string) {
   return { requested, loaded: [...byId.values()].filter((entry) => !AFTER_FIRST_LOAD.test(entry.url)), preloads };
 }
 
-test("the home page's JavaScript comes compressed and within its bound", async ({ page }) => {
-  const { loaded } = await coldLoad(page, '/');
-  const scripts = loaded.filter((entry) => entry.type === 'Script');
-  const uncompressed = scripts.filter((entry) => entry.encoding !== 'br' && entry.encoding !== 'gzip').map((entry) => entry.url);
-  expect(uncompressed).toEqual([]);
-  const total = scripts.reduce((sum, entry) => sum + entry.bytes, 0);
-  expect(total).toBeGreaterThan(50_000);
-  expect(total).toBeLessThanOrEqual(HOME_JS_LIMIT_BYTES);
-});
+const repoRoot = path.resolve(__dirname, '../..');
+/** Where each origin's scripts (and their hidden source maps) are: a failure names what is largest. */
+const distByOrigin = distFolders(repoRoot, stackPorts, releaseStoreFromEnv({ ...process.env, RELEASES_DIR: e2eReleaseStore }, repoRoot));
+
+for (const budget of PAGE_BUDGETS) {
+  test(`${budget.path}: its first load's JavaScript comes compressed and within its budget`, async ({ browser }) => {
+    const measure = await measureBudget(browser, { budget, shellUrl: stackUrls.shell, apiUrl: stackUrls.api, distByOrigin, accounts: demoAccounts });
+    // Each script of the load, for whoever reads a failure.
+    test.info().annotations.push({ type: 'scripts', description: measure.scripts.map((script) => `${script.bytes} ${script.url}`).join('\n') });
+    expect(measure.uncompressed).toEqual([]);
+    expect(measure.bytes).toBeGreaterThan(50_000);
+    const overOwnBudget = overBudget(measure, budget.budgetBytes);
+    const heldBound = MEASURED_BOUNDS_WHILE_OVER_BUDGET[budget.path];
+    if (heldBound === undefined) {
+      expect(overOwnBudget, overOwnBudget ?? '').toBeNull();
+    } else {
+      // Still over its budget: said in the report, and held at the bound measured.
+      test.info().annotations.push({ type: 'over budget (issue 47)', description: overOwnBudget ?? `${budget.path} now meets its budget: take it off the list` });
+      const overHeld = overBudget(measure, heldBound, `bound of ${heldBound.toLocaleString('en-US')} held while it misses its budget of ${budget.budgetBytes.toLocaleString('en-US')}`);
+      expect(overHeld, overHeld ?? '').toBeNull();
+    }
+  });
+}
 
 test('the api client (axios) is not loaded for the first paint; it comes at the first key or touch', async ({ page }) => {
   const { loaded } = await coldLoad(page, '/');

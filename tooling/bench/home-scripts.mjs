@@ -1,11 +1,11 @@
 // Lists each script a page loads with its compressed size, then those bytes by what they are made of
-// (the build's source maps: script-attribution.mjs). A tool to see where the weight is: `node home-scripts.mjs /`
+// (the build's source maps: script-attribution.cjs). A tool to see where the weight is: `node home-scripts.mjs /`
 // (`--sources 30`: each group's 30 largest sources instead of 3).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { attributeScripts, distFolders } from './script-attribution.mjs';
+import { attributeScripts, distFolders } from './script-attribution.cjs';
 import { startStack } from './stack.mjs';
 
 const require = createRequire(import.meta.url);

@@ -13,7 +13,7 @@ const KB = 1000;
  * @typedef {{ element: { tag: string, src: string | null, text: string } | null, url: string | null, sameElementEveryRun: boolean,
  *   documentResponseEndMs: Figure | null, resourceEndMs: Figure | null, firstContentfulPaintMs: Figure | null,
  *   domInteractiveMs: Figure | null }} LcpParts home's LCP in parts (medians of its runs)
- * @typedef {import('./script-attribution.mjs').Attribution} HomeScripts
+ * @typedef {import('./script-attribution.cjs').Attribution} HomeScripts
  * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} Throughput
  * @typedef {{ name: string, path: string, target: { minRatio: number, maxP99Ms: number }, bodyBytes: number, api: Throughput,
  *   bare: Throughput, ratio: number }} ApiRow
@@ -32,7 +32,8 @@ const KB = 1000;
  *   apiSeconds: number }, targets: Targets, pages: PageRow[], homeScripts?: HomeScripts, api: ApiRow[], orders: OrderRush, checkouts?: CheckoutRush,
  *   scaleOut?: { instances: number, api: ApiRow[], orders: OrderRush }, remoteBuild?: RemoteBuild,
  *   serverRendering?: ServerRendering, crowd?: Crowd, tracing?: Tracing, buildAdvisor?: BuildAdvisor, orderInvariants?: OrderInvariants,
- *   optimisations?: Optimisation[] }} BenchResults
+ *   optimisations?: Optimisation[], budgets?: BudgetRow[] }} BenchResults
+ * @typedef {import('./page-budgets.cjs').BudgetMeasure & { bytesFigure: Figure, lcpFigure?: Figure | null, over: string | null }} BudgetRow
  * @typedef {ReturnType<typeof import('./order-invariants.mjs').measureOrderInvariants>} OrderInvariants
  * @typedef {{ requestsPerSecond: number, p99Ms: number, non2xx: number, errors: number }} TracedThroughput
  * @typedef {{ error: string } | { error?: undefined, date: string, rounds: number, spansReceived: number,
@@ -85,7 +86,7 @@ export function apiVerdicts(row) {
 }
 
 /** @param {BenchResults} results */
-export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, orderInvariants, optimisations = [] }) {
+export function renderReport({ machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, orderInvariants, optimisations = [], budgets }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -123,6 +124,7 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
       `| \`${page.path}\` | ${page.cpuThrottling === 1 ? 'unthrottled' : `${page.cpuThrottling}× slower`} | ${range(page.jsBytes, kb)} | ${range(page.jsFiles, whole)} | ${range(page.requests, whole)} | ${optional(page.firstPaintMs, ms)} | ${optional(page.scriptStartMs, ms)} | ${page.lcpMs.median === null ? 'none' : range(page.lcpMs, ms)} | ${page.lcpInHtml === undefined ? '—' : page.lcpInHtml ? 'yes' : 'no'}${page.serverRenderedLoads !== undefined && page.serverRenderedLoads < page.lcpMs.runs && (page.serverRenderedLoads > 0 || page.path === '/') ? ` (${page.serverRenderedLoads} of ${page.lcpMs.runs} loads server-rendered)` : ''} | ${range(page.cls, fixed(3))} | ${said} |`,
     );
   }
+  if (budgets) lines.push('', ...renderBudgets(budgets));
   if (homeScripts) lines.push('', ...renderHomeScripts(homeScripts));
   if (serverRendering) lines.push('', ...renderServerRendering(serverRendering, targets.navbarLateApiMs));
   if (crowd) lines.push('', ...renderCrowd(crowd, CROWD_TARGETS));
@@ -170,6 +172,28 @@ export function renderReport({ machine, settings, targets, pages, homeScripts, a
   if (optimisations.length > 0) lines.push('', ...renderOptimisations(optimisations));
   lines.push('');
   return lines.join('\n');
+}
+
+/**
+ * Each first page against its JavaScript budget (page-budgets.json).
+ * @param {BudgetRow[]} budgets
+ */
+function renderBudgets(budgets) {
+  const lines = [
+    '## JavaScript budgets per first page',
+    '',
+    `Each page of \`tooling/bench/page-budgets.json\` (the file the e2e page-weight test reads too): median (min–max) of`,
+    `${budgets[0]?.bytesFigure.runs ?? 0} cold loads measured as above (unthrottled), signed in first where the page needs it; its three largest groups (source maps, as below).`,
+    '',
+    '| Page | JS | Budget | Verdict | Largest | LCP |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const row of budgets) {
+    const largest = row.largest.map((entry) => `${entry.group} ${kb(entry.bytes)}`).join(', ');
+    const lcp = row.lcpFigure ? range(row.lcpFigure, ms) : '—';
+    lines.push(`| \`${row.path}\` | ${range(row.bytesFigure, kb)} | ${kb(row.budgetBytes)} | ${row.over ? `**miss** by ${kb(row.bytes - row.budgetBytes)}` : 'pass'} | ${largest} | ${lcp} |`);
+  }
+  return lines;
 }
 
 /** Issue 37's targets for the shell's server under a crowd. */
@@ -445,7 +469,7 @@ const WHY = {
 };
 
 /**
- * What each group of the home page's scripts buys there (tooling/bench/script-attribution.mjs names the
+ * What each group of the home page's scripts buys there (tooling/bench/script-attribution.cjs names the
  * groups); the bytes beside it are measured.
  * @type {Record<string, string>}
  */
@@ -500,7 +524,7 @@ export function roundedToTotal(values, total) {
 function tableGroups(scripts) {
   const large = scripts.groups.filter((group) => group.bytes >= SMALL_GROUP_BYTES);
   const small = scripts.groups.filter((group) => group.bytes < SMALL_GROUP_BYTES);
-  /** @type {{ name: string, bytes: number, group: import('./script-attribution.mjs').Group | null }[]} */
+  /** @type {{ name: string, bytes: number, group: import('./script-attribution.cjs').Group | null }[]} */
   const rows = large.map((group) => ({ name: group.group, bytes: group.bytes, group }));
   if (small.length > 0) rows.push({ name: `${small.length} smaller groups`, bytes: small.reduce((sum, group) => sum + group.bytes, 0), group: null });
   const shown = roundedToTotal(rows.map((row) => row.bytes), scripts.totalBytes);
@@ -521,7 +545,7 @@ function renderHomeScripts(scripts) {
     '',
     `The ${scripts.scripts.length} scripts of one cold load of \`/\` (unthrottled, the load with the median bytes): ${kb(scripts.totalBytes)} compressed.`,
     "Each file's compressed bytes are shared out to the sources in it in proportion to the code each one generated there",
-    "(the build's source maps, the hidden `.js.map` beside each file; tooling/bench/script-attribution.mjs). A group is",
+    "(the build's source maps, the hidden `.js.map` beside each file; tooling/bench/script-attribution.cjs). A group is",
     "an npm package (with the helpers it brings), or our own workspace and folder; code between modules (webpack's",
     "wrappers, a shared module's export table) counts with its file's largest group. The KB add up to the total.",
     '',

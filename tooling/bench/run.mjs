@@ -8,6 +8,8 @@
 // the build advisor on a 1,000-part catalog (build-advisor.mjs, seconds; needs only `npm run build`).
 // `--only=order-invariants` runs only the orders' property test, 1,000 runs (order-invariants.mjs, about
 // 20 minutes), and writes its figures into the last full run's report; a full run runs it last.
+// `--only=budgets` measures each first page against its JavaScript budget (page-budgets.json) and
+// writes them into the last full run's report; a page over its budget makes the bench fail either way.
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,10 +22,11 @@ import { measureCrowd } from './crowd.mjs';
 import { measureOrderInvariants } from './order-invariants.mjs';
 import { rushCheckouts } from './checkout-rush.mjs';
 import { rushOrders } from './order-rush.mjs';
-import { measurePageLoad } from './page-load.mjs';
+import { measurePageLoad } from './page-load.cjs';
+import { PAGE_BUDGETS, measureBudget, overBudget } from './page-budgets.cjs';
 import { measureRemoteBuild } from './remote-build.mjs';
 import { renderReport } from './report.mjs';
-import { attributeScripts, distFolders } from './script-attribution.mjs';
+import { attributeScripts, distFolders } from './script-attribution.cjs';
 import { homeWithoutJavaScript, largestElementInHtml, measureHomeThroughput, navbarWithLateApi } from './server-rendering.mjs';
 import { startStack } from './stack.mjs';
 import { measureTracingOverhead } from './tracing-overhead.mjs';
@@ -44,10 +47,15 @@ const urls = {
 
 const distByOrigin = distFolders(root, ports, releaseStoreFromEnv(process.env, root));
 
-const settings = { pageRuns: 7, cpuThrottlings: [1, 4], connections: 50, warmUpSeconds: 2, apiSeconds: 5, orderCustomers: 20, crowdVisitors: 2000, crowdSettleSeconds: 60 };
+const settings = { pageRuns: 7, budgetRuns: 3, cpuThrottlings: [1, 4], connections: 50, warmUpSeconds: 2, apiSeconds: 5, orderCustomers: 20, crowdVisitors: 2000, crowdSettleSeconds: 60 };
 // Issue 24's targets for the home page: below the single-bundle peer shop's measured 440 ms / 712 ms.
 const targets = { navbarLateApiMs: 1000, homeJsKb: 170, lcpMs: 400, lcpThrottledMs: 700, cls: 0.05, apiMinRatio: 0.25, toolMinRatio: 0.15, apiMaxP99Ms: 10 };
 const customer = demoAccounts.find((account) => account.role === 'customer');
+/** The budgets' signed-in pages: the demo customer's dashboard, the demo admin's console. */
+const budgetAccounts = {
+  customer: /** @type {{ email: string, password: string }} */ (customer),
+  admin: /** @type {{ email: string, password: string }} */ (demoAccounts.find((account) => account.role === 'admin')),
+};
 /** @type {{ path: string, account?: { email: string, password: string } }[]} */
 const PAGES = [
   { path: '/' },
@@ -64,6 +72,7 @@ const onlyTracing = process.argv.includes('--only=tracing');
 /** Where start.mjs writes its in-memory database's address: the tracing figures start an api of their own on it. */
 const DATABASE_URI_FILE = path.join(os.tmpdir(), `pcpp-bench-database-uri-${process.pid}`);
 const onlyAdvisor = process.argv.includes('--only=advisor');
+const onlyBudgets = process.argv.includes('--only=budgets');
 // The order rush places hundreds of orders from 20 accounts within seconds.
 /** The order rush is each bench customer ordering until the part sells out: past the hold caps on purpose. */
 const STACK_ENV = { DATABASE_URI_FILE, RATE_LIMIT_ORDERS: '100000', RATE_LIMIT_SIGN_IN: '100000', MAX_UNPAID_ORDERS: '100000', MAX_HELD_UNITS_PER_PART: '100000000', ORDER_HOLD_SHARE_PERCENT: '100' };
@@ -137,6 +146,54 @@ async function measurePages(browser) {
     }
   }
   return { rows, homeScripts };
+}
+
+/**
+ * Each first page of page-budgets.json: the median bytes of `settings.budgetRuns` cold loads (the
+ * load with those bytes gives the largest groups) and, over its budget, the sentence saying so.
+ * @param {import('@playwright/test').Browser} browser
+ */
+async function measureBudgets(browser) {
+  const rows = [];
+  // `--page=/login`: that page alone (while working on one page's weight).
+  const only = process.argv.find((arg) => arg.startsWith('--page='))?.slice('--page='.length);
+  for (const budget of PAGE_BUDGETS.filter((entry) => only === undefined || entry.path === only)) {
+    const loads = [];
+    for (let run = 0; run < settings.budgetRuns; run += 1) {
+      loads.push(await measureBudget(browser, { budget, shellUrl: urls.shell, apiUrl: urls.api, distByOrigin, accounts: budgetAccounts }));
+    }
+    const median = [...loads].sort((a, b) => a.bytes - b.bytes)[Math.floor(loads.length / 2)];
+    const lcps = loads.map((load) => load.lcpMs);
+    const row = {
+      ...median,
+      bytesFigure: spread(loads.map((load) => load.bytes)),
+      lcpFigure: lcps.includes(null) ? null : spread(/** @type {number[]} */ (lcps)),
+      over: overBudget(median, budget.budgetBytes),
+    };
+    log(`  ${budget.path}: ${median.bytes} B (budget ${budget.budgetBytes})${row.over ? ` over: ${row.over}` : ''}`);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** `--only=budgets`: the first pages against their budgets, written into the last full run's report. */
+async function budgetsOnly() {
+  log('Starting the stack (tooling/start.mjs)…');
+  const stack = await startStack({ root, urls, env: STACK_ENV });
+  let budgets;
+  try {
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    try {
+      budgets = await measureBudgets(browser);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await stack.stop();
+  }
+  writeIntoLastRun({ budgets });
+  log('Wrote the budgets into docs/benchmarks.md and docs/benchmarks.json.');
+  if (budgets.some((row) => row.over)) process.exitCode = 1;
 }
 
 async function apiEndpoints() {
@@ -278,6 +335,7 @@ async function main() {
   if (onlyCrowd) return crowdOnly();
   if (onlyOrderInvariants) return orderInvariantsOnly();
   if (onlyTracing) return tracingOnly();
+  if (onlyBudgets) return budgetsOnly();
   if (onlyAdvisor) {
     writeIntoLastRun({ buildAdvisor: measureAdvisorSection() });
     log('Wrote the build advisor into docs/benchmarks.md and docs/benchmarks.json.');
@@ -301,6 +359,8 @@ async function main() {
   let pages = [];
   /** @type {Awaited<ReturnType<typeof measurePages>>['homeScripts']} */
   let homeScripts;
+  /** @type {Awaited<ReturnType<typeof measureBudgets>> | undefined} */
+  let budgets;
   let chromiumVersion = 'not run (--only=api)';
   let single;
   let crowd;
@@ -313,6 +373,8 @@ async function main() {
         chromiumVersion = browser.version();
         log('Pages…');
         ({ rows: pages, homeScripts } = await measurePages(browser));
+        log('JavaScript budgets per first page…');
+        budgets = await measureBudgets(browser);
         log('The home page without JavaScript…');
         serverRendering.withoutJavaScript = await homeWithoutJavaScript(browser, urls.shell);
         log('The navbar with a late api…');
@@ -363,10 +425,13 @@ async function main() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
   };
   const optimisations = JSON.parse(readFileSync(path.join(root, 'tooling/bench/optimisations.json'), 'utf8'));
-  const results = { machine, settings, targets, pages, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, orderInvariants, optimisations };
+  const results = { machine, settings, targets, pages, budgets, homeScripts, api, orders, checkouts, scaleOut, remoteBuild, serverRendering, crowd, tracing, buildAdvisor, orderInvariants, optimisations };
   writeFileSync(path.join(root, 'docs/benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(root, 'docs/benchmarks.md'), renderReport(results));
   log(`Wrote docs/benchmarks.md and docs/benchmarks.json in ${Math.round((Date.now() - started) / 1000)} s.`);
+  const overBudgets = (budgets ?? []).filter((row) => row.over);
+  for (const row of overBudgets) console.error(row.over);
+  if (overBudgets.length > 0) process.exitCode = 1;
 }
 
 main().catch((error) => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { roundedToTotal } from './report.mjs';
-import { attributeScripts, charactersPerSource, decodeMappings, groupOf } from './script-attribution.mjs';
+import { attributeScripts, charactersPerSource, decodeMappings, groupOf } from './script-attribution.cjs';
 
 test('decodes VLQ segments: columns and sources are deltas, a one-field segment maps to no source', () => {
   // AAAA = [0,0,0,0]; SAAS = [9,0,0,9]; CAAC = [1,0,0,1]; gBAAgB = [16,0,0,16]; D = [-1]; C = [1]

@@ -11,11 +11,12 @@ import { ToastHost } from './toast-host';
 
 /**
  * An auth page, loaded when first opened: its form code stays out of the home page's scripts.
- * Opening one also starts loading the identity provider's SDK, which its buttons will need.
+ * `loadSdk`: opening it also starts loading the identity provider's SDK (the emailed links' page
+ * applies its link at once); the forms load it when the person turns to them (sign-in-intent.ts).
  */
-function authPage(load: () => Promise<ComponentType>) {
+function authPage(load: () => Promise<ComponentType>, { loadSdk = false } = {}) {
   const Page = lazy(async () => {
-    preloadFirebaseSession();
+    if (loadSdk) preloadFirebaseSession();
     return { default: await load() };
   });
   return (
@@ -31,7 +32,9 @@ const signupPage = authPage(async () => (await import('../features/auth/componen
 const forgotPasswordPage = authPage(
   async () => (await import('../features/auth/components/forgot-password-page')).ForgotPasswordPage,
 );
-const authActionPage = authPage(async () => (await import('../features/auth/components/auth-action-page')).AuthActionPage);
+const authActionPage = authPage(async () => (await import('../features/auth/components/auth-action-page')).AuthActionPage, {
+  loadSdk: true,
+});
 
 /** The browser's history, or (on the shell's server) the one address being rendered. */
 function Router({ location, children }: { location?: string; children: ReactNode }) {

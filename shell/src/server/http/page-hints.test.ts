@@ -131,9 +131,14 @@ describe('page hints', () => {
   });
 
   test("the shell's own pages get no remote hints; a dashboard page gets the dashboard's manifest", async () => {
-    const login = linked(await hintsFor('/login'));
+    const loginTags = await hintsFor('/login');
+    const login = linked(loginTags);
     expect(!login.includes('mf-manifest.json')).toBeTruthy();
     expect(!login.includes('/remotes')).toBeTruthy();
+    // The registry's answer comes inline all the same: the page never reads it (nor loads its schema).
+    const inline = loginTags.match(/<script id="live-remotes" type="application\/json">(.*?)<\/script>/s);
+    expect(inline).toBeTruthy();
+    expect(JSON.parse(inline![1]!)).toHaveProperty('remotes');
     const dashboard = linked(await hintsFor('/dashboard/myOrders'));
     expect(dashboard.includes(`${shop.url}/dashboard/mf-manifest.json`)).toBeTruthy();
   });

@@ -181,7 +181,9 @@ export async function pageHints({
 
   // The shell's own pages (signing in) need no remote.
   const owner = isShellPagePath(pathname) ? null : routeOwnerOf(pathname).remote;
-  const live = owner ? (registry === undefined ? await readLiveRemotes(config, getJson) : registry) : null;
+  // Every page is given the registry's answer, a shell page too (its links lead to the remotes): the
+  // browser then never reads the registry itself, nor loads its schema and zod (issue 47).
+  const live = registry === undefined ? await readLiveRemotes(config, getJson) : registry;
   const manifestUrl = owner && chooseManifest(live, config, cohort)[owner].manifestUrl;
   if (manifestUrl) {
     preconnect(manifestUrl);
@@ -212,6 +214,6 @@ export async function pageHints({
   // The versions chosen here are the ones the page loads (and the server rendered): no registry round trip.
   // Without the load id: it belongs to one page load, and this answer serves every page for a while.
   const inline = live ? (({ loadId: _oneLoad, ...served }) => served)(live) : null;
-  const inlineRemotes = owner ? [`<script id="live-remotes" type="application/json">${jsonForScript(inline)}</script>`] : [];
-  return [inlineConfig, ...inlineRemotes, ...preconnects, ...links].join('\n    ');
+  const inlineRemotes = `<script id="live-remotes" type="application/json">${jsonForScript(inline)}</script>`;
+  return [inlineConfig, inlineRemotes, ...preconnects, ...links].join('\n    ');
 }

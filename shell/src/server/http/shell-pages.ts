@@ -400,7 +400,8 @@ export function createShellPages({
       const runtimeConfig = config();
       const requestOrigin = requestOriginOf(req);
       const owner = isShellPagePath(pathname) ? null : routeOwnerOf(pathname);
-      const registry = owner ? await readLiveRemotes(runtimeConfig, getJson) : null;
+      // A shell page's too: the page is given it (pageHints), so the browser need not read it.
+      const registry = await readLiveRemotes(runtimeConfig, getJson);
       // Only a rollout of the page's own remote makes the page depend on the browser (its cohort).
       const rollout = Boolean(owner && registry?.rollouts?.[owner.remote]);
       const cohort = rollout ? cohortOf(req, res) : null;

@@ -1,4 +1,3 @@
-import { FirebaseError } from 'firebase/app';
 import { accountText, signInText } from '@pcpp/contracts/core';
 
 // Provider codes become sentences a person can act on; a raw `auth/...` code is never shown.
@@ -23,12 +22,23 @@ const sentences: Record<string, string> = {
   'auth/email-already-in-use-by-change': accountText.emailTaken,
 };
 
+/**
+ * The identity provider's error code (`auth/...`), read from the error's shape: the SDK's
+ * FirebaseError class would bring the SDK's core into the sign-in pages' first load.
+ */
+function providerCode(error: unknown): string | null {
+  if (!(error instanceof Error) || error.name !== 'FirebaseError') return null;
+  const { code } = error as Error & { code?: unknown };
+  return typeof code === 'string' ? code : null;
+}
+
 /** Codes that mean the password typed again is not the account's (Settings asks for the current one). */
 const WRONG_PASSWORD = new Set(['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
 
 /** In Settings, where the email is the signed-in account's own: a wrong password is just that. */
 export function settingsErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof FirebaseError && WRONG_PASSWORD.has(error.code)) return accountText.wrongPassword;
+  const code = providerCode(error);
+  if (code !== null && WRONG_PASSWORD.has(code)) return accountText.wrongPassword;
   return authErrorMessage(error, fallback);
 }
 
@@ -36,7 +46,8 @@ export const genericAuthError = 'Signing in did not work. Please try again.';
 
 /** `fallback` says what failed, for codes without a sentence of their own. */
 export function authErrorMessage(error: unknown, fallback = genericAuthError): string {
-  if (error instanceof FirebaseError) return sentences[error.code] ?? fallback;
+  const code = providerCode(error);
+  if (code !== null) return sentences[code] ?? fallback;
   if (error instanceof Error && !error.message.startsWith('Firebase')) return error.message;
   return fallback;
 }

@@ -9,10 +9,14 @@ describe('sessionStart', () => {
     expect(sessionStart('/products', localStorage)).toBe('none');
   });
 
-  it.each(['/login', '/signup', '/forgot-password', '/auth/action', '/login/'])(
-    'preloads the SDK on %s, still signed out at once',
+  it.each(['/auth/action', '/auth/action/', '/AUTH/action'])('preloads the SDK on %s, still signed out at once', (pathname) => {
+    expect(sessionStart(pathname, localStorage)).toBe('preload');
+  });
+
+  it.each(['/login', '/signup', '/forgot-password', '/login/'])(
+    'leaves the SDK for %s to load when the person turns to its form',
     (pathname) => {
-      expect(sessionStart(pathname, localStorage)).toBe('preload');
+      expect(sessionStart(pathname, localStorage)).toBe('none');
     },
   );
 

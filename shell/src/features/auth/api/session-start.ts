@@ -1,5 +1,4 @@
 import { ACCESS_TOKEN_KEY } from '@pcpp/contracts';
-import { isShellPagePath } from '@pcpp/contracts/core';
 
 /**
  * Kept in localStorage while the identity provider has a signed-in user. The provider keeps that
@@ -22,16 +21,20 @@ export function mayHaveSession(storage: ReadableStorage | null): boolean {
   return storedValue(storage, ACCESS_TOKEN_KEY) !== null || storedValue(storage, PROVIDER_USER_KEY) !== null;
 }
 
+/** The page that applies an emailed link (verify an email, reset a password) as it opens. */
+const ACTION_LINK_PATH = '/auth/action';
+
 /**
  * What the page does at start without loading the identity provider's SDK: 'restore' waits for it
  * (the status stays unknown, so nothing shows a signed-out state to a signed-in person),
- * 'preload' says signed out at once and loads it in the background (an auth page needs it soon),
- * 'none' says signed out and leaves it unloaded.
+ * 'preload' says signed out at once and loads it in the background (the page needs it at once),
+ * 'none' says signed out and leaves it unloaded. The sign-in forms (login, signup, forgot password)
+ * load it when the person turns to them (components/sign-in-intent.ts): a visitor who only looks never pays
+ * for its ~37 KB (issue 47).
  */
 export function sessionStart(pathname: string, storage: ReadableStorage | null): 'restore' | 'preload' | 'none' {
   if (mayHaveSession(storage)) return 'restore';
-  // The shell's own pages sign in or apply emailed links: they need the identity provider at once.
-  return isShellPagePath(pathname) ? 'preload' : 'none';
+  return pathname.replace(/\/+$/, '').toLowerCase() === ACTION_LINK_PATH ? 'preload' : 'none';
 }
 
 /** A write by another tab that may mean someone signed in there (the storage event's fields). */

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from '@pcpp/contracts/router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { pageMeta, passwordResetRequestSchema, emailLinkText, type PasswordResetRequestInput } from '@pcpp/contracts/core';
+import { pageMeta, emailLinkText, type PasswordResetRequestInput } from '@pcpp/contracts/core';
 import { Button, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, ErrorText, Lead, Notice, SwitchLine } from './auth-form-parts';
 import { EmailField } from './credential-fields';
+import { lazyResolver } from './lazy-resolver';
+import { loadSignInOnIntent } from './sign-in-intent';
 import { useAuthRequest } from './use-auth-request';
 
 /** Login's "Forgot password?": emails a reset link, with the same answer for every email. */
@@ -21,7 +22,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<PasswordResetRequestInput>({
-    resolver: zodResolver(passwordResetRequestSchema),
+    resolver: lazyResolver('passwordResetRequestResolver'),
     mode: 'onTouched',
     defaultValues: { email: typedEmail },
   });
@@ -35,7 +36,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard aria-labelledby="forgot-title">
+    <AuthCard aria-labelledby="forgot-title" {...loadSignInOnIntent}>
       <h1 id="forgot-title">Forgot password</h1>
       <Lead>Enter the email of your account and we will send you a link to choose a new password.</Lead>
       <form noValidate onSubmit={handleSubmit(send)}>

@@ -1,36 +1,34 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from '@pcpp/contracts/router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { loginSchema, pageMeta, type LoginInput } from '@pcpp/contracts/core';
+import { pageMeta, type LoginInput } from '@pcpp/contracts/core';
 import { Button, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, Divider, ErrorText, FieldAside, Reason, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { lazyResolver } from './lazy-resolver';
+import { loadSignInOnIntent } from './sign-in-intent';
+import { loginReasonState } from './router-state';
 import { useAuthAction } from './use-auth-action';
-
-/** Why a page sent the person here ('Log in to order …'), in the router state; anything else is ignored. */
-const loginReasonSchema = z.object({ reason: z.string().trim().min(1).max(200) });
 
 export function LoginPage() {
   usePageMeta(pageMeta.login);
   const location = useLocation();
-  const parsedState = loginReasonSchema.safeParse(location.state);
-  const reason = parsedState.success ? parsedState.data.reason : null;
+  // Why a page sent the person here ('Log in to order …'); anything else is ignored.
+  const reason = loginReasonState(location.state);
   const { checking, working, error, run } = useAuthAction();
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), mode: 'onTouched' });
+  } = useForm<LoginInput>({ resolver: lazyResolver('loginResolver'), mode: 'onTouched' });
   const typedEmail = useWatch({ control, name: 'email' });
 
   if (checking) return <Spinner label="Checking your session…" />;
 
   return (
-    <AuthCard aria-labelledby="login-title">
+    <AuthCard aria-labelledby="login-title" {...loadSignInOnIntent}>
       <h1 id="login-title">Login</h1>
       {reason && <Reason role="status">{reason}</Reason>}
       <form noValidate onSubmit={handleSubmit(({ email, password }) => run(async () => (await firebaseSession()).signInWithEmail(email, password)))}>

@@ -1,17 +1,14 @@
 // Where a person who signed up on the way somewhere (the checkout) goes back to once the emailed
 // link has verified their address: kept in this browser's storage, since the link opens in a new tab.
-import { z } from 'zod';
+import { cameFromState } from './router-state';
 
 const KEY = 'returnAfterVerify';
 
-/** The router state's `from` (the access gate's, or a page's own link to /login): a path of this shop. */
-const cameFromSchema = z.object({ from: z.object({ pathname: z.string().startsWith('/'), search: z.string().optional() }) });
-
 /** Remembers where the sign-up was on its way to (nothing, and nothing older, when it came from nowhere in particular). */
 export function rememberReturnAfterVerify(state: unknown): void {
-  const parsed = cameFromSchema.safeParse(state);
+  const cameFrom = cameFromState(state);
   try {
-    if (parsed.success && !parsed.data.from.pathname.startsWith('//')) globalThis.localStorage?.setItem(KEY, `${parsed.data.from.pathname}${parsed.data.from.search ?? ''}`);
+    if (cameFrom && !cameFrom.pathname.startsWith('//')) globalThis.localStorage?.setItem(KEY, `${cameFrom.pathname}${cameFrom.search}`);
     else globalThis.localStorage?.removeItem(KEY);
   } catch {
     // No storage: the verification page offers the shop instead.

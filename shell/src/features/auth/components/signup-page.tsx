@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from '@pcpp/contracts/router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
-import { pageMeta, signInText, signupSchema, type SignupInput } from '@pcpp/contracts/core';
+import { pageMeta, signInText, type SignupInput } from '@pcpp/contracts/core';
 import { Button, Spinner, fieldAria, usePageMeta } from '@pcpp/contracts/ui';
 import { firebaseSession } from '../api/firebase-session-loader';
 import { AuthCard, BusyLine, Divider, ErrorText, Field, SwitchLine } from './auth-form-parts';
 import { CredentialFields } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { lazyResolver } from './lazy-resolver';
+import { loadSignInOnIntent } from './sign-in-intent';
 import { rememberReturnAfterVerify } from './return-after-verify';
 import { useAuthAction } from './use-auth-action';
 
@@ -19,12 +19,12 @@ export function SignupPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignupInput>({ resolver: zodResolver(signupSchema), mode: 'onTouched' });
+  } = useForm<SignupInput>({ resolver: lazyResolver('signupResolver'), mode: 'onTouched' });
 
   if (checking) return <Spinner label="Checking your session…" />;
 
   return (
-    <AuthCard aria-labelledby="signup-title">
+    <AuthCard aria-labelledby="signup-title" {...loadSignInOnIntent}>
       <h1 id="signup-title">Sign Up</h1>
       <form
         noValidate
@@ -33,8 +33,9 @@ export function SignupPage() {
             // Signed up on the way to the checkout: the emailed link brings the person back there.
             rememberReturnAfterVerify(location.state);
             await (await firebaseSession()).signUpWithEmail(name, email, password);
-            // Shown on the page the person lands on: this one has already moved on by now.
-            toast.success(signInText.welcome(name, email));
+            // Shown on the page the person lands on: this one has already moved on by now. The toast
+            // library comes with the signed-in page's toasts, not with the form.
+            void import('react-toastify').then(({ toast }) => toast.success(signInText.welcome(name, email)));
           }),
         )}
       >

@@ -8,6 +8,12 @@
 /** @typedef {{ lcp: number | null, lcpElement: LcpElement | null, lcpUrl: string | null, firstPaint: number | null, firstContentfulPaint: number | null, cls: number }} Vitals */
 /** @typedef {typeof globalThis & { __benchVitals?: Vitals }} PageGlobal */
 
+/**
+ * Scripts a page fetches only once it has loaded and painted, for the sampled loads (the Web Vitals
+ * library and the page load's id, shell/src/features/remotes/web-vitals-reporting.ts): not its first load.
+ */
+const AFTER_FIRST_LOAD = /\/(web-vitals|load-id-answer)\.[0-9a-f]+\.js$/;
+
 const observeVitals = () => {
   /** @type {Vitals} */
   const vitals = { lcp: null, lcpElement: null, lcpUrl: null, firstPaint: null, firstContentfulPaint: null, cls: 0 };
@@ -61,6 +67,9 @@ async function signIn(page, shellUrl, account) {
   await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')) && !globalThis.location.pathname.endsWith('/login'), null, {
     timeout: 30_000,
   });
+  // Off the page signing in led to (its remote may still be loading): none of it is counted in the
+  // next load. The session stays in the origin's storage.
+  await page.goto('about:blank');
 }
 
 /**
@@ -82,7 +91,7 @@ async function waitForQuietNetwork(openRequests, quietMs, timeoutMs = 30_000) {
  * @param {import('@playwright/test').Browser} browser
  * @param {{ shellUrl: string, path: string, cpuThrottling: number, account?: { email: string, password: string } }} options
  */
-export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, account }) {
+async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, account }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     await context.addInitScript(observeVitals);
@@ -98,8 +107,8 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     let requests = 0;
     /** @type {Map<string, string>} */
     const addresses = new Map();
-    /** Each script loaded: its address and compressed bytes (CDP's encodedDataLength). */
-    /** @type {{ url: string, bytes: number }[]} */
+    /** Each script of the first load: its address, compressed bytes (CDP's encodedDataLength) and Content-Encoding. */
+    /** @type {{ url: string, bytes: number, encoding: string | undefined }[]} */
     const scripts = [];
     /** @type {Set<string>} */
     const inFlight = new Set();
@@ -111,11 +120,19 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
       inFlight.add(requestId);
     });
     cdp.on('Network.loadingFailed', ({ requestId }) => inFlight.delete(requestId));
-    cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
+    /** @type {Map<string, string | undefined>} */
+    const encodings = new Map();
+    cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+      types.set(requestId, type);
+      const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-encoding');
+      encodings.set(requestId, header?.[1]);
+    });
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
       inFlight.delete(requestId);
-      if (types.get(requestId) !== 'Script') return;
-      scripts.push({ url: addresses.get(requestId) ?? '', bytes: encodedDataLength });
+      const url = addresses.get(requestId);
+      // A request the sign-in page left open is not this load's.
+      if (url === undefined || types.get(requestId) !== 'Script' || AFTER_FIRST_LOAD.test(url)) return;
+      scripts.push({ url, bytes: encodedDataLength, encoding: encodings.get(requestId) });
     });
 
     const response = await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
@@ -159,3 +176,5 @@ export async function measurePageLoad(browser, { shellUrl, path, cpuThrottling, 
     await context.close();
   }
 }
+
+module.exports = { AFTER_FIRST_LOAD, measurePageLoad };

@@ -2,8 +2,8 @@
 // maps (every dist script has a hidden `.js.map` beside it) into the npm package or our own folder each
 // piece of generated code came from. A file's compressed bytes are shared out in proportion to the
 // generated characters each source produced in it, so the groups add up to the bytes measured.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+const { existsSync, readFileSync } = require('node:fs');
+const path = require('node:path');
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const BASE64_VALUE = new Map([...BASE64].map((char, index) => [char, index]));
@@ -14,7 +14,7 @@ const BASE64_VALUE = new Map([...BASE64].map((char, index) => [char, index]));
  * @param {string} mappings
  * @returns {{ column: number, source: number | null }[][]}
  */
-export function decodeMappings(mappings) {
+function decodeMappings(mappings) {
   /** @type {{ column: number, source: number | null }[][]} */
   const lines = [];
   let source = 0;
@@ -66,7 +66,7 @@ function decodeVlq(text) {
  * @param {{ mappings: string, sources: string[] }} map
  * @returns {Map<string | null, number>}
  */
-export function charactersPerSource(code, map) {
+function charactersPerSource(code, map) {
   const lines = code.split('\n');
   const decoded = decodeMappings(map.mappings);
   /** @type {Map<string | null, number>} */
@@ -110,7 +110,7 @@ const CONTRACTS_GROUPS = /** @type {[RegExp, string][]} */ ([
  * The group a source belongs to: its npm package, webpack's runtime, or our workspace and folder.
  * @param {string | null} source a source map's source (`webpack://shell/./src/app/app.tsx`), null for glue
  */
-export function groupOf(source) {
+function groupOf(source) {
   if (source === null) return 'webpack runtime';
   const app = /^webpack:\/\/([^/]+)\//.exec(source)?.[1] ?? '';
   const file = source.replace(/^webpack:\/\/[^/]+\//, '');
@@ -136,7 +136,7 @@ export function groupOf(source) {
  * @param {{ publicUrl: string, dir: string }} [releases] the release store, when remotes come from it
  * @returns {Record<string, string>}
  */
-export function distFolders(root, ports, releases) {
+function distFolders(root, ports, releases) {
   return {
     [`http://localhost:${ports.shell}`]: path.join(root, 'shell/dist'),
     [`http://localhost:${ports.shop}`]: path.join(root, 'mf-shop/dist'),
@@ -151,7 +151,7 @@ export function distFolders(root, ports, releases) {
  * @param {string} url
  * @param {Record<string, string>} distByOrigin origin (`http://localhost:3000`) → the folder it serves
  */
-export function distFileFor(url, distByOrigin) {
+function distFileFor(url, distByOrigin) {
   const { origin, pathname } = new URL(url);
   const dir = distByOrigin[origin];
   return dir === undefined ? null : path.join(dir, decodeURIComponent(pathname));
@@ -172,7 +172,7 @@ export function distFileFor(url, distByOrigin) {
  * @param {number} [topSources] how many of each group's largest sources to name
  * @returns {Attribution}
  */
-export function attributeScripts(scripts, distByOrigin, topSources = 6) {
+function attributeScripts(scripts, distByOrigin, topSources = 6) {
   /** @type {Map<string, { bytes: number, sources: Map<string, number> }>} */
   const groups = new Map();
   /** @type {string[]} */
@@ -225,3 +225,5 @@ export function attributeScripts(scripts, distByOrigin, topSources = 6) {
     unattributed,
   };
 }
+
+module.exports = { decodeMappings, charactersPerSource, groupOf, distFolders, distFileFor, attributeScripts };
