@@ -42,7 +42,7 @@ describe('GET/POST/PATCH/DELETE /me/addresses', () => {
     expect(listed.map((entry: { label: string; isDefault: boolean }) => [entry.label, entry.isDefault])).toEqual([['Office', true], ['Home', false]]);
     // The spec's My Profile: Address is the default on one line, and the checkout starts from it.
     const profile = (await calls.profile(me.email)).body;
-    expect(profile.Address).toBe('Sam Lee, 1 Market Street, 94103 San Francisco, CA, United States');
+    expect(profile.Address).toBe('Sam Lee, 1 Market Street, San Francisco, CA 94103, United States');
     expect(profile.shippingAddress).toEqual(office);
     // Number: the phone given with the address when the profile has none of its own.
     expect(profile.phone).toBe(office.phone);
