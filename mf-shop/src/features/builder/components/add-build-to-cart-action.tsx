@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { errorMessage } from '@pcpp/contracts';
 import { buildCartText, type BuildSelection, buildCartLines, cartText, checkBuild } from '@pcpp/contracts/core';
 import { Button, ErrorText } from '@pcpp/contracts/ui';
-import { ConfirmDialog } from '@pcpp/contracts/ui/dashboard';
 import { rememberCartBuild } from '../../../lib/cart-build';
 import { useAddBuildToCart } from '../api/add-build-to-cart';
+
+// The dialog comes with the dashboard's UI kit (about 30 KB): fetched when a build with problems asks, not with the builder.
+const ConfirmDialog = lazy(() => import('@pcpp/contracts/ui/dashboard').then((kit) => ({ default: kit.ConfirmDialog })));
 
 /** Each problem a line of its own inside the dialog's sentence (a <p>: spans, not a list). */
 const Problem = styled.span`
@@ -59,26 +61,30 @@ export function AddBuildToCartAction({ selection, label = 'Add build to cart' }:
         {label}
       </Button>
       {state.error && <ErrorText role="alert">{state.error}</ErrorText>}
-      <ConfirmDialog
-        open={asking}
-        title={buildCartText.buildProblemsTitle(problems.length)}
-        body={
-          <>
-            {problems.map((problem) => (
-              <Problem key={problem.rule + problem.message} data-testid="build-cart-problem">
-                {problem.message}
-              </Problem>
-            ))}
-            {buildCartText.addAnywayQuestion}
-          </>
-        }
-        confirmLabel={buildCartText.addAnyway}
-        busyLabel={cartText.adding}
-        cancelLabel={buildCartText.keepBuilding}
-        confirmVariant="primary"
-        onConfirm={addAll}
-        onCancel={() => setAsking(false)}
-      />
+      {asking && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={buildCartText.buildProblemsTitle(problems.length)}
+            body={
+              <>
+                {problems.map((problem) => (
+                  <Problem key={problem.rule + problem.message} data-testid="build-cart-problem">
+                    {problem.message}
+                  </Problem>
+                ))}
+                {buildCartText.addAnywayQuestion}
+              </>
+            }
+            confirmLabel={buildCartText.addAnyway}
+            busyLabel={cartText.adding}
+            cancelLabel={buildCartText.keepBuilding}
+            confirmVariant="primary"
+            onConfirm={addAll}
+            onCancel={() => setAsking(false)}
+          />
+        </Suspense>
+      )}
     </CartAction>
   );
 }
