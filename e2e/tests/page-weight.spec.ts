@@ -15,14 +15,17 @@ import { releaseStoreFromEnv } from '../../shell/src/server/service-config.cjs';
  * Pages still over their budget on this branch (issue 47), held at the bound measured after the
  * levers of issue 47 (their cold loads measured 2026-11-29, with about 1 KB of room), so that a step
  * back still fails here. Each test says by how much its page misses the budget itself; a page leaves
- * this list once it meets its budget, and the budgets file keeps the issue's numbers.
+ * this list once it meets its budget, and the budgets file keeps the issue's numbers. The catalog,
+ * part and compare pages were measured again with issue 45's additions (the filter drawer, the
+ * price-drop line, the named card buttons, the compare cards' pictures and prices): +5.5, +3.3 and
+ * +0.02 KB.
  */
 const MEASURED_BOUNDS_WHILE_OVER_BUDGET: Readonly<Record<string, number>> = {
   '/': 172_000,
-  '/products': 213_000,
-  '/products/{part}': 235_000,
+  '/products': 219_500,
+  '/products/{part}': 239_300,
   '/builder': 229_000,
-  '/compare': 204_000,
+  '/compare': 205_000,
   '/login': 172_000,
   '/signup': 172_000,
   '/dashboard': 332_000,
