@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonSpinner } from '@pcpp/contracts/ui';
+import { Button, ButtonSpinner, keepTabInside } from '@pcpp/contracts/ui';
 
 const Dialog = styled.dialog`
   width: min(480px, calc(100vw - 32px));
@@ -23,7 +23,6 @@ const Actions = styled.div`
   gap: 12px;
 `;
 
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href]';
 
 /**
  * A confirmation in a native modal <dialog>: the page behind is inert, Tab cycles inside,
@@ -75,21 +74,8 @@ export function ConfirmDialog({
       ref={dialog}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-body`}
-      onKeyDown={(event) => {
-        // Tab cycles inside the dialog (the browser alone would let it reach its own toolbar).
-        if (event.key !== 'Tab') return;
-        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }}
+      // Tab cycles inside the dialog (the browser alone would let it reach its own toolbar).
+      onKeyDown={(event) => keepTabInside(event)}
       onCancel={(event) => {
         // Escape: the parent decides (and closes through `open`).
         event.preventDefault();

@@ -7,3 +7,4 @@ export { ErrorText, Field, fieldAria } from './field';
 export { usePageMeta } from './use-page-meta';
 export { LoadFailure, QueryView } from './query-view';
 export { VisuallyHidden } from './visually-hidden';
+export { keepTabInside } from './keep-tab-inside';

@@ -1,29 +1,15 @@
 import styled from 'styled-components';
 import { checkoutPageText, type CheckoutQuote, formatCents, SHIPPING_METHODS, type ShippingMethod, totalsText } from '@pcpp/contracts/core';
+import { RadioCard, RadioCards } from './radio-cards';
 
-const Methods = styled.fieldset`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-  legend { padding: 0; margin-bottom: 10px; font-size: 1.25rem; font-weight: 700; }
+const Methods = styled(RadioCards)`
+  legend { font-size: 1.25rem; }
 `;
 
-const Method = styled.label`
-  display: grid;
+/** Its price at the end of the card. */
+const Method = styled(RadioCard)`
   grid-template-columns: auto minmax(0, 1fr) auto;
-  align-items: start;
-  gap: 4px 12px;
-  padding: 12px 14px;
-  border: 1px solid var(--color-border);
-  border-radius: 8px;
-  cursor: pointer;
-  &:has(input:checked) { border-color: var(--color-accent); box-shadow: inset 0 0 0 1px var(--color-accent); }
-  input { width: 20px; height: 20px; margin: 2px 0 0; }
   strong { font-variant-numeric: tabular-nums; white-space: nowrap; }
-  span span { display: block; color: var(--color-ink-soft); font-size: 0.9rem; }
 `;
 
 const Muted = styled.p`

@@ -12,7 +12,7 @@ import {
   catalogSortLabels,
   defaultCatalogSort,
 } from '@pcpp/contracts/core';
-import { Button, Field } from '@pcpp/contracts/ui';
+import { Button, Field, keepTabInside } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { useEnteredBeforeHydration } from '../../../lib/entered-before-hydration';
 import { FILTER_FORM_ID } from './filter-form';
@@ -140,7 +140,6 @@ const DrawerToggle = styled(Button)`
 `;
 
 const noSubscription = () => () => undefined;
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), a[href]';
 
 /** The filters chosen (not the search text, which stays in view): the toggle counts them. */
 function chosenFilters(filters: CatalogFilters): number {
@@ -192,18 +191,7 @@ export function CatalogToolbar({
       return;
     }
     // Tab stays inside the drawer while it covers the page.
-    if (event.key !== 'Tab') return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, { shownOnly: true });
   };
 
   const search = (event: FormEvent<HTMLFormElement>) => {

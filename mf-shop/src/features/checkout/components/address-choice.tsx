@@ -1,29 +1,10 @@
 import styled from 'styled-components';
 import { Link } from '@pcpp/contracts/router';
 import { accountText, type AddressBookEntry, addressLine, SETTINGS_PATH } from '@pcpp/contracts/core';
+import { RadioCard, RadioCards as Choices } from '../../../components/radio-cards';
 
-const Choices = styled.fieldset`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  border: 0;
-  legend { padding: 0; margin-bottom: 10px; font-weight: 700; }
-`;
-
-const Choice = styled.label`
-  display: grid;
-  grid-template-columns: auto minmax(0, 1fr);
-  align-items: start;
-  gap: 4px 12px;
-  padding: 12px 14px;
-  border: 1px solid var(--color-border);
-  border-radius: 8px;
-  cursor: pointer;
-  &:has(input:checked) { border-color: var(--color-accent); box-shadow: inset 0 0 0 1px var(--color-accent); }
-  input { width: 20px; height: 20px; margin: 2px 0 0; }
+const Choice = styled(RadioCard)`
   strong { display: inline-flex; gap: 8px; align-items: center; flex-wrap: wrap; }
-  span span { display: block; color: var(--color-ink-soft); font-size: 0.9rem; overflow-wrap: anywhere; }
 `;
 
 const Badge = styled.em`
