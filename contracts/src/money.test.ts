@@ -1,4 +1,4 @@
-import { centsToDecimal, formatCents, lineTotalCents, parseDollarsToCents } from './money';
+import { centsToDecimal, formatCents, lineChargeCents, lineTotalCents, parseDollarsToCents } from './money';
 
 describe('money helper (integer cents)', () => {
   it('formats cents as dollars', () => {
@@ -23,6 +23,11 @@ describe('money helper (integer cents)', () => {
   it('multiplies a unit price by a quantity', () => {
     expect(lineTotalCents(1999, 3)).toBe(5997);
     expect(() => lineTotalCents(1999, 1.5)).toThrow(RangeError);
+  });
+
+  it('charges a line its parts, its tax and its share of the shipping; a line without them its parts', () => {
+    expect(lineChargeCents({ totalAmount: 21999, taxAmount: 1595, shippingAmount: 2499 })).toBe(26093);
+    expect(lineChargeCents({ totalAmount: 21999 })).toBe(21999);
   });
 });
 

@@ -35,3 +35,12 @@ export function lineTotalCents(unitCents: number, quantity: number): number {
   }
   return unitCents * quantity;
 }
+
+/**
+ * What an order line costs the customer, in cents: its parts, their tax and its share of the
+ * shipping (lines placed before shipping and tax were charged have neither). Its card payment is
+ * for this amount, and refunds share it out.
+ */
+export function lineChargeCents(line: { totalAmount: number; taxAmount?: number; shippingAmount?: number }): number {
+  return line.totalAmount + (line.taxAmount ?? 0) + (line.shippingAmount ?? 0);
+}

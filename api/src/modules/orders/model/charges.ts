@@ -1,13 +1,10 @@
-import type { CheckoutTotals } from '@pcpp/contracts/core';
+import { type CheckoutTotals, lineChargeCents } from '@pcpp/contracts/core';
 import type { OrderLineDocument } from '../documents';
 
 type ChargedLine = Pick<OrderLineDocument, 'totalAmount' | 'taxAmount' | 'shippingAmount'>;
 
-/**
- * What a line costs the customer: its parts, their tax and its share of the shipping (lines placed
- * before shipping and tax were charged have neither). Payments are for it, refunds share it out.
- */
-export const lineCharge = (line: ChargedLine): number => line.totalAmount + (line.taxAmount ?? 0) + (line.shippingAmount ?? 0);
+/** What a line costs the customer (the contracts' one rule): payments are for it, refunds share it out. */
+export const lineCharge = (line: ChargedLine): number => lineChargeCents(line);
 
 export const chargeOf = (lines: ChargedLine[]): number => lines.reduce((sum, line) => sum + lineCharge(line), 0);
 

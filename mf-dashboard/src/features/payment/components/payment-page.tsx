@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { ApiError, useAuth } from '@pcpp/contracts';
-import { OBJECT_ID_PATTERN, formatCents, pageMeta, publicNameOf, toastMessages, type Order } from '@pcpp/contracts/core';
+import { OBJECT_ID_PATTERN, formatCents, lineChargeCents, pageMeta, publicNameOf, toastMessages, type Order } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { CardPaymentScope } from '@pcpp/contracts/ui/card-payment';
 import { useOrder } from '../api/get-order';
@@ -94,8 +94,10 @@ function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: 
       <PageTitle id="payment-title">Hello, {name}</PageTitle>
       <PayFor>Please Pay for {order.productName}</PayFor>
       <Due>
-        Amount due: <strong>{formatCents(order.totalAmount)}</strong> ({order.order_quantity} ×{' '}
-        {formatCents(order.per_product_price)})
+        Amount due: <strong>{formatCents(lineChargeCents(order))}</strong> ({order.order_quantity} ×{' '}
+        {formatCents(order.per_product_price)}
+        {order.shippingAmount ? `, shipping ${formatCents(order.shippingAmount)}` : ''}
+        {order.taxAmount ? `, tax ${formatCents(order.taxAmount)}` : ''})
       </Due>
       {order.holdExpiresAt && <Hold holdExpiresAt={order.holdExpiresAt} />}
       <CardPaymentScope>

@@ -11,6 +11,7 @@ import {
   checkoutPageText,
   checkoutText,
   formatCents,
+  lineChargeCents,
   OBJECT_ID_PATTERN,
   pageMeta,
   type ShippingAddress,
@@ -83,7 +84,7 @@ const holdTimeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minut
 export function leftToPay(checkout: Checkout): number {
   return checkout.orders
     .filter((order) => order.status === 'placed')
-    .reduce((sum, order) => sum + order.totalAmount + (order.taxAmount ?? 0) + (order.shippingAmount ?? 0), 0);
+    .reduce((sum, order) => sum + lineChargeCents(order), 0);
 }
 
 /** 'Pay now' for what is left unpaid: the card form, one payment for every unpaid line. */
