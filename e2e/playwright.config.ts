@@ -36,13 +36,15 @@ const isolatedSpecs = [
   'honest-sign-in',
   'lazy-sign-in',
   'password-reset',
-  // A customer of their own each (their orders, addresses, cart and All Orders searched by their
-  // number or email); the demo customer only signs in, saves the profile its own way (the toast) or
-  // posts a review it finds among the newest, never counts its orders or pays its "first" one.
+  // A customer of their own each (their orders, addresses, cart, builds and All Orders searched by
+  // their number or email). The demo customer here only signs in, opens its pages, posts a review it
+  // finds among the newest, and saves its profile in dashboard.spec.ts alone (the toast of
+  // shell-layout.spec.ts saves it too: shared-state); it never counts its orders or pays its "first" one.
   'account-settings',
+  'builder',
   'client-layer',
+  'dashboard',
   'order-tables',
-  'shell-layout',
 ];
 
 const sharedStateSpecs = [
@@ -69,14 +71,13 @@ const sharedStateSpecs = [
   // The demo customer's own state: its cart emptied and counted, its saved address and profile, its
   // newest unpaid order of a part paid from My Orders' first row, a part's stock before and after.
   'build-advisor',
-  'builder',
   'cart',
   'checkout',
-  'dashboard',
   'orders',
   'payments',
   'screenshots',
   'security',
+  'shell-layout',
   // Every span the receiver and every line the log file hold, and a part's page the cache has not seen.
   'telemetry',
 ];
