@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, e2eDatabaseUriFile, e2eLogFile, e2ePorts, e2eReleaseStore, otlpReceiverUrl, stackPorts, stackUrls } from './support/environment';
@@ -13,6 +13,85 @@ if (!process.env.TEST_WORKER_INDEX) {
   rmSync(e2eLogFile, { force: true });
 }
 
+/**
+ * The specs split in two projects by what they touch (docs/development.md, "Which project a spec
+ * belongs to"). Two workers run `isolated` a file each at once; `shared-state` runs after it, alone,
+ * one file after another, as the whole suite ran before.
+ */
+const isolatedSpecs = [
+  // Public pages read, never changed: the catalog and the reviews stay as they are while these run
+  // (every spec that adds, edits or counts parts or reviews is shared-state).
+  'accessibility',
+  'compare',
+  'layout-stability',
+  'page-weight',
+  'product-pages',
+  'remotes',
+  // The api and its reference asked, nothing written but a token exchange.
+  'api-identity',
+  'api-reference',
+  // Sign-in, sign-up and passwords: fresh accounts, their own emails found by their own unique address.
+  'accounts',
+  'google-sign-in',
+  'honest-sign-in',
+  'lazy-sign-in',
+  'password-reset',
+  // A customer of their own each (their orders, addresses, cart, builds and All Orders searched by
+  // their number or email). The demo customer here only signs in, opens its pages, posts a review it
+  // finds among the newest, and saves its profile in dashboard.spec.ts alone (the toast of
+  // shell-layout.spec.ts saves it too: shared-state); it never counts its orders or pays its "first" one.
+  'account-settings',
+  'builder',
+  'client-layer',
+  'dashboard',
+  'order-tables',
+];
+
+const sharedStateSpecs = [
+  // Releases: publish, promote, roll out and back, read the Releases page, or start a second stack.
+  'registry-restart',
+  'releases',
+  'rollouts',
+  // Servers of their own on the fixed e2e ports (support/environment.ts, e2ePorts): two at once would collide.
+  'remote-failure',
+  'server-rendering',
+  // The catalog changed or compared whole: parts added, edited, imported or given stars, prices and
+  // stock read back as figures, the newest parts and reviews matched against the api.
+  'admin',
+  'alerts-price-history',
+  'manage-products',
+  'part-reviews',
+  'storefront',
+  'whole-orders',
+  // Global figures: the Overview (orders dated back in the database), held stock on Manage Products'
+  // first row, the home page's first review and the review count.
+  'holds',
+  'overview',
+  'reviews-moderation',
+  // The demo customer's own state: its cart emptied and counted, its saved address and profile, its
+  // newest unpaid order of a part paid from My Orders' first row, a part's stock before and after.
+  'build-advisor',
+  'cart',
+  'checkout',
+  'orders',
+  'payments',
+  'screenshots',
+  'security',
+  'shell-layout',
+  // Every span the receiver and every line the log file hold, and a part's page the cache has not seen.
+  'telemetry',
+];
+
+// Every spec belongs to one project: a new one is placed by the rule above, not left out.
+const specsOnDisk = readdirSync(path.join(__dirname, 'tests'))
+  .filter((file) => file.endsWith('.spec.ts'))
+  .map((file) => file.replace(/\.spec\.ts$/, ''));
+const unplaced = specsOnDisk.filter((name) => isolatedSpecs.includes(name) === sharedStateSpecs.includes(name));
+if (unplaced.length > 0) {
+  throw new Error(`e2e/playwright.config.ts: put each of ${unplaced.join(', ')} in exactly one of isolatedSpecs and sharedStateSpecs (docs/development.md says which).`);
+}
+const specFiles = (names: string[]) => names.map((name) => `**/tests/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
@@ -20,8 +99,9 @@ export default defineConfig({
   // twice as busy; a test that hangs still fails within a minute and a half.
   timeout: 90_000,
   expect: { timeout: 10_000 },
+  // A file's tests run in order in one worker (some build on the one before).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -29,6 +109,10 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'isolated', testMatch: specFiles(isolatedSpecs) },
+    { name: 'shared-state', testMatch: specFiles(sharedStateSpecs), dependencies: ['isolated'], workers: 1 },
+  ],
   webServer: [
     // The project's own OTLP/HTTP receiver: the stack's traces arrive there (telemetry.spec.ts reads them).
     {
@@ -75,6 +159,13 @@ export default defineConfig({
         RELEASE_VERDICT_COHORTS_PER_ADDRESS: '1000',
         RELEASE_REPORTS_PER_ADDRESS: '10000',
         RELEASE_REPORTS_PER_COHORT: '1000',
+        // The limits kept per client address count every test browser as one client, and two workers
+        // sign in, send verification emails and ask for builds twice as often: ten times the defaults
+        // (the per-account limits stay as they are; the api suites test them all).
+        RATE_LIMIT_SIGN_IN: '1000',
+        RATE_LIMIT_VERIFICATION_EMAILS_PER_ADDRESS: '100',
+        RATE_LIMIT_ACCOUNT_CHANGES_PER_ADDRESS: '600',
+        RATE_LIMIT_BUILD_ADVICE: '300',
         // Three pages a side make a noisy p75: a regression here is twice the live version's (the INP
         // test's candidate blocks each click six times as long as a live click takes), so a healthy
         // candidate's LCP never trips it.

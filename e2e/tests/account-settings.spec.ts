@@ -79,7 +79,7 @@ test('the checkout offers the two saved addresses, the default chosen; Download 
   // The default first, marked.
   await expect(cards.first()).toContainText('Office');
   await expect(cards.first()).toContainText(accountText.defaultBadge);
-  await shootBothWidths(page, 'customer-dashboard-settings', () => expect(cards).toHaveCount(2));
+  await shootBothWidths(page, 'customer-dashboard-settings-addresses', () => expect(cards).toHaveCount(2));
 
   const part = await cartWithOnePart(request, customer.token);
   await page.goto('/checkout');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '../support/test';
 import type { Part, PartList } from '../../contracts/src/core';
-import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
+import { apiAccessToken, createEmulatorAccount, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { apiJson, apiParts, expectNoHorizontalScroll, expectTouchTargets } from '../support/storefront';
 
@@ -32,9 +32,10 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
   test.setTimeout(150_000);
   const parts = await apiParts(request);
   const named = (name: string) => parts.find((part) => part.name === name)!;
-  // The customer's account cart starts empty, so the one checkout below holds exactly the build.
-  const customerToken = await apiAccessToken(request, demoAccounts.customer);
-  expect((await request.put(`${stackUrls.api}/cart`, { headers: { Authorization: `Bearer ${customerToken}` }, data: { lines: [] } })).status()).toBe(200);
+  // A customer of its own (verified, so it can pay), not the demo customer other specs fill the cart
+  // of: the account's cart starts empty, so the one checkout below holds exactly the build.
+  const customer = await verifiedCustomer(request, 'builder');
+  expect((await request.put(`${stackUrls.api}/cart`, { headers: { Authorization: `Bearer ${customer.token}` }, data: { lines: [] } })).status()).toBe(200);
 
   await page.goto('/builder');
   await expect(page.getByRole('heading', { level: 1, name: 'PC Builder' })).toBeVisible();
@@ -118,8 +119,8 @@ test('a visitor builds an AM5 system with the compatible lists, is told plainly 
   await page.getByRole('button', { name: 'Log in to save' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Log in to save your build')).toBeVisible();
-  await page.getByLabel('Email').fill(demoAccounts.customer.email);
-  await page.getByLabel('Password').fill(demoAccounts.customer.password);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password').fill(customer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(visitorUrl);
   const buildName = `AM5 build ${Date.now().toString(36)}`;

@@ -126,6 +126,6 @@ test('the Reviews page with the banner, at 375 and 1280 px', async ({ page }) =>
     await expect(banner(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(shotsDir, `dashboard-reviews-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shotsDir, `dashboard-reviews-banner-${width}.png`), fullPage: true });
   }
 });

@@ -28,7 +28,9 @@ if (!isExecutable(browser)) {
 console.log(`Second browser: the @smoke e2e tests in ${browser}`);
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', '--grep', '@smoke'],
+  // --no-deps: only the smoke tests, not the whole `isolated` project the `shared-state` ones depend on
+  // (a dependency runs whole, whatever --grep says); one worker, so they run one after another, alone.
+  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', '--grep', '@smoke', '--no-deps', '--workers=1'],
   { cwd: root, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: browser, CI: process.env.CI || 'true' } },
 );
 process.exit(result.status ?? 1);
