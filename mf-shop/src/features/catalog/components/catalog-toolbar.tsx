@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import {
@@ -80,8 +80,12 @@ const Refine = styled.div`
   grid-column: 1 / -1;
 `;
 
-/** Below medium, once the page is the browser's (not the server's HTML, nor without scripts). */
-const phone = '@media (max-width: 767.98px)';
+/**
+ * Below medium, in a browser that runs scripts. A media query, not an attribute set on hydration, so
+ * the server's HTML paints folded already and the list below does not jump up when the page wakes
+ * (layout-stability.spec.ts); without scripts the filters stay in the page.
+ */
+const phone = '@media (max-width: 767.98px) and (scripting: enabled)';
 
 /**
  * The filters. Wide, or before the page is the browser's, they sit in the toolbar's grid as they
@@ -91,8 +95,8 @@ const Drawer = styled.div`
   display: contents;
   .drawer-head, .drawer-foot { display: none; }
   ${phone} {
-    [data-enhanced] > & { display: none; }
-    [data-enhanced] > &[data-open] {
+    & { display: none; }
+    &[data-open] {
       position: fixed;
       inset: 0;
       z-index: 60;
@@ -104,7 +108,7 @@ const Drawer = styled.div`
       overscroll-behavior: contain;
       background: var(--color-surface, #fff);
     }
-    [data-enhanced] > &[data-open] .drawer-head {
+    &[data-open] .drawer-head {
       position: sticky;
       top: 0;
       z-index: 1;
@@ -118,7 +122,7 @@ const Drawer = styled.div`
       border-bottom: 1px solid var(--color-border);
       h2 { margin: 0; font-size: 1.25rem; }
     }
-    [data-enhanced] > &[data-open] .drawer-foot {
+    &[data-open] .drawer-foot {
       position: sticky;
       bottom: 0;
       display: block;
@@ -135,11 +139,10 @@ const Drawer = styled.div`
 const DrawerToggle = styled(Button)`
   display: none;
   ${phone} {
-    [data-enhanced] > & { display: inline-flex; width: 100%; }
+    & { display: inline-flex; width: 100%; }
   }
 `;
 
-const noSubscription = () => () => undefined;
 
 /** The filters chosen (not the search text, which stays in view): the toggle counts them. */
 function chosenFilters(filters: CatalogFilters): number {
@@ -162,8 +165,6 @@ export function CatalogToolbar({
   children?: ReactNode;
   resultCount?: number;
 }) {
-  // The server's HTML, and the first render that hydrates it, show the filters as they are.
-  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
   const [open, setOpen] = useState(false);
   const drawer = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -205,7 +206,7 @@ export function CatalogToolbar({
   const chosen = chosenFilters(filters);
 
   return (
-    <Bar data-enhanced={enhanced || undefined}>
+    <Bar>
       {/* Keyed by the text in the URL, so Back and Forward refill the box. */}
       <SearchForm
         id={FILTER_FORM_ID}
