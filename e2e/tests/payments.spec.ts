@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test';
 import type { Part } from '../../contracts/src/core';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { inboxOf } from '../support/mail';
 import { aPart, myOrdersRow, openLinePayment, orderGroup, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
 
@@ -30,7 +30,7 @@ const orderRow = async (page: Page, request: Parameters<typeof aPart>[0], orderI
 
 /** Each test pays for a fresh order of the demo customer. */
 async function orderAPart(page: Page, request: Parameters<typeof aPart>[0]): Promise<Part> {
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   const part = await aPart(request);
   await placeOrderThroughPage(page, part, part.min_quantity);
   return part;
