@@ -9,7 +9,7 @@ import { e2eReleaseStore, stackPorts, stackUrls } from '../support/environment';
 import { PAGE_BUDGETS, measureBudget, overBudget } from '../../tooling/bench/page-budgets.cjs';
 import { AFTER_FIRST_LOAD } from '../../tooling/bench/page-load.cjs';
 import { distFolders } from '../../tooling/bench/script-attribution.cjs';
-import { releaseStoreFromEnv } from '../../shell/src/server/service-config.cjs';
+import { releaseStoreFromEnv } from '../../contracts/src/service-config.cjs';
 
 /**
  * Pages still over their budget on this branch (issue 47), held at the bound measured after the
