@@ -3,6 +3,7 @@
 export * from './account';
 export * from './account-schemas';
 export * from './address';
+export * from './address-schemas';
 export * from './address-form-text';
 export * from './admin';
 export * from './alerts';
@@ -39,6 +40,7 @@ export * from './messages';
 export * from './money';
 export * from './names';
 export * from './orders';
+export * from './order-quantity';
 export * from './orders-schemas';
 export * from './order-details';
 export * from './order-details-schemas';

@@ -1,4 +1,5 @@
-import { checkOrderQuantity, holdTimeLeftText } from './orders';
+import { checkOrderQuantity } from './order-quantity';
+import { holdTimeLeftText } from './orders';
 import { orderFormSchema, orderInputSchema } from './orders-schemas';
 
 const id = '0123456789abcdef01234567';

@@ -1,5 +1,6 @@
-// What free text may hold, as plain functions: the schemas of text.ts are built on them, and the
-// pages that check text without zod (the catalog's search in its URL) use them alone.
+// What free text may hold, and an email or web address, as plain functions: the schemas (text.ts,
+// schemas.ts) are built on them, and the pages that check or show text without zod (the catalog's
+// search in its URL, a profile's LinkedIn link) use them alone.
 
 /** NUL and the other control characters (tab and line breaks aside), and halves of a surrogate pair. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -17,3 +18,25 @@ export const hasVisibleCharacter = (text: string): boolean => VISIBLE.test(text)
 
 /** Without the spaces and invisible format characters at either end. */
 export const trimText = (text: string): string => text.replace(EDGES, '');
+
+/**
+ * Accepts everything the spec's pattern accepts (lowercase letters or digits, @, letters,
+ * a dot, 2-3 letters) and real-world addresses it would refuse: dots, plus and hyphens
+ * before the @, subdomains, longer endings, capitals.
+ */
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+/** A full web address, as a LinkedIn profile must be. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
