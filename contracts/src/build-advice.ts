@@ -1,10 +1,9 @@
 import { PART_ALLOWANCE_W, PSU_HEADROOM } from './build-rules';
 import type { BuildSlot } from './build-slots';
 import type { Cpu } from './cpus';
-import type { Category } from './entities';
 import { gpuPerformance } from './gpu-performance';
 import { formatCents } from './money';
-import { type EfficiencyRating, formatCapacity, type PartSpecs, specFields, type SpecsByCategory } from './part-specs';
+import { type EfficiencyRating, formatCapacity, type SpecsByCategory } from './part-specs';
 
 /*
  * The build advisor (POST /builds/advise): the best compatible build for a budget, a use and a CPU.
