@@ -50,5 +50,7 @@ export const singleOrderText = {
   /** PUT /checkout/{id}/address refusals. */
   addressGivenAlready: 'This order has its shipping address already.',
   addressTooLate: 'This order is paid or cancelled: its address can no longer change.',
+  /** POST /create-payment-intent for an order still without its structured address: no order is paid without shipping and tax. */
+  addressBeforePaying: 'Give this order its shipping address in fields first: its shipping and tax are part of the charge.',
 } as const;
 
