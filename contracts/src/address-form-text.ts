@@ -46,6 +46,8 @@ export const singleOrderText = {
   addressFirstTitle: 'Where should we ship it?',
   addressFirst: (line: string) => `You typed “${line}”. Give the address in fields to work out its shipping and tax before you pay.`,
   saveAddress: 'Use this address',
+  /** The spec's Payment page's link to the order's checkout page, where the fields are. */
+  giveAddress: 'Give the address',
   savingAddress: 'Working out shipping and tax…',
   /** PUT /checkout/{id}/address refusals. */
   addressGivenAlready: 'This order has its shipping address already.',

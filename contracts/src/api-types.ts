@@ -2269,6 +2269,8 @@ export interface components {
             checkoutId?: components["schemas"]["ObjectId"];
             taxAmount?: components["schemas"]["Cents"];
             shippingAmount?: components["schemas"]["Cents"];
+            /** @constant */
+            addressNeeded?: true;
         };
         /** @description One step of an order’s life: who, when, and why. */
         OrderStatusChange: {

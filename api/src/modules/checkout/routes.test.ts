@@ -407,6 +407,9 @@ describe('the single order (POST /order) priced like a checkout', () => {
     const id = placed.body.order.checkoutId as string;
     const unpriced = await as(customer, request(server).get(`/checkout/${id}`)).expect(200);
     expect(unpriced.body.address).toBeUndefined();
+    // The line says so to the spec's Payment page, which asks for the address instead of the card.
+    const lineView = async () => (await as(customer, request(server).get(`/order/${placed.body.insertedId}`)).expect(200)).body;
+    expect(await lineView()).toMatchObject({ addressNeeded: true, checkoutId: id });
     // Not paid without its shipping and tax: neither by its line (the spec's Payment page) nor as a checkout.
     for (const body of [{ orderId: placed.body.insertedId }, { checkoutId: id }]) {
       const refused = await as(customer, request(server).post('/create-payment-intent').send(body));
@@ -427,6 +430,9 @@ describe('the single order (POST /order) priced like a checkout', () => {
     const { subtotal, shipping, tax, total } = checkout.body as Checkout;
     expect(given.body).toMatchObject({ subtotal, shipping, tax, total, address: california, shipTo: 'Cara Cart, 1 Market Street, San Francisco, CA 94105, United States' });
     expect(total).toBeGreaterThan(1999);
+    const pricedLine = await lineView();
+    expect(pricedLine.addressNeeded).toBeUndefined();
+    expect(pricedLine.totalAmount + pricedLine.taxAmount + (pricedLine.shippingAmount ?? 0)).toBe(total);
     // Once only.
     const again = await as(customer, request(server).put(`/checkout/${id}/address`).send({ address: california }));
     expect(again.status).toBe(409);
