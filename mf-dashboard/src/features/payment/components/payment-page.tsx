@@ -108,7 +108,7 @@ function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: 
       <Due>
         Amount due: <strong>{formatCents(lineChargeCents(order))}</strong> ({order.order_quantity} ×{' '}
         {formatCents(order.per_product_price)}
-        {order.shippingAmount ? `, shipping ${formatCents(order.shippingAmount)}` : ''}
+        {order.shippingAmount ? `, shipping ${formatCents(order.shippingAmount)}` : order.shippingAmount === 0 ? ', free shipping' : ''}
         {order.taxAmount ? `, tax ${formatCents(order.taxAmount)}` : ''}
         {order.addressNeeded ? ', plus shipping and tax' : ''})
       </Due>
