@@ -51,6 +51,7 @@ export const orderSchema = z.object({
   checkoutId: objectIdStringSchema.optional(),
   taxAmount: centsSchema.optional(),
   shippingAmount: centsSchema.optional(),
+  addressNeeded: z.literal(true).optional(),
 }) satisfies z.ZodType<Order>;
 
 /** GET /myorder?page=: one page of the customer's orders (the navbar counts those awaiting payment in it). */

@@ -205,7 +205,8 @@ function Confirmation({
                 ))}
               </tbody>
             </Table>
-            <OrderTotals label={checkoutPageText.totalsTitle} testIdPrefix="confirmation" totals={checkout} />
+            {/* Before its address, a free-text order has no shipping or tax yet (not "Free" and $0.00): its parts only. */}
+            <OrderTotals label={checkoutPageText.totalsTitle} testIdPrefix="confirmation" totals={checkout.address ? checkout : { subtotal: checkout.subtotal }} />
           </Box>
           {awaiting && !checkout.paid && (
             <Box aria-live="polite">
