@@ -3,7 +3,7 @@ import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema, page
 import { validationMessages as m } from './messages';
 import { knownCarrier, OBJECT_ID_PATTERN, type Order, ORDER_NUMBER_PATTERN, ORDER_STATUSES, type OrderLimits, type OrderRefund, type OrderStatusChange, shipmentMessages } from './orders';
 import { freeText } from './text';
-import { shippingAddressSchema } from './address';
+import { shippingAddressSchema } from './address-schemas';
 import { SHIPPING_METHODS } from './checkout-totals';
 
 export const shippingMethodSchema = z.enum(SHIPPING_METHODS, { error: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` });

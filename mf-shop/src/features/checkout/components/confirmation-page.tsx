@@ -22,7 +22,8 @@ import {
   totalsText,
 } from '@pcpp/contracts/core';
 import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
-import { AddressFields, OrderTotals, tidyAddress } from '@pcpp/contracts/ui/dashboard';
+import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/address-fields';
+import { OrderTotals } from '@pcpp/contracts/ui/dashboard';
 import { useCheckoutQuote } from '../../../api/checkout-quote';
 import { ShippingMethods } from '../../../components/shipping-methods';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
