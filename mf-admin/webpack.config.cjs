@@ -1,5 +1,5 @@
 const { createWebpackConfig } = require('../tooling/webpack/create-webpack-config.cjs');
-const { servicePorts } = require('../shell/src/server/service-config.cjs');
+const { servicePorts } = require('../contracts/src/service-config.cjs');
 
 module.exports = createWebpackConfig({
   name: 'mf_admin',

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { servicePorts } from '../shell/src/server/service-config.cjs';
+import { servicePorts } from '../contracts/src/service-config.cjs';
 import { spawnService, waitForUrl } from './services/child-services.mjs';
 import { demoAccountLines, startLocalServices } from './services/local-services.mjs';
 

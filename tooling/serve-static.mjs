@@ -16,7 +16,7 @@ import { SHELL_HTTP_BUILD, SHELL_RENDERER_BUILD } from './services/shell-server.
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { createAuthEmulatorProxy } = require('./auth-emulator/proxy.cjs');
-const { listenHost, runtimeConfigFromEnv } = require('../shell/src/server/service-config.cjs');
+const { listenHost, runtimeConfigFromEnv } = require('../contracts/src/service-config.cjs');
 /** @type {{ startShellServer: Function, startStaticServer: Function, startShellTelemetry: () => { shutdown(): Promise<void> } | null }} (the bundle: shell/src/server/http/index.ts) */
 const { startShellServer, startStaticServer, startShellTelemetry } = require(path.join(root, SHELL_HTTP_BUILD));
 

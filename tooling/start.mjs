@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { releaseStoreFromEnv, servicePorts } from '../shell/src/server/service-config.cjs';
+import { releaseStoreFromEnv, servicePorts } from '../contracts/src/service-config.cjs';
 import { registerLocalReleases } from './releases/release-store.mjs';
 import { serverRenderingReady, spawnService, waitForUrl } from './services/child-services.mjs';
 import { demoAccountLines, startLocalServices } from './services/local-services.mjs';

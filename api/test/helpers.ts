@@ -319,6 +319,11 @@ export interface TestLineFields {
   per_product_price?: number;
   productName?: string;
   address?: string;
+  /**
+   * An order placed with the spec's free-text address and not given its structured one yet (no
+   * shipping or tax): it cannot be paid. Otherwise the order ships to TEST_SHIP_TO, as a checkout's does.
+   */
+  freeText?: boolean;
   phone?: string;
   name?: string;
   lastDeliveredAt?: Date;
@@ -327,6 +332,17 @@ export interface TestLineFields {
   /** Counters beyond what the status says (a refund made, units returned). */
   units?: Partial<OrderLineDocument['units']>;
 }
+
+/** Where a stored test order ships unless it is `freeText` (its shipping and tax are the line's own fields). */
+export const TEST_SHIP_TO = {
+  fullName: 'Test Customer',
+  street: '1 Main Street',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'US',
+  phone: '+1 217 555 0100',
+} as const;
 
 /**
  * An order line straight into the database, as POST /order stores one (its stock already taken):
@@ -379,7 +395,8 @@ export async function insertOrder(
       number: fields.number ?? testOrderNumber(),
       email: fields.email,
       name: fields.name ?? 'Test Customer',
-      address: fields.address ?? '1 Main Street, Springfield',
+      address: fields.address ?? '1 Main Street, Springfield, IL 62701',
+      ...(fields.freeText ? {} : { shipTo: { ...TEST_SHIP_TO } }),
       phone: fields.phone ?? '555 0100',
       createdAt,
       lines: [line],

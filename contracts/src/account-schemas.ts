@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_LABEL_MAX, accountText } from './account';
-import { shippingAddressSchema } from './address';
+import { shippingAddressSchema } from './address-schemas';
 import { ALERT_KINDS } from './alerts';
 import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema, savedAddressSchema } from './entity-schemas';
 import { validationMessages as m } from './messages';

@@ -46,9 +46,13 @@ export const singleOrderText = {
   addressFirstTitle: 'Where should we ship it?',
   addressFirst: (line: string) => `You typed “${line}”. Give the address in fields to work out its shipping and tax before you pay.`,
   saveAddress: 'Use this address',
+  /** The spec's Payment page's link to the order's checkout page, where the fields are. */
+  giveAddress: 'Give the address',
   savingAddress: 'Working out shipping and tax…',
   /** PUT /checkout/{id}/address refusals. */
   addressGivenAlready: 'This order has its shipping address already.',
   addressTooLate: 'This order is paid or cancelled: its address can no longer change.',
+  /** POST /create-payment-intent for an order still without its structured address: no order is paid without shipping and tax. */
+  addressBeforePaying: 'Give this order its shipping address in fields first: its shipping and tax are part of the charge.',
 } as const;
 

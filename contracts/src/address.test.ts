@@ -1,4 +1,5 @@
-import { addressLine, addressText, cityLine, isPhoneNumber, shippingAddressSchema } from './address';
+import { addressLine, addressText, cityLine, isPhoneNumber } from './address';
+import { shippingAddressSchema } from './address-schemas';
 import { validationMessages } from './messages';
 
 const address = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };

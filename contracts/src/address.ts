@@ -1,7 +1,4 @@
-import { z } from 'zod';
 import type { SavedAddress } from './entities';
-import { validationMessages as m } from './messages';
-import { hasNoDirectionControls, isStorableText } from './text';
 
 /** Where the shop ships (ISO 3166-1 alpha-2), in the order the checkout lists them. */
 export const SHIPPING_COUNTRIES = [
@@ -33,7 +30,7 @@ export const SHIPPING_COUNTRIES = [
   ['BD', 'Bangladesh'],
 ] as const;
 export type CountryCode = (typeof SHIPPING_COUNTRIES)[number][0];
-const COUNTRY_CODES = SHIPPING_COUNTRIES.map(([code]) => code) as [CountryCode, ...CountryCode[]];
+export const COUNTRY_CODES = SHIPPING_COUNTRIES.map(([code]) => code) as [CountryCode, ...CountryCode[]];
 
 export function countryName(code: string): string {
   return SHIPPING_COUNTRIES.find(([candidate]) => candidate === code)?.[1] ?? code;
@@ -73,7 +70,7 @@ export const US_STATES = [
   ['WY', 'Wyoming'],
 ] as const;
 export type UsState = (typeof US_STATES)[number][0];
-const US_STATE_CODES = new Set<string>(US_STATES.map(([code]) => code));
+export const US_STATE_CODES = new Set<string>(US_STATES.map(([code]) => code));
 
 /**
  * Each country's postal code as its post office writes it (an example for the error sentence).
@@ -108,8 +105,6 @@ export const POSTAL_CODE_FORMS: Record<CountryCode, { pattern: RegExp; example: 
   BD: { pattern: /^\d{4}$/, example: '1000' },
 };
 
-/** At least one letter that is not only punctuation: '12' or '---' is no street or city. */
-const hasLetter = (value: string) => /\p{L}/u.test(value);
 
 /**
  * A phone number as people write it: an optional +, digits with spaces, dots, dashes or
@@ -122,42 +117,6 @@ export function isPhoneNumber(value: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
-/** A line of the address as a person types it: no control characters or direction controls (text.ts's rule), trimmed. */
-const text = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .refine(isStorableText, { error: m.textUnreadable, abort: true })
-    .refine(hasNoDirectionControls, { error: m.textDirectionControls, abort: true })
-    .trim()
-    .min(1, required)
-    .max(max, `at most ${max} characters`);
-
-/** A shipping address, checked the same way by the checkout form and the api (strict). */
-export const shippingAddressSchema = z.strictObject({
-  fullName: text(addressText.fullNameRequired, 100),
-  street: text(addressText.streetRequired, 200).refine((value) => value.length >= 5 && hasLetter(value), addressText.streetInvalid),
-  city: text(addressText.cityRequired, 100).refine(hasLetter, addressText.cityInvalid),
-  postalCode: text(addressText.postalCodeRequired, 12).regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}[A-Za-z0-9]$/, addressText.postalCodeInvalid),
-  country: z.enum(COUNTRY_CODES, { error: addressText.countryRequired }),
-  /** A US state's code (required there: sales tax is by state); a province or county elsewhere, optional. */
-  region: z
-    .string()
-    .refine(isStorableText, { error: m.textUnreadable, abort: true })
-    .refine(hasNoDirectionControls, { error: m.textDirectionControls, abort: true })
-    .trim()
-    .max(50, addressText.regionInvalid)
-    .optional(),
-  phone: text(m.phoneRequired, 30).refine(isPhoneNumber, addressText.phoneInvalid),
-}).superRefine((address, ctx) => {
-  const form = POSTAL_CODE_FORMS[address.country];
-  if (form && !form.pattern.test(address.postalCode)) {
-    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: addressText.postalCodeFor(address.country, form.example) });
-  }
-  if (address.country === 'US' && !US_STATE_CODES.has((address.region ?? '').toUpperCase())) {
-    ctx.addIssue({ code: 'custom', path: ['region'], message: addressText.regionRequired });
-  }
-});
-export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
 /** Where the postal code goes before the city ("10115 Berlin"), as most of continental Europe writes it. */
 const POSTAL_CODE_FIRST = new Set<string>(['DE', 'FR', 'NL', 'BE', 'LU', 'AT', 'CH', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ']);

@@ -2269,6 +2269,8 @@ export interface components {
             checkoutId?: components["schemas"]["ObjectId"];
             taxAmount?: components["schemas"]["Cents"];
             shippingAmount?: components["schemas"]["Cents"];
+            /** @constant */
+            addressNeeded?: true;
         };
         /** @description One step of an order’s life: who, when, and why. */
         OrderStatusChange: {
@@ -9185,7 +9187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The order is paid already, or no longer payable (cancelled). */
+            /** @description The order is paid already, no longer payable (cancelled), or placed with a free-text address and not yet given its structured one (PUT `/checkout/{id}/address`): no order is charged without its shipping and tax. */
             409: {
                 headers: {
                     [name: string]: unknown;

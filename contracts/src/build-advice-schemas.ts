@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import type { Category } from './entities';
+import { type PartSpecs, specFields } from './part-specs';
+import { specsInputSchemas } from './part-specs-schemas';
 import { ADVICE_BUDGET_MAX_CENTS, ADVICE_BUDGET_MIN_CENTS, ADVICE_SLOTS, ADVICE_USES, type AdviceSlot, adviceTexts } from './build-advice';
 import { buildCheckSchema } from './build-schemas';
 import { quoteUnknownKeys } from './catalog-query';
 import { CPU_IDS } from './cpus';
 import { centsSchema, countSchema, objectIdStringSchema, partSchema } from './entity-schemas';
 
-// POST /builds/advise: the body and the answer (the advisor's score and texts are in build-advice.ts).
+// POST /builds/advise: the body and the answer (the advisor's score and texts are in build-advice.ts),
+// and why the advisor cannot use a part (Manage Products), which reads the specs' schemas.
 
 const unknownKeys = (what: string, known: readonly string[]) => (issue: { code?: string; keys?: readonly string[] }) =>
   issue.code === 'unrecognized_keys' && issue.keys ? `Unknown ${what} ${quoteUnknownKeys(issue.keys)}: use ${known.join(', ')}` : undefined;
@@ -79,3 +83,17 @@ export const buildAdviceSchema = z.object({
 
 export type BuildAdvice = z.infer<typeof buildAdviceSchema>;
 export type AdviceAlternative = z.infer<typeof adviceAlternativeSchema>;
+
+/**
+ * Why the advisor cannot use a part, in a few words for Manage Products ('no chip'), or null when
+ * it can: it reads every spec the compatibility rules read.
+ */
+export function advisorGap(part: { category: Category; specs?: PartSpecs | null | undefined }): string | null {
+  const parsed = specsInputSchemas[part.category].safeParse(part.specs ?? {});
+  if (parsed.success) return null;
+  const key = parsed.error.issues[0]?.path[0];
+  const field = specFields[part.category].find((candidate) => candidate.key === key) ?? specFields[part.category][0];
+  const label = field.label.toLowerCase();
+  const given = part.specs && typeof part.specs === 'object' && key !== undefined && (part.specs as Record<string, unknown>)[String(key)] !== undefined;
+  return given ? `its ${label} is not valid` : `no ${label}`;
+}

@@ -1,4 +1,5 @@
-import { ADVICE_WEIGHTS, advisorGap, advisorGapSentence, adviceValues, formatBudget } from './build-advice';
+import { ADVICE_WEIGHTS, advisorGapSentence, adviceValues, formatBudget } from './build-advice';
+import { advisorGap } from './build-advice-schemas';
 import { CPUS, cpuById } from './cpus';
 import { GPU_FALLBACK_PER_WATT, GPU_PERFORMANCE, chipKey, gpuPerformance } from './gpu-performance';
 

@@ -1,11 +1,9 @@
 import { PART_ALLOWANCE_W, PSU_HEADROOM } from './build-rules';
 import type { BuildSlot } from './build-slots';
 import type { Cpu } from './cpus';
-import type { Category } from './entities';
 import { gpuPerformance } from './gpu-performance';
 import { formatCents } from './money';
-import { type EfficiencyRating, formatCapacity, type PartSpecs, specFields, type SpecsByCategory } from './part-specs';
-import { specsInputSchemas } from './part-specs-schemas';
+import { type EfficiencyRating, formatCapacity, type SpecsByCategory } from './part-specs';
 
 /*
  * The build advisor (POST /builds/advise): the best compatible build for a budget, a use and a CPU.
@@ -125,19 +123,6 @@ export function adviceRecommendedW(cpu: Cpu, gpuBoardPowerW: number): number {
   return Math.ceil((cpu.tdpW + gpuBoardPowerW + ADVICE_ALLOWANCE_W) * PSU_HEADROOM);
 }
 
-/**
- * Why the advisor cannot use a part, in a few words for Manage Products ('no chip'), or null when
- * it can: it reads every spec the compatibility rules read.
- */
-export function advisorGap(part: { category: Category; specs?: PartSpecs | null | undefined }): string | null {
-  const parsed = specsInputSchemas[part.category].safeParse(part.specs ?? {});
-  if (parsed.success) return null;
-  const key = parsed.error.issues[0]?.path[0];
-  const field = specFields[part.category].find((candidate) => candidate.key === key) ?? specFields[part.category][0];
-  const label = field.label.toLowerCase();
-  const given = part.specs && typeof part.specs === 'object' && key !== undefined && (part.specs as Record<string, unknown>)[String(key)] !== undefined;
-  return given ? `its ${label} is not valid` : `no ${label}`;
-}
 
 /** The whole of Manage Products' sentence. */
 export const advisorGapSentence = (gap: string) => `Not used by the build advisor: ${gap}`;

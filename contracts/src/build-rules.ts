@@ -1,8 +1,7 @@
 import type { Cpu } from './cpus';
 import type { Category } from './entities';
 import { lineTotalCents } from './money';
-import { type PartSpecs, SPECS_UNKNOWN } from './part-specs';
-import { specsOf } from './part-specs-schemas';
+import { type PartSpecs, SPECS_UNKNOWN, specsOf } from './part-specs';
 import { BUILD_SLOTS, type BuildPlace, type BuildSlot, STORAGE_SLOTS, slotCategory } from './build-slots';
 
 /*

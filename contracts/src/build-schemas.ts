@@ -35,6 +35,9 @@ export const buildNameSchema = z
   // Anyone reads a saved build's name (GET /builds/{id}, the builder page): it shows as it is stored.
   .refine(hasNoDirectionControls, validationMessages.textDirectionControls);
 
+/** What POST /builds and PUT /builds/{id} answer: the saved build's id. */
+export const savedBuildIdSchema = z.object({ _id: objectIdStringSchema });
+
 const cpuIdSchema = z.enum(CPU_IDS, { error: 'cpu must be the id of a CPU from the reference list, or null' });
 
 const notEmpty: [(build: { parts: BuildParts; cpu?: string | null }) => boolean, { message: string; path: PropertyKey[] }] = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATALOG_FACET_PARAMS, type CatalogFacet, type CatalogFacetParam, STORAGE_INTERFACE_IDS, WATTAGE_RANGES } from './catalog-facets';
 import type { Category } from './entities';
 import { FORM_FACTORS, MEMORY_TYPES, type PartSpecs, SOCKETS } from './part-specs';
-import { specsOf } from './part-specs-schemas';
+import { specsOf } from './part-specs';
 
 // The facets' schemas (each facet's query parameter, and a facet as the api answers it) and the
 // facet keys of a part (read through its checked specs), apart from their names and labels in

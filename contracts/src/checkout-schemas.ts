@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shippingAddressSchema } from './address';
+import { shippingAddressSchema } from './address-schemas';
 import { cartInputSchema } from './cart-schemas';
 import type { ShippingRate } from './checkout-totals';
 import { centsSchema, isoDateTimeSchema, objectIdStringSchema, savedAddressSchema } from './entity-schemas';

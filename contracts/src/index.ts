@@ -10,5 +10,6 @@ export * from './query/server-rendering';
 export * from './query/cart';
 export * from './query/stripe-js';
 export * from './query/orders-awaiting-payment';
+export * from './query/profile';
 export * from './load-runtime-config';
 export * from './download-file';

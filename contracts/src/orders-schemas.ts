@@ -3,7 +3,7 @@ import { centsSchema, countSchema, isoDateTimeSchema, objectIdStringSchema, page
 import { validationMessages as m } from './messages';
 import { knownCarrier, OBJECT_ID_PATTERN, type Order, ORDER_NUMBER_PATTERN, ORDER_STATUSES, type OrderLimits, type OrderRefund, type OrderStatusChange, shipmentMessages } from './orders';
 import { freeText } from './text';
-import { shippingAddressSchema } from './address';
+import { shippingAddressSchema } from './address-schemas';
 import { SHIPPING_METHODS } from './checkout-totals';
 
 export const shippingMethodSchema = z.enum(SHIPPING_METHODS, { error: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` });
@@ -51,6 +51,7 @@ export const orderSchema = z.object({
   checkoutId: objectIdStringSchema.optional(),
   taxAmount: centsSchema.optional(),
   shippingAmount: centsSchema.optional(),
+  addressNeeded: z.literal(true).optional(),
 }) satisfies z.ZodType<Order>;
 
 /** GET /myorder?page=: one page of the customer's orders (the navbar counts those awaiting payment in it). */

@@ -1,3 +1,4 @@
+import { checkOrderQuantity } from './order-quantity';
 import { holdTimeLeftText } from './orders';
 import { orderFormSchema, orderInputSchema } from './orders-schemas';
 
@@ -52,5 +53,21 @@ describe('holdTimeLeftText', () => {
     expect(holdTimeLeftText(at(180), now)).toBe('3 hours');
     expect(holdTimeLeftText(at(29), now, { short: true })).toBe('29 min');
     expect(holdTimeLeftText(at(0), now, { short: true })).toBe('< 1 min');
+  });
+});
+
+describe('checkOrderQuantity, the quantity box of a part’s page (no zod)', () => {
+  it.each([
+    { min_quantity: 1, p_quantity: 10 },
+    { min_quantity: 3, p_quantity: 5 },
+    { min_quantity: 5, p_quantity: 2 },
+  ])('reads a typed quantity as the purchase form’s schema does, limits %j', (limits) => {
+    const schema = orderFormSchema(limits).shape.order_quantity;
+    const typed = ['', '  ', '1', ' 2 ', '3', '5', '6', '10', '11', '0', '-1', '-0', '2.5', '2.0', '1e2', 'abc', '3a', '0x3', '+3', '1.', '.5', '9'.repeat(17), '9'.repeat(400)];
+    for (const text of typed) {
+      const parsed = schema.safeParse(text);
+      const expected = parsed.success ? { quantity: parsed.data } : { error: parsed.error.issues[0]?.message };
+      expect([text, checkOrderQuantity(text, limits)]).toEqual([text, expected]);
+    }
   });
 });

@@ -95,6 +95,11 @@ export interface Order {
   taxAmount?: number;
   /** The line's share of the checkout's shipping, in cents (absent: none). */
   shippingAmount?: number;
+  /**
+   * Placed with a free-text address: no shipping or tax yet, so it cannot be paid until its checkout
+   * page (`/checkout/{checkoutId}`) gives the address in fields.
+   */
+  addressNeeded?: true;
 }
 
 /** GET /myorder?email=&page=&limit=: one page of the customer's orders, newest first. */

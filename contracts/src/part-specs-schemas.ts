@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Category } from './entities';
-import { formatCapacity, type PartSpecs, type SpecField, specFields, type SpecFormValues, type SpecRow, SPECS_UNKNOWN, type SpecsByCategory } from './part-specs';
+import { type PartSpecs, type SpecField, specFields, type SpecFormValues, type SpecsByCategory } from './part-specs';
 
-// The specs' schemas, built from specFields, and the rules that check a part's specs with them
-// (specsOf and what reads specs through it), apart from the fields and types in part-specs.ts.
+// The specs' schemas, built from specFields: what POST /tools accepts, what an answer carries, and
+// Add a Product's form with its messages. A page that only shows specs reads them through specsOf
+// (part-specs.ts), which checks them without zod (specsFit): the catalog's pages load no zod for it.
 
 function zodFor(field: SpecField) {
   const name = field.label.toLowerCase();
@@ -70,34 +71,6 @@ export const partSpecsSchema = z.union([
   specsSchemaFor('Video Card', false),
 ]) as z.ZodType<PartSpecs>;
 
-/** A part's specs when it has some and they are its category's, else undefined ('specs unknown'). */
-export function specsOf<C extends Category>(
-  part: { category: Category; specs?: PartSpecs | undefined } | null | undefined,
-  category: C,
-): SpecsByCategory[C] | undefined {
-  if (!part || part.category !== category || !part.specs) return undefined;
-  return specsInputSchemas[category].safeParse(part.specs).success ? (part.specs as SpecsByCategory[C]) : undefined;
-}
-
-/** The spec table of a part: its category's fields in order, as words ('850 W', '2 × 16 GB'). */
-export function specRows(part: { category: Category; specs?: PartSpecs }): SpecRow[] {
-  const specs = part.specs as Record<string, unknown> | undefined;
-  if (!specs) return [];
-  const rows: SpecRow[] = [];
-  for (const field of specFields[part.category] as readonly SpecField[]) {
-    const value = specs[field.key];
-    if (value === undefined) continue;
-    if (field.kind === 'choices') rows.push({ label: field.label, value: (value as string[]).join(', ') });
-    else if (field.kind === 'count') {
-      const text = field.unit === 'GB' && field.key === 'capacityGB' ? formatCapacity(value as number) : `${value}${field.unit ? ` ${field.unit}` : ''}`;
-      rows.push({ label: field.label, value: text });
-    } else rows.push({ label: field.label, value: String(value) });
-  }
-  const memory = specsOf(part, 'Memory');
-  if (memory) rows.splice(2, 0, { label: 'Total capacity', value: `${memory.modules * memory.moduleGB} GB (${memory.modules} × ${memory.moduleGB} GB)` });
-  return rows;
-}
-
 function formValue(field: SpecField, raw: SpecFormValues[string]): unknown {
   if (field.kind === 'choices') return Array.isArray(raw) ? raw : typeof raw === 'string' && raw ? [raw] : undefined;
   const text = typeof raw === 'string' ? raw.trim() : '';
@@ -117,24 +90,4 @@ export function parseSpecForm(category: Category, values: SpecFormValues = {}): 
   const result = specsInputSchemas[category].safeParse(Object.fromEntries(entries.filter(([, value]) => value !== undefined)));
   if (result.success) return { specs: result.data, issues: [] };
   return { issues: result.error.issues.map((issue) => ({ key: String(issue.path[0] ?? ''), message: issue.message })) };
-}
-
-/** A part's key specs on one line, as lists show them: 'AM5 · B650 · ATX · DDR5', '32 GB DDR5-6000 (2 × 16 GB)'. */
-export function specSummary(part: { category: Category; specs?: PartSpecs }): string {
-  const board = specsOf(part, 'Motherboard');
-  if (board) return `${board.socket} · ${board.chipset} · ${board.formFactor} · ${board.memoryType}`;
-  const memory = specsOf(part, 'Memory');
-  if (memory) return `${memory.modules * memory.moduleGB} GB ${memory.memoryType}-${memory.speedMTs} (${memory.modules} × ${memory.moduleGB} GB)`;
-  const storage = specsOf(part, 'Storage');
-  if (storage) return `${storage.interface} · ${formatCapacity(storage.capacityGB)}`;
-  const cooler = specsOf(part, 'CPU Cooler');
-  if (cooler) return `${cooler.type} · ${cooler.sockets.join(', ')} · ${cooler.heightMM} mm · rated ${cooler.ratedTdpW} W`;
-  const psu = specsOf(part, 'Power Supplies');
-  if (psu) return `${psu.wattage} W · ${psu.efficiency} · ${psu.pcie8Pin} × PCIe 8-pin · ${psu.pcie12v2x6} × 12V-2x6`;
-  const gpu = specsOf(part, 'Video Card');
-  if (gpu) {
-    const power = [...(gpu.pcie8Pin ? [`${gpu.pcie8Pin} × 8-pin`] : []), ...(gpu.pcie12v2x6 ? [`${gpu.pcie12v2x6} × 12V-2x6`] : [])].join(' + ');
-    return `${gpu.chip} · ${gpu.memoryGB} GB · ${gpu.boardPowerW} W${power ? ` (${power})` : ''} · ${gpu.lengthMM} mm`;
-  }
-  return SPECS_UNKNOWN;
 }

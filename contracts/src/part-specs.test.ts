@@ -1,7 +1,7 @@
 import { partInputSchema } from './admin';
 import { facetKeysOf } from './catalog-facets-schemas';
-import { SPECS_UNKNOWN } from './part-specs';
-import { parseSpecForm, specRows, specSummary, specsInputSchemas, specsOf } from './part-specs-schemas';
+import { type SpecField, SPECS_UNKNOWN, specFields, specRows, specSummary, specsFit, specsOf } from './part-specs';
+import { parseSpecForm, specsInputSchemas } from './part-specs-schemas';
 
 const body = {
   name: 'Test board',
@@ -126,3 +126,41 @@ describe('a part’s specs on one line', () => {
     expect(specSummary({ category: category as never, specs: specs as never })).toBe(line);
   });
 });
+
+describe('specsFit, the check of the pages that show specs (no zod)', () => {
+  const valid = {
+    Motherboard: boardSpecs,
+    Memory: { memoryType: 'DDR5', modules: 2, moduleGB: 16, speedMTs: 6000 },
+    Storage: { interface: 'NVMe M.2', capacityGB: 2000 },
+    'CPU Cooler': { sockets: ['AM4', 'AM5'], type: 'AIO 240', heightMM: 52, ratedTdpW: 250 },
+    'Power Supplies': { wattage: 850, efficiency: '80+ Gold', pcie8Pin: 4, pcie12v2x6: 1 },
+    'Video Card': { chip: 'GeForce RTX 4070', memoryGB: 12, boardPowerW: 200, lengthMM: 242, pcie8Pin: 1, pcie12v2x6: 0 },
+  } as const;
+  /** Values a field may be given: fitting, at and past its edges, of another type. */
+  function tries(field: SpecField): unknown[] {
+    const other = [undefined, null, {}, true, 'x', 1, Number.NaN];
+    switch (field.kind) {
+      case 'choice':
+        return [...field.options, `${field.options[0]} `, field.options[0]!.toLowerCase(), [field.options[0]], ...other];
+      case 'choices':
+        return [[...field.options], [field.options[0]], [], [field.options[0], field.options[0]], ['nope'], field.options[0], [1], ...other];
+      case 'count':
+        return [field.min, field.max, field.min - 1, field.max + 1, field.min + 0.5, String(field.min), Number.POSITIVE_INFINITY, ...other];
+      case 'text':
+        return ['B650', ' B650 ', '', '  ', 'a'.repeat(field.max), ` ${'a'.repeat(field.max)} `, 'a'.repeat(field.max + 1), 'B650\u0000', 'B650\n', ...other];
+    }
+  }
+
+  it.each(Object.keys(valid) as (keyof typeof valid)[])('accepts what the %s schema accepts, and only that', (category) => {
+    const base: Record<string, unknown> = valid[category];
+    const cases: unknown[] = [base, { ...base, extra: 1 }, null, [], 'specs', ...Object.keys(valid).map((other) => valid[other as keyof typeof valid])];
+    for (const field of specFields[category] as readonly SpecField[]) {
+      const { [field.key]: _left, ...without } = base;
+      cases.push(without);
+      for (const value of tries(field)) cases.push({ ...base, [field.key]: value });
+    }
+    expect(specsInputSchemas[category].safeParse(base).success).toBe(true);
+    for (const specs of cases) expect([specs, specsFit(category, specs)]).toEqual([specs, specsInputSchemas[category].safeParse(specs).success]);
+  });
+});
+

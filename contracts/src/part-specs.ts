@@ -121,3 +121,87 @@ export const SPECS_UNKNOWN = 'specs unknown, not checked';
 
 /** Spec fields as a form holds them: text, a chosen option, or the ticked options of a list. */
 export type SpecFormValues = Record<string, string | string[] | false | undefined>;
+
+/** Whether one field's value is as specsInputSchemas (part-specs-schemas.ts) would accept it. */
+function fieldFits(field: SpecField, value: unknown): boolean {
+  switch (field.kind) {
+    case 'choice':
+      return typeof value === 'string' && field.options.includes(value);
+    case 'choices':
+      return (
+        Array.isArray(value) &&
+        value.length >= 1 &&
+        value.length <= field.options.length &&
+        value.every((option) => typeof option === 'string' && field.options.includes(option)) &&
+        new Set(value).size === value.length
+      );
+    case 'count':
+      return typeof value === 'number' && Number.isSafeInteger(value) && value >= field.min && value <= field.max;
+    case 'text': {
+      if (typeof value !== 'string') return false;
+      const text = value.trim();
+      return text.length >= 1 && text.length <= field.max && /^[^\p{Cc}]*$/u.test(text);
+    }
+  }
+}
+
+/**
+ * Whether `specs` are a `category` part's, every field given and fit and no other key: what
+ * specsInputSchemas[category] accepts (part-specs.test.ts holds the two alike), without zod, so the
+ * pages that show specs do not load it.
+ */
+export function specsFit(category: Category, specs: unknown): boolean {
+  if (!specs || typeof specs !== 'object' || Array.isArray(specs)) return false;
+  const fields = specFields[category] as readonly SpecField[];
+  const keys = Object.keys(specs);
+  const values = specs as Record<string, unknown>;
+  return keys.length === fields.length && fields.every((field) => Object.hasOwn(values, field.key) && fieldFits(field, values[field.key]));
+}
+
+/** A part's specs when it has some and they are its category's, else undefined ('specs unknown'). */
+export function specsOf<C extends Category>(
+  part: { category: Category; specs?: PartSpecs | undefined } | null | undefined,
+  category: C,
+): SpecsByCategory[C] | undefined {
+  if (!part || part.category !== category || !part.specs) return undefined;
+  return specsFit(category, part.specs) ? (part.specs as SpecsByCategory[C]) : undefined;
+}
+
+/** The spec table of a part: its category's fields in order, as words ('850 W', '2 × 16 GB'). */
+export function specRows(part: { category: Category; specs?: PartSpecs }): SpecRow[] {
+  const specs = part.specs as Record<string, unknown> | undefined;
+  if (!specs) return [];
+  const rows: SpecRow[] = [];
+  for (const field of specFields[part.category] as readonly SpecField[]) {
+    const value = specs[field.key];
+    if (value === undefined) continue;
+    if (field.kind === 'choices') rows.push({ label: field.label, value: (value as string[]).join(', ') });
+    else if (field.kind === 'count') {
+      const text = field.unit === 'GB' && field.key === 'capacityGB' ? formatCapacity(value as number) : `${value}${field.unit ? ` ${field.unit}` : ''}`;
+      rows.push({ label: field.label, value: text });
+    } else rows.push({ label: field.label, value: String(value) });
+  }
+  const memory = specsOf(part, 'Memory');
+  if (memory) rows.splice(2, 0, { label: 'Total capacity', value: `${memory.modules * memory.moduleGB} GB (${memory.modules} × ${memory.moduleGB} GB)` });
+  return rows;
+}
+
+/** A part's key specs on one line, as lists show them: 'AM5 · B650 · ATX · DDR5', '32 GB DDR5-6000 (2 × 16 GB)'. */
+export function specSummary(part: { category: Category; specs?: PartSpecs }): string {
+  const board = specsOf(part, 'Motherboard');
+  if (board) return `${board.socket} · ${board.chipset} · ${board.formFactor} · ${board.memoryType}`;
+  const memory = specsOf(part, 'Memory');
+  if (memory) return `${memory.modules * memory.moduleGB} GB ${memory.memoryType}-${memory.speedMTs} (${memory.modules} × ${memory.moduleGB} GB)`;
+  const storage = specsOf(part, 'Storage');
+  if (storage) return `${storage.interface} · ${formatCapacity(storage.capacityGB)}`;
+  const cooler = specsOf(part, 'CPU Cooler');
+  if (cooler) return `${cooler.type} · ${cooler.sockets.join(', ')} · ${cooler.heightMM} mm · rated ${cooler.ratedTdpW} W`;
+  const psu = specsOf(part, 'Power Supplies');
+  if (psu) return `${psu.wattage} W · ${psu.efficiency} · ${psu.pcie8Pin} × PCIe 8-pin · ${psu.pcie12v2x6} × 12V-2x6`;
+  const gpu = specsOf(part, 'Video Card');
+  if (gpu) {
+    const power = [...(gpu.pcie8Pin ? [`${gpu.pcie8Pin} × 8-pin`] : []), ...(gpu.pcie12v2x6 ? [`${gpu.pcie12v2x6} × 12V-2x6`] : [])].join(' + ');
+    return `${gpu.chip} · ${gpu.memoryGB} GB · ${gpu.boardPowerW} W${power ? ` (${power})` : ''} · ${gpu.lengthMM} mm`;
+  }
+  return SPECS_UNKNOWN;
+}

@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { freeText } from './text';
-import { shippingAddressSchema } from './address';
+import { shippingAddressSchema } from './address-schemas';
+import { isHttpUrl, isValidEmail } from './text-rules';
 
-/**
- * Accepts everything the spec's pattern accepts (lowercase letters or digits, @, letters,
- * a dot, 2-3 letters) and real-world addresses it would refuse: dots, plus and hyphens
- * before the @, subdomains, longer endings, capitals.
- */
-const EMAIL_PATTERN =
-  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
-
-export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(value);
-}
+export { isHttpUrl, isValidEmail };
 
 export const emailSchema = z
   .string({ error: m.emailRequired })
@@ -59,15 +50,6 @@ export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 const requiredText = (message: string, max = 200) => freeText(message, max);
 
-/** A full web address, as a LinkedIn profile must be. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 /** Body of PUT /user/{email} with an access token: the spec's field names, all required. */
 export const profileUpdateSchema = z.strictObject({

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
 import { chromiumLaunchOptions as chromiumLaunchOptionsFromEnv } from '../../tooling/chromium-launch-options.cjs';
-import { servicePorts } from '../../shell/src/server/service-config.cjs';
+import { servicePorts } from '../../contracts/src/service-config.cjs';
 
 /** Debian's Chromium, else the one `npm install` unpacks (tooling/chromium-launch-options.cjs). */
 export const chromiumLaunchOptions: LaunchOptions = chromiumLaunchOptionsFromEnv();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { type Part, singleOrderText } from '../../contracts/src/core';
+import type { Part } from '../../contracts/src/core';
 import { apiAccessToken, demoAccounts } from './auth';
 import { stackUrls } from './environment';
 import { apiParts } from './storefront';
@@ -58,15 +58,26 @@ export async function placeCheckoutThroughApi(
   return (await response.json()) as { checkoutId: string; orderNumber: string; totalAmount: number };
 }
 
-/** Orders `quantity` of the part through its purchase page, as a signed-in customer. */
+/**
+ * Where orders placed by the e2e helpers ship: a UK address in fields, so the order is priced (its shipping)
+ * and can be paid. Its line in the orders' Address column is `addressLine(E2E_SHIP_TO)`.
+ */
+export const E2E_SHIP_TO = { fullName: 'Sam Lee', street: '12 Harbour Road', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB', phone: '+44 7700 900123' } as const;
+
+/** Orders `quantity` of the part through its purchase page, as a signed-in customer, to E2E_SHIP_TO. */
 export async function placeOrderThroughPage(page: Page, part: Part, quantity: number): Promise<void> {
   await page.goto(`/purchase/${part._id}`);
   await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
   await page.getByLabel('Quantity').fill(String(quantity));
-  // The spec's one-line address (the page starts with the address's fields).
-  await page.getByRole('button', { name: singleOrderText.typeOnOneLine }).click();
-  await page.getByLabel('Address').fill('12 Harbour Road, Leeds');
-  await page.getByLabel('Phone number').fill('+44 7700 900123');
+  const address = page.getByRole('group', { name: 'Address' });
+  await address.getByLabel('Country').selectOption(E2E_SHIP_TO.country);
+  await address.getByLabel('Full name').fill(E2E_SHIP_TO.fullName);
+  await address.getByLabel('Street and house number').fill(E2E_SHIP_TO.street);
+  await address.getByLabel('City').fill(E2E_SHIP_TO.city);
+  await address.getByLabel('Postal code').fill(E2E_SHIP_TO.postalCode);
+  await page.getByLabel('Phone number').fill(E2E_SHIP_TO.phone);
+  // Priced before Order Now: the destination's shipping (the UK charges no VAT from this shop).
+  await expect(page.getByTestId('purchase-shipping')).toBeVisible();
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page.getByText('your order is placed.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

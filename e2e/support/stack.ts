@@ -2,7 +2,7 @@ import path from 'node:path';
 // The same static server `npm start` uses (the shell's), so the test controls one remote's lifetime.
 import { startStaticServer } from '../../shell/src/server/http/static-server';
 import { createAuthEmulatorProxy } from '../../tooling/auth-emulator/proxy.cjs';
-import { runtimeConfigFromEnv } from '../../shell/src/server/service-config.cjs';
+import { runtimeConfigFromEnv } from '../../contracts/src/service-config.cjs';
 import { isPagePath } from '../../contracts/src/pages';
 import { stackUrls } from './environment';
 

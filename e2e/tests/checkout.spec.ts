@@ -5,7 +5,7 @@ import { addressText, checkoutPageText, checkoutText, type Part, signInText, sin
 import { apiAccessToken, createEmulatorAccount, demoAccounts, signIn, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { emailTo } from '../support/mail';
-import { addPartThroughApi, placeCheckoutThroughApi } from '../support/orders';
+import { addPartThroughApi, openLinePayment, placeCheckoutThroughApi } from '../support/orders';
 import { apiParts } from '../support/storefront';
 
 // One checkout for several parts: a visitor's cart kept through sign-in, one order number, one
@@ -320,14 +320,28 @@ test('the Purchase page keeps its toast and the return home; a free-text orderâ€
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page.getByText('your order is placed.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', /^\/checkout\/[0-9a-f]{24}$/);
+  // The spec's Payment page (My Orders â†’ Pay) offers no card for it: it asks for the address first.
+  await openLinePayment(page, part!);
+  const payment = page.getByRole('region', { name: singleOrderText.addressFirstTitle });
+  await expect(payment).toContainText(singleOrderText.addressFirst('1 Market Street, San Francisco'));
+  await expect(page.getByText(/^Amount due: .*, plus shipping and tax\)$/)).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shotsDir, `payment-address-first-${width}.png`), fullPage: true });
+  }
+  await payment.getByRole('link', { name: singleOrderText.giveAddress }).click();
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f]{24}$/);
   await expect(page.getByTestId('checkout-status')).toHaveText('Waiting for payment');
   // Before the card: the structured address, priced as the checkout prices it.
   const ask = page.getByRole('form', { name: singleOrderText.addressFirstTitle });
   await expect(ask).toContainText(singleOrderText.addressFirst('1 Market Street, San Francisco'));
   await expect(page.getByLabel('Card number')).toHaveCount(0);
-  await expect(page.getByTestId('confirmation-tax')).toHaveText('$0.00');
+  // Its parts only until the address prices it: no "Free" shipping or $0.00 tax that is not so.
+  await expect(page.getByTestId('confirmation-subtotal')).toBeVisible();
+  await expect(page.getByTestId('confirmation-tax')).toHaveCount(0);
+  await expect(page.getByTestId('confirmation-shipping')).toHaveCount(0);
   await fillCaliforniaAddress(page, '94105');
   await expect(page.getByTestId('give-address-tax')).not.toHaveText('$0.00');
   const quoted = await figure(page, 'give-address-total');

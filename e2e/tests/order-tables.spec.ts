@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '../support/test';
-import { adminText, allOrdersTableText, formatCents, myOrdersTableText, type Part } from '../../contracts/src/core';
+import { addressLine, adminText, allOrdersTableText, formatCents, myOrdersTableText, type Part } from '../../contracts/src/core';
 import { demoAccounts, signIn, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
-import { orderGroup, placeCheckoutThroughApi, placeOrderThroughPage } from '../support/orders';
+import { E2E_SHIP_TO, orderGroup, placeCheckoutThroughApi, placeOrderThroughPage } from '../support/orders';
 import { apiParts } from '../support/storefront';
 
 // The spec's order tables, grouped by order (issue 42): My Orders and All Orders through the real
@@ -66,7 +66,7 @@ for (const width of widths) {
     await expect(row.getByRole('cell')).toHaveText([
       '1',
       formatCents(part!.price),
-      '12 Harbour Road, Leeds',
+      addressLine(E2E_SHIP_TO),
       '+44 7700 900123',
       String(part!.min_quantity),
       formatCents(part!.price * part!.min_quantity),

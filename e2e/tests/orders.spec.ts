@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { demoAccounts, signIn, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
-import { aPart, placeOrderThroughPage } from '../support/orders';
-import { singleOrderText } from '../../contracts/src/core';
+import { aPart, E2E_SHIP_TO, placeOrderThroughPage } from '../support/orders';
+import { addressLine, singleOrderText } from '../../contracts/src/core';
 
 // Buying a part as the demo customer, against the real stack: stock, My Orders, delete.
 
@@ -75,7 +75,7 @@ test('an order lowers the stock, shows in My Orders, and deleting it through the
   await expect(row.getByRole('cell')).toHaveText([
     /^\d+$/,
     money(part.price),
-    '12 Harbour Road, Leeds',
+    addressLine(E2E_SHIP_TO),
     '+44 7700 900123',
     String(quantity),
     money(part.price * quantity),

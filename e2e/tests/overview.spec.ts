@@ -6,7 +6,7 @@ import { formatCents, type LowStockAnswer, type Overview } from '../../contracts
 import { apiAccessToken, demoAccounts, signIn } from '../support/auth';
 import { withStackDatabase } from '../support/database';
 import { stackUrls } from '../support/environment';
-import { addPartThroughApi, payThroughPage } from '../support/orders';
+import { addPartThroughApi, E2E_SHIP_TO, payThroughPage } from '../support/orders';
 
 // The admin's Overview over orders sold and refunded on several days: the days are set in the
 // database (a test cannot wait days), the figures on the page are the api's, and the api's are
@@ -44,7 +44,7 @@ test('the overview shows the orders sold and refunded on several days, as the ap
   for (let i = 0; i < 3; i += 1) {
     const placed = await request.post(`${stackUrls.api}/order`, {
       headers: { Authorization: `Bearer ${customerToken}` },
-      data: { productId: part._id, order_quantity: 10, address: '12 Harbour Road, Leeds', phone: '+44 7700 900123' },
+      data: { productId: part._id, order_quantity: 10, address: E2E_SHIP_TO, phone: E2E_SHIP_TO.phone },
     });
     expect(placed.status()).toBe(201);
     lineIds.push(await payThroughPage(customerPage, part));

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '../support/test';
-import type { Part } from '../../contracts/src/core';
+import { formatCents, type Part, type ShippingRate, shippingAmount, shippingRateFor } from '../../contracts/src/core';
+import { stackUrls } from '../support/environment';
 import { demoAccounts, signIn } from '../support/auth';
 import { inboxOf } from '../support/mail';
-import { aPart, myOrdersRow, openLinePayment, orderGroup, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
+import { aPart, E2E_SHIP_TO, myOrdersRow, openLinePayment, orderGroup, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
 
 // Paying by card on the local Stripe sandbox: the official Stripe.js flow against the stand-in,
 // the server alone marking the order paid.
@@ -39,6 +40,13 @@ async function orderAPart(page: Page, request: Parameters<typeof aPart>[0]): Pro
 test('the customer pays with 4242…: congratulations, the transaction id, and Paid in My Orders', { tag: '@smoke' }, async ({ page, request }) => {
   const part = await orderAPart(page, request);
   const orderId = await openPaymentPage(page, part);
+  // The amount due is what the card is charged: the parts and the destination's Standard shipping (free over its threshold).
+  const { rates } = (await (await request.get(`${stackUrls.api}/shipping-rates`)).json()) as { rates: ShippingRate[] };
+  const subtotal = part.price * part.min_quantity;
+  const shipping = shippingAmount(shippingRateFor(rates, E2E_SHIP_TO.country)!, 'standard', subtotal);
+  await expect(page.getByText(/^Amount due:/)).toHaveText(
+    `Amount due: ${formatCents(subtotal + shipping)} (${part.min_quantity} × ${formatCents(part.price)}, ${shipping ? `shipping ${formatCents(shipping)}` : 'free shipping'})`,
+  );
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
   const success = completed(page);

@@ -48,8 +48,8 @@ function changedSourceCopy(): { dir: string; cleanup(): void } {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'pcpp-mf-admin-source-'));
   const dir = path.join(temp, 'mf-admin');
   cpSync(path.join(repoRoot, 'mf-admin'), dir, { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$/.test(source) });
-  // What a remote's build reads beside it: the packages, the webpack setup, contracts, and the ports (shell/src/server/service-config.cjs).
-  for (const link of ['node_modules', 'tooling', 'contracts', 'shell']) symlinkSync(path.join(repoRoot, link), path.join(temp, link));
+  // What a remote's build reads beside it: the packages, the webpack setup, contracts, and the ports (contracts/src/service-config.cjs).
+  for (const link of ['node_modules', 'tooling', 'contracts']) symlinkSync(path.join(repoRoot, link), path.join(temp, link));
   // The package's own node_modules (versions npm did not hoist).
   if (existsSync(path.join(repoRoot, 'mf-admin/node_modules'))) symlinkSync(path.join(repoRoot, 'mf-admin/node_modules'), path.join(dir, 'node_modules'));
   const page = path.join(dir, 'src/features/releases/components/releases-page.tsx');

@@ -22,9 +22,10 @@ describe('mf-dashboard routes', () => {
     },
   );
 
-  it('frames every page with the dashboard sidebar', () => {
+  it('frames every page with the dashboard sidebar', async () => {
     renderAt('/dashboard/addReview');
-    expect(screen.getByRole('heading', { level: 1, name: 'Add Your Review' })).toBeInTheDocument();
+    // Add Review's chunk loads with its page.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Your Review' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
   });
 

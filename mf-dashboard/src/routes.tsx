@@ -3,10 +3,7 @@ import { Route, Routes } from '@pcpp/contracts/router';
 import { Spinner } from '@pcpp/contracts/ui';
 import { DashboardLayout } from '@pcpp/contracts/ui/dashboard';
 import { DashboardNotFoundPage } from './features/not-found/components/dashboard-not-found-page';
-import { MyAlertsPage } from './features/alerts/components/my-alerts-page';
-import { MyBuildsPage } from './features/builds/components/my-builds-page';
 import { ProfilePage } from './features/profile/components/profile-page';
-import { AddReviewPage } from './features/reviews/components/add-review-page';
 
 // Stripe's libraries are loaded with the payment page only, never with the rest of the dashboard.
 const PaymentPage = lazy(() =>
@@ -18,6 +15,18 @@ const MyOrdersPage = lazy(() =>
 );
 const OrderPage = lazy(() =>
   import(/* webpackChunkName: "order-page" */ './features/orders/components/order-page').then((module) => ({ default: module.OrderPage })),
+);
+
+// My Builds, My Alerts and Add Review (their reads' schemas and zod, a review's form) come with
+// their pages, not with My Profile, the dashboard's first page.
+const MyBuildsPage = lazy(() =>
+  import(/* webpackChunkName: "my-builds" */ './features/builds/components/my-builds-page').then((module) => ({ default: module.MyBuildsPage })),
+);
+const MyAlertsPage = lazy(() =>
+  import(/* webpackChunkName: "my-alerts" */ './features/alerts/components/my-alerts-page').then((module) => ({ default: module.MyAlertsPage })),
+);
+const AddReviewPage = lazy(() =>
+  import(/* webpackChunkName: "add-review" */ './features/reviews/components/add-review-page').then((module) => ({ default: module.AddReviewPage })),
 );
 
 // Settings (its forms and the identity calls) come when it is opened.
@@ -40,9 +49,9 @@ export default function DashboardRoutes() {
         <Route path="/dashboard/settings" element={loading(<SettingsPage />, 'Loading your settings…')} />
         <Route path="/dashboard/myOrders" element={loading(<MyOrdersPage />, 'Loading your orders…')} />
         <Route path="/dashboard/orders/:number" element={loading(<OrderPage />, 'Loading your order…')} />
-        <Route path="/dashboard/myBuilds" element={<MyBuildsPage />} />
-        <Route path="/dashboard/myAlerts" element={<MyAlertsPage />} />
-        <Route path="/dashboard/addReview" element={<AddReviewPage />} />
+        <Route path="/dashboard/myBuilds" element={loading(<MyBuildsPage />, 'Loading your builds…')} />
+        <Route path="/dashboard/myAlerts" element={loading(<MyAlertsPage />, 'Loading your alerts…')} />
+        <Route path="/dashboard/addReview" element={loading(<AddReviewPage />, 'Loading the review form…')} />
         <Route path="/dashboard/payment/:id" element={loading(<PaymentPage />, 'Loading the payment page…')} />
         <Route path="/dashboard/*" element={<DashboardNotFoundPage />} />
       </Route>

@@ -27,7 +27,7 @@
 // - names with text-direction controls (U+202A–U+202E, U+2066–U+2069) are refused: a display name
 //   becomes a review's public author.
 // Answers carry no CORS of the emulator's (the shop's pages call it from their own origin) and no
-// X-Powered-By. CommonJS, like shell/src/server/service-config.cjs: the webpack config requires it, the ES module
+// X-Powered-By. CommonJS, like contracts/src/service-config.cjs: the webpack config requires it, the ES module
 // scripts and the Playwright tests import it.
 const { createHmac } = require('node:crypto');
 const { readFile } = require('node:fs/promises');

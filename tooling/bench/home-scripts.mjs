@@ -9,7 +9,7 @@ import { attributeScripts, distFolders } from './script-attribution.cjs';
 import { startStack } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
-const { servicePorts } = require('../../shell/src/server/service-config.cjs');
+const { servicePorts } = require('../../contracts/src/service-config.cjs');
 const { chromiumLaunchOptions } = require('../chromium-launch-options.cjs');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ports = servicePorts();

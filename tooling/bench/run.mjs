@@ -33,7 +33,7 @@ import { measureTracingOverhead } from './tracing-overhead.mjs';
 import { spread } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const { releaseStoreFromEnv, servicePorts } = require('../../shell/src/server/service-config.cjs');
+const { releaseStoreFromEnv, servicePorts } = require('../../contracts/src/service-config.cjs');
 const { chromiumLaunchOptions } = require('../chromium-launch-options.cjs');
 const demoAccounts = require('../../contracts/src/demo-accounts.json');
 

@@ -38,6 +38,7 @@ function projectConfig({ displayName, rootDir, testEnvironment = 'node', setupFi
       '^@pcpp/contracts/ui/dashboard$': path.join(contractsSrc, 'ui/dashboard.ts'),
       '^@pcpp/contracts/ui/orders$': path.join(contractsSrc, 'ui/orders.ts'),
       '^@pcpp/contracts/ui/card-payment$': path.join(contractsSrc, 'ui/card-payment.tsx'),
+      '^@pcpp/contracts/ui/address-fields$': path.join(contractsSrc, 'ui/address-fields.tsx'),
       '^@pcpp/contracts/testing$': path.join(contractsSrc, 'testing/index.ts'),
       '^@pcpp/contracts/testing/jsdom-dialog$': path.join(contractsSrc, 'testing/jsdom-dialog.ts'),
     },

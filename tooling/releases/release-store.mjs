@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const require = createRequire(import.meta.url);
-const { servicePorts, releaseStoreFromEnv } = require('../../shell/src/server/service-config.cjs');
+const { servicePorts, releaseStoreFromEnv } = require('../../contracts/src/service-config.cjs');
 const demoAccounts = require('../../contracts/src/demo-accounts.json');
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -231,7 +231,7 @@ export async function promoteRemote(name, version, { env = process.env } = {}) {
  * At `npm start`: registers each remote's own dist (served on its port) as `<version>+local` and
  * every version found in the store (the in-memory database forgets them at each restart), then
  * makes `+local` live for any remote with nothing live. Known versions are left as they are.
- * @param {{ env: NodeJS.ProcessEnv, ports: ReturnType<typeof import('../../shell/src/server/service-config.cjs').servicePorts> }} options
+ * @param {{ env: NodeJS.ProcessEnv, ports: ReturnType<typeof import('../../contracts/src/service-config.cjs').servicePorts> }} options
  */
 export async function registerLocalReleases({ env, ports }) {
   const session = await adminSession(env);

@@ -8,7 +8,7 @@ import { startAuthEmulator } from './auth-emulator.mjs';
 import { startEmbeddedMongo } from './embedded-mongo.mjs';
 import { startStripeSandboxService } from './stripe-sandbox.mjs';
 import { startMailDev } from './maildev.mjs';
-import { releaseStoreFromEnv } from '../../shell/src/server/service-config.cjs';
+import { releaseStoreFromEnv } from '../../contracts/src/service-config.cjs';
 
 /** `releases/` → `releases.registry.json` beside it: not inside the store, which is served to anyone. */
 export const registryFileOf = (/** @type {string} */ storeDir) => `${storeDir.replace(/[\\/]+$/, '')}.registry.json`;
@@ -23,7 +23,7 @@ const demoAccounts = require('../../contracts/src/demo-accounts.json');
  * the Stripe sandbox (stripe-sandbox.mjs) unless STRIPE_SECRET_KEY is set (its events go to the
  * api), side by side. DATABASE_URI_FILE: where to write the started database's address (the e2e tests').
  *
- * @param {{ env: NodeJS.ProcessEnv, ports: ReturnType<typeof import('../../shell/src/server/service-config.cjs').servicePorts>,
+ * @param {{ env: NodeJS.ProcessEnv, ports: ReturnType<typeof import('../../contracts/src/service-config.cjs').servicePorts>,
  *           root: string }} options
  * @returns {Promise<{ env: NodeJS.ProcessEnv, services: { name: string, stop(): Promise<void> }[],
  *           rows: [string, string][] }>} env: the api's environment; rows: name and address, to print.

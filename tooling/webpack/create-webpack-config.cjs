@@ -4,7 +4,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { runtimeConfigFromEnv } = require('../../shell/src/server/service-config.cjs');
+const { runtimeConfigFromEnv } = require('../../contracts/src/service-config.cjs');
 const { createAuthEmulatorProxy } = require('../auth-emulator/proxy.cjs');
 const { StartupScriptsPlugin } = require('./startup-scripts-plugin.cjs');
 

@@ -66,7 +66,7 @@ afterAll(async () => {
 
 const as = (call: request.Test, persona: Persona) =>
   persona === 'none' ? call : call.set('Authorization', `Bearer ${accounts[persona].token}`);
-const customerOrder = (fields: { paid?: boolean; status?: 'paid' } = {}) => insertOrder(api, part, { email: accounts.customer.email, ...fields });
+const customerOrder = (fields: { paid?: boolean; status?: 'paid'; freeText?: boolean } = {}) => insertOrder(api, part, { email: accounts.customer.email, ...fields });
 const newVersion = () => `1.0.0+${randomSuffix()}`;
 async function publishedRelease(remote: 'mf_shop' | 'mf_dashboard' | 'mf_admin', version = newVersion()) {
   await api.database.collections.releases.insertOne({
@@ -418,7 +418,7 @@ const MATRIX: Record<string, Row> = {
   // A free-text order's structured address: its owner's only; anyone else's order does not exist.
   'PUT /checkout/:id/address': {
     expected: [401, 200, 404, 404],
-    setup: async () => (await customerOrder()).checkoutId.toHexString(),
+    setup: async () => (await customerOrder({ freeText: true })).checkoutId.toHexString(),
     send: (p, id) => as(server().put(`/checkout/${id}/address`).send({ address: shippingAddress }), p),
   },
   'GET /order': { expected: [401, 403, 403, 200], send: (p) => as(server().get('/order'), p) },

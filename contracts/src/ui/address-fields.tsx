@@ -4,6 +4,10 @@ import styled from 'styled-components';
 import { addressFieldText as text, type ShippingAddress, SHIPPING_COUNTRIES, US_STATES } from '@pcpp/contracts/core';
 import { Field, fieldAria } from '@pcpp/contracts/ui';
 
+// `@pcpp/contracts/ui/address-fields`: the address form's fields, for the shop's purchase and checkout
+// and the dashboard's profile and settings forms. Not shared (they hold no state): each remote bundles
+// them into the chunk of its form, so react-hook-form comes with a form, never with a page's frame.
+
 const Fields = styled.div`
   display: grid;
   gap: 14px;

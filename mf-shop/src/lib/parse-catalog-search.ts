@@ -1,14 +1,13 @@
-import { CATALOG_FACET_PARAMS, catalogQueryFields, defaultCatalogSort } from '@pcpp/contracts/core';
+import { CATALOG_FACET_PARAMS, catalogSearchReaders as readers, defaultCatalogSort } from '@pcpp/contracts/core';
 import type { CatalogFilters } from './catalog-url';
 
-// Reading the catalog's filters from a URL checks each value with the api's own schema (zod): apart
-// from catalog-url.ts, so the pages that only link to the catalog (home) do not load zod.
+// Reading the catalog's filters from a URL checks each value as the api's own schema does
+// (contracts' catalogSearchReaders, held alike with catalogQueryFields), without zod: the catalog's
+// first render reads its URL, and zod would load with it.
 
-function read<T>(params: URLSearchParams, name: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T | undefined {
+function read<T>(params: URLSearchParams, name: string, reader: (raw: string) => T | undefined): T | undefined {
   const raw = params.get(name);
-  if (raw === null) return undefined;
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  return raw === null ? undefined : reader(raw);
 }
 
 /**
@@ -18,19 +17,19 @@ function read<T>(params: URLSearchParams, name: string, schema: { safeParse(valu
 export function parseCatalogSearch(search: string | URLSearchParams): CatalogFilters {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const filters: CatalogFilters = {};
-  const category = read(params, 'category', catalogQueryFields.category);
+  const category = read(params, 'category', readers.category);
   if (category) filters.category = category;
-  const q = read(params, 'q', catalogQueryFields.q);
+  const q = read(params, 'q', readers.q);
   if (q) filters.q = q;
   for (const facet of CATALOG_FACET_PARAMS) {
-    const value = read(params, facet, catalogQueryFields[facet]);
+    const value = read(params, facet, readers[facet]);
     if (value) filters[facet] = value;
   }
-  const minRating = read(params, 'minRating', catalogQueryFields.minRating);
+  const minRating = read(params, 'minRating', readers.minRating);
   if (minRating) filters.minRating = minRating;
-  const sort = read(params, 'sort', catalogQueryFields.sort);
+  const sort = read(params, 'sort', readers.sort);
   if (sort && sort !== defaultCatalogSort(q)) filters.sort = sort;
-  const page = read(params, 'page', catalogQueryFields.page);
+  const page = read(params, 'page', readers.page);
   if (page && page > 1) filters.page = page;
   return filters;
 }

@@ -1,8 +1,8 @@
 // The shell's production server: `node shell/dist-server/main.js` (built by `npm run build`).
 // Serves shell/dist beside it and renders the public pages with shell/dist-server/server.js; its
-// settings come from the environment (shell/src/server/service-config.cjs, README "Production").
+// settings come from the environment (@pcpp/contracts/service-config, README "Production").
 import path from 'node:path';
-import { listenHost, servicePorts } from './service-config.cjs';
+import { listenHost, servicePorts } from '@pcpp/contracts/service-config';
 import { startShellServer } from './http/shell-server';
 import { startShellTelemetry } from './telemetry';
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
-import { type Checkout, formatCents, ORDER_NUMBER_PATTERN } from '@pcpp/contracts/core';
+import { type Checkout, formatCents, ORDER_NUMBER_PATTERN, singleOrderText } from '@pcpp/contracts/core';
 import request from 'supertest';
 import { createAccount, createPart, createTestApi, inboxOf, randomSuffix, signUpWithAccessToken, storedLines, type TestApi } from '../../../test/helpers';
 import { createStripeClient } from '../payments/stripe-client';
@@ -29,6 +29,7 @@ afterAll(async () => {
 });
 
 const address = { fullName: 'Cara Cart', street: '12 Harbour Road', city: 'Portsmouth', postalCode: 'PO1 3AX', country: 'GB', phone: '+44 7700 900123' };
+const california = { fullName: 'Cara Cart', street: '1 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US', region: 'CA', phone: '+1 415 555 0100' };
 const key = () => `checkout-${randomSuffix()}`;
 const line = (part: { id: string }, quantity: number) => ({ productId: part.id, quantity });
 const as = (account: { token: string }, call: request.Test) => call.set('Authorization', `Bearer ${account.token}`);
@@ -238,10 +239,13 @@ describe('a single order (POST /order) is a checkout of one line', () => {
     expect(view.body.address).toBeUndefined();
     expect(view.body.orders.map((o: { _id: string }) => o._id)).toEqual([order._id]);
     expect((await as(other, request(server).get(`/checkout/${order.checkoutId}`))).status).toBe(404);
+    // Paid only once its structured address prices its shipping and tax.
+    const priced = await as(customer, request(server).put(`/checkout/${order.checkoutId}/address`).send({ address: california })).expect(200);
+    expect(priced.body.total).toBeGreaterThan(5000);
     const intent = await as(customer, request(server).post('/create-payment-intent').send({ checkoutId: order.checkoutId }));
     expect(intent.status).toBe(200);
     const paid = await stripe.paymentIntents.confirm(intent.body.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
-    expect(paid.amount).toBe(5000);
+    expect(paid.amount).toBe(priced.body.total);
     const payload = JSON.stringify({ id: `evt_${new ObjectId().toHexString()}`, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: paid } });
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: api.config.stripe!.webhookSecret! });
     await request(server).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
@@ -254,7 +258,8 @@ describe('a single order (POST /order) is a checkout of one line', () => {
     const part = await createPart(api, { p_quantity: 5, price: 1500 });
     const placedOrder = await as(customer, request(server).post('/order').send({ productId: part.id, order_quantity: 1, address: '1 Main St', phone: '555 0100' }));
     const { order } = placedOrder.body as { order: { _id: string; checkoutId: string } };
-    const intent = await as(customer, request(server).post('/create-payment-intent').send({ orderId: order._id }));
+    await as(customer, request(server).put(`/checkout/${order.checkoutId}/address`).send({ address: california })).expect(200);
+    const intent = await as(customer, request(server).post('/create-payment-intent').send({ orderId: order._id })).expect(200);
     const paid = await stripe.paymentIntents.confirm(intent.body.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
     await as(customer, request(server).patch(`/myorder/${order._id}`).send({ transactionId: paid.id })).expect(200);
     expect((await as(customer, request(server).get(`/checkout/${order.checkoutId}`))).body.paid).toBe(true);
@@ -372,7 +377,6 @@ describe('GET /checkout/{id} and paying a checkout', () => {
 });
 
 describe('the single order (POST /order) priced like a checkout', () => {
-  const california = { fullName: 'Cara Cart', street: '1 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US', region: 'CA', phone: '+1 415 555 0100' };
   const postOrder = (account: Account, body: object) =>
     as(account, request(server).post('/order').send(body)).set('Idempotency-Key', `order-${randomSuffix()}`);
 
@@ -403,6 +407,14 @@ describe('the single order (POST /order) priced like a checkout', () => {
     const id = placed.body.order.checkoutId as string;
     const unpriced = await as(customer, request(server).get(`/checkout/${id}`)).expect(200);
     expect(unpriced.body.address).toBeUndefined();
+    // The line says so to the spec's Payment page, which asks for the address instead of the card.
+    const lineView = async () => (await as(customer, request(server).get(`/order/${placed.body.insertedId}`)).expect(200)).body;
+    expect(await lineView()).toMatchObject({ addressNeeded: true, checkoutId: id });
+    // Not paid without its shipping and tax: neither by its line (the spec's Payment page) nor as a checkout.
+    for (const body of [{ orderId: placed.body.insertedId }, { checkoutId: id }]) {
+      const refused = await as(customer, request(server).post('/create-payment-intent').send(body));
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 409, body: { message: singleOrderText.addressBeforePaying } });
+    }
 
     // Someone else's order is not found; an unknown key or an incomplete address is a 400 with its sentence.
     await as(other, request(server).put(`/checkout/${id}/address`).send({ address: california })).expect(404);
@@ -418,9 +430,15 @@ describe('the single order (POST /order) priced like a checkout', () => {
     const { subtotal, shipping, tax, total } = checkout.body as Checkout;
     expect(given.body).toMatchObject({ subtotal, shipping, tax, total, address: california, shipTo: 'Cara Cart, 1 Market Street, San Francisco, CA 94105, United States' });
     expect(total).toBeGreaterThan(1999);
+    const pricedLine = await lineView();
+    expect(pricedLine.addressNeeded).toBeUndefined();
+    expect(pricedLine.totalAmount + pricedLine.taxAmount + (pricedLine.shippingAmount ?? 0)).toBe(total);
     // Once only.
     const again = await as(customer, request(server).put(`/checkout/${id}/address`).send({ address: california }));
     expect(again.status).toBe(409);
+    // Now its card charge is the priced total.
+    const intent = await as(customer, request(server).post('/create-payment-intent').send({ orderId: placed.body.insertedId })).expect(200);
+    expect((await stripe.paymentIntents.retrieve(intent.body.clientSecret.split('_secret_')[0])).amount).toBe(total);
   });
 
   it('refuses an address object with a problem, naming it, and holds nothing', async () => {

@@ -120,6 +120,8 @@ describe('POST /order', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       // The hold ends ORDER_HOLD_MINUTES (default 30) after the order.
       holdExpiresAt: new Date(Date.parse(order.createdAt) + 30 * 60_000).toISOString(),
+      // The spec's free-text address: no shipping or tax until its structured address is given.
+      addressNeeded: true,
     });
     expect(await stockOf(part._id)).toBe(7);
     const stored = await lineView(insertedId as string);

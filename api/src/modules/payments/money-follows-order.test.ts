@@ -4,7 +4,8 @@ import type Stripe from 'stripe';
 import request from 'supertest';
 import { startBackgroundJobs } from '../../background-jobs';
 import { createLogger } from '../../logger';
-import { createAccount, createPart, createTestApi, inboxOf, storedLine, type TestApi, updateLine } from '../../../test/helpers';
+import { createAccount, createPart, createTestApi, inboxOf, storedLine, TEST_SHIP_TO, type TestApi, updateLine } from '../../../test/helpers';
+import { lineCharge } from '../orders/model/charges';
 import { createStripeClient } from './stripe-client';
 
 // Money that follows the order (issue 20): cancelling an unpaid order cancels its PaymentIntent
@@ -33,7 +34,7 @@ const stored = async (id: string) => {
 /** An order placed through POST /order, and a PaymentIntent for it through the api (the Payment page). */
 async function orderWithIntent(quantity = 2): Promise<{ orderId: string; intentId: string; partId: string }> {
   const part = await createPart(api, { p_quantity: 20, price: 1999 });
-  const placed = await as(customer.token, request(api.app).post('/order')).send({ productId: part.id, order_quantity: quantity, address: '1 Main St', phone: '555 0100' });
+  const placed = await as(customer.token, request(api.app).post('/order')).send({ productId: part.id, order_quantity: quantity, address: TEST_SHIP_TO, phone: TEST_SHIP_TO.phone });
   expect(placed.status).toBe(201);
   const orderId = placed.body.insertedId as string;
   const intent = await as(customer.token, request(api.app).post('/create-payment-intent')).send({ orderId });
@@ -110,7 +111,7 @@ describe('a payment that still succeeds for a cancelled order', () => {
   /** What slips through a race: an intent for the order made while it was being cancelled, confirmed after. */
   async function latePayment(orderId: string) {
     const order = (await stored(orderId))!;
-    const intent = await stripe.paymentIntents.create({ amount: order.totalAmount, currency: 'usd', metadata: { orderId } });
+    const intent = await stripe.paymentIntents.create({ amount: lineCharge(order), currency: 'usd', metadata: { orderId } });
     return stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
   }
 
@@ -128,10 +129,10 @@ describe('a payment that still succeeds for a cancelled order', () => {
     const order = (await stored(orderId))!;
     expect(order).toMatchObject({ status: 'cancelled', paid: false });
     expect(order.refunds).toEqual([
-      { refundId: expect.stringMatching(/^re_/), paymentIntentId: paid.id, amount: order.totalAmount, reason: 'the order was cancelled before the payment went through', at: expect.any(Date) },
+      { refundId: expect.stringMatching(/^re_/), paymentIntentId: paid.id, amount: lineCharge(order), reason: 'the order was cancelled before the payment went through', at: expect.any(Date) },
     ]);
     const refund = await stripe.refunds.retrieve(order.refunds![0]!.refundId);
-    expect(refund).toMatchObject({ payment_intent: paid.id, amount: order.totalAmount, status: 'succeeded' });
+    expect(refund).toMatchObject({ payment_intent: paid.id, amount: lineCharge(order), status: 'succeeded' });
     await expect(stripe.refunds.create({ payment_intent: paid.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
 
     const activity = await as(admin.token, request(api.app).get('/activity?limit=50'));
@@ -140,7 +141,7 @@ describe('a payment that still succeeds for a cancelled order', () => {
     expect(entries).toEqual([
       expect.objectContaining({
         actor: 'system',
-        details: `${formatCents(order.totalAmount)}: the order was cancelled before the payment went through`,
+        details: `${formatCents(lineCharge(order))}: the order was cancelled before the payment went through`,
         subject: { kind: 'order', id: orderId, exists: true },
       }),
     ]);
@@ -151,7 +152,7 @@ describe('a payment that still succeeds for a cancelled order', () => {
     expect(emails[0]!.text).toContain(order.refunds![0]!.refundId);
     // The customer sees it on the order.
     const mine = await as(customer.token, request(api.app).get(`/order/${orderId}`));
-    expect(mine.body.refunds).toEqual([expect.objectContaining({ paymentIntentId: paid.id, amount: order.totalAmount })]);
+    expect(mine.body.refunds).toEqual([expect.objectContaining({ paymentIntentId: paid.id, amount: lineCharge(order) })]);
   });
 
   it('reported by the page (PATCH /myorder) is refunded the same way and said so', async () => {
@@ -189,7 +190,7 @@ describe('a payment that still succeeds for a cancelled order', () => {
 describe('an order whose part was deleted', () => {
   it('cannot be paid: the intent is refused with what to do', async () => {
     const part = await createPart(api, { p_quantity: 10 });
-    const placed = await as(customer.token, request(api.app).post('/order')).send({ productId: part.id, order_quantity: 1, address: '1 Main St', phone: '555 0100' });
+    const placed = await as(customer.token, request(api.app).post('/order')).send({ productId: part.id, order_quantity: 1, address: TEST_SHIP_TO, phone: TEST_SHIP_TO.phone });
     expect((await as(admin.token, request(api.app).delete(`/tools/${part.id}`))).body).toEqual({ deletedCount: 1 });
     const intent = await as(customer.token, request(api.app).post('/create-payment-intent')).send({ orderId: placed.body.insertedId });
     expect(intent.status).toBe(409);

@@ -37,7 +37,7 @@ export const paymentsRoutes: RouteModule<PaymentsRouteDeps> = {
       answers: {
         200: { description: 'The PaymentIntent’s client secret, for Stripe.js.', schema: paymentIntentAnswerSchema, example: examples.paymentIntent },
         404: NOT_FOUND,
-        409: { description: 'The order is paid already, or no longer payable (cancelled).' },
+        409: { description: 'The order is paid already, no longer payable (cancelled), or placed with a free-text address and not yet given its structured one (PUT `/checkout/{id}/address`): no order is charged without its shipping and tax.' },
         ...PROVIDER,
       },
       handle:

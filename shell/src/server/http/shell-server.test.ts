@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { RenderRequest, RenderedPage } from '../types';
-import { siteOriginFromEnv } from '../service-config.cjs';
+import { siteOriginFromEnv } from '@pcpp/contracts/service-config';
 import { parsePrometheusText, sampleValue } from '../../../../tooling/telemetry/prometheus-text.cjs';
 import { shellRouteOf } from './shell-metrics';
 import { startShellServer } from './shell-server';

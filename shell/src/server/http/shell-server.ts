@@ -9,7 +9,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { isPagePath } from '@pcpp/contracts/core';
 import { answerMetrics, createServerLogger, nameRequestSpan, type Logger } from '@pcpp/contracts/server-observability';
-import { localOrigins, pageCachingFromEnv, runtimeConfigFromEnv, serverRenderingFromEnv, servicePorts } from '../service-config.cjs';
+import { localOrigins, pageCachingFromEnv, runtimeConfigFromEnv, serverRenderingFromEnv, servicePorts } from '@pcpp/contracts/service-config';
 import type { ServerRenderer, ServerRendererOptions } from '../types';
 import { createJsonCache, type RuntimeConfig } from './page-hints';
 import { createRenderCache } from './render-cache';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import sirv from 'sirv';
-import { runtimeConfigFromEnv } from '../service-config.cjs';
+import { runtimeConfigFromEnv } from '@pcpp/contracts/service-config';
 import { compressedFor } from './compression';
 import { securityHeaders, type PolicyConfig } from './security-headers';
 

@@ -1,4 +1,4 @@
-import { CARD_MINIMUM_CENTS, formatCents, type Order, orderRuleText, totalsText } from '@pcpp/contracts/core';
+import { CARD_MINIMUM_CENTS, formatCents, type Order, orderRuleText, singleOrderText, totalsText } from '@pcpp/contracts/core';
 import { ObjectId } from 'mongodb';
 import type { AccessClaims } from '../../../auth/access-token';
 import { ConflictError, NotFoundError } from '../../../errors';
@@ -81,6 +81,11 @@ export function createPaymentTaking(
   function assertPayable(line: OrderLineDocument): void {
     if (line.paid) throw new ConflictError(messages.alreadyPaid);
     if (line.cancelled) throw new ConflictError(messages.notPayable);
+  }
+
+  /** No order is charged without its shipping and tax: a free-text one (the spec's body) gives its structured address first. */
+  function assertAddressed(order: OrderDocument): void {
+    if (!order.shipTo) throw new ConflictError(singleOrderText.addressBeforePaying);
   }
 
   /** A line paid by its own payment (the spec's Payment page). */
@@ -175,6 +180,7 @@ export function createPaymentTaking(
     async linePayable(caller: AccessClaims, lineId: ObjectId): Promise<{ lineId: ObjectId; number: string; productName: string; amount: number }> {
       const { order, line } = await ownLine(caller, lineId);
       assertPayable(line);
+      assertAddressed(order);
       if (!(await context.stock.findPart(line.productId))) throw new ConflictError(orderRuleText.partGone);
       const amount = lineCharge(line);
       if (amount < CARD_MINIMUM_CENTS) throw new ConflictError(totalsText.cardMinimum);
@@ -187,6 +193,7 @@ export function createPaymentTaking(
       if (checkoutPaid(order)) throw new ConflictError(messages.alreadyPaid);
       const payable = payableLines(order);
       if (payable.length === 0) throw new ConflictError(messages.notPayable);
+      assertAddressed(order);
       const amount = chargeOf(payable);
       // Lines cancelled one by one can leave less than a card takes: say so, never a 502.
       if (amount < CARD_MINIMUM_CENTS) throw new ConflictError(totalsText.cardMinimum);

@@ -40,6 +40,7 @@ export function toOrder(order: OrderDocument, line: OrderLineDocument): Order {
     checkoutId: order._id.toHexString(),
     ...(line.taxAmount !== undefined ? { taxAmount: line.taxAmount } : {}),
     ...(line.shippingAmount !== undefined ? { shippingAmount: line.shippingAmount } : {}),
+    ...(!order.shipTo && !line.paid && !line.cancelled ? { addressNeeded: true as const } : {}),
     ...(!line.paid && !line.cancelled ? { holdExpiresAt: iso(line.holdExpiresAt) } : {}),
     ...(line.givenBack.length
       ? { refunds: line.givenBack.map(({ refundId, paymentIntentId, amount, reason, at }) => ({ refundId, paymentIntentId, amount, reason, at: iso(at) })) }

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '@pcpp/contracts/router';
 import styled from 'styled-components';
 import { ApiError, useAuth } from '@pcpp/contracts';
-import { OBJECT_ID_PATTERN, formatCents, lineChargeCents, pageMeta, publicNameOf, toastMessages, type Order } from '@pcpp/contracts/core';
+import { OBJECT_ID_PATTERN, formatCents, lineChargeCents, pageMeta, publicNameOf, singleOrderText, toastMessages, type Order } from '@pcpp/contracts/core';
 import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
 import { CardPaymentScope } from '@pcpp/contracts/ui/card-payment';
 import { useOrder } from '../api/get-order';
@@ -36,6 +36,18 @@ const Success = styled.div`
   p { margin: 0; }
   strong { color: #15803d; }
   span { overflow-wrap: anywhere; }
+`;
+
+// Before the card of an order placed with a free-text address: its address in fields, on its checkout page.
+const AddressFirst = styled.section`
+  display: grid;
+  justify-items: start;
+  gap: 12px;
+  padding: 16px;
+  border: 1px solid var(--color-border);
+  border-radius: 8px;
+  h3 { margin: 0; font-size: 1.1rem; }
+  p { margin: 0; overflow-wrap: anywhere; }
 `;
 
 const REDIRECT_AFTER_MS = 2500;
@@ -96,13 +108,25 @@ function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: 
       <Due>
         Amount due: <strong>{formatCents(lineChargeCents(order))}</strong> ({order.order_quantity} ×{' '}
         {formatCents(order.per_product_price)}
-        {order.shippingAmount ? `, shipping ${formatCents(order.shippingAmount)}` : ''}
-        {order.taxAmount ? `, tax ${formatCents(order.taxAmount)}` : ''})
+        {order.shippingAmount ? `, shipping ${formatCents(order.shippingAmount)}` : order.shippingAmount === 0 ? ', free shipping' : ''}
+        {order.taxAmount ? `, tax ${formatCents(order.taxAmount)}` : ''}
+        {order.addressNeeded ? ', plus shipping and tax' : ''})
       </Due>
       {order.holdExpiresAt && <Hold holdExpiresAt={order.holdExpiresAt} />}
-      <CardPaymentScope>
-        <CardPaymentForm order={order} billing={{ name, email: order.email }} onPaid={onPaid} />
-      </CardPaymentScope>
+      {order.addressNeeded ? (
+        // The api refuses to charge it without its shipping and tax (409): ask for the address first.
+        <AddressFirst aria-labelledby="address-first-title">
+          <h3 id="address-first-title">{singleOrderText.addressFirstTitle}</h3>
+          <p>{singleOrderText.addressFirst(order.address)}</p>
+          <Button as={Link} to={`/checkout/${order.checkoutId}`}>
+            {singleOrderText.giveAddress}
+          </Button>
+        </AddressFirst>
+      ) : (
+        <CardPaymentScope>
+          <CardPaymentForm order={order} billing={{ name, email: order.email }} onPaid={onPaid} />
+        </CardPaymentScope>
+      )}
     </Panel>
   );
 }

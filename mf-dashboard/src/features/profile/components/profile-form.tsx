@@ -17,7 +17,7 @@ import {
   type ProfileUpdateInput,
 } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
-import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/dashboard';
+import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/address-fields';
 import { useUpdateProfile } from '../api/update-profile';
 
 const Form = styled.form`

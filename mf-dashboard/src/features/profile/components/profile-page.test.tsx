@@ -83,7 +83,8 @@ it('shows the saved shipping address (the one a checkout uses) as Address', asyn
   expect(within(screen.getByLabelText('Profile details')).queryByText('Shipping address')).toBeNull();
   // The form starts from it.
   fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
-  expect(screen.getByLabelText('Street and house number')).toHaveValue('12 Harbour Road');
+  // The form's chunk loads when it opens.
+  expect(await screen.findByLabelText('Street and house number')).toHaveValue('12 Harbour Road');
   expect(screen.getByLabelText('Country')).toHaveValue('GB');
   expect(screen.getByLabelText('Phone number')).toHaveValue('+44 7700 900123');
 });

@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
-import { useAuth, type AuthUser } from '@pcpp/contracts';
+import { useAuth, useProfile, type AuthUser } from '@pcpp/contracts';
 import { pageMeta, publicNameOf } from '@pcpp/contracts/core';
-import { Button, PageTitle, Panel, QueryView, usePageMeta } from '@pcpp/contracts/ui';
-import { useProfile } from '../api/get-profile';
+import { Button, PageTitle, Panel, QueryView, Spinner, usePageMeta } from '@pcpp/contracts/ui';
 import { Avatar } from './avatar';
 import { ProfileDetails } from './profile-details';
-import { ProfileForm } from './profile-form';
+
+/** The form (react-hook-form and zod with it) loads when Update Profile opens it, not with My Profile. */
+const ProfileForm = lazy(() => import('./profile-form').then((module) => ({ default: module.ProfileForm })));
 
 const Identity = styled.div`
   display: flex;
@@ -82,13 +83,15 @@ function SignedInProfile({ user }: { user: AuthUser }) {
               </Button>
             </Toolbar>
             {editing && (
-              <ProfileForm
-                id={FORM_ID}
-                email={user.email}
-                current={data}
-                onSaved={() => setEditing(false)}
-                onCancel={() => setEditing(false)}
-              />
+              <Suspense fallback={<Spinner label="Loading the form…" />}>
+                <ProfileForm
+                  id={FORM_ID}
+                  email={user.email}
+                  current={data}
+                  onSaved={() => setEditing(false)}
+                  onCancel={() => setEditing(false)}
+                />
+              </Suspense>
             )}
           </>
         )}

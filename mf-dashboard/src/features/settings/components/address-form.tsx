@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { errorMessage } from '@pcpp/contracts';
 import { accountText, type AddressBookEntry, addressFormSchema, type ShippingAddress } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria } from '@pcpp/contracts/ui';
-import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/dashboard';
+import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/address-fields';
 
 const Form = styled.form`
   display: grid;

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, buildKeys, usePageQuery } from '@pcpp/contracts';
-import { OBJECT_ID_PATTERN, savedBuildSchema } from '@pcpp/contracts/core';
+import { OBJECT_ID_PATTERN } from '@pcpp/contracts/core';
 
 /** GET /builds/{id} (public): a saved build with each slot's part as the catalog has it now. */
 export function getSavedBuild(id: string, signal?: AbortSignal) {
-  return api.get('/builds/{id}', { params: { id }, signal, answer: savedBuildSchema });
+  // The answer's schema (and zod) load beside the request: a page hydrated with the server's data never asks.
+  return api.get('/builds/{id}', { params: { id }, signal, answer: () => import('@pcpp/contracts/core').then((core) => core.savedBuildSchema) });
 }
 
 export const savedBuildQuery = (id: string) =>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, buildKeys } from '@pcpp/contracts';
-import { type ApiBody, type BuildInput, objectIdStringSchema } from '@pcpp/contracts/core';
+import type { ApiBody, BuildInput } from '@pcpp/contracts/core';
 
-const savedIdSchema = z.object({ _id: objectIdStringSchema });
+/** The answer's schema (and zod with it) load with the first save, not with the builder. */
+const savedIdSchema = () => import('@pcpp/contracts/core').then((core) => core.savedBuildIdSchema);
 
 type BuildBody = ApiBody<'/builds', 'post'>;
 /** CPU_IDS is typed string[] while the document lists the ids; the builder keeps no cpu outside CPU_IDS (decodeBuild). */

@@ -8,7 +8,6 @@ import {
   DEFAULT_BUILD_NAME,
   type EncodedBuild,
   MY_BUILDS_PATH,
-  buildNameSchema,
   loginReasons,
   savedBuildHref,
 } from '@pcpp/contracts/core';
@@ -81,7 +80,9 @@ export function SaveBuildPanel({
   const [nameError, setNameError] = useState<string | null>(null);
   const empty = !build.cpu && Object.values(build.parts).every((id) => !id);
 
-  const submit = (asNew: boolean) => {
+  const submit = async (asNew: boolean) => {
+    // The name's schema (and zod) load with the first save, not with the builder.
+    const { buildNameSchema } = await import('@pcpp/contracts/core');
     const parsed = buildNameSchema.safeParse(name);
     if (!parsed.success) {
       setNameError(parsed.error.issues[0]!.message);
@@ -141,19 +142,19 @@ export function SaveBuildPanel({
           <div className="buttons">
             {savedId && edited ? (
               <>
-                <Button type="button" disabled={save.isPending} onClick={() => submit(false)}>
+                <Button type="button" disabled={save.isPending} onClick={() => void submit(false)}>
                   {save.isPending ? 'Saving…' : 'Save changes'}
                 </Button>
-                <Button type="button" $variant="secondary" disabled={save.isPending} onClick={() => submit(true)}>
+                <Button type="button" $variant="secondary" disabled={save.isPending} onClick={() => void submit(true)}>
                   Save as a new build
                 </Button>
               </>
             ) : savedId ? (
-              <Button type="button" $variant="secondary" disabled={save.isPending} onClick={() => submit(true)}>
+              <Button type="button" $variant="secondary" disabled={save.isPending} onClick={() => void submit(true)}>
                 {save.isPending ? 'Saving…' : 'Save a copy'}
               </Button>
             ) : (
-              <Button type="button" disabled={save.isPending} onClick={() => submit(true)}>
+              <Button type="button" disabled={save.isPending} onClick={() => void submit(true)}>
                 {save.isPending ? 'Saving…' : 'Save build'}
               </Button>
             )}

@@ -24,7 +24,8 @@ import {
   totalsText,
 } from '@pcpp/contracts/core';
 import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
-import { AddressFields, OrderTotals, tidyAddress, VerifyEmailBanner } from '@pcpp/contracts/ui/dashboard';
+import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/address-fields';
+import { OrderTotals, VerifyEmailBanner } from '@pcpp/contracts/ui/dashboard';
 import type { z } from 'zod';
 import { usePricedCart } from '../../../api/use-priced-cart';
 import { Inner } from '../../../components/section';

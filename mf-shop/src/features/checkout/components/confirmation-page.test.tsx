@@ -111,6 +111,10 @@ it('asks an order placed with a free-text address for its structured address bef
   expect(await screen.findByRole('heading', { level: 2, name: singleOrderText.addressFirstTitle })).toBeInTheDocument();
   expect(screen.getByText(singleOrderText.addressFirst('1 Market Street, San Francisco'))).toBeInTheDocument();
   expect(screen.queryByRole('heading', { level: 2, name: checkoutText.payNow })).not.toBeInTheDocument();
+  // Its parts only: no shipping "Free" or tax $0.00 before the address prices them.
+  expect(screen.getByTestId('confirmation-subtotal')).toHaveTextContent('$250.00');
+  expect(screen.queryByTestId('confirmation-shipping')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('confirmation-tax')).not.toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('Street and house number'), { target: { value: '1 Market Street' } });
   fireEvent.change(screen.getByLabelText('City'), { target: { value: 'San Francisco' } });
   fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: '94103' } });

@@ -22,7 +22,8 @@ import {
   totalsText,
 } from '@pcpp/contracts/core';
 import { Button, ErrorText, LoadFailure, Spinner, usePageMeta } from '@pcpp/contracts/ui';
-import { AddressFields, OrderTotals, tidyAddress } from '@pcpp/contracts/ui/dashboard';
+import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/address-fields';
+import { OrderTotals } from '@pcpp/contracts/ui/dashboard';
 import { useCheckoutQuote } from '../../../api/checkout-quote';
 import { ShippingMethods } from '../../../components/shipping-methods';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -204,7 +205,8 @@ function Confirmation({
                 ))}
               </tbody>
             </Table>
-            <OrderTotals label={checkoutPageText.totalsTitle} testIdPrefix="confirmation" totals={checkout} />
+            {/* Before its address, a free-text order has no shipping or tax yet (not "Free" and $0.00): its parts only. */}
+            <OrderTotals label={checkoutPageText.totalsTitle} testIdPrefix="confirmation" totals={checkout.address ? checkout : { subtotal: checkout.subtotal }} />
           </Box>
           {awaiting && !checkout.paid && (
             <Box aria-live="polite">

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { cartText, orderFormSchema, type Part } from '@pcpp/contracts/core';
+import { cartText, checkOrderQuantity, type Part } from '@pcpp/contracts/core';
 import { Button, Field, fieldAria } from '@pcpp/contracts/ui';
 import { useAddToCart } from '../../../components/use-add-to-cart';
 import { useEnteredBeforeHydration } from '../../../lib/entered-before-hydration';
@@ -29,9 +29,10 @@ export function AddToCartForm({ part }: { part: Part }) {
   const input = useRef<HTMLInputElement>(null);
   // A part's page comes rendered by the server and its code arrives later: a figure typed meanwhile stays.
   useEnteredBeforeHydration(input, text, setText);
-  const parsed = orderFormSchema(part).shape.order_quantity.safeParse(text);
-  const quantity = parsed.success ? parsed.data : null;
-  const error = parsed.success ? (cart.ready ? cart.problem(parsed.data) : null) : (parsed.error.issues[0]?.message ?? null);
+  // The purchase form's rule without its schema: the page's first load carries no zod.
+  const checked = checkOrderQuantity(text, part);
+  const quantity = 'quantity' in checked ? checked.quantity : null;
+  const error = 'quantity' in checked ? (cart.ready ? cart.problem(checked.quantity) : null) : checked.error;
   const hint = cart.inCart > 0 ? cartText.inCart(cart.inCart) : `From ${part.min_quantity} to ${part.p_quantity}`;
 
   const submit = async (event: FormEvent) => {

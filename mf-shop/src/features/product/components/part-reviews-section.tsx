@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, useAuth } from '@pcpp/contracts';
 import { Link, useLocation } from '@pcpp/contracts/router';
@@ -7,8 +7,10 @@ import { Button, ErrorText, Spinner } from '@pcpp/contracts/ui';
 import { media } from '../../../lib/breakpoints';
 import { useDeletePartReview, useMarkHelpful, useMyPartReview, usePartReviews } from '../api/part-reviews';
 import { PartReviewCard } from './part-review-card';
-import { PartReviewForm } from './part-review-form';
 import { RatingSummary } from './rating-summary';
+
+/** The review form (react-hook-form and zod with it) loads when the customer opens it, not with the part's page. */
+const PartReviewForm = lazy(() => import('./part-review-form').then((module) => ({ default: module.PartReviewForm })));
 
 const Section = styled.section`
   margin-top: 40px;
@@ -70,7 +72,13 @@ function MyReview({ partId }: { partId: string }) {
   }
   if (!mine.data) return null;
   const { review, canReview } = mine.data;
-  if (editing) return <PartReviewForm partId={partId} existing={review ?? undefined} onDone={() => setEditing(false)} />;
+  if (editing) {
+    return (
+      <Suspense fallback={<Spinner label="Loading the review form" />}>
+        <PartReviewForm partId={partId} existing={review ?? undefined} onDone={() => setEditing(false)} />
+      </Suspense>
+    );
+  }
   if (review) {
     return (
       <div>

@@ -26,7 +26,8 @@ import {
   type Part,
 } from '@pcpp/contracts/core';
 import { Button, ErrorText, Field, fieldAria, Spinner } from '@pcpp/contracts/ui';
-import { AddressFields, OrderTotals, tidyAddress } from '@pcpp/contracts/ui/dashboard';
+import { AddressFields, tidyAddress } from '@pcpp/contracts/ui/address-fields';
+import { OrderTotals } from '@pcpp/contracts/ui/dashboard';
 import { useCheckoutQuote } from '../../../api/checkout-quote';
 import { useProfile } from '../../../api/use-profile';
 import { ShippingMethods } from '../../../components/shipping-methods';

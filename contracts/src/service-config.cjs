@@ -1,10 +1,11 @@
 // Ports, the shell's runtime config and its server's settings, derived from environment variables in
 // one place: the shell's production server (bundled into shell/dist-server/main.js), `npm start`,
-// `npm run dev`, the webpack configs and the e2e tests read them here. CommonJS, so the webpack
-// configs and tooling require it without a build. The default ports come from contracts, which the
-// api reads too.
+// `npm run dev`, every package's webpack config and the e2e tests read them here. In contracts, which
+// every build may take from (a remote's build never reaches into the shell), and CommonJS, so the
+// webpack configs and tooling require it without a build (`@pcpp/contracts/service-config`). Node.js
+// only: no browser code imports it. The default ports are the api's too.
 const path = require('node:path');
-const defaultPorts = require('../../../contracts/src/default-ports.json');
+const defaultPorts = require('./default-ports.json');
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -82,7 +83,7 @@ function runtimeConfigFromEnv(env = process.env) {
  * it; and the versions' source maps, kept apart from it and never served (RELEASE_SOURCE_MAPS_DIR,
  * default beside the store): the api reads them to map the errors pages report.
  */
-function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '../../..')) {
+function releaseStoreFromEnv(env = process.env, root = path.resolve(__dirname, '../..')) {
   const dir = path.resolve(root, env.RELEASES_DIR || 'releases');
   return {
     dir,

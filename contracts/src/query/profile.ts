@@ -1,6 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, userKeys } from '@pcpp/contracts';
-import { profileSchema } from '@pcpp/contracts/core';
+import { api } from '../api-client';
+import { userKeys } from './query-keys';
+
+/**
+ * The answer's check loads with the first read, in the shared kit's build (the shell's), with the
+ * zod the shell's own reads load on every signed-in page: My Profile loads no second copy.
+ */
+const profileSchema = () => import('../entity-schemas').then((entities) => entities.profileSchema);
 
 /** GET /user/one?email= : the caller's own profile fields. */
 export function getProfile(email: string, signal?: AbortSignal) {
