@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type CommandStartedEvent } from 'mongodb';
 import fc from 'fast-check';
 import request from 'supertest';
 import { databaseSnapshot, routeTable } from '../test/database-snapshot';
@@ -38,7 +38,17 @@ const ids = { address: '', soldOutPart: '', alert: '', part: '', order: '', paid
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'pcpp-fuzz-'));
   manifests = await startManifestServer();
-  api = await createTestApi({ SHELL_MANIFEST_URL: manifests.shellManifestUrl, RELEASES_PUBLIC_URL: manifests.base, UPLOADS_DIR: uploadsDir, ADMIN_EMAILS: adminEmail });
+  api = await createTestApi({
+    SHELL_MANIFEST_URL: manifests.shellManifestUrl,
+    RELEASES_PUBLIC_URL: manifests.base,
+    UPLOADS_DIR: uploadsDir,
+    ADMIN_EMAILS: adminEmail,
+    // The driver reports every command the api sends: a case that sent no write skips the snapshot (below).
+    MONGODB_URI: withMonitoredCommands(process.env.MONGODB_URI!),
+  });
+  api.database.client.on('commandStarted', (event: CommandStartedEvent) => {
+    if (mayWrite(event)) wroteSinceSnapshot = true;
+  });
   [customer, admin] = await Promise.all([signUpWithAccessToken(api), signUpWithAccessToken(api, { email: adminEmail, emailVerified: true })]);
   otherAdmin = await createAccount(api, 'admin');
   ({ idToken } = await signUp());
@@ -474,11 +484,41 @@ function refusalProblems(response: request.Response, before: Record<string, stri
 /**
  * The database as the last case left it: one snapshot per case, not two. Nothing but the requests
  * writes between cases here (no background jobs run; the snapshot waits for the outbox), so the
- * state after one case is the state before the next.
+ * state after one case is the state before the next. And a case after which the api has sent no
+ * command that may write (since the last snapshot was begun, the outbox's background sends
+ * included) left the database as that snapshot saw it: the snapshot is taken again only after a
+ * write, which is what a refused request must not make. (A snapshot reads every collection: most of
+ * this suite's time when it was taken after every case.)
  */
 let lastSnapshot: Awaited<ReturnType<typeof databaseSnapshot>> | undefined;
-const snapshotBeforeCase = async () => (lastSnapshot ??= await databaseSnapshot(api));
-const snapshotAfterCase = async () => (lastSnapshot = await databaseSnapshot(api));
+let wroteSinceSnapshot = true;
+const takeSnapshot = async () => {
+  await api.outbox.idle();
+  wroteSinceSnapshot = false;
+  return (lastSnapshot = await databaseSnapshot(api));
+};
+const snapshotBeforeCase = async () => (lastSnapshot ??= await takeSnapshot());
+const snapshotAfterCase = async () => {
+  await api.outbox.idle();
+  return lastSnapshot && !wroteSinceSnapshot ? lastSnapshot : takeSnapshot();
+};
+
+/** The commands that only read (an aggregate reads unless it ends in $out or $merge). */
+const READ_COMMANDS = new Set(['find', 'getMore', 'killCursors', 'count', 'distinct', 'listCollections', 'listIndexes', 'ping', 'hello', 'isMaster', 'ismaster', 'buildInfo', 'endSessions']);
+/** Whether a command may change the database the snapshot reads (the rate-limit counters are not in it). */
+function mayWrite({ commandName, command }: CommandStartedEvent): boolean {
+  if (commandName === 'aggregate') return JSON.stringify(command.pipeline ?? []).includes('"$out"') || JSON.stringify(command.pipeline ?? []).includes('"$merge"');
+  if (READ_COMMANDS.has(commandName)) return false;
+  const onRateLimits = ['insert', 'update', 'delete', 'findAndModify'].includes(commandName) && command[commandName] === api.database.collections.rateLimits.collectionName;
+  return !onRateLimits;
+}
+
+/** The database server's address with the driver's command events on (a connection-string option). */
+function withMonitoredCommands(uri: string): string {
+  const url = new URL(uri);
+  url.searchParams.set('monitorCommands', 'true');
+  return url.toString();
+}
 
 it('fuzzes every route that writes', () => {
   const writing = routeTable(api.app).filter((route) => !route.startsWith('GET '));

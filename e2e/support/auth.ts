@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import demoAccountList from '../../contracts/src/demo-accounts.json';
 import { stackUrls } from './environment';
 
@@ -27,6 +27,55 @@ export async function signInThroughLoginPage(
   // (the navbar's Sign Out may sit behind the menu toggle on a phone).
   await expect(page).not.toHaveURL(/\/login$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A demo account's session, signed in once through the Login page in this worker (see `signIn`). */
+const demoSessions = new Map<string, { state: StorageState; token: string; at: number }>();
+/** Well inside the api's access token (1 h) and Firebase's ID token (1 h, refreshed by the SDK). */
+const SESSION_REUSE_MS = 20 * 60_000;
+
+/**
+ * A signed-in page for a test that is not about signing in: the demo admin's or customer's session,
+ * signed in through the Login page once per worker (in a browser of its own), is put into this
+ * page's fresh browser (its cookies, local storage and IndexedDB, where Firebase keeps the user), and
+ * the page opens home, signed in, as after `signInThroughLoginPage`. A page that has been somewhere
+ * already, or has cookies (a cohort, a cart), another account, another shell, or a session the api
+ * no longer takes, signs in through the Login page as before.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  const context = page.context();
+  const demo = Object.values(demoAccounts).some((candidate) => candidate.email === account.email);
+  if (!demo || page.url() !== 'about:blank' || context.pages().length > 1 || (await context.cookies()).length > 0) {
+    await signInThroughLoginPage(page, account);
+    return;
+  }
+  let session = demoSessions.get(account.email);
+  if (session && (Date.now() - session.at > SESSION_REUSE_MS || !(await apiTakes(context.request, session.token)))) session = undefined;
+  if (!session) {
+    const own = await context.browser()!.newContext();
+    try {
+      const signingIn = await own.newPage();
+      await signInThroughLoginPage(signingIn, account, stackUrls.shell);
+      const token = (await signingIn.evaluate(() => localStorage.getItem('accessToken')))!;
+      session = { state: await own.storageState({ indexedDB: true }), token, at: Date.now() };
+      demoSessions.set(account.email, session);
+    } finally {
+      await own.close();
+    }
+  }
+  await context.setStorageState(session.state);
+  await page.goto(`${stackUrls.shell}/`);
+  // Signed in as the Login page leaves it: the shell knows the user, and the api's token is stored.
+  await expect(page.getByTestId('navbar-greeting')).toBeAttached();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+}
+
+/** Whether the api still takes a stored access token (no role change or sign-out everywhere since). */
+async function apiTakes(request: APIRequestContext, token: string): Promise<boolean> {
+  const response = await request.get(`${stackUrls.api}/me/addresses`, { headers: { Authorization: `Bearer ${token}` } });
+  return response.status() === 200;
 }
 
 export function uniqueEmail(prefix: string): string {

@@ -1,6 +1,6 @@
 // mf-shop's own production build with one fault, for the rollout e2e tests (rollouts.spec.ts): the
-// "Add to cart" button's click handler throws (PCPP_FAULT=timer: a timer it sets throws, outside
-// React). The fault is put in at build time by a loader, so the shop's source has no test hook, and
+// "Add to cart" button's click handler throws (or, in a candidate that asks for it, a timer it sets
+// throws, outside React: faulty-shop-loader.cjs). The fault is put in at build time by a loader, so the shop's source has no test hook, and
 // the error comes from the shop's own code, as a real bug's would. Built by the spec:
 // `webpack --config <this> --output-path <dir>`.
 const path = require('node:path');

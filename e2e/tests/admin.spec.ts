@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { adminText, formatCents, orderText, partEditMessages, type Order, type Part } from '../../contracts/src/core';
-import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, signIn, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { emailTo } from '../support/mail';
 import { addPartThroughApi, aPart, payThroughPage, placeOrderThroughPage } from '../support/orders';
@@ -26,7 +26,7 @@ async function newestOrderOf(request: APIRequestContext, token: string | null, p
 
 test('the admin adds a product with a photo and its specs, finds it on the home page, and deletes it through the modal', async ({ page, request }) => {
   const name = `Test Part ${Date.now().toString(36)}`;
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/addproduct');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   for (const message of ['product Name is Required', 'quantity is Required', 'minimum order is Required', 'price is Required', 'product description is Required', 'Image is Required']) {
@@ -90,10 +90,10 @@ test('the admin corrects a price and the stock; the catalog shows it at once, a 
   const part = await addPartThroughApi(request, { name, price: 5_999, p_quantity: 30 });
   // A customer orders 2 at $59.99 first.
   const customerPage = await browser.newPage();
-  await signInThroughLoginPage(customerPage, demoAccounts.customer);
+  await signIn(customerPage, demoAccounts.customer);
   await placeOrderThroughPage(customerPage, part, 2);
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/manageproduct');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/manageproduct/${part._id}$`));
@@ -151,14 +151,14 @@ test('the admin corrects a price and the stock; the catalog shows it at once, a 
 test('the admin finds an order by its number, its customer or its product, and the search survives a reload', async ({ page, browser, request }) => {
   const part = await aPart(request);
   const customerPage = await browser.newPage();
-  await signInThroughLoginPage(customerPage, demoAccounts.customer);
+  await signIn(customerPage, demoAccounts.customer);
   await placeOrderThroughPage(customerPage, part, part.min_quantity);
   const order = await newestOrderOf(request, await accessToken(customerPage), part, 'placed');
   await customerPage.goto('/dashboard/myorders');
   await expect(customerPage.getByRole('rowgroup', { name: `Order ${order.number}` })).toContainText(part.name);
   await customerPage.close();
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/allOrder');
   await page.getByLabel('Search orders').fill(order.number.toLowerCase());
   await expect(page).toHaveURL(new RegExp(`[?&]q=${order.number.toLowerCase()}`));
@@ -194,7 +194,7 @@ test('on the order page the admin cancels an unpaid order with a reason, ships a
 }) => {
   const part = await aPart(request);
   const customerPage = await browser.newPage();
-  await signInThroughLoginPage(customerPage, demoAccounts.customer);
+  await signIn(customerPage, demoAccounts.customer);
   await placeOrderThroughPage(customerPage, part, part.min_quantity);
   const paidOrderId = await payThroughPage(customerPage, part);
   await placeOrderThroughPage(customerPage, part, part.min_quantity);
@@ -202,7 +202,7 @@ test('on the order page the admin cancels an unpaid order with a reason, ships a
   const unpaid = await newestOrderOf(request, token, part, 'placed');
   const paid = ((await (await request.get(`${stackUrls.api}/order/${paidOrderId}`, { headers: bearer(token) })).json()) as Order);
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   // The unpaid one, found on All Orders and opened by its number: Cancel says what it does and needs the reason the customer reads.
   await page.goto(`/dashboard/allOrder?q=${unpaid.number}`);
   await page.getByRole('row').filter({ hasText: unpaid.number }).getByRole('link', { name: unpaid.number, exact: true }).click();
@@ -324,7 +324,7 @@ test('the admin makes a fresh customer an admin after confirming, then takes the
   await customerPage.goto('/dashboard/makeadmin');
   await expect(customerPage).toHaveURL(/\/dashboard$/);
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/makeadmin');
   const heading = page.getByRole('heading', { level: 1, name: /^All Users: \d+$/ });
   await expect(heading).toBeVisible();
@@ -372,7 +372,7 @@ test('the admin makes a fresh customer an admin after confirming, then takes the
 });
 
 test('a customer opening an admin page is sent to the dashboard, and the api refuses the admin calls', async ({ page, request }) => {
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await page.goto('/dashboard/allOrder');
   await expect(page).toHaveURL(/\/dashboard$/);
   const headers = bearer(await accessToken(page));

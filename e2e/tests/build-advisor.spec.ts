@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '../support/test';
 import { ADVICE_SLOTS, type BuildAdvice, formatCents } from '../../contracts/src/core';
-import { apiAccessToken, demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { apiAccessToken, demoAccounts, signIn } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { expectNoHorizontalScroll, expectTouchTargets } from '../support/storefront';
 
@@ -29,7 +29,7 @@ test('a $1,500 gaming build for a Ryzen 7 7700: suggested with reasons, used in 
   // The customer's account cart starts empty, so the checkout holds exactly the build.
   const token = await apiAccessToken(request, demoAccounts.customer);
   expect((await request.put(`${stackUrls.api}/cart`, { headers: { Authorization: `Bearer ${token}` }, data: { lines: [] } })).status()).toBe(200);
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
 
   await page.goto('/builder');
   await page.getByRole('link', { name: 'Suggest a build' }).click();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { pdfText } from '../../api/test/pdf-text';
 import { addressText, checkoutPageText, checkoutText, type Part, signInText, singleOrderText, totalsText } from '../../contracts/src/core';
-import { apiAccessToken, createEmulatorAccount, demoAccounts, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, signIn, signInThroughLoginPage, uniqueEmail, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { emailTo } from '../support/mail';
 import { addPartThroughApi, openLinePayment, placeCheckoutThroughApi } from '../support/orders';
@@ -54,7 +54,7 @@ test('a visitor’s three parts survive sign-in, check out once, pay once on the
   await setAccountCart(request, []);
   const parts = await threeParts(request);
   await visitorCart(page, parts);
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await expect(page.getByTestId('navbar-cart')).toHaveAccessibleName('Cart, 3 parts');
 
   await page.goto('/cart');
@@ -121,7 +121,7 @@ test('a visitor’s three parts survive sign-in, check out once, pay once on the
 test('a declined card leaves the checkout unpaid with Pay now and the time left; the saved address is offered; a good card then pays', async ({ page, request }) => {
   const [part] = await threeParts(request);
   await setAccountCart(request, [{ productId: part!._id, quantity: part!.min_quantity }]);
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await page.goto('/checkout');
   // Saved by the checkout before (or by this test's earlier run): offered as it is.
   await expect(page.getByLabel('Street and house number')).toHaveValue('12 Harbour Road');
@@ -281,7 +281,7 @@ for (const width of [375, 1280]) {
     const parts = await threeParts(request);
     await setAccountCart(request, parts.map((part) => ({ productId: part._id, quantity: part.min_quantity })));
     await page.setViewportSize({ width, height: 900 });
-    await signInThroughLoginPage(page, demoAccounts.customer);
+    await signIn(page, demoAccounts.customer);
     await page.goto('/checkout');
     await expect(page.getByLabel('Card number')).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { fillProfileAddress } from '../support/toasts';
 
@@ -17,7 +17,7 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.flo
 
 test.describe('the sidebar by role', () => {
   test("a customer sees My Profile, My Orders, My Builds and Add a Review, and none of the admin's pages", async ({ page }) => {
-    await signInThroughLoginPage(page, demoAccounts.customer);
+    await signIn(page, demoAccounts.customer);
     await page.goto('/dashboard');
     await expect(heading(page, 'My Profile')).toBeVisible();
     await expect(sidebar(page).getByRole('link')).toHaveText(customerLinks);
@@ -42,7 +42,7 @@ test.describe('the sidebar by role', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/mf-manifest.json')) manifests.push(request.url());
     });
-    await signInThroughLoginPage(page, demoAccounts.admin);
+    await signIn(page, demoAccounts.admin);
     await page.goto('/dashboard');
     await expect(heading(page, 'My Profile')).toBeVisible();
     await expect(sidebar(page).getByRole('link')).toHaveText(adminLinks);
@@ -77,7 +77,7 @@ test.describe('the sidebar by role', () => {
 test('the demo customer updates the profile: toast, new values at once, and still there after a reload', async ({
   page,
 }) => {
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await page.goto('/dashboard');
   await expect(heading(page, 'My Profile')).toBeVisible();
   await expect(page.getByText('Demo Customer', { exact: true })).toBeVisible();
@@ -119,7 +119,7 @@ test('the demo customer updates the profile: toast, new values at once, and stil
 });
 
 test('the demo customer adds a review and finds it on the home page', async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await page.goto('/dashboard');
   await sidebar(page).getByRole('link', { name: 'Add a Review' }).click();
   await expect(page).toHaveURL(/\/dashboard\/addReview$/);
@@ -157,7 +157,7 @@ test('the demo customer adds a review and finds it on the home page', async ({ p
 
 test('at 375 px the sidebar folds behind a toggle that opens and closes it', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await page.goto('/dashboard');
   await expect(heading(page, 'My Profile')).toBeVisible();
 
@@ -210,7 +210,7 @@ for (const role of ['customer', 'admin'] as const) {
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
-      await signInThroughLoginPage(page, demoAccounts[role]);
+      await signIn(page, demoAccounts[role]);
       for (const route of pagesByRole[role]) {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '../support/test';
-import { demoAccounts, signInThroughLoginPage, uniqueEmail, verificationLinksTo, verifiedCustomer } from '../support/auth';
+import { demoAccounts, signIn, uniqueEmail, verificationLinksTo, verifiedCustomer } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { aPart } from '../support/orders';
 import { singleOrderText } from '../../contracts/src/core';
@@ -72,7 +72,7 @@ for (const width of [375, 1280]) {
 }
 
 test('the admin sees what unpaid orders hold of each product beside what is left to sell', async ({ page, request }) => {
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/manageproduct');
   await expect(page.getByRole('columnheader', { name: 'Held' })).toBeVisible();
   const firstRow = page.getByRole('row').nth(1);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { partEditMessages, productAdminText, type Part } from '../../contracts/src/core';
-import { apiAccessToken, demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { apiAccessToken, demoAccounts, signIn } from '../support/auth';
 import { stackUrls } from '../support/environment';
 
 // Manage Products at scale (issue 34): search, a bulk price change with a stale row, the orders
@@ -69,7 +69,7 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
   const parts = [];
   for (const n of ['Alpha', 'Beta', 'Gamma']) parts.push(await newPart(request, token, photo, `${tag} ${n} Cooler`));
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard/manageproduct');
   await page.getByLabel('Search products').fill(tag);
@@ -161,7 +161,7 @@ test('the admin finds parts by name, changes three prices at once, sees a stale 
 });
 
 test('the catalog as Download CSV writes it imports back as it stands: its check finds nothing to change', async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard/manageproduct');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
@@ -192,7 +192,7 @@ test('the orders CSV has the order’s lines, and a formula-like cell escaped', 
   expect(placed.status()).toBe(201);
   const { order } = (await placed.json()) as { order: { number: string; totalAmount: number } };
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/allOrder');
   const today = new Date();
   const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '../support/test';
 import { addressLine, adminText, allOrdersTableText, formatCents, myOrdersTableText, type Part } from '../../contracts/src/core';
-import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
+import { demoAccounts, signIn, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { E2E_SHIP_TO, orderGroup, placeCheckoutThroughApi, placeOrderThroughPage } from '../support/orders';
 import { apiParts } from '../support/storefront';
 
@@ -126,7 +126,7 @@ for (const width of widths) {
     const single = await placeCheckoutThroughApi(request, buyer.token, parts.slice(2));
 
     await page.setViewportSize({ width, height: 900 });
-    await signInThroughLoginPage(page, demoAccounts.admin);
+    await signIn(page, demoAccounts.admin);
     await page.goto(`/dashboard/allOrder?q=${encodeURIComponent(buyer.email)}`);
     // Two orders, three parts: the count is of orders.
     await expect(page.getByRole('heading', { level: 1, name: allOrdersTableText.heading(2) })).toBeVisible();

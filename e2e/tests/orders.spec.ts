@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { demoAccounts, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
+import { demoAccounts, signIn, signInThroughLoginPage, verifiedCustomer } from '../support/auth';
 import { aPart, E2E_SHIP_TO, placeOrderThroughPage } from '../support/orders';
 import { addressLine, singleOrderText } from '../../contracts/src/core';
 
@@ -56,7 +56,7 @@ test('an order lowers the stock, shows in My Orders, and deleting it through the
   request,
 }) => {
   const part = await aPart(request);
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await page.goto(`/purchase/${part._id}`);
   const before = Number(await stockOn(page).textContent());
   await placeOrderThroughPage(page, part, part.min_quantity + 1);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Request } from '../support/test';
 import { ObjectId } from 'mongodb';
 import { formatCents, type LowStockAnswer, type Overview } from '../../contracts/src/core';
-import { apiAccessToken, demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { apiAccessToken, demoAccounts, signIn } from '../support/auth';
 import { withStackDatabase } from '../support/database';
 import { stackUrls } from '../support/environment';
 import { addPartThroughApi, E2E_SHIP_TO, payThroughPage } from '../support/orders';
@@ -38,7 +38,7 @@ test('the overview shows the orders sold and refunded on several days, as the ap
   // 40 in stock; 30 sold below leaves 10, one a day at the last 30 days' rate: 10 days of cover.
   const part = await addPartThroughApi(request, { name, price: PRICE, p_quantity: 40 });
   const customerPage = await browser.newPage();
-  await signInThroughLoginPage(customerPage, demoAccounts.customer);
+  await signIn(customerPage, demoAccounts.customer);
   const customerToken = await customerPage.evaluate(() => localStorage.getItem('accessToken'));
   const lineIds: string[] = [];
   for (let i = 0; i < 3; i += 1) {
@@ -86,7 +86,7 @@ test('the overview shows the orders sold and refunded on several days, as the ap
   // The page shows the api's figures.
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/overview?days=7');
   const totals = page.getByLabel('Totals of the last 7 days');
   await expect(totals).toContainText(`Revenue${formatCents(overview.current.revenue)}`);

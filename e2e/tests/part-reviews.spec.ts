@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '../support/test';
 import { partReviewText, ratingLabel } from '../../contracts/src/core';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { addPartThroughApi, payThroughPage, placeOrderThroughPage } from '../support/orders';
 import { cardsIn, expectImagesLoaded } from '../support/storefront';
 
@@ -12,7 +12,7 @@ const shotsDir = path.resolve(__dirname, '../screenshots');
 
 test('a customer who paid for a part reviews it; its page, card, the rating sort and the JSON-LD show it', async ({ page, request }) => {
   const part = await addPartThroughApi(request, { name: `Reviewed Cooler ${Date.now().toString(36)}`, price: 4_999, p_quantity: 20 });
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
 
   // Not bought yet: the page says who may review, and offers no form.
   await page.goto(`/products/${part._id}`);
@@ -72,7 +72,7 @@ test('a customer who paid for a part reviews it; its page, card, the rating sort
 });
 
 test('an admin finds the part review on the Reviews page under Part reviews', async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/reviews');
   await page.getByRole('combobox', { name: partReviewText.adminFilter.label, exact: true }).selectOption({ label: partReviewText.adminFilter.parts });
   const row = page.getByRole('row').filter({ hasText: 'Quiet under load' }).first();

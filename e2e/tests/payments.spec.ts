@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { formatCents, type Part, type ShippingRate, shippingAmount, shippingRateFor } from '../../contracts/src/core';
 import { stackUrls } from '../support/environment';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { inboxOf } from '../support/mail';
 import { aPart, E2E_SHIP_TO, myOrdersRow, openLinePayment, orderGroup, orderNumberOfLine, placeOrderThroughPage } from '../support/orders';
 
@@ -31,7 +31,7 @@ const orderRow = async (page: Page, request: Parameters<typeof aPart>[0], orderI
 
 /** Each test pays for a fresh order of the demo customer. */
 async function orderAPart(page: Page, request: Parameters<typeof aPart>[0]): Promise<Part> {
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   const part = await aPart(request);
   await placeOrderThroughPage(page, part, part.min_quantity);
   return part;

@@ -5,7 +5,7 @@ import { loginReasons } from '../../contracts/src/messages';
 import { formatCents } from '../../contracts/src/money';
 import { pageMeta, shortDescription } from '../../contracts/src/pages';
 import { documentTitle } from '../../contracts/src/page-title';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { aPart } from '../support/orders';
 import { apiParts, cardsIn, expectHydrated, expectImagesLoaded, expectNoHorizontalScroll, expectTouchTargets, openInApp, region } from '../support/storefront';
 import { stackUrls } from '../support/environment';
@@ -50,7 +50,7 @@ test.describe('a part of its own page', () => {
 
   test("a catalog card's picture opens it too, and Purchase there goes on to the purchase page", async ({ page, request }) => {
     const part = await aPart(request);
-    await signInThroughLoginPage(page, demoAccounts.customer);
+    await signIn(page, demoAccounts.customer);
     await page.goto(`/products?q=${encodeURIComponent(part.name)}`);
     const card = cardsIn(page.getByRole('list', { name: 'Parts' })).filter({ hasText: part.name }).first();
     await card.locator('a:has(img)').click();
@@ -141,7 +141,7 @@ test('every mf-shop page has its own document title', async ({ page, request }) 
   }
   expect(documentTitle(pageMeta.blogs.title)).toBe('Blogs — PC PART PICKER');
 
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await page.goto(`/purchase/${part._id}`);
   await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
   await expect(page).toHaveTitle(documentTitle(`Order ${part.name}`));

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '../support/test';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { e2eReleaseStore } from '../support/environment';
 import { repoRoot } from '../support/stack';
 
@@ -79,7 +79,7 @@ test('publish, promote and roll back mf-admin from the Releases page; a broken r
   let restored = false;
   try {
     const building = release(['--source', source.dir]);
-    await signInThroughLoginPage(page, demoAccounts.admin);
+    await signIn(page, demoAccounts.admin);
     await page.goto('/dashboard/releases');
     original = (await adminSection(page).getByTestId('live-version').textContent()) ?? '';
     expect(original).toMatch(/\+/);

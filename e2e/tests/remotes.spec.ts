@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/test';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { stackUrls } from '../support/environment';
 import { repoRoot } from '../support/stack';
 
@@ -14,7 +14,7 @@ const placeholders = [
 
 for (const { path: route, heading, manifest, admin } of placeholders) {
   test(`${route} is rendered by the remote served at ${new URL(manifest).origin}`, async ({ page }) => {
-    if (admin) await signInThroughLoginPage(page, demoAccounts.admin);
+    if (admin) await signIn(page, demoAccounts.admin);
     const manifests: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/mf-manifest.json')) manifests.push(request.url());
@@ -35,7 +35,7 @@ test('shell and remotes share one auth store', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByTestId('session-summary')).toHaveText('Log in or create an account to order parts.');
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   const signedIn = `Signed in as ${demoAccounts.admin.email}`;
   await expect(page.getByTestId('session-summary')).toHaveText(signedIn); // mf-shop
   await page.goto('/dashboard');

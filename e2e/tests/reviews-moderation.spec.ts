@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '../support/test';
 import { demoDatabaseBanner, documentTitle, pageMeta } from '../../contracts/src/core';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { stackUrls } from '../support/environment';
 
 // Admins moderate reviews in mf-admin; the home page (mf-shop) follows at once. The stack runs on
@@ -16,7 +16,7 @@ const shotsDir = path.resolve(__dirname, '../screenshots');
 async function postReviewAsCustomer(browser: Browser, text: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const response = await page.request.post(`${stackUrls.api}/addReview`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -30,7 +30,7 @@ test('an admin hides a review and it leaves the home page at once; Show brings i
   const text = `Junk review ${Date.now().toString(36)}`;
   await postReviewAsCustomer(browser, text);
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/');
   await expect(reviewsOnHome(page)).toContainText(text);
 
@@ -73,7 +73,7 @@ test('an admin hides a review and it leaves the home page at once; Show brings i
 });
 
 test('admins see the demo-data banner on the admin pages until they dismiss it; customers never do', async ({ page, browser }) => {
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/reviews');
   await expect(banner(page)).toHaveText(new RegExp(`^${demoDatabaseBanner.text}`));
   await expect(banner(page)).toContainText('Changes are not kept after a restart in this demo.');
@@ -91,7 +91,7 @@ test('admins see the demo-data banner on the admin pages until they dismiss it; 
 
   const context = await browser.newContext();
   const customer = await context.newPage();
-  await signInThroughLoginPage(customer, demoAccounts.customer);
+  await signIn(customer, demoAccounts.customer);
   for (const route of ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview', '/', '/dashboard/reviews']) {
     await customer.goto(route);
     await expect(customer.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -101,7 +101,7 @@ test('admins see the demo-data banner on the admin pages until they dismiss it; 
 });
 
 test('every admin page has its own title', async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   const pages = [
     ['/dashboard/makeadmin', pageMeta.makeAdmin],
     ['/dashboard/allOrder', pageMeta.allOrders],
@@ -118,7 +118,7 @@ test('every admin page has its own title', async ({ page }) => {
 });
 
 test('the Reviews page with the banner, at 375 and 1280 px', async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/dashboard/reviews');

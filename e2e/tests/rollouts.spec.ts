@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page, type Request } from '../support/test';
 import { cohortBucket } from '../../contracts/src/releases';
-import { demoAccounts, signInThroughLoginPage } from '../support/auth';
+import { demoAccounts, signIn } from '../support/auth';
 import { e2eReleaseStore, stackUrls } from '../support/environment';
 import { repoRoot } from '../support/stack';
 
@@ -30,6 +30,8 @@ const script = (name: string, args: string[]) =>
  */
 const FAULTS = {
   none: () => '',
+  // The faulty build's Add to cart throws from a timer instead of in its handler (faulty-shop-loader.cjs).
+  timerThrows: () => "self.__pcppFault = 'timer';",
   // Every click and key blocks the main thread for `blockMs`.
   slowInteractions: (blockMs: number) => `['pointerdown', 'keydown'].forEach(function (type) {
   document.addEventListener(type, function () {
@@ -40,19 +42,25 @@ const FAULTS = {
 } as const;
 
 /**
- * mf-shop built once more, with its Add to cart click handler throwing, or (timer) a timer it sets
- * throwing outside React (e2e/support/faulty-shop.webpack.cjs): the only extra builds of the suite.
- * Answers its folder.
+ * mf-shop built once more, with its Add to cart click handler throwing, or (in a candidate with the
+ * `timerThrows` fault) a timer it sets throwing outside React (e2e/support/faulty-shop.webpack.cjs):
+ * the only extra build of the suite, made once for the file. Answers its folder.
  */
-async function faultyShopBuild(fault: 'handler' | 'timer' = 'handler'): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-mf-shop-faulty-'));
-  await run(path.join(repoRoot, 'node_modules/.bin/webpack'), ['--mode', 'production', '--config', path.join(repoRoot, 'e2e/support/faulty-shop.webpack.cjs'), '--output-path', dir], {
-    cwd: path.join(repoRoot, 'mf-shop'),
-    env: { ...process.env, PCPP_FAULT: fault },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return dir;
+let faultyBuild: Promise<string> | undefined;
+function faultyShopBuild(): Promise<string> {
+  faultyBuild ??= (async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pcpp-mf-shop-faulty-'));
+    await run(path.join(repoRoot, 'node_modules/.bin/webpack'), ['--mode', 'production', '--config', path.join(repoRoot, 'e2e/support/faulty-shop.webpack.cjs'), '--output-path', dir], {
+      cwd: path.join(repoRoot, 'mf-shop'),
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return dir;
+  })();
+  return faultyBuild;
 }
+test.afterAll(async () => {
+  if (faultyBuild) rmSync(await faultyBuild.catch(() => ''), { recursive: true, force: true });
+});
 
 /**
  * A copy of a remote's build (its dist, or `build`) with `fault` in its entry, published
@@ -163,7 +171,7 @@ let live = '';
 const published: string[] = [];
 
 test.beforeEach(async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await page.goto('/dashboard/releases');
   live = (await shopSection(page).getByTestId('live-version').textContent()) ?? '';
   expect(live).toMatch(/\+/);
@@ -180,8 +188,7 @@ test.afterEach(async () => {
 
 test('a candidate whose "Add to cart" throws, rolled out to half the browsers, rolls back on runtime errors and the Releases page says why', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const build = await faultyShopBuild();
-  const candidate = await publishCandidate('none', { build }).finally(() => rmSync(build, { recursive: true, force: true }));
+  const candidate = await publishCandidate('none', { build: await faultyShopBuild() });
   published.push(candidate.version);
   const { stdout } = await script('rollout', ['mf-shop', candidate.version, '50']);
   expect(stdout).toContain(`mf_shop ${candidate.version} rolls out to 50 % of the browsers (live: ${live}).`);
@@ -243,8 +250,7 @@ test('a candidate whose "Add to cart" throws, rolled out to half the browsers, r
 
 test('a candidate whose timer throws outside React is reported whole (its message, not "Script error."), and the Releases page shows where in its source', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const build = await faultyShopBuild('timer');
-  const candidate = await publishCandidate('none', { build }).finally(() => rmSync(build, { recursive: true, force: true }));
+  const candidate = await publishCandidate('timerThrows', { build: await faultyShopBuild() });
   published.push(candidate.version);
   // The store has the version's scripts, never its source maps (the api reads those apart).
   expect(readdirSync(path.join(e2eReleaseStore, 'mf-shop', candidate.version), { recursive: true }).some((file) => String(file).endsWith('.map'))).toBe(false);
@@ -401,7 +407,7 @@ test('a new mf-admin rolled out to half the browsers: each browser keeps its ver
       const admin = await context.newPage();
       const asked: string[] = [];
       admin.on('request', (request) => asked.push(request.url()));
-      await signInThroughLoginPage(admin, demoAccounts.admin);
+      await signIn(admin, demoAccounts.admin);
       const reported = admin.waitForRequest((request) => request.url().endsWith('/remotes/loads') && request.postDataJSON()?.remote === 'mf_admin');
       await admin.goto('/dashboard/releases');
       await expect(adminSection(admin).getByTestId('candidate-version')).toHaveText(version);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
-import { apiAccessToken, createEmulatorAccount, demoAccounts, requestPasswordReset, signInThroughLoginPage, uniqueEmail } from '../support/auth';
+import { apiAccessToken, createEmulatorAccount, demoAccounts, requestPasswordReset, signIn, signInThroughLoginPage, uniqueEmail } from '../support/auth';
 import { adminText, orderText, type Order, type OrderDetail } from '../../contracts/src/core';
 import { stackUrls } from '../support/environment';
 import { aPart, payThroughPage, placeOrderThroughPage } from '../support/orders';
@@ -61,19 +61,19 @@ for (const width of widths) {
 
   test(`signed-in pages at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signInThroughLoginPage(page, demoAccounts.admin);
+    await signIn(page, demoAccounts.admin);
     for (const route of adminPages) await shoot(page, route, width);
   });
 
   test(`customer pages at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signInThroughLoginPage(page, demoAccounts.customer);
+    await signIn(page, demoAccounts.customer);
     for (const route of customerPages) await shoot(page, route, width, 'customer-');
   });
 }
 
 test('the purchase page, My Orders with an order, and the payment page, at both widths', async ({ page, request }) => {
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   const part = await aPart(request);
   await placeOrderThroughPage(page, part, part.min_quantity);
   await page.goto('/dashboard/myorders');
@@ -101,12 +101,12 @@ test('the admin console: Edit a Product, All Orders found by number, the order p
   test.setTimeout(180_000);
   const part = await aPart(request);
   const customerPage = await browser.newPage();
-  await signInThroughLoginPage(customerPage, demoAccounts.customer);
+  await signIn(customerPage, demoAccounts.customer);
   await placeOrderThroughPage(customerPage, part, part.min_quantity);
   const orderId = await payThroughPage(customerPage, part);
   // And one left unpaid, so My Orders shows Pay and Delete beside the shipped one.
   await placeOrderThroughPage(customerPage, part, part.min_quantity);
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const order = (await (await request.get(`${stackUrls.api}/order/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Order;
   for (const width of widths) {
@@ -163,7 +163,7 @@ test('an order of three parts with two parcels, a refund and a return on the adm
   const lines = parts.map((part) => ({ productId: part._id, quantity: part.min_quantity }));
   expect((await request.put(`${stackUrls.api}/cart`, { headers: asCustomer, data: { lines } })).status()).toBe(200);
   const checkout = await browser.newPage();
-  await signInThroughLoginPage(checkout, demoAccounts.customer);
+  await signIn(checkout, demoAccounts.customer);
   await checkout.goto('/checkout');
   await checkout.getByLabel('Full name').fill('Demo Customer');
   await checkout.getByLabel('Street and house number').fill('12 Harbour Road');
@@ -200,7 +200,7 @@ test('an order of three parts with two parcels, a refund and a return on the adm
   });
   expect(refunded.status()).toBe(201);
 
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await shoot(page, `/dashboard/allOrder?q=${number}`, width, '', 'dashboard-allOrder-three-parts');
@@ -248,7 +248,7 @@ test('the menu opens and closes behind a toggle on small screens', async ({ page
 });
 
 test('the signed-in navbar and a toast, at both widths', async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });
     await showProfileToast(page);
@@ -291,7 +291,7 @@ async function shootState(
 const failure = (page: Page) => page.getByRole('alert').filter({ hasText: /could not/ }).filter({ has: page.getByRole('button', { name: 'Retry' }) });
 
 test('a load that fails says what and why, with Retry, in the shop and a customer’s dashboard, at both widths', async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.customer);
+  await signIn(page, demoAccounts.customer);
   await cutOffApi(page, ['/tools', '/myorder', '/orders/mine', '/user/one']);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
@@ -303,7 +303,7 @@ test('a load that fails says what and why, with Retry, in the shop and a custome
 });
 
 test('a load that fails in the admin console, and an empty search, at both widths', async ({ page }) => {
-  await signInThroughLoginPage(page, demoAccounts.admin);
+  await signIn(page, demoAccounts.admin);
   await cutOffApi(page, ['/orders']);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
