@@ -23,8 +23,8 @@ export function packageOf(request: string): string {
  * Shared singletons whose major version must match between a remote and the shell before the
  * remote may go live: the shared modules that are packages of their own. A subpath is covered by
  * its package (react/jsx-runtime by react, @pcpp/contracts/router, and the react-router inside it,
- * by @pcpp/contracts); manifests give subpaths made-up versions, so @hookform/resolvers/zod, shared
- * only as a subpath, is not compared.
+ * by @pcpp/contracts). @hookform/resolvers/zod, shared only as a subpath, is not compared (the
+ * builds provide it as its package's version, so a remote's range is still checked when it loads).
  */
 export const RELEASE_CHECKED_SINGLETONS: readonly string[] = SHARED_SINGLETONS.filter((request) => packageOf(request) === request);
 

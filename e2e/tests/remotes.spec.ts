@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '../support/test';
+import { expect, test, type Page } from '../support/test';
 import { demoAccounts, signIn } from '../support/auth';
+import { aPart } from '../support/orders';
 import { stackUrls } from '../support/environment';
 import { repoRoot } from '../support/stack';
 
@@ -68,4 +69,32 @@ test("the shell's build names no remote address: it reads them from /config.json
     mf_dashboard: stackUrls.dashboard,
     mf_admin: stackUrls.admin,
   });
+});
+
+test('each remote takes the shell’s shared libraries as they are: no version warning on the form pages of the shell and the three remotes', async ({ page, browser, request }) => {
+  // A shared singleton provided at a version outside a remote's range still loads, with a runtime
+  // warning: @hookform/resolvers/zod was provided as its subpath's 1.0.0 against ^5.
+  const warnings: string[] = [];
+  const visit = async (on: Page, route: string, heading: string) => {
+    await on.goto(route);
+    await expect(on.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await on.waitForLoadState('networkidle');
+  };
+  const listen = (on: Page) =>
+    on.on('console', (message) => {
+      if (/shared singleton module|does not satisfy/.test(message.text())) warnings.push(message.text());
+    });
+  listen(page);
+  const part = await aPart(request);
+  await visit(page, '/login', 'Login');
+  await signIn(page, demoAccounts.customer);
+  await visit(page, `/purchase/${part._id}`, part.name);
+  await expect(page.getByRole('button', { name: 'Order Now' })).toBeVisible();
+  await visit(page, '/dashboard/settings', 'Settings');
+  // The admin in a browser of its own (the customer's stays signed in).
+  const adminPage = await (await browser.newContext()).newPage();
+  listen(adminPage);
+  await signIn(adminPage, demoAccounts.admin);
+  await visit(adminPage, '/dashboard/addproduct', 'Add a Product');
+  expect(warnings).toEqual([]);
 });

@@ -1,4 +1,5 @@
 // One webpack setup for the shell and the three remotes; each package passes what differs.
+const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -56,16 +57,34 @@ function packageName(request) {
 }
 
 /**
- * A package shares only the singletons it depends on: a remote that never uses a form library
- * neither declares nor bundles one, and uses the shell's copy if a shared module needs it.
- * @param {Record<string, string>} dependencies the package's, from its package.json
+ * The version of the installed package that `request` belongs to, as found from `packageDir` (its
+ * own node_modules, then the workspace's), or undefined when it is not installed there.
+ * @param {string} request
+ * @param {string} packageDir
  */
-function sharedSingletons(dependencies) {
+function installedVersion(request, packageDir) {
+  const name = packageName(request);
+  for (let dir = packageDir; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(file)) return /** @type {{ version: string }} */ (JSON.parse(readFileSync(file, 'utf8'))).version;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * A package shares only the singletons it depends on: a remote that never uses a form library
+ * neither declares nor bundles one, and uses the shell's copy if a shared module needs it. Each is
+ * provided as its package's version: a subpath with a package.json of its own would otherwise take
+ * that file's (@hookform/resolvers/zod says 1.0.0), which satisfies no remote's range.
+ * @param {Record<string, string>} dependencies the package's, from its package.json
+ * @param {string} packageDir where the package is, to find the versions installed for it
+ */
+function sharedSingletons(dependencies, packageDir) {
   return Object.fromEntries(
-    SINGLETONS.filter((request) => dependencies[packageName(request)]).map((request) => [
-      request,
-      { singleton: true, requiredVersion: dependencies[packageName(request)] },
-    ]),
+    SINGLETONS.filter((request) => dependencies[packageName(request)]).map((request) => {
+      const version = installedVersion(request, packageDir);
+      return [request, { singleton: true, requiredVersion: dependencies[packageName(request)], ...(version ? { version } : {}) }];
+    }),
   );
 }
 
@@ -180,7 +199,7 @@ function serverConfig({ name, packageDir, isRemote, exposes, serverExposes, depe
         exposes: isRemote ? { ...exposes, ...serverExposes } : undefined,
         remotes: {},
         library: isRemote ? { type: 'commonjs-module' } : undefined,
-        shared: sharedSingletons(dependencies),
+        shared: sharedSingletons(dependencies, packageDir),
         shareStrategy: 'loaded-first',
         manifest: false,
         dts: false,
@@ -330,7 +349,7 @@ function createWebpackConfig({ name, packageDir, port, exposes, title, server = 
           exposes,
           // No remote URLs in any build: the shell registers remotes at run time from /config.json.
           remotes: {},
-          shared: sharedSingletons(dependencies),
+          shared: sharedSingletons(dependencies, packageDir),
           // 'version-first' fetches every remote at startup, so one remote down would blank the shell.
           shareStrategy: 'loaded-first',
           manifest: true,
@@ -383,4 +402,4 @@ function createWebpackConfig({ name, packageDir, port, exposes, title, server = 
   }
 }
 
-module.exports = { createWebpackConfig, SHELL_SERVER_DIR, REMOTE_SERVER_DIR };
+module.exports = { createWebpackConfig, sharedSingletons, SHELL_SERVER_DIR, REMOTE_SERVER_DIR };
