@@ -11,5 +11,6 @@ export * from './query/cart';
 export * from './query/stripe-js';
 export * from './query/orders-awaiting-payment';
 export * from './query/profile';
+export * from './query/address-book';
 export * from './load-runtime-config';
 export * from './download-file';

@@ -1,16 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, useAuth, userKeys } from '@pcpp/contracts';
-import { type AddressCreateInput, addressBookEntrySchema, addressBookSchema, addressDeletedAnswerSchema, type AddressUpdateInput } from '@pcpp/contracts/core';
-
-/** GET /me/addresses: the saved addresses, the default first. */
-export function useAddressBook() {
-  const email = useAuth((s) => s.user?.email ?? '');
-  return useQuery({
-    queryKey: userKeys.addresses(email),
-    queryFn: ({ signal }) => api.get('/me/addresses', { signal, answer: addressBookSchema }),
-    enabled: email !== '',
-  });
-}
+import { type AddressCreateInput, addressBookEntrySchema, addressDeletedAnswerSchema, type AddressUpdateInput } from '@pcpp/contracts/core';
 
 /**
  * Adding, editing, making default and deleting a saved address: the book and the profile (whose

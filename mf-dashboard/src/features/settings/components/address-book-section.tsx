@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { type AuthUser } from '@pcpp/contracts';
+import { type AuthUser, useAddressBook } from '@pcpp/contracts';
 import { accountText, type AddressBookEntry, countryName, publicNameOf } from '@pcpp/contracts/core';
 import { Button, QueryView } from '@pcpp/contracts/ui';
 import { ConfirmDialog, useDeleteConfirmation } from '@pcpp/contracts/ui/dashboard';
-import { useAddressBook, useAddressBookChanges } from '../api/address-book';
+import { useAddressBookChanges } from '../api/address-book';
 import { CardItem, CardList } from '../../../components/card-list';
 import { AddressForm } from './address-form';
 import { Muted, Section } from './section';

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { toast } from 'react-toastify';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, errorMessage, useAuth, userKeys } from '@pcpp/contracts';
+import { ApiError, errorMessage, useAddressBook, useAuth, userKeys } from '@pcpp/contracts';
 import {
   type AddressBookEntry,
   addressText,
@@ -38,7 +38,6 @@ import { useCheckoutQuote } from '../../../api/checkout-quote';
 import { ShippingMethods } from '../../../components/shipping-methods';
 import { useCartBuild } from '../../../lib/cart-build';
 import { CardFields, CardPaymentScope, useCardPayment } from '@pcpp/contracts/ui/card-payment';
-import { useAddressBook } from '../api/address-book';
 import { createCheckoutPaymentIntent, paymentMadeState, usePlaceCheckout } from '../api/checkout-calls';
 import { AddressChoice, NEW_ADDRESS } from './address-choice';
 import { CheckoutBox as Box, CheckoutColumns as Columns } from './checkout-layout';
