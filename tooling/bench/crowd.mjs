@@ -146,11 +146,11 @@ async function throughputInTurns(urls, { connections, warmUpSeconds, seconds, ro
 }
 
 /**
- * @param {{ root: string, apiUrl: string, port: number, visitors: number, settleSeconds: number, connections: number,
+ * @param {{ root: string, apiUrl: string, port: number, proxyPort: number, visitors: number, settleSeconds: number, connections: number,
  *   warmUpSeconds: number, seconds: number, log: (line: string) => void }} options
- *   port: two free ports from here (the shell's own server, the caching proxy)
+ *   port, proxyPort: free ports for the shell's own server and the caching proxy
  */
-export async function measureCrowd({ root, apiUrl, port, visitors, settleSeconds, connections, warmUpSeconds, seconds, log }) {
+export async function measureCrowd({ root, apiUrl, port, proxyPort, visitors, settleSeconds, connections, warmUpSeconds, seconds, log }) {
   const [part] = await (await fetch(`${apiUrl}/tools?sort=newest&limit=1`)).json().then((/** @type {{ items: { _id: string }[] }} */ page) => page.items);
   if (!part) throw new Error('the catalog has no part');
   const shell = await startProductionShell({ root, port });
@@ -205,7 +205,7 @@ export async function measureCrowd({ root, apiUrl, port, visitors, settleSeconds
     if (!shellThroughput || !bareThroughput) throw new Error('no throughput measured');
 
     log('  a caching proxy (a CDN) in front: a second visitor…');
-    const proxy = await startCachingProxy({ origin: shell.url, port: port + 1 });
+    const proxy = await startCachingProxy({ origin: shell.url, port: proxyPort });
     let cdn;
     try {
       const first = await proxy.get('/', { 'Accept-Encoding': 'br' });

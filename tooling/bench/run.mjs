@@ -29,6 +29,7 @@ import { renderReport } from './report.mjs';
 import { attributeScripts, distFolders } from './script-attribution.cjs';
 import { homeWithoutJavaScript, largestElementInHtml, measureHomeThroughput, navbarWithLateApi } from './server-rendering.mjs';
 import { startStack } from './stack.mjs';
+import { freePort } from '../services/child-services.mjs';
 import { measureTracingOverhead } from './tracing-overhead.mjs';
 import { spread } from './stats.mjs';
 
@@ -240,7 +241,8 @@ async function measureCrowdSection() {
   return measureCrowd({
     root,
     apiUrl: urls.api,
-    port: ports.shell + 10,
+    port: await freePort(),
+    proxyPort: await freePort(),
     visitors: settings.crowdVisitors,
     settleSeconds: settings.crowdSettleSeconds,
     connections: settings.connections,
@@ -259,7 +261,6 @@ async function measureTracingSection() {
       root,
       databaseUri: process.env.MONGODB_URI || readFileSync(DATABASE_URI_FILE, 'utf8').trim(),
       emulatorHost: new URL(urls.authEmulator).host,
-      basePort: ports.shell + 20,
       partId: tools[0]._id,
       connections: settings.connections,
       warmUpSeconds: settings.warmUpSeconds,
@@ -383,8 +384,8 @@ async function main() {
           browser,
           apiUrl: urls.api,
           authEmulatorHost: new URL(urls.authEmulator).host,
-          shellPort: ports.shell + 9,
-          apiPort: ports.shell + 10,
+          shellPort: await freePort(),
+          apiPort: await freePort(),
           log,
         });
       } finally {
@@ -397,7 +398,7 @@ async function main() {
       serverRendering.home = await measureHomeThroughput({
         root,
         shellUrl: urls.shell,
-        port: ports.shell + 8,
+        port: await freePort(),
         connections: settings.connections,
         warmUpSeconds: settings.warmUpSeconds,
         seconds: settings.apiSeconds,

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { waitForUrl } from '../services/child-services.mjs';
+import { freePort, waitForUrl } from '../services/child-services.mjs';
 
 const require = createRequire(import.meta.url);
 const { startOtlpReceiver } = require('../telemetry/otlp-receiver.cjs');
@@ -43,19 +43,20 @@ async function measure(url, { connections, warmUpSeconds, seconds }) {
 }
 
 /**
- * @param {{ root: string, databaseUri: string, emulatorHost: string, basePort: number, partId: string,
+ * @param {{ root: string, databaseUri: string, emulatorHost: string, partId: string,
  *   connections: number, warmUpSeconds: number, seconds: number, rounds?: number, log: (line: string) => void }} options
  */
-export async function measureTracingOverhead({ root, databaseUri, emulatorHost, basePort, partId, connections, warmUpSeconds, seconds, rounds = 2, log }) {
+export async function measureTracingOverhead({ root, databaseUri, emulatorHost, partId, connections, warmUpSeconds, seconds, rounds = 2, log }) {
   const receiver = await startOtlpReceiver();
   /** @type {{ stop(): Promise<unknown> }[]} */
   const running = [];
   try {
     /** @type {Record<'none' | 'endpoint', { api: string, shell: string }>} */
     const urls = { none: { api: '', shell: '' }, endpoint: { api: '', shell: '' } };
-    for (const [index, mode] of /** @type {const} */ (['none', 'endpoint']).entries()) {
-      const apiPort = basePort + index * 2;
-      const shellPort = apiPort + 1;
+    for (const mode of /** @type {const} */ (['none', 'endpoint'])) {
+      // Ports nothing listens on: derived from the stack's, they could be another service's.
+      const apiPort = await freePort();
+      const shellPort = await freePort();
       const tracing = mode === 'endpoint' ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } : {};
       const base = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '', ...tracing, LOG_FILE: path.join(os.tmpdir(), `pcpp-bench-tracing-${mode}-${process.pid}.log`) };
       log(`  an api and a shell's server ${mode === 'none' ? 'without an endpoint' : `tracing to ${receiver.url}`}…`);
