@@ -180,7 +180,11 @@ export async function signUp(
   displayName?: string,
 ): Promise<EmulatorSession> {
   const result = await identityToolkit<{ localId: string; idToken: string }>('signUp', { email, password, displayName });
-  return { uid: result.localId, email, idToken: result.idToken };
+  // The emulator's sign-up stamps the token's auth_time when the call starts and the account's
+  // validSince after hashing the password: across a second's boundary (a busy machine) the api
+  // rightly calls that token's session ended. A sign-in's token is stamped after both.
+  const signedIn = await identityToolkit<{ idToken: string }>('signInWithPassword', { email, password });
+  return { uid: result.localId, email, idToken: signedIn.idToken };
 }
 
 /**
